@@ -1,0 +1,41 @@
+// spec 1 §9 and spec 3 §9: business constants.
+
+export const TOKEN_LIFETIME_SECONDS = { session: 43200, elevated: 1800, exchange: 86090 } as const;
+export const SIDEBAR_WIDTH_PX = { collapsed: 64, expanded: 256 } as const;
+export const SIDEBAR_COLLAPSE_BREAKPOINT_PX = 767;
+export const LABEL_TRUNCATE_LENGTH = 20;
+export const DEFAULT_TABLE_PAGE_SIZE = 25;
+export const SERVER_PAGE_SIZE_DEFAULT = 40;
+export const MAX_PAGE_SIZE = 5000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const HOURS_PER_MONTH = 730;
+export const DEFAULT_SHARED_STACK = { name: 'shared-us-west-1', region: 'us-west-1', runtime: 'sim' } as const;
+
+/** spec 1 §3: persisted client state keys. */
+export const PERSISTED_KEYS = ['theme', 'nav', 'redirectPath', 'feedback', 'resourceStats', 'notices'] as const;
+export type PersistedKey = (typeof PERSISTED_KEYS)[number];
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'light';
+
+export const AWS_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'ca-central-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'eu-central-1',
+  'ap-south-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'sa-east-1',
+] as const;
+
+export function truncateLabel(value: string, length = LABEL_TRUNCATE_LENGTH): string {
+  return value.length > length ? `${value.slice(0, length)}...` : value;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { requiredMessage } from '../identity/identity.schema.ts';
+
+// spec 2 §5: "Handle: required; lowercase letters, digits, period, hyphen and underscore; 1 to 64 characters."
+export const HANDLE_MAX_LENGTH = 64;
+export const handleMessages = {
+  pattern: 'Handle may contain only lowercase letters, digits, periods, hyphens and underscores',
+  tooLong: `Handle must be at most ${HANDLE_MAX_LENGTH} characters`,
+} as const;
+
+export const handleSchema = z
+  .string({ error: requiredMessage('Handle') })
+  .trim()
+  .min(1, requiredMessage('Handle'))
+  .max(HANDLE_MAX_LENGTH, handleMessages.tooLong)
+  .regex(/^[a-z0-9._-]+$/, handleMessages.pattern);
+
+export const ENVIRONMENT_TYPES = ['development', 'production'] as const;
+export const ONBOARDING_STATUSES = [
+  'initiated',
+  'scanned',
+  'db_provisioned',
+  'app_provisioned',
+  'completed',
+  'unknown',
+] as const;
+
+export const createEnvironmentSchema = z.object({
+  handle: handleSchema,
+  organization_id: z.string({ error: requiredMessage('Organization') }).min(1, requiredMessage('Organization')),
+  type: z.enum(ENVIRONMENT_TYPES).default('development'),
+  onboarding_status: z.enum(ONBOARDING_STATUSES).default('initiated'),
+  stack_id: z.union([z.string(), z.number()]).transform(String).optional(),
+});
+export type CreateEnvironmentInput = z.infer<typeof createEnvironmentSchema>;

@@ -1,0 +1,106 @@
+// spec 1 §6: role types, environment scopes and the access rules, written once for server and console.
+
+export const ROLE_TYPES = [
+  'owner',
+  'platform_owner',
+  'billing_owner',
+  'platform_user',
+  'compliance_user',
+  'compliance_owner',
+] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+
+export const ROLE_TYPE_LABELS: Record<RoleType, string> = {
+  owner: 'Account Owner',
+  platform_owner: 'Deploy Owner',
+  billing_owner: 'Billing Only Owner',
+  platform_user: 'Platform User',
+  compliance_user: 'Compliance User',
+  compliance_owner: 'Compliance Owner',
+};
+
+export const SCOPES = [
+  'admin',
+  'read',
+  'basic_read',
+  'deploy',
+  'destroy',
+  'observability',
+  'sensitive',
+  'tunnel',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const SCOPE_LABELS: Record<Scope, string> = {
+  admin: 'Environment Admin',
+  read: 'Full Visibility',
+  basic_read: 'Basic Visibility',
+  deploy: 'Deployment',
+  destroy: 'Destroy',
+  observability: 'Ops',
+  sensitive: 'Sensitive Access',
+  tunnel: 'Tunnel',
+};
+
+export function isScope(value: unknown): value is Scope {
+  return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
+}
+
+/** What the engine needs to know about the caller: the types of their roles and their permissions. */
+export interface Actor {
+  roleTypes: readonly RoleType[];
+  permissions: readonly { environmentId: string; scope: Scope }[];
+}
+
+export function isOwner(actor: Pick<Actor, 'roleTypes'>): boolean {
+  return actor.roleTypes.some((type) => type === 'owner' || type === 'platform_owner');
+}
+
+export function isAccountOwner(actor: Pick<Actor, 'roleTypes'>): boolean {
+  return actor.roleTypes.includes('owner');
+}
+
+export function hasBillingAccess(actor: Pick<Actor, 'roleTypes'>): boolean {
+  return actor.roleTypes.some((type) => type === 'owner' || type === 'billing_owner');
+}
+
+/** Does holding `granted` satisfy a check for `wanted`? (admin grants all; deploy grants observability; sensitive grants read) */
+export function scopeGrants(granted: Scope, wanted: Scope): boolean {
+  if (granted === wanted || granted === 'admin') return true;
+  if (wanted === 'basic_read') return true; // any permission grants basic_read
+  if (granted === 'deploy' && wanted === 'observability') return true;
+  if (granted === 'sensitive' && wanted === 'read') return true;
+  return false;
+}
+
+export function can(actor: Actor, scope: Scope, environmentId: string): boolean {
+  if (isOwner(actor)) return true;
+  return actor.permissions.some(
+    (permission) => permission.environmentId === environmentId && scopeGrants(permission.scope, scope),
+  );
+}
+
+export const permissionMessages = {
+  ownerOnly: 'You do not have a valid role type (platform_owner, owner) to access this resource.',
+  roleManagement: 'You are not an owner or role admin.',
+  fullVisibilityAnywhere: 'Requires Full Visibility on any Environment',
+} as const;
+
+export function scopeDenialMessage(scope: Scope, environmentId: string): string {
+  return `You do not have "${scope}" permissions for this environment (id:${environmentId})`;
+}
+
+/** The tooltip for a button gated by a scope, or null when the actor may act. */
+export function scopeDenial(actor: Actor, scope: Scope, environmentId: string): string | null {
+  return can(actor, scope, environmentId) ? null : scopeDenialMessage(scope, environmentId);
+}
+
+/** spec 3 §2: Security & Compliance needs Full Visibility on any environment. */
+export function hasFullVisibilityAnywhere(actor: Actor): boolean {
+  return isOwner(actor) || actor.permissions.some((permission) => scopeGrants(permission.scope, 'read'));
+}
+
+/** spec 1 §6 sort order of roles. */
+export function roleTypeOrder(type: RoleType): number {
+  return ROLE_TYPES.indexOf(type);
+}
