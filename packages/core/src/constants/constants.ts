@@ -9,10 +9,21 @@ export const SERVER_PAGE_SIZE_DEFAULT = 40;
 export const MAX_PAGE_SIZE = 5000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const HOURS_PER_MONTH = 730;
-export const DEFAULT_SHARED_STACK = { name: 'shared-us-west-1', region: 'us-west-1', runtime: 'sim' } as const;
+export const DEFAULT_SHARED_STACK = {
+  name: 'shared-us-west-1',
+  region: 'us-west-1',
+  runtime: 'sim',
+} as const;
 
 /** spec 1 §3: persisted client state keys. */
-export const PERSISTED_KEYS = ['theme', 'nav', 'redirectPath', 'feedback', 'resourceStats', 'notices'] as const;
+export const PERSISTED_KEYS = [
+  'theme',
+  'nav',
+  'redirectPath',
+  'feedback',
+  'resourceStats',
+  'notices',
+] as const;
 export type PersistedKey = (typeof PERSISTED_KEYS)[number];
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -27,7 +27,9 @@ export const ONBOARDING_STATUSES = [
 
 export const createEnvironmentSchema = z.object({
   handle: handleSchema,
-  organization_id: z.string({ error: requiredMessage('Organization') }).min(1, requiredMessage('Organization')),
+  organization_id: z
+    .string({ error: requiredMessage('Organization') })
+    .min(1, requiredMessage('Organization')),
   type: z.enum(ENVIRONMENT_TYPES).default('development'),
   onboarding_status: z.enum(ONBOARDING_STATUSES).default('initiated'),
   stack_id: z.union([z.string(), z.number()]).transform(String).optional(),

@@ -1,0 +1,48 @@
+import { createEnvironmentSchema } from '@berth/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FamilyUrls } from '../../config.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { parseBody } from '../../http/errors.ts';
+import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
+import { parseNumericId } from '../../http/ids.ts';
+import { toEnvironmentHal } from './environments.hal.ts';
+import type { EnvironmentsService, EnvironmentView } from './environments.service.ts';
+
+// Contract §1.9: ids may arrive bare or as URLs; take the last segment.
+const createBody = z.preprocess((raw) => {
+  if (!raw || typeof raw !== 'object') return raw;
+  const body = { ...(raw as Record<string, unknown>) };
+  for (const key of ['organization_id', 'stack_id'] as const) {
+    const value = body[key];
+    if (typeof value === 'string' && value.includes('/'))
+      body[key] = value.replace(/\/+$/, '').split('/').pop();
+  }
+  return body;
+}, createEnvironmentSchema);
+
+export async function environmentsRoutes(
+  app: FastifyInstance,
+  deps: { urls: FamilyUrls; guard: AuthGuard; environments: EnvironmentsService },
+) {
+  const { urls, guard, environments } = deps;
+  const hal = (view: EnvironmentView) =>
+    toEnvironmentHal(view.environment, view.counts, view.permissions, urls);
+
+  app.get('/accounts', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = pageOf(await environments.list(caller.user.id), pagingFrom(request.query));
+    return collection('accounts', `${urls.api}/accounts`, items.map(hal), paging);
+  });
+
+  app.get<{ Params: { id: string } }>('/accounts/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    return hal(await environments.get(caller.user.id, parseNumericId(request.params.id)));
+  });
+
+  app.post('/accounts', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const input = parseBody(createBody, request.body);
+    return reply.code(201).send(hal(await environments.create(caller.user.id, input)));
+  });
+}

@@ -1,0 +1,59 @@
+import { DEFAULT_SHARED_STACK } from '@berth/core';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { environments, stacks } from '../../db/schema.ts';
+import type { StackRow } from './stacks.hal.ts';
+
+/** Makes sure the default shared stack exists (run at every start; idempotent). */
+export async function ensureDefaultStack(db: Db): Promise<StackRow> {
+  await db
+    .insert(stacks)
+    .values({
+      name: DEFAULT_SHARED_STACK.name,
+      region: DEFAULT_SHARED_STACK.region,
+      runtime: DEFAULT_SHARED_STACK.runtime,
+      public: true,
+      isDefault: true,
+    })
+    .onConflictDoNothing();
+  const [stack] = await db.select().from(stacks).where(eq(stacks.name, DEFAULT_SHARED_STACK.name));
+  if (!stack) throw new Error('Default stack is missing');
+  return stack;
+}
+
+/**
+ * Stacks a member of these organizations can see (contract §1.11): stacks the organizations own,
+ * public shared stacks, and shared stacks that host one of their environments.
+ */
+export function visibleStacks(db: Db, organizationIds: string[]): Promise<StackRow[]> {
+  const conditions = [and(isNull(stacks.organizationId), eq(stacks.public, true))];
+  if (organizationIds.length) {
+    const hosting = db
+      .select({ id: environments.stackId })
+      .from(environments)
+      .where(inArray(environments.organizationId, organizationIds));
+    conditions.push(inArray(stacks.organizationId, organizationIds), inArray(stacks.id, hosting));
+  }
+  return db
+    .select()
+    .from(stacks)
+    .where(or(...conditions))
+    .orderBy(asc(stacks.id));
+}
+
+/** The stack a new environment lands on when none is named: the organization's default, else the shared default. */
+export async function defaultStackFor(db: Db, organizationId: string): Promise<StackRow | undefined> {
+  const [own] = await db
+    .select()
+    .from(stacks)
+    .where(and(eq(stacks.organizationId, organizationId), eq(stacks.isDefault, true)));
+  if (own) return own;
+  const [shared] = await db
+    .select()
+    .from(stacks)
+    .where(and(isNull(stacks.organizationId), eq(stacks.isDefault, true)))
+    .orderBy(asc(stacks.id));
+  if (shared) return shared;
+  const [named] = await db.select().from(stacks).where(eq(stacks.name, DEFAULT_SHARED_STACK.name));
+  return named;
+}

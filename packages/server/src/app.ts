@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { environmentsRoutes } from './api/environments/environments.routes.ts';
+import { createEnvironmentsService } from './api/environments/environments.service.ts';
+import { stacksRoutes } from './api/stacks/stacks.routes.ts';
+import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
+import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
+import { createLoginLimiter } from './auth/rate-limit.ts';
+import { createTokenService } from './auth/tokens/token.service.ts';
+import { loadSigningKey } from './auth/tokens/token-keys.ts';
+import { tokensRoutes } from './auth/tokens/tokens.routes.ts';
+import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
+import { usersRoutes } from './auth/users/users.routes.ts';
+import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
+import { type Config, familyUrls } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { createAuthGuard } from './http/authenticate.ts';
+import { corsHook } from './http/cors.ts';
+import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { mailboxRoutes } from './mail/mailbox.routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+export interface BerthApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+const API_PREFIXES = ['/auth', '/api', '/billing', '/metrics', '/dev', '/config.json'];
+
+/** Builds the whole server: the four service families, the mailbox and the console (used by tests too). */
+export async function buildApp(
+  config: Config,
+  options: { logger?: FastifyServerOptions['logger']; database?: Database } = {},
+): Promise<BerthApp> {
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const { db } = database;
+  const urls = familyUrls(config);
+  await ensureDefaultStack(db);
+
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const tokens = createTokenService({ db, key: await loadSigningKey(db, config.jwtSecret), urls });
+  const guard = createAuthGuard(tokens);
+  const limiter = createLoginLimiter({ db, limits: config.loginRateLimit });
+  const verification = createEmailVerificationService({
+    db,
+    mailer,
+    urls,
+    ttlSeconds: config.emailVerificationTtlSeconds,
+  });
+  const environments = createEnvironmentsService({ db });
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+
+  // The console sends application/hal+json on every call, GETs and DELETEs included, often with no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    ['application/json', 'application/hal+json'],
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new ApiError(400, 'bad_request', 'Request body is not valid JSON'), undefined);
+      }
+    },
+  );
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (
+      typeof type === 'string' &&
+      type.startsWith('application/json') &&
+      !reply.request.url.startsWith('/dev')
+    ) {
+      reply.header('content-type', 'application/hal+json; charset=utf-8');
+    }
+    return payload;
+  });
+  await app.register(cookie);
+  app.addHook('onRequest', corsHook(config.corsOrigins));
+  app.setErrorHandler(handleError);
+
+  await app.register(
+    async (auth) => {
+      const secureCookies = config.publicUrl.startsWith('https://');
+      await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
+      await usersRoutes(auth, { db, urls, guard, verification });
+      await verificationsRoutes(auth, { verification });
+      await organizationsRoutes(auth, { db, urls, guard });
+    },
+    { prefix: '/auth' },
+  );
+  await app.register(
+    async (api) => {
+      await stacksRoutes(api, { db, urls, guard });
+      await environmentsRoutes(api, { urls, guard, environments });
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      appUrl: urls.app,
+      authUrl: urls.auth,
+      apiUrl: urls.api,
+      billingUrl: urls.billing,
+      metricTunnelUrl: urls.metrics,
+      mailboxUrl: mailer.transport === 'outbox' ? `${urls.app}/dev/mail` : null,
+    };
+  });
+  if (mailer.transport === 'outbox') await mailboxRoutes(app, { mailer });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const consoleBuilt = fs.existsSync(indexHtml);
+  if (consoleBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints assets, so they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    if (!isApi && consoleBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the console decides what to show, including its own Page Not Found.
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    }
+    return reply
+      .code(404)
+      .type('application/hal+json; charset=utf-8')
+      .send(errorBody(new ApiError(404, 'not_found', `No route for ${request.method} ${pathname}`)));
+  });
+
+  return {
+    app,
+    database,
+    mailer,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

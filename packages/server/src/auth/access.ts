@@ -1,0 +1,57 @@
+import type { Actor, RoleType, Scope } from '@berth/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { memberships, permissions, roles } from '../db/schema.ts';
+
+export interface MembershipInfo {
+  organizationId: string;
+  roleId: string;
+  roleType: RoleType;
+  privileged: boolean;
+}
+
+/** Every role the user holds, across organizations. */
+export async function membershipsOf(db: Db, userId: string): Promise<MembershipInfo[]> {
+  const rows = await db
+    .select({
+      organizationId: roles.organizationId,
+      roleId: roles.id,
+      roleType: roles.type,
+      privileged: memberships.privileged,
+    })
+    .from(memberships)
+    .innerJoin(roles, eq(memberships.roleId, roles.id))
+    .where(eq(memberships.userId, userId));
+  return rows.map((row) => ({ ...row, roleType: row.roleType as RoleType }));
+}
+
+export function organizationIdsOf(list: MembershipInfo[]): string[] {
+  return [...new Set(list.map((m) => m.organizationId))];
+}
+
+/** The core permission engine's view of the user within one organization. */
+export async function actorIn(db: Db, list: MembershipInfo[], organizationId: string): Promise<Actor> {
+  const inOrg = list.filter((m) => m.organizationId === organizationId);
+  const roleIds = inOrg.map((m) => m.roleId);
+  const granted =
+    roleIds.length === 0
+      ? []
+      : await db
+          .select({ environmentId: permissions.environmentId, scope: permissions.scope })
+          .from(permissions)
+          .where(inArray(permissions.roleId, roleIds));
+  return {
+    roleTypes: inOrg.map((m) => m.roleType),
+    permissions: granted.map((p) => ({ environmentId: String(p.environmentId), scope: p.scope as Scope })),
+  };
+}
+
+export async function isMemberOf(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(roles, eq(memberships.roleId, roles.id))
+    .where(and(eq(memberships.userId, userId), eq(roles.organizationId, organizationId)))
+    .limit(1);
+  return rows.length > 0;
+}

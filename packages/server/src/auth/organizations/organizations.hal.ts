@@ -1,0 +1,67 @@
+import type { FamilyUrls } from '../../config.ts';
+import type { memberships, organizations, roles } from '../../db/schema.ts';
+import { iso, links } from '../../http/hal.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+
+export function toOrganizationHal(org: OrganizationRow, urls: FamilyUrls) {
+  const self = `${urls.auth}/organizations/${org.id}`;
+  return {
+    id: org.id,
+    _type: 'organization',
+    name: org.name,
+    sso_enforced: org.ssoEnforced,
+    address: org.address,
+    city: org.city,
+    state: org.state,
+    zip: org.zip,
+    primary_phone: org.primaryPhone,
+    emergency_phone: org.emergencyPhone,
+    ops_alert_email: org.opsAlertEmail,
+    security_alert_email: org.securityAlertEmail,
+    created_at: iso(org.createdAt),
+    updated_at: iso(org.updatedAt),
+    // billing_detail joins when the billing family exists; the console skips billing without it.
+    _links: links({
+      self,
+      users: `${self}/users`,
+      roles: `${self}/roles`,
+      invitations: `${self}/invitations`,
+    }),
+  };
+}
+
+export function toRoleHal(role: RoleRow, urls: FamilyUrls) {
+  return {
+    id: role.id,
+    _type: 'role',
+    name: role.name,
+    type: role.type,
+    scim_created: role.scimCreated,
+    created_at: iso(role.createdAt),
+    updated_at: iso(role.updatedAt),
+    _links: links({
+      self: `${urls.auth}/roles/${role.id}`,
+      organization: `${urls.auth}/organizations/${role.organizationId}`,
+      memberships: `${urls.auth}/roles/${role.id}/memberships`,
+      users: `${urls.auth}/roles/${role.id}/users`,
+    }),
+  };
+}
+
+export function toMembershipHal(membership: MembershipRow, urls: FamilyUrls) {
+  return {
+    id: membership.id,
+    _type: 'membership',
+    privileged: membership.privileged,
+    created_at: iso(membership.createdAt),
+    updated_at: iso(membership.updatedAt),
+    _links: links({
+      self: `${urls.auth}/memberships/${membership.id}`,
+      user: `${urls.auth}/users/${membership.userId}`,
+      role: `${urls.auth}/roles/${membership.roleId}`,
+    }),
+  };
+}

@@ -1,0 +1,209 @@
+import {
+  createOrganizationSchema,
+  emailMessages,
+  isAccountOwner,
+  isValidEmail,
+  requiredText,
+} from '@berth/core';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { memberships, organizations, roles, users } from '../../db/schema.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { collection } from '../../http/hal.ts';
+import { isUuid } from '../../http/ids.ts';
+import { membershipsOf, organizationIdsOf } from '../access.ts';
+import type { Caller } from '../tokens/token.service.ts';
+import { toUserHal } from '../users/users.hal.ts';
+import { toMembershipHal, toOrganizationHal, toRoleHal } from './organizations.hal.ts';
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .nullish()
+  .refine((value) => !value || isValidEmail(value), emailMessages.invalid);
+const optionalText = z.string().trim().max(200).nullish();
+
+const updateOrganizationBody = z.looseObject({
+  name: requiredText('Name', 120).optional(),
+  address: optionalText,
+  city: optionalText,
+  state: optionalText,
+  zip: optionalText,
+  primary_phone: optionalText,
+  emergency_phone: optionalText,
+  security_alert_email: optionalEmail,
+  ops_alert_email: optionalEmail,
+  sso_enforced: z.boolean().optional(),
+});
+
+/** The roles every new organization starts with (spec 1 §6 role types). */
+const DEFAULT_ROLES = [
+  { name: 'Account Owners', type: 'owner' },
+  { name: 'Deploy Owners', type: 'platform_owner' },
+  { name: 'Billing Owners', type: 'billing_owner' },
+] as const;
+
+export async function organizationsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+) {
+  const { db, urls, guard } = deps;
+
+  /** Loads an organization the caller belongs to; any other id is 404. */
+  async function memberOrganization(caller: Caller, organizationId: string) {
+    const mine = await membershipsOf(db, caller.user.id);
+    if (!isUuid(organizationId) || !organizationIdsOf(mine).includes(organizationId))
+      throw notFound('Organization');
+    const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+    if (!org) throw notFound('Organization');
+    return { org, mine: mine.filter((m) => m.organizationId === organizationId) };
+  }
+
+  app.get('/organizations', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const ids = organizationIdsOf(await membershipsOf(db, caller.user.id));
+    const rows = ids.length
+      ? await db
+          .select()
+          .from(organizations)
+          .where(inArray(organizations.id, ids))
+          .orderBy(desc(organizations.updatedAt))
+      : [];
+    return collection(
+      'organizations',
+      `${urls.auth}/organizations`,
+      rows.map((org) => toOrganizationHal(org, urls)),
+    );
+  });
+
+  app.post('/organizations', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const { name } = parseBody(createOrganizationSchema, request.body);
+    const org = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(organizations).values({ name }).returning();
+      if (!created) throw new Error('Organization insert returned nothing');
+      const createdRoles = await tx
+        .insert(roles)
+        .values(DEFAULT_ROLES.map((role) => ({ ...role, organizationId: created.id })))
+        .returning();
+      const ownerRole = createdRoles.find((role) => role.type === 'owner');
+      if (!ownerRole) throw new Error('Owner role missing');
+      await tx.insert(memberships).values({ userId: caller.user.id, roleId: ownerRole.id, privileged: true });
+      if (!caller.user.selectedOrganizationId) {
+        await tx
+          .update(users)
+          .set({ selectedOrganizationId: created.id })
+          .where(eq(users.id, caller.user.id));
+      }
+      return created;
+    });
+    return reply.code(201).send(toOrganizationHal(org, urls));
+  });
+
+  app.patch<{ Params: { id: string } }>('/organizations/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { org, mine } = await memberOrganization(caller, request.params.id);
+    if (!isAccountOwner({ roleTypes: mine.map((m) => m.roleType) })) {
+      throw forbidden('Only an Account Owner can change organization settings');
+    }
+    const body = parseBody(updateOrganizationBody, request.body);
+    if (body.sso_enforced === true && !org.ssoEnforced) {
+      // Enforcement without a working SAML configuration would lock every member out.
+      throw unprocessable('Configure Single Sign-On before enforcing it');
+    }
+    const [updated] = await db
+      .update(organizations)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.address !== undefined ? { address: body.address } : {}),
+        ...(body.city !== undefined ? { city: body.city } : {}),
+        ...(body.state !== undefined ? { state: body.state } : {}),
+        ...(body.zip !== undefined ? { zip: body.zip } : {}),
+        ...(body.primary_phone !== undefined ? { primaryPhone: body.primary_phone } : {}),
+        ...(body.emergency_phone !== undefined ? { emergencyPhone: body.emergency_phone } : {}),
+        ...(body.security_alert_email !== undefined ? { securityAlertEmail: body.security_alert_email } : {}),
+        ...(body.ops_alert_email !== undefined ? { opsAlertEmail: body.ops_alert_email } : {}),
+        ...(body.sso_enforced !== undefined ? { ssoEnforced: body.sso_enforced } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(organizations.id, org.id))
+      .returning();
+    return toOrganizationHal(updated ?? org, urls);
+  });
+
+  // Organizations the current token may not use until the user signs in again: those enforcing SSO,
+  // for members who are neither owners nor on the bypass list (no SSO token exists yet to satisfy it).
+  app.get('/reauthenticate_organizations', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const mine = await membershipsOf(db, caller.user.id);
+    const ownerOf = new Set(mine.filter((m) => m.roleType === 'owner').map((m) => m.organizationId));
+    const ids = organizationIdsOf(mine).filter((id) => !ownerOf.has(id));
+    const rows = ids.length
+      ? await db
+          .select()
+          .from(organizations)
+          .where(and(inArray(organizations.id, ids), eq(organizations.ssoEnforced, true)))
+      : [];
+    return collection(
+      'organizations',
+      `${urls.auth}/reauthenticate_organizations`,
+      rows.map((org) => ({ ...toOrganizationHal(org, urls), reauth_required: true })),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/organizations/:id/roles', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { org } = await memberOrganization(caller, request.params.id);
+    const rows = await db
+      .select()
+      .from(roles)
+      .where(eq(roles.organizationId, org.id))
+      .orderBy(roles.createdAt);
+    return collection(
+      'roles',
+      `${urls.auth}/organizations/${org.id}/roles`,
+      rows.map((role) => toRoleHal(role, urls)),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/organizations/:id/users', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { org } = await memberOrganization(caller, request.params.id);
+    const memberIds = db
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .innerJoin(roles, eq(memberships.roleId, roles.id))
+      .where(eq(roles.organizationId, org.id));
+    const rows = await db.select().from(users).where(inArray(users.id, memberIds)).orderBy(users.name);
+    return collection(
+      'users',
+      `${urls.auth}/organizations/${org.id}/users`,
+      rows.map((user) => toUserHal(user, urls)),
+    );
+  });
+
+  // Contract §5.3: `_embedded` is a map of role id → { memberships: [...] }, never an array.
+  app.get<{ Params: { id: string } }>('/organizations/:id/roles/memberships', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { org } = await memberOrganization(caller, request.params.id);
+    const rows = await db
+      .select({ membership: memberships })
+      .from(memberships)
+      .innerJoin(roles, eq(memberships.roleId, roles.id))
+      .where(eq(roles.organizationId, org.id));
+    const byRole: Record<string, { memberships: ReturnType<typeof toMembershipHal>[] }> = {};
+    for (const { membership } of rows) {
+      const entry = byRole[membership.roleId] ?? { memberships: [] };
+      entry.memberships.push(toMembershipHal(membership, urls));
+      byRole[membership.roleId] = entry;
+    }
+    return {
+      _embedded: byRole,
+      _links: { self: { href: `${urls.auth}/organizations/${org.id}/roles/memberships` } },
+    };
+  });
+}

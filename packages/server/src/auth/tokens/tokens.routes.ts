@@ -1,0 +1,158 @@
+import { idFromHref, TOKEN_LIFETIME_SECONDS } from '@berth/core';
+import { verify as verifyPassword } from '@node-rs/argon2';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { tokens as tokensTable, users } from '../../db/schema.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { ApiError, forbidden, notFound, parseBody, unauthorized } from '../../http/errors.ts';
+import { isUuid } from '../../http/ids.ts';
+import type { LoginLimiter } from '../rate-limit.ts';
+import { type IssuedToken, invalidCredentials, type TokenService } from './token.service.ts';
+import { toTokenHal } from './tokens.hal.ts';
+
+export const SESSION_COOKIE = 'berth_session';
+
+const grantBody = z.looseObject({ grant_type: z.string().optional() });
+
+const passwordGrant = z.looseObject({
+  username: z.string().trim().min(1, 'Email must not be empty'),
+  password: z.string().min(1, 'Password must not be empty'),
+  otp_token: z.string().optional(),
+  scope: z.string().default('manage'),
+  expires_in: z.coerce.number().int().positive().optional(),
+});
+
+const exchangeGrant = z.looseObject({
+  actor_token: z.string().min(1, 'actor_token must not be empty'),
+  subject_token_type: z.string(),
+  subject_token: z.string().min(1, 'subject_token must not be empty'),
+  scope: z.string().default('manage'),
+  expires_in: z.coerce.number().int().positive().optional(),
+});
+
+const revokeBody = z.looseObject({ except_tokens: z.array(z.string()).default([]) });
+
+export interface TokensDeps {
+  db: Db;
+  urls: FamilyUrls;
+  tokens: TokenService;
+  guard: AuthGuard;
+  limiter: LoginLimiter;
+  secureCookies: boolean;
+}
+
+export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
+  const { db, urls, tokens, guard, limiter } = deps;
+
+  function setSessionCookie(reply: FastifyReply, issued: IssuedToken) {
+    if (!issued.sessionCookie) return;
+    reply.setCookie(SESSION_COOKIE, issued.sessionCookie, {
+      path: '/auth',
+      httpOnly: true,
+      secure: deps.secureCookies,
+      sameSite: 'lax',
+      maxAge: Math.floor((issued.token.expiresAt.getTime() - Date.now()) / 1000),
+    });
+  }
+
+  function clearSessionCookie(reply: FastifyReply) {
+    reply.setCookie(SESSION_COOKIE, '', {
+      path: '/auth',
+      httpOnly: true,
+      secure: deps.secureCookies,
+      sameSite: 'lax',
+      maxAge: 0,
+    });
+  }
+
+  app.get('/current_token', async (request, reply) => {
+    const issued = await tokens.restoreSession(request.cookies[SESSION_COOKIE]);
+    if (!issued) throw unauthorized('No active session');
+    return reply.send(toTokenHal(issued.token, issued.accessToken, urls));
+  });
+
+  app.post('/tokens', async (request, reply) => {
+    const { grant_type: grantType } = parseBody(grantBody, request.body);
+    if (grantType === 'password') {
+      const body = parseBody(passwordGrant, request.body);
+      if (body.scope !== 'manage' && body.scope !== 'elevated') {
+        throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested with a password`);
+      }
+      const email = body.username.toLowerCase();
+      await limiter.check(email, request.ip);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : false;
+      if (!user || !passwordOk) {
+        await limiter.recordFailure(email, request.ip);
+        throw invalidCredentials();
+      }
+      const elevated = body.scope === 'elevated';
+      const lifetime = elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session;
+      const issued = await tokens.issue(
+        user,
+        elevated ? 'elevated' : 'manage',
+        Math.min(body.expires_in ?? lifetime, lifetime),
+        {
+          // The elevated token never replaces the browser session (contract §3.2).
+          session: !elevated,
+        },
+      );
+      setSessionCookie(reply, issued);
+      return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
+    }
+    if (grantType === 'urn:ietf:params:oauth:grant-type:token-exchange') {
+      const body = parseBody(exchangeGrant, request.body);
+      if (body.scope !== 'manage' && body.scope !== 'read') {
+        throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested by exchange`);
+      }
+      const actor = await tokens.authenticate(body.actor_token);
+      // Refreshing one's own token (after creating an organization or accepting an invitation).
+      // Acting as another user is staff impersonation, which needs its own rules.
+      const subjectIsSelf =
+        body.subject_token_type.endsWith(':user:href') && idFromHref(body.subject_token) === actor.user.id;
+      if (!subjectIsSelf) throw forbidden('You may only exchange a token for your own user', 'access_denied');
+      if (body.scope === 'manage' && actor.token.scope === 'read') {
+        throw new ApiError(400, 'invalid_scope', 'A read-only token cannot be exchanged for scope manage');
+      }
+      const lifetime = TOKEN_LIFETIME_SECONDS.exchange;
+      const issued = await tokens.issue(
+        actor.user,
+        body.scope,
+        Math.min(body.expires_in ?? lifetime, lifetime),
+        {
+          session: true,
+        },
+      );
+      setSessionCookie(reply, issued);
+      return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
+    }
+    throw new ApiError(400, 'unsupported_grant_type', `Unsupported grant type "${grantType ?? ''}"`);
+  });
+
+  app.delete<{ Params: { id: string } }>('/tokens/:id', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    if (!isUuid(request.params.id)) throw notFound('Token');
+    const [target] = await db
+      .select()
+      .from(tokensTable)
+      .where(and(eq(tokensTable.id, request.params.id), eq(tokensTable.userId, caller.user.id)));
+    if (!target) throw notFound('Token');
+    await tokens.revoke(target.id);
+    if (request.cookies[SESSION_COOKIE]?.startsWith(`${target.id}.`)) clearSessionCookie(reply);
+    return reply.code(204).send();
+  });
+
+  app.post('/tokens/revoke_all_accessible', async (request, reply) => {
+    const caller = await guard.requireCaller(request, { elevated: true });
+    const body = parseBody(revokeBody, request.body);
+    const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
+    await tokens.revokeAllExcept(caller.user.id, keep);
+    return reply.code(204).send();
+  });
+}

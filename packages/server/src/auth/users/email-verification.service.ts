@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Config, FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { emailVerificationChallenges, users } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { isUuid } from '../../http/ids.ts';
+import { type Mailer, verificationMail } from '../../mail/mailer.ts';
+import { sameSecret, type UserRow } from '../tokens/token.service.ts';
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export const verificationFailed = () =>
+  new ApiError(422, 'invalid_verification', 'This verification link is invalid or has expired');
+
+/** Email verification: a single-use code, stored hashed, mailed as a console link (contract §3.9). */
+export function createEmailVerificationService(deps: {
+  db: Db;
+  mailer: Mailer;
+  urls: FamilyUrls;
+  ttlSeconds: Config['emailVerificationTtlSeconds'];
+}) {
+  const { db, mailer, urls } = deps;
+  return {
+    /** Mails a link that verifies `email` for the user (their current address, or a new one to change to). */
+    async start(user: UserRow, email = user.email) {
+      const code = randomBytes(24).toString('base64url');
+      const [challenge] = await db
+        .insert(emailVerificationChallenges)
+        .values({
+          userId: user.id,
+          email,
+          codeHash: hashCode(code),
+          expiresAt: new Date(Date.now() + deps.ttlSeconds * 1000),
+        })
+        .returning();
+      if (!challenge) throw new Error('Challenge insert returned nothing');
+      await mailer.send(verificationMail(email, user.name, `${urls.app}/verify/${challenge.id}/${code}`));
+      return challenge;
+    },
+
+    /** Pending changes of address (challenges for an email other than the current one). */
+    pendingChanges(user: UserRow) {
+      return db
+        .select()
+        .from(emailVerificationChallenges)
+        .where(
+          and(
+            eq(emailVerificationChallenges.userId, user.id),
+            ne(emailVerificationChallenges.email, user.email),
+            isNull(emailVerificationChallenges.completedAt),
+            gt(emailVerificationChallenges.expiresAt, new Date()),
+          ),
+        );
+    },
+
+    async cancel(user: UserRow, challengeId: string): Promise<boolean> {
+      if (!isUuid(challengeId)) return false;
+      const deleted = await db
+        .delete(emailVerificationChallenges)
+        .where(
+          and(
+            eq(emailVerificationChallenges.id, challengeId),
+            eq(emailVerificationChallenges.userId, user.id),
+          ),
+        )
+        .returning({ id: emailVerificationChallenges.id });
+      return deleted.length > 0;
+    },
+
+    /** Completes a challenge: the user is verified, at the challenge's address. */
+    async complete(challengeId: string, code: string): Promise<UserRow> {
+      if (!isUuid(challengeId)) throw verificationFailed();
+      return db.transaction(async (tx) => {
+        const [challenge] = await tx
+          .select()
+          .from(emailVerificationChallenges)
+          .where(eq(emailVerificationChallenges.id, challengeId))
+          .for('update');
+        if (
+          !challenge ||
+          challenge.completedAt ||
+          challenge.expiresAt.getTime() <= Date.now() ||
+          !sameSecret(challenge.codeHash, hashCode(code))
+        ) {
+          throw verificationFailed();
+        }
+        const now = new Date();
+        await tx
+          .update(emailVerificationChallenges)
+          .set({ completedAt: now, updatedAt: now })
+          .where(eq(emailVerificationChallenges.id, challenge.id));
+        const [user] = await tx
+          .update(users)
+          .set({ email: challenge.email, verified: true, updatedAt: now })
+          .where(eq(users.id, challenge.userId))
+          .returning();
+        if (!user) throw verificationFailed();
+        return user;
+      });
+    },
+  };
+}
+export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;
+
+export function toEmailVerificationChallengeHal(
+  challenge: typeof emailVerificationChallenges.$inferSelect,
+  urls: FamilyUrls,
+) {
+  return {
+    id: challenge.id,
+    _type: 'email_verification_challenge',
+    email: challenge.email,
+    expires_at: challenge.expiresAt.toISOString(),
+    created_at: challenge.createdAt.toISOString(),
+    updated_at: challenge.updatedAt.toISOString(),
+    _links: {
+      self: { href: `${urls.auth}/email_verification_challenges/${challenge.id}` },
+      user: { href: `${urls.auth}/users/${challenge.userId}` },
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { emailSchema, passwordSchema, personNameSchema } from '@berth/core';
+import { hash as hashPassword } from '@node-rs/argon2';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { memberships, roles, users } from '../../db/schema.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { collection } from '../../http/hal.ts';
+import { isUuid } from '../../http/ids.ts';
+import { isMemberOf } from '../access.ts';
+import { toRoleHal } from '../organizations/organizations.hal.ts';
+import type { Caller } from '../tokens/token.service.ts';
+import {
+  type EmailVerificationService,
+  toEmailVerificationChallengeHal,
+} from './email-verification.service.ts';
+import { toUserHal } from './users.hal.ts';
+
+// The console also sends `company` (the organization it creates next) and `origin`; both are ignored here.
+const signupBody = z.looseObject({
+  name: personNameSchema('Name'),
+  email: emailSchema,
+  password: passwordSchema,
+  challengeToken: z.string().optional(),
+  challenge_token: z.string().optional(),
+});
+
+const updateKind = z.looseObject({ type: z.string().optional() });
+const updatePasswordBody = z.looseObject({ password: passwordSchema });
+const updateNameBody = z.looseObject({ name: personNameSchema('Name') });
+
+const selectOrganizationBody = z.looseObject({
+  selected_organization_id: z.string({ error: 'selected_organization_id must not be empty' }).min(1),
+});
+
+const emailChallengeBody = z.looseObject({ email: emailSchema.optional(), origin: z.string().optional() });
+
+export const emailTaken = () =>
+  unprocessable('An account with this email already exists', { email: ['taken'] });
+
+export async function usersRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard; verification: EmailVerificationService },
+) {
+  const { db, urls, guard, verification } = deps;
+
+  async function emailInUse(email: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  function parseSignup(body: unknown) {
+    const input = parseBody(signupBody, body);
+    const challengeToken = input.challengeToken ?? input.challenge_token ?? '';
+    // Invitation codes prove an address; until invitations exist no code can be valid.
+    if (challengeToken !== '') throw unprocessable('This invitation code is invalid or has expired');
+    return input;
+  }
+
+  /** Users may read and change only themselves (others' ids answer 404, never the user). */
+  async function self(request: { params: { id: string } }, caller: Caller) {
+    if (!isUuid(request.params.id) || request.params.id !== caller.user.id) throw notFound('User');
+    return caller.user;
+  }
+
+  app.post('/claims/user', async (request) => {
+    const input = parseSignup(request.body);
+    if (await emailInUse(input.email)) throw emailTaken();
+    return {};
+  });
+
+  app.post('/users', async (request, reply) => {
+    const input = parseSignup(request.body);
+    if (await emailInUse(input.email)) throw emailTaken();
+    const passwordHash = await hashPassword(input.password);
+    const [user] = await db
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw emailTaken(); // a concurrent sign-up won the race for this address
+    await verification.start(user);
+    return reply.code(201).send(toUserHal(user, urls));
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    return toUserHal(await self(request, caller), urls);
+  });
+
+  app.patch<{ Params: { id: string } }>('/users/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const user = await self(request, caller);
+    const { type } = parseBody(updateKind, request.body);
+    if (type === 'update-password') {
+      // Changing the password needs the password again (contract §3.6).
+      await guard.requireCaller(request, { elevated: true });
+      const { password } = parseBody(updatePasswordBody, request.body);
+      const [updated] = await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return toUserHal(updated ?? user, urls);
+    }
+    if (type !== undefined && type !== 'name') throw unprocessable(`Update type "${type}" is not supported`);
+    const { name } = parseBody(updateNameBody, request.body);
+    const [updated] = await db
+      .update(users)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return toUserHal(updated ?? user, urls);
+  });
+
+  app.put<{ Params: { id: string } }>('/users/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const user = await self(request, caller);
+    const { selected_organization_id: organizationId } = parseBody(selectOrganizationBody, request.body);
+    if (!isUuid(organizationId) || !(await isMemberOf(db, user.id, organizationId))) {
+      throw unprocessable('You are not a member of that organization');
+    }
+    const [updated] = await db
+      .update(users)
+      .set({ selectedOrganizationId: organizationId, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return toUserHal(updated ?? user, urls);
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id/roles', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const user = await self(request, caller);
+    const roleIds = db
+      .select({ id: memberships.roleId })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id));
+    const rows = await db.select().from(roles).where(inArray(roles.id, roleIds)).orderBy(roles.createdAt);
+    return collection(
+      'roles',
+      `${urls.auth}/users/${user.id}/roles`,
+      rows.map((role) => toRoleHal(role, urls)),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id/email_verification_challenges', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const user = await self(request, caller);
+    const pending = await verification.pendingChanges(user);
+    return collection(
+      'email_verification_challenges',
+      `${urls.auth}/users/${user.id}/email_verification_challenges`,
+      pending.map((challenge) => toEmailVerificationChallengeHal(challenge, urls)),
+    );
+  });
+
+  app.post<{ Params: { id: string } }>('/users/:id/email_verification_challenges', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const user = await self(request, caller);
+    const body = parseBody(emailChallengeBody, request.body);
+    if (body.email && body.email !== user.email.toLowerCase()) {
+      // Moving the account to another address needs the password again.
+      await guard.requireCaller(request, { elevated: true });
+      if (await emailInUse(body.email)) throw emailTaken();
+      await verification.start(user, body.email);
+    } else {
+      await verification.start(user);
+    }
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: { id: string } }>('/email_verification_challenges/:id', async (request, reply) => {
+    const caller = await guard.requireCaller(request, { elevated: true });
+    if (!(await verification.cancel(caller.user, request.params.id)))
+      throw notFound('Email verification challenge');
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { Caller, TokenService } from '../auth/tokens/token.service.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export interface CallerOptions {
+  /** The call needs a token with scope elevated (contract §3.6). */
+  elevated?: boolean;
+}
+
+const WRITE_SCOPES = new Set(['manage', 'elevated']);
+
+/** Resolves the caller of a request from its bearer token, once per request. */
+export function createAuthGuard(tokens: TokenService) {
+  const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
+
+  function bearer(request: FastifyRequest): string | null {
+    const header = request.headers.authorization;
+    if (!header) return null;
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    return match?.[1]?.trim() || null;
+  }
+
+  function optionalCaller(request: FastifyRequest): Promise<Caller | null> {
+    let pending = resolved.get(request);
+    if (!pending) {
+      const token = bearer(request);
+      pending = token ? tokens.authenticate(token) : Promise.resolve(null);
+      resolved.set(request, pending);
+    }
+    return pending;
+  }
+
+  async function requireCaller(request: FastifyRequest, options: CallerOptions = {}): Promise<Caller> {
+    const caller = await optionalCaller(request);
+    if (!caller) throw unauthorized();
+    const writing = request.method !== 'GET' && request.method !== 'HEAD';
+    if (writing && !WRITE_SCOPES.has(caller.token.scope)) {
+      throw forbidden('This session is read-only', 'access_denied');
+    }
+    if (options.elevated && caller.token.scope !== 'elevated') {
+      throw forbidden('Re-enter your credentials to continue', 'access_denied');
+    }
+    return caller;
+  }
+
+  return { optionalCaller, requireCaller };
+}
+export type AuthGuard = ReturnType<typeof createAuthGuard>;

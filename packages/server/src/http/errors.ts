@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/** Contract §1.3: `{ code, error, message, exception_context, details? }` for every failure. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly details?: Record<string, string[]>,
+    readonly exceptionContext: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `${what} not found`);
+export const unauthorized = (message = 'You must be logged in') =>
+  new ApiError(401, 'invalid_token', message);
+export const forbidden = (message: string, error = 'forbidden') => new ApiError(403, error, message);
+export const unprocessable = (message: string, details?: Record<string, string[]>) =>
+  new ApiError(422, 'unprocessable_entity', message, details);
+
+/** Parses a body with the core schema; a failure is 422 with the first spec message and per-field details. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const details: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'base';
+    details[key] = [...(details[key] ?? []), issue.message];
+  }
+  throw unprocessable(result.error.issues[0]?.message ?? 'Invalid request body', details);
+}
+
+export function errorBody(error: ApiError) {
+  return {
+    code: error.status,
+    error: error.error,
+    message: error.message,
+    exception_context: error.exceptionContext,
+    ...(error.details ? { details: error.details } : {}),
+  };
+}
+
+/** The one error mapper: every error leaves as the contract's JSON body. */
+export function handleError(
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof ApiError) {
+    return reply.code(error.status).type('application/hal+json; charset=utf-8').send(errorBody(error));
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode && fastifyError.statusCode < 500 ? fastifyError.statusCode : 500;
+  if (status >= 500) request.log.error(error);
+  const mapped = new ApiError(
+    status,
+    status === 400 ? 'bad_request' : status >= 500 ? 'internal_error' : 'request_error',
+    status >= 500 ? 'Something went wrong on our side' : fastifyError.message,
+  );
+  return reply.code(status).type('application/hal+json; charset=utf-8').send(errorBody(mapped));
+}

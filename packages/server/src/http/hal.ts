@@ -1,0 +1,67 @@
+/** HAL helpers (contract §1.4): absolute links, `_embedded` collections, paging. */
+
+export type Links = Record<string, { href: string } | undefined>;
+
+export function links(entries: Record<string, string | null | undefined>): Record<string, { href: string }> {
+  const result: Record<string, { href: string }> = {};
+  for (const [rel, href] of Object.entries(entries)) if (href) result[rel] = { href };
+  return result;
+}
+
+/** Contract §1.8: timestamps in the exact toISOString() layout. */
+export function iso(date: Date | string | null | undefined): string | null {
+  if (!date) return null;
+  return (date instanceof Date ? date : new Date(date)).toISOString();
+}
+
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+/** Reads `page` and `per_page`; `per_page` is honoured up to 5000. No `page` → the whole collection. */
+export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging | null {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const perPageRaw = Number.parseInt(String(q.per_page ?? ''), 10);
+  const pageRaw = Number.parseInt(String(q.page ?? ''), 10);
+  const perPage = Math.min(Math.max(Number.isFinite(perPageRaw) ? perPageRaw : defaultPerPage, 1), 5000);
+  if (!Number.isFinite(pageRaw) && !Number.isFinite(perPageRaw)) return null;
+  return { page: Math.max(Number.isFinite(pageRaw) ? pageRaw : 1, 1), perPage };
+}
+
+export function collection<T>(
+  key: string,
+  selfHref: string,
+  items: T[],
+  paging?: { page: number; perPage: number; total: number },
+) {
+  const page = paging ?? { page: 1, perPage: Math.max(items.length, 1), total: items.length };
+  const lastPage = Math.max(Math.ceil(page.total / page.perPage), 1);
+  const pageHref = (n: number) => {
+    const url = new URL(selfHref);
+    url.searchParams.set('page', String(n));
+    url.searchParams.set('per_page', String(page.perPage));
+    return url.toString();
+  };
+  return {
+    _embedded: { [key]: items },
+    _links: links({
+      self: selfHref,
+      next: page.page < lastPage ? pageHref(page.page + 1) : null,
+      prev: page.page > 1 ? pageHref(page.page - 1) : null,
+    }),
+    current_page: page.page,
+    per_page: page.perPage,
+    total_count: page.total,
+  };
+}
+
+/** Slices an in-memory list for a page (used where lists are small by nature). */
+export function pageOf<T>(items: T[], paging: Paging | null) {
+  if (!paging) return { items, paging: undefined };
+  const start = (paging.page - 1) * paging.perPage;
+  return {
+    items: items.slice(start, start + paging.perPage),
+    paging: { page: paging.page, perPage: paging.perPage, total: items.length },
+  };
+}

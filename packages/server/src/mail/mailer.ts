@@ -1,0 +1,63 @@
+import { desc, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** The outbox, newest first (the dev mailbox reads it while SMTP is not configured). */
+  recent(limit?: number): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  transport: 'outbox' | 'smtp';
+}
+
+/** Every mail is written to the outbox; with SMTP_URL it is also delivered and marked sent. */
+export function createMailer(options: { db: Db; smtpUrl?: string; from: string }): Mailer {
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    transport: smtp ? 'smtp' : 'outbox',
+    async send(mail) {
+      const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (!smtp || !row) return;
+      try {
+        await smtp.sendMail({ from: options.from, ...mail });
+        await options.db.update(mailOutbox).set({ sentAt: new Date() }).where(eqId(row.id));
+      } catch (error) {
+        // The outbox keeps the message and the reason, so a failed delivery is never silent or lost.
+        await options.db
+          .update(mailOutbox)
+          .set({ error: error instanceof Error ? error.message : String(error) })
+          .where(eqId(row.id));
+        throw error;
+      }
+    },
+    recent(limit = 100) {
+      return options.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+    },
+  };
+}
+
+function eqId(id: number) {
+  return eq(mailOutbox.id, id);
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function verificationMail(to: string, name: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Verify your email for Berth',
+    text: `Hi ${name},\n\nConfirm your email address for Berth by opening this link:\n\n${link}\n\nThe link expires in 24 hours. If you did not sign up, ignore this message.\n`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>Confirm your email address for Berth by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>The link expires in 24 hours. If you did not sign up, ignore this message.</p>`,
+  };
+}
+
+export { escapeHtml };
