@@ -57,7 +57,7 @@ export function isValidEmail(value: string): boolean {
 export const emailSchema = z
   .string({ error: emailMessages.empty })
   .trim()
-  .min(1, emailMessages.empty)
+  .min(1, { error: emailMessages.empty, abort: true })
   .refine(isValidEmail, emailMessages.invalid)
   .transform((value) => value.toLowerCase());
 
@@ -66,7 +66,7 @@ export function personNameSchema(label = 'Name') {
   return z
     .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, requiredMessage(label))
+    .min(1, { error: requiredMessage(label), abort: true })
     .max(120, `${label} must be at most 120 characters`)
     .refine((value) => /^[\p{L}\p{N}\s]+$/u.test(value), nameMessages.symbols);
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createEnvironmentSchema, handleSchema } from './environment.schema.ts';
+
+describe('handles (spec 2 §5)', () => {
+  it.each(['prod', 'my-app_2.v1', 'a'.repeat(64)])('accepts %s', (handle) => {
+    expect(handleSchema.safeParse(handle).success).toBe(true);
+  });
+
+  it.each([
+    ['', 'Handle must not be empty'],
+    ['Prod', 'Handle may contain only lowercase letters, digits, periods, hyphens and underscores'],
+    ['a b', 'Handle may contain only lowercase letters, digits, periods, hyphens and underscores'],
+    ['a'.repeat(65), 'Handle must be at most 64 characters'],
+  ])('refuses %j with "%s"', (handle, message) => {
+    expect(handleSchema.safeParse(handle).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('defaults type and onboarding status for a new environment', () => {
+    expect(createEnvironmentSchema.parse({ handle: 'x', organization_id: 'o', stack_id: 3 })).toEqual({
+      handle: 'x',
+      organization_id: 'o',
+      type: 'development',
+      onboarding_status: 'initiated',
+      stack_id: '3',
+    });
+  });
+});

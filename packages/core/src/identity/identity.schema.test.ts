@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createOrganizationSchema,
+  emailSchema,
+  loginSchema,
+  passwordMessages,
+  passwordProblems,
+  personNameSchema,
+  requiredMessage,
+  signupSchema,
+} from './identity.schema.ts';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('password rules (spec 1 §5)', () => {
+  it.each([
+    ['Abcdefgh1!', []],
+    ['Abcdefghij', [passwordMessages.digitOrSpecial]],
+    ['Abcdefgh(x', []],
+    ['Abc1', [passwordMessages.tooShort]],
+    ['abcdefghij1', [passwordMessages.uppercase]],
+    ['ABCDEFGHIJ1', [passwordMessages.lowercase]],
+    [
+      '',
+      [
+        passwordMessages.tooShort,
+        passwordMessages.uppercase,
+        passwordMessages.lowercase,
+        passwordMessages.digitOrSpecial,
+      ],
+    ],
+  ])('%j → %j', (password, expected) => {
+    expect(passwordProblems(password)).toEqual(expected);
+  });
+
+  it('counts the 72-byte limit in bytes, not characters', () => {
+    expect(passwordProblems(`Aa1${'x'.repeat(69)}`)).toEqual([]); // exactly 72 bytes
+    expect(passwordProblems(`Aa1${'x'.repeat(70)}`)).toEqual(['Too long: Passwords are limited to 72 bytes']);
+    expect(passwordProblems(`Aa1${'é'.repeat(35)}`)).toEqual(['Too long: Passwords are limited to 72 bytes']);
+  });
+
+  it('has the spec’s literal messages', () => {
+    expect(passwordMessages.tooLong).toBe('Too long: Passwords are limited to 72 bytes');
+    expect(passwordMessages.mismatch).toBe('Passwords do not match');
+  });
+});
+
+describe('email', () => {
+  it.each([
+    ['', 'Email must not be empty'],
+    ['   ', 'Email must not be empty'],
+    ['plain', 'Must provide valid email'],
+    ['a@b', 'Must provide valid email'],
+    ['a b@c.io', 'Must provide valid email'],
+  ])('%j → %s', (value, message) => {
+    expect(messages(emailSchema.safeParse(value))).toEqual([message]);
+  });
+
+  it('trims and lower-cases a valid address', () => {
+    expect(emailSchema.parse('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+});
+
+describe('names and required fields', () => {
+  it('allows letters, digits and whitespace only', () => {
+    expect(personNameSchema().safeParse('Zoë Ångström 3rd').success).toBe(true);
+    expect(messages(personNameSchema().safeParse('Robert"); DROP'))).toEqual(['Cannot have symbols in name']);
+    expect(messages(personNameSchema().safeParse(''))).toEqual(['Name must not be empty']);
+  });
+
+  it('builds "{label} must not be empty"', () => {
+    expect(requiredMessage('Company')).toBe('Company must not be empty');
+  });
+});
+
+describe('form schemas', () => {
+  it('login needs a valid email and a password', () => {
+    expect(messages(loginSchema.safeParse({ email: '', password: '' }))).toEqual([
+      'Email must not be empty',
+      'Password must not be empty',
+    ]);
+  });
+
+  it('sign-up needs a company unless it comes from an invitation', () => {
+    const base = { name: 'Ada', email: 'ada@example.com', password: 'Abcdefgh1!' };
+    expect(messages(signupSchema().safeParse({ ...base, company: '' }))).toEqual([
+      'Company must not be empty',
+    ]);
+    expect(signupSchema({ fromInvitation: true }).safeParse({ ...base, company: '' }).success).toBe(true);
+  });
+
+  it('create organization needs a name', () => {
+    expect(messages(createOrganizationSchema.safeParse({ name: ' ' }))).toEqual(['Name must not be empty']);
+    expect(createOrganizationSchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme' });
+  });
+});

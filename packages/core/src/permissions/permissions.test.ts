@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  can,
+  hasFullVisibilityAnywhere,
+  permissionMessages,
+  SCOPES,
+  type Scope,
+  scopeDenial,
+  scopeGrants,
+} from './permissions.ts';
+
+const member = (scope: Scope, environmentId = '42'): Actor => ({
+  roleTypes: ['platform_user'],
+  permissions: [{ environmentId, scope }],
+});
+
+describe('scope implications (spec 1 §6)', () => {
+  it.each([
+    ['admin', 'destroy', true],
+    ['admin', 'sensitive', true],
+    ['deploy', 'observability', true],
+    ['deploy', 'destroy', false],
+    ['sensitive', 'read', true],
+    ['read', 'sensitive', false],
+    ['tunnel', 'basic_read', true],
+    ['observability', 'deploy', false],
+    ['read', 'read', true],
+  ] as const)('%s grants %s: %s', (granted, wanted, expected) => {
+    expect(scopeGrants(granted, wanted)).toBe(expected);
+  });
+
+  it('owners and deploy owners pass every check on every environment', () => {
+    for (const type of ['owner', 'platform_owner'] as const) {
+      for (const scope of SCOPES) expect(can({ roleTypes: [type], permissions: [] }, scope, '7')).toBe(true);
+    }
+    expect(can({ roleTypes: ['billing_owner'], permissions: [] }, 'basic_read', '7')).toBe(false);
+  });
+
+  it('a permission counts only on its own environment', () => {
+    expect(can(member('admin', '1'), 'read', '2')).toBe(false);
+    expect(can(member('admin', '1'), 'read', '1')).toBe(true);
+  });
+
+  it('gives the spec tooltip when denied', () => {
+    expect(scopeDenial(member('read'), 'deploy', '42')).toBe(
+      'You do not have "deploy" permissions for this environment (id:42)',
+    );
+    expect(scopeDenial(member('deploy'), 'deploy', '42')).toBeNull();
+    expect(permissionMessages.ownerOnly).toBe(
+      'You do not have a valid role type (platform_owner, owner) to access this resource.',
+    );
+    expect(permissionMessages.roleManagement).toBe('You are not an owner or role admin.');
+    expect(permissionMessages.fullVisibilityAnywhere).toBe('Requires Full Visibility on any Environment');
+  });
+
+  it('Full Visibility anywhere: read, sensitive or admin somewhere, or an owner', () => {
+    expect(hasFullVisibilityAnywhere(member('basic_read'))).toBe(false);
+    expect(hasFullVisibilityAnywhere(member('sensitive'))).toBe(true);
+    expect(hasFullVisibilityAnywhere({ roleTypes: ['owner'], permissions: [] })).toBe(true);
+  });
+});

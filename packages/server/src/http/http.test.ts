@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Berth</title><div id="root"></div>',
+  );
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await testApp({ webDist, corsOrigins: ['http://console.example'] });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('wire conventions (contract §1)', () => {
+  it('parses application/hal+json bodies and tolerates empty bodies on DELETE and GET', async () => {
+    const user = await t.signUp();
+    const get = await t.call('GET', `/auth/users/${user.id}`, { token: user.token });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['content-type']).toBe('application/hal+json; charset=utf-8');
+    const del = await t.call('DELETE', `/auth/tokens/${user.tokenId}`, { token: user.token });
+    expect(del.statusCode).toBe(204);
+  });
+
+  it('answers malformed JSON with a 400 error body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/users',
+      headers: { 'content-type': 'application/hal+json' },
+      payload: '{nope',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 400,
+      error: 'bad_request',
+      message: 'Request body is not valid JSON',
+      exception_context: {},
+    });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.call('GET', '/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 404, error: 'not_found' });
+  });
+
+  it('echoes an allowed origin with credentials, on errors and preflights too', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/stacks',
+      headers: { origin: 'http://console.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://console.example');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type');
+    const error = await t.call('GET', '/api/stacks', { headers: { origin: 'http://console.example' } });
+    expect(error.statusCode).toBe(401);
+    expect(error.headers['access-control-allow-origin']).toBe('http://console.example');
+    const stranger = await t.call('GET', '/api/stacks', { headers: { origin: 'http://evil.example' } });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('console, runtime config and mailbox', () => {
+  it('serves the runtime config with every family base URL', async () => {
+    const response = await t.call('GET', '/config.json');
+    expect(response.json()).toEqual({
+      appUrl: 'http://berth.test',
+      authUrl: 'http://berth.test/auth',
+      apiUrl: 'http://berth.test/api',
+      billingUrl: 'http://berth.test/billing',
+      metricTunnelUrl: 'http://berth.test/metrics',
+      mailboxUrl: 'http://berth.test/dev/mail',
+    });
+  });
+
+  it('serves index.html for console routes and fingerprinted assets with long caching', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/verify/abc/def' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('shows sent mail on the mailbox page and as JSON', async () => {
+    const user = await t.signUp({ verified: false, name: 'Mail Reader' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Verify your email for Berth');
+    expect(page.body).toContain(user.email);
+    const json = (await t.app.inject({ method: 'GET', url: '/dev/mail.json' })).json();
+    expect(json.messages[0]).toMatchObject({ to: user.email, subject: 'Verify your email for Berth' });
+  });
+});

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { type BerthApp, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const TEST_PUBLIC_URL = 'http://berth.test';
+export const STRONG_PASSWORD = 'Correct-Horse9';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  tokenId: string;
+  sessionCookie: string;
+}
+
+/** A server on a fresh database, with helpers that go through the real HTTP routes. */
+export async function testApp(overrides: Partial<Config> = {}) {
+  const config: Config = { ...loadConfig({}), publicUrl: TEST_PUBLIC_URL, ...overrides };
+  const built: BerthApp = await buildApp(config, { database: await openTestDatabase() });
+  const { app } = built;
+
+  async function call(
+    method: Method,
+    url: string,
+    options: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    return app.inject({
+      method,
+      url,
+      headers: {
+        'content-type': 'application/hal+json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+    });
+  }
+
+  function uniqueEmail(prefix = 'user'): string {
+    return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+  }
+
+  async function latestMailTo(email: string) {
+    const mail = await built.mailer.recent(500);
+    const found = mail.find((m) => m.to === email);
+    if (!found) throw new Error(`No mail to ${email}`);
+    return found;
+  }
+
+  /** The challenge id and code of the newest verification link mailed to the address. */
+  async function verificationLink(email: string) {
+    const { text } = await latestMailTo(email);
+    const match = /\/verify\/([^/\s]+)\/([^/\s]+)/.exec(text);
+    if (!match?.[1] || !match[2]) throw new Error('No verification link in the mail');
+    return { challengeId: match[1], code: match[2] };
+  }
+
+  async function login(email: string, password: string, scope = 'manage') {
+    return call('POST', '/auth/tokens', {
+      body: { username: email, password, otp_token: '', grant_type: 'password', scope, expires_in: 43200 },
+    });
+  }
+
+  /** Signs a user up and logs them in; verified unless told otherwise. */
+  async function signUp(
+    options: { verified?: boolean; name?: string; email?: string } = {},
+  ): Promise<TestUser> {
+    const email = options.email ?? uniqueEmail();
+    const created = await call('POST', '/auth/users', {
+      body: {
+        name: options.name ?? 'Test User',
+        email,
+        password: STRONG_PASSWORD,
+        challengeToken: '',
+        origin: 'app',
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`sign-up failed: ${created.body}`);
+    if (options.verified !== false) {
+      const { challengeId, code } = await verificationLink(email);
+      const verified = await call('POST', '/auth/verifications', {
+        body: { type: 'email_verification_challenge', challenge_id: challengeId, verification_code: code },
+      });
+      if (verified.statusCode !== 204) throw new Error(`verification failed: ${verified.body}`);
+    }
+    const session = await login(email, STRONG_PASSWORD);
+    if (session.statusCode !== 201) throw new Error(`login failed: ${session.body}`);
+    const token = session.json();
+    const cookie = session.cookies.find((c) => c.name === 'berth_session');
+    return {
+      id: created.json().id,
+      email,
+      password: STRONG_PASSWORD,
+      token: token.access_token,
+      tokenId: token.id,
+      sessionCookie: cookie ? `berth_session=${cookie.value}` : '',
+    };
+  }
+
+  async function elevate(user: TestUser): Promise<string> {
+    const response = await login(user.email, user.password, 'elevated');
+    if (response.statusCode !== 201) throw new Error(`elevation failed: ${response.body}`);
+    return response.json().access_token;
+  }
+
+  async function createOrganization(user: TestUser, name = 'Acme Inc') {
+    const response = await call('POST', '/auth/organizations', { token: user.token, body: { name } });
+    if (response.statusCode !== 201) throw new Error(`organization failed: ${response.body}`);
+    return response.json() as { id: string; name: string };
+  }
+
+  async function createEnvironment(user: TestUser, organizationId: string, handle: string) {
+    const response = await call('POST', '/api/accounts', {
+      token: user.token,
+      body: { handle, organization_id: organizationId, type: 'development', onboarding_status: 'initiated' },
+    });
+    if (response.statusCode !== 201) throw new Error(`environment failed: ${response.body}`);
+    return response.json() as { id: string; handle: string };
+  }
+
+  return {
+    app,
+    db: built.database.db,
+    mailer: built.mailer,
+    config,
+    call,
+    uniqueEmail,
+    latestMailTo,
+    verificationLink,
+    login,
+    signUp,
+    elevate,
+    createOrganization,
+    createEnvironment,
+    close: built.close,
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
