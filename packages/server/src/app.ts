@@ -55,7 +55,11 @@ export async function buildApp(
   });
   const environments = createEnvironmentsService({ db });
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
 
   // The console sends application/hal+json on every call, GETs and DELETEs included, often with no body.
   app.removeContentTypeParser('application/json');

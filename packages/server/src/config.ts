@@ -13,6 +13,8 @@ export interface Config {
   mailFrom: string;
   jwtSecret: string | undefined;
   corsOrigins: string[];
+  /** Trust X-Forwarded-* from a reverse proxy (so login limits count the real client address). */
+  trustProxy: boolean;
   /** Directory of the built console; served at / when it exists. */
   webDist: string;
   /** Login attempts allowed per account and per address in the window. */
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    trustProxy: env.BERTH_TRUST_PROXY === 'true' || env.BERTH_TRUST_PROXY === '1',
     webDist: path.resolve(here, '../../web/dist'),
     loginRateLimit: {
       perAccount: intFromEnv(env.BERTH_LOGIN_LIMIT_PER_ACCOUNT, 10),
