@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// The suite drives Chromium against the real server serving the built console, started here
+// through `npm start`'s script (it rebuilds the console when its sources changed) on a free
+// loopback port with a fresh embedded database. `npm test` builds the console before this runs.
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+
+// The config is evaluated again in every worker process. The runner evaluates it first and the
+// workers inherit its environment, so the port and data directory are chosen once, here.
+if (!process.env.BERTH_E2E_PORT) {
+  process.env.BERTH_E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    `const s = require('node:net').createServer().listen(0, '127.0.0.1', () => {
+       process.stdout.write(String(s.address().port)); s.close();
+     });`,
+  ])
+    .toString()
+    .trim();
+}
+if (!process.env.BERTH_E2E_DATA_DIR) {
+  // A fixed place under the ignored reports folder: fresh for each run, left behind for
+  // inspection after a failure, never piling up.
+  const dataDir = join(root, '.test-reports', 'e2e-data');
+  if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  process.env.BERTH_E2E_DATA_DIR = dataDir;
+}
+// The server under test uses its embedded defaults (PGlite, mail outbox), whatever the shell says.
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+
+const port = Number(process.env.BERTH_E2E_PORT);
+const dataDir = process.env.BERTH_E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: Number(process.env.BERTH_E2E_WORKERS ?? 2),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: join(root, '.test-reports', 'e2e.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // The system Chromium from apt; Playwright never downloads browsers here.
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: root,
+    url: `${baseURL}/config.json`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: process.env.BERTH_E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      BERTH_DATA_DIR: dataDir,
+    },
+  },
+});

@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// `npm test`: every suite, output streaming, then a per-suite summary and one last line
+// `N passed, N failed` summed over all suites. Exit code 1 when anything failed or crashed.
+//
+//   npm test                     all suites
+//   npm test -- core web         only these (a name also selects its variants: `server` runs
+//                                server and server-postgres)
+//
+// Suites: core, server (PGlite), server-postgres (only when TEST_DATABASE_URL is set), web, e2e.
+// Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
+// as at least one failure. Environment:
+//   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 30)
+//   BERTH_TEST_BUDGET_MINUTES    limit for the whole run; suites left when it runs out count as failed
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.test-reports');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const vitestArgs = (suite) => [
+  'run',
+  '--passWithNoTests',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${join(reports, `${suite}.json`)}`,
+];
+
+/**
+ * @typedef {{ passed: number, failed: number, skipped: number, note?: string }} Counts
+ * @typedef {{ name: string, when?: () => string | null, steps: Step[], report: (file: string) => Counts }} Suite
+ * @typedef {{ label: string, cwd: string, command: string, args: string[], env?: Record<string, string | undefined> }} Step
+ */
+
+/** @type {Suite[]} */
+const suites = [
+  {
+    name: 'core',
+    steps: [{ label: 'vitest', cwd: 'packages/core', command: bin('vitest'), args: vitestArgs('core') }],
+    report: vitestCounts,
+  },
+  {
+    name: 'server',
+    steps: [
+      {
+        label: 'vitest (PGlite)',
+        cwd: 'packages/server',
+        command: bin('vitest'),
+        args: vitestArgs('server'),
+        // PGlite for sure, even when the shell has a PostgreSQL URL for the next suite.
+        env: { BERTH_TEST_DB: 'pglite', TEST_DATABASE_URL: undefined },
+      },
+    ],
+    report: vitestCounts,
+  },
+  {
+    name: 'server-postgres',
+    when: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
+    steps: [
+      {
+        label: 'vitest (PostgreSQL)',
+        cwd: 'packages/server',
+        command: bin('vitest'),
+        args: vitestArgs('server-postgres'),
+        env: { BERTH_TEST_DB: 'postgres' },
+      },
+    ],
+    report: vitestCounts,
+  },
+  {
+    name: 'web',
+    steps: [{ label: 'vitest', cwd: 'packages/web', command: bin('vitest'), args: vitestArgs('web') }],
+    report: vitestCounts,
+  },
+  {
+    name: 'e2e',
+    steps: [
+      { label: 'build the console', cwd: '.', command: npm, args: ['run', 'build', '-w', '@berth/web'] },
+      // The JSON reporter writes .test-reports/e2e.json (e2e/playwright.config.ts).
+      { label: 'playwright', cwd: 'e2e', command: bin('playwright'), args: ['test'] },
+    ],
+    report: playwrightCounts,
+  },
+];
+
+/** vitest --reporter=json: tests, plus every test file that failed to load or run. */
+function vitestCounts(file) {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  let brokenFiles = 0;
+  for (const result of json.testResults ?? []) {
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+    if (result.status === 'failed' && failedTests === 0) brokenFiles += 1;
+  }
+  return {
+    passed: json.numPassedTests ?? 0,
+    failed: (json.numFailedTests ?? 0) + brokenFiles,
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    note: brokenFiles ? `${brokenFiles} test file(s) failed to run` : undefined,
+  };
+}
+
+/** Playwright's JSON reporter: flaky tests passed on a retry; errors outside tests count once each. */
+function playwrightCounts(file) {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = json.stats ?? {};
+  const errors = (json.errors ?? []).length;
+  const notes = [];
+  if (stats.flaky) notes.push(`${stats.flaky} flaky (passed on retry)`);
+  if (errors) notes.push(`${errors} error(s) outside tests`);
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: (stats.unexpected ?? 0) + errors,
+    skipped: stats.skipped ?? 0,
+    note: notes.join(', ') || undefined,
+  };
+}
+
+const minutes = (name, fallback) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const suiteTimeoutMs = minutes('BERTH_SUITE_TIMEOUT_MINUTES', 30) * 60_000;
+const deadline = Date.now() + minutes('BERTH_TEST_BUDGET_MINUTES', Number.POSITIVE_INFINITY) * 60_000;
+
+/** @type {import('node:child_process').ChildProcess | null} */
+let current = null;
+let interrupted = false;
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (current) killGroup(current, 'SIGTERM');
+  });
+}
+
+/** Runs one step in its own process group (so a timeout can end all of it); resolves its outcome. */
+function runStep(step, timeoutMs) {
+  return new Promise((resolve) => {
+    const env = { ...process.env };
+    // Tests never reach a developer's own database or mail server.
+    delete env.DATABASE_URL;
+    delete env.SMTP_URL;
+    for (const [key, value] of Object.entries(step.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    const child = spawn(step.command, step.args, {
+      cwd: join(root, step.cwd),
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+      detached: true,
+    });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(
+        `\n[test-all] ${step.label}: no result after ${Math.round(timeoutMs / 1000)} s, stopping it`,
+      );
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: null, error: error.message, timedOut });
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      // Leftovers of the group (a web server, a browser) go with it.
+      killGroup(child, 'SIGKILL');
+      resolve({ code, signal, timedOut });
+    });
+  });
+}
+
+async function runSuite(suite) {
+  const reportFile = join(reports, `${suite.name}.json`);
+  rmSync(reportFile, { force: true });
+  const suiteDeadline = Math.min(Date.now() + suiteTimeoutMs, deadline);
+  for (const step of suite.steps) {
+    const remaining = suiteDeadline - Date.now();
+    if (interrupted) return { passed: 0, failed: 1, skipped: 0, note: 'interrupted' };
+    if (remaining <= 0) return { passed: 0, failed: 1, skipped: 0, note: 'not run: out of time' };
+    console.log(`\n[test-all] ${suite.name}: ${step.label} (${step.cwd})`);
+    const outcome = await runStep(step, remaining);
+    if (outcome.error) return { passed: 0, failed: 1, skipped: 0, note: `could not start: ${outcome.error}` };
+    if (outcome.timedOut) {
+      const counts = safeCounts(suite, reportFile);
+      return { ...counts, failed: Math.max(1, counts.failed), note: `${step.label} timed out` };
+    }
+    if (outcome.code !== 0 && step !== suite.steps.at(-1)) {
+      return {
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `${step.label} failed (exit ${outcome.code ?? outcome.signal})`,
+      };
+    }
+    if (step === suite.steps.at(-1)) {
+      const counts = safeCounts(suite, reportFile);
+      if (outcome.code !== 0 && counts.failed === 0) {
+        const why = `exit ${outcome.code ?? outcome.signal}`;
+        return { ...counts, failed: 1, note: counts.note ? `${counts.note}; ${why}` : `crashed (${why})` };
+      }
+      return counts;
+    }
+  }
+  return { passed: 0, failed: 1, skipped: 0, note: 'no steps' };
+}
+
+function safeCounts(suite, reportFile) {
+  if (!existsSync(reportFile)) return { passed: 0, failed: 1, skipped: 0, note: 'no report written' };
+  try {
+    return suite.report(reportFile);
+  } catch (error) {
+    return { passed: 0, failed: 1, skipped: 0, note: `unreadable report: ${error.message}` };
+  }
+}
+
+function selectSuites(names) {
+  if (names.length === 0) return suites;
+  const unknown = names.filter((n) => !suites.some((s) => s.name === n || s.name.startsWith(`${n}-`)));
+  if (unknown.length) {
+    console.error(
+      `[test-all] unknown suite(s): ${unknown.join(', ')}. Suites: ${suites.map((s) => s.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  return suites.filter((s) => names.some((n) => s.name === n || s.name.startsWith(`${n}-`)));
+}
+
+const selected = selectSuites(process.argv.slice(2).filter((arg) => arg !== '--'));
+mkdirSync(reports, { recursive: true });
+
+const rows = [];
+for (const suite of selected) {
+  const skipReason = suite.when?.();
+  if (skipReason) {
+    console.log(`\n[test-all] ${suite.name}: skipped (${skipReason})`);
+    rows.push({ name: suite.name, skippedSuite: skipReason });
+    continue;
+  }
+  const started = Date.now();
+  const counts = await runSuite(suite);
+  rows.push({ name: suite.name, ...counts, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+const width = Math.max(...rows.map((r) => r.name.length));
+console.log('\n[test-all] summary');
+let passed = 0;
+let failed = 0;
+for (const row of rows) {
+  const name = row.name.padEnd(width);
+  if (row.skippedSuite) {
+    console.log(`  ${name}  skipped (${row.skippedSuite})`);
+    continue;
+  }
+  passed += row.passed;
+  failed += row.failed;
+  const status = row.failed ? 'FAIL' : 'ok  ';
+  const skipped = row.skipped ? `, ${row.skipped} skipped` : '';
+  const note = row.note ? `  (${row.note})` : '';
+  console.log(
+    `  ${status} ${name}  ${row.passed} passed, ${row.failed} failed${skipped}  ${row.seconds}s${note}`,
+  );
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || interrupted ? 1 : 0;
