@@ -118,6 +118,8 @@ export async function buildApp(
       billingUrl: urls.billing,
       metricTunnelUrl: urls.metrics,
       mailboxUrl: mailer.transport === 'outbox' ? `${urls.app}/dev/mail` : null,
+      docsUrl: config.docsUrl ?? null,
+      statusPageUrl: config.statusPageUrl ?? null,
     };
   });
   if (mailer.transport === 'outbox') await mailboxRoutes(app, { mailer });

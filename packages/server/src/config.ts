@@ -20,6 +20,9 @@ export interface Config {
   /** Login attempts allowed per account and per address in the window. */
   loginRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   emailVerificationTtlSeconds: number;
+  /** Optional outside services the console links to; hidden when unset. */
+  docsUrl: string | undefined;
+  statusPageUrl: string | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
     },
     emailVerificationTtlSeconds: 24 * 60 * 60,
+    docsUrl: env.BERTH_DOCS_URL || undefined,
+    statusPageUrl: env.BERTH_STATUS_PAGE_URL || undefined,
   };
 }
 

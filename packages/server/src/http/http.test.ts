@@ -14,7 +14,11 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await testApp({ webDist, corsOrigins: ['http://console.example'] });
+  t = await testApp({
+    webDist,
+    corsOrigins: ['http://console.example'],
+    docsUrl: 'https://docs.berth.example',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -81,6 +85,8 @@ describe('console, runtime config and mailbox', () => {
       billingUrl: 'http://berth.test/billing',
       metricTunnelUrl: 'http://berth.test/metrics',
       mailboxUrl: 'http://berth.test/dev/mail',
+      docsUrl: 'https://docs.berth.example',
+      statusPageUrl: null,
     });
   });
 

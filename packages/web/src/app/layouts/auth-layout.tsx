@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { BrandMark } from '../brand.tsx';
+import './auth-layout.css';
+
+export interface AuthLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}
+
+/** The centered card used by sign-in, elevation, verification and organization choice. */
+export function AuthLayout({ title, subtitle, children, footer, wide = false }: AuthLayoutProps) {
+  return (
+    <main className="auth-page">
+      <div className={wide ? 'auth-column auth-column-wide' : 'auth-column'}>
+        <div className="auth-brand">
+          <BrandMark />
+        </div>
+        <section className="auth-card" aria-labelledby="auth-title">
+          <header className="auth-header">
+            <h1 id="auth-title" className="auth-title">
+              {title}
+            </h1>
+            {subtitle ? <p className="auth-subtitle">{subtitle}</p> : null}
+          </header>
+          {children}
+        </section>
+        {footer ? <div className="auth-footer">{footer}</div> : null}
+      </div>
+    </main>
+  );
+}

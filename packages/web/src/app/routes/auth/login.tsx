@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Credentials } from '../../../features/session/api/create-token.ts';
+import { useLogin } from '../../../features/session/api/use-login.ts';
+import { AlreadyLoggedIn } from '../../../features/session/components/already-logged-in.tsx';
+import { CredentialsForm } from '../../../features/session/components/credentials-form.tsx';
+import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { AuthLayout } from '../../layouts/auth-layout.tsx';
+import { paths, safeInternalPath } from '../../paths.ts';
+
+/** spec 1 §4 "Login". SSO login and password reset come with their own issues, so they are not linked yet. */
+function LoginRoute() {
+  const navigate = useNavigate();
+  const { phase } = useSession();
+  const login = useLogin();
+  // Once this page signs the user in, the "already logged in" notice must not flash before navigating.
+  const [submitted, setSubmitted] = useState(false);
+
+  const submit = async (credentials: Credentials) => {
+    setSubmitted(true);
+    try {
+      await login.mutateAsync(credentials);
+    } catch (error) {
+      setSubmitted(false);
+      throw error;
+    }
+    // Step 6: the remembered page, or home.
+    const target = safeInternalPath(readPersisted('redirectPath')) ?? paths.root;
+    removePersisted('redirectPath');
+    navigate(target, { replace: true });
+  };
+
+  return (
+    <AuthLayout
+      title="Log in to Berth"
+      subtitle="Welcome back. Enter your credentials to continue."
+      footer={
+        <p>
+          Don&apos;t have an account? <Link to={paths.signup}>Sign up</Link>
+        </p>
+      }
+    >
+      {phase === 'authenticated' && !submitted ? (
+        <AlreadyLoggedIn continueTo={paths.root} logoutTo={paths.logout} />
+      ) : (
+        <CredentialsForm submitLabel="Log In" onSubmit={submit} />
+      )}
+    </AuthLayout>
+  );
+}
+
+export { LoginRoute as Component };

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockServer, noContent } from '../../../../test/fetch-mock.ts';
+import { tokenHal } from '../../../../test/fixtures.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+import { writePersisted } from '../../../lib/persisted-state.ts';
+import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+
+describe('logout', () => {
+  it('deletes the access and elevated tokens, clears the store and shows login', async () => {
+    signIn({ id: 'tok-1' });
+    sessionStore.setElevatedToken(fromTokenHal(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 })));
+    writePersisted('theme', 'dark');
+    const server = mockServer({
+      'DELETE /auth/tokens/tok-1': () => noContent(),
+      'DELETE /auth/tokens/tok-2': () => noContent(),
+    });
+    const { router } = renderApp('/logout');
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(server.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      'DELETE /auth/tokens/tok-1',
+      'DELETE /auth/tokens/tok-2',
+    ]);
+    expect(sessionStore.getState()).toMatchObject({
+      phase: 'anonymous',
+      accessToken: null,
+      elevatedToken: null,
+    });
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+  });
+});

@@ -1,0 +1,211 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { createOrganization } from '../../../features/organizations/api/use-create-organization.ts';
+import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form.tsx';
+import { createToken } from '../../../features/session/api/create-token.ts';
+import { AlreadyLoggedIn } from '../../../features/session/components/already-logged-in.tsx';
+import { createUser } from '../../../features/users/api/create-user.ts';
+import { userQuery } from '../../../features/users/api/use-user.ts';
+import {
+  type SignupCredentials,
+  SignupCredentialsForm,
+} from '../../../features/users/components/signup-credentials-form.tsx';
+import {
+  type SignupProfile,
+  SignupProfileForm,
+} from '../../../features/users/components/signup-profile-form.tsx';
+import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts';
+import { sessionStore, useSession } from '../../../lib/session-store.ts';
+import { BrandMark } from '../../brand.tsx';
+import '../../layouts/auth-layout.css';
+import { paths, safeInternalPath } from '../../paths.ts';
+
+type Step = 1 | 2 | 3;
+
+const STEPS: Record<Step, { label: string; title: string; subtitle: string }> = {
+  1: {
+    label: 'Your details',
+    title: 'Create your account',
+    subtitle: 'Tell us who you are. It takes a minute.',
+  },
+  2: {
+    label: 'Login',
+    title: 'Choose your login',
+    subtitle: 'You will use this email and password to log in.',
+  },
+  3: {
+    label: 'Organization',
+    title: 'Create Organization',
+    subtitle: 'Your organization holds your team, stacks and environments.',
+  },
+};
+
+const POINTS: { title: string; text: string; icon: ReactNode }[] = [
+  {
+    title: 'Deploy with git push',
+    text: 'Ship containerised apps to managed environments without writing infrastructure code.',
+    icon: <path d="M12 19V5M5 12l7-7 7 7" />,
+  },
+  {
+    title: 'Managed databases',
+    text: 'PostgreSQL, Redis and more, with backups, scaling and credentials handled for you.',
+    icon: (
+      <>
+        <ellipse cx="12" cy="6" rx="7" ry="3" />
+        <path d="M5 6v12c0 1.7 3.1 3 7 3s7-1.3 7-3V6" />
+      </>
+    ),
+  },
+  {
+    title: 'Access you can audit',
+    text: 'Roles, per-environment permissions, 2FA and single sign-on for the whole team.',
+    icon: <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />,
+  },
+];
+
+function MarketingPanel() {
+  return (
+    <aside className="signup-marketing" aria-label="Why Berth">
+      <BrandMark />
+      <div className="stack">
+        <h2>The platform your team deploys on, on infrastructure you own.</h2>
+        <p>
+          Berth runs your apps and databases on shared or dedicated stacks, with the guard rails built in.
+        </p>
+      </div>
+      <ul className="signup-points">
+        {POINTS.map((point) => (
+          <li key={point.title}>
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
+              {point.icon}
+            </svg>
+            <span>
+              <strong>{point.title}</strong>
+              {point.text}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+function WizardSteps({ step }: { step: Step }) {
+  return (
+    <ol className="wizard-steps" aria-label="Sign-up progress">
+      {([1, 2, 3] as const).map((item) => (
+        <li
+          key={item}
+          className="wizard-step"
+          data-state={item < step ? 'done' : item === step ? 'current' : 'next'}
+          aria-current={item === step ? 'step' : undefined}
+        >
+          Step {item}: {STEPS[item].label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * spec 1 §2 and §4 "Sign-up": a 3-step wizard. Step 2 creates the user and logs in; step 3 creates the
+ * organization, takes an elevated token and routes by verification. The marketing-form submission is
+ * skipped: no marketing service is configured for Berth.
+ */
+function SignupRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { phase } = useSession();
+  const [step, setStep] = useState<Step>(1);
+  const [profile, setProfile] = useState<SignupProfile | null>(null);
+  const [email, setEmail] = useState('');
+  // Held in memory only until the elevated token is taken at the end of step 3.
+  const password = useRef('');
+  const [started, setStarted] = useState(false);
+
+  const createAccount = async (credentials: SignupCredentials) => {
+    if (!profile) return;
+    setStarted(true);
+    try {
+      await createUser({ ...profile, ...credentials });
+      sessionStore.signIn(await createToken(credentials, 'session'));
+    } catch (error) {
+      if (sessionStore.getState().phase !== 'authenticated') setStarted(false);
+      throw error;
+    }
+    password.current = credentials.password;
+    setEmail(credentials.email);
+    setStep(3);
+  };
+
+  const finish = async (organizationName: string) => {
+    await createOrganization(organizationName);
+    try {
+      sessionStore.setElevatedToken(await createToken({ email, password: password.current }, 'elevated'));
+    } catch {
+      // The account is ready; a page that needs elevation will ask for the password.
+    }
+    password.current = '';
+    await queryClient.invalidateQueries();
+    const userId = sessionStore.getState().accessToken?.userId ?? '';
+    const user = await queryClient.fetchQuery({ ...userQuery(userId), staleTime: 0 });
+    if (!user.verified) {
+      navigate(paths.verify, { replace: true });
+      return;
+    }
+    const target = safeInternalPath(readPersisted('redirectPath')) ?? paths.root;
+    removePersisted('redirectPath');
+    navigate(target, { replace: true });
+  };
+
+  const current = STEPS[step];
+  const alreadyLoggedIn = phase === 'authenticated' && !started;
+
+  return (
+    <div className="signup-page">
+      <MarketingPanel />
+      <main className="signup-main">
+        <div className="signup-form-column">
+          {alreadyLoggedIn ? null : <WizardSteps step={step} />}
+          <header className="auth-header">
+            <h1 className="auth-title">{current.title}</h1>
+            <p className="auth-subtitle">{current.subtitle}</p>
+          </header>
+          {alreadyLoggedIn ? (
+            <AlreadyLoggedIn continueTo={paths.root} logoutTo={paths.logout} />
+          ) : step === 1 ? (
+            <SignupProfileForm
+              defaultValues={profile ?? undefined}
+              onNext={(next) => {
+                setProfile(next);
+                setStep(2);
+              }}
+            />
+          ) : step === 2 ? (
+            <SignupCredentialsForm defaultEmail={email} onBack={() => setStep(1)} onSubmit={createAccount} />
+          ) : (
+            <CreateOrganizationForm defaultName={profile?.company ?? ''} onSubmit={finish} />
+          )}
+          {step < 3 ? (
+            <p className="auth-footer">
+              <span>
+                Already have an account? <Link to={paths.login}>Log in</Link>
+              </span>
+            </p>
+          ) : null}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export { SignupRoute as Component };

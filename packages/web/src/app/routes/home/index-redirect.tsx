@@ -1,0 +1,14 @@
+import { Navigate } from 'react-router';
+import { isHomeEnabled } from '../../feature-flags.ts';
+import { paths } from '../../paths.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/** spec 1 §2: "/" redirects by state; with the home flag off it goes to the environments page. */
+function IndexRedirect() {
+  const { organization } = useConsoleContext();
+  return (
+    <Navigate to={isHomeEnabled(organization?.id ?? null) ? paths.homeBeta : paths.environments} replace />
+  );
+}
+
+export { IndexRedirect as Component };

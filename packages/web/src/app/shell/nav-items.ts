@@ -1,0 +1,29 @@
+import { paths } from '../paths.ts';
+import type { icons } from './icons.tsx';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: keyof typeof icons;
+}
+
+/** spec 3 §2 "Side navigation": the entries, in this order. Home and Security & Compliance are conditional. */
+export const HOME_ITEM: NavItem = { label: 'Home', to: paths.homeBeta, icon: 'home' };
+
+export const RESOURCE_ITEMS: readonly NavItem[] = [
+  { label: 'Stacks', to: paths.stacks, icon: 'stacks' },
+  { label: 'Environments', to: paths.environments, icon: 'environments' },
+  { label: 'Apps', to: paths.apps, icon: 'apps' },
+  { label: 'Databases', to: paths.databases, icon: 'databases' },
+  { label: 'Endpoints', to: paths.endpoints, icon: 'endpoints' },
+  { label: 'Services', to: paths.services, icon: 'services' },
+  { label: 'Sources', to: paths.sources, icon: 'sources' },
+  { label: 'Deployments', to: paths.deployments, icon: 'deployments' },
+  { label: 'Activity', to: paths.activity, icon: 'activity' },
+];
+
+export const SECURITY_ITEM: NavItem = {
+  label: 'Security & Compliance',
+  to: paths.securityCompliance,
+  icon: 'security',
+};

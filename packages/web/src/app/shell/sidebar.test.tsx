@@ -1,0 +1,158 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
+import type { Organization } from '../../features/organizations/api/organization.hal.ts';
+import { Sidebar, type SidebarProps } from './sidebar.tsx';
+
+const organization = (id: string, name: string): Organization => ({
+  id,
+  name,
+  ssoEnforced: false,
+  reauthRequired: false,
+  billingDetailId: null,
+  createdAt: '',
+  updatedAt: '',
+});
+
+function renderSidebar(props: Partial<SidebarProps> = {}) {
+  const engines = organization('org-1', 'Analytical Engines of Greater London');
+  const onSelectOrganization = vi.fn();
+  const view = renderWithProviders(
+    <Sidebar
+      organizations={[engines, organization('org-2', 'Jacquard')]}
+      organization={engines}
+      stackName="shared-us-west-1-with-a-long-name"
+      switchingTo={null}
+      onSelectOrganization={onSelectOrganization}
+      homeEnabled={false}
+      fullVisibility={false}
+      canImpersonate={false}
+      docsUrl={null}
+      theme="light"
+      onToggleTheme={() => {}}
+      {...props}
+    />,
+    '/environments',
+  );
+  return { ...view, onSelectOrganization };
+}
+
+const mainLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('side navigation (spec 3 §2)', () => {
+  it('lists the entries in order, Home only with the home flag', async () => {
+    renderSidebar();
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(mainLinks()).toEqual([
+      'Stacks',
+      'Environments',
+      'Apps',
+      'Databases',
+      'Endpoints',
+      'Services',
+      'Sources',
+      'Deployments',
+      'Activity',
+      'Security & Compliance',
+    ]);
+  });
+
+  it('puts Home first when the flag is on', async () => {
+    renderSidebar({ homeEnabled: true });
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(mainLinks()[0]).toBe('Home');
+  });
+
+  it('disables Security & Compliance without Full Visibility, with the tooltip', async () => {
+    renderSidebar();
+    const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
+    expect(entry).toHaveAttribute('aria-disabled', 'true');
+    expect(entry).not.toHaveAttribute('href');
+    expect(entry).toHaveAccessibleDescription('Requires Full Visibility on any Environment');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Requires Full Visibility on any Environment');
+  });
+
+  it('enables Security & Compliance with Full Visibility', async () => {
+    renderSidebar({ fullVisibility: true });
+    const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
+    expect(entry).not.toHaveAttribute('aria-disabled');
+    expect(entry).toHaveAttribute('href', '/security-compliance');
+  });
+
+  it('offers Deploy, Settings, Logout and the help links; Impersonate only to impersonators', async () => {
+    const { unmount } = renderSidebar({ docsUrl: 'https://docs.berth.example' });
+    const account = await screen.findByRole('navigation', { name: 'Account' });
+    expect(
+      within(account)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Settings', 'Logout']);
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
+    expect(screen.getByRole('link', { name: 'DOCS' })).toHaveAttribute('href', 'https://docs.berth.example');
+    expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/support');
+    expect(screen.getByRole('link', { name: 'INSTALL CLI' })).toBeInTheDocument();
+    unmount();
+
+    renderSidebar({ canImpersonate: true });
+    const withImpersonate = await screen.findByRole('navigation', { name: 'Account' });
+    expect(
+      within(withImpersonate)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Settings', 'Impersonate', 'Logout']);
+  });
+
+  it('is 256 px wide, collapses to 64 px when toggled and remembers it under "nav"', async () => {
+    renderSidebar();
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(sidebar).toHaveStyle({ width: '256px' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+
+    expect(sidebar).toHaveStyle({ width: '64px' });
+    expect(JSON.parse(window.localStorage.getItem('nav') ?? '')).toEqual({ collapsed: true });
+    // Collapsed to icons, every entry keeps its accessible name.
+    expect(screen.getByRole('link', { name: 'Environments' })).toBeInTheDocument();
+  });
+
+  it('auto-collapses at 767 px and below', async () => {
+    window.innerWidth = 1024;
+    renderSidebar();
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(sidebar).toHaveStyle({ width: '256px' });
+
+    act(() => {
+      window.innerWidth = 767;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(sidebar).toHaveStyle({ width: '64px' });
+    expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+
+    act(() => {
+      window.innerWidth = 768;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(sidebar).toHaveStyle({ width: '256px' });
+  });
+
+  it('names the organization and stack cut to 20 characters and switches organization', async () => {
+    const { onSelectOrganization } = renderSidebar();
+    const switcher = await screen.findByRole('button', {
+      name: 'Organization: Analytical Engines of Greater London',
+    });
+    expect(switcher).toHaveTextContent('Analytical Engines o...');
+    expect(switcher).toHaveTextContent('shared-us-west-1-wit...');
+
+    const user = userEvent.setup();
+    await user.click(switcher);
+    const menu = screen.getByRole('menu', { name: 'Organizations' });
+    expect(within(menu).getByRole('menuitemradio', { name: 'Analytical Engines o...' })).toBeChecked();
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Jacquard' }));
+    expect(onSelectOrganization).toHaveBeenCalledWith('org-2');
+  });
+});

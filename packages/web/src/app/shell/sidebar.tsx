@@ -1,0 +1,184 @@
+import {
+  permissionMessages,
+  SIDEBAR_COLLAPSE_BREAKPOINT_PX,
+  SIDEBAR_WIDTH_PX,
+  type Theme,
+} from '@berth/core';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import type { Organization } from '../../features/organizations/api/organization.hal.ts';
+import { usePersistedState } from '../../lib/persisted-state.ts';
+import { useWindowWidth } from '../../lib/use-window-width.ts';
+import { BrandMark } from '../brand.tsx';
+import { paths } from '../paths.ts';
+import { icons } from './icons.tsx';
+import { HOME_ITEM, type NavItem, RESOURCE_ITEMS, SECURITY_ITEM } from './nav-items.ts';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
+
+export interface SidebarProps {
+  organizations: readonly Organization[];
+  organization: Organization | null;
+  stackName: string | null;
+  switchingTo: string | null;
+  onSelectOrganization: (organizationId: string) => void;
+  homeEnabled: boolean;
+  /** spec 3 §2: Security & Compliance needs Full Visibility on any environment. */
+  fullVisibility: boolean;
+  /** contract §3.4: superuser or read-only impersonator. */
+  canImpersonate: boolean;
+  docsUrl: string | null;
+  theme: Theme;
+  onToggleTheme: () => void;
+}
+
+function navClass({ isActive }: { isActive: boolean }): string {
+  return isActive ? 'nav-link nav-link-active' : 'nav-link';
+}
+
+function NavEntry({ item }: { item: NavItem }) {
+  return (
+    <li>
+      <NavLink to={item.to} className={navClass}>
+        {icons[item.icon]}
+        <span className="nav-label">{item.label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/** The collapsed state: persisted under `nav`, and forced to icons on narrow windows (spec 3 §2). */
+function useCollapsed(): [boolean, () => void] {
+  const narrow = useWindowWidth() <= SIDEBAR_COLLAPSE_BREAKPOINT_PX;
+  const [nav, setNav] = usePersistedState('nav');
+  // On a narrow window the user may open the menu for a moment without changing the saved preference.
+  const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
+  const collapsed = narrow ? !openWhileNarrow : nav.collapsed;
+  const toggle = () =>
+    narrow ? setOpenWhileNarrow((value) => !value) : setNav({ collapsed: !nav.collapsed });
+  return [collapsed, toggle];
+}
+
+export function Sidebar({
+  organizations,
+  organization,
+  stackName,
+  switchingTo,
+  onSelectOrganization,
+  homeEnabled,
+  fullVisibility,
+  canImpersonate,
+  docsUrl,
+  theme,
+  onToggleTheme,
+}: SidebarProps) {
+  const [collapsed, toggle] = useCollapsed();
+  const width = collapsed ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
+  const nextTheme = theme === 'dark' ? 'light' : 'dark';
+
+  return (
+    <aside className="sidebar" data-collapsed={collapsed} style={{ width }} aria-label="Sidebar">
+      <div className="sidebar-header">
+        <Link to={paths.root} className="sidebar-brand" aria-label="Berth home">
+          <BrandMark withName={!collapsed} />
+        </Link>
+        <button
+          type="button"
+          className="icon-button sidebar-toggle"
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          onClick={toggle}
+        >
+          {collapsed ? icons.expand : icons.collapse}
+        </button>
+      </div>
+
+      <OrganizationSwitcher
+        organizations={organizations}
+        organization={organization}
+        stackName={stackName}
+        collapsed={collapsed}
+        switchingTo={switchingTo}
+        onSelect={onSelectOrganization}
+      />
+
+      <nav className="sidebar-nav" aria-label="Main">
+        <ul>
+          {homeEnabled ? <NavEntry item={HOME_ITEM} /> : null}
+          {RESOURCE_ITEMS.map((item) => (
+            <NavEntry key={item.to} item={item} />
+          ))}
+          {fullVisibility ? (
+            <NavEntry item={SECURITY_ITEM} />
+          ) : (
+            <li>
+              <Tooltip content={permissionMessages.fullVisibilityAnywhere} placement="right">
+                {(trigger) => (
+                  // A disabled link keeps its place and, focused, explains itself through the tooltip.
+                  <a
+                    role="link"
+                    aria-disabled="true"
+                    tabIndex={0}
+                    className="nav-link nav-link-disabled"
+                    {...trigger}
+                  >
+                    {icons[SECURITY_ITEM.icon]}
+                    <span className="nav-label">{SECURITY_ITEM.label}</span>
+                  </a>
+                )}
+              </Tooltip>
+            </li>
+          )}
+        </ul>
+      </nav>
+
+      <div className="sidebar-footer">
+        <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
+          {icons.deploy}
+          <span className="nav-label">Deploy</span>
+        </Link>
+        <nav aria-label="Account">
+          <ul>
+            <NavEntry item={{ label: 'Settings', to: paths.settings, icon: 'settings' }} />
+            {canImpersonate ? (
+              <NavEntry item={{ label: 'Impersonate', to: paths.impersonate, icon: 'impersonate' }} />
+            ) : null}
+            <NavEntry item={{ label: 'Logout', to: paths.logout, icon: 'logout' }} />
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="nav-link theme-toggle"
+          aria-label={`Switch to ${nextTheme} theme`}
+          onClick={onToggleTheme}
+        >
+          {theme === 'dark' ? icons.sun : icons.moon}
+          <span className="nav-label" aria-hidden="true">
+            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          </span>
+        </button>
+        {collapsed ? null : (
+          <ul className="sidebar-links" aria-label="Resources">
+            {docsUrl ? (
+              <li>
+                <a href={docsUrl} target="_blank" rel="noreferrer">
+                  DOCS
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <Link to={paths.support}>SUPPORT</Link>
+            </li>
+            {docsUrl ? (
+              <li>
+                <a href={`${docsUrl}/cli`} target="_blank" rel="noreferrer">
+                  INSTALL CLI
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </div>
+    </aside>
+  );
+}

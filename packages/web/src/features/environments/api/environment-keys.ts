@@ -1,0 +1,4 @@
+export const environmentKeys = {
+  all: ['environments'] as const,
+  list: () => [...environmentKeys.all, 'list'] as const,
+};

@@ -1,0 +1,99 @@
+import { createEnvironmentSchema } from '@berth/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+
+const formSchema = createEnvironmentSchema.pick({ handle: true, stack_id: true });
+
+export interface StackOption {
+  id: string;
+  label: string;
+  dedicated: boolean;
+}
+
+export interface CreateEnvironmentValues {
+  handle: string;
+  stackId: string | undefined;
+}
+
+export interface CreateEnvironmentFormProps {
+  stacks: readonly StackOption[];
+  defaultStackId: string | null;
+  onSubmit: (values: CreateEnvironmentValues) => Promise<unknown>;
+}
+
+/** spec 3 §2 "Name your Environment": a handle and a stack picker. */
+export function CreateEnvironmentForm({ stacks, defaultStackId, onSubmit }: CreateEnvironmentFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(formSchema),
+    defaultValues: { handle: '', stack_id: defaultStackId ?? undefined },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit({ handle: values.handle, stackId: values.stack_id });
+    } catch (error) {
+      // spec 3 §8: the server's message (a 422 names the broken rule).
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  const dedicated = stacks.filter((stack) => stack.dedicated);
+  const shared = stacks.filter((stack) => !stack.dedicated);
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      {failure ? <Banner variant="error">{failure}</Banner> : null}
+      <TextField
+        label="Handle"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="my-environment"
+        hint="Lowercase letters, digits, periods, hyphens and underscores."
+        error={errors.handle?.message}
+        {...register('handle')}
+      />
+      <FormField
+        label="Stack"
+        hint="Environments on a dedicated stack are production environments."
+        error={errors.stack_id?.message}
+      >
+        {(control) => (
+          <select className="select" {...control} {...register('stack_id')}>
+            {dedicated.length ? (
+              <optgroup label="Dedicated stacks">
+                {dedicated.map((stack) => (
+                  <option key={stack.id} value={stack.id}>
+                    {stack.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {shared.length ? (
+              <optgroup label="Shared stacks">
+                {shared.map((stack) => (
+                  <option key={stack.id} value={stack.id}>
+                    {stack.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+        )}
+      </FormField>
+      <Button type="submit" size="lg" block loading={isSubmitting}>
+        Create Environment
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fromOrganizationHal, type OrganizationHal } from './organization.hal.ts';
+import { organizationKeys } from './organization-keys.ts';
+
+export async function createOrganization(name: string) {
+  return fromOrganizationHal(
+    await apiRequest<OrganizationHal>('auth', '/organizations', { method: 'POST', body: { name } }),
+  );
+}
+
+/** contract §5.3 POST /organizations; the list is read again so the new organization can be selected. */
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { fromRoleHal, type RoleHal } from './role.hal.ts';
+import { roleKeys } from './role-keys.ts';
+
+/** contract §7 step 5: the selected organization's roles. */
+export function useOrganizationRoles(organizationId: string | null) {
+  const { phase } = useSession();
+  const id = organizationId ?? '';
+  return useQuery({
+    queryKey: roleKeys.organization(id),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<RoleHal>>(
+        'auth',
+        `/organizations/${encodeURIComponent(id)}/roles`,
+        {
+          signal,
+        },
+      );
+      return embeddedList(list, 'roles').map(fromRoleHal);
+    },
+    enabled: phase === 'authenticated' && id !== '',
+    // Switching organization keeps the shell on screen while the new roles load.
+    placeholderData: keepPreviousData,
+  });
+}

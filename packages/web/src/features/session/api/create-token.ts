@@ -1,0 +1,31 @@
+import { TOKEN_LIFETIME_SECONDS } from '@berth/core';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fromTokenHal, type SessionToken, type TokenHal } from '../../../lib/session-store.ts';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  otpToken?: string;
+}
+
+export type TokenGrant = 'session' | 'elevated';
+
+/** contract §3.2: password grant for a session (scope manage) or an elevation (scope elevated). */
+export async function createToken(credentials: Credentials, grant: TokenGrant): Promise<SessionToken> {
+  const elevated = grant === 'elevated';
+  const token = await apiRequest<TokenHal>('auth', '/tokens', {
+    method: 'POST',
+    // The elevated token must not replace the session cookie, so its request carries no cookies.
+    credentials: elevated ? 'omit' : 'include',
+    body: {
+      username: credentials.email,
+      password: credentials.password,
+      otp_token: credentials.otpToken ?? '',
+      expires_in: elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session,
+      grant_type: 'password',
+      scope: elevated ? 'elevated' : 'manage',
+      _source: 'deploy',
+    },
+  });
+  return fromTokenHal(token);
+}

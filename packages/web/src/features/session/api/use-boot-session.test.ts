@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import { errorBody, tokenHal } from '../../../../test/fixtures.ts';
+import { testQueryClient } from '../../../../test/render.tsx';
+import { createSessionStore, NO_TOKEN_FOUND } from '../../../lib/session-store.ts';
+import { bootSession } from './use-boot-session.ts';
+
+describe('boot (spec 3 §4, contract §3.5)', () => {
+  it("ends with the note 'no token found' when there is no session", async () => {
+    const server = mockServer({
+      'GET /auth/current_token': () => json(401, errorBody(401, 'invalid_token', 'No session')),
+    });
+    const store = createSessionStore();
+    await bootSession(testQueryClient(), store);
+    expect(store.getState()).toMatchObject({
+      phase: 'anonymous',
+      bootNote: NO_TOKEN_FOUND,
+      accessToken: null,
+    });
+    expect(NO_TOKEN_FOUND).toBe('no token found');
+    const [call] = server.calls;
+    expect(call?.headers.Authorization).toBeUndefined();
+    expect(call?.credentials).toBe('include');
+  });
+
+  it('restores the session from the cookie', async () => {
+    mockServer({ 'GET /auth/current_token': () => json(200, tokenHal({ id: 'tok-5', userId: 'user-7' })) });
+    const store = createSessionStore();
+    await bootSession(testQueryClient(), store);
+    expect(store.getState()).toMatchObject({ phase: 'authenticated', bootNote: null });
+    expect(store.getState().accessToken).toMatchObject({ id: 'tok-5', userId: 'user-7' });
+    expect(store.getState().accessToken?.claims?.scope).toBe('manage');
+  });
+});

@@ -1,0 +1,45 @@
+import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
+import {
+  fromTokenHal,
+  NO_TOKEN_FOUND,
+  type SessionStore,
+  sessionStore,
+  type TokenHal,
+  useSession,
+} from '../../../lib/session-store.ts';
+import { sessionKeys } from './session-keys.ts';
+
+/** contract §3.5: the session cookie restores the token; sent without a bearer. */
+export function currentTokenQuery() {
+  return queryOptions({
+    queryKey: sessionKeys.currentToken(),
+    queryFn: async ({ signal }) =>
+      fromTokenHal(await apiRequest<TokenHal>('auth', '/current_token', { auth: 'none', signal })),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** spec 3 §4: boot starts with the current token; without one it ends with the note "no token found". */
+export async function bootSession(
+  queryClient: QueryClient,
+  store: SessionStore = sessionStore,
+): Promise<void> {
+  try {
+    store.signIn(await queryClient.fetchQuery(currentTokenQuery()));
+  } catch {
+    store.endBoot(NO_TOKEN_FOUND);
+  }
+}
+
+export function useBootSession(): void {
+  const queryClient = useQueryClient();
+  const { phase } = useSession();
+  useEffect(() => {
+    // fetchQuery shares one request, so StrictMode's second effect run does not call twice.
+    if (phase === 'booting') void bootSession(queryClient);
+  }, [phase, queryClient]);
+}

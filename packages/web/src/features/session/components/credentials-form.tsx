@@ -1,0 +1,93 @@
+import { loginSchema } from '@berth/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import type { Credentials } from '../api/create-token.ts';
+
+/** spec 1 §8: shown when the password was right but a second factor is needed. */
+export const OTP_REQUIRED_WARNING = 'You must enter your 2FA token to continue';
+
+/** contract §3.7: the code that reveals the 2FA field. */
+const OTP_REQUIRED = 'otp_token_required';
+
+export interface CredentialsFormProps {
+  submitLabel: string;
+  /** Elevation shows the signed-in email read-only (spec 1 §2). */
+  email?: string;
+  /** Show the 2FA field from the start (a user known to have 2FA on). */
+  withOtp?: boolean;
+  onSubmit: (credentials: Credentials) => Promise<unknown>;
+}
+
+/** Email, password and, once the server asks for it, a 2FA code: the login and elevation forms. */
+export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit }: CredentialsFormProps) {
+  const [otpRequired, setOtpRequired] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: email ?? '', password: '', otpToken: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit({
+        email: values.email,
+        password: values.password,
+        otpToken: values.otpToken?.trim() || undefined,
+      });
+    } catch (error) {
+      if (isApiError(error, OTP_REQUIRED)) {
+        setOtpRequired(true);
+        // Let the field mount before moving focus into it.
+        setTimeout(() => setFocus('otpToken'), 0);
+        return;
+      }
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {failure ? <Banner variant="error">{failure}</Banner> : null}
+      {otpRequired ? <Banner variant="warning">{OTP_REQUIRED_WARNING}</Banner> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete={email ? 'off' : 'username'}
+        readOnly={email !== undefined}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {otpRequired || withOtp ? (
+        <TextField
+          label="2FA Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          hint="The 6-digit code from your authenticator app, or a recovery code."
+          error={errors.otpToken?.message}
+          {...register('otpToken')}
+        />
+      ) : null}
+      <Button type="submit" size="lg" block loading={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { signupSchema } from '@berth/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+
+const profileSchema = signupSchema({ fromInvitation: false }).pick({ name: true, company: true });
+
+export interface SignupProfile {
+  name: string;
+  company: string;
+}
+
+export interface SignupProfileFormProps {
+  defaultValues?: SignupProfile;
+  onNext: (profile: SignupProfile) => void;
+}
+
+/** Sign-up step 1 (spec 1 §2): who you are and where you work. */
+export function SignupProfileForm({ defaultValues, onNext }: SignupProfileFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(profileSchema),
+    defaultValues: defaultValues ?? { name: '', company: '' },
+  });
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={handleSubmit((values) => onNext({ name: values.name, company: values.company ?? '' }))}
+    >
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Company"
+        autoComplete="organization"
+        hint="Your organization in Berth takes this name; you can change it in the last step."
+        error={errors.company?.message}
+        {...register('company')}
+      />
+      <Button type="submit" size="lg" block>
+        Next
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { getRuntimeConfig } from './config.ts';
+import { type SessionStore, sessionStore, validElevatedToken } from './session-store.ts';
+
+export type ServiceFamily = 'auth' | 'api' | 'billing';
+
+/** contract §1.3: every failure carries a JSON body with `error` (machine code) and `message` (shown verbatim). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string | null;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, code: string | null, body: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Which bearer to send: the session token, the elevated one when valid (contract §3.6), or none. */
+  auth?: 'session' | 'elevated' | 'none';
+  /** contract §1.1: include everywhere except the elevation POST /tokens. */
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+}
+
+/** A 204 answer reads as an empty object (contract §1.2). */
+export type EmptyResponse = Record<string, never>;
+
+export function serviceUrl(family: ServiceFamily, path: string): string {
+  if (path.startsWith('http')) return path;
+  const config = getRuntimeConfig();
+  const base = family === 'auth' ? config.authUrl : family === 'api' ? config.apiUrl : config.billingUrl;
+  return `${base}${path}`;
+}
+
+function messageOf(body: unknown, status: number): { message: string; code: string | null } {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    return {
+      message: typeof message === 'string' && message ? message : `Request failed with status ${status}`,
+      code: typeof error === 'string' ? error : null,
+    };
+  }
+  return { message: `Request failed with status ${status}`, code: null };
+}
+
+export function createApiClient(store: SessionStore, fetchImpl: () => typeof fetch = () => fetch) {
+  return async function apiRequest<T>(
+    family: ServiceFamily,
+    path: string,
+    options: ApiRequestOptions = {},
+  ): Promise<T> {
+    const method = options.method ?? 'GET';
+    const state = store.getState();
+    const auth = options.auth ?? 'session';
+    const token =
+      auth === 'none'
+        ? null
+        : auth === 'elevated'
+          ? (validElevatedToken(state) ?? state.accessToken)
+          : state.accessToken;
+
+    const headers: Record<string, string> = { 'Content-Type': 'application/hal+json' };
+    if (token) headers.Authorization = `Bearer ${token.accessToken}`;
+
+    const response = await fetchImpl()(serviceUrl(family, path), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: options.credentials ?? 'include',
+      signal: options.signal,
+    });
+
+    if (response.status === 204) return {} as T;
+
+    const text = await response.text();
+    let body: unknown = null;
+    let parsed = false;
+    try {
+      body = text ? JSON.parse(text) : null;
+      parsed = text !== '';
+    } catch {
+      parsed = false;
+    }
+
+    if (!response.ok) {
+      // spec 1 §4: a 401 on a GET means the session is gone. Without a bearer (boot) there is nothing to drop.
+      if (method === 'GET' && response.status === 401 && token) store.reset();
+      const { message, code } = messageOf(body, response.status);
+      throw new ApiError(response.status, message, code, body);
+    }
+    // contract §1.2: a 2xx that is not 204 must carry JSON.
+    if (!parsed) throw new ApiError(response.status, 'The server sent an unreadable response', null, text);
+    return body as T;
+  };
+}
+
+export const apiRequest = createApiClient(sessionStore);

@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app.tsx';
+import { appRoutes } from './app/router.tsx';
+import { loadRuntimeConfig } from './lib/config.ts';
+import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
+import { sessionStore } from './lib/session-store.ts';
+import './styles/global.css';
+import './components/ui/ui.css';
+
+async function start(container: HTMLElement) {
+  const root = createRoot(container);
+  try {
+    // The service base URLs come from the server (design.md), so nothing renders before they are known.
+    await loadRuntimeConfig();
+  } catch (error) {
+    root.render(
+      <main className="full-page-center">
+        <div className="banner banner-error" role="alert">
+          <div className="banner-body">
+            <p className="banner-title">Berth could not load its configuration</p>
+            <p className="banner-text">{error instanceof Error ? error.message : String(error)}</p>
+          </div>
+        </div>
+      </main>,
+    );
+    return;
+  }
+  const queryClient = createQueryClient();
+  clearQueriesOnReset(queryClient, sessionStore);
+  root.render(
+    <StrictMode>
+      <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);

@@ -1,0 +1,32 @@
+import { json } from './fetch-mock.ts';
+import { collection, organizationHal, roleHal, stackHal, userHal } from './fixtures.ts';
+
+export interface ConsoleState {
+  user?: ReturnType<typeof userHal>;
+  organizations?: ReturnType<typeof organizationHal>[];
+  roles?: ReturnType<typeof roleHal>[];
+  stacks?: ReturnType<typeof stackHal>[];
+  environments?: unknown[];
+}
+
+/** The start-up calls of contract §7 (steps 2-7, as far as they exist) for a signed-in user. */
+export function consoleRoutes(state: ConsoleState = {}) {
+  const user = state.user ?? userHal();
+  const organizations = state.organizations ?? [organizationHal()];
+  const roles = state.roles ?? [roleHal()];
+  const byOrganization = (organizationId: string) =>
+    roles.filter((role) => role._links.organization.href.endsWith(`/${organizationId}`));
+  return {
+    [`GET /auth/users/${user.id}`]: () => json(200, user),
+    'GET /auth/organizations': () => json(200, collection('organizations', organizations)),
+    ...Object.fromEntries(
+      organizations.map((organization) => [
+        `GET /auth/organizations/${organization.id}/roles`,
+        () => json(200, collection('roles', byOrganization(organization.id))),
+      ]),
+    ),
+    [`GET /auth/users/${user.id}/roles`]: () => json(200, collection('roles', roles)),
+    'GET /api/stacks': () => json(200, collection('stacks', state.stacks ?? [stackHal({ isDefault: true })])),
+    'GET /api/accounts': () => json(200, collection('accounts', state.environments ?? [])),
+  };
+}
