@@ -118,6 +118,8 @@ export function Sidebar({
                   <a
                     role="link"
                     aria-disabled="true"
+                    // Collapsed, the visible label is hidden (the tooltip speaks instead); the name must stay.
+                    aria-label={SECURITY_ITEM.label}
                     tabIndex={0}
                     className="nav-link nav-link-disabled"
                     {...trigger}

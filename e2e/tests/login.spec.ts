@@ -1,0 +1,107 @@
+import type { Request } from '@playwright/test';
+import { organizationSwitcher, passwordField, submitCredentials } from '../fixtures/console.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// spec 1 §2 "Login", §4 "Login" and the redirect rules, §5 login validation; spec 3 §4 session restore.
+
+test.describe('login', () => {
+  test('shows the login form and logs a verified owner into the environments page', async ({
+    page,
+    account,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log in to Berth' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeEditable();
+    await expect(passwordField(page)).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+
+    await submitCredentials(page, account);
+
+    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(organizationSwitcher(page, account.organization.name)).toBeVisible();
+  });
+
+  test("a wrong password shows the server's error and signs nobody in", async ({ page, account }) => {
+    await page.goto('/login');
+    await submitCredentials(page, { email: account.email, password: `${account.password}-wrong` });
+
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
+
+    await page.goto('/environments');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The right password then works, and the old error is gone.
+    await submitCredentials(page, { email: account.email, password: account.password });
+    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toHaveCount(0);
+  });
+
+  test('checks the email and password before calling the server', async ({ page }) => {
+    const tokenRequests: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/auth/tokens') {
+        tokenRequests.push(request);
+      }
+    });
+    await page.goto('/login');
+
+    await submitCredentials(page, {});
+    await expect(page.getByText('Email must not be empty', { exact: true })).toBeVisible();
+    await expect(page.getByText('Password must not be empty', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+
+    await submitCredentials(page, { email: 'not-an-email', password: 'anything at all' });
+    await expect(page.getByText('Must provide valid email', { exact: true })).toBeVisible();
+    await expect(page.getByText('Email must not be empty')).toBeHidden();
+    await expect(page.getByText('Password must not be empty')).toBeHidden();
+
+    expect(tokenRequests).toHaveLength(0);
+  });
+
+  test('a protected page sends a signed-out visitor to login and back after logging in', async ({
+    page,
+    account,
+  }) => {
+    await page.goto('/create/environment');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Log in to Berth' })).toBeVisible();
+
+    await submitCredentials(page, account);
+
+    await expect(page).toHaveURL(/\/create\/environment$/);
+    await expect(page.getByRole('heading', { name: 'Name your Environment' })).toBeVisible();
+    // The remembered page is used once.
+    expect(await page.evaluate(() => window.localStorage.getItem('redirectPath'))).toBeNull();
+  });
+
+  test('a reload keeps the session through the session cookie', async ({ page, account }) => {
+    await page.goto('/login');
+    await submitCredentials(page, account);
+    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+
+    const restored = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/auth/current_token',
+    );
+    await page.reload();
+    expect((await restored).status()).toBe(200);
+
+    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(organizationSwitcher(page, account.organization.name)).toBeVisible();
+  });
+
+  test('tells a signed-in visitor of /login that they are already logged in', async ({ signedInPage }) => {
+    const page = signedInPage;
+    await page.goto('/login');
+
+    await expect(page.getByText('You are already logged in!', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+  });
+});
