@@ -203,7 +203,6 @@ export const permissions = pgTable(
   ],
 );
 
-// Apps and databases are fleshed out by the control-plane work; they exist now so environment counts are real.
 export const apps = pgTable(
   'apps',
   {
@@ -213,10 +212,39 @@ export const apps = pgTable(
       .references(() => environments.id, { onDelete: 'cascade' }),
     handle: text('handle').notNull(),
     status: text('status').notNull().default('pending'),
+    deploymentMethod: text('deployment_method').notNull().default(''),
+    currentConfigurationId: integer('current_configuration_id'),
+    currentDeploymentId: integer('current_deployment_id'),
+    currentImageId: integer('current_image_id'),
+    currentSourceId: integer('current_source_id'),
     ...timestamps,
   },
   (table) => [uniqueIndex('apps_env_handle_unique').on(table.environmentId, table.handle)],
 );
+
+/** Environment variables of an app; every configure operation writes a new row. */
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    env: jsonb('env').$type<Record<string, string | null>>().notNull().default({}),
+    ...timestamps,
+  },
+  (table) => [index('configurations_app_idx').on(table.appId)],
+);
+
+export const serviceDefinitions = pgTable('service_definitions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: integer('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  processType: text('process_type').notNull(),
+  command: text('command').notNull().default(''),
+  ...timestamps,
+});
 
 export const databases = pgTable(
   'databases',
@@ -228,9 +256,223 @@ export const databases = pgTable(
     handle: text('handle').notNull(),
     type: text('type').notNull(),
     status: text('status').notNull().default('pending'),
+    databaseImageId: integer('database_image_id'),
     ...timestamps,
   },
   (table) => [uniqueIndex('databases_env_handle_unique').on(table.environmentId, table.handle)],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    databaseId: integer('database_id').references(() => databases.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    processType: text('process_type').notNull().default('cmd'),
+    command: text('command'),
+    dockerRepo: text('docker_repo').notNull().default(''),
+    dockerRef: text('docker_ref').notNull().default(''),
+    containerCount: integer('container_count').notNull().default(1),
+    containerMemoryLimitMb: integer('container_memory_limit_mb').notNull().default(512),
+    instanceClass: text('instance_class').notNull().default('m5'),
+    forceZeroDowntime: boolean('force_zero_downtime').notNull().default(false),
+    naiveHealthCheck: boolean('naive_health_check').notNull().default(false),
+    stopTimeout: integer('stop_timeout'),
+    currentReleaseId: integer('current_release_id'),
+    ...timestamps,
+  },
+  (table) => [index('services_env_idx').on(table.environmentId), index('services_app_idx').on(table.appId)],
+);
+
+export const releases = pgTable(
+  'releases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    dockerRepo: text('docker_repo').notNull().default(''),
+    dockerRef: text('docker_ref').notNull().default(''),
+    /** Set when a newer release replaced this one (listed with with_deleted=true). */
+    retiredAt: timestamp('retired_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index('releases_service_idx').on(table.serviceId)],
+);
+
+export const containers = pgTable(
+  'containers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    dockerName: text('docker_name').notNull(),
+    host: text('host').notNull(),
+    awsInstanceId: text('aws_instance_id').notNull().default(''),
+    instanceClass: text('instance_class').notNull().default('m5'),
+    status: text('status').notNull().default('starting'),
+    layer: text('layer').notNull().default('app'),
+    memoryLimit: integer('memory_limit').notNull(),
+    port: integer('port').notNull().default(0),
+    portMapping: jsonb('port_mapping').$type<number[][]>().notNull().default([]),
+    /** Stopped containers stay listed with with_deleted=true. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index('containers_release_idx').on(table.releaseId)],
+);
+
+export const images = pgTable('images', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: integer('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  dockerRepo: text('docker_repo'),
+  dockerRef: text('docker_ref'),
+  gitRepo: text('git_repo'),
+  gitRef: text('git_ref'),
+  exposedPorts: jsonb('exposed_ports').$type<number[]>().notNull().default([]),
+  ...timestamps,
+});
+
+/** A repository apps are deployed from. */
+export const sources = pgTable(
+  'sources',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    url: text('url').notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('sources_org_url_unique').on(table.organizationId, table.url)],
+);
+
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    operationId: integer('operation_id').notNull(),
+    configurationId: integer('configuration_id'),
+    imageId: integer('image_id'),
+    sourceId: integer('source_id'),
+    status: text('status').notNull().default('queued'),
+    dockerImage: text('docker_image'),
+    dockerRepositoryUrl: text('docker_repository_url'),
+    gitRepositoryUrl: text('git_repository_url'),
+    gitRef: text('git_ref'),
+    gitCommitSha: text('git_commit_sha'),
+    gitCommitUrl: text('git_commit_url'),
+    gitCommitMessage: text('git_commit_message'),
+    gitCommitTimestamp: timestamp('git_commit_timestamp', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index('deployments_app_idx').on(table.appId)],
+);
+
+/** Every change to a resource; the table is also the work queue (claimed with FOR UPDATE SKIP LOCKED). */
+export const operations = pgTable(
+  'operations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    environmentId: integer('environment_id').references(() => environments.id, { onDelete: 'set null' }),
+    resourceType: text('resource_type').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    resourceHandle: text('resource_handle').notNull().default(''),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('queued'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull().default(''),
+    userEmail: text('user_email').notNull().default(''),
+    gitRef: text('git_ref'),
+    dockerRef: text('docker_ref'),
+    containerCount: integer('container_count'),
+    containerSize: integer('container_size'),
+    diskSize: integer('disk_size'),
+    instanceProfile: text('instance_profile'),
+    provisionedIops: integer('provisioned_iops').notNull().default(0),
+    env: jsonb('env').$type<Record<string, string | null>>(),
+    note: text('note').notNull().default(''),
+    automated: boolean('automated').notNull().default(false),
+    cancelled: boolean('cancelled').notNull().default(false),
+    aborted: boolean('aborted').notNull().default(false),
+    immediate: boolean('immediate').notNull().default(false),
+    /** Queue bookkeeping: how often a worker picked it up, who holds it and until when. */
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, precision: 3 }),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    index('operations_queue_idx').on(table.status, table.id),
+    index('operations_org_idx').on(table.organizationId, table.updatedAt),
+    index('operations_env_idx').on(table.environmentId, table.updatedAt),
+    index('operations_resource_idx').on(table.resourceType, table.resourceId),
+  ],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operationId: integer('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    line: text('line').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('operation_logs_operation_idx').on(table.operationId, table.id)],
+);
+
+/** What a scan_code operation found in the app's repository at a git ref. */
+export const codeScanResults = pgTable('code_scan_results', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: integer('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  operationId: integer('operation_id').notNull(),
+  dockerfilePresent: boolean('dockerfile_present').notNull().default(false),
+  procfilePresent: boolean('procfile_present').notNull().default(false),
+  berthYmlPresent: boolean('berth_yml_present').notNull().default(false),
+  dockerfileData: text('dockerfile_data'),
+  procfileData: text('procfile_data'),
+  berthYmlData: text('berth_yml_data'),
+  languagesDetected: jsonb('languages_detected').$type<string[]>(),
+  ...timestamps,
+});
+
+/** The catalog of database engines and versions a database can be created from. */
+export const databaseImages = pgTable(
+  'database_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    version: text('version').notNull(),
+    description: text('description').notNull(),
+    dockerRepo: text('docker_repo').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    discoverable: boolean('discoverable').notNull().default(true),
+    visible: boolean('visible').notNull().default(true),
+    eolAt: timestamp('eol_at', { withTimezone: true, precision: 3 }),
+    pitrSupported: boolean('pitr_supported').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('database_images_type_version_unique').on(table.type, table.version)],
 );
 
 export const loginAttempts = pgTable(

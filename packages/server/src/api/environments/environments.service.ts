@@ -1,9 +1,9 @@
-import { type Actor, type CreateEnvironmentInput, can, isOwner, permissionMessages } from '@berth/core';
+import { type CreateEnvironmentInput, isOwner, permissionMessages } from '@berth/core';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { actorIn, type MembershipInfo, membershipsOf, organizationIdsOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, databases, environments, permissions, stacks } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { createEnvironmentAccess } from '../access/environment-access.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
 import type { EnvironmentCounts, EnvironmentRow, PermissionRow } from './environments.hal.ts';
 
@@ -15,16 +15,7 @@ export interface EnvironmentView {
 
 export function createEnvironmentsService(deps: { db: Db }) {
   const { db } = deps;
-
-  /** The caller's actor in every organization they belong to. */
-  async function actorsOf(userId: string): Promise<{ list: MembershipInfo[]; actors: Map<string, Actor> }> {
-    const list = await membershipsOf(db, userId);
-    const actors = new Map<string, Actor>();
-    for (const organizationId of organizationIdsOf(list)) {
-      actors.set(organizationId, await actorIn(db, list, organizationId));
-    }
-    return { list, actors };
-  }
+  const access = createEnvironmentAccess(db);
 
   /** Counts and permissions for many environments in two queries. */
   async function views(rows: EnvironmentRow[]): Promise<EnvironmentView[]> {
@@ -55,26 +46,11 @@ export function createEnvironmentsService(deps: { db: Db }) {
   return {
     /** Every environment the user may see (basic_read), across their organizations (contract §1.11). */
     async list(userId: string): Promise<EnvironmentView[]> {
-      const { actors } = await actorsOf(userId);
-      if (actors.size === 0) return [];
-      const rows = await db
-        .select()
-        .from(environments)
-        .where(inArray(environments.organizationId, [...actors.keys()]))
-        .orderBy(environments.id);
-      const readable = rows.filter((row) => {
-        const actor = actors.get(row.organizationId);
-        return actor ? can(actor, 'basic_read', String(row.id)) : false;
-      });
-      return views(readable);
+      return views(await access.readableEnvironments(await access.forUser(userId)));
     },
 
     async get(userId: string, environmentId: number | null): Promise<EnvironmentView> {
-      if (environmentId === null) throw notFound('Environment');
-      const [row] = await db.select().from(environments).where(eq(environments.id, environmentId));
-      const { actors } = await actorsOf(userId);
-      const actor = row ? actors.get(row.organizationId) : undefined;
-      if (!row || !actor || !can(actor, 'basic_read', String(row.id))) throw notFound('Environment');
+      const row = await access.authorize(await access.forUser(userId), environmentId, 'basic_read');
       const [view] = await views([row]);
       if (!view) throw notFound('Environment');
       return view;
@@ -82,7 +58,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
     /** Creating an environment is an owner's act (owner or platform owner of the organization). */
     async create(userId: string, input: CreateEnvironmentInput): Promise<EnvironmentView> {
-      const { actors } = await actorsOf(userId);
+      const { actors } = await access.forUser(userId);
       const actor = actors.get(input.organization_id);
       if (!actor) throw notFound('Organization');
       if (!isOwner(actor)) throw forbidden(permissionMessages.ownerOnly);

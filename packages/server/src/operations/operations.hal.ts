@@ -1,0 +1,64 @@
+import type { FamilyUrls } from '../config.ts';
+import type { operations } from '../db/schema.ts';
+import { iso, links } from '../http/hal.ts';
+
+export type OperationRow = typeof operations.$inferSelect;
+
+/** Canonical plural path of each resource type an operation can act on (contract §1.6). */
+export const RESOURCE_PATHS: Record<string, string> = {
+  app: 'apps',
+  database: 'databases',
+  vhost: 'vhosts',
+  service: 'services',
+  backup: 'backups',
+  release: 'releases',
+  container: 'containers',
+  vpc_peer: 'vpc_peers',
+  vpn_tunnel: 'vpn_tunnels',
+  log_drain: 'log_drains',
+  metric_drain: 'metric_drains',
+  ephemeral_session: 'ephemeral_sessions',
+  account: 'accounts',
+};
+
+export function toOperationHal(op: OperationRow, urls: FamilyUrls) {
+  const resourcePath = RESOURCE_PATHS[op.resourceType] ?? `${op.resourceType}s`;
+  return {
+    id: String(op.id),
+    _type: 'operation',
+    type: op.type,
+    status: op.status,
+    git_ref: op.gitRef,
+    docker_ref: op.dockerRef,
+    container_count: op.containerCount,
+    container_size: op.containerSize,
+    disk_size: op.diskSize,
+    instance_profile: op.instanceProfile,
+    provisioned_iops: op.provisionedIops,
+    ebs_volume_type: '',
+    destination_region: '',
+    encrypted_env_json_new: '',
+    encrypted_stack_settings: '',
+    env: op.env,
+    note: op.note,
+    user_name: op.userName,
+    user_email: op.userEmail,
+    automated: op.automated,
+    cancelled: op.cancelled,
+    aborted: op.aborted,
+    immediate: op.immediate,
+    // Berth additions the activity list shows without another lookup.
+    resource_type: op.resourceType,
+    resource_id: String(op.resourceId),
+    resource_handle: op.resourceHandle,
+    created_at: iso(op.createdAt),
+    updated_at: iso(op.updatedAt),
+    _links: links({
+      self: `${urls.api}/operations/${op.id}`,
+      resource: `${urls.api}/${resourcePath}/${op.resourceId}`,
+      account: op.environmentId ? `${urls.api}/accounts/${op.environmentId}` : null,
+      logs: `${urls.api}/operations/${op.id}/logs`,
+      user: op.userId ? `${urls.auth}/users/${op.userId}` : null,
+    }),
+  };
+}
