@@ -3,8 +3,24 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createEnvironmentAccess } from './api/access/environment-access.ts';
+import { appsRoutes } from './api/apps/apps.routes.ts';
+import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
+import { configurationsRoutes } from './api/configurations/configurations.routes.ts';
+import { costsRoutes } from './api/costs/costs.routes.ts';
+import { createCostsService } from './api/costs/costs.service.ts';
+import { databaseImagesRoutes } from './api/database-images/database-images.routes.ts';
+import { ensureDatabaseImages } from './api/database-images/database-images.service.ts';
+import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
+import { imagesRoutes } from './api/images/images.routes.ts';
+import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
+import { createPermissionsService } from './api/permissions/permissions.service.ts';
+import { releasesRoutes } from './api/releases/releases.routes.ts';
+import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
+import { servicesRoutes } from './api/services/services.routes.ts';
+import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
@@ -22,11 +38,16 @@ import { corsHook } from './http/cors.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { operationsRoutes } from './operations/operations.routes.ts';
+import { createOperationsService } from './operations/operations.service.ts';
+import { createWorker, type Worker } from './operations/worker.ts';
+import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
 
 export interface BerthApp {
   app: FastifyInstance;
   database: Database;
   mailer: Mailer;
+  worker: Worker;
   close(): Promise<void>;
 }
 
@@ -42,9 +63,11 @@ export async function buildApp(
   const { db } = database;
   const urls = familyUrls(config);
   await ensureDefaultStack(db);
+  await ensureDatabaseImages(db);
 
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const tokens = createTokenService({ db, key: await loadSigningKey(db, config.jwtSecret), urls });
+  const signingKey = await loadSigningKey(db, config.jwtSecret);
+  const tokens = createTokenService({ db, key: signingKey, urls });
   const guard = createAuthGuard(tokens);
   const limiter = createLoginLimiter({ db, limits: config.loginRateLimit });
   const verification = createEmailVerificationService({
@@ -54,11 +77,21 @@ export async function buildApp(
     ttlSeconds: config.emailVerificationTtlSeconds,
   });
   const environments = createEnvironmentsService({ db });
+  const access = createEnvironmentAccess(db);
+  const worker = createWorker({
+    db,
+    runtimes: { sim: createSimRuntime({ stepMs: config.simStepMs }) },
+    leaseMs: config.workerLeaseMs,
+    onError: (error) => app.log.error(error),
+  });
+  const operations = createOperationsService({ db, logsKey: signingKey, onEnqueue: () => worker.poke() });
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Contract §1.1: the console requests `/services/:id/releases/?with_deleted=true`.
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   // The console sends application/hal+json on every call, GETs and DELETEs included, often with no body.
@@ -105,6 +138,19 @@ export async function buildApp(
     async (api) => {
       await stacksRoutes(api, { db, urls, guard });
       await environmentsRoutes(api, { urls, guard, environments });
+      await appsRoutes(api, { db, urls, guard });
+      await servicesRoutes(api, { db, urls, guard });
+      await releasesRoutes(api, { db, urls, guard });
+      await imagesRoutes(api, { db, urls, guard });
+      await configurationsRoutes(api, { db, urls, guard });
+      await codeScanResultsRoutes(api, { db, urls, guard });
+      await serviceDefinitionsRoutes(api, { db, urls, guard });
+      await deploymentsRoutes(api, { db, urls, guard });
+      await sourcesRoutes(api, { db, urls, guard });
+      await permissionsRoutes(api, { urls, guard, permissions: createPermissionsService({ db }) });
+      await databaseImagesRoutes(api, { db, urls, guard });
+      await costsRoutes(api, { urls, guard, costs: createCostsService({ db }) });
+      await operationsRoutes(api, { db, urls, guard, access, operations });
     },
     { prefix: '/api' },
   );
@@ -154,11 +200,15 @@ export async function buildApp(
       .send(errorBody(new ApiError(404, 'not_found', `No route for ${request.method} ${pathname}`)));
   });
 
+  if (config.worker) worker.start();
+
   return {
     app,
     database,
     mailer,
+    worker,
     async close() {
+      await worker.stop();
       await app.close();
       await database.close();
     },

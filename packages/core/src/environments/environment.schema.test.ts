@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEnvironmentSchema, handleSchema } from './environment.schema.ts';
+import { createEnvironmentSchema, handleSchema, updateEnvironmentSchema } from './environment.schema.ts';
 
 describe('handles (spec 2 §5)', () => {
   it.each(['prod', 'my-app_2.v1', 'a'.repeat(64)])('accepts %s', (handle) => {
@@ -23,5 +23,29 @@ describe('handles (spec 2 §5)', () => {
       onboarding_status: 'initiated',
       stack_id: '3',
     });
+  });
+});
+
+describe('updateEnvironmentSchema (contract §5.6)', () => {
+  it('takes a handle or an onboarding status', () => {
+    expect(updateEnvironmentSchema.parse({ handle: 'renamed' })).toEqual({ handle: 'renamed' });
+    expect(updateEnvironmentSchema.parse({ onboarding_status: 'completed' })).toEqual({
+      onboarding_status: 'completed',
+    });
+  });
+
+  it.each([
+    [{}, 'Nothing to update: send a handle or an onboarding status'],
+    [{ type: 'production' }, 'Nothing to update: send a handle or an onboarding status'],
+    [
+      { handle: 'Bad Handle' },
+      'Handle may contain only lowercase letters, digits, periods, hyphens and underscores',
+    ],
+    [
+      { onboarding_status: 'done' },
+      'Onboarding status must be one of: initiated, scanned, db_provisioned, app_provisioned, completed, unknown',
+    ],
+  ])('refuses %j with "%s"', (body, message) => {
+    expect(updateEnvironmentSchema.safeParse(body).error?.issues[0]?.message).toBe(message);
   });
 });

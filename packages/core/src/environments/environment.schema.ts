@@ -35,3 +35,21 @@ export const createEnvironmentSchema = z.object({
   stack_id: z.union([z.string(), z.number()]).transform(String).optional(),
 });
 export type CreateEnvironmentInput = z.infer<typeof createEnvironmentSchema>;
+
+export const updateEnvironmentMessages = {
+  onboardingStatus: `Onboarding status must be one of: ${ONBOARDING_STATUSES.join(', ')}`,
+  empty: 'Nothing to update: send a handle or an onboarding status',
+} as const;
+
+/** `PATCH /accounts/:id` (contract §5.6): `{handle}` (rename) or `{onboarding_status}`. */
+export const updateEnvironmentSchema = z
+  .object({
+    handle: handleSchema.optional(),
+    onboarding_status: z
+      .enum(ONBOARDING_STATUSES, { error: updateEnvironmentMessages.onboardingStatus })
+      .optional(),
+  })
+  .refine((body) => body.handle !== undefined || body.onboarding_status !== undefined, {
+    message: updateEnvironmentMessages.empty,
+  });
+export type UpdateEnvironmentInput = z.infer<typeof updateEnvironmentSchema>;

@@ -86,6 +86,19 @@ export const permissionMessages = {
   fullVisibilityAnywhere: 'Requires Full Visibility on any Environment',
 } as const;
 
+/** spec 1 §6: managing a role (its members, its environment permissions) needs an owner or that role's admin. */
+export function canManageRole(actor: Pick<Actor, 'roleTypes'>, isRoleAdmin: boolean): boolean {
+  return isOwner(actor) || isRoleAdmin;
+}
+
+/**
+ * spec 1 §6: owner, platform_owner and billing_owner roles have no Environments tab: owners already pass
+ * every check and billing owners have no platform access, so they hold no per-environment permissions.
+ */
+export function roleTakesEnvironmentPermissions(type: RoleType): boolean {
+  return type !== 'owner' && type !== 'platform_owner' && type !== 'billing_owner';
+}
+
 export function scopeDenialMessage(scope: Scope, environmentId: string): string {
   return `You do not have "${scope}" permissions for this environment (id:${environmentId})`;
 }

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string, for PostgreSQL (other processes can join it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });

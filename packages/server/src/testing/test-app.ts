@@ -20,7 +20,14 @@ export interface TestUser {
 
 /** A server on a fresh database, with helpers that go through the real HTTP routes. */
 export async function testApp(overrides: Partial<Config> = {}) {
-  const config: Config = { ...loadConfig({}), publicUrl: TEST_PUBLIC_URL, ...overrides };
+  // Tests drive the worker themselves (worker.drain()) and simulate steps in a millisecond.
+  const config: Config = {
+    ...loadConfig({}),
+    publicUrl: TEST_PUBLIC_URL,
+    worker: false,
+    simStepMs: 1,
+    ...overrides,
+  };
   const built: BerthApp = await buildApp(config, { database: await openTestDatabase() });
   const { app } = built;
 
@@ -128,6 +135,8 @@ export async function testApp(overrides: Partial<Config> = {}) {
     app,
     db: built.database.db,
     mailer: built.mailer,
+    worker: built.worker,
+    databaseUrl: built.database.url,
     config,
     call,
     uniqueEmail,

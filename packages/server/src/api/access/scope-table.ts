@@ -6,6 +6,7 @@ import type { Scope } from '@berth/core';
  * observability for scale, sensitive-level (read) for configuration values. Routes look their scope
  * up here; a test checks that every registered api route has an entry.
  * Lists are filtered to environments with basic_read instead of being refused.
+ * 'owner or role admin' (spec 1 §6): an owner, or a privileged member of the role being changed.
  */
 export const ROUTE_SCOPES = {
   'GET /stacks': 'basic_read',
@@ -15,8 +16,8 @@ export const ROUTE_SCOPES = {
   'POST /accounts': 'owner',
   'PATCH /accounts/:id': 'admin',
   'DELETE /accounts/:id': 'destroy',
-  'POST /accounts/:id/permissions': 'owner',
-  'DELETE /permissions/:id': 'owner',
+  'POST /accounts/:id/permissions': 'owner or role admin',
+  'DELETE /permissions/:id': 'owner or role admin',
   'GET /apps': 'basic_read',
   'GET /apps/:id': 'basic_read',
   'GET /accounts/:id/apps': 'basic_read',
@@ -49,9 +50,10 @@ export const ROUTE_SCOPES = {
   'GET /services/:id/operations': 'basic_read',
   'GET /operations/:id': 'basic_read',
   'GET /operations/:id/logs': 'basic_read',
+  // The capability URL that answer points at: no token, the signed, expiring link is the permission.
+  'GET /operation_logs/:id': 'signed link',
   'POST /apps/:id/operations': 'by operation type',
   'POST /services/:id/operations': 'by operation type',
-  'POST /accounts/:id/operations': 'by operation type',
   'GET /database_images': 'basic_read',
   'GET /database_images/:id': 'basic_read',
   'GET /costs/:orgId/stacks': 'basic_read',
@@ -60,7 +62,10 @@ export const ROUTE_SCOPES = {
   'GET /costs/:orgId/databases': 'basic_read',
   'GET /costs/:orgId/services': 'basic_read',
   'GET /costs/:orgId/rates': 'basic_read',
-} as const satisfies Record<string, Scope | 'owner' | 'by operation type'>;
+} as const satisfies Record<
+  string,
+  Scope | 'owner' | 'owner or role admin' | 'by operation type' | 'signed link'
+>;
 
 export type RouteKey = keyof typeof ROUTE_SCOPES;
 

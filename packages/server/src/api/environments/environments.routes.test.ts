@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps, databases } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
@@ -187,5 +189,160 @@ describe('GET /accounts and /accounts/:id', () => {
     expect(page).toMatchObject({ current_page: 2, per_page: 2, total_count: 3 });
     expect(page._embedded.accounts.map((a: { handle: string }) => a.handle)).toEqual(['a3']);
     expect(page._links.prev.href).toContain('page=1');
+  });
+});
+
+describe('PATCH /accounts/:id', () => {
+  it('renames an environment and moves its onboarding status', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'before');
+    const renamed = await t.call('PATCH', `/api/accounts/${environment.id}`, {
+      token: owner.token,
+      body: { handle: 'after' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ _type: 'account', id: environment.id, handle: 'after' });
+    const onboarded = await t.call('PATCH', `/api/accounts/${environment.id}`, {
+      token: owner.token,
+      body: { onboarding_status: 'completed' },
+    });
+    expect(onboarded.json()).toMatchObject({ handle: 'after', onboarding_status: 'completed' });
+    const same = await t.call('PATCH', `/api/accounts/${environment.id}`, {
+      token: owner.token,
+      body: { handle: 'after' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      { handle: 'Bad Handle' },
+      'Handle may contain only lowercase letters, digits, periods, hyphens and underscores',
+    ],
+    [{ handle: '' }, 'Handle must not be empty'],
+    [{}, 'Nothing to update: send a handle or an onboarding status'],
+    [
+      { onboarding_status: 'finished' },
+      'Onboarding status must be one of: initiated, scanned, db_provisioned, app_provisioned, completed, unknown',
+    ],
+  ])('refuses %j with 422 "%s"', async (body, message) => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'env');
+    const response = await t.call('PATCH', `/api/accounts/${environment.id}`, { token: owner.token, body });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a handle another environment of the organization has', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    await t.createEnvironment(owner, org.id, 'taken');
+    const environment = await t.createEnvironment(owner, org.id, 'mine');
+    const response = await t.call('PATCH', `/api/accounts/${environment.id}`, {
+      token: owner.token,
+      body: { handle: 'taken' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
+      'An environment with the handle "taken" already exists in this organization',
+    );
+    // Another organization may use the same handle.
+    const other = await t.createOrganization(owner, 'Other');
+    const elsewhere = await t.createEnvironment(owner, other.id, 'elsewhere');
+    const ok = await t.call('PATCH', `/api/accounts/${elsewhere.id}`, {
+      token: owner.token,
+      body: { handle: 'taken' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('401 without a token, 404 for another organization, 403 without admin, 200 with admin', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const stranger = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'guarded');
+    const role = await addMember(t.db, { organizationId: org.id, userId: member.id });
+    await grant(t.db, { roleId: role.id, environmentId: environment.id, scope: 'deploy' });
+    const url = `/api/accounts/${environment.id}`;
+    const body = { handle: 'renamed' };
+    expect((await t.call('PATCH', url, { body })).statusCode).toBe(401);
+    expect((await t.call('PATCH', url, { token: stranger.token, body })).statusCode).toBe(404);
+    expect((await t.call('PATCH', '/api/accounts/999999', { token: owner.token, body })).statusCode).toBe(
+      404,
+    );
+    const denied = await t.call('PATCH', url, { token: member.token, body });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(
+      `You do not have "admin" permissions for this environment (id:${environment.id})`,
+    );
+    await grant(t.db, { roleId: role.id, environmentId: environment.id, scope: 'admin' });
+    expect((await t.call('PATCH', url, { token: member.token, body })).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /accounts/:id', () => {
+  it('removes an empty environment', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'empty');
+    const response = await t.call('DELETE', `/api/accounts/${environment.id}`, { token: owner.token });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect((await t.call('GET', `/api/accounts/${environment.id}`, { token: owner.token })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses while the environment has apps or databases, listing them', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'busy');
+    const environmentId = Number(environment.id);
+    await t.db.insert(apps).values([
+      { environmentId, handle: 'web' },
+      { environmentId, handle: 'api' },
+    ]);
+    await t.db.insert(databases).values({ environmentId, handle: 'db', type: 'postgresql' });
+    const url = `/api/accounts/${environment.id}`;
+    const refused = await t.call('DELETE', url, { token: owner.token });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      'Cannot deprovision this environment while it has: 2 apps, 1 database',
+    );
+
+    await t.db.delete(apps).where(eq(apps.handle, 'api'));
+    expect((await t.call('DELETE', url, { token: owner.token })).json().message).toBe(
+      'Cannot deprovision this environment while it has: 1 app, 1 database',
+    );
+    await t.db.delete(databases).where(eq(databases.environmentId, environmentId));
+    expect((await t.call('DELETE', url, { token: owner.token })).json().message).toBe(
+      'Cannot deprovision this environment while it has: 1 app',
+    );
+    await t.db.delete(apps).where(eq(apps.environmentId, environmentId));
+    expect((await t.call('DELETE', url, { token: owner.token })).statusCode).toBe(204);
+  });
+
+  it('401 without a token, 404 for another organization, 403 without destroy, 204 with destroy', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const stranger = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'doomed');
+    const role = await addMember(t.db, { organizationId: org.id, userId: member.id });
+    await grant(t.db, { roleId: role.id, environmentId: environment.id, scope: 'deploy' });
+    const url = `/api/accounts/${environment.id}`;
+    expect((await t.call('DELETE', url)).statusCode).toBe(401);
+    expect((await t.call('DELETE', url, { token: stranger.token })).statusCode).toBe(404);
+    expect((await t.call('DELETE', '/api/accounts/nope', { token: owner.token })).statusCode).toBe(404);
+    const denied = await t.call('DELETE', url, { token: member.token });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(
+      `You do not have "destroy" permissions for this environment (id:${environment.id})`,
+    );
+    await grant(t.db, { roleId: role.id, environmentId: environment.id, scope: 'destroy' });
+    expect((await t.call('DELETE', url, { token: member.token })).statusCode).toBe(204);
   });
 });

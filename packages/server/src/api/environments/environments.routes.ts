@@ -1,4 +1,4 @@
-import { createEnvironmentSchema } from '@berth/core';
+import { createEnvironmentSchema, updateEnvironmentSchema } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
@@ -44,5 +44,17 @@ export async function environmentsRoutes(
     const caller = await guard.requireCaller(request);
     const input = parseBody(createBody, request.body);
     return reply.code(201).send(hal(await environments.create(caller.user.id, input)));
+  });
+
+  app.patch<{ Params: { id: string } }>('/accounts/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const input = parseBody(updateEnvironmentSchema, request.body);
+    return hal(await environments.update(caller.user.id, parseNumericId(request.params.id), input));
+  });
+
+  app.delete<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    await environments.remove(caller.user.id, parseNumericId(request.params.id));
+    return reply.code(204).send();
   });
 }

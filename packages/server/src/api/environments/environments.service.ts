@@ -1,9 +1,16 @@
-import { type CreateEnvironmentInput, isOwner, permissionMessages } from '@berth/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  type CreateEnvironmentInput,
+  isOwner,
+  permissionMessages,
+  type UpdateEnvironmentInput,
+} from '@berth/core';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { apps, databases, environments, permissions, stacks } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { createEnvironmentAccess } from '../access/environment-access.ts';
+import { ROUTE_SCOPES } from '../access/scope-table.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
 import type { EnvironmentCounts, EnvironmentRow, PermissionRow } from './environments.hal.ts';
 
@@ -80,18 +87,110 @@ export function createEnvironmentsService(deps: { db: Db }) {
         .onConflictDoNothing()
         .returning();
       if (!created) {
-        throw unprocessable(
-          `An environment with the handle "${input.handle}" already exists in this organization`,
-          {
-            handle: ['taken'],
-          },
-        );
+        throw duplicateHandle(input.handle);
       }
       const [view] = await views([created]);
       if (!view) throw new Error('Created environment vanished');
       return view;
     },
+
+    /** Rename (admin scope) or move the guided set-up along (contract §5.6). */
+    async update(
+      userId: string,
+      environmentId: number | null,
+      input: UpdateEnvironmentInput,
+    ): Promise<EnvironmentView> {
+      const current = await access.authorize(
+        await access.forUser(userId),
+        environmentId,
+        ROUTE_SCOPES['PATCH /accounts/:id'],
+      );
+      if (input.handle !== undefined && input.handle !== current.handle) {
+        const [taken] = await db
+          .select({ id: environments.id })
+          .from(environments)
+          .where(
+            and(
+              eq(environments.organizationId, current.organizationId),
+              eq(environments.handle, input.handle),
+              ne(environments.id, current.id),
+            ),
+          );
+        if (taken) throw duplicateHandle(input.handle);
+      }
+      let updated: EnvironmentRow | undefined;
+      try {
+        [updated] = await db
+          .update(environments)
+          .set({
+            ...(input.handle !== undefined ? { handle: input.handle } : {}),
+            ...(input.onboarding_status !== undefined ? { onboardingStatus: input.onboarding_status } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(environments.id, current.id))
+          .returning();
+      } catch (error) {
+        // A concurrent rename took the handle between the check and the write.
+        if (input.handle !== undefined && isUniqueViolation(error)) throw duplicateHandle(input.handle);
+        throw error;
+      }
+      if (!updated) throw notFound('Environment');
+      const [view] = await views([updated]);
+      if (!view) throw notFound('Environment');
+      return view;
+    },
+
+    /**
+     * Removes an empty environment (destroy scope). spec 2 §5: refused while it still has apps,
+     * databases, database backups, log drains or metric drains, listing them. Backups and drains are
+     * not stored yet; their counts join `remainingResources` when their tables land.
+     * The delete itself re-checks emptiness in the same statement, so a resource created meanwhile is
+     * never removed by the cascade.
+     */
+    async remove(userId: string, environmentId: number | null): Promise<void> {
+      const environment = await access.authorize(
+        await access.forUser(userId),
+        environmentId,
+        ROUTE_SCOPES['DELETE /accounts/:id'],
+      );
+      const deleted = await db
+        .delete(environments)
+        .where(
+          and(
+            eq(environments.id, environment.id),
+            sql`not exists (select 1 from ${apps} where ${apps.environmentId} = ${environment.id})`,
+            sql`not exists (select 1 from ${databases} where ${databases.environmentId} = ${environment.id})`,
+          ),
+        )
+        .returning({ id: environments.id });
+      if (deleted.length > 0) return;
+      const remaining = await remainingResources(environment.id);
+      throw unprocessable(
+        remaining.length
+          ? `Cannot deprovision this environment while it has: ${remaining.join(', ')}`
+          : 'Cannot deprovision this environment right now, try again',
+      );
+    },
   };
+
+  /** What keeps an environment from being deprovisioned, e.g. ["2 apps", "1 database"]. */
+  async function remainingResources(environmentId: number): Promise<string[]> {
+    const [[appCount], [databaseCount]] = await Promise.all([
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(apps)
+        .where(eq(apps.environmentId, environmentId)),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(databases)
+        .where(eq(databases.environmentId, environmentId)),
+    ]);
+    const counted: [number, string, string][] = [
+      [appCount?.count ?? 0, 'app', 'apps'],
+      [databaseCount?.count ?? 0, 'database', 'databases'],
+    ];
+    return counted.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  }
 
   /** A stack the organization may place environments on: its own, or a public shared one. */
   async function stackFor(stackId: string, organizationId: string) {
@@ -106,3 +205,9 @@ export function createEnvironmentsService(deps: { db: Db }) {
   }
 }
 export type EnvironmentsService = ReturnType<typeof createEnvironmentsService>;
+
+function duplicateHandle(handle: string) {
+  return unprocessable(`An environment with the handle "${handle}" already exists in this organization`, {
+    handle: ['taken'],
+  });
+}

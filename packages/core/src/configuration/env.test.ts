@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { envKeyProblems, formatEnvText, parseEnvText } from './env.ts';
+
+describe('environment variable keys (spec 2 §5)', () => {
+  it('reports bad keys and duplicates with the spec messages', () => {
+    expect(envKeyProblems(['GOOD_1', '_ok', '1BAD', 'has-dash', 'GOOD_1'])).toEqual([
+      '1BAD does not match regex: /[a-zA-Z_]+[a-zA-Z0-9_]*/',
+      'has-dash does not match regex: /[a-zA-Z_]+[a-zA-Z0-9_]*/',
+      'GOOD_1 found multiple times, must be unique',
+    ]);
+  });
+});
+
+describe('key=value text', () => {
+  it('parses plain and quoted multiline values, skipping blanks and comments', () => {
+    const text = '# database\nDATABASE_URL=postgres://x?a=b\n\nCERT="line one\nline \\"two\\""\nEMPTY=';
+    expect(parseEnvText(text)).toEqual({
+      entries: [
+        { key: 'DATABASE_URL', value: 'postgres://x?a=b' },
+        { key: 'CERT', value: 'line one\nline "two"' },
+        { key: 'EMPTY', value: '' },
+      ],
+      problems: [],
+    });
+  });
+
+  it('reports duplicates, bad keys, lines without = and unterminated quotes', () => {
+    const { problems } = parseEnvText('A=1\nA=2\nbad key=3\njunk\nQ="open');
+    expect(problems).toEqual([
+      'A found multiple times, must be unique',
+      'bad key does not match regex: /[a-zA-Z_]+[a-zA-Z0-9_]*/',
+      'Line 4 must look like KEY=value',
+      'Q has an unterminated quoted value',
+    ]);
+  });
+
+  it('round-trips through formatEnvText', () => {
+    const env = { A: 'plain', B: 'two\nlines', C: 'has "quotes"' };
+    const parsed = parseEnvText(formatEnvText(env));
+    expect(Object.fromEntries(parsed.entries.map((e) => [e.key, e.value]))).toEqual(env);
+  });
+});

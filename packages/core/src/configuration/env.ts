@@ -1,0 +1,88 @@
+// spec 2 §5 and spec 3 §5: environment variables, edited as key=value text with quoted multiline values.
+
+export const ENV_KEY_PATTERN = /^[a-zA-Z_]+[a-zA-Z0-9_]*$/;
+
+export const envMessages = {
+  duplicate: (key: string) => `${key} found multiple times, must be unique`,
+  badKey: (key: string) => `${key} does not match regex: /[a-zA-Z_]+[a-zA-Z0-9_]*/`,
+} as const;
+
+/** Problems with a set of keys, in order: each bad key once, each duplicate once. */
+export function envKeyProblems(keys: readonly string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const reported = new Set<string>();
+  for (const key of keys) {
+    if (!ENV_KEY_PATTERN.test(key) && !reported.has(`bad:${key}`)) {
+      problems.push(envMessages.badKey(key));
+      reported.add(`bad:${key}`);
+    }
+    if (seen.has(key) && !reported.has(`dup:${key}`)) {
+      problems.push(envMessages.duplicate(key));
+      reported.add(`dup:${key}`);
+    }
+    seen.add(key);
+  }
+  return problems;
+}
+
+export interface ParsedEnv {
+  entries: { key: string; value: string }[];
+  problems: string[];
+}
+
+/**
+ * Parses `KEY=value` lines. A value starting with a double quote runs to the closing quote and may
+ * span lines; \" and \\ escape inside it. Blank lines and lines starting with # are skipped.
+ */
+export function parseEnvText(text: string): ParsedEnv {
+  const entries: { key: string; value: string }[] = [];
+  const problems: string[] = [];
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    const equals = line.indexOf('=');
+    if (equals === -1) {
+      problems.push(`Line ${index + 1} must look like KEY=value`);
+      continue;
+    }
+    const key = line.slice(0, equals).trim();
+    let value = line.slice(equals + 1);
+    if (value.startsWith('"')) {
+      let body = value.slice(1);
+      let closed = findClosingQuote(body);
+      while (closed === -1 && index + 1 < lines.length) {
+        index += 1;
+        body += `\n${lines[index] ?? ''}`;
+        closed = findClosingQuote(body);
+      }
+      if (closed === -1) {
+        problems.push(`${key} has an unterminated quoted value`);
+        continue;
+      }
+      value = body.slice(0, closed).replace(/\\(["\\])/g, '$1');
+    }
+    entries.push({ key, value });
+  }
+  problems.unshift(...envKeyProblems(entries.map((entry) => entry.key)));
+  return { entries, problems };
+}
+
+function findClosingQuote(body: string): number {
+  for (let i = 0; i < body.length; i += 1) {
+    if (body[i] === '\\') i += 1;
+    else if (body[i] === '"') return i;
+  }
+  return -1;
+}
+
+/** Renders variables back to editable text, quoting values that need it. */
+export function formatEnvText(env: Record<string, string | null>): string {
+  return Object.entries(env)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([key, value]) =>
+      /[\n"\\]|^\s|\s$/.test(value) ? `${key}="${value.replace(/(["\\])/g, '\\$1')}"` : `${key}=${value}`,
+    )
+    .join('\n');
+}

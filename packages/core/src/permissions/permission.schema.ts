@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { requiredMessage } from '../identity/identity.schema.ts';
+import { ROLE_TYPE_LABELS, type RoleType, SCOPES } from './permissions.ts';
+
+export const permissionSchemaMessages = {
+  scope: `Scope must be one of: ${SCOPES.join(', ')}`,
+  ownerTypeRole: (type: RoleType) =>
+    `${ROLE_TYPE_LABELS[type]} roles cannot be given per-environment permissions`,
+  roleNotFound: 'Role not found in this organization',
+  duplicate: (scope: string) => `This role already has the "${scope}" permission on this environment`,
+} as const;
+
+/**
+ * `POST /accounts/:id/permissions` (contract §5.6). The console sends a bare role id; older clients sent
+ * the role's URL (contract §8.3): both are accepted, keeping the last path segment.
+ */
+export const createPermissionSchema = z.object({
+  role: z
+    .string({ error: requiredMessage('Role') })
+    .trim()
+    .transform((value) => value.replace(/\/+$/, '').split('/').pop() ?? '')
+    .pipe(z.string().min(1, requiredMessage('Role'))),
+  scope: z.enum(SCOPES, { error: permissionSchemaMessages.scope }),
+});
+export type CreatePermissionInput = z.infer<typeof createPermissionSchema>;

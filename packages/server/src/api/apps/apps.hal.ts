@@ -1,0 +1,72 @@
+import type { FamilyUrls } from '../../config.ts';
+import type { apps } from '../../db/schema.ts';
+import { iso, links } from '../../http/hal.ts';
+import { type OperationRow, toOperationHal } from '../../operations/operations.hal.ts';
+import { type ImageRow, toImageHal } from '../images/images.hal.ts';
+import { type ServiceRow, toServiceHal } from '../services/services.hal.ts';
+
+export type AppRow = typeof apps.$inferSelect;
+
+export interface AppEmbeds {
+  services: ServiceRow[];
+  currentImage: ImageRow | null;
+  lastDeployOperation: OperationRow | null;
+  lastOperation: OperationRow | null;
+}
+
+export interface AppView {
+  app: AppRow;
+  environmentHandle: string;
+  /** The host of the git push remote: the stack's default domain. */
+  gitHost: string;
+  /** Absent when the caller asked for `no_embed=true`. */
+  embedded?: AppEmbeds;
+}
+
+const FALLBACK_GIT_HOST = 'berth.localhost';
+
+/** The git push remote shown to users: one repository per app, named by environment and app handle. */
+export function gitRemote(gitHost: string, environmentHandle: string, appHandle: string): string {
+  return `git@${gitHost || FALLBACK_GIT_HOST}:${environmentHandle}/${appHandle}.git`;
+}
+
+export function toAppHal(view: AppView, urls: FamilyUrls) {
+  const { app, embedded } = view;
+  const api = urls.api;
+  return {
+    id: String(app.id),
+    _type: 'app',
+    handle: app.handle,
+    git_repo: gitRemote(view.gitHost, view.environmentHandle, app.handle),
+    deployment_method: app.deploymentMethod,
+    status: app.status,
+    created_at: iso(app.createdAt),
+    updated_at: iso(app.updatedAt),
+    _links: links({
+      self: `${api}/apps/${app.id}`,
+      account: `${api}/accounts/${app.environmentId}`,
+      current_configuration: app.currentConfigurationId
+        ? `${api}/configurations/${app.currentConfigurationId}`
+        : null,
+      current_deployment: app.currentDeploymentId ? `${api}/deployments/${app.currentDeploymentId}` : null,
+      current_image: app.currentImageId ? `${api}/images/${app.currentImageId}` : null,
+      current_source: app.currentSourceId ? `${api}/sources/${app.currentSourceId}` : null,
+      services: `${api}/apps/${app.id}/services`,
+      deployments: `${api}/apps/${app.id}/deployments`,
+      operations: `${api}/apps/${app.id}/operations`,
+      service_definitions: `${api}/apps/${app.id}/service_definitions`,
+    }),
+    ...(embedded
+      ? {
+          _embedded: {
+            services: embedded.services.map((service) => toServiceHal(service, urls)),
+            current_image: embedded.currentImage ? toImageHal(embedded.currentImage, urls) : null,
+            last_deploy_operation: embedded.lastDeployOperation
+              ? toOperationHal(embedded.lastDeployOperation, urls)
+              : null,
+            last_operation: embedded.lastOperation ? toOperationHal(embedded.lastOperation, urls) : null,
+          },
+        }
+      : {}),
+  };
+}

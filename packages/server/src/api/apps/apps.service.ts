@@ -1,0 +1,209 @@
+import { type CreateAppInput, duplicateAppHandleMessage, type UpdateAppInput } from '@berth/core';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { apps, environments, images, operations, services, stacks } from '../../db/schema.ts';
+import { type Page, selectPage } from '../../db/select-page.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import type { Paging } from '../../http/hal.ts';
+import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
+import { createResourceAccess } from '../access/resource-access.ts';
+import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
+
+/** A table of rows that belong to one app (images, configurations, deployments...). */
+type AppOwnedTable = PgTable & { id: PgColumn; appId: PgColumn };
+
+export function createAppsService(deps: { db: Db }) {
+  const { db } = deps;
+  const access = createResourceAccess(db);
+
+  /** The git remote parts and (unless `no_embed`) the embeds of many apps, in a handful of queries. */
+  async function views(rows: AppRow[], embed: boolean): Promise<AppView[]> {
+    if (rows.length === 0) return [];
+    const places = await db
+      .select({ id: environments.id, handle: environments.handle, gitHost: stacks.defaultDomain })
+      .from(environments)
+      .innerJoin(stacks, eq(environments.stackId, stacks.id))
+      .where(inArray(environments.id, [...new Set(rows.map((app) => app.environmentId))]));
+    const placeOf = new Map(places.map((place) => [place.id, place]));
+    const embeds = embed ? await embedsOf(rows) : undefined;
+    return rows.map((app) => ({
+      app,
+      environmentHandle: placeOf.get(app.environmentId)?.handle ?? '',
+      gitHost: placeOf.get(app.environmentId)?.gitHost ?? '',
+      embedded: embeds?.get(app.id),
+    }));
+  }
+
+  async function embedsOf(rows: AppRow[]): Promise<Map<number, AppEmbeds>> {
+    const ids = rows.map((app) => app.id);
+    const imageIds = rows.flatMap((app) => (app.currentImageId ? [app.currentImageId] : []));
+    // The newest operation on each app (of one type if given): DISTINCT ON keeps the first row per app.
+    const latestOperations = (type?: string) =>
+      db
+        .selectDistinctOn([operations.resourceId])
+        .from(operations)
+        .where(
+          and(
+            eq(operations.resourceType, 'app'),
+            inArray(operations.resourceId, ids),
+            type ? eq(operations.type, type) : undefined,
+          ),
+        )
+        .orderBy(operations.resourceId, desc(operations.id));
+    const [appServices, currentImages, lastOperations, lastDeploys] = await Promise.all([
+      db.select().from(services).where(inArray(services.appId, ids)).orderBy(services.id),
+      imageIds.length ? db.select().from(images).where(inArray(images.id, imageIds)) : [],
+      latestOperations(),
+      latestOperations('deploy'),
+    ]);
+    const imageOf = new Map(currentImages.map((image) => [image.id, image]));
+    const lastOperationOf = new Map(lastOperations.map((op) => [op.resourceId, op]));
+    const lastDeployOf = new Map(lastDeploys.map((op) => [op.resourceId, op]));
+    return new Map(
+      rows.map((app) => [
+        app.id,
+        {
+          services: appServices.filter((service) => service.appId === app.id),
+          currentImage: (app.currentImageId && imageOf.get(app.currentImageId)) || null,
+          lastDeployOperation: lastDeployOf.get(app.id) ?? null,
+          lastOperation: lastOperationOf.get(app.id) ?? null,
+        },
+      ]),
+    );
+  }
+
+  async function page(where: SQL, paging: Paging | null, embed: boolean): Promise<Page<AppView>> {
+    const { items, paging: window } = await selectPage(db, apps, { where, orderBy: [apps.id], paging });
+    return { items: await views(items, embed), paging: window };
+  }
+
+  /** Loads an app the caller may use with `scope` (404 if absent or invisible, 403 without the scope). */
+  async function load(caller: CallerAccess, id: number | null, scope: NeededScope): Promise<AppRow> {
+    const [app] = id === null ? [] : await db.select().from(apps).where(eq(apps.id, id));
+    if (!app) throw notFound('App');
+    await access.authorizeIn(caller, app.environmentId, scope, 'App');
+    return app;
+  }
+
+  async function view(app: AppRow): Promise<AppView> {
+    const [result] = await views([app], true);
+    if (!result) throw notFound('App');
+    return result;
+  }
+
+  /** Loads a row of an app-owned table, checked against the app's environment like the app itself. */
+  async function loadOwned<T extends AppOwnedTable>(
+    caller: CallerAccess,
+    table: T,
+    id: number | null,
+    scope: NeededScope,
+    what: string,
+  ): Promise<T['$inferSelect']> {
+    const [found] =
+      id === null
+        ? []
+        : await db
+            .select({ row: table as AppOwnedTable, environmentId: apps.environmentId })
+            .from(table as AppOwnedTable)
+            .innerJoin(apps, eq(table.appId, apps.id))
+            .where(eq(table.id, id));
+    if (!found) throw notFound(what);
+    await access.authorizeIn(caller, found.environmentId, scope, what);
+    return found.row as T['$inferSelect'];
+  }
+
+  function duplicate(handle: string) {
+    return unprocessable(duplicateAppHandleMessage(handle), { handle: ['taken'] });
+  }
+
+  return {
+    access,
+    load,
+    loadOwned,
+
+    /** Apps of every environment the caller may see, across their organizations (contract §1.11). */
+    async list(userId: string, paging: Paging | null, embed: boolean): Promise<Page<AppView>> {
+      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+      return page(inArray(apps.environmentId, environmentIds), paging, embed);
+    },
+
+    async listInEnvironment(
+      userId: string,
+      environmentId: number | null,
+      scope: NeededScope,
+      paging: Paging | null,
+      embed: boolean,
+    ): Promise<Page<AppView>> {
+      const caller = await access.forUser(userId);
+      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+      return page(eq(apps.environmentId, environment.id), paging, embed);
+    },
+
+    async get(userId: string, id: number | null, scope: NeededScope): Promise<AppView> {
+      return view(await load(await access.forUser(userId), id, scope));
+    },
+
+    /** Creates the app record only (contract §5.7): it stays `pending` until its first deploy. */
+    async create(
+      userId: string,
+      environmentId: number | null,
+      scope: NeededScope,
+      input: CreateAppInput,
+    ): Promise<AppView> {
+      const caller = await access.forUser(userId);
+      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+      const [created] = await db
+        .insert(apps)
+        .values({ environmentId: environment.id, handle: input.handle, status: 'pending' })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) throw duplicate(input.handle);
+      return view(created);
+    },
+
+    async rename(userId: string, id: number | null, scope: NeededScope, input: UpdateAppInput) {
+      const app = await load(await access.forUser(userId), id, scope);
+      try {
+        const [updated] = await db
+          .update(apps)
+          .set({ handle: input.handle, updatedAt: new Date() })
+          .where(eq(apps.id, app.id))
+          .returning();
+        return view(updated ?? app);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate(input.handle);
+        throw error;
+      }
+    },
+
+    /** Rows of an app-owned table for one app the caller may use with `scope`. */
+    async listOwned<T extends AppOwnedTable>(
+      userId: string,
+      table: T,
+      appId: number | null,
+      scope: NeededScope,
+      options: { orderBy: (AnyPgColumn | SQL)[]; paging: Paging | null },
+    ): Promise<Page<T['$inferSelect']>> {
+      const app = await load(await access.forUser(userId), appId, scope);
+      return selectPage(db, table, { where: eq(table.appId, app.id), ...options });
+    },
+
+    async getOwned<T extends AppOwnedTable>(
+      userId: string,
+      table: T,
+      id: number | null,
+      scope: NeededScope,
+      what: string,
+    ): Promise<T['$inferSelect']> {
+      return loadOwned(await access.forUser(userId), table, id, scope, what);
+    },
+
+    /** Ids of the apps in these environments, as a subquery for filtering app-owned lists. */
+    appIdsIn(environmentIds: number[]) {
+      return db.select({ id: apps.id }).from(apps).where(inArray(apps.environmentId, environmentIds));
+    },
+  };
+}
+export type AppsService = ReturnType<typeof createAppsService>;

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps, databases, services, stacks } from '../../db/schema.ts';
+import { addMember, grant } from '../../testing/factories.ts';
+import { type TestApp, testApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+interface CostHal {
+  id: string;
+  _type: string;
+  resource_type: string;
+  est_cost: number;
+  _links: Record<string, unknown>;
+}
+
+/**
+ * One organization: environment "a" with app web (web 2 × 1 GB m5 = $116.80, worker 1 × 0.5 GB r5 =
+ * $18.25) and an app without services; environment "b" with a database (1 × 1 GB c5 = $73.00); a
+ * dedicated stack of its own ($499).
+ */
+async function seed() {
+  const owner = await t.signUp();
+  const org = await t.createOrganization(owner);
+  const a = Number((await t.createEnvironment(owner, org.id, 'a')).id);
+  const b = Number((await t.createEnvironment(owner, org.id, 'b')).id);
+  const [web, idle] = await t.db
+    .insert(apps)
+    .values([
+      { environmentId: a, handle: 'web' },
+      { environmentId: a, handle: 'idle' },
+    ])
+    .returning();
+  const [database] = await t.db
+    .insert(databases)
+    .values({ environmentId: b, handle: 'db', type: 'postgresql' })
+    .returning();
+  if (!web || !idle || !database) throw new Error('seed failed');
+  const [webService, workerService, databaseService] = await t.db
+    .insert(services)
+    .values([
+      { environmentId: a, appId: web.id, handle: 'web', containerCount: 2, containerMemoryLimitMb: 1024 },
+      {
+        environmentId: a,
+        appId: web.id,
+        handle: 'worker',
+        containerCount: 1,
+        containerMemoryLimitMb: 512,
+        instanceClass: 'r5',
+      },
+      {
+        environmentId: b,
+        databaseId: database.id,
+        handle: 'postgresql',
+        containerCount: 1,
+        containerMemoryLimitMb: 1024,
+        instanceClass: 'c5',
+      },
+    ])
+    .returning();
+  if (!webService || !workerService || !databaseService) throw new Error('seed failed');
+  const [dedicated] = await t.db
+    .insert(stacks)
+    .values({ name: `dedicated-${org.id.slice(0, 8)}`, region: 'us-east-1', organizationId: org.id })
+    .returning();
+  if (!dedicated) throw new Error('seed failed');
+  return { owner, org, a, b, web, idle, database, webService, workerService, databaseService, dedicated };
+}
+
+async function costs(token: string, path: string): Promise<Map<string, number>> {
+  const response = await t.call('GET', path, { token });
+  expect(response.statusCode).toBe(200);
+  const items: CostHal[] = response.json()._embedded.costs;
+  for (const item of items) {
+    expect(item._type).toBe('cost');
+    expect(item._links).toEqual({});
+  }
+  return new Map(items.map((item) => [`${item.resource_type}:${item.id}`, item.est_cost]));
+}
+
+describe('GET /costs/:orgId/...', () => {
+  it('costs services, apps, databases, environments and stacks from the rates', async () => {
+    const s = await seed();
+    const token = s.owner.token;
+    const base = `/api/costs/${s.org.id}`;
+
+    const serviceCosts = await costs(token, `${base}/services`);
+    expect(serviceCosts.size).toBe(3);
+    expect(serviceCosts.get(`Service:${s.webService.id}`)).toBeCloseTo(116.8, 6);
+    expect(serviceCosts.get(`Service:${s.workerService.id}`)).toBeCloseTo(18.25, 6);
+    expect(serviceCosts.get(`Service:${s.databaseService.id}`)).toBeCloseTo(73, 6);
+
+    const appCosts = await costs(token, `${base}/apps`);
+    expect(appCosts.size).toBe(2);
+    expect(appCosts.get(`App:${s.web.id}`)).toBeCloseTo(135.05, 6);
+    expect(appCosts.get(`App:${s.idle.id}`)).toBe(0);
+
+    const databaseCosts = await costs(token, `${base}/databases`);
+    expect([...databaseCosts.keys()]).toEqual([`Database:${s.database.id}`]);
+    expect(databaseCosts.get(`Database:${s.database.id}`)).toBeCloseTo(73, 6);
+
+    const accountCosts = await costs(token, `${base}/accounts`);
+    expect(accountCosts.size).toBe(2);
+    expect(accountCosts.get(`Account:${s.a}`)).toBeCloseTo(135.05, 6);
+    expect(accountCosts.get(`Account:${s.b}`)).toBeCloseTo(73, 6);
+
+    const stackCosts = await costs(token, `${base}/stacks`);
+    expect(stackCosts.get(`Stack:${s.dedicated.id}`)).toBe(499);
+    const shared = (await t.call('GET', '/api/stacks', { token }))
+      .json()
+      ._embedded.stacks.find((stack: { name: string }) => stack.name === 'shared-us-west-1');
+    expect(stackCosts.get(`Stack:${shared.id}`)).toBe(0);
+  });
+
+  it('answers the collection envelope and pages', async () => {
+    const s = await seed();
+    const response = await t.call('GET', `/api/costs/${s.org.id}/services?page=2&per_page=2`, {
+      token: s.owner.token,
+    });
+    expect(response.json()).toMatchObject({ current_page: 2, per_page: 2, total_count: 3 });
+    expect(response.json()._embedded.costs).toHaveLength(1);
+    expect(response.json()._links.self.href).toBe(`http://berth.test/api/costs/${s.org.id}/services`);
+  });
+
+  it('leaves out environments the member cannot see', async () => {
+    const s = await seed();
+    const member = await t.signUp();
+    const role = await addMember(t.db, { organizationId: s.org.id, userId: member.id });
+    await grant(t.db, { roleId: role.id, environmentId: String(s.a), scope: 'basic_read' });
+    const base = `/api/costs/${s.org.id}`;
+    expect([...(await costs(member.token, `${base}/accounts`)).keys()]).toEqual([`Account:${s.a}`]);
+    expect((await costs(member.token, `${base}/services`)).size).toBe(2);
+    expect((await costs(member.token, `${base}/apps`)).size).toBe(2);
+    expect((await costs(member.token, `${base}/databases`)).size).toBe(0);
+    expect((await costs(member.token, `${base}/stacks`)).get(`Stack:${s.dedicated.id}`)).toBe(499);
+  });
+
+  it.each(['stacks', 'accounts', 'apps', 'databases', 'services', 'rates'])(
+    '/%s: 401 without a token, 404 for a non-member or an unknown organization',
+    async (list) => {
+      const s = await seed();
+      const stranger = await t.signUp();
+      await t.createOrganization(stranger, 'Theirs');
+      expect((await t.call('GET', `/api/costs/${s.org.id}/${list}`)).statusCode).toBe(401);
+      const foreign = await t.call('GET', `/api/costs/${s.org.id}/${list}`, { token: stranger.token });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().message).toBe('Organization not found');
+      expect(
+        (await t.call('GET', `/api/costs/not-an-org/${list}`, { token: s.owner.token })).statusCode,
+      ).toBe(404);
+    },
+  );
+});
+
+describe('GET /costs/:orgId/rates', () => {
+  it('answers the rates as plain JSON', async () => {
+    const s = await seed();
+    const member = await t.signUp();
+    await addMember(t.db, { organizationId: s.org.id, userId: member.id });
+    const response = await t.call('GET', `/api/costs/${s.org.id}/rates`, { token: member.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      m_class_gb_per_hour: 0.08,
+      c_class_gb_per_hour: 0.1,
+      r_class_gb_per_hour: 0.05,
+      vhost_cost_per_hour: 0.06,
+      shared_vhost_cost_per_hour: 0.04,
+      disk_cost_gb_per_month: 0.2,
+      disk_iops_cost_per_month: 0.01,
+      backup_cost_gb_per_month: 0.02,
+      stack_cost_per_month: 499,
+      vpn_tunnel_cost_per_month: 99,
+      hids_cost_per_month: 0.02,
+    });
+  });
+});

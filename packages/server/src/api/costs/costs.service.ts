@@ -1,0 +1,178 @@
+import { COST_RATES, type CostRates, containersMonthlyCost, stackMonthlyCost } from '@berth/core';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { apps, databases, environments, services } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { isUuid } from '../../http/ids.ts';
+import { createEnvironmentAccess } from '../access/environment-access.ts';
+import { visibleStacks } from '../stacks/stacks.service.ts';
+import type { Cost } from './costs.hal.ts';
+
+/**
+ * Estimated monthly costs of an organization's resources (contract §5.12), from the core cost model.
+ * The caller must belong to the organization (else 404); resources in environments they cannot see
+ * (no basic_read) are left out. Each call reads the organization's rows in a few set-based queries.
+ *
+ * Not modelled yet: disks, IOPS, backups and endpoints (their tables come with the databases and
+ * endpoints work), so a database costs its service's containers only and an environment the sum of its
+ * apps and databases. When they land, add them here through the same core functions.
+ */
+export function createCostsService(deps: { db: Db; rates?: CostRates }) {
+  const { db } = deps;
+  const rates = deps.rates ?? COST_RATES;
+  const access = createEnvironmentAccess(db);
+
+  /** The environments of the organization the caller may see; 404 unless they are a member. */
+  async function readableEnvironmentIds(userId: string, organizationId: string): Promise<Set<number>> {
+    if (!isUuid(organizationId)) throw notFound('Organization');
+    const callerAccess = await access.forUser(userId);
+    if (!callerAccess.actors.has(organizationId)) throw notFound('Organization');
+    const rows = await db
+      .select({ id: environments.id, organizationId: environments.organizationId })
+      .from(environments)
+      .where(eq(environments.organizationId, organizationId));
+    return new Set(rows.filter((row) => callerAccess.allows(row, 'basic_read')).map((row) => row.id));
+  }
+
+  async function serviceCosts(organizationId: string, readable: Set<number>) {
+    const rows = await db
+      .select({
+        id: services.id,
+        environmentId: services.environmentId,
+        appId: services.appId,
+        databaseId: services.databaseId,
+        containerCount: services.containerCount,
+        containerMemoryLimitMb: services.containerMemoryLimitMb,
+        instanceClass: services.instanceClass,
+      })
+      .from(services)
+      .innerJoin(environments, eq(services.environmentId, environments.id))
+      .where(eq(environments.organizationId, organizationId))
+      .orderBy(asc(services.id));
+    return rows
+      .filter((row) => readable.has(row.environmentId))
+      .map((row) => ({
+        ...row,
+        estCost: containersMonthlyCost(
+          {
+            containerCount: row.containerCount,
+            containerMemoryMb: row.containerMemoryLimitMb,
+            instanceClass: row.instanceClass,
+          },
+          rates,
+        ),
+      }));
+  }
+
+  async function ownedRows(
+    table: typeof apps | typeof databases,
+    organizationId: string,
+    readable: Set<number>,
+  ) {
+    const rows = await db
+      .select({ id: table.id, environmentId: table.environmentId })
+      .from(table)
+      .innerJoin(environments, eq(table.environmentId, environments.id))
+      .where(eq(environments.organizationId, organizationId))
+      .orderBy(asc(table.id));
+    return rows.filter((row) => readable.has(row.environmentId));
+  }
+
+  function sumBy<K>(items: { key: K | null; estCost: number }[]): Map<K, number> {
+    const sums = new Map<K, number>();
+    for (const item of items) {
+      if (item.key !== null) sums.set(item.key, (sums.get(item.key) ?? 0) + item.estCost);
+    }
+    return sums;
+  }
+
+  async function appCosts(organizationId: string, readable: Set<number>) {
+    const [rows, serviceRows] = await Promise.all([
+      ownedRows(apps, organizationId, readable),
+      serviceCosts(organizationId, readable),
+    ]);
+    const byApp = sumBy(serviceRows.map((s) => ({ key: s.appId, estCost: s.estCost })));
+    return rows.map((row) => ({ ...row, estCost: byApp.get(row.id) ?? 0 }));
+  }
+
+  async function databaseCosts(organizationId: string, readable: Set<number>) {
+    const [rows, serviceRows] = await Promise.all([
+      ownedRows(databases, organizationId, readable),
+      serviceCosts(organizationId, readable),
+    ]);
+    const byDatabase = sumBy(serviceRows.map((s) => ({ key: s.databaseId, estCost: s.estCost })));
+    return rows.map((row) => ({ ...row, estCost: byDatabase.get(row.id) ?? 0 }));
+  }
+
+  return {
+    rates,
+
+    async services(userId: string, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(userId, organizationId);
+      return (await serviceCosts(organizationId, readable)).map((row) => ({
+        id: row.id,
+        resourceType: 'Service',
+        estCost: row.estCost,
+      }));
+    },
+
+    async apps(userId: string, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(userId, organizationId);
+      return (await appCosts(organizationId, readable)).map((row) => ({
+        id: row.id,
+        resourceType: 'App',
+        estCost: row.estCost,
+      }));
+    },
+
+    async databases(userId: string, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(userId, organizationId);
+      return (await databaseCosts(organizationId, readable)).map((row) => ({
+        id: row.id,
+        resourceType: 'Database',
+        estCost: row.estCost,
+      }));
+    },
+
+    /** An environment costs the sum of its apps and databases. */
+    async accounts(userId: string, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(userId, organizationId);
+      const [serviceRows, appRows, databaseRows] = await Promise.all([
+        serviceCosts(organizationId, readable),
+        ownedRows(apps, organizationId, readable),
+        ownedRows(databases, organizationId, readable),
+      ]);
+      const byApp = sumBy(serviceRows.map((s) => ({ key: s.appId, estCost: s.estCost })));
+      const byDatabase = sumBy(serviceRows.map((s) => ({ key: s.databaseId, estCost: s.estCost })));
+      const byEnvironment = sumBy([
+        ...appRows.map((a) => ({ key: a.environmentId, estCost: byApp.get(a.id) ?? 0 })),
+        ...databaseRows.map((d) => ({ key: d.environmentId, estCost: byDatabase.get(d.id) ?? 0 })),
+      ]);
+      return [...readable]
+        .sort((a, b) => a - b)
+        .map((id) => ({ id, resourceType: 'Account', estCost: byEnvironment.get(id) ?? 0 }));
+    },
+
+    /**
+     * The stacks the organization sees (contract §1.11). A dedicated stack (owned by the organization,
+     * not self-hosted) costs the stack rate; shared stacks cost their tenants nothing.
+     */
+    async stacks(userId: string, organizationId: string): Promise<Cost[]> {
+      await readableEnvironmentIds(userId, organizationId);
+      const rows = await visibleStacks(db, [organizationId]);
+      return rows.map((stack) => ({
+        id: stack.id,
+        resourceType: 'Stack',
+        estCost: stackMonthlyCost(
+          { dedicated: stack.organizationId === organizationId && !stack.selfHosted },
+          rates,
+        ),
+      }));
+    },
+
+    async assertMember(userId: string, organizationId: string): Promise<void> {
+      await readableEnvironmentIds(userId, organizationId);
+    },
+  };
+}
+export type CostsService = ReturnType<typeof createCostsService>;

@@ -1,0 +1,53 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deployments } from '../../db/schema.ts';
+import { type Page, selectPage } from '../../db/select-page.ts';
+import type { Paging } from '../../http/hal.ts';
+import type { NeededScope } from '../access/environment-access.ts';
+import { createAppsService } from '../apps/apps.service.ts';
+import { createSourcesService } from '../sources/sources.service.ts';
+import type { DeploymentRow } from './deployments.hal.ts';
+
+const NEWEST_FIRST = [desc(deployments.createdAt), desc(deployments.id)];
+
+export function createDeploymentsService(deps: { db: Db }) {
+  const { db } = deps;
+  const apps = createAppsService(deps);
+  const sources = createSourcesService(deps);
+  const { access } = apps;
+
+  return {
+    /** Deployments of every app the caller may see, newest first (contract §1.11). */
+    async list(userId: string, paging: Paging | null): Promise<Page<DeploymentRow>> {
+      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+      return selectPage(db, deployments, {
+        where: inArray(deployments.appId, apps.appIdsIn(environmentIds)),
+        orderBy: NEWEST_FIRST,
+        paging,
+      });
+    },
+
+    listForApp(userId: string, appId: number | null, scope: NeededScope, paging: Paging | null) {
+      return apps.listOwned(userId, deployments, appId, scope, { orderBy: NEWEST_FIRST, paging });
+    },
+
+    /** Deployments from a source of the caller's organizations, limited to apps the caller may see. */
+    async listForSource(userId: string, sourceId: number | null, paging: Paging | null) {
+      const caller = await access.forUser(userId);
+      const source = await sources.load(caller, sourceId);
+      const environmentIds = await access.readableEnvironmentIds(caller);
+      return selectPage(db, deployments, {
+        where: and(
+          eq(deployments.sourceId, source.id),
+          inArray(deployments.appId, apps.appIdsIn(environmentIds)),
+        ),
+        orderBy: NEWEST_FIRST,
+        paging,
+      });
+    },
+
+    get(userId: string, id: number | null, scope: NeededScope): Promise<DeploymentRow> {
+      return apps.getOwned(userId, deployments, id, scope, 'Deployment');
+    },
+  };
+}

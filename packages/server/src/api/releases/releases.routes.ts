@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { collection, pagingFrom } from '../../http/hal.ts';
+import { parseNumericId } from '../../http/ids.ts';
+import { queryFlag } from '../../http/query.ts';
+import { ROUTE_SCOPES } from '../access/scope-table.ts';
+import { toContainerHal, toReleaseHal } from './releases.hal.ts';
+import { createReleasesService } from './releases.service.ts';
+
+type ById = { Params: { id: string } };
+
+/** Releases and their containers (the console asks `/services/:id/releases/?with_deleted=true`). */
+export async function releasesRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+) {
+  const { urls, guard } = deps;
+  const releases = createReleasesService(deps);
+  const listOptions = (query: unknown) => ({
+    withDeleted: queryFlag(query, 'with_deleted'),
+    paging: pagingFrom(query),
+  });
+
+  app.get<ById>('/services/:id/releases', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = await releases.listForService(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['GET /services/:id/releases'],
+      listOptions(request.query),
+    );
+    return collection(
+      'releases',
+      `${urls.api}/services/${request.params.id}/releases`,
+      items.map((release) => toReleaseHal(release, urls)),
+      paging,
+    );
+  });
+
+  app.get<ById>('/releases/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const release = await releases.get(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['GET /releases/:id'],
+    );
+    return toReleaseHal(release, urls);
+  });
+
+  app.get<ById>('/releases/:id/containers', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = await releases.containers(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['GET /releases/:id/containers'],
+      listOptions(request.query),
+    );
+    return collection(
+      'containers',
+      `${urls.api}/releases/${request.params.id}/containers`,
+      items.map((container) => toContainerHal(container, urls)),
+      paging,
+    );
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { collection, pagingFrom } from '../../http/hal.ts';
+import { parseNumericId } from '../../http/ids.ts';
+import { toSourceHal } from './sources.hal.ts';
+import { createSourcesService } from './sources.service.ts';
+
+export async function sourcesRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+) {
+  const { urls, guard } = deps;
+  const sources = createSourcesService(deps);
+
+  app.get('/sources', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = await sources.list(caller.user.id, pagingFrom(request.query));
+    return collection(
+      'sources',
+      `${urls.api}/sources`,
+      items.map((source) => toSourceHal(source, urls)),
+      paging,
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/sources/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const id = parseNumericId(request.params.id);
+    return toSourceHal(await sources.get(caller.user.id, id), urls);
+  });
+}

@@ -1,0 +1,252 @@
+import { envKeyProblems, scaleProblem } from '@berth/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { assertAllowed, type EnvironmentAccess } from '../api/access/environment-access.ts';
+import { scopeForOperation } from '../api/access/scope-table.ts';
+import { isMemberOf } from '../auth/access.ts';
+import type { FamilyUrls } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { apps, services } from '../db/schema.ts';
+import type { AuthGuard } from '../http/authenticate.ts';
+import { forbidden, notFound, parseBody, unprocessable } from '../http/errors.ts';
+import { collection, pagingFrom } from '../http/hal.ts';
+import { isUuid, parseNumericId } from '../http/ids.ts';
+import { toOperationHal } from './operations.hal.ts';
+import { filtersFrom, type NewOperation, type OperationsService } from './operations.service.ts';
+
+const typeBody = z.looseObject({
+  type: z.string({ error: 'type must not be empty' }).min(1, 'type must not be empty'),
+});
+const gitRefBody = z.looseObject({
+  git_ref: z.string().trim().max(255).optional(),
+  docker_image: z.string().trim().max(500).optional(),
+});
+const envBody = z.looseObject({
+  env: z.record(z.string(), z.union([z.string(), z.null()]), { error: 'env must be an object of variables' }),
+});
+const scaleBody = z.looseObject({
+  container_count: z.number().int().optional(),
+  container_size: z.number().int().optional(),
+  instance_profile: z.string().optional(),
+});
+
+const APP_TYPES = ['deploy', 'configure', 'restart', 'restart_recreate', 'deprovision', 'scan_code'];
+const SERVICE_TYPES = ['scale', 'restart', 'restart_recreate'];
+
+export async function operationsRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    urls: FamilyUrls;
+    guard: AuthGuard;
+    access: EnvironmentAccess;
+    operations: OperationsService;
+  },
+) {
+  const { db, urls, guard, access, operations } = deps;
+  const hal = (op: Parameters<typeof toOperationHal>[0]) => toOperationHal(op, urls);
+
+  async function loadApp(id: string) {
+    const appId = parseNumericId(id);
+    const [row] = appId === null ? [] : await db.select().from(apps).where(eq(apps.id, appId));
+    return row;
+  }
+
+  async function loadService(id: string) {
+    const serviceId = parseNumericId(id);
+    const [row] =
+      serviceId === null ? [] : await db.select().from(services).where(eq(services.id, serviceId));
+    return row;
+  }
+
+  function typeFor(body: unknown, allowed: string[], resource: string): string {
+    const { type } = parseBody(typeBody, body);
+    if (!allowed.includes(type))
+      throw unprocessable(`Operation type "${type}" is not supported for ${resource}`);
+    return type;
+  }
+
+  app.post<{ Params: { id: string } }>('/apps/:id/operations', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const target = await loadApp(request.params.id);
+    const callerAccess = await access.forUser(caller.user.id);
+    const environment = await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
+    if (!target) throw notFound('App');
+    const type = typeFor(request.body, APP_TYPES, 'an app');
+    assertAllowed(callerAccess, environment, scopeForOperation(type) ?? 'admin');
+    const input: NewOperation = {
+      organizationId: environment.organizationId,
+      environmentId: environment.id,
+      resourceType: 'app',
+      resourceId: target.id,
+      resourceHandle: target.handle,
+      type,
+      user: caller.user,
+    };
+    if (target.status === 'deprovisioning')
+      throw unprocessable(`App ${target.handle} is being deprovisioned`);
+    if (type === 'deploy' || type === 'scan_code') {
+      const body = parseBody(gitRefBody, request.body);
+      if (type === 'scan_code' && !body.git_ref) throw unprocessable('git_ref must not be empty');
+      input.gitRef = body.docker_image ? null : body.git_ref || 'main';
+      input.dockerRef = type === 'deploy' ? (body.docker_image ?? null) : null;
+    }
+    if (type === 'configure') {
+      const { env } = parseBody(envBody, request.body);
+      const [problem] = envKeyProblems(Object.keys(env));
+      if (problem) throw unprocessable(problem, { env: envKeyProblems(Object.keys(env)) });
+      input.env = env;
+    }
+    const op = await operations.enqueue(input, async (tx) => {
+      if (type === 'deprovision') {
+        await tx
+          .update(apps)
+          .set({ status: 'deprovisioning', updatedAt: new Date() })
+          .where(eq(apps.id, target.id));
+      }
+    });
+    return reply.code(201).send(hal(op));
+  });
+
+  app.post<{ Params: { id: string } }>('/services/:id/operations', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const target = await loadService(request.params.id);
+    const callerAccess = await access.forUser(caller.user.id);
+    const environment = await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
+    if (!target) throw notFound('Service');
+    const type = typeFor(request.body, SERVICE_TYPES, 'a service');
+    assertAllowed(callerAccess, environment, scopeForOperation(type) ?? 'admin');
+    const input: NewOperation = {
+      organizationId: environment.organizationId,
+      environmentId: environment.id,
+      resourceType: 'service',
+      resourceId: target.id,
+      resourceHandle: target.handle,
+      type,
+      user: caller.user,
+    };
+    if (type === 'scale') {
+      const body = parseBody(scaleBody, request.body);
+      const instanceClass = body.instance_profile ?? target.instanceClass;
+      const problem = scaleProblem({
+        instanceClass,
+        containerCount: body.container_count,
+        containerSizeMb: body.container_size,
+      });
+      if (problem) throw unprocessable(problem);
+      if (body.container_count === undefined && body.container_size === undefined && !body.instance_profile) {
+        throw unprocessable('A scale needs container_count, container_size or instance_profile');
+      }
+      input.containerCount = body.container_count ?? null;
+      input.containerSize = body.container_size ?? null;
+      input.instanceProfile = body.instance_profile ?? null;
+    }
+    return reply.code(201).send(hal(await operations.enqueue(input)));
+  });
+
+  // Lists: newest first, 40 per page unless asked (contract §1.4, §5.11).
+  const listPaging = (query: unknown) => pagingFrom(query, 40) ?? { page: 1, perPage: 40 };
+
+  async function respondList(
+    selfUrl: string,
+    scope: Parameters<OperationsService['list']>[0],
+    query: unknown,
+  ) {
+    const paging = listPaging(query);
+    const { rows, total } = await operations.list(scope, filtersFrom(query), paging);
+    return collection('operations', selfUrl, rows.map(hal), { ...paging, total });
+  }
+
+  app.get<{ Params: { id: string } }>('/organizations/:id/operations', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const organizationId = request.params.id;
+    if (!isUuid(organizationId) || !(await isMemberOf(db, caller.user.id, organizationId))) {
+      throw notFound('Organization');
+    }
+    const readable = (await access.readableEnvironments(await access.forUser(caller.user.id))).filter(
+      (environment) => environment.organizationId === organizationId,
+    );
+    const scope = operations.environmentsScope(readable.map((environment) => environment.id));
+    return respondList(`${urls.api}/organizations/${organizationId}/operations`, scope, request.query);
+  });
+
+  app.get<{ Params: { id: string } }>('/accounts/:id/operations', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const environment = await access.authorize(
+      await access.forUser(caller.user.id),
+      parseNumericId(request.params.id),
+      'basic_read',
+    );
+    const scope = operations.environmentsScope([environment.id]);
+    return respondList(`${urls.api}/accounts/${environment.id}/operations`, scope, request.query);
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { with_services?: string } }>(
+    '/apps/:id/operations',
+    async (request) => {
+      const caller = await guard.requireCaller(request);
+      const target = await loadApp(request.params.id);
+      await access.authorize(
+        await access.forUser(caller.user.id),
+        target?.environmentId ?? null,
+        'basic_read',
+      );
+      if (!target) throw notFound('App');
+      const scope = operations.appScope(target.id, request.query.with_services === 'true');
+      return respondList(`${urls.api}/apps/${target.id}/operations`, scope, request.query);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/services/:id/operations', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const target = await loadService(request.params.id);
+    await access.authorize(await access.forUser(caller.user.id), target?.environmentId ?? null, 'basic_read');
+    if (!target) throw notFound('Service');
+    const scope = operations.serviceScope(target.id);
+    return respondList(`${urls.api}/services/${target.id}/operations`, scope, request.query);
+  });
+
+  /** An operation the caller may see: through its environment, or as an owner once that is gone. */
+  async function visibleOperation(userId: string, id: string) {
+    const operationId = parseNumericId(id);
+    const op = operationId === null ? undefined : await operations.get(operationId);
+    if (!op) throw notFound('Operation');
+    const callerAccess = await access.forUser(userId);
+    const environment = await operations.environmentOf(op);
+    const visible = environment
+      ? callerAccess.allows(environment, 'basic_read')
+      : callerAccess.allows({ id: -1, organizationId: op.organizationId }, 'owner');
+    if (!visible) throw notFound('Operation');
+    return op;
+  }
+
+  app.get<{ Params: { id: string } }>('/operations/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    return hal(await visibleOperation(caller.user.id, request.params.id));
+  });
+
+  // Contract §1.10: the answer is a URL; the text behind it is readable without credentials until it expires.
+  app.get<{ Params: { id: string } }>('/operations/:id/logs', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const op = await visibleOperation(caller.user.id, request.params.id);
+    return reply.type('text/plain; charset=utf-8').send(`${urls.api}${operations.logsPath(op.id)}`);
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+    '/operation_logs/:id',
+    async (request, reply) => {
+      const operationId = parseNumericId(request.params.id);
+      const valid =
+        operationId !== null &&
+        operations.verifyLogsSignature(
+          operationId,
+          Number(request.query.expires),
+          request.query.signature ?? '',
+        );
+      reply.header('access-control-allow-origin', '*');
+      if (!valid || operationId === null) throw forbidden('This log link is invalid or has expired');
+      return reply.type('text/plain; charset=utf-8').send(await operations.logText(operationId));
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { sameSecret } from '../auth/tokens/token.service.ts';
+import type { Db } from '../db/client.ts';
+import { deployments, environments, operationLogs, operations, services } from '../db/schema.ts';
+import type { Paging } from '../http/hal.ts';
+import type { OperationRow } from './operations.hal.ts';
+import type { DbOrTx } from './queue.ts';
+
+export interface NewOperation {
+  organizationId: string;
+  environmentId: number;
+  resourceType: string;
+  resourceId: number;
+  resourceHandle: string;
+  type: string;
+  user: { id: string; name: string; email: string };
+  gitRef?: string | null;
+  dockerRef?: string | null;
+  containerCount?: number | null;
+  containerSize?: number | null;
+  instanceProfile?: string | null;
+  env?: Record<string, string | null> | null;
+}
+
+export interface OperationFilters {
+  resourceType?: string;
+  type?: string;
+  status?: string;
+}
+
+/** Reads a filter from the query: either name the console uses; `all` (or nothing) means no filter. */
+export function filtersFrom(query: unknown): OperationFilters {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const pick = (...keys: string[]) => {
+    for (const key of keys) {
+      const value = q[key];
+      if (typeof value === 'string' && value !== '' && value !== 'all') return value;
+    }
+    return undefined;
+  };
+  return {
+    resourceType: pick('resource_type'),
+    type: pick('operation_type', 'type'),
+    status: pick('operation_status', 'status'),
+  };
+}
+
+export function createOperationsService(deps: { db: Db; logsKey: Uint8Array; onEnqueue?: () => void }) {
+  const { db } = deps;
+
+  function sign(operationId: number, expires: number): string {
+    return createHmac('sha256', deps.logsKey)
+      .update(`operation-logs:${operationId}:${expires}`)
+      .digest('base64url');
+  }
+
+  return {
+    /** Inserts a queued operation (plus the deployment a deploy creates) in one transaction. */
+    async enqueue(
+      input: NewOperation,
+      before?: (tx: DbOrTx, op: OperationRow) => Promise<void>,
+    ): Promise<OperationRow> {
+      const op = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(operations)
+          .values({
+            organizationId: input.organizationId,
+            environmentId: input.environmentId,
+            resourceType: input.resourceType,
+            resourceId: input.resourceId,
+            resourceHandle: input.resourceHandle,
+            type: input.type,
+            userId: input.user.id,
+            userName: input.user.name,
+            userEmail: input.user.email,
+            gitRef: input.gitRef ?? null,
+            dockerRef: input.dockerRef ?? null,
+            containerCount: input.containerCount ?? null,
+            containerSize: input.containerSize ?? null,
+            instanceProfile: input.instanceProfile ?? null,
+            env: input.env ?? null,
+          })
+          .returning();
+        if (!row) throw new Error('Operation insert returned nothing');
+        if (input.resourceType === 'app' && input.type === 'deploy') {
+          await tx.insert(deployments).values({
+            appId: input.resourceId,
+            operationId: row.id,
+            status: 'queued',
+            gitRef: input.gitRef ?? null,
+            dockerImage: input.dockerRef ?? null,
+          });
+        }
+        await before?.(tx, row);
+        return row;
+      });
+      deps.onEnqueue?.();
+      return op;
+    },
+
+    async get(id: number): Promise<OperationRow | undefined> {
+      const [row] = await db.select().from(operations).where(eq(operations.id, id));
+      return row;
+    },
+
+    /** A page of operations matching the scope and filters, newest first. */
+    async list(scope: SQL | undefined, filters: OperationFilters, paging: Paging) {
+      const conditions = [scope];
+      if (filters.resourceType) conditions.push(eq(operations.resourceType, filters.resourceType));
+      if (filters.type) conditions.push(eq(operations.type, filters.type));
+      if (filters.status) conditions.push(eq(operations.status, filters.status));
+      const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(operations)
+          .where(where)
+          .orderBy(desc(operations.updatedAt), desc(operations.id))
+          .limit(paging.perPage)
+          .offset((paging.page - 1) * paging.perPage),
+        db.select({ value: count() }).from(operations).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    /** Operations on an app, and with `withServices` also on its services. */
+    appScope(appId: number, withServices: boolean): SQL | undefined {
+      const onApp = and(eq(operations.resourceType, 'app'), eq(operations.resourceId, appId));
+      if (!withServices) return onApp;
+      const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, appId));
+      return or(
+        onApp,
+        and(eq(operations.resourceType, 'service'), inArray(operations.resourceId, appServices)),
+      );
+    },
+
+    serviceScope(serviceId: number): SQL | undefined {
+      return and(eq(operations.resourceType, 'service'), eq(operations.resourceId, serviceId));
+    },
+
+    environmentsScope(environmentIds: number[]): SQL {
+      return inArray(operations.environmentId, environmentIds.length ? environmentIds : [-1]);
+    },
+
+    async logText(operationId: number): Promise<string> {
+      const lines = await db
+        .select({ line: operationLogs.line })
+        .from(operationLogs)
+        .where(eq(operationLogs.operationId, operationId))
+        .orderBy(asc(operationLogs.id));
+      return lines.map((l) => `${l.line}\n`).join('');
+    },
+
+    /** A time-limited capability URL path for an operation's log (contract §1.10). */
+    logsPath(operationId: number, ttlSeconds = 600): string {
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      return `/operation_logs/${operationId}?expires=${expires}&signature=${sign(operationId, expires)}`;
+    },
+
+    verifyLogsSignature(operationId: number, expires: number, signature: string): boolean {
+      if (!Number.isFinite(expires) || expires < Math.floor(Date.now() / 1000)) return false;
+      return sameSecret(sign(operationId, expires), signature);
+    },
+
+    environmentOf(op: OperationRow) {
+      return op.environmentId
+        ? db
+            .select()
+            .from(environments)
+            .where(eq(environments.id, op.environmentId))
+            .then((rows) => rows[0])
+        : Promise.resolve(undefined);
+    },
+  };
+}
+export type OperationsService = ReturnType<typeof createOperationsService>;

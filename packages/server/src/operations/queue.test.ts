@@ -1,0 +1,143 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps, operationLogs, operations } from '../db/schema.ts';
+import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
+import { type TestApp, testApp } from '../testing/test-app.ts';
+import { claimNext, MAX_ATTEMPTS } from './queue.ts';
+import { createWorker } from './worker.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+async function queuedDeploys(count: number) {
+  const owner = await t.signUp();
+  const org = await t.createOrganization(owner);
+  const environment = await t.createEnvironment(owner, org.id, 'queue');
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const [app] = await t.db
+      .insert(apps)
+      .values({ environmentId: Number(environment.id), handle: `app-${i}` })
+      .returning();
+    const response = await t.call('POST', `/api/apps/${app?.id}/operations`, {
+      token: owner.token,
+      body: { type: 'deploy', git_ref: 'main' },
+    });
+    ids.push(Number(response.json().id));
+  }
+  return ids;
+}
+
+const worker = (id: string, stepMs = 1, leaseMs = 30_000) =>
+  createWorker({ db: t.db, runtimes: { sim: createSimRuntime({ stepMs }) }, workerId: id, leaseMs });
+
+async function startsPerOperation(ids: number[]) {
+  const logs = await t.db.select().from(operationLogs).where(inArray(operationLogs.operationId, ids));
+  const counts = new Map<number, number>();
+  for (const log of logs) {
+    if (log.line.includes('Starting app deploy operation'))
+      counts.set(log.operationId, (counts.get(log.operationId) ?? 0) + 1);
+  }
+  return ids.map((id) => counts.get(id) ?? 0);
+}
+
+describe('the queue', () => {
+  it('two workers racing run every operation exactly once', async () => {
+    const ids = await queuedDeploys(8);
+    const a = worker('worker-a');
+    const b = worker('worker-b');
+    await Promise.all([a.drain(), b.drain()]);
+    const rows = await t.db.select().from(operations).where(inArray(operations.id, ids));
+    expect(rows.every((op) => op.status === 'succeeded' && op.attempts === 1)).toBe(true);
+    expect(await startsPerOperation(ids)).toEqual(ids.map(() => 1));
+  });
+
+  it('a worker that dies mid-operation: its lease expires and another worker finishes the operation', async () => {
+    const [id] = await queuedDeploys(1);
+    // The dead worker claimed it and then never renewed its lease or finished.
+    const claimed = await claimNext(t.db, 'dead-worker', 1);
+    expect(claimed?.id).toBe(id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await worker('rescuer').drain();
+    const [op] = await t.db
+      .select()
+      .from(operations)
+      .where(eq(operations.id, id ?? 0));
+    expect(op).toMatchObject({ status: 'succeeded', attempts: 2, leaseOwner: null });
+    const lines = (
+      await t.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.operationId, id ?? 0))
+    ).map((l) => l.line);
+    expect(lines.some((line) => line.includes('stopped responding; retrying (attempt 2 of 3)'))).toBe(true);
+  });
+
+  it('after the last attempt a lost operation fails with a message instead of running forever', async () => {
+    const [id] = await queuedDeploys(1);
+    await t.db
+      .update(operations)
+      .set({
+        status: 'running',
+        attempts: MAX_ATTEMPTS,
+        leaseOwner: 'gone',
+        leaseExpiresAt: new Date(Date.now() - 1000),
+      })
+      .where(eq(operations.id, id ?? 0));
+    await worker('janitor').drain();
+    const [op] = await t.db
+      .select()
+      .from(operations)
+      .where(eq(operations.id, id ?? 0));
+    expect(op?.status).toBe('failed');
+    const lines = (
+      await t.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.operationId, id ?? 0))
+    ).map((l) => l.line);
+    expect(lines.at(-1)).toMatch(
+      /ERROR -- : The worker running this operation stopped responding 3 times; the operation failed/,
+    );
+  });
+
+  it('a worker that lost its lease does not record a result', async () => {
+    const [id] = await queuedDeploys(1);
+    const slow = worker('slow', 40, 60);
+    const running = slow.runOnce();
+    // Another worker takes the operation over while the slow one is still building.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    await t.db
+      .update(operations)
+      .set({ leaseOwner: 'thief' })
+      .where(eq(operations.id, id ?? 0));
+    await running;
+    const [op] = await t.db
+      .select()
+      .from(operations)
+      .where(eq(operations.id, id ?? 0));
+    expect(op).toMatchObject({ status: 'running', leaseOwner: 'thief' });
+  });
+
+  it('stopping a worker hands its running operation back to the queue at once', async () => {
+    const [id] = await queuedDeploys(1);
+    const stopping = worker('stopping', 50);
+    stopping.start();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await stopping.stop();
+    const [op] = await t.db
+      .select()
+      .from(operations)
+      .where(eq(operations.id, id ?? 0));
+    expect(op).toMatchObject({ status: 'queued', leaseOwner: null });
+    await worker('next').drain();
+    const [done] = await t.db
+      .select()
+      .from(operations)
+      .where(eq(operations.id, id ?? 0));
+    expect(done?.status).toBe('succeeded');
+  });
+});

@@ -1,0 +1,164 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { operationLogs, operations } from '../db/schema.ts';
+import type { OperationRow } from './operations.hal.ts';
+
+/** How often an operation may be picked up again after its worker vanished. */
+export const MAX_ATTEMPTS = 3;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export function logLine(level: 'INFO' | 'WARN' | 'ERROR', message: string, at = new Date()): string {
+  // The layout platforms of this kind write: "2026-01-01 12:00:00 +0000 INFO -- : message"
+  const stamp = at.toISOString().replace('T', ' ').slice(0, 19);
+  return `${stamp} +0000 ${level} -- : ${message}`;
+}
+
+export async function appendLog(db: DbOrTx, operationId: number, lines: string[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db.insert(operationLogs).values(lines.map((line) => ({ operationId, line })));
+}
+
+/**
+ * The operations table is the queue. A worker claims the oldest queued operation with
+ * FOR UPDATE SKIP LOCKED, so two workers never take the same one, and holds it under a lease.
+ */
+export async function claimNext(db: Db, workerId: string, leaseMs: number): Promise<OperationRow | null> {
+  return db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .select({ id: operations.id })
+      .from(operations)
+      .where(eq(operations.status, 'queued'))
+      .orderBy(asc(operations.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!candidate) return null;
+    const now = new Date();
+    const [claimed] = await tx
+      .update(operations)
+      .set({
+        status: 'running',
+        leaseOwner: workerId,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        attempts: sql`${operations.attempts} + 1`,
+        startedAt: sql`coalesce(${operations.startedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(and(eq(operations.id, candidate.id), eq(operations.status, 'queued')))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** Extends the lease; false when the worker no longer holds the operation (it must stop). */
+export async function renewLease(
+  db: Db,
+  operationId: number,
+  workerId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const renewed = await db
+    .update(operations)
+    .set({ leaseExpiresAt: new Date(Date.now() + leaseMs) })
+    .where(
+      and(
+        eq(operations.id, operationId),
+        eq(operations.leaseOwner, workerId),
+        eq(operations.status, 'running'),
+      ),
+    )
+    .returning({ id: operations.id });
+  return renewed.length > 0;
+}
+
+/**
+ * Operations whose worker stopped renewing its lease: queued again while attempts remain, failed
+ * with a message after that. Never left running forever.
+ */
+export async function recoverExpiredLeases(db: Db): Promise<{ requeued: number; failed: number }> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .select()
+      .from(operations)
+      .where(and(eq(operations.status, 'running'), lt(operations.leaseExpiresAt, new Date())))
+      .for('update', { skipLocked: true });
+    let requeued = 0;
+    let failed = 0;
+    for (const op of expired) {
+      const retry = op.attempts < MAX_ATTEMPTS;
+      const now = new Date();
+      await tx
+        .update(operations)
+        .set({
+          status: retry ? 'queued' : 'failed',
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          finishedAt: retry ? null : now,
+          updatedAt: now,
+        })
+        .where(eq(operations.id, op.id));
+      await appendLog(tx, op.id, [
+        retry
+          ? logLine(
+              'WARN',
+              `The worker running this operation stopped responding; retrying (attempt ${op.attempts + 1} of ${MAX_ATTEMPTS})`,
+            )
+          : logLine(
+              'ERROR',
+              `The worker running this operation stopped responding ${MAX_ATTEMPTS} times; the operation failed`,
+            ),
+      ]);
+      if (retry) requeued += 1;
+      else failed += 1;
+    }
+    return { requeued, failed };
+  });
+}
+
+/**
+ * Ends an operation, and applies its resource changes in the same transaction, only if this worker
+ * still holds it. Returns false (and changes nothing) when the lease was lost.
+ */
+export async function finish(
+  db: Db,
+  op: OperationRow,
+  workerId: string,
+  status: 'succeeded' | 'failed',
+  apply: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [ended] = await tx
+      .update(operations)
+      .set({ status, leaseOwner: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now })
+      .where(
+        and(eq(operations.id, op.id), eq(operations.leaseOwner, workerId), eq(operations.status, 'running')),
+      )
+      .returning({ id: operations.id });
+    if (!ended) return false;
+    await apply(tx);
+    return true;
+  });
+}
+export type { Tx };
+
+/** Hands a running operation back to the queue (its worker is shutting down), if still held. */
+export async function release(db: Db, operationId: number, workerId: string): Promise<void> {
+  const released = await db
+    .update(operations)
+    .set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(operations.id, operationId),
+        eq(operations.leaseOwner, workerId),
+        eq(operations.status, 'running'),
+      ),
+    )
+    .returning({ id: operations.id });
+  if (released.length > 0) {
+    await appendLog(db, operationId, [
+      logLine('WARN', 'The worker stopped; the operation went back to the queue'),
+    ]);
+  }
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { environments, stacks } from '../db/schema.ts';
+import type { Runtime } from '../runtimes/runtime.ts';
+import { RuntimeError } from '../runtimes/runtime.ts';
+import { handlerFor } from './handlers.ts';
+import type { OperationRow } from './operations.hal.ts';
+import { appendLog, claimNext, finish, logLine, recoverExpiredLeases, release, renewLease } from './queue.ts';
+
+export interface WorkerOptions {
+  db: Db;
+  /** The runtime of a stack, by the stack's runtime name. */
+  runtimes: Record<string, Runtime>;
+  workerId?: string;
+  leaseMs?: number;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Runs queued operations: claim, run on the stack's runtime while renewing the lease, then end
+ * succeeded or failed with the resource changes in the same transaction. Several workers (in this
+ * process or others, against one PostgreSQL) share the queue safely.
+ */
+export function createWorker(options: WorkerOptions) {
+  const workerId = options.workerId ?? `worker-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollMs = options.pollMs ?? 500;
+  const { db } = options;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  const current = new AbortController();
+
+  async function runtimeFor(op: OperationRow): Promise<Runtime> {
+    if (!op.environmentId) throw new RuntimeError('The operation has no environment');
+    const [row] = await db
+      .select({ runtime: stacks.runtime })
+      .from(environments)
+      .innerJoin(stacks, eq(environments.stackId, stacks.id))
+      .where(eq(environments.id, op.environmentId));
+    const runtime = row ? options.runtimes[row.runtime] : undefined;
+    if (!runtime)
+      throw new RuntimeError(`No runtime "${row?.runtime ?? 'unknown'}" is configured for this stack`);
+    return runtime;
+  }
+
+  /** Runs one claimed operation to its end. */
+  async function execute(op: OperationRow): Promise<void> {
+    const lease = new AbortController();
+    const stop = () => lease.abort();
+    current.signal.addEventListener('abort', stop, { once: true });
+    const renewal = setInterval(
+      () => {
+        renewLease(db, op.id, workerId, leaseMs).then(
+          (held) => {
+            if (!held) lease.abort();
+          },
+          () => lease.abort(),
+        );
+      },
+      Math.max(Math.floor(leaseMs / 3), 10),
+    );
+    const log = (line: string, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO') =>
+      appendLog(db, op.id, [logLine(level, line)]);
+    const handler = handlerFor(op.resourceType, op.type);
+    // Stopped by shutdown: give the operation back at once. Lost lease: another worker owns it now.
+    const handBack = async () => {
+      if (current.signal.aborted) await release(db, op.id, workerId).catch(() => undefined);
+    };
+    try {
+      await log(`Starting ${op.resourceType} ${op.type} operation with ID: ${op.id}`);
+      if (!handler)
+        throw new RuntimeError(`Operation type "${op.type}" is not supported for a ${op.resourceType}`);
+      const runtime = await runtimeFor(op);
+      const outcome = await handler.run({ op, db, runtime, log, signal: lease.signal });
+      if (lease.signal.aborted) return await handBack();
+      await log(`Completed ${op.type} operation with ID: ${op.id}`);
+      await finish(db, op, workerId, 'succeeded', (tx) => outcome.succeed(tx));
+    } catch (error) {
+      if (lease.signal.aborted) return await handBack();
+      const message = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof RuntimeError)) options.onError?.(error);
+      await log(`Operation ${op.id} failed: ${message}`, 'ERROR').catch(() => undefined);
+      await finish(db, op, workerId, 'failed', async (tx) => {
+        await handler?.fail?.(tx, op);
+      });
+    } finally {
+      clearInterval(renewal);
+      current.signal.removeEventListener('abort', stop);
+    }
+  }
+
+  /** Recovers abandoned operations, then claims and runs at most one. True when it ran one. */
+  async function runOnce(): Promise<boolean> {
+    await recoverExpiredLeases(db);
+    const op = await claimNext(db, workerId, leaseMs);
+    if (!op) return false;
+    await execute(op);
+    return true;
+  }
+
+  return {
+    workerId,
+    runOnce,
+    /** Runs until the queue is empty (tests and one-shot tools). */
+    async drain(): Promise<void> {
+      while (await runOnce()) {
+        // keep going
+      }
+    },
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let ran = false;
+          try {
+            ran = await runOnce();
+          } catch (error) {
+            options.onError?.(error);
+          }
+          if (!ran && running) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, pollMs);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = null;
+          }
+        }
+      })();
+    },
+    /** Nudges an idle worker to look at the queue now (called right after an enqueue). */
+    poke(): void {
+      wake?.();
+    },
+    async stop(): Promise<void> {
+      running = false;
+      wake?.();
+      current.abort();
+      await loop;
+    },
+  };
+}
+export type Worker = ReturnType<typeof createWorker>;
