@@ -112,6 +112,18 @@ describe('the operation lifecycle on the sim runtime', () => {
     const [service] = await t.db.select().from(services).where(eq(services.appId, app.id));
     expect(service).toMatchObject({ handle: 'cmd', containerCount: 1, containerMemoryLimitMb: 512 });
     expect(await liveContainers(service?.id ?? 0)).toHaveLength(1);
+
+    // The repository became a source, with the app and the commit it now runs.
+    const sources = (await t.call('GET', '/api/sources', { token: owner.token })).json()._embedded.sources;
+    expect(sources).toMatchObject([
+      {
+        _type: 'source',
+        url: `git@shared-us-west-1.sim:prod/${app.handle}.git`,
+        app_count: 1,
+        deployment_count: 1,
+        live_commits: [{ sha: deployment?.gitCommitSha, ref: 'main', message: 'Deploy main' }],
+      },
+    ]);
   });
 
   it('a failing deploy ends failed, with an ERROR line, and leaves the app as it was', async () => {
@@ -183,6 +195,12 @@ describe('the operation lifecycle on the sim runtime', () => {
     expect(live.map((c) => c.memoryLimit)).toEqual([1024, 1024, 1024]);
     const [updated] = await t.db.select().from(services).where(eq(services.id, service.id));
     expect(updated).toMatchObject({ containerCount: 3, containerMemoryLimitMb: 1024 });
+    const environment = await t.call('GET', `/api/accounts/${service.environmentId}`, { token: owner.token });
+    expect(environment.json()).toMatchObject({
+      container_count: 3,
+      app_container_count: 3,
+      database_container_count: 0,
+    });
   });
 
   it('restart replaces the containers of every service; before any deploy it fails with a reason', async () => {

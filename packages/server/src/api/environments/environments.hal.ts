@@ -26,11 +26,21 @@ export function toPermissionHal(permission: PermissionRow, urls: FamilyUrls) {
 }
 
 /** An environment is an `account` on the wire; permissions stay embedded even with no_embed (contract §4.3). */
+export interface EnvironmentStats {
+  containers: number;
+  appContainers: number;
+  databaseContainers: number;
+  domains: number;
+  diskGb: number;
+  backupGb: number;
+}
+
 export function toEnvironmentHal(
   environment: EnvironmentRow,
   counts: EnvironmentCounts,
   environmentPermissions: PermissionRow[],
   urls: FamilyUrls,
+  stats?: EnvironmentStats,
 ) {
   return {
     id: String(environment.id),
@@ -43,6 +53,16 @@ export function toEnvironmentHal(
     sweetness_stack: '',
     total_app_count: counts.apps,
     total_database_count: counts.databases,
+    ...(stats
+      ? {
+          container_count: stats.containers,
+          app_container_count: stats.appContainers,
+          database_container_count: stats.databaseContainers,
+          domain_count: stats.domains,
+          total_disk_size: stats.diskGb,
+          total_backup_size: stats.backupGb,
+        }
+      : {}),
     created_at: iso(environment.createdAt),
     updated_at: iso(environment.updatedAt),
     _links: links({

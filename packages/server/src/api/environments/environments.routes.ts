@@ -27,7 +27,7 @@ export async function environmentsRoutes(
 ) {
   const { urls, guard, environments } = deps;
   const hal = (view: EnvironmentView) =>
-    toEnvironmentHal(view.environment, view.counts, view.permissions, urls);
+    toEnvironmentHal(view.environment, view.counts, view.permissions, urls, view.stats);
 
   app.get('/accounts', async (request) => {
     const caller = await guard.requireCaller(request);

@@ -4,20 +4,36 @@ import {
   permissionMessages,
   type UpdateEnvironmentInput,
 } from '@berth/core';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { apps, databases, environments, permissions, stacks } from '../../db/schema.ts';
+import {
+  apps,
+  containers,
+  databases,
+  environments,
+  permissions,
+  releases,
+  services,
+  stacks,
+} from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { createEnvironmentAccess } from '../access/environment-access.ts';
 import { ROUTE_SCOPES } from '../access/scope-table.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
-import type { EnvironmentCounts, EnvironmentRow, PermissionRow } from './environments.hal.ts';
+import type {
+  EnvironmentCounts,
+  EnvironmentRow,
+  EnvironmentStats,
+  PermissionRow,
+} from './environments.hal.ts';
 
 export interface EnvironmentView {
   environment: EnvironmentRow;
   counts: EnvironmentCounts;
   permissions: PermissionRow[];
+  /** Only on the single view. */
+  stats?: EnvironmentStats;
 }
 
 export function createEnvironmentsService(deps: { db: Db }) {
@@ -50,6 +66,31 @@ export function createEnvironmentsService(deps: { db: Db }) {
     }));
   }
 
+  /** The detail view's figures (contract §4.3, read only from GET /accounts/:id). */
+  async function statsOf(environmentId: number): Promise<EnvironmentStats> {
+    const live = await db
+      .select({
+        layer: sql<string>`case when ${services.databaseId} is null then 'app' else 'database' end`,
+        count: count(),
+      })
+      .from(containers)
+      .innerJoin(releases, eq(containers.releaseId, releases.id))
+      .innerJoin(services, eq(releases.serviceId, services.id))
+      .where(and(eq(services.environmentId, environmentId), isNull(containers.deletedAt)))
+      .groupBy(sql`1`);
+    const app = live.find((row) => row.layer === 'app')?.count ?? 0;
+    const database = live.find((row) => row.layer === 'database')?.count ?? 0;
+    // Endpoints, disks and backups are not modelled yet: an environment has none of them so far.
+    return {
+      containers: app + database,
+      appContainers: app,
+      databaseContainers: database,
+      domains: 0,
+      diskGb: 0,
+      backupGb: 0,
+    };
+  }
+
   return {
     /** Every environment the user may see (basic_read), across their organizations (contract §1.11). */
     async list(userId: string): Promise<EnvironmentView[]> {
@@ -60,7 +101,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
       const row = await access.authorize(await access.forUser(userId), environmentId, 'basic_read');
       const [view] = await views([row]);
       if (!view) throw notFound('Environment');
-      return view;
+      return { ...view, stats: await statsOf(row.id) };
     },
 
     /** Creating an environment is an owner's act (owner or platform owner of the organization). */

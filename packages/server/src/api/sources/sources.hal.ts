@@ -4,13 +4,25 @@ import { iso, links } from '../../http/hal.ts';
 
 export type SourceRow = typeof sources.$inferSelect;
 
-/** Contract §4.3 source: `display_name` null is shown as "Unknown"; live commits are the console's to compute. */
-export function toSourceHal(source: SourceRow, urls: FamilyUrls) {
+export interface SourceStats {
+  apps: number;
+  deployments: number;
+  liveCommits: { sha: string; ref: string; message: string; date: Date; url: string }[];
+}
+
+/**
+ * Contract §4.3 source: `display_name` null is shown as "Unknown". Berth adds the row figures of
+ * spec 3 §3 (app and deployment counts, live commits) so no client has to derive them.
+ */
+export function toSourceHal(source: SourceRow, urls: FamilyUrls, stats?: SourceStats) {
   return {
     id: String(source.id),
     _type: 'source',
     display_name: source.displayName,
     url: source.url,
+    app_count: stats?.apps ?? 0,
+    deployment_count: stats?.deployments ?? 0,
+    live_commits: (stats?.liveCommits ?? []).map((commit) => ({ ...commit, date: iso(commit.date) })),
     created_at: iso(source.createdAt),
     updated_at: iso(source.updatedAt),
     _links: links({

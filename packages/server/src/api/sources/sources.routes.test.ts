@@ -47,6 +47,9 @@ describe('GET /sources and /sources/:id', () => {
         _type: 'source',
         display_name: null,
         url: 'https://github.com/acme/shop',
+        app_count: 0,
+        deployment_count: expect.any(Number),
+        live_commits: [],
         created_at: expect.any(String),
         updated_at: expect.any(String),
         _links: {

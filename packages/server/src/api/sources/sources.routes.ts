@@ -16,11 +16,11 @@ export async function sourcesRoutes(
 
   app.get('/sources', async (request) => {
     const caller = await guard.requireCaller(request);
-    const { items, paging } = await sources.list(caller.user.id, pagingFrom(request.query));
+    const { items, paging, stats } = await sources.list(caller.user.id, pagingFrom(request.query));
     return collection(
       'sources',
       `${urls.api}/sources`,
-      items.map((source) => toSourceHal(source, urls)),
+      items.map((source) => toSourceHal(source, urls, stats.get(source.id))),
       paging,
     );
   });
@@ -28,6 +28,7 @@ export async function sourcesRoutes(
   app.get<{ Params: { id: string } }>('/sources/:id', async (request) => {
     const caller = await guard.requireCaller(request);
     const id = parseNumericId(request.params.id);
-    return toSourceHal(await sources.get(caller.user.id, id), urls);
+    const { source, stats } = await sources.get(caller.user.id, id);
+    return toSourceHal(source, urls, stats);
   });
 }
