@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { gitRemote } from '../api/apps/apps.hal.ts';
 import type { Db } from '../db/client.ts';
 import {
   apps,
@@ -148,9 +149,9 @@ async function setDeploymentStatus(db: Db | Tx, operationId: number, status: str
 
 const deploy: Handler = {
   async run(ctx) {
-    const { app, environment, target } = await loadApp(ctx.db, ctx.op.resourceId);
+    const { app, environment, stack, target } = await loadApp(ctx.db, ctx.op.resourceId);
     await setDeploymentStatus(ctx.db, ctx.op.id, 'running');
-    const gitRepo = gitRemote(target);
+    const gitRepo = gitRemote(stack.defaultDomain, environment.handle, app.handle);
     const image = await ctx.runtime.buildImage(ctx, target, {
       gitRepo,
       ...(ctx.op.dockerRef ? { dockerImage: ctx.op.dockerRef } : { gitRef: ctx.op.gitRef ?? 'main' }),
@@ -423,10 +424,6 @@ const restartService: Handler = {
 async function failure(ctx: RuntimeContext, message: string): Promise<RuntimeError> {
   await ctx.log(message, 'ERROR');
   return new RuntimeError(message);
-}
-
-export function gitRemote(target: AppTarget): string {
-  return `git@${target.stackName}.sim:${target.environmentHandle}/${target.appHandle}.git`;
 }
 
 /** Handlers by resource type, then operation type. */

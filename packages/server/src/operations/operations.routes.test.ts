@@ -118,7 +118,7 @@ describe('the operation lifecycle on the sim runtime', () => {
     expect(sources).toMatchObject([
       {
         _type: 'source',
-        url: `git@shared-us-west-1.sim:prod/${app.handle}.git`,
+        url: `git@on-berth.localhost:prod/${app.handle}.git`,
         app_count: 1,
         deployment_count: 1,
         live_commits: [{ sha: deployment?.gitCommitSha, ref: 'main', message: 'Deploy main' }],
