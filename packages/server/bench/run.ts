@@ -11,12 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { ensureDefaultStack } from '../src/api/stacks/stacks.service.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { apps, environments, operations, services, users } from '../src/db/schema.ts';
+import { openThrowawayPostgres } from '../src/testing/test-database.ts';
 
 const APPS = 5000;
 const SERVICES_PER_APP = 1;
@@ -45,30 +45,9 @@ interface Row {
 function targets(): Target[] {
   const list: Target[] = [{ name: 'PGlite (memory)', open: () => openDatabase({ dataDir: 'memory://' }) }];
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) list.push({ name: 'PostgreSQL', open: () => throwawayPostgres(serverUrl) });
+  if (serverUrl)
+    list.push({ name: 'PostgreSQL', open: () => openThrowawayPostgres(serverUrl, 'berth_bench') });
   return list;
-}
-
-/** A fresh database on the server, dropped on close (as the tests do, testing/test-database.ts). */
-async function throwawayPostgres(serverUrl: string): Promise<Database> {
-  const name = `berth_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }
 
 async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {

@@ -10,7 +10,12 @@ export async function openTestDatabase(): Promise<Database> {
   if (process.env.BERTH_TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('BERTH_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `berth_test_${randomBytes(6).toString('hex')}`;
+  return openThrowawayPostgres(adminUrl, 'berth_test');
+}
+
+/** A new, migrated database on the PostgreSQL server of `adminUrl`, dropped again on close. */
+export async function openThrowawayPostgres(adminUrl: string, prefix: string): Promise<Database> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
