@@ -1,0 +1,357 @@
+import { DEFAULT_TABLE_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@berth/core';
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  getSortedRowModel,
+  type Row,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from './button.tsx';
+
+/** spec 3 §2: the texts of a list with nothing to show and of a list that failed to load. */
+export const NO_RESOURCES_FOUND = 'No resources found';
+export const loadErrorText = (message: string) => `Error: ${message}`;
+
+export const ROWS_OPTIONS = [25, 50, 100, 500, 5000] as const;
+/** Above this many rows on a page, only the rows in view are rendered. */
+const VIRTUALIZE_ABOVE = 100;
+const ROW_HEIGHT_PX = 45;
+
+export interface DataTableColumn<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Makes the column sortable (spec 3 §2 sort keys are the column ids). */
+  sortValue?: (row: T) => string | number;
+  align?: 'left' | 'right';
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  rows: readonly T[];
+  columns: readonly DataTableColumn<T>[];
+  getRowId: (row: T) => string;
+  /** The fields the search box matches, case-insensitively, as substrings. */
+  searchText: (row: T) => readonly (string | null | undefined)[];
+  isLoading?: boolean;
+  error?: Error | null;
+  toolbar?: ReactNode;
+  /** Shown under the rows, e.g. a total cost row. */
+  footer?: ReactNode;
+  searchPlaceholder?: string;
+}
+
+function positiveInt(value: string | null, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** `sort=handle` ascending, `sort=-handle` descending. */
+function sortingFrom(value: string | null): SortingState {
+  if (!value) return [];
+  const desc = value.startsWith('-');
+  return [{ id: desc ? value.slice(1) : value, desc }];
+}
+
+/**
+ * The one client-side list table (spec 3 §2): search, sort, page and rows live in the query string,
+ * search is debounced 300 ms, pages hold 25 rows unless `rows` says otherwise, and long pages are
+ * virtualized so 5000 rows stay smooth.
+ */
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  getRowId,
+  searchText,
+  isLoading = false,
+  error = null,
+  toolbar,
+  footer,
+  searchPlaceholder = 'Search',
+}: DataTableProps<T>) {
+  const searchId = useId();
+  const rowsId = useId();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const [draft, setDraft] = useState(search);
+  const pageSize = positiveInt(params.get('rows'), DEFAULT_TABLE_PAGE_SIZE);
+  const sorting = sortingFrom(params.get('sort'));
+
+  const update = (changes: Record<string, string | null>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  // The search box types freely; the query string (and the filtering) follows 300 ms later.
+  useEffect(() => {
+    if (draft === search) return;
+    const timer = setTimeout(() => update({ search: draft || null, page: null }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  const columnDefs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        enableSorting: !!column.sortValue,
+        accessorFn: column.sortValue ?? (() => 0),
+        sortingFn: 'basic',
+      })),
+    [columns],
+  );
+
+  const matching = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return [...rows];
+    return rows.filter((row) =>
+      searchText(row).some((field) => field?.toString().toLowerCase().includes(needle)),
+    );
+  }, [rows, search, searchText]);
+
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const pageIndex = Math.min(positiveInt(params.get('page'), 1), pageCount) - 1;
+
+  const table = useReactTable({
+    data: matching,
+    columns: columnDefs,
+    getRowId: (row) => getRowId(row),
+    state: { sorting },
+    // Page and sort live in the query string; the table must not reset its own copy on new data
+    // (it would re-render forever, since the rows are derived on every render).
+    autoResetAll: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const pageRows = table.getRowModel().rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+  const byId = new Map(columns.map((column) => [column.id, column]));
+
+  const toggleSort = (id: string) => {
+    const current = sorting[0];
+    const next = current?.id !== id ? id : current.desc ? null : `-${id}`;
+    update({ sort: next, page: null });
+  };
+
+  const colSpan = columns.length;
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <tr>
+        <td colSpan={colSpan} className="table-empty" role="alert">
+          {loadErrorText(error.message)}
+        </td>
+      </tr>
+    );
+  } else if (isLoading) {
+    body = Array.from({ length: 3 }, (_, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+      <tr key={index} aria-hidden="true">
+        <td colSpan={colSpan}>
+          <span className="skeleton" />
+        </td>
+      </tr>
+    ));
+  } else if (pageRows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={colSpan} className="table-empty">
+          {NO_RESOURCES_FOUND}
+        </td>
+      </tr>
+    );
+  }
+
+  const renderRow = (row: Row<T>) => (
+    <tr key={row.id}>
+      {columns.map((column) => (
+        <td key={column.id} className={column.align === 'right' ? 'numeric' : undefined}>
+          {byId.get(column.id)?.cell(row.original)}
+        </td>
+      ))}
+    </tr>
+  );
+
+  return (
+    <div className="card data-table">
+      <div className="table-toolbar">
+        <label className="visually-hidden" htmlFor={searchId}>
+          Search {label.toLowerCase()}
+        </label>
+        <input
+          id={searchId}
+          className="input table-search"
+          type="search"
+          placeholder={searchPlaceholder}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <span className="table-count">
+          {matching.length} {matching.length === 1 ? 'result' : 'results'}
+        </span>
+        {toolbar}
+      </div>
+      {body ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{label}</caption>
+            <Head columns={columns} sorting={sorting} onSort={toggleSort} />
+            <tbody>{body}</tbody>
+          </table>
+        </div>
+      ) : pageRows.length > VIRTUALIZE_ABOVE ? (
+        <VirtualBody label={label} rows={pageRows} colSpan={colSpan} renderRow={renderRow}>
+          <Head columns={columns} sorting={sorting} onSort={toggleSort} />
+        </VirtualBody>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{label}</caption>
+            <Head columns={columns} sorting={sorting} onSort={toggleSort} />
+            <tbody>{pageRows.map(renderRow)}</tbody>
+          </table>
+        </div>
+      )}
+      {footer}
+      <div className="table-pager">
+        <label htmlFor={rowsId}>Rows</label>
+        <select
+          id={rowsId}
+          className="select table-rows"
+          value={pageSize}
+          onChange={(event) => update({ rows: event.target.value, page: null })}
+        >
+          {[...new Set([...ROWS_OPTIONS, pageSize])]
+            .sort((a, b) => a - b)
+            .map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+        </select>
+        <span>
+          Page {pageIndex + 1} of {pageCount}
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={pageIndex === 0}
+          onClick={() => update({ page: String(pageIndex) })}
+        >
+          Previous
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={pageIndex + 1 >= pageCount}
+          onClick={() => update({ page: String(pageIndex + 2) })}
+        >
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Head<T>({
+  columns,
+  sorting,
+  onSort,
+}: {
+  columns: readonly DataTableColumn<T>[];
+  sorting: SortingState;
+  onSort: (id: string) => void;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => {
+          const sorted =
+            sorting[0]?.id === column.id ? (sorting[0].desc ? 'descending' : 'ascending') : 'none';
+          return (
+            <th
+              key={column.id}
+              scope="col"
+              className={column.align === 'right' ? 'numeric' : undefined}
+              aria-sort={column.sortValue ? sorted : undefined}
+            >
+              {column.sortValue ? (
+                <button type="button" className="table-sort" onClick={() => onSort(column.id)}>
+                  {column.header}
+                  <span aria-hidden="true" className="table-sort-mark">
+                    {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}
+                  </span>
+                </button>
+              ) : (
+                column.header
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+/** Renders only the rows in view (plus a few), padding the rest, inside a scrolling box. */
+function VirtualBody<T>({
+  label,
+  rows,
+  colSpan,
+  renderRow,
+  children,
+}: {
+  label: string;
+  rows: Row<T>[];
+  colSpan: number;
+  renderRow: (row: Row<T>) => ReactNode;
+  children: ReactNode;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div ref={scrollRef} className="table-wrap table-scroll">
+      <table className="table" aria-rowcount={rows.length + 1}>
+        <caption className="visually-hidden">{label}</caption>
+        {children}
+        <tbody>
+          {before > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={colSpan} style={{ height: before, padding: 0, border: 0 }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const row = rows[item.index];
+            return row ? renderRow(row) : null;
+          })}
+          {after > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={colSpan} style={{ height: after, padding: 0, border: 0 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
