@@ -159,7 +159,7 @@ export function DataTable<T>({
   } else if (isLoading) {
     body = Array.from({ length: 3 }, (_, index) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-      <tr key={index} aria-hidden="true">
+      <tr key={index}>
         <td colSpan={colSpan}>
           <span className="skeleton" />
         </td>
@@ -337,7 +337,7 @@ function VirtualBody<T>({
         {children}
         <tbody>
           {before > 0 ? (
-            <tr aria-hidden="true">
+            <tr role="presentation">
               <td colSpan={colSpan} style={{ height: before, padding: 0, border: 0 }} />
             </tr>
           ) : null}
@@ -346,7 +346,7 @@ function VirtualBody<T>({
             return row ? renderRow(row) : null;
           })}
           {after > 0 ? (
-            <tr aria-hidden="true">
+            <tr role="presentation">
               <td colSpan={colSpan} style={{ height: after, padding: 0, border: 0 }} />
             </tr>
           ) : null}
