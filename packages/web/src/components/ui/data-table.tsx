@@ -337,7 +337,7 @@ function VirtualBody<T>({
         {children}
         <tbody>
           {before > 0 ? (
-            <tr role="presentation">
+            <tr className="table-spacer">
               <td colSpan={colSpan} style={{ height: before, padding: 0, border: 0 }} />
             </tr>
           ) : null}
@@ -346,7 +346,7 @@ function VirtualBody<T>({
             return row ? renderRow(row) : null;
           })}
           {after > 0 ? (
-            <tr role="presentation">
+            <tr className="table-spacer">
               <td colSpan={colSpan} style={{ height: after, padding: 0, border: 0 }} />
             </tr>
           ) : null}
