@@ -31,7 +31,7 @@ test.describe('environments', () => {
         .getByRole('cell')
         .nth(2),
     ).toHaveText('shared-us-west-1');
-    await expect(page.getByText('1 environment', { exact: true })).toBeVisible();
+    await expect(page.getByText('1 result', { exact: true })).toBeVisible();
 
     // A second one (seeded), so the search has something to leave out.
     await createEnvironment(request, account.token.accessToken, {

@@ -259,3 +259,8 @@ export function collection(key: string, items: unknown[]) {
 export function errorBody(status: number, error: string, message: string) {
   return { code: status, error, message, exception_context: {} };
 }
+
+/** contract §4.3 cost: one estimated monthly cost of a resource. */
+export function costHal(id: string, resourceType: string, estCost: number) {
+  return { _type: 'cost', id, resource_type: resourceType, est_cost: estCost, _links: {} };
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createEnvironmentSchema, handleSchema, updateEnvironmentSchema } from './environment.schema.ts';
+import {
+  createEnvironmentSchema,
+  handleSchema,
+  renameEnvironmentSchema,
+  updateEnvironmentSchema,
+} from './environment.schema.ts';
 
 describe('handles (spec 2 §5)', () => {
   it.each(['prod', 'my-app_2.v1', 'a'.repeat(64)])('accepts %s', (handle) => {
@@ -47,5 +52,20 @@ describe('updateEnvironmentSchema (contract §5.6)', () => {
     ],
   ])('refuses %j with "%s"', (body, message) => {
     expect(updateEnvironmentSchema.safeParse(body).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('renameEnvironmentSchema (spec 2 §2)', () => {
+  it('needs a valid handle and the acknowledgment', () => {
+    expect(renameEnvironmentSchema.parse({ handle: 'prod', acknowledged: true })).toEqual({
+      handle: 'prod',
+      acknowledged: true,
+    });
+    expect(
+      renameEnvironmentSchema.safeParse({ handle: 'prod', acknowledged: false }).error?.issues[0]?.message,
+    ).toBe('You must acknowledge the impact of renaming this environment');
+    expect(
+      renameEnvironmentSchema.safeParse({ handle: 'Prod', acknowledged: true }).error?.issues[0]?.message,
+    ).toBe('Handle may contain only lowercase letters, digits, periods, hyphens and underscores');
   });
 });

@@ -53,3 +53,14 @@ export const updateEnvironmentSchema = z
     message: updateEnvironmentMessages.empty,
   });
 export type UpdateEnvironmentInput = z.infer<typeof updateEnvironmentSchema>;
+
+export const renameEnvironmentMessages = {
+  acknowledgment: 'You must acknowledge the impact of renaming this environment',
+} as const;
+
+/** spec 2 §2: renaming an environment needs a valid handle and an acknowledgment (the form's rule). */
+export const renameEnvironmentSchema = z.object({
+  handle: handleSchema,
+  acknowledged: z.boolean().refine((value) => value, renameEnvironmentMessages.acknowledgment),
+});
+export type RenameEnvironmentInput = z.infer<typeof renameEnvironmentSchema>;

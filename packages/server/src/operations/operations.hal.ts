@@ -21,7 +21,11 @@ export const RESOURCE_PATHS: Record<string, string> = {
   account: 'accounts',
 };
 
-export function toOperationHal(op: OperationRow, urls: FamilyUrls) {
+export function toOperationHal(
+  op: OperationRow,
+  urls: FamilyUrls,
+  options: { showEnv: boolean } = { showEnv: true },
+) {
   const resourcePath = RESOURCE_PATHS[op.resourceType] ?? `${op.resourceType}s`;
   return {
     id: String(op.id),
@@ -39,7 +43,8 @@ export function toOperationHal(op: OperationRow, urls: FamilyUrls) {
     destination_region: '',
     encrypted_env_json_new: '',
     encrypted_stack_settings: '',
-    env: op.env,
+    // Configuration values only for callers who may read them (so a re-run cannot send blanks).
+    env: options.showEnv ? op.env : null,
     note: op.note,
     user_name: op.userName,
     user_email: op.userEmail,

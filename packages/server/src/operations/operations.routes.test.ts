@@ -410,3 +410,23 @@ describe('operation logs capability URL', () => {
     expect((await t.call('GET', `/api/operations/${deployId}`)).statusCode).toBe(401);
   });
 });
+
+describe('configuration values in operations', () => {
+  it('are shown to callers with read scope and withheld from others', async () => {
+    const { owner, org, environment, app } = await world();
+    const configure = await post(owner, `/api/apps/${app.id}/operations`, {
+      type: 'configure',
+      env: { SECRET: 's3cr3t' },
+    });
+    expect(configure.json().env).toEqual({ SECRET: 's3cr3t' });
+    const basic = await t.signUp();
+    const role = await addMember(t.db, { organizationId: org.id, userId: basic.id });
+    await grant(t.db, { roleId: role.id, environmentId: environment.id, scope: 'deploy' });
+    const seen = await t.call('GET', `/api/operations/${configure.json().id}`, { token: basic.token });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().env).toBeNull();
+    const listed = (await t.call('GET', `/api/apps/${app.id}/operations`, { token: basic.token })).json();
+    expect(listed._embedded.operations[0].env).toBeNull();
+    expect(JSON.stringify(listed)).not.toContain('s3cr3t');
+  });
+});

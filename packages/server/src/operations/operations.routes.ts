@@ -1,9 +1,12 @@
-import { envKeyProblems, scaleProblem } from '@berth/core';
+import { envKeyProblems, operationScope, scaleProblem } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assertAllowed, type EnvironmentAccess } from '../api/access/environment-access.ts';
-import { scopeForOperation } from '../api/access/scope-table.ts';
+import {
+  assertAllowed,
+  type CallerAccess,
+  type EnvironmentAccess,
+} from '../api/access/environment-access.ts';
 import { isMemberOf } from '../auth/access.ts';
 import type { FamilyUrls } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -12,7 +15,7 @@ import type { AuthGuard } from '../http/authenticate.ts';
 import { forbidden, notFound, parseBody, unprocessable } from '../http/errors.ts';
 import { collection, pagingFrom } from '../http/hal.ts';
 import { isUuid, parseNumericId } from '../http/ids.ts';
-import { toOperationHal } from './operations.hal.ts';
+import { type OperationRow, toOperationHal } from './operations.hal.ts';
 import { filtersFrom, type NewOperation, type OperationsService } from './operations.service.ts';
 
 const typeBody = z.looseObject({
@@ -45,7 +48,11 @@ export async function operationsRoutes(
   },
 ) {
   const { db, urls, guard, access, operations } = deps;
-  const hal = (op: Parameters<typeof toOperationHal>[0]) => toOperationHal(op, urls);
+  // Configuration values are sensitive (read scope, spec 1 §6); others see that variables changed, not their values.
+  const hal = (op: OperationRow, callerAccess: CallerAccess) =>
+    toOperationHal(op, urls, {
+      showEnv: callerAccess.allows({ id: op.environmentId ?? -1, organizationId: op.organizationId }, 'read'),
+    });
 
   async function loadApp(id: string) {
     const appId = parseNumericId(id);
@@ -74,7 +81,7 @@ export async function operationsRoutes(
     const environment = await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
     if (!target) throw notFound('App');
     const type = typeFor(request.body, APP_TYPES, 'an app');
-    assertAllowed(callerAccess, environment, scopeForOperation(type) ?? 'admin');
+    assertAllowed(callerAccess, environment, operationScope(type));
     const input: NewOperation = {
       organizationId: environment.organizationId,
       environmentId: environment.id,
@@ -106,7 +113,7 @@ export async function operationsRoutes(
           .where(eq(apps.id, target.id));
       }
     });
-    return reply.code(201).send(hal(op));
+    return reply.code(201).send(hal(op, callerAccess));
   });
 
   app.post<{ Params: { id: string } }>('/services/:id/operations', async (request, reply) => {
@@ -116,7 +123,7 @@ export async function operationsRoutes(
     const environment = await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
     if (!target) throw notFound('Service');
     const type = typeFor(request.body, SERVICE_TYPES, 'a service');
-    assertAllowed(callerAccess, environment, scopeForOperation(type) ?? 'admin');
+    assertAllowed(callerAccess, environment, operationScope(type));
     const input: NewOperation = {
       organizationId: environment.organizationId,
       environmentId: environment.id,
@@ -142,7 +149,7 @@ export async function operationsRoutes(
       input.containerSize = body.container_size ?? null;
       input.instanceProfile = body.instance_profile ?? null;
     }
-    return reply.code(201).send(hal(await operations.enqueue(input)));
+    return reply.code(201).send(hal(await operations.enqueue(input), callerAccess));
   });
 
   // Lists: newest first, 40 per page unless asked (contract §1.4, §5.11).
@@ -152,10 +159,16 @@ export async function operationsRoutes(
     selfUrl: string,
     scope: Parameters<OperationsService['list']>[0],
     query: unknown,
+    callerAccess: CallerAccess,
   ) {
     const paging = listPaging(query);
     const { rows, total } = await operations.list(scope, filtersFrom(query), paging);
-    return collection('operations', selfUrl, rows.map(hal), { ...paging, total });
+    return collection(
+      'operations',
+      selfUrl,
+      rows.map((op) => hal(op, callerAccess)),
+      { ...paging, total },
+    );
   }
 
   app.get<{ Params: { id: string } }>('/organizations/:id/operations', async (request) => {
@@ -164,22 +177,30 @@ export async function operationsRoutes(
     if (!isUuid(organizationId) || !(await isMemberOf(db, caller.user.id, organizationId))) {
       throw notFound('Organization');
     }
-    const readable = (await access.readableEnvironments(await access.forUser(caller.user.id))).filter(
+    const callerAccess = await access.forUser(caller.user.id);
+    const readable = (await access.readableEnvironments(callerAccess)).filter(
       (environment) => environment.organizationId === organizationId,
     );
     const scope = operations.environmentsScope(readable.map((environment) => environment.id));
-    return respondList(`${urls.api}/organizations/${organizationId}/operations`, scope, request.query);
+    return respondList(
+      `${urls.api}/organizations/${organizationId}/operations`,
+      scope,
+      request.query,
+      callerAccess,
+    );
   });
 
   app.get<{ Params: { id: string } }>('/accounts/:id/operations', async (request) => {
     const caller = await guard.requireCaller(request);
-    const environment = await access.authorize(
-      await access.forUser(caller.user.id),
-      parseNumericId(request.params.id),
-      'basic_read',
-    );
+    const callerAccess = await access.forUser(caller.user.id);
+    const environment = await access.authorize(callerAccess, parseNumericId(request.params.id), 'basic_read');
     const scope = operations.environmentsScope([environment.id]);
-    return respondList(`${urls.api}/accounts/${environment.id}/operations`, scope, request.query);
+    return respondList(
+      `${urls.api}/accounts/${environment.id}/operations`,
+      scope,
+      request.query,
+      callerAccess,
+    );
   });
 
   app.get<{ Params: { id: string }; Querystring: { with_services?: string } }>(
@@ -187,24 +208,22 @@ export async function operationsRoutes(
     async (request) => {
       const caller = await guard.requireCaller(request);
       const target = await loadApp(request.params.id);
-      await access.authorize(
-        await access.forUser(caller.user.id),
-        target?.environmentId ?? null,
-        'basic_read',
-      );
+      const callerAccess = await access.forUser(caller.user.id);
+      await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
       if (!target) throw notFound('App');
       const scope = operations.appScope(target.id, request.query.with_services === 'true');
-      return respondList(`${urls.api}/apps/${target.id}/operations`, scope, request.query);
+      return respondList(`${urls.api}/apps/${target.id}/operations`, scope, request.query, callerAccess);
     },
   );
 
   app.get<{ Params: { id: string } }>('/services/:id/operations', async (request) => {
     const caller = await guard.requireCaller(request);
     const target = await loadService(request.params.id);
-    await access.authorize(await access.forUser(caller.user.id), target?.environmentId ?? null, 'basic_read');
+    const callerAccess = await access.forUser(caller.user.id);
+    await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
     if (!target) throw notFound('Service');
     const scope = operations.serviceScope(target.id);
-    return respondList(`${urls.api}/services/${target.id}/operations`, scope, request.query);
+    return respondList(`${urls.api}/services/${target.id}/operations`, scope, request.query, callerAccess);
   });
 
   /** An operation the caller may see: through its environment, or as an owner once that is gone. */
@@ -218,18 +237,19 @@ export async function operationsRoutes(
       ? callerAccess.allows(environment, 'basic_read')
       : callerAccess.allows({ id: -1, organizationId: op.organizationId }, 'owner');
     if (!visible) throw notFound('Operation');
-    return op;
+    return { op, callerAccess };
   }
 
   app.get<{ Params: { id: string } }>('/operations/:id', async (request) => {
     const caller = await guard.requireCaller(request);
-    return hal(await visibleOperation(caller.user.id, request.params.id));
+    const { op, callerAccess } = await visibleOperation(caller.user.id, request.params.id);
+    return hal(op, callerAccess);
   });
 
   // Contract §1.10: the answer is a URL; the text behind it is readable without credentials until it expires.
   app.get<{ Params: { id: string } }>('/operations/:id/logs', async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const op = await visibleOperation(caller.user.id, request.params.id);
+    const { op } = await visibleOperation(caller.user.id, request.params.id);
     return reply.type('text/plain; charset=utf-8').send(`${urls.api}${operations.logsPath(op.id)}`);
   });
 

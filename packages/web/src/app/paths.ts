@@ -26,6 +26,20 @@ export const paths = {
   // The spec names no route for the Security & Compliance entry; this one is ours.
   securityCompliance: '/security-compliance',
   createEnvironment: '/create/environment',
+  // Stacks and environments detail pages: the tab is the last segment (spec 2 §2).
+  stackDetail: '/stacks/:id/:tab?',
+  environmentDetail: '/environments/:id/:tab?',
+  createStack: '/create/stack',
+  selectEnvironment: '/select/env',
+  createApp: '/create/app',
+  // Apps and services (spec 2 §2): the tab is the last segment.
+  appDetail: '/apps/:id/:tab?',
+  serviceDetail: '/apps/:id/services/:serviceId/:tab?',
+  // Deployments, sources and operations (spec 2 §2, spec 3 §2): the tab is the last segment.
+  deploymentDetail: '/deployments/:id/:tab?',
+  sourcesSetup: '/sources/setup',
+  sourceDetail: '/sources/:id/:tab?',
+  operationDetail: '/operations/:id',
   deploy: '/deploy',
   settings: '/settings',
   impersonate: '/impersonate',
@@ -38,6 +52,16 @@ export const to = {
     generatePath(paths.verifyChallenge, { verificationId, verificationCode }),
   elevate: (redirect: string) => `${paths.elevate}?${new URLSearchParams({ redirect })}`,
   error: (message: string) => `${paths.error}?${new URLSearchParams({ message })}`,
+  app: (id: string, tab?: string) => generatePath(paths.appDetail, { id, tab: tab ?? null }),
+  service: (appId: string, serviceId: string, tab?: string) =>
+    generatePath(paths.serviceDetail, { id: appId, serviceId, tab: tab ?? null }),
+  deployment: (id: string, tab?: string) => generatePath(paths.deploymentDetail, { id, tab: tab ?? null }),
+  source: (id: string, tab?: string) => generatePath(paths.sourceDetail, { id, tab: tab ?? null }),
+  operation: (id: string) => generatePath(paths.operationDetail, { id }),
+  stack: (id: string, tab?: string) => generatePath(paths.stackDetail, { id, tab: tab ?? null }),
+  environment: (id: string, tab?: string) => generatePath(paths.environmentDetail, { id, tab: tab ?? null }),
+  createApp: (environmentId: string) =>
+    `${paths.createApp}?${new URLSearchParams({ environment_id: environmentId })}`,
 };
 
 /** spec 1 §2: the page is remembered for after login, except these. */

@@ -69,20 +69,4 @@ export const ROUTE_SCOPES = {
 
 export type RouteKey = keyof typeof ROUTE_SCOPES;
 
-/** The scope an operation needs on its environment, by type (spec 1 §6 scope table). */
-export const OPERATION_SCOPES: Record<string, Scope> = {
-  provision: 'deploy',
-  deploy: 'deploy',
-  configure: 'deploy',
-  scan_code: 'deploy',
-  rebuild: 'deploy',
-  restart: 'observability',
-  restart_recreate: 'observability',
-  scale: 'observability',
-  horizontal_scale: 'observability',
-  deprovision: 'destroy',
-};
-
-export function scopeForOperation(type: string): Scope | undefined {
-  return OPERATION_SCOPES[type];
-}
+// The scope of each operation type is core's OPERATION_SCOPES (operationScope), shared with the console.

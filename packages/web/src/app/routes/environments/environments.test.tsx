@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import {
+  collection,
+  costHal,
   environmentHal,
   errorBody,
   organizationHal,
@@ -21,7 +23,10 @@ describe('environments list', () => {
       consoleRoutes({ environments: [environmentHal({ organizationId: 'org-other', handle: 'not-ours' })] }),
     );
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'No environments exist' })).toBeInTheDocument();
+    // The first render compiles the lazy route modules; under a loaded machine that can pass 1 s.
+    expect(
+      await screen.findByRole('heading', { name: 'No environments exist' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Environment' })).toHaveAttribute(
       'href',
       '/create/environment',
@@ -29,10 +34,10 @@ describe('environments list', () => {
     expect(screen.queryByText('not-ours')).not.toBeInTheDocument();
   });
 
-  it('lists the environments with their stack and counts, and searches by handle or id', async () => {
+  it('lists the environments with their stack, counts and cost, a total, and searches by handle or id', async () => {
     signIn();
-    mockServer(
-      consoleRoutes({
+    mockServer({
+      ...consoleRoutes({
         stacks: [
           stackHal({ id: '1', name: 'shared-us-west-1' }),
           stackHal({ id: '2', name: 'engines-prod', organizationId: 'org-1' }),
@@ -42,7 +47,9 @@ describe('environments list', () => {
           environmentHal({ id: '11', handle: 'staging', stackId: '1', apps: 1, databases: 0 }),
         ],
       }),
-    );
+      'GET /api/costs/org-1/accounts': () =>
+        json(200, collection('costs', [costHal('10', 'Account', 1234.5), costHal('11', 'Account', 58.4)])),
+    });
     const { router } = renderApp('/environments');
     const table = await screen.findByRole('table', { name: 'Environments' });
     const rows = within(table).getAllByRole('row');
@@ -52,13 +59,19 @@ describe('environments list', () => {
           .queryAllByRole('columnheader')
           .map((cell) => cell.textContent),
       )[0],
-    ).toEqual(['Handle', 'ID', 'Stack', 'Apps', 'Databases']);
-    expect(rows[1]).toHaveTextContent('production10engines-prod32');
-    expect(rows[2]).toHaveTextContent('staging11shared-us-west-110');
+    ).toEqual(['Handle', 'ID', 'Stack', 'Apps', 'Databases', 'Est. Monthly Cost']);
+    expect(await within(table).findByText('$1,234.50')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('production10engines-prod32$1,234.50');
+    expect(rows[2]).toHaveTextContent('staging11shared-us-west-110$58.40');
+    expect(screen.getByRole('status', { name: 'Total Est. Monthly Cost' })).toHaveTextContent('$1,292.90');
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'production' })).toHaveAttribute(
+      'href',
+      '/environments/10',
+    );
 
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search environments' }), 'STAG');
     // spec 3 §2: the search is debounced and kept in the query string.
-    expect(await screen.findByText('1 environment')).toBeInTheDocument();
+    expect(await screen.findByText('1 result')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?search=STAG');
     expect(within(table).queryByText('production')).not.toBeInTheDocument();
     expect(within(table).getByText('staging')).toBeInTheDocument();
@@ -66,6 +79,28 @@ describe('environments list', () => {
     const search = screen.getByRole('searchbox', { name: 'Search environments' });
     await userEvent.setup().type(search, '-nothing-like-this');
     expect(await within(table).findByText('No resources found')).toBeInTheDocument();
+  });
+
+  it('filters by stack with ?stack_id', async () => {
+    signIn();
+    mockServer({
+      ...consoleRoutes({
+        stacks: [
+          stackHal({ id: '1', name: 'shared-us-west-1' }),
+          stackHal({ id: '2', name: 'engines-prod', organizationId: 'org-1' }),
+        ],
+        environments: [
+          environmentHal({ id: '10', handle: 'production', stackId: '2' }),
+          environmentHal({ id: '11', handle: 'staging', stackId: '1' }),
+        ],
+      }),
+      'GET /api/costs/org-1/accounts': () => json(200, collection('costs', [])),
+    });
+    renderApp('/environments?stack_id=2');
+    const table = await screen.findByRole('table', { name: 'Environments' });
+    expect(within(table).getByText('production')).toBeInTheDocument();
+    expect(within(table).queryByText('staging')).not.toBeInTheDocument();
+    expect(screen.getByText(/on stack engines-prod/)).toBeInTheDocument();
   });
 
   it('shows the load failure as "Error: {message}"', async () => {

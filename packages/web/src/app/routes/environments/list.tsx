@@ -1,22 +1,36 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
-import { paths } from '../../paths.ts';
+import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §8: the empty state of the environments list. */
 export const NO_ENVIRONMENTS = 'No environments exist';
 
-/** The landing list (spec 1 §2: "/" leads here while the home flag is off). */
+/**
+ * The landing list (spec 1 §2: "/" leads here while the home flag is off), optionally filtered by
+ * stack (?stack_id), with each environment's estimated monthly cost and the total (spec 2 §2).
+ */
 function EnvironmentsRoute() {
-  const { organization, environments, allStacks, resources } = useConsoleContext();
-  const stackNames = new Map(allStacks.map((stack) => [stack.id, stack.name]));
+  const { organization, environments: all, allStacks, resources } = useConsoleContext();
+  const [params] = useSearchParams();
+  const stackId = params.get('stack_id');
+  const stack = stackId ? allStacks.find((item) => item.id === stackId) : undefined;
+  const environments = stackId ? all.filter((environment) => environment.stackId === stackId) : all;
+  const stackNames = new Map(allStacks.map((item) => [item.id, item.name]));
+  const costs = useCosts(organization?.id ?? null, 'accounts');
+  const environmentHref = useCallback((id: string) => to.environment(id), []);
   const canCreate = organization !== null;
+  const createPath = stackId
+    ? `${paths.createEnvironment}?${new URLSearchParams({ stack_id: stackId })}`
+    : paths.createEnvironment;
 
   let body: ReactNode;
   if (resources.status === 'error') {
@@ -39,7 +53,7 @@ function EnvironmentsRoute() {
         }
         action={
           canCreate ? (
-            <ButtonLink to={paths.createEnvironment} icon={icons.plus}>
+            <ButtonLink to={createPath} icon={icons.plus}>
               Create Environment
             </ButtonLink>
           ) : null
@@ -47,17 +61,38 @@ function EnvironmentsRoute() {
       />
     );
   } else {
-    body = <EnvironmentsTable environments={environments} stackNames={stackNames} />;
+    body = (
+      <>
+        {costs.error ? <Banner variant="error">Error: {costs.error.message}</Banner> : null}
+        <EnvironmentsTable
+          environments={environments}
+          stackNames={stackNames}
+          costs={costs.data}
+          environmentHref={environmentHref}
+        />
+      </>
+    );
   }
 
   return (
     <>
       <PageHeader
         title="Environments"
-        description={organization ? `Environments of ${organization.name}` : undefined}
+        description={
+          organization ? (
+            stackId ? (
+              <>
+                Environments of {organization.name} on stack {stack?.name ?? stackId} ·{' '}
+                <Link to={paths.environments}>Show all</Link>
+              </>
+            ) : (
+              `Environments of ${organization.name}`
+            )
+          ) : undefined
+        }
         actions={
           canCreate && environments.length > 0 ? (
-            <ButtonLink to={paths.createEnvironment} icon={icons.plus}>
+            <ButtonLink to={createPath} icon={icons.plus}>
               Create Environment
             </ButtonLink>
           ) : null

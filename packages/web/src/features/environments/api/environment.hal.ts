@@ -14,6 +14,13 @@ export interface EnvironmentHal extends HalResource {
   onboarding_status?: string;
   total_app_count?: number;
   total_database_count?: number;
+  /** Only on the single view (contract §4.3). */
+  container_count?: number;
+  app_container_count?: number;
+  database_container_count?: number;
+  domain_count?: number;
+  total_disk_size?: number;
+  total_backup_size?: number;
   created_at?: string;
   _embedded?: { permissions?: PermissionHal[] | null };
 }
@@ -64,6 +71,28 @@ export function fromEnvironmentHal(environment: EnvironmentHal): Environment {
       .map((permission) => fromPermissionHal(permission, id))
       .filter((permission) => permission !== null),
     createdAt: environment.created_at ?? '',
+  };
+}
+
+/** spec 2 §2 environment detail: the stats only GET /accounts/:id carries. */
+export interface EnvironmentDetail extends Environment {
+  containerCount: number;
+  appContainerCount: number;
+  databaseContainerCount: number;
+  domainCount: number;
+  diskGb: number;
+  backupGb: number;
+}
+
+export function fromEnvironmentDetailHal(environment: EnvironmentHal): EnvironmentDetail {
+  return {
+    ...fromEnvironmentHal(environment),
+    containerCount: environment.container_count ?? 0,
+    appContainerCount: environment.app_container_count ?? 0,
+    databaseContainerCount: environment.database_container_count ?? 0,
+    domainCount: environment.domain_count ?? 0,
+    diskGb: environment.total_disk_size ?? 0,
+    backupGb: environment.total_backup_size ?? 0,
   };
 }
 

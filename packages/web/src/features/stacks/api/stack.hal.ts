@@ -1,17 +1,23 @@
-import { DEFAULT_SHARED_STACK } from '@berth/core';
+import { DEFAULT_SHARED_STACK, type StackKind, stackKind } from '@berth/core';
 import { type HalResource, idOf, linkId } from '../../../lib/hal.ts';
+
+export type { StackKind };
 
 /** contract §4.3 stack. */
 export interface StackHal extends HalResource {
   name: string;
   region?: string;
+  /** Berth addition: the runtime that runs the stack ('sim' is simulated). */
+  runtime?: string;
   default?: boolean;
   public?: boolean;
   self_hosted?: boolean;
-  aws_account_id?: string;
+  aws_account_id?: string | null;
+  outbound_ip_addresses?: string[] | null;
+  memory_limits?: boolean;
+  intrusion_detection?: boolean;
+  expose_intrusion_detection_reports?: boolean;
 }
-
-export type StackKind = 'shared' | 'dedicated' | 'self-hosted';
 
 export interface Stack {
   id: string;
@@ -22,10 +28,16 @@ export interface Stack {
   isDefault: boolean;
   isPublic: boolean;
   kind: StackKind;
+  runtime: string;
+  awsAccountId: string | null;
+  outboundIpAddresses: string[];
+  memoryLimits: boolean;
+  exposeIntrusionDetectionReports: boolean;
 }
 
 export function fromStackHal(stack: StackHal): Stack {
   const organizationId = linkId(stack, 'organization');
+  const selfHosted = stack.self_hosted === true;
   return {
     id: idOf(stack),
     name: stack.name ?? '',
@@ -33,9 +45,25 @@ export function fromStackHal(stack: StackHal): Stack {
     organizationId,
     isDefault: stack.default === true,
     isPublic: stack.public === true,
-    // contract §4.3: self_hosted wins; no organization means shared; otherwise dedicated.
-    kind: stack.self_hosted ? 'self-hosted' : organizationId ? 'dedicated' : 'shared',
+    kind: stackKind({ selfHosted, organizationId }),
+    runtime: stack.runtime ?? '',
+    awsAccountId: stack.aws_account_id ?? null,
+    outboundIpAddresses: stack.outbound_ip_addresses ?? [],
+    memoryLimits: stack.memory_limits === true,
+    exposeIntrusionDetectionReports: stack.expose_intrusion_detection_reports === true,
   };
+}
+
+const KIND_LABELS: Record<StackKind, string> = {
+  shared: 'Shared',
+  dedicated: 'Dedicated',
+  'self-hosted': 'Self-hosted',
+};
+
+/** The tenancy column: the kind, plus "Simulated" when the stack runs on Berth's sim runtime. */
+export function tenancyLabel(stack: Pick<Stack, 'kind' | 'runtime'>): string {
+  const kind = KIND_LABELS[stack.kind];
+  return stack.runtime === 'sim' ? `${kind} (Simulated)` : kind;
 }
 
 /** Stacks an organization may create environments on: its own, and the public shared ones. */

@@ -1,0 +1,96 @@
+import { scopeDenialMessage } from '@berth/core';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import { collection, environmentHal, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+
+const api = (path: string) => `${HOST}/api${path}`;
+
+function appHal() {
+  return {
+    _type: 'app',
+    id: '1',
+    handle: 'shop',
+    git_repo: 'git@on-berth.localhost:production/shop.git',
+    deployment_method: '',
+    status: 'provisioned',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    _links: { self: { href: api('/apps/1') }, account: { href: api('/accounts/10') } },
+    _embedded: { services: [], current_image: null, last_deploy_operation: null, last_operation: null },
+  };
+}
+
+function serviceHal() {
+  return {
+    _type: 'service',
+    id: '5',
+    handle: 'web',
+    process_type: 'web',
+    command: 'npm start',
+    container_count: 1,
+    container_memory_limit_mb: 1024,
+    instance_class: 'm5',
+    force_zero_downtime: false,
+    naive_health_check: false,
+    stop_timeout: null,
+    _links: {
+      self: { href: api('/services/5') },
+      account: { href: api('/accounts/10') },
+      app: { href: api('/apps/1') },
+    },
+  };
+}
+
+/** A platform user whose role holds only `read` on environment 10. */
+function readOnlyConsole() {
+  signIn();
+  mockServer({
+    ...consoleRoutes({
+      roles: [roleHal({ id: 'role-2', name: 'Readers', type: 'platform_user' })],
+      stacks: [stackHal({ id: '1', isDefault: true })],
+      environments: [
+        environmentHal({ id: '10', permissions: [{ id: 'p1', scope: 'read', roleId: 'role-2' }] }),
+      ],
+    }),
+    'GET /api/apps/1': () => json(200, appHal()),
+    'GET /api/apps/1/deployments': () => json(200, collection('deployments', [])),
+    'GET /api/apps/1/services': () => json(200, collection('services', [serviceHal()])),
+    'GET /api/services/5': () => json(200, serviceHal()),
+    'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
+    'GET /api/costs/org-1/services': () => json(200, collection('costs', [])),
+  });
+}
+
+describe('app and service actions for a read-only user (spec 2 §6)', () => {
+  it('shows Deploy, Restart, Deprovision and Scale disabled with the scope tooltip', async () => {
+    readOnlyConsole();
+    const { router } = renderApp('/apps/1');
+
+    const deploy = await screen.findByRole('button', { name: 'Deploy' });
+    expect(deploy).toBeDisabled();
+    expect(deploy).toHaveAccessibleDescription(
+      'You do not have "deploy" permissions for this environment (id:10)',
+    );
+    // Read scope is enough to see the Dependencies tab.
+    expect(screen.getByRole('link', { name: 'Dependencies' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/apps/1/settings'));
+    const deprovision = await screen.findByRole('button', { name: 'Deprovision App' });
+    expect(deprovision).toBeDisabled();
+    expect(deprovision).toHaveAccessibleDescription(scopeDenialMessage('destroy', '10'));
+    expect(screen.getByRole('button', { name: 'Restart App' })).toHaveAccessibleDescription(
+      scopeDenialMessage('observability', '10'),
+    );
+
+    await act(() => router.navigate('/apps/1/services/5/scale'));
+    const scale = await screen.findByRole('button', { name: 'Save Changes' });
+    expect(scale).toBeDisabled();
+    expect(scale).toHaveAccessibleDescription(
+      'You do not have "observability" permissions for this environment (id:10)',
+    );
+    expect(screen.getByText('Zero-Overlap')).toBeInTheDocument();
+  });
+});

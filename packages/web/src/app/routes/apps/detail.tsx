@@ -1,0 +1,321 @@
+import { can, scopeDenial } from '@berth/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabNav } from '../../../components/ui/tabs.tsx';
+import { type App, type AppDeployment, deploymentType } from '../../../features/apps/api/app.hal.ts';
+import { appKeys } from '../../../features/apps/api/app-keys.ts';
+import { useApp } from '../../../features/apps/api/use-app.ts';
+import { useAppDeployments } from '../../../features/apps/api/use-app-deployments.ts';
+import { useAppOperations } from '../../../features/apps/api/use-app-operations.ts';
+import { useConfiguration } from '../../../features/apps/api/use-configuration.ts';
+import { useRenameApp } from '../../../features/apps/api/use-rename-app.ts';
+import { useStartAppOperation } from '../../../features/apps/api/use-start-app-operation.ts';
+import { AppDeploymentsTable, formatDate } from '../../../features/apps/components/app-deployments-table.tsx';
+import { AppOperationsTable } from '../../../features/apps/components/app-operations-table.tsx';
+import { AppSettings } from '../../../features/apps/components/app-settings.tsx';
+import { ConfigurationEditor } from '../../../features/apps/components/configuration-editor.tsx';
+import { DeployForm } from '../../../features/apps/components/deploy-form.tsx';
+import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { serviceKeys } from '../../../features/services/api/service-keys.ts';
+import { useAppServices } from '../../../features/services/api/use-app-services.ts';
+import { AppServicesTable, type ServiceRow } from '../../../features/services/components/services-table.tsx';
+import { paths, to } from '../../paths.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+const TABS = [
+  'services',
+  'deployments',
+  'endpoints',
+  'activity',
+  'config',
+  'deps',
+  'ci-cd',
+  'settings',
+] as const;
+type Tab = (typeof TABS)[number];
+
+const TAB_LABELS: Record<Tab, string> = {
+  services: 'Services',
+  deployments: 'Deployments',
+  endpoints: 'Endpoints',
+  activity: 'Activity',
+  config: 'Configuration',
+  deps: 'Dependencies',
+  'ci-cd': 'CI/CD',
+  settings: 'Settings',
+};
+
+/** spec 2 §2 /apps/{id} with its tabs; the tab is the last path segment. */
+function AppDetailRoute() {
+  const { id = '', tab } = useParams();
+  const navigate = useNavigate();
+  const { actor, environments } = useConsoleContext();
+  const app = useApp(id);
+  const deployments = useAppDeployments(id);
+  const [deploying, setDeploying] = useState(false);
+  const deploy = useStartAppOperation(id);
+
+  if (app.isPending) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading app" />
+      </div>
+    );
+  }
+  if (app.error) return <Banner variant="error">Error: {app.error.message}</Banner>;
+
+  const current = app.data;
+  const environment = environments.find((item) => item.id === current.environmentId);
+  const canRead = can(actor, 'read', current.environmentId);
+  // spec 2 §2: Dependencies only with read scope on the environment.
+  const visibleTabs = TABS.filter((item) => item !== 'deps' || canRead);
+  const active: Tab | null =
+    tab === undefined ? 'services' : (visibleTabs.find((item) => item === tab) ?? null);
+  const deployment = deployments.data?.find((item) => item.id === current.currentDeploymentId) ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title={current.handle}
+        description={
+          environment ? (
+            <>
+              App in <Link to={to.environment(environment.id)}>{environment.handle}</Link>
+            </>
+          ) : undefined
+        }
+        actions={
+          <ScopedButton
+            denial={scopeDenial(actor, 'deploy', current.environmentId)}
+            onClick={() => setDeploying((open) => !open)}
+            aria-expanded={deploying}
+          >
+            Deploy
+          </ScopedButton>
+        }
+      />
+      {deploying ? (
+        <div className="section-block">
+          <DeployForm
+            denial={scopeDenial(actor, 'deploy', current.environmentId)}
+            onDeploy={async (gitRef) => {
+              const operation = await deploy.mutateAsync({ type: 'deploy', git_ref: gitRef });
+              navigate(to.operation(operation.id));
+            }}
+          />
+        </div>
+      ) : null}
+      <AppDetails app={current} deployment={deployment} />
+      <TabNav
+        label="App tabs"
+        tabs={visibleTabs.map((item) => ({
+          label: TAB_LABELS[item],
+          to: item === 'services' ? to.app(id) : to.app(id, item),
+        }))}
+      />
+      {active === null ? (
+        <EmptyState title="No resources found" description="This tab does not exist." />
+      ) : (
+        <AppTab tab={active} app={current} deployments={deployments.data ?? []} />
+      )}
+    </>
+  );
+}
+
+function AppDetails({ app, deployment }: { app: App; deployment: AppDeployment | null }) {
+  const type = deploymentType(app);
+  return (
+    <DetailList
+      label="App details"
+      items={[
+        { label: 'ID', value: app.id },
+        { label: 'Git Ref', value: deployment?.gitRef || app.currentImage?.gitRef || 'Not used' },
+        ...(type === 'Git Push' ? [{ label: 'Git Remote', value: <code>{app.gitRepo}</code> }] : []),
+        { label: 'Deployment Type', value: type },
+        {
+          label: 'Source',
+          value: app.currentSourceId ? (
+            <Link to={to.source(app.currentSourceId)}>{app.currentSourceId}</Link>
+          ) : (
+            'None'
+          ),
+        },
+        { label: 'Commit Message', value: deployment?.gitCommitMessage || 'Not Provided' },
+        { label: 'Created', value: formatDate(app.createdAt) },
+        {
+          label: 'Docker Image',
+          value: deployment ? deployment.dockerImage || 'Dockerfile Build' : 'Unknown',
+        },
+        { label: 'Last Deployed', value: deployment ? formatDate(deployment.updatedAt) : 'Never' },
+      ]}
+    />
+  );
+}
+
+function AppTab({ tab, app, deployments }: { tab: Tab; app: App; deployments: AppDeployment[] }): ReactNode {
+  switch (tab) {
+    case 'services':
+      return <ServicesTab app={app} />;
+    case 'deployments':
+      return <AppDeploymentsTable deployments={deployments} />;
+    case 'endpoints':
+      return (
+        <EmptyState
+          title="No resources found"
+          description="This app has no endpoints. Endpoints that expose its services arrive in a later release."
+        />
+      );
+    case 'activity':
+      return <ActivityTab appId={app.id} />;
+    case 'config':
+      return <ConfigurationTab app={app} />;
+    case 'deps':
+      return (
+        <EmptyState title="No resources found" description="This app depends on no databases or apps." />
+      );
+    case 'ci-cd':
+      return (
+        <EmptyState
+          title="No resources found"
+          description={
+            <>
+              Push to the app's git remote to deploy: <code>git push {app.gitRepo} main</code>. Continuous
+              deployment integrations arrive in a later release.
+            </>
+          }
+        />
+      );
+    case 'settings':
+      return <SettingsTab app={app} />;
+  }
+}
+
+function ServicesTab({ app }: { app: App }) {
+  const { organization } = useConsoleContext();
+  const services = useAppServices(app.id);
+  const costs = useCosts(organization?.id ?? null, 'services');
+  const rows = useMemo<ServiceRow[]>(
+    () =>
+      (services.data ?? []).map((service) => ({
+        service,
+        envHandle: '',
+        resourceHandle: app.handle,
+        cost: costs.data?.get(service.id) ?? 0,
+      })),
+    [services.data, costs.data, app.handle],
+  );
+  return <AppServicesTable rows={rows} isLoading={services.isPending} error={services.error} />;
+}
+
+function ActivityTab({ appId }: { appId: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const operations = useAppOperations(appId, page);
+  if (operations.error) return <Banner variant="error">Error: {operations.error.message}</Banner>;
+  if (!operations.data) return <Spinner label="Loading activity" />;
+  const pageCount = Math.max(1, Math.ceil(operations.data.total / operations.data.perPage));
+  return (
+    <AppOperationsTable
+      operations={operations.data.operations}
+      page={page}
+      pageCount={pageCount}
+      onPage={(next) => setParams({ page: String(next) })}
+    />
+  );
+}
+
+/** Refreshes what an ended operation changed (the app, its services, its configuration). */
+function useRefreshAfterOperation() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: appKeys.all });
+    void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+  }, [queryClient]);
+}
+
+function ConfigurationTab({ app }: { app: App }) {
+  const { actor } = useConsoleContext();
+  const readDenial = scopeDenial(actor, 'read', app.environmentId);
+  const configuration = useConfiguration(app.id, app.currentConfigurationId, readDenial === null);
+  const configure = useStartAppOperation(app.id);
+  const refresh = useRefreshAfterOperation();
+  const [operationId, setOperationId] = useState<string | null>(null);
+
+  let body: ReactNode;
+  if (readDenial) body = <Banner variant="warning">{readDenial}</Banner>;
+  else if (configuration.error) body = <Banner variant="error">Error: {configuration.error.message}</Banner>;
+  else if (!configuration.data) body = <Spinner label="Loading configuration" />;
+  else {
+    body = (
+      <ConfigurationEditor
+        key={app.currentConfigurationId ?? 'none'}
+        current={configuration.data}
+        denial={scopeDenial(actor, 'deploy', app.environmentId)}
+        onSave={async (env) => {
+          const operation = await configure.mutateAsync({ type: 'configure', env });
+          setOperationId(operation.id);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="section-stack">
+      {operationId ? (
+        <OperationProgress operationId={operationId} type="configure" onFinished={refresh} />
+      ) : null}
+      <div className="card card-body">{body}</div>
+    </div>
+  );
+}
+
+function SettingsTab({ app }: { app: App }) {
+  const { actor } = useConsoleContext();
+  const navigate = useNavigate();
+  const rename = useRenameApp(app.id);
+  const start = useStartAppOperation(app.id);
+  const refresh = useRefreshAfterOperation();
+  const [operation, setOperation] = useState<{ id: string; type: string } | null>(null);
+
+  return (
+    <div className="section-stack">
+      {operation ? (
+        <OperationProgress
+          operationId={operation.id}
+          type={operation.type}
+          onFinished={(status) => {
+            // spec 2 §4: deprovisioning waits for the operation, then the app is gone.
+            if (operation.type === 'deprovision' && status === 'succeeded') navigate(paths.apps);
+            refresh();
+          }}
+        />
+      ) : null}
+      <AppSettings
+        handle={app.handle}
+        denials={{
+          rename: scopeDenial(actor, 'deploy', app.environmentId),
+          restart: scopeDenial(actor, 'observability', app.environmentId),
+          deprovision: scopeDenial(actor, 'destroy', app.environmentId),
+        }}
+        onRename={(handle) => rename.mutateAsync(handle)}
+        onRestart={async () => {
+          const started = await start.mutateAsync({ type: 'restart' });
+          setOperation({ id: started.id, type: 'restart' });
+        }}
+        onDeprovision={async () => {
+          const started = await start.mutateAsync({ type: 'deprovision' });
+          setOperation({ id: started.id, type: 'deprovision' });
+        }}
+      />
+    </div>
+  );
+}
+
+export { AppDetailRoute as Component };

@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useApps } from '../../../features/apps/api/use-apps.ts';
+import { type AppRow, AppsTable } from '../../../features/apps/components/apps-table.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { useServices } from '../../../features/services/api/use-services.ts';
+import { paths } from '../../paths.ts';
+import { icons } from '../../shell/icons.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/** spec 2 §2 /apps: the organization's apps with Handle, ID, Environment, Services and cost. */
+function AppsRoute() {
+  const { organization, environments } = useConsoleContext();
+  const apps = useApps();
+  const services = useServices();
+  const costs = useCosts(organization?.id ?? null, 'apps');
+
+  const rows = useMemo<AppRow[]>(() => {
+    const handles = new Map(environments.map((environment) => [environment.id, environment.handle]));
+    const serviceCounts = new Map<string, number>();
+    for (const service of services.data ?? []) {
+      if (service.appId) serviceCounts.set(service.appId, (serviceCounts.get(service.appId) ?? 0) + 1);
+    }
+    // Only the selected organization's apps: those whose environment belongs to it.
+    return (apps.data ?? [])
+      .filter((app) => handles.has(app.environmentId))
+      .map((app) => ({
+        id: app.id,
+        handle: app.handle,
+        envHandle: handles.get(app.environmentId) ?? 'Unknown',
+        totalServices: serviceCounts.get(app.id) ?? 0,
+        cost: costs.data?.get(app.id) ?? 0,
+        gitRef: app.currentImage?.gitRef ?? '',
+        dockerImageName: app.currentImage?.dockerRepo ?? '',
+      }));
+  }, [apps.data, services.data, costs.data, environments]);
+
+  // spec 3 §2: New App goes to the create flow of a known environment, else to the chooser.
+  const onlyEnvironment = environments.length === 1 ? environments[0] : undefined;
+  const newAppPath = onlyEnvironment
+    ? `${paths.createApp}?environment_id=${encodeURIComponent(onlyEnvironment.id)}`
+    : paths.selectEnvironment;
+
+  return (
+    <>
+      <PageHeader
+        title="Apps"
+        description={organization ? `Apps of ${organization.name}` : undefined}
+        actions={
+          organization ? (
+            <ButtonLink to={newAppPath} icon={icons.plus}>
+              New App
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {!organization ? <Banner variant="warning">Choose or create an organization first.</Banner> : null}
+      <AppsTable rows={rows} isLoading={apps.isPending} error={apps.error} />
+    </>
+  );
+}
+
+export { AppsRoute as Component };

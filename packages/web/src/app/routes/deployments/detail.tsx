@@ -1,0 +1,116 @@
+import { deploymentImageLabel, scopeDenial, shortSha } from '@berth/core';
+import { Link, Navigate, useParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabNav } from '../../../components/ui/tabs.tsx';
+import { useApps } from '../../../features/apps/api/use-apps.ts';
+import { useDeployment } from '../../../features/deployments/api/use-deployment.ts';
+import { useDeploymentConfiguration } from '../../../features/deployments/api/use-deployment-configuration.ts';
+import { ConfigurationTable } from '../../../features/deployments/components/configuration-table.tsx';
+import { DeploymentBadge } from '../../../features/deployments/components/deployment-badge.tsx';
+import { useOperation } from '../../../features/operations/api/use-operation.ts';
+import { formatDateTime } from '../../../features/operations/components/elapsed-time.tsx';
+import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
+import { to } from '../../paths.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+const TABS = ['logs', 'config'] as const;
+
+function DeploymentLogs({ operationId }: { operationId: string }) {
+  const operation = useOperation(operationId);
+  if (operation.isError) return <Banner variant="error">Error: {operation.error.message}</Banner>;
+  if (operation.isPending) return <Spinner label="Loading the deployment's operation" />;
+  return (
+    <section aria-label="Logs" className="stack-gap">
+      <p>
+        Operation <Link to={to.operation(operationId)}>{operationId}</Link>
+      </p>
+      <OperationLogs operationId={operationId} status={operation.data.status} />
+    </section>
+  );
+}
+
+function DeploymentConfig({
+  configurationId,
+  denial,
+}: {
+  configurationId: string | null;
+  denial: string | null;
+}) {
+  const configuration = useDeploymentConfiguration(configurationId, denial === null);
+  if (denial) return <Banner variant="warning">{denial}</Banner>;
+  if (!configurationId) return <ConfigurationTable env={{}} />;
+  if (configuration.isError) return <Banner variant="error">Error: {configuration.error.message}</Banner>;
+  if (configuration.isPending) return <Spinner label="Loading configuration" />;
+  return <ConfigurationTable env={configuration.data} />;
+}
+
+/** spec 2 §2 /deployments/{id} with the logs (default) and config tabs. */
+function DeploymentDetailRoute() {
+  const { id = '', tab } = useParams();
+  const { actor, environments } = useConsoleContext();
+  const deployment = useDeployment(id);
+  const apps = useApps();
+
+  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) {
+    return <Navigate to={to.deployment(id)} replace />;
+  }
+  if (deployment.isError) {
+    return (
+      <>
+        <PageHeader title="Deployment" />
+        <Banner variant="error">Error: {deployment.error.message}</Banner>
+      </>
+    );
+  }
+  if (deployment.isPending) return <Spinner label="Loading deployment" />;
+
+  const data = deployment.data;
+  const app = (apps.data ?? []).find((candidate) => candidate.id === data.appId);
+  const environment = environments.find((candidate) => candidate.id === app?.environmentId);
+  // spec 2 §7: GET /configurations/{id} needs read scope on the environment.
+  const denial = app ? scopeDenial(actor, 'read', app.environmentId) : null;
+
+  return (
+    <>
+      <PageHeader title={`Deployment ${data.id}`} description={<DeploymentBadge status={data.status} />} />
+      <DetailList
+        label="Deployment details"
+        items={[
+          {
+            label: 'App',
+            value: app ? <Link to={`/apps/${app.id}`}>{app.handle}</Link> : (data.appId ?? '-'),
+          },
+          { label: 'Environment', value: environment?.handle ?? '-' },
+          { label: 'Git Ref', value: data.gitRef || '-' },
+          {
+            label: 'Commit',
+            value: data.gitCommitSha
+              ? `${shortSha(data.gitCommitSha)} ${data.gitCommitMessage}`
+              : 'Not Provided',
+          },
+          { label: 'Docker Image', value: deploymentImageLabel(data.dockerImage) },
+          { label: 'Created', value: formatDateTime(data.createdAt) },
+        ]}
+      />
+      <TabNav
+        label="Deployment tabs"
+        tabs={[
+          { label: 'Logs', to: to.deployment(id) },
+          { label: 'Config', to: to.deployment(id, 'config') },
+        ]}
+      />
+      {tab === 'config' ? (
+        <DeploymentConfig configurationId={data.configurationId} denial={denial} />
+      ) : data.operationId ? (
+        <DeploymentLogs operationId={data.operationId} />
+      ) : (
+        <p>No data found</p>
+      )}
+    </>
+  );
+}
+
+export { DeploymentDetailRoute as Component };

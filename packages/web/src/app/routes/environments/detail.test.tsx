@@ -1,0 +1,160 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import {
+  collection,
+  costHal,
+  environmentHal,
+  errorBody,
+  roleHal,
+  stackHal,
+} from '../../../../test/fixtures.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+
+const detail = {
+  ...environmentHal({ id: '10', handle: 'production', apps: 2, databases: 1 }),
+  container_count: 5,
+  app_container_count: 3,
+  database_container_count: 2,
+  domain_count: 4,
+  total_disk_size: 20,
+  total_backup_size: 7.5,
+};
+
+function routes(options: { roles?: ReturnType<typeof roleHal>[]; scopes?: string[] } = {}) {
+  const permissions = (options.scopes ?? []).map((scope, index) => ({
+    id: `p${index}`,
+    scope,
+    roleId: 'role-dev',
+  }));
+  const environment = environmentHal({ id: '10', handle: 'production', apps: 2, databases: 1, permissions });
+  return {
+    ...consoleRoutes({
+      stacks: [stackHal({ id: '1', name: 'shared-us-west-1', isDefault: true })],
+      roles: options.roles,
+      environments: [environment],
+    }),
+    'GET /api/accounts/10': () => json(200, { ...detail, _embedded: environment._embedded }),
+    'GET /api/costs/org-1/accounts': () => json(200, collection('costs', [costHal('10', 'Account', 87.6)])),
+    'GET /api/accounts/10/apps': () =>
+      json(
+        200,
+        collection('apps', [
+          {
+            _type: 'app',
+            id: '77',
+            handle: 'web',
+            _links: {},
+            _embedded: { services: [{ id: '1' }, { id: '2' }] },
+          },
+        ]),
+      ),
+  };
+}
+
+describe('environment detail (spec 2 §2)', () => {
+  it('shows the fields and opens on the apps tab', async () => {
+    signIn();
+    mockServer(routes());
+    const { router } = renderApp('/environments/10');
+    const details = await screen.findByRole('region', { name: 'Environment details' });
+    expect(router.state.location.pathname).toBe('/environments/10/apps');
+    expect(details).toHaveTextContent('Databases1 (2 containers, 20 GB disk)');
+    expect(details).toHaveTextContent('Stackshared-us-west-1');
+    expect(details).toHaveTextContent('Backups7.5 GB');
+    expect(details).toHaveTextContent('Apps2 (3 containers)');
+    expect(details).toHaveTextContent('Endpoints4');
+    expect(await within(details).findByText('$87.60')).toBeInTheDocument();
+    const apps = await screen.findByRole('table', { name: 'Apps' });
+    expect(within(apps).getByRole('link', { name: 'web' })).toHaveAttribute('href', '/apps/77');
+    expect(within(apps).getAllByRole('row')[1]).toHaveTextContent('web772');
+    expect(screen.getByRole('link', { name: 'New App' })).toHaveAttribute(
+      'href',
+      '/create/app?environment_id=10',
+    );
+  });
+
+  it('shows the empty text on tabs whose resources do not exist yet', async () => {
+    signIn();
+    mockServer(routes());
+    renderApp('/environments/10/certificates');
+    expect(await screen.findByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
+  });
+
+  it('renames with the acknowledgment (PATCH /accounts/:id)', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'PATCH /api/accounts/10': () => json(200, { ...detail, handle: 'prod-eu' }),
+    });
+    renderApp('/environments/10/settings');
+    const user = userEvent.setup();
+    const handle = await screen.findByRole('textbox', { name: 'New handle' });
+    await user.clear(handle);
+    await user.type(handle, 'prod-eu');
+    await user.click(screen.getByRole('button', { name: 'Rename Environment' }));
+    expect(
+      await screen.findByText('You must acknowledge the impact of renaming this environment'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/api/accounts/10')).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Rename Environment' }));
+    expect(await screen.findByText('Environment renamed to prod-eu')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/api/accounts/10')[0]?.body).toEqual({ handle: 'prod-eu' });
+  });
+
+  it("shows the server's refusal of a deprovision while resources remain", async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'DELETE /api/accounts/10': () =>
+        json(
+          422,
+          errorBody(422, 'unprocessable_entity', 'Cannot deprovision this environment while it has: 2 apps'),
+        ),
+    });
+    renderApp('/environments/10/settings');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Deprovision Environment' });
+    expect(button).toBeDisabled();
+    await user.type(
+      screen.getByRole('textbox', { name: 'Type the environment handle to confirm' }),
+      'production',
+    );
+    await user.click(button);
+    expect(
+      await screen.findByText('Cannot deprovision this environment while it has: 2 apps'),
+    ).toBeInTheDocument();
+  });
+
+  it('disables the actions of a read-only member with the scope tooltips', async () => {
+    signIn();
+    mockServer(
+      routes({
+        roles: [roleHal({ id: 'role-dev', type: 'platform_user', name: 'Readers' })],
+        scopes: ['basic_read'],
+      }),
+    );
+    renderApp('/environments/10/settings');
+    const rename = await screen.findByRole('button', { name: 'Rename Environment' });
+    expect(rename).toBeDisabled();
+    expect(rename).toHaveAccessibleDescription(
+      'You do not have "admin" permissions for this environment (id:10)',
+    );
+    const deprovision = screen.getByRole('button', { name: 'Deprovision Environment' });
+    expect(deprovision).toBeDisabled();
+    expect(deprovision).toHaveAccessibleDescription(
+      'You do not have "destroy" permissions for this environment (id:10)',
+    );
+
+    const sections = screen.getByRole('navigation', { name: 'Environment sections' });
+    await userEvent.setup().click(within(sections).getByRole('link', { name: 'Apps' }));
+    const newApp = await screen.findByRole('button', { name: 'New App' });
+    expect(newApp).toBeDisabled();
+    expect(newApp).toHaveAccessibleDescription(
+      'You do not have "deploy" permissions for this environment (id:10)',
+    );
+  });
+});

@@ -1,0 +1,223 @@
+import { formatUsd, scopeDenial } from '@berth/core';
+import { type ReactNode, useCallback } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import type { EnvironmentDetail } from '../../../features/environments/api/environment.hal.ts';
+import { useDeprovisionEnvironment } from '../../../features/environments/api/use-deprovision-environment.ts';
+import { useEnvironment } from '../../../features/environments/api/use-environment.ts';
+import { useEnvironmentApps } from '../../../features/environments/api/use-environment-apps.ts';
+import { useEnvironmentOperations } from '../../../features/environments/api/use-environment-operations.ts';
+import { useRenameEnvironment } from '../../../features/environments/api/use-rename-environment.ts';
+import { DeprovisionEnvironment } from '../../../features/environments/components/deprovision-environment.tsx';
+import { EnvironmentAppsTable } from '../../../features/environments/components/environment-apps-table.tsx';
+import { EnvironmentOperationsTable } from '../../../features/environments/components/environment-operations-table.tsx';
+import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
+import { paths, to } from '../../paths.ts';
+import { icons } from '../../shell/icons.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/** spec 2 §2: the tabs of /environments/{id}, in the order the page shows them. */
+const TABS = [
+  ['apps', 'Apps'],
+  ['databases', 'Databases'],
+  ['endpoints', 'Endpoints'],
+  ['certificates', 'Certificates'],
+  ['backups', 'Backups'],
+  ['integrations', 'Integrations'],
+  ['security', 'Security'],
+  ['activity', 'Activity'],
+  ['activity_reports', 'Activity Reports'],
+  ['settings', 'Settings'],
+] as const;
+type EnvironmentTab = (typeof TABS)[number][0];
+
+function isEnvironmentTab(value: string): value is EnvironmentTab {
+  return TABS.some(([tab]) => tab === value);
+}
+
+/** Tabs whose resources Berth does not store yet: they show the spec's empty text and what will appear. */
+const NOT_YET: Partial<Record<EnvironmentTab, string>> = {
+  databases: 'Databases of this environment appear here.',
+  endpoints: 'Endpoints of the apps and databases of this environment appear here.',
+  certificates: 'Certificates uploaded to this environment appear here.',
+  backups: 'Backups of the databases of this environment appear here.',
+  integrations: 'Log and metric drains of this environment appear here.',
+  security: 'Security scans and reports of this environment appear here.',
+  activity_reports: 'Weekly activity reports of this environment appear here.',
+};
+
+const appHref = (id: string) => to.app(id);
+
+function EnvironmentDetailRoute() {
+  const { id = '', tab } = useParams();
+  const location = useLocation();
+  const environment = useEnvironment(id);
+
+  // The apps tab is the default: /environments/{id} shows it under its own URL.
+  if (!tab) return <Navigate replace to={`${to.environment(id, 'apps')}${location.search}`} />;
+  if (environment.isError) {
+    return (
+      <>
+        <PageHeader title="Environment" />
+        <Banner variant="error">Error: {environment.error.message}</Banner>
+      </>
+    );
+  }
+  if (!environment.data) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading environment" />
+      </div>
+    );
+  }
+  return <EnvironmentPage environment={environment.data} tab={tab} />;
+}
+
+function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail; tab: string }) {
+  const { organization, allStacks } = useConsoleContext();
+  const costs = useCosts(organization?.id ?? null, 'accounts');
+  const stack = allStacks.find((item) => item.id === environment.stackId);
+  const current = isEnvironmentTab(tab) ? tab : null;
+  const tabs: TabLink[] = TABS.map(([key, label]) => ({ label, to: to.environment(environment.id, key) }));
+
+  let body: ReactNode;
+  switch (current) {
+    case 'apps':
+      body = <AppsTab environment={environment} />;
+      break;
+    case 'activity':
+      body = <ActivityTab environmentId={environment.id} />;
+      break;
+    case 'settings':
+      body = <SettingsTab environment={environment} />;
+      break;
+    case null:
+      body = <Banner variant="warning">This environment has no such tab.</Banner>;
+      break;
+    default:
+      body = <EmptyState title={NO_RESOURCES_FOUND} description={NOT_YET[current]} />;
+  }
+
+  const cost = costs.data?.get(environment.id) ?? 0;
+  return (
+    <>
+      <PageHeader
+        title={environment.handle}
+        description={environment.type === 'production' ? 'Production environment' : 'Development environment'}
+      />
+      <DetailList
+        label="Environment details"
+        items={[
+          { label: 'ID', value: <code>{environment.id}</code> },
+          {
+            label: 'Databases',
+            value: `${environment.databaseCount} (${environment.databaseContainerCount} ${
+              environment.databaseContainerCount === 1 ? 'container' : 'containers'
+            }, ${environment.diskGb} GB disk)`,
+          },
+          {
+            label: 'Stack',
+            value: stack ? (
+              <Link to={to.stack(stack.id)}>{stack.name}</Link>
+            ) : (
+              (environment.stackId ?? 'Unknown')
+            ),
+          },
+          { label: 'Backups', value: `${environment.backupGb} GB` },
+          {
+            label: 'Apps',
+            value: `${environment.appCount} (${environment.appContainerCount} ${
+              environment.appContainerCount === 1 ? 'container' : 'containers'
+            })`,
+          },
+          { label: 'Endpoints', value: String(environment.domainCount) },
+          { label: 'Est. Monthly Cost', value: costs.data ? formatUsd(cost) : '…' },
+        ]}
+      />
+      <TabNav label="Environment sections" tabs={tabs} />
+      {body}
+    </>
+  );
+}
+
+function AppsTab({ environment }: { environment: EnvironmentDetail }) {
+  const { actor } = useConsoleContext();
+  const apps = useEnvironmentApps(environment.id);
+  const href = useCallback(appHref, []);
+  const denial = scopeDenial(actor, 'deploy', environment.id);
+  return (
+    <EnvironmentAppsTable
+      apps={apps.data ?? []}
+      appHref={href}
+      isLoading={apps.isPending}
+      error={apps.error}
+      toolbar={
+        denial ? (
+          <ScopedButton size="sm" denial={denial} icon={icons.plus}>
+            New App
+          </ScopedButton>
+        ) : (
+          <ButtonLink size="sm" to={to.createApp(environment.id)} icon={icons.plus}>
+            New App
+          </ButtonLink>
+        )
+      }
+    />
+  );
+}
+
+function ActivityTab({ environmentId }: { environmentId: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const operations = useEnvironmentOperations(environmentId, page);
+  return (
+    <EnvironmentOperationsTable
+      operations={operations.data?.operations}
+      page={page}
+      pageCount={operations.data?.pageCount ?? 1}
+      error={operations.error}
+      onPage={(next) =>
+        setParams((current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('page', String(next));
+          return updated;
+        })
+      }
+    />
+  );
+}
+
+function SettingsTab({ environment }: { environment: EnvironmentDetail }) {
+  const { actor } = useConsoleContext();
+  const navigate = useNavigate();
+  const rename = useRenameEnvironment(environment.id);
+  const deprovision = useDeprovisionEnvironment(environment.id);
+  return (
+    <div className="section-stack">
+      <RenameEnvironmentForm
+        currentHandle={environment.handle}
+        denial={scopeDenial(actor, 'admin', environment.id)}
+        onRename={(handle) => rename.mutateAsync(handle)}
+      />
+      <DeprovisionEnvironment
+        handle={environment.handle}
+        denial={scopeDenial(actor, 'destroy', environment.id)}
+        onDeprovision={async () => {
+          await deprovision.mutateAsync();
+          navigate(paths.environments, { replace: true });
+        }}
+      />
+    </div>
+  );
+}
+
+export { EnvironmentDetailRoute as Component };

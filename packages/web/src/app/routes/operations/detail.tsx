@@ -1,0 +1,104 @@
+import { isOperationFinished, isOperationPending, operationStatusLabel } from '@berth/core';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { operationResourcePath } from '../../../features/operations/api/operation.hal.ts';
+import { useOperation } from '../../../features/operations/api/use-operation.ts';
+import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
+import { formatDateTime } from '../../../features/operations/components/elapsed-time.tsx';
+import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
+import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/**
+ * spec 2 §2 /operations/{id}: the progress page. A spinner while queued or running (polling every 3 s);
+ * once succeeded or failed it moves to its logs view (`?view=logs`, the same page, so a reload or a
+ * shared link lands on the logs directly).
+ */
+function OperationRoute() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { actor } = useConsoleContext();
+  const operation = useOperation(id);
+  const status = operation.data?.status ?? '';
+  const finished = isOperationFinished(status);
+  const logsView = params.get('view') === 'logs';
+
+  useEffect(() => {
+    if (finished && !logsView) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('view', 'logs');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [finished, logsView, setParams]);
+
+  if (operation.isError) {
+    return (
+      <>
+        <PageHeader title={`Operation ${id}`} />
+        <Banner variant="error">Error: {operation.error.message}</Banner>
+      </>
+    );
+  }
+  if (operation.isPending) return <Spinner label="Loading operation" />;
+
+  const data = operation.data;
+  const resourcePath = operationResourcePath(data);
+  const resourceText = `${data.resourceType} ${data.resourceHandle}`.trim();
+  return (
+    <>
+      <PageHeader
+        title={`Operation ${data.id}: ${data.type}`}
+        description={<OperationStatusBadge status={data.status} />}
+      />
+      <DetailList
+        label="Operation details"
+        items={[
+          { label: 'Type', value: data.type },
+          { label: 'Created', value: formatDateTime(data.createdAt) },
+          { label: 'Status', value: operationStatusLabel(data.status) },
+          { label: 'Last Updated', value: formatDateTime(data.updatedAt) },
+          {
+            label: 'Resource',
+            value: resourcePath ? <Link to={resourcePath}>{resourceText}</Link> : resourceText || '-',
+          },
+          { label: 'User', value: data.userName || data.userEmail || '-' },
+          { label: 'Note', value: data.note || '-' },
+        ]}
+      />
+      {isOperationPending(data.status) ? (
+        <div className="stack-gap">
+          <Banner variant="info" title={`Operation ${operationStatusLabel(data.status)}`}>
+            <Spinner size="sm" label="Waiting for the operation to finish" /> This page follows the operation
+            and shows its logs when it ends.
+          </Banner>
+          <OperationLogs operationId={data.id} status={data.status} />
+        </div>
+      ) : finished ? (
+        <section className="stack-gap" aria-label="Logs">
+          <Banner
+            variant={data.status === 'succeeded' ? 'success' : 'error'}
+            title={data.status === 'succeeded' ? 'Operation succeeded' : 'Operation failed'}
+            actions={<RerunButton operation={data} actor={actor} />}
+          >
+            {data.note}
+          </Banner>
+          <h2 className="section-title">Logs</h2>
+          <OperationLogs operationId={data.id} status={data.status} />
+        </section>
+      ) : (
+        <Banner variant="warning">This operation's status is unknown.</Banner>
+      )}
+    </>
+  );
+}
+
+export { OperationRoute as Component };

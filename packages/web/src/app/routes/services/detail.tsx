@@ -1,0 +1,155 @@
+import { cpuShare, formatUsd, scopeDenial } from '@berth/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabNav } from '../../../components/ui/tabs.tsx';
+import { appKeys } from '../../../features/apps/api/app-keys.ts';
+import { useApp } from '../../../features/apps/api/use-app.ts';
+import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { deploymentStrategy, memoryGb, type Service } from '../../../features/services/api/service.hal.ts';
+import { serviceKeys } from '../../../features/services/api/service-keys.ts';
+import { useScaleService } from '../../../features/services/api/use-scale-service.ts';
+import { useService } from '../../../features/services/api/use-service.ts';
+import { useStackProfiles } from '../../../features/services/api/use-stack-profiles.ts';
+import { useUpdateService } from '../../../features/services/api/use-update-service.ts';
+import { ScaleForm } from '../../../features/services/components/scale-form.tsx';
+import '../../../features/services/components/services.css';
+import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
+import { to } from '../../paths.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+const TABS = [
+  { tab: 'metrics', label: 'Metrics' },
+  { tab: 'scale', label: 'Scale' },
+  { tab: 'settings', label: 'Settings' },
+] as const;
+
+/** spec 2 §2 /apps/{id}/services/{serviceId} with Metrics, Scale and Settings. */
+function ServiceDetailRoute() {
+  const { id = '', serviceId = '', tab = 'metrics' } = useParams();
+  const { organization, environments } = useConsoleContext();
+  const service = useService(serviceId);
+  const app = useApp(id);
+  const costs = useCosts(organization?.id ?? null, 'services');
+
+  if (service.isPending) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading service" />
+      </div>
+    );
+  }
+  if (service.error) return <Banner variant="error">Error: {service.error.message}</Banner>;
+  const current = service.data;
+  const environment = environments.find((item) => item.id === current.environmentId);
+  const share = cpuShare(current.instanceClass, current.containerMemoryMb);
+  const active = TABS.find((item) => item.tab === tab)?.tab ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title={current.handle}
+        description={
+          <>
+            Service of <Link to={to.app(id)}>{app.data?.handle ?? id}</Link>
+          </>
+        }
+      />
+      <DetailList
+        label="Service details"
+        items={[
+          { label: 'ID', value: current.id },
+          { label: 'Container Size', value: `${memoryGb(current.containerMemoryMb)} GB` },
+          { label: 'Type', value: current.processType },
+          { label: 'App', value: <Link to={to.app(id)}>{app.data?.handle ?? id}</Link> },
+          { label: 'Container Count', value: current.containerCount },
+          { label: 'CPU Share', value: share === null ? 'Unknown' : share },
+          { label: 'Environment', value: environment?.handle ?? 'Unknown' },
+          { label: 'Est. Monthly Cost', value: formatUsd(costs.data?.get(current.id) ?? 0) },
+          { label: 'Container Profile', value: current.instanceClass },
+          // Endpoints are a later issue: no service has one yet (spec 2 §4).
+          { label: 'Deployment Strategy', value: deploymentStrategy(current) },
+          { label: 'Scaling Recommendations', value: 'Right Sized' },
+          {
+            label: 'Command',
+            value: (
+              <details className="service-command">
+                <summary>Show command</summary>
+                <code>{current.command || 'Docker CMD'}</code>
+              </details>
+            ),
+          },
+        ]}
+      />
+      <TabNav
+        label="Service tabs"
+        tabs={TABS.map((item) => ({ label: item.label, to: to.service(id, serviceId, item.tab) }))}
+      />
+      {active === 'metrics' ? (
+        <EmptyState
+          title="No data found"
+          description="Container metrics (memory, CPU, load) arrive in a later release."
+        />
+      ) : active === 'scale' ? (
+        <ScaleTab service={current} stackId={environment?.stackId ?? null} />
+      ) : active === 'settings' ? (
+        <SettingsTab service={current} />
+      ) : (
+        <EmptyState title="No resources found" description="This tab does not exist." />
+      )}
+    </>
+  );
+}
+
+function ScaleTab({ service, stackId }: { service: Service; stackId: string | null }) {
+  const { actor } = useConsoleContext();
+  const queryClient = useQueryClient();
+  const profiles = useStackProfiles(stackId);
+  const scale = useScaleService(service.id);
+  const [operationId, setOperationId] = useState<string | null>(null);
+  return (
+    <div className="section-stack">
+      {operationId ? (
+        <OperationProgress
+          operationId={operationId}
+          type="scale"
+          onFinished={() => {
+            void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+            void queryClient.invalidateQueries({ queryKey: appKeys.all });
+          }}
+        />
+      ) : null}
+      <ScaleForm
+        key={`${service.containerCount}-${service.containerMemoryMb}-${service.instanceClass}`}
+        service={service}
+        allowed={profiles.data ?? { m: true, r: false, c: false }}
+        denial={scopeDenial(actor, 'observability', service.environmentId)}
+        onScale={async (request) => {
+          const operation = await scale.mutateAsync(request);
+          setOperationId(operation.id);
+        }}
+      />
+    </div>
+  );
+}
+
+function SettingsTab({ service }: { service: Service }) {
+  const { actor } = useConsoleContext();
+  const update = useUpdateService(service.id);
+  return (
+    <ServiceSettingsForm
+      service={service}
+      hasEndpoints={false}
+      denial={scopeDenial(actor, 'deploy', service.environmentId)}
+      onSave={(values) => update.mutateAsync(values)}
+    />
+  );
+}
+
+export { ServiceDetailRoute as Component };

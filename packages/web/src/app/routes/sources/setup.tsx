@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import '../../../features/sources/components/sources.css';
+import { paths } from '../../paths.ts';
+
+/**
+ * spec 3 §2 /sources/setup. Berth has no separate "connect a repository" step: a source is recorded
+ * by the first git deploy of an app, so this page says how that happens rather than offering a form.
+ */
+function SourceSetupRoute() {
+  return (
+    <>
+      <PageHeader title="Set up a source" description="How a repository becomes a source in Berth." />
+      <section className="card setup-steps" aria-label="How sources appear">
+        <p>
+          A source is created automatically the first time an app is deployed from a git repository. There is
+          nothing to connect beforehand: deploy an app, and its repository appears in{' '}
+          <Link to={paths.sources}>Sources</Link> with the apps and deployments that use it.
+        </p>
+        <ol>
+          <li>
+            Create an app in an environment (<Link to={paths.environments}>Environments</Link>, then New App).
+          </li>
+          <li>Add the app&apos;s git remote to your repository. Its format is:</li>
+        </ol>
+        <pre>
+          <code>git remote add berth git@&lt;your Berth host&gt;:&lt;environment&gt;/&lt;app&gt;.git</code>
+        </pre>
+        <p>The exact remote of each app is shown on its page as Git Remote.</p>
+        <ol start={3}>
+          <li>Push a branch, tag or commit to deploy it:</li>
+        </ol>
+        <pre>
+          <code>git push berth main</code>
+        </pre>
+        <p>
+          Each deploy is recorded as a deployment of the source with its git ref and commit; the commits that
+          are live in your apps show as dots in the sources list.
+        </p>
+      </section>
+    </>
+  );
+}
+
+export { SourceSetupRoute as Component };

@@ -1,0 +1,178 @@
+import { formatUsd } from '@berth/core';
+import { type ReactNode, useCallback } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
+import { type Stack, tenancyLabel } from '../../../features/stacks/api/stack.hal.ts';
+import { useStack } from '../../../features/stacks/api/use-stack.ts';
+import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
+import { paths, to } from '../../paths.ts';
+import { icons } from '../../shell/icons.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/** spec 2 §2: /stacks/{id} with /environments (default), /vpn-tunnels, /vpc-peering, /hids and /settings. */
+const TABS = ['environments', 'vpn-tunnels', 'vpc-peering', 'hids', 'settings'] as const;
+type StackTab = (typeof TABS)[number];
+
+function isStackTab(value: string): value is StackTab {
+  return (TABS as readonly string[]).includes(value);
+}
+
+/** spec 3 §8: the empty text of a list. */
+const NO_RESOURCES_FOUND = 'No resources found';
+
+function StackDetailRoute() {
+  const { id = '', tab } = useParams();
+  const location = useLocation();
+  const stack = useStack(id);
+
+  // The environments tab is the default: /stacks/{id} shows it under its own URL.
+  if (!tab) return <Navigate replace to={`${to.stack(id, 'environments')}${location.search}`} />;
+
+  if (stack.isError) {
+    return (
+      <>
+        <PageHeader title="Stack" />
+        <Banner variant="error">Error: {stack.error.message}</Banner>
+      </>
+    );
+  }
+  if (!stack.data) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading stack" />
+      </div>
+    );
+  }
+  return <StackPage stack={stack.data} tab={tab} />;
+}
+
+function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
+  const { organization, environments, allStacks, actor } = useConsoleContext();
+  const costs = useCosts(organization?.id ?? null, 'stacks');
+  const environmentCosts = useCosts(organization?.id ?? null, 'accounts');
+  const environmentHref = useCallback((id: string) => to.environment(id), []);
+  const onStack = environments.filter((environment) => environment.stackId === stack.id);
+  const stackNames = new Map(allStacks.map((item) => [item.id, item.name]));
+
+  // spec 2 §2: the Managed HIDS tab appears only when the stack exposes intrusion detection reports.
+  const tabs: TabLink[] = [
+    { label: 'Environments', to: to.stack(stack.id, 'environments') },
+    { label: 'VPN Tunnels', to: to.stack(stack.id, 'vpn-tunnels') },
+    { label: 'VPC Peering', to: to.stack(stack.id, 'vpc-peering') },
+    ...(stack.exposeIntrusionDetectionReports
+      ? [{ label: 'Managed HIDS', to: to.stack(stack.id, 'hids') }]
+      : []),
+    { label: 'Settings', to: to.stack(stack.id, 'settings') },
+  ];
+  const current = isStackTab(tab) && (tab !== 'hids' || stack.exposeIntrusionDetectionReports) ? tab : null;
+
+  let body: ReactNode;
+  switch (current) {
+    case 'environments':
+      body = (
+        <EnvironmentsTable
+          environments={onStack}
+          stackNames={stackNames}
+          costs={environmentCosts.data}
+          environmentHref={environmentHref}
+        />
+      );
+      break;
+    case 'vpn-tunnels':
+      body = (
+        <EmptyState
+          title={NO_RESOURCES_FOUND}
+          description="VPN tunnels connect this stack to your own networks. They are set up and edited only via support."
+        />
+      );
+      break;
+    case 'vpc-peering':
+      body = (
+        <EmptyState
+          title={NO_RESOURCES_FOUND}
+          description="VPC peers connect this stack to your own VPCs. They are set up and edited only via support."
+        />
+      );
+      break;
+    case 'hids':
+      body = (
+        <EmptyState
+          title={NO_RESOURCES_FOUND}
+          description="Managed HIDS reports of this stack appear here once they are produced."
+        />
+      );
+      break;
+    case 'settings':
+      body = (
+        <StackDeprovision
+          stack={stack}
+          actor={actor}
+          organizationName={organization?.name ?? ''}
+          environmentCount={onStack.length}
+        />
+      );
+      break;
+    case null:
+      // spec 2 §8: the HIDS tab of a stack that does not expose its reports.
+      body = (
+        <Banner variant="warning">
+          {tab === 'hids'
+            ? 'We cannot expose intrusion detection reports for this stack.'
+            : 'This stack has no such tab.'}
+        </Banner>
+      );
+      break;
+  }
+
+  const cost = costs.data?.get(stack.id) ?? 0;
+  return (
+    <>
+      <PageHeader
+        title={stack.name}
+        description={`${tenancyLabel(stack)} stack`}
+        actions={
+          organization ? (
+            <ButtonLink
+              to={`${paths.createEnvironment}?${new URLSearchParams({ stack_id: stack.id })}`}
+              icon={icons.plus}
+            >
+              Create Environment
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <DetailList
+        label="Stack details"
+        items={[
+          { label: 'ID', value: <code>{stack.id}</code> },
+          { label: 'Memory Management', value: stack.memoryLimits ? 'Enabled' : 'Disabled' },
+          {
+            label: 'Tenancy',
+            value:
+              stack.kind === 'self-hosted' && stack.awsAccountId
+                ? `${tenancyLabel(stack)} (AWS account ${stack.awsAccountId})`
+                : tenancyLabel(stack),
+          },
+          {
+            label: 'Outbound IP Addresses',
+            value: stack.outboundIpAddresses.length ? stack.outboundIpAddresses.join(', ') : 'None',
+          },
+          { label: 'Region', value: stack.region || 'Unknown' },
+          { label: 'Est. Monthly Cost', value: costs.data ? formatUsd(cost) : '…' },
+        ]}
+      />
+      <TabNav label="Stack sections" tabs={tabs} />
+      {body}
+    </>
+  );
+}
+
+export { StackDetailRoute as Component };

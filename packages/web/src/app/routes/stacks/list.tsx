@@ -1,0 +1,69 @@
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { StacksTable } from '../../../features/stacks/components/stacks-table.tsx';
+import { paths, to } from '../../paths.ts';
+import { icons } from '../../shell/icons.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/** spec 2 §2 /stacks: the stacks the organization uses, with their tenancy, environments and cost. */
+function StacksRoute() {
+  const { organization, stacks, allStacks, environments, resources } = useConsoleContext();
+  const costs = useCosts(organization?.id ?? null, 'stacks');
+  const stackHref = useCallback((id: string) => to.stack(id), []);
+
+  const { rows, environmentCounts } = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const environment of environments) {
+      if (environment.stackId) counts.set(environment.stackId, (counts.get(environment.stackId) ?? 0) + 1);
+    }
+    // The stacks the organization may use, plus any other stack one of its environments sits on.
+    const ids = new Set([...stacks.map((stack) => stack.id), ...counts.keys()]);
+    return { rows: allStacks.filter((stack) => ids.has(stack.id)), environmentCounts: counts };
+  }, [stacks, allStacks, environments]);
+
+  let body: ReactNode;
+  if (resources.status === 'error') {
+    body = <Banner variant="error">Error: {resources.message}</Banner>;
+  } else if (resources.status !== 'success') {
+    body = (
+      <div className="page-loading">
+        <Spinner label="Loading stacks" />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {costs.error ? <Banner variant="error">Error: {costs.error.message}</Banner> : null}
+        <StacksTable
+          stacks={rows}
+          environmentCounts={environmentCounts}
+          costs={costs.data}
+          stackHref={stackHref}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Stacks"
+        description="Stacks are the isolated networks your environments run in."
+        actions={
+          organization ? (
+            <ButtonLink to={paths.createStack} icon={icons.plus}>
+              New Dedicated Stack
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {body}
+    </>
+  );
+}
+
+export { StacksRoute as Component };

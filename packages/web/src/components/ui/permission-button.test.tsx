@@ -1,0 +1,60 @@
+import { type Actor, scopeDenial } from '@berth/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ScopedButton } from './permission-button.tsx';
+
+// spec 1 §6: a read-only member (basic_read) lacks every acting scope; the button says why.
+const readOnly: Actor = {
+  roleTypes: ['platform_user'],
+  permissions: [{ environmentId: '42', scope: 'basic_read' }],
+};
+const deployer: Actor = {
+  roleTypes: ['platform_user'],
+  permissions: [{ environmentId: '42', scope: 'deploy' }],
+};
+
+describe('ScopedButton', () => {
+  it('is disabled with the spec tooltip when the actor lacks the scope', async () => {
+    const onClick = vi.fn();
+    render(
+      <ScopedButton denial={scopeDenial(readOnly, 'deploy', '42')} onClick={onClick}>
+        Deploy
+      </ScopedButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Deploy' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'You do not have "deploy" permissions for this environment (id:42)',
+    );
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(
+      'You do not have "deploy" permissions for this environment (id:42)',
+    );
+    await userEvent.setup().click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('acts normally when the actor holds the scope (deploy grants observability)', async () => {
+    const onClick = vi.fn();
+    render(
+      <ScopedButton denial={scopeDenial(deployer, 'observability', '42')} onClick={onClick}>
+        Scale
+      </ScopedButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Scale' });
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('tooltip', { hidden: true })).not.toBeInTheDocument();
+    await userEvent.setup().click(button);
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('stays disabled by its own condition even when allowed', () => {
+    render(
+      <ScopedButton denial={null} disabled>
+        Deprovision
+      </ScopedButton>,
+    );
+    expect(screen.getByRole('button', { name: 'Deprovision' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,22 @@
+import { createAppSchema } from '@berth/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type AppHal, fromAppHal } from './app.hal.ts';
+import { appKeys } from './app-keys.ts';
+
+/** spec 3 §7 POST /accounts/:envId/apps with handle and account_id. */
+export function useCreateApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { environmentId: string; handle: string }) => {
+      const { handle } = createAppSchema.parse({ handle: input.handle });
+      return fromAppHal(
+        await apiRequest<AppHal>('api', `/accounts/${encodeURIComponent(input.environmentId)}/apps`, {
+          method: 'POST',
+          body: { handle, account_id: input.environmentId },
+        }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.all }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { type DeploymentHal, fromDeploymentHal } from './deployment.hal.ts';
+import { deploymentKeys } from './deployment-keys.ts';
+
+/** contract §5.7 GET /deployments/:id. */
+export function useDeployment(id: string) {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: deploymentKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      fromDeploymentHal(
+        await apiRequest<DeploymentHal>('api', `/deployments/${encodeURIComponent(id)}`, { signal }),
+      ),
+    enabled: phase === 'authenticated' && id !== '',
+  });
+}

@@ -1,0 +1,24 @@
+import { MAX_PAGE_SIZE } from '@berth/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { type DeploymentHal, fromDeploymentHal } from './deployment.hal.ts';
+import { deploymentKeys } from './deployment-keys.ts';
+
+/** contract §5.7 GET /deployments?per_page=5000: every deployment the caller can read, newest first. */
+export function useDeployments() {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: deploymentKeys.list(),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<DeploymentHal>>(
+        'api',
+        `/deployments?per_page=${MAX_PAGE_SIZE}`,
+        { signal },
+      );
+      return embeddedList(list, 'deployments').map(fromDeploymentHal);
+    },
+    enabled: phase === 'authenticated',
+  });
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { type DeploymentHal, fromDeploymentHal } from './deployment.hal.ts';
+import { deploymentKeys } from './deployment-keys.ts';
+
+/**
+ * contract §5.7 GET /sources/:id/deployments. It lives with deployments (it answers deployments and
+ * feeds the same table); the source detail route composes it (a feature never imports another).
+ */
+export function useSourceDeployments(sourceId: string) {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: [...deploymentKeys.all, 'source', sourceId],
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<DeploymentHal>>(
+        'api',
+        `/sources/${encodeURIComponent(sourceId)}/deployments`,
+        { signal },
+      );
+      return embeddedList(list, 'deployments').map(fromDeploymentHal);
+    },
+    enabled: phase === 'authenticated' && sourceId !== '',
+  });
+}

@@ -1,0 +1,22 @@
+import { updateEnvironmentSchema } from '@berth/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type EnvironmentHal, fromEnvironmentDetailHal } from './environment.hal.ts';
+import { environmentKeys } from './environment-keys.ts';
+
+/** contract §5.6 PATCH /accounts/:id {handle} (admin scope). */
+export function useRenameEnvironment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (handle: string) => {
+      const body = updateEnvironmentSchema.parse({ handle });
+      return fromEnvironmentDetailHal(
+        await apiRequest<EnvironmentHal>('api', `/accounts/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body,
+        }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+  });
+}

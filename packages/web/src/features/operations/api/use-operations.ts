@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import {
+  fromOperationHal,
+  type OperationFilters,
+  type OperationHal,
+  operationListPath,
+} from './operation.hal.ts';
+import { operationKeys } from './operation-keys.ts';
+
+/** spec 3 §4: operation lists poll every 10 s; react-query pauses the interval while the tab is hidden. */
+export const OPERATION_LIST_POLL_MS = 10_000;
+/** spec 3 §9: server-paged lists hold 40 rows unless the server says otherwise. */
+const FALLBACK_PER_PAGE = 40;
+
+/** One page of a server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`. */
+export function useOperations(basePath: string | null, page: number, filters: OperationFilters) {
+  const { phase } = useSession();
+  const path = basePath ? operationListPath(basePath, page, filters) : '';
+  return useQuery({
+    queryKey: operationKeys.list(path),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<OperationHal>>('api', path, { signal });
+      const operations = embeddedList(list, 'operations').map(fromOperationHal);
+      return {
+        operations,
+        totalCount: list.total_count ?? operations.length,
+        perPage: list.per_page || FALLBACK_PER_PAGE,
+      };
+    },
+    enabled: phase === 'authenticated' && basePath !== null,
+    refetchInterval: OPERATION_LIST_POLL_MS,
+    placeholderData: (previous) => previous,
+  });
+}

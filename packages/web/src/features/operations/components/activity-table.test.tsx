@@ -1,0 +1,171 @@
+import type { Actor } from '@berth/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
+import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { ActivityTable } from './activity-table.tsx';
+
+const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
+const LIST = '/organizations/org-1/operations';
+
+function operationHal({
+  id,
+  type,
+  status,
+  resourceType = 'app',
+  resourceId = '7',
+  handle = 'web',
+  gitRef = 'main',
+  createdAt = new Date().toISOString(),
+}: {
+  id: string;
+  type: string;
+  status: string;
+  resourceType?: 'app' | 'service';
+  resourceId?: string;
+  handle?: string;
+  gitRef?: string | null;
+  createdAt?: string;
+}) {
+  return {
+    _type: 'operation',
+    id,
+    type,
+    status,
+    git_ref: gitRef,
+    docker_ref: null,
+    container_count: null,
+    container_size: null,
+    instance_profile: null,
+    env: null,
+    note: '',
+    user_name: 'Ada Lovelace',
+    user_email: 'ada@example.com',
+    resource_type: resourceType,
+    resource_id: resourceId,
+    resource_handle: handle,
+    created_at: createdAt,
+    updated_at: createdAt,
+    _links: {
+      self: { href: api(`/operations/${id}`) },
+      resource: { href: api(`/${resourceType}s/${resourceId}`) },
+      account: { href: api('/accounts/10') },
+      logs: { href: api(`/operations/${id}/logs`) },
+    },
+  };
+}
+
+const OWNER: Actor = { roleTypes: ['owner'], permissions: [] };
+const READER: Actor = { roleTypes: ['platform_user'], permissions: [{ environmentId: '10', scope: 'read' }] };
+
+function renderActivity(actor: Actor, path = '/activity') {
+  sessionStore.signIn(fromTokenHal(tokenHal()));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/activity', element: <ActivityTable listPath={LIST} actor={actor} /> },
+      { path: '/operations/:id', element: <p>operation page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const ROWS = [
+  operationHal({ id: '1', type: 'deploy', status: 'failed' }),
+  operationHal({ id: '2', type: 'deploy', status: 'succeeded' }),
+  operationHal({ id: '3', type: 'configure', status: 'succeeded' }),
+  operationHal({ id: '4', type: 'restart', status: 'succeeded' }),
+  operationHal({ id: '5', type: 'deploy', status: 'running' }),
+  operationHal({ id: '6', type: 'scale', status: 'succeeded', resourceType: 'service', resourceId: '9' }),
+  operationHal({ id: '7', type: 'scale', status: 'failed', resourceType: 'service', resourceId: '9' }),
+];
+
+function row(operationId: string) {
+  const link = screen
+    .getAllByRole('link')
+    .find((candidate) => candidate.getAttribute('href') === `/operations/${operationId}`);
+  const tr = link?.closest('tr');
+  if (!tr) throw new Error(`no row for operation ${operationId}`);
+  return within(tr);
+}
+
+describe('ActivityTable Re-run rules (spec 3 §2)', () => {
+  it('offers Re-run on failed rows and on succeeded app deploy and configure rows only', async () => {
+    mockServer({ [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)) });
+    renderActivity(OWNER);
+    await screen.findByText('RUNNING');
+    const hasRerun = (id: string) => row(id).queryByRole('button', { name: /^Re-run/ }) !== null;
+    expect(['1', '2', '3', '4', '5', '6', '7'].map(hasRerun)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('disables Re-run without the scope, with the spec tooltip', async () => {
+    mockServer({ [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS.slice(0, 1))) });
+    renderActivity(READER);
+    const button = await screen.findByRole('button', { name: 'Re-run deploy of web' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'You do not have "deploy" permissions for this environment (id:10)',
+    );
+  });
+
+  it('posts the same operation again and opens it', async () => {
+    const server = mockServer({
+      [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)),
+      'POST /api/apps/7/operations': () =>
+        json(201, operationHal({ id: '42', type: 'deploy', status: 'queued' })),
+      'POST /api/services/9/operations': () =>
+        json(201, operationHal({ id: '43', type: 'scale', status: 'queued', resourceType: 'service' })),
+    });
+    const router = renderActivity(OWNER);
+    await screen.findByText('RUNNING');
+    await userEvent.click(row('1').getByRole('button', { name: /^Re-run/ }));
+    expect(server.callsTo('POST', '/api/apps/7/operations')[0]?.body).toEqual({
+      type: 'deploy',
+      git_ref: 'main',
+    });
+    await screen.findByText('operation page');
+    expect(router.state.location.pathname).toBe('/operations/42');
+  });
+
+  it('sends the filters from the query string, all meaning none, and hides rows older than 2 weeks', async () => {
+    const old = new Date(Date.now() - 15 * 24 * 3600 * 1000).toISOString();
+    const server = mockServer({
+      [`GET /api${LIST}?page=2&operation_type=deploy&operation_status=failed`]: () =>
+        json(200, {
+          ...collection('operations', [
+            ROWS[0],
+            operationHal({ id: '8', type: 'deploy', status: 'failed', createdAt: old }),
+          ]),
+          per_page: 40,
+          total_count: 82,
+        }),
+    });
+    renderActivity(OWNER, '/activity?page=2&resource_type=all&operation_type=deploy&operation_status=failed');
+    await screen.findByText('FAILED');
+    expect(server.calls[0]?.path).toBe(`/api${LIST}?page=2&operation_type=deploy&operation_status=failed`);
+    expect(screen.queryByRole('link', { name: 'deploy', description: undefined })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/operations/8'),
+    ).toHaveLength(0);
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Showing operations from the last 2 weeks.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,295 @@
+import {
+  type Actor,
+  canRerunOperation,
+  isOperationPending,
+  OPERATION_STATUSES,
+  operationScope,
+  scopeDenial,
+} from '@berth/core';
+import { type ReactNode, useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ALL, type Operation, type OperationFilters, operationResourcePath } from '../api/operation.hal.ts';
+import { useOperations } from '../api/use-operations.ts';
+import { useRerunOperation } from '../api/use-rerun-operation.ts';
+import { ElapsedTime, formatDateTime } from './elapsed-time.tsx';
+import { OperationStatusBadge } from './operation-status-badge.tsx';
+import './operations.css';
+
+/** spec 3 §9: the activity list shows the last 2 weeks. */
+export const ACTIVITY_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** contract §1.6 resource types the filter offers. */
+export const RESOURCE_TYPE_OPTIONS = [
+  'app',
+  'service',
+  'database',
+  'vhost',
+  'backup',
+  'log_drain',
+  'metric_drain',
+];
+/** spec 2 §4 operation types. */
+export const OPERATION_TYPE_OPTIONS = [
+  'provision',
+  'deprovision',
+  'deploy',
+  'scan_code',
+  'configure',
+  'configure_backup_policy',
+  'scale',
+  'horizontal_scale',
+  'restart',
+  'restart_recreate',
+  'backup',
+  'pitr_restore',
+  'restore',
+  'purge',
+  'renew',
+];
+
+function positiveInt(value: string | null): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+}
+
+/** The filters and page of an activity list, kept in the query string (spec 3 §2). */
+export function useActivityQuery() {
+  const [params, setParams] = useSearchParams();
+  const filters: OperationFilters = {
+    resourceType: params.get('resource_type') || ALL,
+    operationType: params.get('operation_type') || ALL,
+    operationStatus: params.get('operation_status') || ALL,
+  };
+  const page = positiveInt(params.get('page'));
+  const set = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === ALL) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  return { filters, page, set };
+}
+
+export interface ActivityTableProps {
+  /** A server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`. */
+  listPath: string | null;
+  actor: Actor;
+  /** The resource types worth filtering by in this scope. */
+  resourceTypes?: readonly string[];
+  label?: string;
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value={ALL}>All</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function RerunButton({ operation, actor }: { operation: Operation; actor: Actor }) {
+  const rerun = useRerunOperation();
+  const navigate = useNavigate();
+  if (!canRerunOperation(operation)) return null;
+  const denial = operation.environmentId
+    ? scopeDenial(actor, operationScope(operation.type), operation.environmentId)
+    : null;
+  return (
+    <span>
+      <ScopedButton
+        denial={denial}
+        variant="secondary"
+        size="sm"
+        loading={rerun.isPending}
+        aria-label={`Re-run ${operation.type} of ${operation.resourceHandle}`}
+        onClick={() =>
+          rerun.mutate(operation, {
+            // spec 2 §4: operation flows end on the operation's page.
+            onSuccess: (next) => navigate(`/operations/${next.id}`),
+          })
+        }
+      >
+        Re-run
+      </ScopedButton>
+      {rerun.isError ? (
+        <span className="field-error" role="alert">
+          {rerun.error.message}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * spec 3 §2 Activity: operations of a scope (organization, environment, app, ...), filtered by resource
+ * type, operation type and status through the query string, polled every 10 s, last 2 weeks only.
+ */
+export function ActivityTable({
+  listPath,
+  actor,
+  resourceTypes = RESOURCE_TYPE_OPTIONS,
+  label = 'Activity',
+}: ActivityTableProps) {
+  const { filters, page, set } = useActivityQuery();
+  const list = useOperations(listPath, page, filters);
+  const since = Date.now() - ACTIVITY_WINDOW_MS;
+  const rows = (list.data?.operations ?? []).filter((operation) => {
+    const created = Date.parse(operation.createdAt);
+    return !Number.isFinite(created) || created >= since;
+  });
+  const pageCount = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / (list.data?.perPage ?? 40)));
+
+  let body: ReactNode;
+  if (list.isError) {
+    body = (
+      <tr>
+        <td colSpan={7} className="table-empty">
+          Error: {list.error.message}
+        </td>
+      </tr>
+    );
+  } else if (list.isPending) {
+    body = (
+      <tr>
+        <td colSpan={7} className="table-empty">
+          <Spinner label="Loading activity" />
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={7} className="table-empty">
+          {NO_RESOURCES_FOUND}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((operation) => {
+      const resourcePath = operationResourcePath(operation);
+      const resourceText = `${operation.resourceType} ${operation.resourceHandle}`.trim();
+      return (
+        <tr key={operation.id}>
+          <td>
+            <Link to={`/operations/${operation.id}`}>{operation.type}</Link>
+          </td>
+          <td>
+            <OperationStatusBadge status={operation.status} />
+          </td>
+          <td>{resourcePath ? <Link to={resourcePath}>{resourceText}</Link> : resourceText}</td>
+          <td>{operation.userName || operation.userEmail || '-'}</td>
+          <td>
+            {isOperationPending(operation.status) ? (
+              <ElapsedTime since={operation.createdAt} />
+            ) : (
+              formatDateTime(operation.createdAt)
+            )}
+          </td>
+          <td>{operation.note}</td>
+          <td>
+            <RerunButton operation={operation} actor={actor} />
+          </td>
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div className="stack-gap">
+      <div className="activity-filters">
+        <FilterSelect
+          label="Resource type"
+          value={filters.resourceType}
+          options={resourceTypes}
+          onChange={(value) => set({ resource_type: value, page: null })}
+        />
+        <FilterSelect
+          label="Operation type"
+          value={filters.operationType}
+          options={OPERATION_TYPE_OPTIONS}
+          onChange={(value) => set({ operation_type: value, page: null })}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.operationStatus}
+          options={OPERATION_STATUSES}
+          onChange={(value) => set({ operation_status: value, page: null })}
+        />
+      </div>
+      <Banner variant="info">Showing operations from the last 2 weeks.</Banner>
+      <div className="card">
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{label}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+                <th scope="col">Resource</th>
+                <th scope="col">User</th>
+                <th scope="col">Time</th>
+                <th scope="col">Note</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>{body}</tbody>
+          </table>
+        </div>
+        {pageCount > 1 ? (
+          <nav className="table-pager" aria-label="Pagination">
+            <span>
+              Page {Math.min(page, pageCount)} of {pageCount}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => set({ page: String(page - 1) })}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= pageCount}
+              onClick={() => set({ page: String(page + 1) })}
+            >
+              Next
+            </Button>
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { MAX_PAGE_SIZE } from '@berth/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { fromServiceHal, type ServiceHal } from './service.hal.ts';
+import { serviceKeys } from './service-keys.ts';
+
+/** contract §5.7 GET /services?per_page=5000: every service the caller can read. */
+export function useServices() {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: serviceKeys.list(),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<ServiceHal>>('api', `/services?per_page=${MAX_PAGE_SIZE}`, {
+        signal,
+      });
+      return embeddedList(list, 'services').map(fromServiceHal);
+    },
+    enabled: phase === 'authenticated',
+  });
+}

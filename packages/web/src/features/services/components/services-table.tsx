@@ -1,0 +1,185 @@
+import { formatUsd } from '@berth/core';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import './services.css';
+import { memoryGb, type Service } from '../api/service.hal.ts';
+
+/** spec 3 §3 service row: the service plus envHandle, resourceHandle (app handle or 'Unknown') and cost. */
+export interface ServiceRow {
+  service: Service;
+  envHandle: string;
+  resourceHandle: string;
+  cost: number;
+}
+
+function servicePath(service: Service): string | null {
+  return service.appId ? `/apps/${service.appId}/services/${service.id}` : null;
+}
+
+// spec 2 §5: services sort by cost, resourceHandle and id (column ids are the sort keys).
+const COLUMNS: DataTableColumn<ServiceRow>[] = [
+  {
+    id: 'handle',
+    header: 'Handle',
+    cell: (row) => {
+      const path = servicePath(row.service);
+      return path ? (
+        <Link className="cell-strong" to={path}>
+          {row.service.handle}
+        </Link>
+      ) : (
+        <span className="cell-strong">{row.service.handle}</span>
+      );
+    },
+  },
+  {
+    id: 'id',
+    header: 'ID',
+    cell: (row) => <code>{row.service.id}</code>,
+    sortValue: (row) => Number(row.service.id) || 0,
+  },
+  {
+    id: 'resourceHandle',
+    header: 'App',
+    cell: (row) => row.resourceHandle,
+    sortValue: (row) => row.resourceHandle,
+  },
+  { id: 'envHandle', header: 'Environment', cell: (row) => row.envHandle },
+  {
+    id: 'containerCount',
+    header: 'Container Count',
+    cell: (row) => row.service.containerCount,
+    align: 'right',
+  },
+  {
+    id: 'containerSize',
+    header: 'Container Size (GB)',
+    cell: (row) => memoryGb(row.service.containerMemoryMb),
+    align: 'right',
+  },
+  { id: 'profile', header: 'Profile', cell: (row) => row.service.instanceClass },
+  {
+    id: 'cost',
+    header: 'Est. Monthly Cost',
+    cell: (row) => formatUsd(row.cost),
+    sortValue: (row) => row.cost,
+    align: 'right',
+  },
+];
+
+const searchText = (row: ServiceRow) => [
+  row.service.handle,
+  row.envHandle,
+  row.resourceHandle,
+  row.service.processType,
+  row.service.id,
+];
+
+/** spec 2 §2 /services: every service of the organization, searchable and sortable. */
+export function ServicesTable({
+  rows,
+  isLoading,
+  error,
+}: {
+  rows: readonly ServiceRow[];
+  isLoading: boolean;
+  error: Error | null;
+}) {
+  return (
+    <DataTable<ServiceRow>
+      label="Services"
+      rows={rows}
+      columns={COLUMNS}
+      getRowId={(row) => row.service.id}
+      searchText={searchText}
+      isLoading={isLoading}
+      error={error}
+      searchPlaceholder="Search services"
+    />
+  );
+}
+
+const APP_COLUMNS: DataTableColumn<ServiceRow>[] = [
+  {
+    id: 'handle',
+    header: 'Service',
+    cell: (row) => (
+      <Link className="cell-strong" to={`/apps/${row.service.appId}/services/${row.service.id}`}>
+        {row.service.handle}
+      </Link>
+    ),
+  },
+  {
+    id: 'id',
+    header: 'ID',
+    cell: (row) => <code>{row.service.id}</code>,
+    sortValue: (row) => Number(row.service.id) || 0,
+  },
+  { id: 'command', header: 'Command', cell: (row) => <code>{row.service.command || 'Docker CMD'}</code> },
+  {
+    id: 'containerCount',
+    header: 'Container Count',
+    cell: (row) => row.service.containerCount,
+    align: 'right',
+  },
+  {
+    id: 'containerSize',
+    header: 'Container Size (GB)',
+    cell: (row) => memoryGb(row.service.containerMemoryMb),
+    align: 'right',
+  },
+  { id: 'profile', header: 'Profile', cell: (row) => row.service.instanceClass },
+  {
+    id: 'cost',
+    header: 'Est. Monthly Cost',
+    cell: (row) => formatUsd(row.cost),
+    sortValue: (row) => row.cost,
+    align: 'right',
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    cell: (row) => (
+      <span className="row-actions">
+        <Link
+          className="button button-secondary button-sm"
+          to={`/apps/${row.service.appId}/services/${row.service.id}/metrics`}
+          aria-label={`Metrics of ${row.service.handle}`}
+        >
+          Metrics
+        </Link>
+        <Link
+          className="button button-secondary button-sm"
+          to={`/apps/${row.service.appId}/services/${row.service.id}/scale`}
+          aria-label={`Scale ${row.service.handle}`}
+        >
+          Scale
+        </Link>
+      </span>
+    ),
+  },
+];
+
+/** spec 2 §2: the services of one app, with Metrics and Scale actions. */
+export function AppServicesTable({
+  rows,
+  isLoading,
+  error,
+}: {
+  rows: readonly ServiceRow[];
+  isLoading: boolean;
+  error: Error | null;
+}) {
+  return (
+    <DataTable<ServiceRow>
+      label="Services"
+      rows={rows}
+      columns={APP_COLUMNS}
+      getRowId={(row) => row.service.id}
+      searchText={searchText}
+      isLoading={isLoading}
+      error={error}
+      searchPlaceholder="Search services"
+    />
+  );
+}

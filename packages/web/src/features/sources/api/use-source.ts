@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { fromSourceHal, type SourceHal } from './source.hal.ts';
+import { sourceKeys } from './source-keys.ts';
+
+/** contract §5.7 GET /sources/:id. */
+export function useSource(id: string) {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: sourceKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      fromSourceHal(await apiRequest<SourceHal>('api', `/sources/${encodeURIComponent(id)}`, { signal })),
+    enabled: phase === 'authenticated' && id !== '',
+  });
+}

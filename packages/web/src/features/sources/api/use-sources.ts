@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { fromSourceHal, type SourceHal } from './source.hal.ts';
+import { sourceKeys } from './source-keys.ts';
+
+/** contract §5.7 GET /sources (no paging params: the whole list), across the caller's organizations. */
+export function useSources() {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: sourceKeys.list(),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<SourceHal>>('api', '/sources', { signal });
+      return embeddedList(list, 'sources').map((source) => ({
+        source: fromSourceHal(source),
+        organizationId: source._links.organization?.href.split('/').pop() ?? null,
+      }));
+    },
+    enabled: phase === 'authenticated',
+  });
+}

@@ -1,0 +1,32 @@
+import { commitDots, shortSha } from '@berth/core';
+import type { LiveCommit } from '../api/source.hal.ts';
+import './sources.css';
+
+/** spec 3 §2: one dot per live commit (newest first), at most 7, then '+N'. */
+export function CommitDots({ commits }: { commits: readonly LiveCommit[] }) {
+  const { shown, more } = commitDots(commits);
+  if (shown.length === 0) return <span className="muted">-</span>;
+  return (
+    <span className="commit-dots">
+      {shown.map((commit) => {
+        const label = `Commit ${shortSha(commit.sha)} on ${commit.ref}: ${commit.message}`;
+        const content = (
+          <>
+            <span className="commit-dot" aria-hidden="true" />
+            <span className="visually-hidden">{label}</span>
+          </>
+        );
+        return commit.url ? (
+          <a key={commit.sha} href={commit.url} target="_blank" rel="noreferrer" title={label}>
+            {content}
+          </a>
+        ) : (
+          <span key={commit.sha} title={label}>
+            {content}
+          </span>
+        );
+      })}
+      {more > 0 ? <span className="commit-more">+{more}</span> : null}
+    </span>
+  );
+}
