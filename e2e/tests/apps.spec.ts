@@ -69,7 +69,10 @@ test.describe('apps and services', () => {
     await expect(page.getByRole('table', { name: 'Deployments' }).getByText('Deployed')).toBeVisible();
     await tabs.getByRole('link', { name: 'Activity' }).click();
     await expect(
-      page.getByRole('table', { name: 'Activity' }).getByRole('cell', { name: 'deploy' }),
+      page
+        .getByRole('table', { name: /^Activity of app/ })
+        .getByRole('cell', { name: 'deploy', exact: true })
+        .first(),
     ).toBeVisible();
 
     // Configuration: the spec's message for a bad key, then a good save runs a configure operation.

@@ -1,7 +1,7 @@
 import { can, scopeDenial } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -13,17 +13,19 @@ import { type App, type AppDeployment, deploymentType } from '../../../features/
 import { appKeys } from '../../../features/apps/api/app-keys.ts';
 import { useApp } from '../../../features/apps/api/use-app.ts';
 import { useAppDeployments } from '../../../features/apps/api/use-app-deployments.ts';
-import { useAppOperations } from '../../../features/apps/api/use-app-operations.ts';
 import { useConfiguration } from '../../../features/apps/api/use-configuration.ts';
 import { useRenameApp } from '../../../features/apps/api/use-rename-app.ts';
 import { useStartAppOperation } from '../../../features/apps/api/use-start-app-operation.ts';
 import { AppDeploymentsTable, formatDate } from '../../../features/apps/components/app-deployments-table.tsx';
-import { AppOperationsTable } from '../../../features/apps/components/app-operations-table.tsx';
 import { AppSettings } from '../../../features/apps/components/app-settings.tsx';
 import { ConfigurationEditor } from '../../../features/apps/components/configuration-editor.tsx';
 import { DeployForm } from '../../../features/apps/components/deploy-form.tsx';
 import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
+import { useOperations } from '../../../features/operations/api/use-operations.ts';
+import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { serviceKeys } from '../../../features/services/api/service-keys.ts';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { AppServicesTable, type ServiceRow } from '../../../features/services/components/services-table.tsx';
@@ -62,6 +64,8 @@ function AppDetailRoute() {
   const deployments = useAppDeployments(id);
   const [deploying, setDeploying] = useState(false);
   const deploy = useStartAppOperation(id);
+  // spec 2 §4 resource banner: the latest operation on the app or its services.
+  const latest = useOperations(`/apps/${id}/operations?with_services=true`, 1, NO_OPERATION_FILTERS);
 
   if (app.isPending) {
     return (
@@ -102,6 +106,7 @@ function AppDetailRoute() {
           </ScopedButton>
         }
       />
+      <ResourceOperationBanner operations={latest.data?.operations ?? []} />
       {deploying ? (
         <div className="section-block">
           <DeployForm
@@ -216,18 +221,13 @@ function ServicesTab({ app }: { app: App }) {
 }
 
 function ActivityTab({ appId }: { appId: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const operations = useAppOperations(appId, page);
-  if (operations.error) return <Banner variant="error">Error: {operations.error.message}</Banner>;
-  if (!operations.data) return <Spinner label="Loading activity" />;
-  const pageCount = Math.max(1, Math.ceil(operations.data.total / operations.data.perPage));
+  const { actor } = useConsoleContext();
   return (
-    <AppOperationsTable
-      operations={operations.data.operations}
-      page={page}
-      pageCount={pageCount}
-      onPage={(next) => setParams({ page: String(next) })}
+    <ActivityTable
+      listPath={`/apps/${appId}/operations?with_services=true`}
+      actor={actor}
+      resourceTypes={['app', 'service']}
+      label={`Activity of app ${appId}`}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { formatUsd, scopeDenial } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
@@ -15,12 +15,11 @@ import type { EnvironmentDetail } from '../../../features/environments/api/envir
 import { useDeprovisionEnvironment } from '../../../features/environments/api/use-deprovision-environment.ts';
 import { useEnvironment } from '../../../features/environments/api/use-environment.ts';
 import { useEnvironmentApps } from '../../../features/environments/api/use-environment-apps.ts';
-import { useEnvironmentOperations } from '../../../features/environments/api/use-environment-operations.ts';
 import { useRenameEnvironment } from '../../../features/environments/api/use-rename-environment.ts';
 import { DeprovisionEnvironment } from '../../../features/environments/components/deprovision-environment.tsx';
 import { EnvironmentAppsTable } from '../../../features/environments/components/environment-apps-table.tsx';
-import { EnvironmentOperationsTable } from '../../../features/environments/components/environment-operations-table.tsx';
 import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
+import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -176,22 +175,12 @@ function AppsTab({ environment }: { environment: EnvironmentDetail }) {
 }
 
 function ActivityTab({ environmentId }: { environmentId: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const operations = useEnvironmentOperations(environmentId, page);
+  const { actor } = useConsoleContext();
   return (
-    <EnvironmentOperationsTable
-      operations={operations.data?.operations}
-      page={page}
-      pageCount={operations.data?.pageCount ?? 1}
-      error={operations.error}
-      onPage={(next) =>
-        setParams((current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('page', String(next));
-          return updated;
-        })
-      }
+    <ActivityTable
+      listPath={`/accounts/${environmentId}/operations`}
+      actor={actor}
+      label={`Activity of environment ${environmentId}`}
     />
   );
 }

@@ -12,6 +12,9 @@ import { appKeys } from '../../../features/apps/api/app-keys.ts';
 import { useApp } from '../../../features/apps/api/use-app.ts';
 import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
+import { useOperations } from '../../../features/operations/api/use-operations.ts';
+import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { deploymentStrategy, memoryGb, type Service } from '../../../features/services/api/service.hal.ts';
 import { serviceKeys } from '../../../features/services/api/service-keys.ts';
 import { useScaleService } from '../../../features/services/api/use-scale-service.ts';
@@ -37,6 +40,8 @@ function ServiceDetailRoute() {
   const service = useService(serviceId);
   const app = useApp(id);
   const costs = useCosts(organization?.id ?? null, 'services');
+  // spec 2 §4: the latest scale or restart of the service, while it runs or when it failed.
+  const latest = useOperations(`/services/${serviceId}/operations`, 1, NO_OPERATION_FILTERS);
 
   if (service.isPending) {
     return (
@@ -61,6 +66,7 @@ function ServiceDetailRoute() {
           </>
         }
       />
+      <ResourceOperationBanner operations={latest.data?.operations ?? []} />
       <DetailList
         label="Service details"
         items={[

@@ -3,8 +3,6 @@ export const appKeys = {
   list: () => [...appKeys.all, 'list'] as const,
   detail: (id: string) => [...appKeys.all, 'detail', id] as const,
   deployments: (id: string) => [...appKeys.all, 'deployments', id] as const,
-  operations: (id: string) => [...appKeys.all, 'operations', id] as const,
-  operationPage: (id: string, page: number) => [...appKeys.operations(id), page] as const,
   configuration: (id: string) => [...appKeys.all, 'configuration', id] as const,
   operation: (id: string) => [...appKeys.all, 'operation', id] as const,
 };

@@ -3,6 +3,4 @@ export const environmentKeys = {
   list: () => [...environmentKeys.all, 'list'] as const,
   detail: (id: string) => [...environmentKeys.all, 'detail', id] as const,
   apps: (id: string) => [...environmentKeys.all, 'detail', id, 'apps'] as const,
-  operations: (id: string, page: number) =>
-    [...environmentKeys.all, 'detail', id, 'operations', page] as const,
 };

@@ -96,6 +96,13 @@ export interface OperationFilters {
 
 export const ALL = 'all';
 
+/** Every operation of a scope (the resource banners read the newest page unfiltered). */
+export const NO_OPERATION_FILTERS: OperationFilters = {
+  resourceType: ALL,
+  operationType: ALL,
+  operationStatus: ALL,
+};
+
 /** contract §5.11: the server reads resource_type, operation_type (or type) and operation_status (or status). */
 export function operationListPath(basePath: string, page: number, filters: OperationFilters): string {
   const [path, existing] = basePath.split('?');
