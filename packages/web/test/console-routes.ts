@@ -28,5 +28,22 @@ export function consoleRoutes(state: ConsoleState = {}) {
     [`GET /auth/users/${user.id}/roles`]: () => json(200, collection('roles', roles)),
     'GET /api/stacks': () => json(200, collection('stacks', state.stacks ?? [stackHal({ isDefault: true })])),
     'GET /api/accounts': () => json(200, collection('accounts', state.environments ?? [])),
+    // Step 7 lists and step 8 costs, empty unless a test answers them itself.
+    'GET /api/apps': () => json(200, collection('apps', [])),
+    'GET /api/services': () => json(200, collection('services', [])),
+    'GET /api/deployments': () => json(200, collection('deployments', [])),
+    'GET /api/sources': () => json(200, collection('sources', [])),
+    ...Object.fromEntries(
+      organizations.flatMap((organization) => [
+        [
+          `GET /api/organizations/${organization.id}/operations`,
+          () => json(200, collection('operations', [])),
+        ],
+        ...['stacks', 'accounts', 'apps', 'services'].map((list) => [
+          `GET /api/costs/${organization.id}/${list}`,
+          () => json(200, collection('costs', [])),
+        ]),
+      ]),
+    ),
   };
 }

@@ -12,6 +12,7 @@ import { isHomeEnabled } from '../feature-flags.ts';
 import { paths } from '../paths.ts';
 import { ssoLoginUrl } from '../sso.ts';
 import { Sidebar } from './sidebar.tsx';
+import { StartupLists } from './startup-lists.tsx';
 import { type ConsoleData, useConsole } from './use-console.ts';
 import './shell.css';
 
@@ -80,6 +81,7 @@ export function AppShell() {
         theme={theme}
         onToggleTheme={toggleTheme}
       />
+      {organization ? <StartupLists organizationId={organization.id} /> : null}
       <main className="shell-main" id="main" tabIndex={-1}>
         <div className="shell-banners">
           {organization ? null : (
