@@ -17,6 +17,30 @@ function servicePath(service: Service): string | null {
 }
 
 // spec 2 §5: services sort by cost, resourceHandle and id (column ids are the sort keys).
+/** The sizing and cost columns both service tables share. */
+const SIZE_AND_COST_COLUMNS: DataTableColumn<ServiceRow>[] = [
+  {
+    id: 'containerCount',
+    header: 'Container Count',
+    cell: (row) => row.service.containerCount,
+    align: 'right',
+  },
+  {
+    id: 'containerSize',
+    header: 'Container Size (GB)',
+    cell: (row) => memoryGb(row.service.containerMemoryMb),
+    align: 'right',
+  },
+  { id: 'profile', header: 'Profile', cell: (row) => row.service.instanceClass },
+  {
+    id: 'cost',
+    header: 'Est. Monthly Cost',
+    cell: (row) => formatUsd(row.cost),
+    sortValue: (row) => row.cost,
+    align: 'right',
+  },
+];
+
 const COLUMNS: DataTableColumn<ServiceRow>[] = [
   {
     id: 'handle',
@@ -45,26 +69,7 @@ const COLUMNS: DataTableColumn<ServiceRow>[] = [
     sortValue: (row) => row.resourceHandle,
   },
   { id: 'envHandle', header: 'Environment', cell: (row) => row.envHandle },
-  {
-    id: 'containerCount',
-    header: 'Container Count',
-    cell: (row) => row.service.containerCount,
-    align: 'right',
-  },
-  {
-    id: 'containerSize',
-    header: 'Container Size (GB)',
-    cell: (row) => memoryGb(row.service.containerMemoryMb),
-    align: 'right',
-  },
-  { id: 'profile', header: 'Profile', cell: (row) => row.service.instanceClass },
-  {
-    id: 'cost',
-    header: 'Est. Monthly Cost',
-    cell: (row) => formatUsd(row.cost),
-    sortValue: (row) => row.cost,
-    align: 'right',
-  },
+  ...SIZE_AND_COST_COLUMNS,
 ];
 
 const searchText = (row: ServiceRow) => [
@@ -116,26 +121,7 @@ const APP_COLUMNS: DataTableColumn<ServiceRow>[] = [
     sortValue: (row) => Number(row.service.id) || 0,
   },
   { id: 'command', header: 'Command', cell: (row) => <code>{row.service.command || 'Docker CMD'}</code> },
-  {
-    id: 'containerCount',
-    header: 'Container Count',
-    cell: (row) => row.service.containerCount,
-    align: 'right',
-  },
-  {
-    id: 'containerSize',
-    header: 'Container Size (GB)',
-    cell: (row) => memoryGb(row.service.containerMemoryMb),
-    align: 'right',
-  },
-  { id: 'profile', header: 'Profile', cell: (row) => row.service.instanceClass },
-  {
-    id: 'cost',
-    header: 'Est. Monthly Cost',
-    cell: (row) => formatUsd(row.cost),
-    sortValue: (row) => row.cost,
-    align: 'right',
-  },
+  ...SIZE_AND_COST_COLUMNS,
   {
     id: 'actions',
     header: 'Actions',
