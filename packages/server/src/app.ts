@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -84,7 +85,11 @@ export async function buildApp(
     leaseMs: config.workerLeaseMs,
     onError: (error) => app.log.error(error),
   });
-  const operations = createOperationsService({ db, logsKey: signingKey, onEnqueue: () => worker.poke() });
+  const operations = createOperationsService({
+    db,
+    logsKey: createHmac('sha256', signingKey).update('berth operation log links').digest(),
+    onEnqueue: () => worker.poke(),
+  });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -102,6 +107,13 @@ export async function buildApp(
     (_request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
+      // PostgreSQL text cannot hold NUL; refuse it here rather than fail deep in a query.
+      if (text.includes('\\u0000') || text.includes('\u0000')) {
+        return done(
+          new ApiError(400, 'bad_request', 'Request body must not contain NUL characters'),
+          undefined,
+        );
+      }
       try {
         done(null, JSON.parse(text));
       } catch {
@@ -122,6 +134,10 @@ export async function buildApp(
   });
   await app.register(cookie);
   app.addHook('onRequest', corsHook(config.corsOrigins));
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url))
+      throw new ApiError(400, 'bad_request', 'The URL must not contain NUL characters');
+  });
   app.setErrorHandler(handleError);
 
   await app.register(

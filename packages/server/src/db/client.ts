@@ -30,6 +30,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped database) is replaced on the
+    // next query; without a listener node-postgres would crash the process with it.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };

@@ -5,6 +5,8 @@ import { forbidden, unauthorized } from './errors.ts';
 export interface CallerOptions {
   /** The call needs a token with scope elevated (contract §3.6). */
   elevated?: boolean;
+  /** Allowed to read-only sessions too (logging out is not a write to any resource). */
+  anyScope?: boolean;
 }
 
 const WRITE_SCOPES = new Set(['manage', 'elevated']);
@@ -34,7 +36,7 @@ export function createAuthGuard(tokens: TokenService) {
     const caller = await optionalCaller(request);
     if (!caller) throw unauthorized();
     const writing = request.method !== 'GET' && request.method !== 'HEAD';
-    if (writing && !WRITE_SCOPES.has(caller.token.scope)) {
+    if (writing && !options.anyScope && !WRITE_SCOPES.has(caller.token.scope)) {
       throw forbidden('This session is read-only', 'access_denied');
     }
     if (options.elevated && caller.token.scope !== 'elevated') {

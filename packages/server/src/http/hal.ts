@@ -19,6 +19,8 @@ export interface Paging {
   perPage: number;
 }
 
+const MAX_PAGE = 1_000_000;
+
 /** Reads `page` and `per_page`; `per_page` is honoured up to 5000. No `page` → the whole collection. */
 export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging | null {
   const q = (query ?? {}) as Record<string, unknown>;
@@ -26,7 +28,9 @@ export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging | null
   const pageRaw = Number.parseInt(String(q.page ?? ''), 10);
   const perPage = Math.min(Math.max(Number.isFinite(perPageRaw) ? perPageRaw : defaultPerPage, 1), 5000);
   if (!Number.isFinite(pageRaw) && !Number.isFinite(perPageRaw)) return null;
-  return { page: Math.max(Number.isFinite(pageRaw) ? pageRaw : 1, 1), perPage };
+  // Pages past any real list stay numbers the database can offset by (an empty page, not an error).
+  const page = Math.min(Math.max(Number.isFinite(pageRaw) ? pageRaw : 1, 1), MAX_PAGE);
+  return { page, perPage };
 }
 
 export function collection<T>(

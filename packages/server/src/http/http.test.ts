@@ -109,3 +109,26 @@ describe('console, runtime config and mailbox', () => {
     expect(json.messages[0]).toMatchObject({ to: user.email, subject: 'Verify your email for Berth' });
   });
 });
+
+describe('input PostgreSQL cannot store', () => {
+  it('refuses NUL characters in bodies and URLs with 400, and clamps absurd page numbers', async () => {
+    const user = await t.signUp();
+    const body = await t.call('PATCH', `/auth/users/${user.id}`, {
+      token: user.token,
+      body: { name: 'a\u0000b' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('Request body must not contain NUL characters');
+    const query = await t.call('GET', '/api/apps?search=a%00b', { token: user.token });
+    expect(query.statusCode).toBe(400);
+    const far = await t.call('GET', '/api/apps?page=99999999999999999999', { token: user.token });
+    expect(far.statusCode).toBe(200);
+    expect(far.json()).toMatchObject({ current_page: 1_000_000, total_count: 0 });
+  });
+
+  it('serves the mailbox to this machine only', async () => {
+    const remote = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail.json' })).statusCode).toBe(200);
+  });
+});

@@ -6,8 +6,19 @@ import { escapeHtml, type Mailer } from './mailer.ts';
  * While the outbox is the transport, a plain mailbox page lets a newcomer read the mail Berth sent
  * (verification links). It is not registered when SMTP_URL delivers real mail.
  */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 export async function mailboxRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
   const { mailer } = options;
+  // The mailbox holds live verification links: only the machine itself may read it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/dev/mail')) return;
+    if (!LOOPBACK.has(request.ip)) {
+      return reply
+        .code(404)
+        .send({ code: 404, error: 'not_found', message: 'Not found', exception_context: {} });
+    }
+  });
   app.get('/dev/mail.json', async () => {
     const messages = await mailer.recent();
     return {

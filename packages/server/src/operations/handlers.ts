@@ -376,7 +376,7 @@ async function loadService(db: Db, serviceId: number) {
 
 const scaleService: Handler = {
   async run(ctx) {
-    const { service, target } = await loadService(ctx.db, ctx.op.resourceId);
+    const { service, app, target } = await loadService(ctx.db, ctx.op.resourceId);
     const next = {
       ...plan(service),
       containerCount: ctx.op.containerCount ?? service.containerCount,
@@ -388,7 +388,7 @@ const scaleService: Handler = {
     );
     const started =
       next.containerCount > 0 && service.currentReleaseId
-        ? await ctx.runtime.rollOut(ctx, target, next, service, {})
+        ? await ctx.runtime.rollOut(ctx, target, next, service, await currentEnv(ctx.db, app))
         : [];
     return {
       async succeed(tx) {

@@ -21,10 +21,11 @@ export const RESOURCE_PATHS: Record<string, string> = {
   account: 'accounts',
 };
 
+/** `showEnv`: only callers with read scope on the environment see configuration values (default: hidden). */
 export function toOperationHal(
   op: OperationRow,
   urls: FamilyUrls,
-  options: { showEnv: boolean } = { showEnv: true },
+  options: { showEnv: boolean } = { showEnv: false },
 ) {
   const resourcePath = RESOURCE_PATHS[op.resourceType] ?? `${op.resourceType}s`;
   return {

@@ -176,6 +176,8 @@ describe('the operation lifecycle on the sim runtime', () => {
       [{ instance_profile: 'x9', container_size: 1024 }, 'could not find container profile for x9'],
       [{ container_count: 33 }, 'Container count must be between 0 and 32'],
       [{}, 'A scale needs container_count, container_size or instance_profile'],
+      // A new profile alone is checked against the size the service keeps (512 MB is below r5's minimum).
+      [{ instance_profile: 'r5' }, 'Container size for r5 must be between 4096 MB and 770048 MB'],
     ];
     for (const [body, message] of cases) {
       const refused = await post(owner, path, { type: 'scale', ...body });

@@ -139,7 +139,8 @@ export async function operationsRoutes(
       const problem = scaleProblem({
         instanceClass,
         containerCount: body.container_count,
-        containerSizeMb: body.container_size,
+        // A new profile is checked against the size the service keeps when no new size is given.
+        containerSizeMb: body.container_size ?? target.containerMemoryLimitMb,
       });
       if (problem) throw unprocessable(problem);
       if (body.container_count === undefined && body.container_size === undefined && !body.instance_profile) {

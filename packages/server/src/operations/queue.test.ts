@@ -141,3 +141,81 @@ describe('the queue', () => {
     expect(done?.status).toBe('succeeded');
   });
 });
+
+describe('one app at a time', () => {
+  it('runs operations on the same app one after another, so concurrent configures both land', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'serial');
+    const [app] = await t.db
+      .insert(apps)
+      .values({ environmentId: Number(environment.id), handle: 'serial' })
+      .returning();
+    for (const env of [{ A: '1' }, { B: '2' }, { C: '3' }]) {
+      await t.call('POST', `/api/apps/${app?.id}/operations`, {
+        token: owner.token,
+        body: { type: 'configure', env },
+      });
+    }
+    await Promise.all([worker('serial-a', 5).drain(), worker('serial-b', 5).drain()]);
+    const [row] = await t.db
+      .select()
+      .from(apps)
+      .where(eq(apps.id, app?.id ?? 0));
+    const configuration = await t.call('GET', `/api/configurations/${row?.currentConfigurationId}`, {
+      token: owner.token,
+    });
+    expect(configuration.json().env).toEqual({ A: '1', B: '2', C: '3' });
+  });
+
+  it('an operation that runs past its deadline fails with a message', async () => {
+    const [id] = await queuedDeploys(1);
+    const slow = createWorker({
+      db: t.db,
+      runtimes: { sim: createSimRuntime({ stepMs: 100 }) },
+      timeoutMs: 30,
+    });
+    await slow.drain();
+    const [op] = await t.db
+      .select()
+      .from(operations)
+      .where(eq(operations.id, id ?? 0));
+    expect(op?.status).toBe('failed');
+    const lines = (
+      await t.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.operationId, id ?? 0))
+    ).map((l) => l.line);
+    expect(lines.at(-1)).toMatch(/ERROR -- : Operation \d+ failed: timed out after 0 minutes/);
+  });
+
+  it('a deprovision lost for good marks the app deprovision_failed instead of leaving it stuck', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, 'stuck');
+    const [app] = await t.db
+      .insert(apps)
+      .values({ environmentId: Number(environment.id), handle: 'stuck' })
+      .returning();
+    const response = await t.call('POST', `/api/apps/${app?.id}/operations`, {
+      token: owner.token,
+      body: { type: 'deprovision' },
+    });
+    await t.db
+      .update(operations)
+      .set({
+        status: 'running',
+        attempts: MAX_ATTEMPTS,
+        leaseOwner: 'gone',
+        leaseExpiresAt: new Date(Date.now() - 1000),
+      })
+      .where(eq(operations.id, Number(response.json().id)));
+    await worker('janitor-2').drain();
+    const [row] = await t.db
+      .select()
+      .from(apps)
+      .where(eq(apps.id, app?.id ?? 0));
+    expect(row?.status).toBe('deprovision_failed');
+  });
+});

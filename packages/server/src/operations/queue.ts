@@ -1,6 +1,7 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { operationLogs, operations } from '../db/schema.ts';
+import { handlerFor } from './handlers.ts';
 import type { OperationRow } from './operations.hal.ts';
 
 /** How often an operation may be picked up again after its worker vanished. */
@@ -26,13 +27,20 @@ export async function appendLog(db: DbOrTx, operationId: number, lines: string[]
  */
 export async function claimNext(db: Db, workerId: string, leaseMs: number): Promise<OperationRow | null> {
   return db.transaction(async (tx) => {
-    const [candidate] = await tx
-      .select({ id: operations.id })
-      .from(operations)
-      .where(eq(operations.status, 'queued'))
-      .orderBy(asc(operations.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
+    // Claims are short: taking them one at a time makes "nothing else runs on this app" a true check.
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    // Operations on one app (or on its services) run one after another, in the order they were asked.
+    const result = await tx.execute(sql`
+      select q.id from operations q
+      where q.status = 'queued'
+        and not exists (
+          select 1 from operations r
+          where r.status = 'running' and ${serialKey(sql.raw('r'))} = ${serialKey(sql.raw('q'))}
+        )
+      order by q.id
+      limit 1
+      for update skip locked`);
+    const candidate = (result as unknown as { rows: { id: number | string }[] }).rows[0];
     if (!candidate) return null;
     const now = new Date();
     const [claimed] = await tx
@@ -45,10 +53,20 @@ export async function claimNext(db: Db, workerId: string, leaseMs: number): Prom
         startedAt: sql`coalesce(${operations.startedAt}, ${now.toISOString()}::timestamptz)`,
         updatedAt: now,
       })
-      .where(and(eq(operations.id, candidate.id), eq(operations.status, 'queued')))
+      .where(and(eq(operations.id, Number(candidate.id)), eq(operations.status, 'queued')))
       .returning();
     return claimed ?? null;
   });
+}
+
+const CLAIM_LOCK = 0x62657274; // "bert"
+
+/** What an operation serializes on: its app for app and service operations, else the resource itself. */
+function serialKey(alias: SQL) {
+  return sql`(case when ${alias}.resource_type = 'service'
+    then coalesce((select 'app:' || s.app_id from services s where s.id = ${alias}.resource_id and s.app_id is not null),
+                  'service:' || ${alias}.resource_id)
+    else ${alias}.resource_type || ':' || ${alias}.resource_id end)`;
 }
 
 /** Extends the lease; false when the worker no longer holds the operation (it must stop). */
@@ -110,7 +128,10 @@ export async function recoverExpiredLeases(db: Db): Promise<{ requeued: number; 
             ),
       ]);
       if (retry) requeued += 1;
-      else failed += 1;
+      else {
+        failed += 1;
+        await handlerFor(op.resourceType, op.type)?.fail?.(tx, op);
+      }
     }
     return { requeued, failed };
   });
@@ -147,7 +168,14 @@ export type { Tx };
 export async function release(db: Db, operationId: number, workerId: string): Promise<void> {
   const released = await db
     .update(operations)
-    .set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
+    // A hand-back on shutdown is not a failed attempt.
+    .set({
+      status: 'queued',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      attempts: sql`greatest(${operations.attempts} - 1, 0)`,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(operations.id, operationId),

@@ -15,6 +15,8 @@ export interface WorkerOptions {
   workerId?: string;
   leaseMs?: number;
   pollMs?: number;
+  /** The longest one operation may run before it is failed. */
+  timeoutMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -27,6 +29,7 @@ export function createWorker(options: WorkerOptions) {
   const workerId = options.workerId ?? `worker-${process.pid}-${randomBytes(3).toString('hex')}`;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 500;
+  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
   const { db } = options;
   let running = false;
   let loop: Promise<void> | null = null;
@@ -62,6 +65,12 @@ export function createWorker(options: WorkerOptions) {
       },
       Math.max(Math.floor(leaseMs / 3), 10),
     );
+    // A runtime call that never returns must not hold the operation forever.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      lease.abort();
+    }, timeoutMs);
     const log = (line: string, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO') =>
       appendLog(db, op.id, [logLine(level, line)]);
     const handler = handlerFor(op.resourceType, op.type);
@@ -75,18 +84,24 @@ export function createWorker(options: WorkerOptions) {
         throw new RuntimeError(`Operation type "${op.type}" is not supported for a ${op.resourceType}`);
       const runtime = await runtimeFor(op);
       const outcome = await handler.run({ op, db, runtime, log, signal: lease.signal });
-      if (lease.signal.aborted) return await handBack();
+      // The work is done: record it unless shutting down (finish itself checks the lease is still ours).
+      if (current.signal.aborted) return await handBack();
       await log(`Completed ${op.type} operation with ID: ${op.id}`);
       await finish(db, op, workerId, 'succeeded', (tx) => outcome.succeed(tx));
     } catch (error) {
-      if (lease.signal.aborted) return await handBack();
-      const message = error instanceof Error ? error.message : String(error);
+      if (lease.signal.aborted && !timedOut) return await handBack();
+      const message = timedOut
+        ? `timed out after ${Math.round(timeoutMs / 60_000)} minutes`
+        : error instanceof Error
+          ? error.message
+          : String(error);
       if (!(error instanceof RuntimeError)) options.onError?.(error);
       await log(`Operation ${op.id} failed: ${message}`, 'ERROR').catch(() => undefined);
       await finish(db, op, workerId, 'failed', async (tx) => {
         await handler?.fail?.(tx, op);
       });
     } finally {
+      clearTimeout(deadline);
       clearInterval(renewal);
       current.signal.removeEventListener('abort', stop);
     }

@@ -198,6 +198,31 @@ describe('DELETE /tokens/:id and revoke_all_accessible', () => {
     expect((await t.call('GET', '/auth/current_token', { cookie: user.sessionCookie })).statusCode).toBe(401);
   });
 
+  it('a read-only session may still log out', async () => {
+    const user = await t.signUp();
+    const exchanged = await t.call('POST', '/auth/tokens', {
+      body: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        actor_token: user.token,
+        subject_token_type: 'berth:user:href',
+        subject_token: `http://berth.test/auth/users/${user.id}`,
+        scope: 'read',
+      },
+    });
+    const readOnly = exchanged.json();
+    expect(readOnly.scope).toBe('read');
+    expect(
+      (
+        await t.call('PATCH', `/auth/users/${user.id}`, {
+          token: readOnly.access_token,
+          body: { name: 'X Y' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const logout = await t.call('DELETE', `/auth/tokens/${readOnly.id}`, { token: readOnly.access_token });
+    expect(logout.statusCode).toBe(204);
+  });
+
   it('404 for another user’s token, 401 without a token', async () => {
     const user = await t.signUp();
     const other = await t.signUp();

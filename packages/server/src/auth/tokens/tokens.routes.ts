@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { idFromHref, TOKEN_LIFETIME_SECONDS } from '@berth/core';
-import { verify as verifyPassword } from '@node-rs/argon2';
+import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -46,6 +47,7 @@ export interface TokensDeps {
 
 export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
   const { db, urls, tokens, guard, limiter } = deps;
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   function setSessionCookie(reply: FastifyReply, issued: IssuedToken) {
     if (!issued.sessionCookie) return;
@@ -87,7 +89,10 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
         .select()
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
-      const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : false;
+      // An unknown address costs the same hashing work, so timing does not tell which accounts exist.
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password).then(
+        (ok) => ok && !!user,
+      );
       if (!user || !passwordOk) {
         await limiter.recordFailure(email, request.ip);
         throw invalidCredentials();
@@ -136,7 +141,7 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
   });
 
   app.delete<{ Params: { id: string } }>('/tokens/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await guard.requireCaller(request, { anyScope: true });
     if (!isUuid(request.params.id)) throw notFound('Token');
     const [target] = await db
       .select()

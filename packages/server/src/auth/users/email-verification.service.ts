@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { emailVerificationChallenges, users } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { type Mailer, verificationMail } from '../../mail/mailer.ts';
 import { sameSecret, type UserRow } from '../tokens/token.service.ts';
@@ -71,33 +72,39 @@ export function createEmailVerificationService(deps: {
     /** Completes a challenge: the user is verified, at the challenge's address. */
     async complete(challengeId: string, code: string): Promise<UserRow> {
       if (!isUuid(challengeId)) throw verificationFailed();
-      return db.transaction(async (tx) => {
-        const [challenge] = await tx
-          .select()
-          .from(emailVerificationChallenges)
-          .where(eq(emailVerificationChallenges.id, challengeId))
-          .for('update');
-        if (
-          !challenge ||
-          challenge.completedAt ||
-          challenge.expiresAt.getTime() <= Date.now() ||
-          !sameSecret(challenge.codeHash, hashCode(code))
-        ) {
-          throw verificationFailed();
-        }
-        const now = new Date();
-        await tx
-          .update(emailVerificationChallenges)
-          .set({ completedAt: now, updatedAt: now })
-          .where(eq(emailVerificationChallenges.id, challenge.id));
-        const [user] = await tx
-          .update(users)
-          .set({ email: challenge.email, verified: true, updatedAt: now })
-          .where(eq(users.id, challenge.userId))
-          .returning();
-        if (!user) throw verificationFailed();
-        return user;
-      });
+      return db
+        .transaction(async (tx) => {
+          const [challenge] = await tx
+            .select()
+            .from(emailVerificationChallenges)
+            .where(eq(emailVerificationChallenges.id, challengeId))
+            .for('update');
+          if (
+            !challenge ||
+            challenge.completedAt ||
+            challenge.expiresAt.getTime() <= Date.now() ||
+            !sameSecret(challenge.codeHash, hashCode(code))
+          ) {
+            throw verificationFailed();
+          }
+          const now = new Date();
+          await tx
+            .update(emailVerificationChallenges)
+            .set({ completedAt: now, updatedAt: now })
+            .where(eq(emailVerificationChallenges.id, challenge.id));
+          const [user] = await tx
+            .update(users)
+            .set({ email: challenge.email, verified: true, updatedAt: now })
+            .where(eq(users.id, challenge.userId))
+            .returning();
+          if (!user) throw verificationFailed();
+          return user;
+        })
+        .catch((error: unknown) => {
+          // Another account took the address after the change was asked for.
+          if (isUniqueViolation(error)) throw unprocessable('An account with this email already exists');
+          throw error;
+        });
     },
   };
 }

@@ -86,7 +86,8 @@ export async function usersRoutes(
       .onConflictDoNothing()
       .returning();
     if (!user) throw emailTaken(); // a concurrent sign-up won the race for this address
-    await verification.start(user);
+    // The account exists now: a failed delivery is logged and kept in the outbox, and Resend retries it.
+    await verification.start(user).catch((error: unknown) => request.log.error(error));
     return reply.code(201).send(toUserHal(user, urls));
   });
 

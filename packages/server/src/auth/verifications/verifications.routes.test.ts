@@ -92,6 +92,20 @@ describe('email verification', () => {
     expect(me.json().email).toBe(newEmail);
   });
 
+  it('refuses to finish an email change to an address another account took meanwhile', async () => {
+    const user = await t.signUp();
+    const wanted = t.uniqueEmail('contested');
+    await t.call('POST', `/auth/users/${user.id}/email_verification_challenges`, {
+      token: await t.elevate(user),
+      body: { email: wanted },
+    });
+    const { challengeId, code } = await t.verificationLink(wanted);
+    await t.signUp({ email: wanted });
+    const response = await verify(challengeId, code);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('An account with this email already exists');
+  });
+
   it('cancels a pending email change with an elevated token only', async () => {
     const user = await t.signUp();
     const elevated = await t.elevate(user);
