@@ -86,6 +86,17 @@ describe('DataTable (spec 3 §2 list tables)', () => {
     expect(firstCells()).toEqual(Array.from({ length: 10 }, (_, i) => `app-004${i}`));
   });
 
+  it('follows the query string when it changes from outside, e.g. a link to the bare list', async () => {
+    const router = renderTable(rowsOf(30), '/list?search=app-001');
+    const box = screen.getByRole('searchbox', { name: 'Search apps' });
+    expect(box).toHaveValue('app-001');
+    await act(() => router.navigate('/list'));
+    expect(box).toHaveValue('');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    expect(router.state.location.search).toBe('');
+    expect(bodyRows()).toHaveLength(25);
+  });
+
   it('sorts by a column: ascending, descending, then unsorted', async () => {
     const router = renderTable(rowsOf(4));
     const cost = screen.getByRole('button', { name: /Cost/ });

@@ -80,6 +80,12 @@ export function DataTable<T>({
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
+  // When the query string changes from outside (a link, Back), the box follows it.
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
+    setDraft(search);
+  }
   const pageSize = positiveInt(params.get('rows'), DEFAULT_TABLE_PAGE_SIZE);
   const sorting = sortingFrom(params.get('sort'));
 

@@ -66,7 +66,11 @@ function DeploymentsRoute() {
         onChange={(event) => setAccounts(event.target.value || null)}
       >
         <option value="">All environments</option>
-        {accounts.length > 1 ? <option value="several">{accounts.length} environments</option> : null}
+        {accounts.length > 1 ? (
+          <option value="several" disabled>
+            {accounts.length} environments
+          </option>
+        ) : null}
         {environments.map((environment) => (
           <option key={environment.id} value={environment.id}>
             {environment.handle}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { getRuntimeConfig } from '../../../lib/config.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { paths } from '../../paths.ts';
 
@@ -10,12 +11,19 @@ export const PAGE_NOT_FOUND =
 /** spec 1 §2: links to login, docs and a status page (the last two when this installation has them). */
 function NotFoundRoute() {
   const { docsUrl, statusPageUrl } = getRuntimeConfig();
+  const signedIn = useSession().phase === 'authenticated';
   return (
     <AuthLayout title="Page Not Found" subtitle={PAGE_NOT_FOUND}>
       <nav className="not-found-links" aria-label="Helpful links">
-        <Link className="button button-primary button-lg button-block" to={paths.login}>
-          Go to login
-        </Link>
+        {signedIn ? (
+          <Link className="button button-primary button-lg button-block" to={paths.environments}>
+            Go to environments
+          </Link>
+        ) : (
+          <Link className="button button-primary button-lg button-block" to={paths.login}>
+            Go to login
+          </Link>
+        )}
         {docsUrl ? (
           <a
             className="button button-secondary button-lg button-block"

@@ -1,4 +1,5 @@
 import { isOperationFinished, isOperationPending, operationStatusLabel } from '@berth/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -26,6 +27,12 @@ function OperationRoute() {
   const status = operation.data?.status ?? '';
   const finished = isOperationFinished(status);
   const logsView = params.get('view') === 'logs';
+
+  // An ended operation changed resources (apps, services, deployments, costs...): refresh what is shown.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries();
+  }, [finished, queryClient]);
 
   useEffect(() => {
     if (finished && !logsView) {

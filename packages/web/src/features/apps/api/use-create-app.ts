@@ -2,7 +2,6 @@ import { createAppSchema } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type AppHal, fromAppHal } from './app.hal.ts';
-import { appKeys } from './app-keys.ts';
 
 /** spec 3 §7 POST /accounts/:envId/apps with handle and account_id. */
 export function useCreateApp() {
@@ -17,6 +16,7 @@ export function useCreateApp() {
         }),
       );
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.all }),
+    // Environment app counts, costs and lists elsewhere change with it.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -2,7 +2,6 @@ import { updateAppSchema } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type AppHal, fromAppHal } from './app.hal.ts';
-import { appKeys } from './app-keys.ts';
 
 /** spec 2 §7 PUT /apps/:id with the new handle. */
 export function useRenameApp(appId: string) {
@@ -15,6 +14,7 @@ export function useRenameApp(appId: string) {
           body: updateAppSchema.parse({ handle }),
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.all }),
+    // Environment app counts, costs and lists elsewhere change with it.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
