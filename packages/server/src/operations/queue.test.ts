@@ -34,6 +34,16 @@ async function queuedDeploys(count: number) {
 const worker = (id: string, stepMs = 1, leaseMs = 30_000) =>
   createWorker({ db: t.db, runtimes: { sim: createSimRuntime({ stepMs }) }, workerId: id, leaseMs });
 
+async function operationRow(id: number) {
+  const [op] = await t.db.select().from(operations).where(eq(operations.id, id));
+  return op;
+}
+
+async function logLines(id: number) {
+  const rows = await t.db.select().from(operationLogs).where(eq(operationLogs.operationId, id));
+  return rows.map((row) => row.line);
+}
+
 async function startsPerOperation(ids: number[]) {
   const logs = await t.db.select().from(operationLogs).where(inArray(operationLogs.operationId, ids));
   const counts = new Map<number, number>();
@@ -62,17 +72,9 @@ describe('the queue', () => {
     expect(claimed?.id).toBe(id);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await worker('rescuer').drain();
-    const [op] = await t.db
-      .select()
-      .from(operations)
-      .where(eq(operations.id, id ?? 0));
+    const op = await operationRow(id ?? 0);
     expect(op).toMatchObject({ status: 'succeeded', attempts: 2, leaseOwner: null });
-    const lines = (
-      await t.db
-        .select()
-        .from(operationLogs)
-        .where(eq(operationLogs.operationId, id ?? 0))
-    ).map((l) => l.line);
+    const lines = await logLines(id ?? 0);
     expect(lines.some((line) => line.includes('stopped responding; retrying (attempt 2 of 3)'))).toBe(true);
   });
 
@@ -88,17 +90,9 @@ describe('the queue', () => {
       })
       .where(eq(operations.id, id ?? 0));
     await worker('janitor').drain();
-    const [op] = await t.db
-      .select()
-      .from(operations)
-      .where(eq(operations.id, id ?? 0));
+    const op = await operationRow(id ?? 0);
     expect(op?.status).toBe('failed');
-    const lines = (
-      await t.db
-        .select()
-        .from(operationLogs)
-        .where(eq(operationLogs.operationId, id ?? 0))
-    ).map((l) => l.line);
+    const lines = await logLines(id ?? 0);
     expect(lines.at(-1)).toMatch(
       /ERROR -- : The worker running this operation stopped responding 3 times; the operation failed/,
     );
@@ -115,10 +109,7 @@ describe('the queue', () => {
       .set({ leaseOwner: 'thief' })
       .where(eq(operations.id, id ?? 0));
     await running;
-    const [op] = await t.db
-      .select()
-      .from(operations)
-      .where(eq(operations.id, id ?? 0));
+    const op = await operationRow(id ?? 0);
     expect(op).toMatchObject({ status: 'running', leaseOwner: 'thief' });
   });
 
@@ -128,16 +119,10 @@ describe('the queue', () => {
     stopping.start();
     await new Promise((resolve) => setTimeout(resolve, 30));
     await stopping.stop();
-    const [op] = await t.db
-      .select()
-      .from(operations)
-      .where(eq(operations.id, id ?? 0));
+    const op = await operationRow(id ?? 0);
     expect(op).toMatchObject({ status: 'queued', leaseOwner: null });
     await worker('next').drain();
-    const [done] = await t.db
-      .select()
-      .from(operations)
-      .where(eq(operations.id, id ?? 0));
+    const done = await operationRow(id ?? 0);
     expect(done?.status).toBe('succeeded');
   });
 });
@@ -176,17 +161,9 @@ describe('one app at a time', () => {
       timeoutMs: 30,
     });
     await slow.drain();
-    const [op] = await t.db
-      .select()
-      .from(operations)
-      .where(eq(operations.id, id ?? 0));
+    const op = await operationRow(id ?? 0);
     expect(op?.status).toBe('failed');
-    const lines = (
-      await t.db
-        .select()
-        .from(operationLogs)
-        .where(eq(operationLogs.operationId, id ?? 0))
-    ).map((l) => l.line);
+    const lines = await logLines(id ?? 0);
     expect(lines.at(-1)).toMatch(/ERROR -- : Operation \d+ failed: timed out after 0 minutes/);
   });
 
