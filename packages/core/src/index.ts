@@ -7,6 +7,7 @@ export * from './deployments/deployment.ts';
 export * from './environments/environment.schema.ts';
 export * from './identity/identity.schema.ts';
 export * from './operations/operation-status.ts';
+export * from './operations/scale-banner.ts';
 export * from './permissions/permission.schema.ts';
 export * from './permissions/permissions.ts';
 export * from './services/service.schema.ts';

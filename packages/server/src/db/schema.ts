@@ -285,7 +285,14 @@ export const services = pgTable(
     currentReleaseId: integer('current_release_id'),
     ...timestamps,
   },
-  (table) => [index('services_env_idx').on(table.environmentId), index('services_app_idx').on(table.appId)],
+  (table) => [
+    index('services_env_idx').on(table.environmentId),
+    index('services_app_idx').on(table.appId),
+    // One service per process type of an app (database services have no app).
+    uniqueIndex('services_app_handle_unique')
+      .on(table.appId, table.handle)
+      .where(sql`${table.appId} is not null`),
+  ],
 );
 
 export const releases = pgTable(

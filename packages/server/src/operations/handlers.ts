@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { gitRemote } from '../api/apps/apps.hal.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -206,6 +206,13 @@ const deploy: Handler = {
                 containerCount: entry.plan.containerCount,
                 containerMemoryLimitMb: entry.plan.memoryLimitMb,
                 instanceClass: entry.plan.instanceClass,
+              })
+              // One service per handle on an app (services_app_handle_unique): if one appeared since the
+              // deploy started, roll out onto it instead of failing the deploy.
+              .onConflictDoUpdate({
+                target: [services.appId, services.handle],
+                targetWhere: sql`${services.appId} is not null`,
+                set: { updatedAt: now },
               })
               .returning();
           }

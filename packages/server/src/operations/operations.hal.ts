@@ -1,5 +1,7 @@
+import { asc, inArray } from 'drizzle-orm';
 import type { FamilyUrls } from '../config.ts';
-import type { operations } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { codeScanResults, type operations } from '../db/schema.ts';
 import { iso, links } from '../http/hal.ts';
 
 export type OperationRow = typeof operations.$inferSelect;
@@ -21,12 +23,14 @@ export const RESOURCE_PATHS: Record<string, string> = {
   account: 'accounts',
 };
 
-/** `showEnv`: only callers with read scope on the environment see configuration values (default: hidden). */
-export function toOperationHal(
-  op: OperationRow,
-  urls: FamilyUrls,
-  options: { showEnv: boolean } = { showEnv: false },
-) {
+export interface OperationHalOptions {
+  /** Only callers with read scope on the environment see configuration values (default: hidden). */
+  showEnv?: boolean;
+  /** The code scan result a scan_code operation produced (contract §4.3), looked up by the caller. */
+  codeScanResultId?: number | null;
+}
+
+export function toOperationHal(op: OperationRow, urls: FamilyUrls, options: OperationHalOptions = {}) {
   const resourcePath = RESOURCE_PATHS[op.resourceType] ?? `${op.resourceType}s`;
   return {
     id: String(op.id),
@@ -65,6 +69,26 @@ export function toOperationHal(
       account: op.environmentId ? `${urls.api}/accounts/${op.environmentId}` : null,
       logs: `${urls.api}/operations/${op.id}/logs`,
       user: op.userId ? `${urls.auth}/users/${op.userId}` : null,
+      code_scan_result:
+        op.type === 'scan_code' && options.codeScanResultId
+          ? `${urls.api}/code_scan_results/${options.codeScanResultId}`
+          : null,
     }),
   };
+}
+
+/**
+ * The code scan result of each scan_code operation among `ops` that produced one, in one query
+ * (none when there is no scan among them): operation id → result id.
+ */
+export async function codeScanResultIds(db: Db, ops: readonly OperationRow[]): Promise<Map<number, number>> {
+  const scanIds = [...new Set(ops.filter((op) => op.type === 'scan_code').map((op) => op.id))];
+  if (scanIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: codeScanResults.id, operationId: codeScanResults.operationId })
+    .from(codeScanResults)
+    .where(inArray(codeScanResults.operationId, scanIds))
+    .orderBy(asc(codeScanResults.id));
+  // Should a scan have produced more than one row, link the newest.
+  return new Map(rows.map((row) => [row.operationId, row.id]));
 }

@@ -237,6 +237,43 @@ describe('the operation lifecycle on the sim runtime', () => {
     expect(result).toMatchObject({ dockerfilePresent: true, languagesDetected: ['JavaScript'] });
   });
 
+  it('a scan_code operation links its code scan result once there is one, in single views and lists (§4.3)', async () => {
+    const { owner, app, environment } = await world();
+    const deploy = await post(owner, `/api/apps/${app.id}/operations`, { type: 'deploy', git_ref: 'main' });
+    const scan = await post(owner, `/api/apps/${app.id}/operations`, { type: 'scan_code', git_ref: 'main' });
+    expect(scan.statusCode).toBe(201);
+    expect(scan.json()._links.code_scan_result).toBeUndefined();
+    const queued = await t.call('GET', `/api/operations/${scan.json().id}`, { token: owner.token });
+    expect(queued.json()._links.code_scan_result).toBeUndefined();
+
+    await t.worker.drain();
+    const [result] = await t.db
+      .select()
+      .from(codeScanResults)
+      .where(eq(codeScanResults.operationId, Number(scan.json().id)));
+    if (!result) throw new Error('the scan recorded no result');
+    const href = `http://berth.test/api/code_scan_results/${result.id}`;
+
+    const single = await t.call('GET', `/api/operations/${scan.json().id}`, { token: owner.token });
+    expect(single.json()._links.code_scan_result).toEqual({ href });
+    const linked = await t.call(
+      'GET',
+      single.json()._links.code_scan_result.href.replace('http://berth.test', ''),
+      {
+        token: owner.token,
+      },
+    );
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({ _type: 'code_scan_result', id: String(result.id) });
+
+    for (const path of [`/api/apps/${app.id}/operations`, `/api/accounts/${environment.id}/operations`]) {
+      const list = await t.call('GET', path, { token: owner.token });
+      const ops = list.json()._embedded.operations as { id: string; _links: Record<string, unknown> }[];
+      expect(ops.find((op) => op.id === scan.json().id)?._links.code_scan_result).toEqual({ href });
+      expect(ops.find((op) => op.id === deploy.json().id)?._links.code_scan_result).toBeUndefined();
+    }
+  });
+
   it('deprovision removes the app and everything under it; the operation stays in the activity log', async () => {
     const { owner, app, service } = await deployed();
     const response = await post(owner, `/api/apps/${app.id}/operations`, { type: 'deprovision' });

@@ -15,7 +15,7 @@ import type { AuthGuard } from '../http/authenticate.ts';
 import { forbidden, notFound, parseBody, unprocessable } from '../http/errors.ts';
 import { collection, pagingFrom } from '../http/hal.ts';
 import { isUuid, parseNumericId } from '../http/ids.ts';
-import { type OperationRow, toOperationHal } from './operations.hal.ts';
+import { codeScanResultIds, type OperationRow, toOperationHal } from './operations.hal.ts';
 import { filtersFrom, type NewOperation, type OperationsService } from './operations.service.ts';
 
 const typeBody = z.looseObject({
@@ -49,9 +49,11 @@ export async function operationsRoutes(
 ) {
   const { db, urls, guard, access, operations } = deps;
   // Configuration values are sensitive (read scope, spec 1 §6); others see that variables changed, not their values.
-  const hal = (op: OperationRow, callerAccess: CallerAccess) =>
+  // The code scan result link of scan_code operations comes from `scanResults` (one query per response).
+  const hal = (op: OperationRow, callerAccess: CallerAccess, scanResults: Map<number, number> = new Map()) =>
     toOperationHal(op, urls, {
       showEnv: callerAccess.allows({ id: op.environmentId ?? -1, organizationId: op.organizationId }, 'read'),
+      codeScanResultId: scanResults.get(op.id) ?? null,
     });
 
   async function loadApp(id: string) {
@@ -164,10 +166,11 @@ export async function operationsRoutes(
   ) {
     const paging = listPaging(query);
     const { rows, total } = await operations.list(scope, filtersFrom(query), paging);
+    const scanResults = await codeScanResultIds(db, rows);
     return collection(
       'operations',
       selfUrl,
-      rows.map((op) => hal(op, callerAccess)),
+      rows.map((op) => hal(op, callerAccess, scanResults)),
       { ...paging, total },
     );
   }
@@ -244,7 +247,7 @@ export async function operationsRoutes(
   app.get<{ Params: { id: string } }>('/operations/:id', async (request) => {
     const caller = await guard.requireCaller(request);
     const { op, callerAccess } = await visibleOperation(caller.user.id, request.params.id);
-    return hal(op, callerAccess);
+    return hal(op, callerAccess, await codeScanResultIds(db, [op]));
   });
 
   // Contract §1.10: the answer is a URL; the text behind it is readable without credentials until it expires.

@@ -12,6 +12,8 @@ export interface AppEmbeds {
   currentImage: ImageRow | null;
   lastDeployOperation: OperationRow | null;
   lastOperation: OperationRow | null;
+  /** Operation id → code scan result id, for the embedded scan_code operations that produced one. */
+  codeScanResults: Map<number, number>;
 }
 
 export interface AppView {
@@ -64,7 +66,11 @@ export function toAppHal(view: AppView, urls: FamilyUrls) {
             last_deploy_operation: embedded.lastDeployOperation
               ? toOperationHal(embedded.lastDeployOperation, urls)
               : null,
-            last_operation: embedded.lastOperation ? toOperationHal(embedded.lastOperation, urls) : null,
+            last_operation: embedded.lastOperation
+              ? toOperationHal(embedded.lastOperation, urls, {
+                  codeScanResultId: embedded.codeScanResults.get(embedded.lastOperation.id) ?? null,
+                })
+              : null,
           },
         }
       : {}),

@@ -6,7 +6,13 @@ import {
   environmentFixture,
   expectAccess,
 } from '../../testing/environment-fixture.ts';
-import { seedApp, seedImage, seedOperation, seedService } from '../../testing/factories.ts';
+import {
+  seedApp,
+  seedCodeScanResult,
+  seedImage,
+  seedOperation,
+  seedService,
+} from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -240,6 +246,36 @@ describe('GET /apps/:id', () => {
       id: String(restart.id),
       type: 'restart',
       _links: { resource: { href: `${api}/apps/${app.id}` } },
+    });
+  });
+
+  it('links the code scan result of an embedded scan_code operation (§4.3)', async () => {
+    const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'scanned' });
+    const scan = await seedOperation(t.db, {
+      organizationId: f.organization.id,
+      environmentId: f.environment.id,
+      resourceType: 'app',
+      resourceId: app.id,
+      type: 'scan_code',
+      status: 'succeeded',
+      gitRef: 'main',
+    });
+    const result = await seedCodeScanResult(t.db, { appId: app.id, operationId: scan.id });
+    const single = await t.call('GET', `/api/apps/${app.id}`, { token: f.reader.token });
+    expect(single.json()._embedded.last_operation).toMatchObject({
+      id: String(scan.id),
+      type: 'scan_code',
+      _links: { code_scan_result: { href: `${api}/code_scan_results/${result.id}` } },
+    });
+    const list = await t.call('GET', `/api/accounts/${f.environment.id}/apps`, { token: f.reader.token });
+    const listed = (
+      list.json()._embedded.apps as {
+        id: string;
+        _embedded: { last_operation: { _links: Record<string, unknown> } };
+      }[]
+    ).find((item) => item.id === String(app.id));
+    expect(listed?._embedded.last_operation._links.code_scan_result).toEqual({
+      href: `${api}/code_scan_results/${result.id}`,
     });
   });
 

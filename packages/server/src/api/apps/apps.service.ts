@@ -7,6 +7,7 @@ import { apps, environments, images, operations, services, stacks } from '../../
 import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
+import { codeScanResultIds } from '../../operations/operations.hal.ts';
 import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
 import { createResourceAccess } from '../access/resource-access.ts';
 import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
@@ -61,6 +62,8 @@ export function createAppsService(deps: { db: Db }) {
     const imageOf = new Map(currentImages.map((image) => [image.id, image]));
     const lastOperationOf = new Map(lastOperations.map((op) => [op.resourceId, op]));
     const lastDeployOf = new Map(lastDeploys.map((op) => [op.resourceId, op]));
+    // Only the last operation can be a scan_code (the other embed is a deploy).
+    const scanResults = await codeScanResultIds(db, lastOperations);
     return new Map(
       rows.map((app) => [
         app.id,
@@ -69,6 +72,7 @@ export function createAppsService(deps: { db: Db }) {
           currentImage: (app.currentImageId && imageOf.get(app.currentImageId)) || null,
           lastDeployOperation: lastDeployOf.get(app.id) ?? null,
           lastOperation: lastOperationOf.get(app.id) ?? null,
+          codeScanResults: scanResults,
         },
       ]),
     );

@@ -84,7 +84,8 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
         throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested with a password`);
       }
       const email = body.username.toLowerCase();
-      await limiter.check(email, request.ip);
+      // Recorded before the password is checked, so parallel guesses cannot outrun the limit.
+      const attempt = await limiter.attempt(email, request.ip);
       const [user] = await db
         .select()
         .from(users)
@@ -93,10 +94,9 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password).then(
         (ok) => ok && !!user,
       );
-      if (!user || !passwordOk) {
-        await limiter.recordFailure(email, request.ip);
-        throw invalidCredentials();
-      }
+      // A failed attempt stays recorded; a successful one is taken back.
+      if (!user || !passwordOk) throw invalidCredentials();
+      await attempt.succeeded();
       const elevated = body.scope === 'elevated';
       const lifetime = elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session;
       const issued = await tokens.issue(

@@ -115,6 +115,18 @@ describe('DataTable (spec 3 §2 list tables)', () => {
     expect(screen.getByRole('columnheader', { name: 'ID' })).not.toHaveAttribute('aria-sort');
   });
 
+  it('orders unsorted rows by defaultSort, and a column sort overrides it', async () => {
+    const router = renderTable(rowsOf(4), '/list', { defaultSort: (a, b) => Number(b.id) - Number(a.id) });
+    expect(firstCells()).toEqual(['app-0004', 'app-0003', 'app-0002', 'app-0001']);
+    await userEvent.click(screen.getByRole('button', { name: /Handle/ }));
+    expect(router.state.location.search).toBe('?sort=handle');
+    expect(firstCells()).toEqual(['app-0001', 'app-0002', 'app-0003', 'app-0004']);
+    await userEvent.click(screen.getByRole('button', { name: /Handle/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Handle/ }));
+    expect(router.state.location.search).toBe('');
+    expect(firstCells()).toEqual(['app-0004', 'app-0003', 'app-0002', 'app-0001']);
+  });
+
   it('shows the spec texts for an empty list and a failed load', () => {
     renderTable([]);
     expect(screen.getByText('No resources found')).toBeInTheDocument();

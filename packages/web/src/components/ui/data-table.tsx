@@ -44,6 +44,11 @@ export interface DataTableProps<T> {
   /** Shown under the rows, e.g. a total cost row. */
   footer?: ReactNode;
   searchPlaceholder?: string;
+  /**
+   * The order of the rows while no column sort is chosen (e.g. newest first); a column sort wins, and
+   * rows it ties keep this order.
+   */
+  defaultSort?: (a: T, b: T) => number;
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -74,6 +79,7 @@ export function DataTable<T>({
   toolbar,
   footer,
   searchPlaceholder = 'Search',
+  defaultSort,
 }: DataTableProps<T>) {
   const searchId = useId();
   const rowsId = useId();
@@ -123,11 +129,13 @@ export function DataTable<T>({
 
   const matching = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    if (!needle) return [...rows];
-    return rows.filter((row) =>
-      searchText(row).some((field) => field?.toString().toLowerCase().includes(needle)),
-    );
-  }, [rows, search, searchText]);
+    const found = needle
+      ? rows.filter((row) =>
+          searchText(row).some((field) => field?.toString().toLowerCase().includes(needle)),
+        )
+      : [...rows];
+    return defaultSort ? found.sort(defaultSort) : found;
+  }, [rows, search, searchText, defaultSort]);
 
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
   const pageIndex = Math.min(positiveInt(params.get('page'), 1), pageCount) - 1;

@@ -15,7 +15,7 @@ const deployer: Actor = {
 };
 
 describe('ScopedButton', () => {
-  it('is disabled with the spec tooltip when the actor lacks the scope', async () => {
+  it('is aria-disabled (still focusable) with the spec tooltip when the actor lacks the scope', async () => {
     const onClick = vi.fn();
     render(
       <ScopedButton denial={scopeDenial(readOnly, 'deploy', '42')} onClick={onClick}>
@@ -23,15 +23,35 @@ describe('ScopedButton', () => {
       </ScopedButton>,
     );
     const button = screen.getByRole('button', { name: 'Deploy' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).not.toHaveAttribute('disabled');
     expect(button).toHaveAccessibleDescription(
       'You do not have "deploy" permissions for this environment (id:42)',
     );
     expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(
       'You do not have "deploy" permissions for this environment (id:42)',
     );
-    await userEvent.setup().click(button);
+    const user = userEvent.setup();
+    // Keyboard users reach it to read the reason; Enter and Space still do nothing.
+    await user.tab();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}[Space]');
     expect(onClick).not.toHaveBeenCalled();
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('does not submit its form while denied', async () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <ScopedButton denial="No" type="submit">
+          Save
+        </ScopedButton>
+      </form>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('acts normally when the actor holds the scope (deploy grants observability)', async () => {

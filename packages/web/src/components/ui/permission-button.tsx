@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Button, type ButtonProps } from './button.tsx';
 import { Tooltip } from './tooltip.tsx';
 
@@ -9,8 +10,22 @@ export interface ScopedButtonProps extends ButtonProps {
   denial: string | null;
 }
 
-/** A button gated by a permission rule: disabled with the rule's message as its tooltip when denied. */
-export function ScopedButton({ denial, disabled, ...rest }: ScopedButtonProps) {
-  if (denial === null) return <Button disabled={disabled} {...rest} />;
-  return <Tooltip content={denial}>{(trigger) => <Button {...rest} {...trigger} disabled />}</Tooltip>;
+/**
+ * A button gated by a permission rule. When denied it is marked `aria-disabled` rather than natively
+ * disabled, so keyboard users can still focus it and hear the rule's message (its tooltip); clicks and
+ * form submission are ignored while denied.
+ */
+export function ScopedButton({ denial, disabled, onClick, ...rest }: ScopedButtonProps) {
+  if (denial === null) return <Button disabled={disabled} onClick={onClick} {...rest} />;
+  const ignore = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  return (
+    <Tooltip content={denial}>
+      {(trigger) => (
+        <Button {...rest} {...trigger} type="button" aria-disabled="true" onClick={ignore} loading={false} />
+      )}
+    </Tooltip>
+  );
 }

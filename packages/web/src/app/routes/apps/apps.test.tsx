@@ -1,9 +1,10 @@
 import { scopeDenialMessage } from '@berth/core';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 
 const api = (path: string) => `${HOST}/api${path}`;
@@ -70,7 +71,9 @@ describe('app and service actions for a read-only user (spec 2 §6)', () => {
     const { router } = renderApp('/apps/1');
 
     const deploy = await screen.findByRole('button', { name: 'Deploy' });
-    expect(deploy).toBeDisabled();
+    expect(deploy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.setup().click(deploy);
+    expect(deploy).toHaveAttribute('aria-expanded', 'false');
     expect(deploy).toHaveAccessibleDescription(
       'You do not have "deploy" permissions for this environment (id:10)',
     );
@@ -79,7 +82,7 @@ describe('app and service actions for a read-only user (spec 2 §6)', () => {
 
     await act(() => router.navigate('/apps/1/settings'));
     const deprovision = await screen.findByRole('button', { name: 'Deprovision App' });
-    expect(deprovision).toBeDisabled();
+    expect(deprovision).toHaveAttribute('aria-disabled', 'true');
     expect(deprovision).toHaveAccessibleDescription(scopeDenialMessage('destroy', '10'));
     expect(screen.getByRole('button', { name: 'Restart App' })).toHaveAccessibleDescription(
       scopeDenialMessage('observability', '10'),
@@ -87,10 +90,29 @@ describe('app and service actions for a read-only user (spec 2 §6)', () => {
 
     await act(() => router.navigate('/apps/1/services/5/scale'));
     const scale = await screen.findByRole('button', { name: 'Save Changes' });
-    expect(scale).toBeDisabled();
+    expect(scale).toHaveAttribute('aria-disabled', 'true');
     expect(scale).toHaveAccessibleDescription(
       'You do not have "observability" permissions for this environment (id:10)',
     );
     expect(screen.getByText('Zero-Overlap')).toBeInTheDocument();
+  });
+});
+
+describe('app Deployments tab', () => {
+  it('shows "Error: {message}" when the deployments fail to load, not the empty text', async () => {
+    signIn();
+    mockServer({
+      ...consoleRoutes({
+        stacks: [stackHal({ id: '1', isDefault: true })],
+        environments: [environmentHal({ id: '10' })],
+      }),
+      'GET /api/apps/1': () => json(200, appHal()),
+      'GET /api/apps/1/deployments': () =>
+        json(500, errorBody(500, 'internal_server_error', 'Deployments are unavailable')),
+      'GET /api/apps/1/services': () => json(200, collection('services', [])),
+    });
+    renderApp('/apps/1/deployments');
+    expect(await screen.findByText('Error: Deployments are unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('No deployments found')).not.toBeInTheDocument();
   });
 });

@@ -129,7 +129,13 @@ function AppDetailRoute() {
       {active === null ? (
         <EmptyState title="No resources found" description="This tab does not exist." />
       ) : (
-        <AppTab tab={active} app={current} deployments={deployments.data ?? []} />
+        <AppTab
+          tab={active}
+          app={current}
+          deployments={deployments.data ?? []}
+          deploymentsLoading={deployments.isPending}
+          deploymentsError={deployments.error}
+        />
       )}
     </>
   );
@@ -165,12 +171,30 @@ function AppDetails({ app, deployment }: { app: App; deployment: AppDeployment |
   );
 }
 
-function AppTab({ tab, app, deployments }: { tab: Tab; app: App; deployments: AppDeployment[] }): ReactNode {
+function AppTab({
+  tab,
+  app,
+  deployments,
+  deploymentsLoading,
+  deploymentsError,
+}: {
+  tab: Tab;
+  app: App;
+  deployments: AppDeployment[];
+  deploymentsLoading: boolean;
+  deploymentsError: Error | null;
+}): ReactNode {
   switch (tab) {
     case 'services':
       return <ServicesTab app={app} />;
     case 'deployments':
-      return <AppDeploymentsTable deployments={deployments} />;
+      return (
+        <AppDeploymentsTable
+          deployments={deployments}
+          isLoading={deploymentsLoading}
+          error={deploymentsError}
+        />
+      );
     case 'endpoints':
       return (
         <EmptyState

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { type AppRow, AppsTable } from '../../../features/apps/components/apps-table.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { useDeployments } from '../../../features/deployments/api/use-deployments.ts';
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { paths } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
@@ -16,9 +17,13 @@ function AppsRoute() {
   const apps = useApps();
   const services = useServices();
   const costs = useCosts(organization?.id ?? null, 'apps');
+  const deployments = useDeployments();
 
   const rows = useMemo<AppRow[]>(() => {
     const handles = new Map(environments.map((environment) => [environment.id, environment.handle]));
+    const commits = new Map(
+      (deployments.data ?? []).map((deployment) => [deployment.id, deployment.gitCommitSha]),
+    );
     const serviceCounts = new Map<string, number>();
     for (const service of services.data ?? []) {
       if (service.appId) serviceCounts.set(service.appId, (serviceCounts.get(service.appId) ?? 0) + 1);
@@ -33,9 +38,15 @@ function AppsRoute() {
         totalServices: serviceCounts.get(app.id) ?? 0,
         cost: costs.data?.get(app.id) ?? 0,
         gitRef: app.currentImage?.gitRef ?? '',
+        commitSha: app.currentDeploymentId ? (commits.get(app.currentDeploymentId) ?? '') : '',
         dockerImageName: app.currentImage?.dockerRepo ?? '',
+        status: app.status,
+        lastOperationUser: app.lastOperation?.userName ?? '',
+        lastOperationType: app.lastOperation?.type ?? '',
+        lastOperationStatus: app.lastOperation?.status ?? '',
+        createdAt: app.createdAt,
       }));
-  }, [apps.data, services.data, costs.data, environments]);
+  }, [apps.data, services.data, costs.data, deployments.data, environments]);
 
   // spec 3 §2: New App goes to the create flow of a known environment, else to the chooser.
   const onlyEnvironment = environments.length === 1 ? environments[0] : undefined;

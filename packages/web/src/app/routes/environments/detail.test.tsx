@@ -38,6 +38,7 @@ function routes(options: { roles?: ReturnType<typeof roleHal>[]; scopes?: string
     }),
     'GET /api/accounts/10': () => json(200, { ...detail, _embedded: environment._embedded }),
     'GET /api/costs/org-1/accounts': () => json(200, collection('costs', [costHal('10', 'Account', 87.6)])),
+    'GET /api/costs/org-1/apps': () => json(200, collection('costs', [costHal('77', 'App', 12.5)])),
     'GET /api/accounts/10/apps': () =>
       json(
         200,
@@ -69,7 +70,17 @@ describe('environment detail (spec 2 §2)', () => {
     expect(await within(details).findByText('$87.60')).toBeInTheDocument();
     const apps = await screen.findByRole('table', { name: 'Apps' });
     expect(within(apps).getByRole('link', { name: 'web' })).toHaveAttribute('href', '/apps/77');
-    expect(within(apps).getAllByRole('row')[1]).toHaveTextContent('web772');
+    expect(
+      within(apps)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent?.trim()),
+    ).toEqual(['Handle', 'ID', 'Environment', 'Services', 'Est. Monthly Cost']);
+    expect(await within(apps).findByText('$12.50')).toBeInTheDocument();
+    expect(
+      within(within(apps).getAllByRole('row')[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['web', '77', 'production', '2', '$12.50']);
     expect(screen.getByRole('link', { name: 'New App' })).toHaveAttribute(
       'href',
       '/create/app?environment_id=10',
@@ -139,12 +150,12 @@ describe('environment detail (spec 2 §2)', () => {
     );
     renderApp('/environments/10/settings');
     const rename = await screen.findByRole('button', { name: 'Rename Environment' });
-    expect(rename).toBeDisabled();
+    expect(rename).toHaveAttribute('aria-disabled', 'true');
     expect(rename).toHaveAccessibleDescription(
       'You do not have "admin" permissions for this environment (id:10)',
     );
     const deprovision = screen.getByRole('button', { name: 'Deprovision Environment' });
-    expect(deprovision).toBeDisabled();
+    expect(deprovision).toHaveAttribute('aria-disabled', 'true');
     expect(deprovision).toHaveAccessibleDescription(
       'You do not have "destroy" permissions for this environment (id:10)',
     );
@@ -152,7 +163,7 @@ describe('environment detail (spec 2 §2)', () => {
     const sections = screen.getByRole('navigation', { name: 'Environment sections' });
     await userEvent.setup().click(within(sections).getByRole('link', { name: 'Apps' }));
     const newApp = await screen.findByRole('button', { name: 'New App' });
-    expect(newApp).toBeDisabled();
+    expect(newApp).toHaveAttribute('aria-disabled', 'true');
     expect(newApp).toHaveAccessibleDescription(
       'You do not have "deploy" permissions for this environment (id:10)',
     );

@@ -149,14 +149,17 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
 }
 
 function AppsTab({ environment }: { environment: EnvironmentDetail }) {
-  const { actor } = useConsoleContext();
+  const { actor, organization } = useConsoleContext();
   const apps = useEnvironmentApps(environment.id);
+  const costs = useCosts(organization?.id ?? null, 'apps');
   const href = useCallback(appHref, []);
   const denial = scopeDenial(actor, 'deploy', environment.id);
   return (
     <EnvironmentAppsTable
       apps={apps.data ?? []}
       appHref={href}
+      environmentHandle={environment.handle}
+      costs={costs.data}
       isLoading={apps.isPending}
       error={apps.error}
       toolbar={

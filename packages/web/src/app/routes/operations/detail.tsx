@@ -1,16 +1,16 @@
 import { isOperationFinished, isOperationPending, operationStatusLabel } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { operationResourcePath } from '../../../features/operations/api/operation.hal.ts';
 import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
 import { formatDateTime } from '../../../features/operations/components/elapsed-time.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
+import { OperationResourceLink } from '../../../features/operations/components/operation-resource-link.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -58,8 +58,6 @@ function OperationRoute() {
   if (operation.isPending) return <Spinner label="Loading operation" />;
 
   const data = operation.data;
-  const resourcePath = operationResourcePath(data);
-  const resourceText = `${data.resourceType} ${data.resourceHandle}`.trim();
   return (
     <>
       <PageHeader
@@ -75,7 +73,7 @@ function OperationRoute() {
           { label: 'Last Updated', value: formatDateTime(data.updatedAt) },
           {
             label: 'Resource',
-            value: resourcePath ? <Link to={resourcePath}>{resourceText}</Link> : resourceText || '-',
+            value: <OperationResourceLink operation={data} />,
           },
           { label: 'User', value: data.userName || data.userEmail || '-' },
           { label: 'Note', value: data.note || '-' },

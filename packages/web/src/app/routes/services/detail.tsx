@@ -1,4 +1,4 @@
-import { cpuShare, formatUsd, scopeDenial } from '@berth/core';
+import { cpuShare, formatUsd, scaleBanner, scopeDenial } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,8 +11,10 @@ import { TabNav } from '../../../components/ui/tabs.tsx';
 import { appKeys } from '../../../features/apps/api/app-keys.ts';
 import { useApp } from '../../../features/apps/api/use-app.ts';
 import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
+import { costKeys } from '../../../features/costs/api/cost-keys.ts';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
+import { operationKeys } from '../../../features/operations/api/operation-keys.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { deploymentStrategy, memoryGb, type Service } from '../../../features/services/api/service.hal.ts';
@@ -55,6 +57,11 @@ function ServiceDetailRoute() {
   const environment = environments.find((item) => item.id === current.environmentId);
   const share = cpuShare(current.instanceClass, current.containerMemoryMb);
   const active = TABS.find((item) => item.tab === tab)?.tab ?? null;
+  const scale = scaleBanner(latest.data?.operations ?? [], {
+    containerCount: current.containerCount,
+    containerSize: current.containerMemoryMb,
+    instanceProfile: current.instanceClass,
+  });
 
   return (
     <>
@@ -67,6 +74,15 @@ function ServiceDetailRoute() {
         }
       />
       <ResourceOperationBanner operations={latest.data?.operations ?? []} />
+      {scale ? (
+        <Banner
+          variant="info"
+          title={scale.title}
+          actions={<Link to={to.operation(scale.operationId)}>View operation</Link>}
+        >
+          {scale.summary}
+        </Banner>
+      ) : null}
       <DetailList
         label="Service details"
         items={[
@@ -128,6 +144,9 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
           onFinished={() => {
             void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
             void queryClient.invalidateQueries({ queryKey: appKeys.all });
+            // The new size changes the estimate, and the lists now hold the finished scale.
+            void queryClient.invalidateQueries({ queryKey: costKeys.all });
+            void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
           }}
         />
       ) : null}

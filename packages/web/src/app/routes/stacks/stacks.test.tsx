@@ -93,8 +93,10 @@ describe('stack detail (spec 2 §2)', () => {
     mockServer(routes({ roleType: 'platform_owner' }));
     renderApp('/stacks/2/settings');
     const button = await screen.findByRole('button', { name: 'Request Deprovision' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription('You must be an Account Owner to deprovision stacks');
+    await userEvent.setup().click(button);
+    expect(screen.queryByRole('link', { name: 'Confirm' })).not.toBeInTheDocument();
   });
 
   it('lets the owner request a deprovision once environments are gone and the name is typed', async () => {

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { loadErrorText } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { AppDeployment } from '../api/app.hal.ts';
 
 /** spec 2 §4 deployment badge: Building when running, Queued, Failed, Deployed, otherwise Not deployed. */
@@ -10,8 +13,40 @@ export function deploymentBadge(status: string): string {
   return 'Not deployed';
 }
 
+export interface AppDeploymentsTableProps {
+  deployments: readonly AppDeployment[];
+  /** While the list loads a spinner stands in for the rows. */
+  isLoading?: boolean;
+  /** A failed load shows 'Error: {message}' instead of the empty text. */
+  error?: Error | null;
+}
+
 /** The app's deployments in a small table (the deployments screens hold the rich view). */
-export function AppDeploymentsTable({ deployments }: { deployments: readonly AppDeployment[] }) {
+export function AppDeploymentsTable({
+  deployments,
+  isLoading = false,
+  error = null,
+}: AppDeploymentsTableProps) {
+  let placeholder: ReactNode = null;
+  if (error) {
+    placeholder = (
+      <td colSpan={6} className="table-empty" role="alert">
+        {loadErrorText(error.message)}
+      </td>
+    );
+  } else if (isLoading) {
+    placeholder = (
+      <td colSpan={6} className="table-empty">
+        <Spinner label="Loading deployments" />
+      </td>
+    );
+  } else if (deployments.length === 0) {
+    placeholder = (
+      <td colSpan={6} className="table-empty">
+        No deployments found
+      </td>
+    );
+  }
   return (
     <div className="card table-wrap">
       <table className="table">
@@ -27,12 +62,8 @@ export function AppDeploymentsTable({ deployments }: { deployments: readonly App
           </tr>
         </thead>
         <tbody>
-          {deployments.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="table-empty">
-                No deployments found
-              </td>
-            </tr>
+          {placeholder ? (
+            <tr>{placeholder}</tr>
           ) : (
             deployments.map((deployment) => (
               <tr key={deployment.id}>

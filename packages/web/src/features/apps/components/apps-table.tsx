@@ -11,7 +11,14 @@ export interface AppRow {
   totalServices: number;
   cost: number;
   gitRef: string;
+  /** The commit of the current deployment, or '' when unknown. */
+  commitSha: string;
   dockerImageName: string;
+  status: string;
+  lastOperationUser: string;
+  lastOperationType: string;
+  lastOperationStatus: string;
+  createdAt: string;
 }
 
 // spec 3 §2: the column ids are the spec's sort keys (handle, id, envHandle, totalServices, cost).
@@ -44,8 +51,24 @@ const COLUMNS: DataTableColumn<AppRow>[] = [
   },
 ];
 
-// spec 2 §5: the client search covers handle, environment handle, git ref, image and id.
-const searchText = (row: AppRow) => [row.handle, row.envHandle, row.gitRef, row.dockerImageName, row.id];
+// spec 3 §2: the search covers handle, environment handle, git ref, commit sha, image, last-operation
+// user, type, status and id.
+const searchText = (row: AppRow) => [
+  row.handle,
+  row.envHandle,
+  row.gitRef,
+  row.commitSha,
+  row.dockerImageName,
+  row.lastOperationUser,
+  row.lastOperationType,
+  row.lastOperationStatus,
+  row.status,
+  row.id,
+];
+
+/** spec 3 §2: with no sort chosen, the newest app comes first. */
+export const newestAppFirst = (a: AppRow, b: AppRow) =>
+  (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0);
 
 export function AppsTable({
   rows,
@@ -69,6 +92,7 @@ export function AppsTable({
       error={error}
       toolbar={toolbar}
       searchPlaceholder="Search apps"
+      defaultSort={newestAppFirst}
     />
   );
 }

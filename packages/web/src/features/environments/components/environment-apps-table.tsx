@@ -1,3 +1,4 @@
+import { formatUsd } from '@berth/core';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -6,15 +7,24 @@ import type { EnvironmentApp } from '../api/environment-resources.hal.ts';
 export interface EnvironmentAppsTableProps {
   apps: readonly EnvironmentApp[];
   appHref: (id: string) => string;
+  /** The environment's handle, shown in every row like the app list's Environment column. */
+  environmentHandle: string;
+  /** Estimated monthly cost per app id (features/costs `useCosts(…, 'apps')`); undefined while loading. */
+  costs?: ReadonlyMap<string, number>;
   isLoading?: boolean;
   error?: Error | null;
   toolbar?: ReactNode;
 }
 
-/** The Apps tab of an environment: each app with its services, linking to the app. */
+/**
+ * The Apps tab of an environment: the app list's columns (spec 2 §2: Handle, ID, Environment, Services,
+ * Est. Monthly Cost) for the environment's apps, linking to each app.
+ */
 export function EnvironmentAppsTable({
   apps,
   appHref,
+  environmentHandle,
+  costs,
   isLoading,
   error,
   toolbar,
@@ -37,6 +47,7 @@ export function EnvironmentAppsTable({
         sortValue: (row) => Number(row.id) || 0,
         cell: (row) => <code>{row.id}</code>,
       },
+      { id: 'envHandle', header: 'Environment', cell: () => environmentHandle },
       {
         id: 'totalServices',
         header: 'Services',
@@ -44,8 +55,15 @@ export function EnvironmentAppsTable({
         sortValue: (row) => row.serviceCount,
         cell: (row) => row.serviceCount,
       },
+      {
+        id: 'cost',
+        header: 'Est. Monthly Cost',
+        align: 'right',
+        sortValue: (row) => costs?.get(row.id) ?? 0,
+        cell: (row) => (costs ? formatUsd(costs.get(row.id) ?? 0) : '…'),
+      },
     ],
-    [appHref],
+    [appHref, environmentHandle, costs],
   );
   return (
     <DataTable

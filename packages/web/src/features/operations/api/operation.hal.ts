@@ -114,12 +114,18 @@ export function operationListPath(basePath: string, page: number, filters: Opera
   return `${path}?${query}`;
 }
 
-/** A Berth path inside the console for an operation's resource, where one exists. */
+/**
+ * A Berth path inside the console for an operation's resource, where one exists. A service's page sits
+ * under its app, so a service links only once its app id is known (`serviceAppId`).
+ */
 export function operationResourcePath(
   operation: Pick<Operation, 'resourceType' | 'resourceId'>,
+  serviceAppId: string | null = null,
 ): string | null {
   if (operation.resourceType === 'app') return `/apps/${operation.resourceId}`;
-  if (operation.resourceType === 'service') return '/services';
+  if (operation.resourceType === 'service') {
+    return serviceAppId ? `/apps/${serviceAppId}/services/${operation.resourceId}` : null;
+  }
   if (operation.resourceType === 'database') return `/databases/${operation.resourceId}`;
   if (operation.resourceType === 'vhost') return `/endpoints/${operation.resourceId}`;
   return null;

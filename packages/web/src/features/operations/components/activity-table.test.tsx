@@ -1,6 +1,6 @@
 import type { Actor } from '@berth/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +99,40 @@ function row(operationId: string) {
   return within(tr);
 }
 
+describe('ActivityTable resource links', () => {
+  it("links a service operation to the service page under its app, asking for the service's app once", async () => {
+    const server = mockServer({
+      [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)),
+      'GET /api/services/9': () =>
+        json(200, {
+          _type: 'service',
+          id: '9',
+          handle: 'web',
+          process_type: 'web',
+          container_count: 1,
+          container_memory_limit_mb: 1024,
+          instance_class: 'm5',
+          _links: {
+            self: { href: api('/services/9') },
+            account: { href: api('/accounts/10') },
+            app: { href: api('/apps/7') },
+          },
+        }),
+    });
+    renderActivity(OWNER);
+    await screen.findByText('RUNNING');
+    await waitFor(() =>
+      expect(row('6').getByRole('link', { name: 'service web' })).toHaveAttribute(
+        'href',
+        '/apps/7/services/9',
+      ),
+    );
+    expect(row('7').getByRole('link', { name: 'service web' })).toHaveAttribute('href', '/apps/7/services/9');
+    expect(row('1').getByRole('link', { name: 'app web' })).toHaveAttribute('href', '/apps/7');
+    expect(server.callsTo('GET', '/api/services/9')).toHaveLength(1);
+  });
+});
+
 describe('ActivityTable Re-run rules (spec 3 §2)', () => {
   it('offers Re-run on failed rows and on succeeded app deploy and configure rows only', async () => {
     mockServer({ [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)) });
@@ -117,13 +151,17 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
   });
 
   it('disables Re-run without the scope, with the spec tooltip', async () => {
-    mockServer({ [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS.slice(0, 1))) });
+    const server = mockServer({
+      [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS.slice(0, 1))),
+    });
     renderActivity(READER);
     const button = await screen.findByRole('button', { name: 'Re-run deploy of web' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(
       'You do not have "deploy" permissions for this environment (id:10)',
     );
+    await userEvent.click(button);
+    expect(server.callsTo('POST', '/api/apps/7/operations')).toHaveLength(0);
   });
 
   it('posts the same operation again and opens it', async () => {

@@ -13,10 +13,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ALL, type Operation, type OperationFilters, operationResourcePath } from '../api/operation.hal.ts';
+import { ALL, type Operation, type OperationFilters } from '../api/operation.hal.ts';
 import { useOperations } from '../api/use-operations.ts';
 import { useRerunOperation } from '../api/use-rerun-operation.ts';
 import { ElapsedTime, formatDateTime } from './elapsed-time.tsx';
+import { OperationResourceLink } from './operation-resource-link.tsx';
 import { OperationStatusBadge } from './operation-status-badge.tsx';
 import './operations.css';
 
@@ -195,8 +196,6 @@ export function ActivityTable({
     );
   } else {
     body = rows.map((operation) => {
-      const resourcePath = operationResourcePath(operation);
-      const resourceText = `${operation.resourceType} ${operation.resourceHandle}`.trim();
       return (
         <tr key={operation.id}>
           <td>
@@ -205,7 +204,9 @@ export function ActivityTable({
           <td>
             <OperationStatusBadge status={operation.status} />
           </td>
-          <td>{resourcePath ? <Link to={resourcePath}>{resourceText}</Link> : resourceText}</td>
+          <td>
+            <OperationResourceLink operation={operation} />
+          </td>
           <td>{operation.userName || operation.userEmail || '-'}</td>
           <td>
             {isOperationPending(operation.status) ? (

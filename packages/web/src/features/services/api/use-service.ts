@@ -11,3 +11,21 @@ export function useService(id: string) {
       fromServiceHal(await apiRequest<ServiceHal>('api', `/services/${encodeURIComponent(id)}`, { signal })),
   });
 }
+
+/**
+ * The app a service belongs to (its `_links.app`), for links to the service page. It shares the
+ * service's cache entry and never goes stale: a service does not move between apps.
+ */
+export function useServiceAppId(id: string | null): string | null {
+  const query = useQuery({
+    queryKey: serviceKeys.detail(id ?? ''),
+    queryFn: async ({ signal }) =>
+      fromServiceHal(
+        await apiRequest<ServiceHal>('api', `/services/${encodeURIComponent(id ?? '')}`, { signal }),
+      ),
+    enabled: Boolean(id),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return query.data?.appId ?? null;
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import { collection, environmentHal, HOST, stackHal } from '../../../../test/fixtures.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+
+const api = (path: string) => `${HOST}/api${path}`;
+
+function serviceHal() {
+  return {
+    _type: 'service',
+    id: '5',
+    handle: 'web',
+    process_type: 'web',
+    command: 'npm start',
+    container_count: 2,
+    container_memory_limit_mb: 1024,
+    instance_class: 'm5',
+    force_zero_downtime: false,
+    naive_health_check: false,
+    stop_timeout: null,
+    _links: {
+      self: { href: api('/services/5') },
+      account: { href: api('/accounts/10') },
+      app: { href: api('/apps/1') },
+    },
+  };
+}
+
+function scaleHal(id: string, status: string, containerCount: number, createdAt: string) {
+  return {
+    _type: 'operation',
+    id,
+    type: 'scale',
+    status,
+    container_count: containerCount,
+    container_size: null,
+    instance_profile: null,
+    user_name: 'Ada',
+    resource_type: 'service',
+    resource_id: '5',
+    resource_handle: 'web',
+    created_at: createdAt,
+    updated_at: createdAt,
+    _links: { self: { href: api(`/operations/${id}`) }, resource: { href: api('/services/5') } },
+  };
+}
+
+function routes(operations: unknown[][]) {
+  return {
+    ...consoleRoutes({
+      stacks: [stackHal({ id: '1', isDefault: true })],
+      environments: [environmentHal({ id: '10' })],
+    }),
+    'GET /api/apps/1': () => json(200, { _type: 'app', id: '1', handle: 'shop', _links: {} }),
+    'GET /api/services/5': () => json(200, serviceHal()),
+    'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
+    'GET /api/services/5/operations': operations.map(
+      (list) => () => json(200, collection('operations', list)),
+    ),
+  };
+}
+
+describe('service scale banner (spec 2 §4)', () => {
+  it('reads Scale in Progress with the from/to summary while the latest scale runs', async () => {
+    signIn();
+    mockServer(
+      routes([
+        [
+          scaleHal('2', 'running', 3, '2026-01-02T00:00:00Z'),
+          scaleHal('1', 'succeeded', 2, '2026-01-01T00:00:00Z'),
+        ],
+      ]),
+    );
+    renderApp('/apps/1/services/5');
+    expect(await screen.findByText('Scale in Progress')).toBeInTheDocument();
+    expect(screen.getByText('Container count from 2 to 3')).toBeInTheDocument();
+  });
+
+  it('reads Last Scale with the from/to summary once the latest scale finished', async () => {
+    signIn();
+    mockServer(
+      routes([
+        [
+          scaleHal('2', 'succeeded', 3, '2026-01-02T00:00:00Z'),
+          scaleHal('1', 'succeeded', 2, '2026-01-01T00:00:00Z'),
+        ],
+      ]),
+    );
+    const { router } = renderApp('/apps/1/services/5');
+    expect(await screen.findByText('Last Scale')).toBeInTheDocument();
+    expect(screen.getByText('Container count from 2 to 3')).toBeInTheDocument();
+    expect(screen.queryByText('Scale in Progress')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/1/services/5');
+  });
+
+  it('is hidden when the service has no scale operation', async () => {
+    signIn();
+    mockServer(routes([[]]));
+    renderApp('/apps/1/services/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'web' })).toBeInTheDocument();
+    expect(screen.queryByText('Last Scale')).not.toBeInTheDocument();
+    expect(screen.queryByText('Scale in Progress')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the costs and the operation lists when a scale finishes', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes([[], [scaleHal('7', 'succeeded', 3, '2026-01-02T00:00:00Z')]]),
+      'POST /api/services/5/operations': () =>
+        json(201, { ...scaleHal('7', 'queued', 3, '2026-01-02T00:00:00Z') }),
+      'GET /api/operations/7': () => json(200, scaleHal('7', 'succeeded', 3, '2026-01-02T00:00:00Z')),
+    });
+    renderApp('/apps/1/services/5/scale');
+    const user = userEvent.setup();
+    const count = await screen.findByRole('spinbutton', { name: 'Number of Containers' });
+    const costCalls = () => server.callsTo('GET', '/api/costs/org-1/services').length;
+    await waitFor(() => expect(costCalls()).toBeGreaterThan(0));
+    const costsBefore = costCalls();
+    const listCalls = () => server.callsTo('GET', '/api/services/5/operations').length;
+    const listsBefore = listCalls();
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Last Scale')).toBeInTheDocument();
+    await waitFor(() => expect(costCalls()).toBeGreaterThan(costsBefore));
+    expect(listCalls()).toBeGreaterThan(listsBefore);
+  });
+});

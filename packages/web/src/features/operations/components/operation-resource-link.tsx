@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { useServiceAppId } from '../../services/api/use-service.ts';
+import { type Operation, operationResourcePath } from '../api/operation.hal.ts';
+
+/**
+ * The resource of an operation, linked to its console page where one exists. A service's page is under
+ * its app, so the service's app is looked up (and cached) first; until then the text stands alone.
+ */
+export function OperationResourceLink({
+  operation,
+}: {
+  operation: Pick<Operation, 'resourceType' | 'resourceId' | 'resourceHandle'>;
+}) {
+  const appId = useServiceAppId(
+    operation.resourceType === 'service' && operation.resourceId ? operation.resourceId : null,
+  );
+  const path = operationResourcePath(operation, appId);
+  const text = `${operation.resourceType} ${operation.resourceHandle}`.trim();
+  if (path) return <Link to={path}>{text}</Link>;
+  return <>{text || '-'}</>;
+}
