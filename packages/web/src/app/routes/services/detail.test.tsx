@@ -77,6 +77,8 @@ describe('service scale banner (spec 2 §4)', () => {
     renderApp('/apps/1/services/5');
     expect(await screen.findByText('Scale in Progress')).toBeInTheDocument();
     expect(screen.getByText('Container count from 2 to 3')).toBeInTheDocument();
+    // One banner for the scale, not the generic operation banner as well.
+    expect(screen.queryByText('scale RUNNING')).not.toBeInTheDocument();
   });
 
   it('reads Last Scale with the from/to summary once the latest scale finished', async () => {

@@ -73,7 +73,10 @@ function ServiceDetailRoute() {
           </>
         }
       />
-      <ResourceOperationBanner operations={latest.data?.operations ?? []} />
+      {/* Scales have their own banner below; the generic one covers restarts and the rest. */}
+      <ResourceOperationBanner
+        operations={(latest.data?.operations ?? []).filter((operation) => operation.type !== 'scale')}
+      />
       {scale ? (
         <Banner
           variant="info"
