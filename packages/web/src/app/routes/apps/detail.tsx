@@ -28,7 +28,7 @@ import { ActivityTable } from '../../../features/operations/components/activity-
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { serviceKeys } from '../../../features/services/api/service-keys.ts';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
-import { AppServicesTable, type ServiceRow } from '../../../features/services/components/services-table.tsx';
+import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
 import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -241,7 +241,7 @@ function ServicesTab({ app }: { app: App }) {
       })),
     [services.data, costs.data, app.handle],
   );
-  return <AppServicesTable rows={rows} isLoading={services.isPending} error={services.error} />;
+  return <ServicesTable variant="app" rows={rows} isLoading={services.isPending} error={services.error} />;
 }
 
 function ActivityTab({ appId }: { appId: string }) {

@@ -80,30 +80,6 @@ const searchText = (row: ServiceRow) => [
   row.service.id,
 ];
 
-/** spec 2 §2 /services: every service of the organization, searchable and sortable. */
-export function ServicesTable({
-  rows,
-  isLoading,
-  error,
-}: {
-  rows: readonly ServiceRow[];
-  isLoading: boolean;
-  error: Error | null;
-}) {
-  return (
-    <DataTable<ServiceRow>
-      label="Services"
-      rows={rows}
-      columns={COLUMNS}
-      getRowId={(row) => row.service.id}
-      searchText={searchText}
-      isLoading={isLoading}
-      error={error}
-      searchPlaceholder="Search services"
-    />
-  );
-}
-
 const APP_COLUMNS: DataTableColumn<ServiceRow>[] = [
   {
     id: 'handle',
@@ -146,21 +122,26 @@ const APP_COLUMNS: DataTableColumn<ServiceRow>[] = [
   },
 ];
 
-/** spec 2 §2: the services of one app, with Metrics and Scale actions. */
-export function AppServicesTable({
+/**
+ * spec 2 §2: the global /services table (`variant="all"`), or the services of one app with their
+ * command and the Metrics and Scale actions (`variant="app"`).
+ */
+export function ServicesTable({
   rows,
   isLoading,
   error,
+  variant = 'all',
 }: {
   rows: readonly ServiceRow[];
   isLoading: boolean;
   error: Error | null;
+  variant?: 'all' | 'app';
 }) {
   return (
     <DataTable<ServiceRow>
       label="Services"
       rows={rows}
-      columns={APP_COLUMNS}
+      columns={variant === 'app' ? APP_COLUMNS : COLUMNS}
       getRowId={(row) => row.service.id}
       searchText={searchText}
       isLoading={isLoading}
