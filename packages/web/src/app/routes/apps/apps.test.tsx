@@ -1,5 +1,5 @@
 import { scopeDenialMessage } from '@berth/core';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
@@ -99,6 +99,17 @@ describe('app and service actions for a read-only user (spec 2 §6)', () => {
 });
 
 describe('app Deployments tab', () => {
+  it('describes an app that was never deployed', async () => {
+    readOnlyConsole();
+    renderApp('/apps/1');
+    const details = await screen.findByRole('region', { name: 'App details' });
+    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    expect(value('Git Ref')).toBe('Not used');
+    expect(value('Commit Message')).toBe('Not Provided');
+    expect(value('Docker Image')).toBe('Unknown');
+    expect(value('Last Deployed')).toBe('Never');
+  });
+
   it('shows "Error: {message}" when the deployments fail to load, not the empty text', async () => {
     signIn();
     mockServer({

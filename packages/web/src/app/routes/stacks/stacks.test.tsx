@@ -88,6 +88,16 @@ describe('stack detail (spec 2 §2)', () => {
     expect(screen.getByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
   });
 
+  it('says so on the HIDS tab of a stack that does not expose its reports', async () => {
+    signIn();
+    mockServer(routes());
+    renderApp('/stacks/2/hids');
+    expect(
+      await screen.findByText('We cannot expose intrusion detection reports for this stack.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Managed HIDS' })).not.toBeInTheDocument();
+  });
+
   it('refuses deprovision to everyone but the Account Owner, with the tooltip', async () => {
     signIn();
     mockServer(routes({ roleType: 'platform_owner' }));
