@@ -21,18 +21,19 @@ function SourceSetupRoute() {
           <li>
             Create an app in an environment (<Link to={paths.environments}>Environments</Link>, then New App).
           </li>
-          <li>Add the app&apos;s git remote to your repository. Its format is:</li>
+          <li>
+            On the app&apos;s page, choose Deploy and give the branch, tag or commit to deploy. Tools can do
+            the same through the API:
+          </li>
         </ol>
         <pre>
-          <code>git remote add berth git@&lt;your Berth host&gt;:&lt;environment&gt;/&lt;app&gt;.git</code>
+          <code>POST /api/apps/&lt;app id&gt;/operations {'{"type": "deploy", "git_ref": "main"}'}</code>
         </pre>
-        <p>The exact remote of each app is shown on its page as Git Remote.</p>
-        <ol start={3}>
-          <li>Push a branch, tag or commit to deploy it:</li>
-        </ol>
-        <pre>
-          <code>git push berth main</code>
-        </pre>
+        <p>
+          The repository is the app&apos;s Git Remote, shown on its page. Receiving a <code>git push</code> to
+          that remote needs a runtime with a git endpoint; the simulated runtime of the default stack builds
+          the ref it is given instead.
+        </p>
         <p>
           Each deploy is recorded as a deployment of the source with its git ref and commit; the commits that
           are live in your apps show as dots in the sources list.
