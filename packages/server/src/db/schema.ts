@@ -125,6 +125,31 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * An invitation to join an organization through one role. The code mailed in the link is stored
+ * hashed; a resend replaces it (and its expiry). Accepted invitations are deleted with the membership
+ * made, so the table holds pending (possibly expired) ones only.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    inviterName: text('inviter_name').notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('invitations_role_idx').on(table.roleId),
+    uniqueIndex('invitations_role_email_unique').on(table.roleId, table.email),
+  ],
+);
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   to: text('to').notNull(),
