@@ -6,6 +6,7 @@ export * from './costs/costs.ts';
 export * from './deployments/deployment.ts';
 export * from './environments/environment.schema.ts';
 export * from './identity/identity.schema.ts';
+export * from './invitations/invitation.schema.ts';
 export * from './operations/operation-status.ts';
 export * from './operations/scale-banner.ts';
 export * from './permissions/permission.schema.ts';

@@ -24,8 +24,11 @@ import { servicesRoutes } from './api/services/services.routes.ts';
 import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
+import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
+import { createInvitationsService } from './auth/invitations/invitations.service.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
 import { createLoginLimiter } from './auth/rate-limit.ts';
+import { rolesRoutes } from './auth/roles/roles.routes.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { tokensRoutes } from './auth/tokens/tokens.routes.ts';
@@ -76,6 +79,12 @@ export async function buildApp(
     mailer,
     urls,
     ttlSeconds: config.emailVerificationTtlSeconds,
+  });
+  const invitations = createInvitationsService({
+    db,
+    mailer,
+    urls,
+    ttlSeconds: config.invitationTtlSeconds,
   });
   const environments = createEnvironmentsService({ db });
   const access = createEnvironmentAccess(db);
@@ -144,9 +153,11 @@ export async function buildApp(
     async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
-      await usersRoutes(auth, { db, urls, guard, verification });
-      await verificationsRoutes(auth, { verification });
+      await usersRoutes(auth, { db, urls, guard, verification, invitations });
+      await verificationsRoutes(auth, { verification, invitations, guard });
       await organizationsRoutes(auth, { db, urls, guard });
+      await rolesRoutes(auth, { db, urls, guard });
+      await invitationsRoutes(auth, { urls, guard, invitations });
     },
     { prefix: '/auth' },
   );

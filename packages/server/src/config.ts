@@ -20,6 +20,8 @@ export interface Config {
   /** Login attempts allowed per account and per address in the window. */
   loginRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   emailVerificationTtlSeconds: number;
+  /** How long an invitation link stays valid (a resend starts a new period). */
+  invitationTtlSeconds: number;
   /** Run the operations worker inside the server process (off when separate `berth worker`s run). */
   worker: boolean;
   /** How long a worker holds an operation without renewing before others may take it over. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
     },
     emailVerificationTtlSeconds: 24 * 60 * 60,
+    invitationTtlSeconds: 7 * 24 * 60 * 60,
     worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
     simStepMs: intFromEnv(env.BERTH_SIM_STEP_MS, 300),
     workerLeaseMs: intFromEnv(env.BERTH_WORKER_LEASE_MS, 30_000),

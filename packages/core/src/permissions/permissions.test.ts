@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type Actor,
   can,
+  canCreateRole,
+  canManageRoleMembers,
   hasFullVisibilityAnywhere,
+  isRoleEditable,
   permissionMessages,
   SCOPES,
   type Scope,
@@ -58,5 +61,37 @@ describe('scope implications (spec 1 §6)', () => {
     expect(hasFullVisibilityAnywhere(member('basic_read'))).toBe(false);
     expect(hasFullVisibilityAnywhere(member('sensitive'))).toBe(true);
     expect(hasFullVisibilityAnywhere({ roleTypes: ['owner'], permissions: [] })).toBe(true);
+  });
+});
+
+describe('role management rules (spec 1 §6)', () => {
+  const accountOwner = { roleTypes: ['owner'] as const };
+  const deployOwner = { roleTypes: ['platform_owner'] as const };
+  const member = { roleTypes: ['platform_user'] as const };
+
+  it('leaves the owner and billing roles to Account Owners', () => {
+    expect(canManageRoleMembers(accountOwner, 'owner', false)).toBe(true);
+    expect(canManageRoleMembers(deployOwner, 'owner', false)).toBe(false);
+    expect(canManageRoleMembers(deployOwner, 'billing_owner', true)).toBe(false);
+    expect(canManageRoleMembers(deployOwner, 'platform_owner', false)).toBe(true);
+  });
+
+  it('lets owners and the role’s admins manage other roles', () => {
+    expect(canManageRoleMembers(deployOwner, 'platform_user', false)).toBe(true);
+    expect(canManageRoleMembers(member, 'platform_user', true)).toBe(true);
+    expect(canManageRoleMembers(member, 'platform_user', false)).toBe(false);
+  });
+
+  it('never edits owner-type or provisioned roles', () => {
+    expect(isRoleEditable({ type: 'platform_user', scimCreated: false })).toBe(true);
+    expect(isRoleEditable({ type: 'owner', scimCreated: false })).toBe(false);
+    expect(isRoleEditable({ type: 'billing_owner', scimCreated: false })).toBe(false);
+    expect(isRoleEditable({ type: 'platform_user', scimCreated: true })).toBe(false);
+  });
+
+  it('lets owners create roles', () => {
+    expect(canCreateRole(accountOwner)).toBe(true);
+    expect(canCreateRole(deployOwner)).toBe(true);
+    expect(canCreateRole(member)).toBe(false);
   });
 });

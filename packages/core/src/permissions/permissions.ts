@@ -92,6 +92,29 @@ export function canManageRole(actor: Pick<Actor, 'roleTypes'>, isRoleAdmin: bool
 }
 
 /**
+ * spec 1 §6 (+ contract: "a platform_owner cannot grant owner"): the members of the owner and billing_owner
+ * roles are managed by Account Owners only; other roles by owners and the role's admins.
+ */
+export function canManageRoleMembers(
+  actor: Pick<Actor, 'roleTypes'>,
+  roleType: RoleType,
+  isRoleAdmin: boolean,
+): boolean {
+  if (roleType === 'owner' || roleType === 'billing_owner') return isAccountOwner(actor);
+  return canManageRole(actor, isRoleAdmin);
+}
+
+/** spec 1 §6: owner-type roles and roles created through provisioning cannot be renamed or deleted. */
+export function isRoleEditable(role: { type: RoleType; scimCreated: boolean }): boolean {
+  return roleTakesEnvironmentPermissions(role.type) && !role.scimCreated;
+}
+
+/** spec 1 §6: new roles are made by owners (Account Owners and Deploy Owners). */
+export function canCreateRole(actor: Pick<Actor, 'roleTypes'>): boolean {
+  return isOwner(actor);
+}
+
+/**
  * spec 1 §6: owner, platform_owner and billing_owner roles have no Environments tab: owners already pass
  * every check and billing owners have no platform access, so they hold no per-environment permissions.
  */

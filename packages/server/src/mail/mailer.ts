@@ -61,3 +61,18 @@ export function verificationMail(to: string, name: string, link: string): Mail {
 }
 
 export { escapeHtml };
+
+export function invitationMail(
+  to: string,
+  details: { inviterName: string; organizationName: string; roleName: string; validForDays: number },
+  link: string,
+): Mail {
+  const { inviterName, organizationName, roleName, validForDays } = details;
+  const expiry = `The link expires in ${validForDays} day${validForDays === 1 ? '' : 's'}.`;
+  return {
+    to,
+    subject: `${inviterName} invited you to ${organizationName} on Berth`,
+    text: `${inviterName} invited you to join ${organizationName} on Berth as a member of ${roleName}.\n\nAccept the invitation by opening this link:\n\n${link}\n\n${expiry} If you did not expect this invitation, ignore this message.\n`,
+    html: `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(organizationName)}</strong> on Berth as a member of ${escapeHtml(roleName)}.</p><p>Accept the invitation by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${expiry} If you did not expect this invitation, ignore this message.</p>`,
+  };
+}

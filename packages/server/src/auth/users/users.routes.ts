@@ -11,6 +11,7 @@ import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { isMemberOf } from '../access.ts';
+import type { InvitationsService } from '../invitations/invitations.service.ts';
 import { toRoleHal } from '../organizations/organizations.hal.ts';
 import type { Caller } from '../tokens/token.service.ts';
 import {
@@ -43,9 +44,15 @@ export const emailTaken = () =>
 
 export async function usersRoutes(
   app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard; verification: EmailVerificationService },
+  deps: {
+    db: Db;
+    urls: FamilyUrls;
+    guard: AuthGuard;
+    verification: EmailVerificationService;
+    invitations: InvitationsService;
+  },
 ) {
-  const { db, urls, guard, verification } = deps;
+  const { db, urls, guard, verification, invitations } = deps;
 
   async function emailInUse(email: string): Promise<boolean> {
     const rows = await db
@@ -56,12 +63,14 @@ export async function usersRoutes(
     return rows.length > 0;
   }
 
-  function parseSignup(body: unknown) {
+  /** The sign-up body; a challenge token is an invitation code, which must prove the address signed up. */
+  async function parseSignup(body: unknown) {
     const input = parseBody(signupBody, body);
     const challengeToken = input.challengeToken ?? input.challenge_token ?? '';
-    // Invitation codes prove an address; until invitations exist no code can be valid.
-    if (challengeToken !== '') throw unprocessable('This invitation code is invalid or has expired');
-    return input;
+    const proven = challengeToken !== '' && (await invitations.provesAddress(input.email, challengeToken));
+    if (challengeToken !== '' && !proven)
+      throw unprocessable('This invitation code is invalid or has expired');
+    return { ...input, proven };
   }
 
   /** Users may read and change only themselves (others' ids answer 404, never the user). */
@@ -71,23 +80,24 @@ export async function usersRoutes(
   }
 
   app.post('/claims/user', async (request) => {
-    const input = parseSignup(request.body);
+    const input = await parseSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     return {};
   });
 
   app.post('/users', async (request, reply) => {
-    const input = parseSignup(request.body);
+    const input = await parseSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     const [user] = await db
       .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash })
+      .values({ name: input.name, email: input.email, passwordHash, verified: input.proven })
       .onConflictDoNothing()
       .returning();
     if (!user) throw emailTaken(); // a concurrent sign-up won the race for this address
-    // The account exists now: a failed delivery is logged and kept in the outbox, and Resend retries it.
-    await verification.start(user).catch((error: unknown) => request.log.error(error));
+    // An invitation code already proved the address; otherwise mail a verification link. The account
+    // exists now: a failed delivery is logged and kept in the outbox, and Resend retries it.
+    if (!input.proven) await verification.start(user).catch((error: unknown) => request.log.error(error));
     return reply.code(201).send(toUserHal(user, urls));
   });
 

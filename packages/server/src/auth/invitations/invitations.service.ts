@@ -1,0 +1,210 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createInvitationSchema, invitationMatchesEmail, invitationMessages } from '@berth/core';
+import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Config, FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { invitations, memberships, organizations, roles, users } from '../../db/schema.ts';
+import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { isUuid } from '../../http/ids.ts';
+import { invitationMail, type Mailer } from '../../mail/mailer.ts';
+import { membershipsOf } from '../access.ts';
+import { createRoleAccess } from '../roles/role-access.ts';
+import { type Caller, sameSecret } from '../tokens/token.service.ts';
+import { type InvitationRow, toInvitationHal } from './invitations.hal.ts';
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+// Contract §1.2: the console shows this on a 404 of GET /invitations/:id; the spec's text, from core.
+const invitationNotFound = () => new ApiError(404, 'not_found', invitationMessages.notFound);
+
+/**
+ * Invitations (contract §5.3, §3.9): an owner or role admin invites an address into one role; the mailed
+ * link carries a single code, stored hashed, that proves the address. Accepting makes the membership
+ * and deletes the invitation in one transaction, so an invitation is used at most once.
+ */
+export function createInvitationsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  urls: FamilyUrls;
+  ttlSeconds: Config['invitationTtlSeconds'];
+}) {
+  const { db, mailer, urls, ttlSeconds } = deps;
+  const roleAccess = createRoleAccess(db);
+
+  /** The invitation with the names shown beside it (organization, role). */
+  async function withContext(where: SQL) {
+    return db
+      .select({
+        invitation: invitations,
+        organizationId: organizations.id,
+        organizationName: organizations.name,
+        roleName: roles.name,
+      })
+      .from(invitations)
+      .innerJoin(roles, eq(invitations.roleId, roles.id))
+      .innerJoin(organizations, eq(roles.organizationId, organizations.id))
+      .where(where)
+      .orderBy(desc(invitations.createdAt));
+  }
+
+  async function find(id: string) {
+    if (!isUuid(id)) throw invitationNotFound();
+    const [row] = await withContext(eq(invitations.id, id));
+    if (!row) throw invitationNotFound();
+    return row;
+  }
+
+  const hal = (row: Awaited<ReturnType<typeof find>>) => toInvitationHal(row.invitation, row, urls);
+
+  /** A fresh code for the invitation (replacing any earlier one), mailed as the claim link. */
+  async function sendCode(row: Awaited<ReturnType<typeof find>>): Promise<InvitationRow> {
+    const code = randomBytes(24).toString('base64url');
+    const now = new Date();
+    const [updated] = await db
+      .update(invitations)
+      .set({
+        codeHash: hashCode(code),
+        codeExpiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+        updatedAt: now,
+      })
+      .where(eq(invitations.id, row.invitation.id))
+      .returning();
+    if (!updated) throw invitationNotFound();
+    await mailer.send(
+      invitationMail(
+        updated.email,
+        {
+          inviterName: updated.inviterName,
+          organizationName: row.organizationName,
+          roleName: row.roleName,
+          validForDays: Math.max(1, Math.round(ttlSeconds / 86400)),
+        },
+        `${urls.app}/claim/${updated.id}/${code}`,
+      ),
+    );
+    return updated;
+  }
+
+  /** The caller joins the invitation's role; their address is proven by the code or by their verified account. */
+  async function accept(caller: Caller, row: Awaited<ReturnType<typeof find>>) {
+    const { invitation } = row;
+    if (!invitationMatchesEmail(invitation.email, caller.user.email)) {
+      throw unprocessable(invitationMessages.mismatch(invitation.email, caller.user.email));
+    }
+    if (invitation.codeExpiresAt.getTime() <= Date.now()) {
+      throw unprocessable(invitationMessages.expired(row.organizationName, invitation.inviterName));
+    }
+    await db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(invitations)
+        .where(eq(invitations.id, invitation.id))
+        .returning({ id: invitations.id });
+      if (deleted.length === 0) throw invitationNotFound(); // accepted or revoked meanwhile
+      await tx
+        .insert(memberships)
+        .values({ userId: caller.user.id, roleId: invitation.roleId })
+        .onConflictDoNothing();
+      // The invitation reached this address, which proves it as a verification mail would.
+      await tx
+        .update(users)
+        .set({ verified: true, updatedAt: new Date() })
+        .where(eq(users.id, caller.user.id));
+    });
+  }
+
+  return {
+    async invite(caller: Caller, roleId: string, body: unknown) {
+      const { role } = await roleAccess.forMemberManagement(caller.user.id, roleId);
+      const email = parseBody(createInvitationSchema, body).email.trim().toLowerCase();
+      const [holder] = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(and(eq(memberships.roleId, role.id), sql`lower(${users.email}) = ${email}`));
+      if (holder) throw unprocessable(`${email} already holds the ${role.name} role`);
+      // Inviting the same address to the same role again refreshes the pending invitation.
+      const [saved] = await db
+        .insert(invitations)
+        .values({
+          roleId: role.id,
+          email,
+          inviterId: caller.user.id,
+          inviterName: caller.user.name,
+          codeHash: '',
+          codeExpiresAt: new Date(),
+        })
+        .onConflictDoUpdate({
+          target: [invitations.roleId, invitations.email],
+          set: { inviterId: caller.user.id, inviterName: caller.user.name, createdAt: new Date() },
+        })
+        .returning();
+      if (!saved) throw new Error('Invitation insert returned nothing');
+      const row = await find(saved.id);
+      return hal({ ...row, invitation: await sendCode(row) });
+    },
+
+    /** Pending invitations of an organization, for its members. */
+    async list(caller: Caller, organizationId: string) {
+      const mine = await membershipsOf(db, caller.user.id);
+      if (!isUuid(organizationId) || !mine.some((m) => m.organizationId === organizationId)) {
+        throw notFound('Organization');
+      }
+      return (await withContext(eq(roles.organizationId, organizationId))).map(hal);
+    },
+
+    /** Display fields only: the claim page shows them before anyone signs in (contract note 23). */
+    async show(id: string) {
+      return hal(await find(id));
+    },
+
+    async revoke(caller: Caller, id: string) {
+      const row = await find(id);
+      await roleAccess.forMemberManagement(caller.user.id, row.invitation.roleId).catch(rethrowHidden);
+      await db.delete(invitations).where(eq(invitations.id, row.invitation.id));
+    },
+
+    async resend(caller: Caller, id: string) {
+      const row = await find(id);
+      await roleAccess.forMemberManagement(caller.user.id, row.invitation.roleId).catch(rethrowHidden);
+      await sendCode(row);
+    },
+
+    async acceptWithCode(caller: Caller, id: string, code: string) {
+      const row = await find(id);
+      if (!sameSecret(row.invitation.codeHash, hashCode(code))) throw invitationNotFound();
+      await accept(caller, row);
+      return row;
+    },
+
+    /** Accepting without the code: the caller's own verified address must be the invited one. */
+    async acceptAsCaller(caller: Caller, id: string) {
+      const row = await find(id);
+      if (!caller.user.verified)
+        throw unprocessable('Verify your email address before accepting invitations');
+      await accept(caller, row);
+      return row;
+    },
+
+    /** Sign-up with an invitation code (contract §5.2 challengeToken): does the code prove this address? */
+    async provesAddress(email: string, code: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.codeHash, hashCode(code)),
+            sql`lower(${invitations.email}) = ${email.trim().toLowerCase()}`,
+            gt(invitations.codeExpiresAt, new Date()),
+          ),
+        );
+      return Boolean(row);
+    },
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+/** An invitation of another organization is as unknown to the caller as one that never existed. */
+function rethrowHidden(error: unknown): never {
+  if (error instanceof ApiError && error.status === 404) throw invitationNotFound();
+  throw error;
+}

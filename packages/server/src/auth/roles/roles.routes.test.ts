@@ -1,0 +1,294 @@
+import { permissionMessages } from '@berth/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../testing/factories.ts';
+import { TEST_PUBLIC_URL, type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+interface Team {
+  owner: TestUser;
+  org: { id: string };
+  roles: { id: string; name: string; type: string }[];
+}
+
+async function team(): Promise<Team> {
+  const owner = await t.signUp();
+  const org = await t.createOrganization(owner);
+  const roles = (await t.call('GET', `/auth/organizations/${org.id}/roles`, { token: owner.token })).json()
+    ._embedded.roles;
+  return { owner, org, roles };
+}
+
+const roleOf = (team: Team, type: string) => {
+  const role = team.roles.find((r) => r.type === type);
+  if (!role) throw new Error(`no ${type} role`);
+  return role;
+};
+
+async function createRole(owner: TestUser, organizationId: string, name = 'Developers') {
+  const response = await t.call('POST', `/auth/organizations/${organizationId}/roles`, {
+    token: owner.token,
+    body: { name, type: 'platform_user' },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string; name: string };
+}
+
+const userUrl = (user: TestUser) => `${TEST_PUBLIC_URL}/auth/users/${user.id}`;
+
+describe('POST /organizations/:id/roles', () => {
+  it('creates a platform_user role for an owner', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id, 'Readers');
+    expect(role).toMatchObject({
+      _type: 'role',
+      name: 'Readers',
+      type: 'platform_user',
+      scim_created: false,
+    });
+    const fetched = await t.call('GET', `/auth/roles/${role.id}`, { token: owner.token });
+    expect(fetched.json().name).toBe('Readers');
+  });
+
+  it('refuses a blank name, another type, a plain member, another organization and no token', async () => {
+    const { owner, org } = await team();
+    const blank = await t.call('POST', `/auth/organizations/${org.id}/roles`, {
+      token: owner.token,
+      body: { name: ' ' },
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().message).toBe('Name must not be empty');
+    const ownerType = await t.call('POST', `/auth/organizations/${org.id}/roles`, {
+      token: owner.token,
+      body: { name: 'Sneaky', type: 'owner' },
+    });
+    expect(ownerType.statusCode).toBe(422);
+
+    const member = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: member.id });
+    const denied = await t.call('POST', `/auth/organizations/${org.id}/roles`, {
+      token: member.token,
+      body: { name: 'Mine' },
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(permissionMessages.roleManagement);
+
+    const stranger = await t.signUp();
+    const hidden = await t.call('POST', `/auth/organizations/${org.id}/roles`, {
+      token: stranger.token,
+      body: { name: 'Mine' },
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(
+      (await t.call('POST', `/auth/organizations/${org.id}/roles`, { body: { name: 'X' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('PUT and DELETE /roles/:id', () => {
+  it('renames and deletes a custom role', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id);
+    const renamed = await t.call('PUT', `/auth/roles/${role.id}`, {
+      token: owner.token,
+      body: { name: 'Ops' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe('Ops');
+    expect((await t.call('DELETE', `/auth/roles/${role.id}`, { token: owner.token })).statusCode).toBe(204);
+    expect((await t.call('GET', `/auth/roles/${role.id}`, { token: owner.token })).statusCode).toBe(404);
+  });
+
+  it('never edits owner-type roles', async () => {
+    const setup = await team();
+    const ownerRole = roleOf(setup, 'owner');
+    const rename = await t.call('PUT', `/auth/roles/${ownerRole.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Bosses' },
+    });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().message).toBe('Owner roles cannot be edited');
+    expect(
+      (await t.call('DELETE', `/auth/roles/${ownerRole.id}`, { token: setup.owner.token })).statusCode,
+    ).toBe(403);
+  });
+
+  it('lets a role admin rename their role but not a plain member; strangers see 404', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id);
+    const admin = await t.signUp();
+    const plain = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: admin.id, name: 'Elsewhere' });
+    await addMember(t.db, { organizationId: org.id, userId: plain.id, name: 'Elsewhere too' });
+    const adminMembership = (
+      await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+        token: owner.token,
+        body: { user_url: userUrl(admin) },
+      })
+    ).json();
+    await t.call('PATCH', `/auth/memberships/${adminMembership.id}`, {
+      token: owner.token,
+      body: { privileged: true },
+    });
+    const byAdmin = await t.call('PUT', `/auth/roles/${role.id}`, {
+      token: admin.token,
+      body: { name: 'Team A' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    const byPlain = await t.call('PUT', `/auth/roles/${role.id}`, {
+      token: plain.token,
+      body: { name: 'Mine' },
+    });
+    expect(byPlain.statusCode).toBe(403);
+    expect(byPlain.json().message).toBe(permissionMessages.roleManagement);
+    const stranger = await t.signUp();
+    expect(
+      (await t.call('PUT', `/auth/roles/${role.id}`, { token: stranger.token, body: { name: 'X' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('memberships', () => {
+  it('adds an organization member to a role, lists them, makes them admin and removes them', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id);
+    const member = await t.signUp({ name: 'Mia Member' });
+    await addMember(t.db, { organizationId: org.id, userId: member.id, name: 'Elsewhere' });
+
+    const added = await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+      token: owner.token,
+      body: { user_url: userUrl(member) },
+    });
+    expect(added.statusCode).toBe(201);
+    const membership = added.json();
+    expect(membership).toMatchObject({ _type: 'membership', privileged: false });
+    const again = await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+      token: owner.token,
+      body: { user_url: userUrl(member) },
+    });
+    expect(again.statusCode).toBe(422);
+
+    const listed = (
+      await t.call('GET', `/auth/roles/${role.id}/memberships`, { token: member.token })
+    ).json();
+    expect(listed._embedded.memberships.map((m: { id: string }) => m.id)).toEqual([membership.id]);
+    const usersOfRole = (await t.call('GET', `/auth/roles/${role.id}/users`, { token: owner.token })).json();
+    expect(usersOfRole._embedded.users.map((u: { name: string }) => u.name)).toEqual(['Mia Member']);
+
+    const patched = await t.call('PATCH', `/auth/memberships/${membership.id}`, {
+      token: owner.token,
+      body: { privileged: true },
+    });
+    expect(patched.json().privileged).toBe(true);
+    expect(
+      (await t.call('DELETE', `/auth/memberships/${membership.id}`, { token: owner.token })).statusCode,
+    ).toBe(204);
+  });
+
+  it('refuses someone outside the organization (they come in by invitation)', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id);
+    const outsider = await t.signUp();
+    const response = await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+      token: owner.token,
+      body: { user_url: userUrl(outsider) },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
+      'Only members of the organization can be added to a role; invite new people',
+    );
+  });
+
+  it('leaves the owner role to Account Owners and keeps the last one', async () => {
+    const setup = await team();
+    const deployOwner = await t.signUp();
+    await addMember(t.db, {
+      organizationId: setup.org.id,
+      userId: deployOwner.id,
+      roleType: 'platform_owner',
+      name: 'Deployers',
+    });
+    const ownerRole = roleOf(setup, 'owner');
+    const denied = await t.call('POST', `/auth/roles/${ownerRole.id}/memberships`, {
+      token: deployOwner.token,
+      body: { user_url: userUrl(deployOwner) },
+    });
+    expect(denied.statusCode).toBe(403);
+
+    const memberships = (
+      await t.call('GET', `/auth/roles/${ownerRole.id}/memberships`, { token: setup.owner.token })
+    ).json()._embedded.memberships;
+    const last = await t.call('DELETE', `/auth/memberships/${memberships[0].id}`, {
+      token: setup.owner.token,
+    });
+    expect(last.statusCode).toBe(422);
+    expect(last.json().message).toBe('An organization needs at least one Account Owner');
+    expect(
+      (await t.call('GET', `/auth/roles/${ownerRole.id}/memberships`, { token: setup.owner.token })).json()
+        ._embedded.memberships,
+    ).toHaveLength(1);
+  });
+
+  it('hides memberships of other organizations and needs a token', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id);
+    const stranger = await t.signUp();
+    expect(
+      (await t.call('GET', `/auth/roles/${role.id}/memberships`, { token: stranger.token })).statusCode,
+    ).toBe(404);
+    expect((await t.call('GET', `/auth/roles/${role.id}/memberships`)).statusCode).toBe(401);
+    const ownerMembership = (
+      await t.call('GET', `/auth/organizations/${org.id}/roles/memberships`, { token: owner.token })
+    ).json()._embedded;
+    const [anyId] = Object.values(ownerMembership).flatMap((entry) =>
+      (entry as { memberships: { id: string }[] }).memberships.map((m) => m.id),
+    );
+    expect(
+      (
+        await t.call('PATCH', `/auth/memberships/${anyId}`, {
+          token: stranger.token,
+          body: { privileged: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('DELETE /organizations/:id/users/:userId', () => {
+  it('removes a member from every role; not oneself; only owners', async () => {
+    const { owner, org } = await team();
+    const member = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: member.id });
+    const byMember = await t.call('DELETE', `/auth/organizations/${org.id}/users/${owner.id}`, {
+      token: member.token,
+    });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe(permissionMessages.ownerOnly);
+    const self = await t.call('DELETE', `/auth/organizations/${org.id}/users/${owner.id}`, {
+      token: owner.token,
+    });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe('You cannot remove yourself from the organization');
+
+    const removed = await t.call('DELETE', `/auth/organizations/${org.id}/users/${member.id}`, {
+      token: owner.token,
+    });
+    expect(removed.statusCode).toBe(204);
+    const members = (
+      await t.call('GET', `/auth/organizations/${org.id}/users`, { token: owner.token })
+    ).json()._embedded.users;
+    expect(members.map((u: { id: string }) => u.id)).toEqual([owner.id]);
+    expect(
+      (await t.call('GET', `/auth/organizations/${org.id}/users`, { token: member.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call('DELETE', `/auth/organizations/${org.id}/users/${member.id}`, { token: owner.token }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,236 @@
+import { canCreateRole, isAccountOwner, isOwner, permissionMessages, requiredText } from '@berth/core';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { memberships, roles, users } from '../../db/schema.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { collection } from '../../http/hal.ts';
+import { isUuid } from '../../http/ids.ts';
+import { membershipsOf } from '../access.ts';
+import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
+import { toUserHal } from '../users/users.hal.ts';
+import { createRoleAccess } from './role-access.ts';
+
+const roleName = requiredText('Name', 120);
+const createRoleBody = z.looseObject({
+  name: roleName,
+  // Roles made through the console are always platform users (contract §4.1); owner types come with the org.
+  type: z.literal('platform_user', { error: 'Only platform_user roles can be created' }).optional(),
+});
+const renameRoleBody = z.looseObject({ name: roleName });
+const addMembershipBody = z.looseObject({
+  user_url: z.string({ error: 'user_url must not be empty' }).min(1, 'user_url must not be empty'),
+});
+const updateMembershipBody = z.looseObject({
+  privileged: z.boolean({ error: 'privileged must be true or false' }),
+});
+
+const lastOwner = () => unprocessable('An organization needs at least one Account Owner');
+
+/** The user id at the end of a user URL (contract §1.9: references are URLs). */
+function userIdFromUrl(url: string): string | null {
+  const id = /\/users\/([^/?#]+)\/?$/.exec(url)?.[1];
+  return id && isUuid(id) ? id : null;
+}
+
+/**
+ * Roles and memberships (contract §5.3). Anyone in the organization reads them; changing who holds a
+ * role needs an owner or that role's admin, and the owner and billing roles an Account Owner (core's
+ * canManageRoleMembers); renaming and deleting never touch owner-type or provisioned roles.
+ */
+export async function rolesRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+) {
+  const { db, urls, guard } = deps;
+  const roleAccess = createRoleAccess(db);
+
+  async function organizationActor(userId: string, organizationId: string) {
+    const inOrganization = (await membershipsOf(db, userId)).filter(
+      (m) => m.organizationId === organizationId,
+    );
+    if (!isUuid(organizationId) || inOrganization.length === 0) throw notFound('Organization');
+    return { roleTypes: inOrganization.map((m) => m.roleType) };
+  }
+
+  async function ownerMembershipCount(organizationId: string, tx: Pick<Db, 'select'> = db) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(roles, eq(memberships.roleId, roles.id))
+      .where(and(eq(roles.organizationId, organizationId), eq(roles.type, 'owner')));
+    return row?.n ?? 0;
+  }
+
+  async function membershipWithAccess(userId: string, membershipId: string) {
+    if (!isUuid(membershipId)) throw notFound('Membership');
+    const [membership] = await db.select().from(memberships).where(eq(memberships.id, membershipId));
+    if (!membership) throw notFound('Membership');
+    const access = await roleAccess.load(userId, membership.roleId).catch(() => {
+      throw notFound('Membership');
+    });
+    if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
+    return { membership, access };
+  }
+
+  app.post<{ Params: { id: string } }>('/organizations/:id/roles', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const actor = await organizationActor(caller.user.id, request.params.id);
+    if (!canCreateRole(actor)) throw forbidden(permissionMessages.roleManagement);
+    const { name } = parseBody(createRoleBody, request.body);
+    const [role] = await db
+      .insert(roles)
+      .values({ organizationId: request.params.id, name, type: 'platform_user' })
+      .returning();
+    if (!role) throw new Error('Role insert returned nothing');
+    return reply.code(201).send(toRoleHal(role, urls));
+  });
+
+  app.get<{ Params: { id: string } }>('/roles/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { role } = await roleAccess.load(caller.user.id, request.params.id);
+    return toRoleHal(role, urls);
+  });
+
+  app.put<{ Params: { id: string } }>('/roles/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { role } = await roleAccess.forEditing(caller.user.id, request.params.id);
+    const { name } = parseBody(renameRoleBody, request.body);
+    const [updated] = await db
+      .update(roles)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(roles.id, role.id))
+      .returning();
+    return toRoleHal(updated ?? role, urls);
+  });
+
+  // Deleting a role removes its memberships and permissions (cascade); members left without a role
+  // have left the organization, as with removing their last membership.
+  app.delete<{ Params: { id: string } }>('/roles/:id', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const { role } = await roleAccess.forEditing(caller.user.id, request.params.id);
+    await db.delete(roles).where(eq(roles.id, role.id));
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: { id: string } }>('/roles/:id/memberships', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { role } = await roleAccess.load(caller.user.id, request.params.id);
+    const rows = await db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.roleId, role.id))
+      .orderBy(memberships.createdAt);
+    return collection(
+      'memberships',
+      `${urls.auth}/roles/${role.id}/memberships`,
+      rows.map((membership) => toMembershipHal(membership, urls)),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/roles/:id/users', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { role } = await roleAccess.load(caller.user.id, request.params.id);
+    const memberIds = db
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.roleId, role.id));
+    const rows = await db.select().from(users).where(inArray(users.id, memberIds)).orderBy(users.name);
+    return collection(
+      'users',
+      `${urls.auth}/roles/${role.id}/users`,
+      rows.map((user) => toUserHal(user, urls)),
+    );
+  });
+
+  // Adds someone already in the organization to another role; new people come in by invitation.
+  app.post<{ Params: { id: string } }>('/roles/:id/memberships', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const { role } = await roleAccess.forMemberManagement(caller.user.id, request.params.id);
+    const { user_url: userUrl } = parseBody(addMembershipBody, request.body);
+    const userId = userIdFromUrl(userUrl);
+    const inOrganization =
+      userId && (await membershipsOf(db, userId)).some((m) => m.organizationId === role.organizationId);
+    if (!userId || !inOrganization) {
+      throw unprocessable('Only members of the organization can be added to a role; invite new people');
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (role.scimCreated && user?.externalId) {
+      throw unprocessable('Provisioned users cannot be added to provisioned roles here');
+    }
+    try {
+      const [membership] = await db.insert(memberships).values({ userId, roleId: role.id }).returning();
+      if (!membership) throw new Error('Membership insert returned nothing');
+      return reply.code(201).send(toMembershipHal(membership, urls));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw unprocessable('This user already holds this role');
+      throw error;
+    }
+  });
+
+  app.patch<{ Params: { id: string } }>('/memberships/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { membership } = await membershipWithAccess(caller.user.id, request.params.id);
+    const { privileged } = parseBody(updateMembershipBody, request.body);
+    const [updated] = await db
+      .update(memberships)
+      .set({ privileged, updatedAt: new Date() })
+      .where(eq(memberships.id, membership.id))
+      .returning();
+    return toMembershipHal(updated ?? membership, urls);
+  });
+
+  // Removing a user's last membership removes them from the organization (contract §5.3).
+  app.delete<{ Params: { id: string } }>('/memberships/:id', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const { membership, access } = await membershipWithAccess(caller.user.id, request.params.id);
+    if (access.role.scimCreated) {
+      const [user] = await db.select().from(users).where(eq(users.id, membership.userId));
+      if (user?.externalId)
+        throw unprocessable('Provisioned users cannot be removed from provisioned roles here');
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(memberships).where(eq(memberships.id, membership.id));
+      if (access.roleType === 'owner' && (await ownerMembershipCount(access.role.organizationId, tx)) === 0) {
+        throw lastOwner(); // rolls the removal back
+      }
+    });
+    return reply.code(204).send();
+  });
+
+  // spec 1 §6: owners remove members, but not themselves nor provisioned users; only an Account Owner
+  // removes someone who holds the owner or billing role.
+  app.delete<{ Params: { id: string; userId: string } }>(
+    '/organizations/:id/users/:userId',
+    async (request, reply) => {
+      const caller = await guard.requireCaller(request);
+      const organizationId = request.params.id;
+      const actor = await organizationActor(caller.user.id, organizationId);
+      if (!isOwner(actor)) throw forbidden(permissionMessages.ownerOnly);
+      const target = request.params.userId;
+      const theirs = isUuid(target)
+        ? (await membershipsOf(db, target)).filter((m) => m.organizationId === organizationId)
+        : [];
+      if (theirs.length === 0) throw notFound('Member');
+      if (target === caller.user.id) throw unprocessable('You cannot remove yourself from the organization');
+      const [user] = await db.select().from(users).where(eq(users.id, target));
+      if (user?.externalId) throw unprocessable('Provisioned users are removed by your identity provider');
+      const holdsOwnerRoles = theirs.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
+      if (holdsOwnerRoles && !isAccountOwner(actor)) throw forbidden(permissionMessages.ownerOnly);
+      await db.delete(memberships).where(
+        and(
+          eq(memberships.userId, target),
+          inArray(
+            memberships.roleId,
+            theirs.map((m) => m.roleId),
+          ),
+        ),
+      );
+      return reply.code(204).send();
+    },
+  );
+}
