@@ -56,15 +56,16 @@ test.describe('environment detail', () => {
     );
 
     const sections = page.getByRole('navigation', { name: 'Environment sections' });
-    for (const tab of [
-      'Databases',
-      'Endpoints',
-      'Certificates',
-      'Backups',
-      'Integrations',
-      'Security',
-      'Activity Reports',
-    ]) {
+    // Endpoints and certificates are lists of their own (endpoints.spec.ts covers them).
+    await sections.getByRole('link', { name: 'Endpoints', exact: true }).click();
+    await expect(
+      page.getByRole('table', { name: `Endpoints of environment ${environment.id}` }),
+    ).toBeVisible();
+    await sections.getByRole('link', { name: 'Certificates', exact: true }).click();
+    await expect(
+      page.getByRole('table', { name: `Certificates of environment ${environment.id}` }),
+    ).toBeVisible();
+    for (const tab of ['Databases', 'Backups', 'Integrations', 'Security', 'Activity Reports']) {
       await sections.getByRole('link', { name: tab, exact: true }).click();
       await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
     }

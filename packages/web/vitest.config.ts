@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
+    // Screen tests walk several lazily loaded routes; allow for a loaded CI machine (see test/setup.ts).
+    testTimeout: 20_000,
   },
 });

@@ -6,7 +6,8 @@
  * through app.inject with a real token: median and p99 over RUNS calls after WARMUP calls.
  * Runs on in-memory PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a
  * server: a throwaway database is created there and dropped afterwards.
- * Calls whose route does not exist yet are reported as "not available (404)".
+ * Calls whose route does not exist yet are reported as "not available (404)". The metric tunnel's
+ * GET /proxy/:containerId is timed too (one container's series, computed by the sim runtime).
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +16,7 @@ import { ensureDefaultStack } from '../src/api/stacks/stacks.service.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { apps, environments, operations, services, users } from '../src/db/schema.ts';
+import { apps, containers, environments, operations, releases, services, users } from '../src/db/schema.ts';
 import { openThrowawayPostgres } from '../src/testing/test-database.ts';
 
 const APPS = 5000;
@@ -181,6 +182,22 @@ async function benchTarget(target: Target): Promise<Row[]> {
       }),
       (chunk) => db.insert(operations).values(chunk),
     );
+    // One running container (started a day ago) for the metric tunnel call.
+    const [release] = await db
+      .insert(releases)
+      .values({ serviceId: serviceIds[0] as number })
+      .returning({ id: releases.id });
+    const [container] = await db
+      .insert(containers)
+      .values({
+        releaseId: release?.id as number,
+        dockerName: 'app-0-web-1-bench',
+        host: 'bench-host',
+        status: 'running',
+        memoryLimit: 1024,
+        createdAt: new Date(now - 86400_000),
+      })
+      .returning({ id: containers.id });
     const seedMs = performance.now() - seedStart;
     console.log(
       `${target.name}: seeded ${ENVIRONMENTS} environments, ${appIds.length} apps, ${serviceIds.length} services, ` +
@@ -200,6 +217,9 @@ async function benchTarget(target: Target): Promise<Row[]> {
       `/api/costs/${organizationId}/accounts`,
       `/api/costs/${organizationId}/apps`,
       `/api/costs/${organizationId}/services`,
+      // One chart series as the Metrics tab asks for it (contract §5.14), and the largest one allowed.
+      `/metrics/proxy/${container?.id}?horizon=1h&metric=memory_all&requestedTicks=300`,
+      `/metrics/proxy/${container?.id}?horizon=1w&metric=cpu_pct&requestedTicks=1000`,
     ];
     const rows: Row[] = [];
     for (const url of calls) {
@@ -230,7 +250,8 @@ async function benchTarget(target: Target): Promise<Row[]> {
         continue;
       }
       const body = first.json();
-      const embedded = body._embedded ? (Object.values(body._embedded)[0] as unknown[]) : [];
+      // Plain JSON answers (the metric tunnel's table) have no items to count.
+      const embedded = body._embedded ? (Object.values(body._embedded)[0] as unknown[]) : null;
       for (let i = 0; i < WARMUP; i += 1) await call('GET', url, token);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i += 1) {

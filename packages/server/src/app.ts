@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createEnvironmentAccess } from './api/access/environment-access.ts';
 import { appsRoutes } from './api/apps/apps.routes.ts';
+import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
 import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
 import { configurationsRoutes } from './api/configurations/configurations.routes.ts';
 import { costsRoutes } from './api/costs/costs.routes.ts';
@@ -24,6 +25,7 @@ import { servicesRoutes } from './api/services/services.routes.ts';
 import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
+import { vhostsRoutes } from './api/vhosts/vhosts.routes.ts';
 import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
@@ -42,6 +44,7 @@ import { corsHook } from './http/cors.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { createOperationsService } from './operations/operations.service.ts';
 import { createWorker, type Worker } from './operations/worker.ts';
@@ -85,12 +88,15 @@ export async function buildApp(
     mailer,
     urls,
     ttlSeconds: config.invitationTtlSeconds,
+    onMailError: (error) => app.log.error(error),
   });
   const environments = createEnvironmentsService({ db });
   const access = createEnvironmentAccess(db);
+  // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
+  const runtimes = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
   const worker = createWorker({
     db,
-    runtimes: { sim: createSimRuntime({ stepMs: config.simStepMs }) },
+    runtimes,
     leaseMs: config.workerLeaseMs,
     onError: (error) => app.log.error(error),
   });
@@ -178,8 +184,16 @@ export async function buildApp(
       await databaseImagesRoutes(api, { db, urls, guard });
       await costsRoutes(api, { urls, guard, costs: createCostsService({ db }) });
       await operationsRoutes(api, { db, urls, guard, access, operations });
+      await vhostsRoutes(api, { db, urls, guard, operations });
+      await certificatesRoutes(api, { db, urls, guard });
     },
     { prefix: '/api' },
+  );
+  await app.register(
+    async (metrics) => {
+      await containerMetricsRoutes(metrics, { db, guard, runtimes });
+    },
+    { prefix: '/metrics' },
   );
 
   app.get('/config.json', async (_request, reply) => {

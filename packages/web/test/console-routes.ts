@@ -31,6 +31,7 @@ export function consoleRoutes(state: ConsoleState = {}) {
     // Step 7 lists and step 8 costs, empty unless a test answers them itself.
     'GET /api/apps': () => json(200, collection('apps', [])),
     'GET /api/services': () => json(200, collection('services', [])),
+    'GET /api/vhosts': () => json(200, collection('vhosts', [])),
     'GET /api/deployments': () => json(200, collection('deployments', [])),
     'GET /api/sources': () => json(200, collection('sources', [])),
     ...Object.fromEntries(

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setRuntimeConfig } from '../src/lib/config.ts';
 import { sessionStore } from '../src/lib/session-store.ts';
 import { TEST_CONFIG } from './fixtures.ts';
+
+// Routes are lazy chunks: on a busy machine the first import of one can take more than the default
+// second, which is a load effect, not a failure. Waiting longer costs nothing when the page is quick.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   setRuntimeConfig(TEST_CONFIG);

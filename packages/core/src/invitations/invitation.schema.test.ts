@@ -34,7 +34,9 @@ describe('invite form (spec 1 §5: email format; a role is required)', () => {
       email: 'bob@example.com',
       origin: 'app',
     });
-    expect(messages(createInvitationSchema.safeParse({ email: 'bob' }))).toEqual(['Must provide valid email']);
+    expect(messages(createInvitationSchema.safeParse({ email: 'bob' }))).toEqual([
+      'Must provide valid email',
+    ]);
   });
 });
 

@@ -20,10 +20,7 @@ export const invitationMessages = {
 /** The Invite form (spec 1 §2 /settings/team/invite): an address and the role it joins. */
 export const inviteFormSchema = z.object({
   email: emailSchema,
-  roleId: z
-    .string({ error: invitationMessages.roleRequired })
-    .trim()
-    .min(1, invitationMessages.roleRequired),
+  roleId: z.string({ error: invitationMessages.roleRequired }).trim().min(1, invitationMessages.roleRequired),
 });
 export type InviteFormInput = z.input<typeof inviteFormSchema>;
 export type InviteFormValues = z.output<typeof inviteFormSchema>;
@@ -39,7 +36,10 @@ export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
  * spec 1 §3: an invitation's expired flag derives from its verification code's expiry date (contract §4.1
  * `verification_code_expires_at`, past means expired). A missing or unreadable date never expires.
  */
-export function isInvitationExpired(verificationCodeExpiresAt: string | null | undefined, now: Date): boolean {
+export function isInvitationExpired(
+  verificationCodeExpiresAt: string | null | undefined,
+  now: Date,
+): boolean {
   const expiresAt = Date.parse(verificationCodeExpiresAt ?? '');
   return Number.isFinite(expiresAt) && expiresAt <= now.getTime();
 }

@@ -129,6 +129,8 @@ export function canRerunOperation(operation: {
 /** spec 1 §6 scope table: the environment scope an operation needs, by type (admin when unlisted). */
 export const OPERATION_SCOPES: Readonly<Record<string, Scope>> = {
   provision: 'deploy',
+  // Renewing an endpoint's managed certificate re-applies its setup, like a provision.
+  renew: 'deploy',
   deploy: 'deploy',
   configure: 'deploy',
   scan_code: 'deploy',

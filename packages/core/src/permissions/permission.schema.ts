@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredMessage } from '../identity/identity.schema.ts';
+import { lastUrlSegment } from '../identity/references.ts';
 import { ROLE_TYPE_LABELS, type RoleType, SCOPES } from './permissions.ts';
 
 export const permissionSchemaMessages = {
@@ -18,7 +19,7 @@ export const createPermissionSchema = z.object({
   role: z
     .string({ error: requiredMessage('Role') })
     .trim()
-    .transform((value) => value.replace(/\/+$/, '').split('/').pop() ?? '')
+    .transform(lastUrlSegment)
     .pipe(z.string().min(1, requiredMessage('Role'))),
   scope: z.enum(SCOPES, { error: permissionSchemaMessages.scope }),
 });

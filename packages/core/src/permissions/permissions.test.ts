@@ -3,6 +3,7 @@ import {
   type Actor,
   can,
   canCreateRole,
+  canDeleteRole,
   canManageRoleMembers,
   hasFullVisibilityAnywhere,
   isRoleEditable,
@@ -89,9 +90,11 @@ describe('role management rules (spec 1 §6)', () => {
     expect(isRoleEditable({ type: 'platform_user', scimCreated: true })).toBe(false);
   });
 
-  it('lets owners create roles', () => {
+  it('lets owners create and delete roles', () => {
     expect(canCreateRole(accountOwner)).toBe(true);
     expect(canCreateRole(deployOwner)).toBe(true);
     expect(canCreateRole(member)).toBe(false);
+    expect(canDeleteRole(deployOwner)).toBe(true);
+    expect(canDeleteRole(member)).toBe(false);
   });
 });

@@ -104,6 +104,13 @@ export function canManageRoleMembers(
   return canManageRole(actor, isRoleAdmin);
 }
 
+/** spec 1 §8: provisioned (SCIM-managed) users keep their provisioned roles; such roles are locked. */
+export const scimMessages = {
+  cannotAdd: 'Cannot add user: user and role are SCIM-managed',
+  cannotRemove: 'Cannot remove: user and role are SCIM-managed',
+  roleLocked: 'This role is managed via provisioning and cannot be edited.',
+} as const;
+
 /** spec 1 §6: owner-type roles and roles created through provisioning cannot be renamed or deleted. */
 export function isRoleEditable(role: { type: RoleType; scimCreated: boolean }): boolean {
   return roleTakesEnvironmentPermissions(role.type) && !role.scimCreated;
@@ -111,6 +118,14 @@ export function isRoleEditable(role: { type: RoleType; scimCreated: boolean }): 
 
 /** spec 1 §6: new roles are made by owners (Account Owners and Deploy Owners). */
 export function canCreateRole(actor: Pick<Actor, 'roleTypes'>): boolean {
+  return isOwner(actor);
+}
+
+/**
+ * Deleting a role also drops the environment permissions owners gave it, so it is left to owners; a
+ * role's admins manage its members and name only.
+ */
+export function canDeleteRole(actor: Pick<Actor, 'roleTypes'>): boolean {
   return isOwner(actor);
 }
 

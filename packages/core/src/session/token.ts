@@ -1,3 +1,4 @@
+import { lastUrlSegment } from '../identity/references.ts';
 // spec 1 §4 and contract §3.3/3.4: what the console derives from a token's JWT claims.
 
 export interface TokenClaims {
@@ -60,6 +61,6 @@ export function isOrganizationToken(claims: TokenClaims | null): boolean {
 /** The id a HAL href points at: its last path segment. */
 export function idFromHref(href: string | null | undefined): string | null {
   if (!href) return null;
-  const segment = href.split('?')[0]?.replace(/\/+$/, '').split('/').pop();
+  const segment = lastUrlSegment(href.split('?')[0] ?? '');
   return segment ? segment : null;
 }

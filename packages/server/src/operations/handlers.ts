@@ -16,6 +16,7 @@ import {
 } from '../db/schema.ts';
 import type { AppTarget, ContainerSpec, Runtime, RuntimeContext, ServicePlan } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
+import { deprovisionAppEndpoints, ENDPOINT_HANDLERS } from './endpoint-handlers.ts';
 import type { OperationRow } from './operations.hal.ts';
 import type { Tx } from './queue.ts';
 
@@ -336,6 +337,8 @@ function restartApp(recreate: boolean): Handler {
 const deprovisionApp: Handler = {
   async run(ctx) {
     const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
+    // Load balancers first (traffic stops), then the containers behind them.
+    await deprovisionAppEndpoints(ctx, app);
     await ctx.runtime.removeApp(ctx, target);
     return {
       async succeed(tx) {
@@ -448,6 +451,7 @@ export const HANDLERS: Record<string, Record<string, Handler>> = {
     restart: restartService,
     restart_recreate: restartService,
   },
+  vhost: ENDPOINT_HANDLERS,
 };
 
 export function handlerFor(resourceType: string, type: string): Handler | undefined {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { sameSecret } from '../auth/tokens/token.service.ts';
 import type { Db } from '../db/client.ts';
-import { deployments, environments, operationLogs, operations, services } from '../db/schema.ts';
+import { deployments, environments, operationLogs, operations, services, vhosts } from '../db/schema.ts';
 import type { Paging } from '../http/hal.ts';
 import type { OperationRow } from './operations.hal.ts';
 import type { DbOrTx } from './queue.ts';
@@ -129,9 +129,15 @@ export function createOperationsService(deps: { db: Db; logsKey: Uint8Array; onE
       const onApp = and(eq(operations.resourceType, 'app'), eq(operations.resourceId, appId));
       if (!withServices) return onApp;
       const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, appId));
+      // The app's endpoints are on its services too (spec 2 §2: the app page shows their activity).
+      const appEndpoints = db
+        .select({ id: vhosts.id })
+        .from(vhosts)
+        .where(inArray(vhosts.serviceId, appServices));
       return or(
         onApp,
         and(eq(operations.resourceType, 'service'), inArray(operations.resourceId, appServices)),
+        and(eq(operations.resourceType, 'vhost'), inArray(operations.resourceId, appEndpoints)),
       );
     },
 

@@ -1,12 +1,14 @@
+import type { ContainerMetric } from '@berth/core';
+
 /**
  * A runtime is what a stack runs on: `sim` (the embedded simulator) or later `kubernetes`.
  * The operations engine calls it while an operation runs; it does the work and writes log lines,
  * and returns what it made. The engine, not the runtime, records the results in the database, in
  * the same transaction that ends the operation, so a runtime holds no Berth state of its own.
  *
- * Later resources (databases, endpoints, drains, backups) add methods of the same shape:
- * provisionDatabase, provisionEndpoint, provisionDrain, backup/restore, each taking a context and a
- * plain description and returning what the engine must record.
+ * Later resources (databases, drains, backups) add methods of the same shape as the endpoint ones:
+ * provisionDatabase, provisionDrain, backup/restore, each taking a context and a plain description and
+ * returning what the engine must record.
  */
 
 export interface RuntimeContext {
@@ -60,6 +62,60 @@ export interface CodeScan {
   languages: string[];
 }
 
+/** Where an endpoint lives: its stack's domains and the resource it routes to. */
+export interface EndpointTarget {
+  /** The vhost id: default hostnames are named after it. */
+  id: number;
+  stackName: string;
+  region: string;
+  defaultDomain: string;
+  internalDomain: string;
+  environmentHandle: string;
+  /** The app (or database) handle and the service's process type behind the endpoint. */
+  resourceHandle: string;
+  serviceHandle: string;
+}
+
+/** An endpoint's settings as stored (spec 2 §3). */
+export interface EndpointPlan {
+  type: string;
+  platform: string;
+  acme: boolean;
+  default: boolean;
+  internal: boolean;
+  shared: boolean;
+  userDomain: string;
+  /** The custom certificate's common name (custom HTTPS, or the transitional one of a managed endpoint). */
+  certificateCommonName: string | null;
+  containerPort: number | null;
+  containerPorts: number[];
+  ipWhitelist: string[];
+  loadBalancingAlgorithm: string;
+  /** The host names it already has, kept when an endpoint is provisioned again after a change. */
+  externalHost: string | null;
+  internalHost: string | null;
+  dockerName: string | null;
+  acmeStatus: string;
+}
+
+/** What provisioning an endpoint made: its load balancer, hostnames and (managed HTTPS) ACME state. */
+export interface ProvisionedEndpoint {
+  externalHost: string;
+  internalHost: string;
+  dockerName: string;
+  /** The hostname users reach: the default domain name, the user's domain, or the certificate's name. */
+  virtualDomain: string;
+  acme: {
+    status: 'pending' | 'transitioning' | 'ready';
+    dnsChallengeHost: string;
+    /** The DNS records the user must create (contract §4.3 acme_configuration). */
+    configuration: {
+      names: string[];
+      challenges: { method: string; from: { name: string }; to: { name: string; legacy: boolean }[] }[];
+    };
+  } | null;
+}
+
 export interface Runtime {
   readonly name: string;
   /** Fetches and builds the code at a git ref, or pulls a Docker image. */
@@ -87,6 +143,49 @@ export interface Runtime {
   removeApp(ctx: RuntimeContext, target: AppTarget): Promise<void>;
   /** Reads the repository at a git ref without deploying it. */
   scanCode(ctx: RuntimeContext, target: AppTarget, gitRef: string): Promise<CodeScan>;
+  /**
+   * Creates (or, for an endpoint already provisioned, updates) an endpoint's load balancer, routing,
+   * allowlist and TLS. A managed HTTPS endpoint comes back with its ACME state: `pending` until its
+   * certificate is issued (`transitioning` while a transitional certificate serves it).
+   */
+  provisionEndpoint(
+    ctx: RuntimeContext,
+    target: EndpointTarget,
+    plan: EndpointPlan,
+  ): Promise<ProvisionedEndpoint>;
+  /** Asks the certificate authority for a managed endpoint's certificate; resolves once it is issued. */
+  renewEndpointCertificate(ctx: RuntimeContext, target: EndpointTarget, plan: EndpointPlan): Promise<void>;
+  /** Removes an endpoint's load balancer and DNS names. */
+  deprovisionEndpoint(ctx: RuntimeContext, target: EndpointTarget, plan: EndpointPlan): Promise<void>;
+  /**
+   * One metric of one container at the given ticks, for the console's charts (contract §4.4): one
+   * series per label (memory has `usage` and `limit`), one value per tick, null where the container
+   * did not run (before it started, after it stopped). A metric the container does not have (disk
+   * metrics of an app container) answers no series. Reads only: no context, no log lines.
+   */
+  containerMetrics(
+    container: MetricsContainer,
+    metric: ContainerMetric,
+    ticks: readonly Date[],
+  ): Promise<MetricSeries[]>;
+}
+
+/** A container as the metrics see it (contract §4.3 container). */
+export interface MetricsContainer {
+  id: number;
+  dockerName: string;
+  layer: string;
+  instanceClass: string;
+  memoryLimitMb: number;
+  startedAt: Date;
+  /** When it stopped (deleted), or null while it runs. */
+  stoppedAt: Date | null;
+}
+
+/** One labelled series of a container metric: `values[i]` belongs to `ticks[i]`, null for a gap. */
+export interface MetricSeries {
+  label: string;
+  values: (number | null)[];
 }
 
 export class RuntimeError extends Error {

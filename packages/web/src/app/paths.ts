@@ -1,4 +1,4 @@
-import { generatePath } from 'react-router';
+import { generatePath, matchPath } from 'react-router';
 
 // Every console path, once (spec 1 §2, spec 3 §2). Build paths with params through `to`.
 export const paths = {
@@ -40,8 +40,23 @@ export const paths = {
   sourcesSetup: '/sources/setup',
   sourceDetail: '/sources/:id/:tab?',
   operationDetail: '/operations/:id',
+  // Endpoints and certificates (spec 2 §2): the tab is the last segment.
+  endpointDetail: '/endpoints/:id/:tab?',
+  createAppEndpoint: '/apps/:id/endpoints/create',
+  certificateDetail: '/certificates/:id/:tab?',
+  createCertificate: '/environments/:id/certificates/create',
+  // Roles (spec 1 §2): the overview, New Role, and the role detail whose tab is the last segment.
+  teamRoles: '/settings/team/roles',
+  createRole: '/settings/team/roles/create',
+  roleDetail: '/roles/:id/:tab?',
   deploy: '/deploy',
   settings: '/settings',
+  // Team settings (spec 1 §2) and the invitation link (contract §3.9).
+  teamMembers: '/settings/team/members',
+  teamMember: '/settings/team/members/:id',
+  teamInvite: '/settings/team/invite',
+  teamPendingInvites: '/settings/team/pending-invites',
+  claimInvitation: '/claim/:inviteId/:code',
   impersonate: '/impersonate',
   support: '/support',
   sso: '/sso',
@@ -60,6 +75,14 @@ export const to = {
   operation: (id: string) => generatePath(paths.operationDetail, { id }),
   stack: (id: string, tab?: string) => generatePath(paths.stackDetail, { id, tab: tab ?? null }),
   environment: (id: string, tab?: string) => generatePath(paths.environmentDetail, { id, tab: tab ?? null }),
+  endpoint: (id: string, tab?: string) => generatePath(paths.endpointDetail, { id, tab: tab ?? null }),
+  createAppEndpoint: (appId: string) => generatePath(paths.createAppEndpoint, { id: appId }),
+  certificate: (id: string, tab?: string) => generatePath(paths.certificateDetail, { id, tab: tab ?? null }),
+  createCertificate: (environmentId: string) => generatePath(paths.createCertificate, { id: environmentId }),
+  role: (id: string, tab?: string) => generatePath(paths.roleDetail, { id, tab: tab ?? null }),
+  teamMember: (id: string) => generatePath(paths.teamMember, { id }),
+  claimInvitation: (inviteId: string, code: string) =>
+    generatePath(paths.claimInvitation, { inviteId, code }),
   createApp: (environmentId: string) =>
     `${paths.createApp}?${new URLSearchParams({ environment_id: environmentId })}`,
 };
@@ -74,4 +97,13 @@ export function isRememberedPath(pathname: string): boolean {
 /** Only same-origin paths may be redirect targets, so a crafted link cannot send users elsewhere. */
 export function safeInternalPath(value: string | null | undefined): string | null {
   return value && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+/** The invitation of a claim path (contract §3.9 /claim/:invitationId/:code), e.g. a remembered page. */
+export function claimOf(
+  path: string | null | undefined,
+): { inviteId: string; code: string; path: string } | null {
+  const match = path ? matchPath(paths.claimInvitation, path.split(/[?#]/)[0] ?? '') : null;
+  const { inviteId, code } = match?.params ?? {};
+  return path && inviteId && code ? { inviteId, code, path } : null;
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { ToastRegion } from '../components/ui/toast.tsx';
 import { useBootSession } from '../features/session/api/use-boot-session.ts';
 import { useSession } from '../lib/session-store.ts';
 import { useTheme } from '../lib/theme.ts';
@@ -10,5 +11,10 @@ export function RootLayout() {
   useBootSession();
   const { phase } = useSession();
   if (phase === 'booting') return <FullPageSpinner label="Loading Berth" />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ToastRegion />
+    </>
+  );
 }

@@ -18,6 +18,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.logout, lazy: () => import('./routes/auth/logout.tsx') },
       { path: paths.notFound, lazy: () => import('./routes/errors/not-found.tsx') },
       { path: paths.error, lazy: () => import('./routes/errors/error.tsx') },
+      // Outside the session guard: a signed-out invitee sees the invitation before logging in (spec 1 §4).
+      { path: paths.claimInvitation, lazy: () => import('./routes/invitations/claim.tsx') },
       {
         Component: RequireSession,
         children: [
@@ -52,6 +54,32 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.stacks, lazy: () => import('./routes/stacks/list.tsx') },
                   { path: paths.stackDetail, lazy: () => import('./routes/stacks/detail.tsx') },
                   { path: paths.createStack, lazy: () => import('./routes/stacks/create.tsx') },
+                  {
+                    path: paths.settings,
+                    lazy: () => import('./routes/settings/layout.tsx'),
+                    children: [
+                      { index: true, lazy: () => import('./routes/settings/index-redirect.tsx') },
+                      { path: paths.teamMembers, lazy: () => import('./routes/settings/members.tsx') },
+                      { path: paths.teamMember, lazy: () => import('./routes/settings/member.tsx') },
+                      { path: paths.teamInvite, lazy: () => import('./routes/settings/invite.tsx') },
+                      {
+                        path: paths.teamPendingInvites,
+                        lazy: () => import('./routes/settings/pending-invites.tsx'),
+                      },
+                      { path: paths.teamRoles, lazy: () => import('./routes/roles/overview.tsx') },
+                      { path: paths.createRole, lazy: () => import('./routes/roles/create.tsx') },
+                    ],
+                  },
+                  // A role's page sits in the settings frame too, though its path is outside /settings.
+                  {
+                    lazy: () => import('./routes/settings/layout.tsx'),
+                    children: [{ path: paths.roleDetail, lazy: () => import('./routes/roles/detail.tsx') }],
+                  },
+                  { path: paths.endpoints, lazy: () => import('./routes/endpoints/list.tsx') },
+                  { path: paths.endpointDetail, lazy: () => import('./routes/endpoints/detail.tsx') },
+                  { path: paths.createAppEndpoint, lazy: () => import('./routes/endpoints/create.tsx') },
+                  { path: paths.certificateDetail, lazy: () => import('./routes/certificates/detail.tsx') },
+                  { path: paths.createCertificate, lazy: () => import('./routes/certificates/create.tsx') },
                 ],
               },
             ],

@@ -1,7 +1,7 @@
 import { getRuntimeConfig } from './config.ts';
 import { type SessionStore, sessionStore, validElevatedToken } from './session-store.ts';
 
-export type ServiceFamily = 'auth' | 'api' | 'billing';
+export type ServiceFamily = 'auth' | 'api' | 'billing' | 'metrics';
 
 /** contract §1.3: every failure carries a JSON body with `error` (machine code) and `message` (shown verbatim). */
 export class ApiError extends Error {
@@ -40,8 +40,13 @@ export type EmptyResponse = Record<string, never>;
 export function serviceUrl(family: ServiceFamily, path: string): string {
   if (path.startsWith('http')) return path;
   const config = getRuntimeConfig();
-  const base = family === 'auth' ? config.authUrl : family === 'api' ? config.apiUrl : config.billingUrl;
-  return `${base}${path}`;
+  const bases: Record<ServiceFamily, string> = {
+    auth: config.authUrl,
+    api: config.apiUrl,
+    billing: config.billingUrl,
+    metrics: config.metricTunnelUrl,
+  };
+  return `${bases[family]}${path}`;
 }
 
 function messageOf(body: unknown, status: number): { message: string; code: string | null } {

@@ -62,6 +62,26 @@ export const ROUTE_SCOPES = {
   'GET /costs/:orgId/databases': 'basic_read',
   'GET /costs/:orgId/services': 'basic_read',
   'GET /costs/:orgId/rates': 'basic_read',
+  // Endpoints (contract §5.9): reads basic_read; create and change deploy; remove destroy.
+  'GET /vhosts': 'basic_read',
+  'GET /vhosts/:id': 'basic_read',
+  'GET /accounts/:id/vhosts': 'basic_read',
+  'GET /apps/:id/vhosts': 'basic_read',
+  'GET /services/:id/vhosts': 'basic_read',
+  'POST /services/:id/vhosts': 'deploy',
+  'PATCH /vhosts/:id': 'deploy',
+  'DELETE /vhosts/:id': 'destroy',
+  'POST /vhosts/:id/operations': 'by operation type',
+  'GET /vhosts/:id/operations': 'basic_read',
+  // Certificates are sensitive (spec 2 §6): uploading, replacing and deleting need it; reads show the
+  // private key only to callers who have it.
+  'GET /accounts/:id/certificates': 'basic_read',
+  'POST /accounts/:id/certificates': 'sensitive',
+  'GET /certificates/:id': 'basic_read',
+  'PATCH /certificates/:id': 'sensitive',
+  'DELETE /certificates/:id': 'sensitive',
+  'GET /certificates/:id/apps': 'basic_read',
+  'GET /certificates/:id/vhosts': 'basic_read',
 } as const satisfies Record<
   string,
   Scope | 'owner' | 'owner or role admin' | 'by operation type' | 'signed link'

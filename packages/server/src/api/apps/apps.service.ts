@@ -126,6 +126,8 @@ export function createAppsService(deps: { db: Db }) {
     access,
     load,
     loadOwned,
+    /** Apps matching `where` in id order, as their HAL needs them: for lists of apps picked by other resources. */
+    page,
 
     /** Apps of every environment the caller may see, across their organizations (contract §1.11). */
     async list(userId: string, paging: Paging | null, embed: boolean): Promise<Page<AppView>> {

@@ -1,7 +1,13 @@
-import { COST_RATES, type CostRates, containersMonthlyCost, stackMonthlyCost } from '@berth/core';
-import { asc, eq } from 'drizzle-orm';
+import {
+  COST_RATES,
+  type CostRates,
+  containersMonthlyCost,
+  endpointsMonthlyCost,
+  stackMonthlyCost,
+} from '@berth/core';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { apps, databases, environments, services } from '../../db/schema.ts';
+import { apps, databases, environments, services, vhosts } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { createEnvironmentAccess } from '../access/environment-access.ts';
@@ -13,9 +19,11 @@ import type { Cost } from './costs.hal.ts';
  * The caller must belong to the organization (else 404); resources in environments they cannot see
  * (no basic_read) are left out. Each call reads the organization's rows in a few set-based queries.
  *
- * Not modelled yet: disks, IOPS, backups and endpoints (their tables come with the databases and
- * endpoints work), so a database costs its service's containers only and an environment the sum of its
- * apps and databases. When they land, add them here through the same core functions.
+ * Endpoints with a load balancer (provisioned, or being changed or removed) cost the vhost rate, or the
+ * shared rate when shared, and count towards their app or database.
+ * Not modelled yet: disks, IOPS and backups (their tables come with the databases work), so a database
+ * costs its service's containers and endpoints only and an environment the sum of its apps and
+ * databases. When they land, add them here through the same core functions.
  */
 export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   const { db } = deps;
@@ -64,6 +72,24 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       }));
   }
 
+  /** Endpoints that exist on the runtime, each with its monthly cost and the app or database it serves. */
+  async function endpointCosts(organizationId: string, readable: Set<number>) {
+    const rows = await db
+      .select({
+        environmentId: vhosts.environmentId,
+        shared: vhosts.shared,
+        appId: services.appId,
+        databaseId: services.databaseId,
+      })
+      .from(vhosts)
+      .innerJoin(services, eq(vhosts.serviceId, services.id))
+      .innerJoin(environments, eq(vhosts.environmentId, environments.id))
+      .where(and(eq(environments.organizationId, organizationId), isNotNull(vhosts.externalHost)));
+    return rows
+      .filter((row) => readable.has(row.environmentId))
+      .map((row) => ({ ...row, estCost: endpointsMonthlyCost(1, rates, { shared: row.shared }) }));
+  }
+
   async function ownedRows(
     table: typeof apps | typeof databases,
     organizationId: string,
@@ -87,20 +113,24 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   }
 
   async function appCosts(organizationId: string, readable: Set<number>) {
-    const [rows, serviceRows] = await Promise.all([
+    const [rows, serviceRows, endpointRows] = await Promise.all([
       ownedRows(apps, organizationId, readable),
       serviceCosts(organizationId, readable),
+      endpointCosts(organizationId, readable),
     ]);
-    const byApp = sumBy(serviceRows.map((s) => ({ key: s.appId, estCost: s.estCost })));
+    const byApp = sumBy([...serviceRows, ...endpointRows].map((s) => ({ key: s.appId, estCost: s.estCost })));
     return rows.map((row) => ({ ...row, estCost: byApp.get(row.id) ?? 0 }));
   }
 
   async function databaseCosts(organizationId: string, readable: Set<number>) {
-    const [rows, serviceRows] = await Promise.all([
+    const [rows, serviceRows, endpointRows] = await Promise.all([
       ownedRows(databases, organizationId, readable),
       serviceCosts(organizationId, readable),
+      endpointCosts(organizationId, readable),
     ]);
-    const byDatabase = sumBy(serviceRows.map((s) => ({ key: s.databaseId, estCost: s.estCost })));
+    const byDatabase = sumBy(
+      [...serviceRows, ...endpointRows].map((s) => ({ key: s.databaseId, estCost: s.estCost })),
+    );
     return rows.map((row) => ({ ...row, estCost: byDatabase.get(row.id) ?? 0 }));
   }
 
@@ -137,13 +167,15 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     /** An environment costs the sum of its apps and databases. */
     async accounts(userId: string, organizationId: string): Promise<Cost[]> {
       const readable = await readableEnvironmentIds(userId, organizationId);
-      const [serviceRows, appRows, databaseRows] = await Promise.all([
+      const [serviceRows, appRows, databaseRows, endpointRows] = await Promise.all([
         serviceCosts(organizationId, readable),
         ownedRows(apps, organizationId, readable),
         ownedRows(databases, organizationId, readable),
+        endpointCosts(organizationId, readable),
       ]);
-      const byApp = sumBy(serviceRows.map((s) => ({ key: s.appId, estCost: s.estCost })));
-      const byDatabase = sumBy(serviceRows.map((s) => ({ key: s.databaseId, estCost: s.estCost })));
+      const costed = [...serviceRows, ...endpointRows];
+      const byApp = sumBy(costed.map((s) => ({ key: s.appId, estCost: s.estCost })));
+      const byDatabase = sumBy(costed.map((s) => ({ key: s.databaseId, estCost: s.estCost })));
       const byEnvironment = sumBy([
         ...appRows.map((a) => ({ key: a.environmentId, estCost: byApp.get(a.id) ?? 0 })),
         ...databaseRows.map((d) => ({ key: d.environmentId, estCost: byDatabase.get(d.id) ?? 0 })),

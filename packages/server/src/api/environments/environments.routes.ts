@@ -1,4 +1,4 @@
-import { createEnvironmentSchema, updateEnvironmentSchema } from '@berth/core';
+import { createEnvironmentSchema, lastUrlSegment, updateEnvironmentSchema } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
@@ -15,8 +15,7 @@ const createBody = z.preprocess((raw) => {
   const body = { ...(raw as Record<string, unknown>) };
   for (const key of ['organization_id', 'stack_id'] as const) {
     const value = body[key];
-    if (typeof value === 'string' && value.includes('/'))
-      body[key] = value.replace(/\/+$/, '').split('/').pop();
+    if (typeof value === 'string' && value.includes('/')) body[key] = lastUrlSegment(value);
   }
   return body;
 }, createEnvironmentSchema);

@@ -16,6 +16,7 @@ import {
   releases,
   services,
   stacks,
+  vhosts,
 } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { createEnvironmentAccess } from '../access/environment-access.ts';
@@ -80,12 +81,17 @@ export function createEnvironmentsService(deps: { db: Db }) {
       .groupBy(sql`1`);
     const app = live.find((row) => row.layer === 'app')?.count ?? 0;
     const database = live.find((row) => row.layer === 'database')?.count ?? 0;
-    // Endpoints, disks and backups are not modelled yet: an environment has none of them so far.
+    // spec 2 §2 "endpoint count": every endpoint of the environment (domain_count on the wire).
+    const [endpoints] = await db
+      .select({ count: count() })
+      .from(vhosts)
+      .where(eq(vhosts.environmentId, environmentId));
+    // Disks and backups are not modelled yet: an environment has none of them so far.
     return {
       containers: app + database,
       appContainers: app,
       databaseContainers: database,
-      domains: 0,
+      domains: endpoints?.count ?? 0,
       diskGb: 0,
       backupGb: 0,
     };

@@ -267,3 +267,113 @@ describe('revoking and resending', () => {
     expect(response.statusCode).toBe(422);
   });
 });
+
+describe('who may invite and see invitations', () => {
+  it('keeps Deploy Owners from inviting into the owner and billing roles', async () => {
+    const { owner, org } = await teamWithRole();
+    const deployOwner = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: deployOwner.id, roleType: 'platform_owner' });
+    const roles = (await t.call('GET', `/auth/organizations/${org.id}/roles`, { token: owner.token })).json()
+      ._embedded.roles as { id: string; type: string }[];
+    for (const type of ['owner', 'billing_owner']) {
+      const role = roles.find((r) => r.type === type);
+      const response = await invite(deployOwner, role?.id ?? '', t.uniqueEmail());
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('shows pending invitations to owners and role admins (their roles only), not to other members', async () => {
+    const { owner, org, role } = await teamWithRole();
+    const other = (
+      await t.call('POST', `/auth/organizations/${org.id}/roles`, {
+        token: owner.token,
+        body: { name: 'Other' },
+      })
+    ).json() as { id: string };
+    await invite(owner, role.id, t.uniqueEmail());
+    await invite(owner, other.id, t.uniqueEmail());
+
+    const plain = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: plain.id });
+    const denied = await t.call('GET', `/auth/organizations/${org.id}/invitations`, { token: plain.token });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(permissionMessages.roleManagement);
+
+    const admin = await t.signUp();
+    const base = await addMember(t.db, { organizationId: org.id, userId: admin.id, name: 'Base' });
+    expect(base.id).toBeTruthy();
+    const membership = (
+      await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+        token: owner.token,
+        body: { user_url: `http://berth.test/auth/users/${admin.id}` },
+      })
+    ).json();
+    await t.call('PATCH', `/auth/memberships/${membership.id}`, {
+      token: owner.token,
+      body: { privileged: true },
+    });
+    const seen = (
+      await t.call('GET', `/auth/organizations/${org.id}/invitations`, { token: admin.token })
+    ).json();
+    expect(seen._embedded.invitations.map((i: { role_name: string }) => i.role_name)).toEqual(['Readers']);
+    const all = (
+      await t.call('GET', `/auth/organizations/${org.id}/invitations`, { token: owner.token })
+    ).json();
+    expect(all._embedded.invitations).toHaveLength(2);
+  });
+});
+
+describe('sign-up while invited (contract §3.7)', () => {
+  it('answers use_invitation when the address signs up without the invitation', async () => {
+    const { owner, role } = await teamWithRole();
+    const email = t.uniqueEmail('invited');
+    await invite(owner, role.id, email);
+    const response = await t.call('POST', '/auth/users', {
+      body: { name: 'Invited Person', email, password: STRONG_PASSWORD, challengeToken: '', origin: 'app' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toBe('use_invitation');
+    const claim = await t.call('POST', '/auth/claims/user', {
+      body: { name: 'Invited Person', email, password: STRONG_PASSWORD, challengeToken: '' },
+    });
+    expect(claim.json().error).toBe('use_invitation');
+  });
+});
+
+describe('mail delivery failing', () => {
+  it('keeps the invitation and its mail in the outbox when SMTP is down', async () => {
+    const failing = await testApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const owner = await (async () => {
+        // Sign-up's own verification mail also fails to deliver; the account still exists (logged, kept).
+        const email = failing.uniqueEmail();
+        await failing.call('POST', '/auth/users', {
+          body: { name: 'Owner', email, password: STRONG_PASSWORD, challengeToken: '' },
+        });
+        const session = (await failing.login(email, STRONG_PASSWORD)).json();
+        return { token: session.access_token as string };
+      })();
+      const org = (
+        await failing.call('POST', '/auth/organizations', { token: owner.token, body: { name: 'Down Inc' } })
+      ).json();
+      const role = (
+        await failing.call('POST', `/auth/organizations/${org.id}/roles`, {
+          token: owner.token,
+          body: { name: 'R' },
+        })
+      ).json();
+      const email = failing.uniqueEmail('invitee');
+      const response = await failing.call('POST', `/auth/roles/${role.id}/invitations`, {
+        token: owner.token,
+        body: { email },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().expired).toBe(false);
+      const kept = (await failing.mailer.recent(50)).find((m) => m.to === email);
+      expect(kept?.error).toBeTruthy();
+      expect(kept?.text).toMatch(/\/claim\//);
+    } finally {
+      await failing.close();
+    }
+  });
+});

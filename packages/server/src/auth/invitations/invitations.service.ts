@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createInvitationSchema, invitationMatchesEmail, invitationMessages } from '@berth/core';
+import {
+  canManageRoleMembers,
+  createInvitationSchema,
+  invitationMatchesEmail,
+  invitationMessages,
+  isOwner,
+  permissionMessages,
+  type RoleType,
+  scimMessages,
+} from '@berth/core';
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { invitations, memberships, organizations, roles, users } from '../../db/schema.ts';
-import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { ApiError, forbidden, parseBody, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { invitationMail, type Mailer } from '../../mail/mailer.ts';
-import { membershipsOf } from '../access.ts';
+import { membershipsInOrganization } from '../access.ts';
 import { createRoleAccess } from '../roles/role-access.ts';
 import { type Caller, sameSecret } from '../tokens/token.service.ts';
 import { type InvitationRow, toInvitationHal } from './invitations.hal.ts';
@@ -27,6 +36,8 @@ export function createInvitationsService(deps: {
   mailer: Mailer;
   urls: FamilyUrls;
   ttlSeconds: Config['invitationTtlSeconds'];
+  /** A failed delivery: the mail stays in the outbox with its error, and a resend tries again. */
+  onMailError: (error: unknown) => void;
 }) {
   const { db, mailer, urls, ttlSeconds } = deps;
   const roleAccess = createRoleAccess(db);
@@ -39,6 +50,8 @@ export function createInvitationsService(deps: {
         organizationId: organizations.id,
         organizationName: organizations.name,
         roleName: roles.name,
+        roleType: roles.type,
+        roleScimCreated: roles.scimCreated,
       })
       .from(invitations)
       .innerJoin(roles, eq(invitations.roleId, roles.id))
@@ -70,18 +83,21 @@ export function createInvitationsService(deps: {
       .where(eq(invitations.id, row.invitation.id))
       .returning();
     if (!updated) throw invitationNotFound();
-    await mailer.send(
-      invitationMail(
-        updated.email,
-        {
-          inviterName: updated.inviterName,
-          organizationName: row.organizationName,
-          roleName: row.roleName,
-          validForDays: Math.max(1, Math.round(ttlSeconds / 86400)),
-        },
-        `${urls.app}/claim/${updated.id}/${code}`,
-      ),
-    );
+    // The invitation stands once its code is set; a delivery failure must not turn that into an error.
+    await mailer
+      .send(
+        invitationMail(
+          updated.email,
+          {
+            inviterName: updated.inviterName,
+            organizationName: row.organizationName,
+            roleName: row.roleName,
+            validForDays: Math.max(1, Math.round(ttlSeconds / 86400)),
+          },
+          `${urls.app}/claim/${updated.id}/${code}`,
+        ),
+      )
+      .catch(deps.onMailError);
     return updated;
   }
 
@@ -94,6 +110,8 @@ export function createInvitationsService(deps: {
     if (invitation.codeExpiresAt.getTime() <= Date.now()) {
       throw unprocessable(invitationMessages.expired(row.organizationName, invitation.inviterName));
     }
+    // spec 1 §6: provisioned users join provisioned roles through the identity provider only.
+    if (row.roleScimCreated && caller.user.externalId) throw unprocessable(scimMessages.cannotAdd);
     await db.transaction(async (tx) => {
       const deleted = await tx
         .delete(invitations)
@@ -143,13 +161,21 @@ export function createInvitationsService(deps: {
       return hal({ ...row, invitation: await sendCode(row) });
     },
 
-    /** Pending invitations of an organization, for its members. */
+    /**
+     * Pending invitations of an organization. They name people from outside it, so only those who may
+     * invite see them: owners all, a role's admins those of their roles (core canManageRoleMembers).
+     */
     async list(caller: Caller, organizationId: string) {
-      const mine = await membershipsOf(db, caller.user.id);
-      if (!isUuid(organizationId) || !mine.some((m) => m.organizationId === organizationId)) {
-        throw notFound('Organization');
-      }
-      return (await withContext(eq(roles.organizationId, organizationId))).map(hal);
+      const mine = await membershipsInOrganization(db, caller.user.id, organizationId);
+      const actor = { roleTypes: mine.map((m) => m.roleType) };
+      const adminOf = new Set(mine.filter((m) => m.privileged).map((m) => m.roleId));
+      if (!isOwner(actor) && adminOf.size === 0) throw forbidden(permissionMessages.roleManagement);
+      const rows = await withContext(eq(roles.organizationId, organizationId));
+      return rows
+        .filter((row) =>
+          canManageRoleMembers(actor, row.roleType as RoleType, adminOf.has(row.invitation.roleId)),
+        )
+        .map(hal);
     },
 
     /** Display fields only: the claim page shows them before anyone signs in (contract note 23). */
@@ -183,6 +209,21 @@ export function createInvitationsService(deps: {
         throw unprocessable('Verify your email address before accepting invitations');
       await accept(caller, row);
       return row;
+    },
+
+    /** Is an unexpired invitation waiting for this address? (sign-up must then go through it) */
+    async pendingFor(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(
+          and(
+            sql`lower(${invitations.email}) = ${email.trim().toLowerCase()}`,
+            gt(invitations.codeExpiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
 
     /** Sign-up with an invitation code (contract §5.2 challengeToken): does the code prove this address? */

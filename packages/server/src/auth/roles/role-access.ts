@@ -1,5 +1,6 @@
 import {
   type Actor,
+  canDeleteRole,
   canManageRoleMembers,
   isRoleEditable,
   permissionMessages,
@@ -10,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
-import { membershipsOf } from '../access.ts';
+import { membershipsInOrganization } from '../access.ts';
 import type { RoleRow } from '../organizations/organizations.hal.ts';
 
 export interface RoleAccess {
@@ -31,10 +32,7 @@ export function createRoleAccess(db: Db) {
     if (!isUuid(roleId)) throw notFound('Role');
     const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
     if (!role) throw notFound('Role');
-    const inOrganization = (await membershipsOf(db, userId)).filter(
-      (m) => m.organizationId === role.organizationId,
-    );
-    if (inOrganization.length === 0) throw notFound('Role');
+    const inOrganization = await membershipsInOrganization(db, userId, role.organizationId, 'Role');
     const actor = { roleTypes: inOrganization.map((m) => m.roleType) };
     const isRoleAdmin = inOrganization.some((m) => m.roleId === role.id && m.privileged);
     const roleType = role.type as RoleType;
@@ -55,9 +53,13 @@ export function createRoleAccess(db: Db) {
       if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
       return access;
     },
-    /** The role, when the caller may rename or delete it. */
-    async forEditing(userId: string, roleId: string): Promise<RoleAccess> {
+    /**
+     * The role, when the caller may rename it (owners and its admins) or, with `deleting`, delete it:
+     * deleting also drops the permissions owners set up, so it is left to owners.
+     */
+    async forEditing(userId: string, roleId: string, deleting = false): Promise<RoleAccess> {
       const access = await load(userId, roleId);
+      if (deleting && !canDeleteRole(access.actor)) throw forbidden(permissionMessages.ownerOnly);
       if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
       if (!isRoleEditable({ type: access.roleType, scimCreated: access.role.scimCreated })) {
         throw forbidden(

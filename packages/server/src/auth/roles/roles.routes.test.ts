@@ -1,5 +1,7 @@
-import { permissionMessages } from '@berth/core';
+import { memberMessages, permissionMessages, scimMessages } from '@berth/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles as rolesTable, users as usersTable } from '../../db/schema.ts';
 import { addMember } from '../../testing/factories.ts';
 import { TEST_PUBLIC_URL, type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 
@@ -273,7 +275,7 @@ describe('DELETE /organizations/:id/users/:userId', () => {
       token: owner.token,
     });
     expect(self.statusCode).toBe(422);
-    expect(self.json().message).toBe('You cannot remove yourself from the organization');
+    expect(self.json().message).toBe(memberMessages.removeSelf);
 
     const removed = await t.call('DELETE', `/auth/organizations/${org.id}/users/${member.id}`, {
       token: owner.token,
@@ -290,5 +292,156 @@ describe('DELETE /organizations/:id/users/:userId', () => {
       (await t.call('DELETE', `/auth/organizations/${org.id}/users/${member.id}`, { token: owner.token }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('what role admins and Deploy Owners may not do', () => {
+  async function roleAdminOf(setup: Team, roleId: string) {
+    const admin = await t.signUp();
+    await addMember(t.db, { organizationId: setup.org.id, userId: admin.id, name: `Base ${admin.id}` });
+    const membership = (
+      await t.call('POST', `/auth/roles/${roleId}/memberships`, {
+        token: setup.owner.token,
+        body: { user_url: userUrl(admin) },
+      })
+    ).json();
+    await t.call('PATCH', `/auth/memberships/${membership.id}`, {
+      token: setup.owner.token,
+      body: { privileged: true },
+    });
+    return admin;
+  }
+
+  it('a role admin renames but never deletes their role, and touches no other role', async () => {
+    const setup = await team();
+    const mine = await createRole(setup.owner, setup.org.id, 'Mine');
+    const other = await createRole(setup.owner, setup.org.id, 'Other');
+    const admin = await roleAdminOf(setup, mine.id);
+    const deleting = await t.call('DELETE', `/auth/roles/${mine.id}`, { token: admin.token });
+    expect(deleting.statusCode).toBe(403);
+    expect(deleting.json().message).toBe(permissionMessages.ownerOnly);
+
+    const colleague = await t.signUp();
+    await addMember(t.db, { organizationId: setup.org.id, userId: colleague.id, name: 'Colleagues' });
+    const intoOther = await t.call('POST', `/auth/roles/${other.id}/memberships`, {
+      token: admin.token,
+      body: { user_url: userUrl(colleague) },
+    });
+    expect(intoOther.statusCode).toBe(403);
+    expect(intoOther.json().message).toBe(permissionMessages.roleManagement);
+    const othersMembership = (
+      await t.call('POST', `/auth/roles/${other.id}/memberships`, {
+        token: setup.owner.token,
+        body: { user_url: userUrl(colleague) },
+      })
+    ).json();
+    for (const [method, body] of [
+      ['PATCH', { privileged: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await t.call(method, `/auth/memberships/${othersMembership.id}`, {
+        token: admin.token,
+        ...(body ? { body } : {}),
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('only an Account Owner manages the billing role', async () => {
+    const setup = await team();
+    const deployOwner = await t.signUp();
+    await addMember(t.db, {
+      organizationId: setup.org.id,
+      userId: deployOwner.id,
+      roleType: 'platform_owner',
+      name: 'Deployers',
+    });
+    const billing = roleOf(setup, 'billing_owner');
+    const byDeployOwner = await t.call('POST', `/auth/roles/${billing.id}/memberships`, {
+      token: deployOwner.token,
+      body: { user_url: userUrl(deployOwner) },
+    });
+    expect(byDeployOwner.statusCode).toBe(403);
+    const byAccountOwner = await t.call('POST', `/auth/roles/${billing.id}/memberships`, {
+      token: setup.owner.token,
+      body: { user_url: userUrl(deployOwner) },
+    });
+    expect(byAccountOwner.statusCode).toBe(201);
+  });
+});
+
+describe('provisioned users and roles (spec 1 §6, §8)', () => {
+  it('keeps provisioned users in and out of provisioned roles', async () => {
+    const setup = await team();
+    const role = await createRole(setup.owner, setup.org.id, 'Okta Engineers');
+    await t.db.update(rolesTable).set({ scimCreated: true }).where(eq(rolesTable.id, role.id));
+    const managed = await t.signUp();
+    await addMember(t.db, { organizationId: setup.org.id, userId: managed.id, name: 'Base' });
+    await t.db.update(usersTable).set({ externalId: 'okta-42' }).where(eq(usersTable.id, managed.id));
+
+    const added = await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+      token: setup.owner.token,
+      body: { user_url: userUrl(managed) },
+    });
+    expect(added.statusCode).toBe(422);
+    expect(added.json().message).toBe(scimMessages.cannotAdd);
+
+    await t.db.update(usersTable).set({ externalId: null }).where(eq(usersTable.id, managed.id));
+    const membership = (
+      await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+        token: setup.owner.token,
+        body: { user_url: userUrl(managed) },
+      })
+    ).json();
+    await t.db.update(usersTable).set({ externalId: 'okta-42' }).where(eq(usersTable.id, managed.id));
+    const removed = await t.call('DELETE', `/auth/memberships/${membership.id}`, {
+      token: setup.owner.token,
+    });
+    expect(removed.statusCode).toBe(422);
+    expect(removed.json().message).toBe(scimMessages.cannotRemove);
+    const fromOrganization = await t.call(
+      'DELETE',
+      `/auth/organizations/${setup.org.id}/users/${managed.id}`,
+      {
+        token: setup.owner.token,
+      },
+    );
+    expect(fromOrganization.statusCode).toBe(422);
+    expect(fromOrganization.json().message).toBe(memberMessages.removeProvisioned);
+    const renamed = await t.call('PUT', `/auth/roles/${role.id}`, {
+      token: setup.owner.token,
+      body: { name: 'X' },
+    });
+    expect(renamed.statusCode).toBe(403);
+  });
+});
+
+describe('the last Account Owner', () => {
+  it('stays when two Account Owners remove each other at the same moment', async () => {
+    const setup = await team();
+    const ownerRole = roleOf(setup, 'owner');
+    const second = await t.signUp();
+    await addMember(t.db, { organizationId: setup.org.id, userId: second.id, name: 'Base' });
+    await t.call('POST', `/auth/roles/${ownerRole.id}/memberships`, {
+      token: setup.owner.token,
+      body: { user_url: userUrl(second) },
+    });
+    const [first, other] = await Promise.all([
+      t.call('DELETE', `/auth/organizations/${setup.org.id}/users/${second.id}`, {
+        token: setup.owner.token,
+      }),
+      t.call('DELETE', `/auth/organizations/${setup.org.id}/users/${setup.owner.id}`, {
+        token: second.token,
+      }),
+    ]);
+    const statuses = [first.statusCode, other.statusCode].sort();
+    expect(statuses[0]).toBe(204);
+    expect(statuses[1]).toBeGreaterThanOrEqual(400);
+    const memberships = (
+      await t.call('GET', `/auth/roles/${ownerRole.id}/memberships`, {
+        token: first.statusCode === 204 ? setup.owner.token : second.token,
+      })
+    ).json()._embedded.memberships;
+    expect(memberships).toHaveLength(1);
   });
 });

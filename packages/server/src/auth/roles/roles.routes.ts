@@ -1,16 +1,28 @@
-import { canCreateRole, isAccountOwner, isOwner, permissionMessages, requiredText } from '@berth/core';
+import {
+  canCreateRole,
+  isAccountOwner,
+  isOwner,
+  lastUrlSegment,
+  memberMessages,
+  permissionMessages,
+  requiredText,
+  scimMessages,
+} from '@berth/core';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 import { isUniqueViolation } from '../../db/errors.ts';
-import { memberships, roles, users } from '../../db/schema.ts';
+import { memberships, organizations, roles, users } from '../../db/schema.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
-import { membershipsOf } from '../access.ts';
+import { membershipsInOrganization, membershipsOf } from '../access.ts';
 import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
 import { toUserHal } from '../users/users.hal.ts';
 import { createRoleAccess } from './role-access.ts';
@@ -33,8 +45,8 @@ const lastOwner = () => unprocessable('An organization needs at least one Accoun
 
 /** The user id at the end of a user URL (contract §1.9: references are URLs). */
 function userIdFromUrl(url: string): string | null {
-  const id = /\/users\/([^/?#]+)\/?$/.exec(url)?.[1];
-  return id && isUuid(id) ? id : null;
+  const id = url.includes('/users/') ? lastUrlSegment(url) : '';
+  return isUuid(id) ? id : null;
 }
 
 /**
@@ -50,28 +62,38 @@ export async function rolesRoutes(
   const roleAccess = createRoleAccess(db);
 
   async function organizationActor(userId: string, organizationId: string) {
-    const inOrganization = (await membershipsOf(db, userId)).filter(
-      (m) => m.organizationId === organizationId,
-    );
-    if (!isUuid(organizationId) || inOrganization.length === 0) throw notFound('Organization');
+    const inOrganization = await membershipsInOrganization(db, userId, organizationId);
     return { roleTypes: inOrganization.map((m) => m.roleType) };
   }
 
-  async function ownerMembershipCount(organizationId: string, tx: Pick<Db, 'select'> = db) {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(memberships)
-      .innerJoin(roles, eq(memberships.roleId, roles.id))
-      .where(and(eq(roles.organizationId, organizationId), eq(roles.type, 'owner')));
-    return row?.n ?? 0;
+  /**
+   * Runs a removal of memberships and refuses it when no Account Owner would be left. The organization
+   * row is locked first, so two owners removing each other at the same moment are serialized and the
+   * second removal sees the first.
+   */
+  async function removeKeepingAnOwner(organizationId: string, remove: (tx: Tx) => Promise<unknown>) {
+    await db.transaction(async (tx) => {
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .for('update');
+      await remove(tx);
+      const [owners] = await tx
+        .select({ n: count() })
+        .from(memberships)
+        .innerJoin(roles, eq(memberships.roleId, roles.id))
+        .where(and(eq(roles.organizationId, organizationId), eq(roles.type, 'owner')));
+      if ((owners?.n ?? 0) === 0) throw lastOwner(); // rolls the removal back
+    });
   }
 
   async function membershipWithAccess(userId: string, membershipId: string) {
     if (!isUuid(membershipId)) throw notFound('Membership');
     const [membership] = await db.select().from(memberships).where(eq(memberships.id, membershipId));
     if (!membership) throw notFound('Membership');
-    const access = await roleAccess.load(userId, membership.roleId).catch(() => {
-      throw notFound('Membership');
+    const access = await roleAccess.load(userId, membership.roleId).catch((error: unknown) => {
+      throw error instanceof ApiError && error.status === 404 ? notFound('Membership') : error;
     });
     if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
     return { membership, access };
@@ -112,7 +134,7 @@ export async function rolesRoutes(
   // have left the organization, as with removing their last membership.
   app.delete<{ Params: { id: string } }>('/roles/:id', async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.forEditing(caller.user.id, request.params.id);
+    const { role } = await roleAccess.forEditing(caller.user.id, request.params.id, true);
     await db.delete(roles).where(eq(roles.id, role.id));
     return reply.code(204).send();
   });
@@ -160,7 +182,7 @@ export async function rolesRoutes(
     }
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (role.scimCreated && user?.externalId) {
-      throw unprocessable('Provisioned users cannot be added to provisioned roles here');
+      throw unprocessable(scimMessages.cannotAdd);
     }
     try {
       const [membership] = await db.insert(memberships).values({ userId, roleId: role.id }).returning();
@@ -190,15 +212,11 @@ export async function rolesRoutes(
     const { membership, access } = await membershipWithAccess(caller.user.id, request.params.id);
     if (access.role.scimCreated) {
       const [user] = await db.select().from(users).where(eq(users.id, membership.userId));
-      if (user?.externalId)
-        throw unprocessable('Provisioned users cannot be removed from provisioned roles here');
+      if (user?.externalId) throw unprocessable(scimMessages.cannotRemove);
     }
-    await db.transaction(async (tx) => {
-      await tx.delete(memberships).where(eq(memberships.id, membership.id));
-      if (access.roleType === 'owner' && (await ownerMembershipCount(access.role.organizationId, tx)) === 0) {
-        throw lastOwner(); // rolls the removal back
-      }
-    });
+    await removeKeepingAnOwner(access.role.organizationId, (tx) =>
+      tx.delete(memberships).where(eq(memberships.id, membership.id)),
+    );
     return reply.code(204).send();
   });
 
@@ -216,17 +234,19 @@ export async function rolesRoutes(
         ? (await membershipsOf(db, target)).filter((m) => m.organizationId === organizationId)
         : [];
       if (theirs.length === 0) throw notFound('Member');
-      if (target === caller.user.id) throw unprocessable('You cannot remove yourself from the organization');
+      if (target === caller.user.id) throw unprocessable(memberMessages.removeSelf);
       const [user] = await db.select().from(users).where(eq(users.id, target));
-      if (user?.externalId) throw unprocessable('Provisioned users are removed by your identity provider');
+      if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);
       const holdsOwnerRoles = theirs.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
       if (holdsOwnerRoles && !isAccountOwner(actor)) throw forbidden(permissionMessages.ownerOnly);
-      await db.delete(memberships).where(
-        and(
-          eq(memberships.userId, target),
-          inArray(
-            memberships.roleId,
-            theirs.map((m) => m.roleId),
+      await removeKeepingAnOwner(organizationId, (tx) =>
+        tx.delete(memberships).where(
+          and(
+            eq(memberships.userId, target),
+            inArray(
+              memberships.roleId,
+              theirs.map((m) => m.roleId),
+            ),
           ),
         ),
       );

@@ -7,7 +7,7 @@ import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { memberships, roles, users } from '../../db/schema.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { isMemberOf } from '../access.ts';
@@ -38,6 +38,13 @@ const selectOrganizationBody = z.looseObject({
 });
 
 const emailChallengeBody = z.looseObject({ email: emailSchema.optional(), origin: z.string().optional() });
+
+const useInvitation = () =>
+  new ApiError(
+    422,
+    'use_invitation',
+    'This email address has a pending invitation. Sign up through the link in the invitation email.',
+  );
 
 export const emailTaken = () =>
   unprocessable('An account with this email already exists', { email: ['taken'] });
@@ -70,6 +77,8 @@ export async function usersRoutes(
     const proven = challengeToken !== '' && (await invitations.provesAddress(input.email, challengeToken));
     if (challengeToken !== '' && !proven)
       throw unprocessable('This invitation code is invalid or has expired');
+    // Contract §3.7: an address with a pending invitation signs up through the invitation's link.
+    if (challengeToken === '' && (await invitations.pendingFor(input.email))) throw useInvitation();
     return { ...input, proven };
   }
 

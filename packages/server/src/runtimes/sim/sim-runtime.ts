@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { defaultEndpointDomain } from '@berth/core';
 import type {
   AppTarget,
   BuiltImage,
   CodeScan,
   ContainerSpec,
+  EndpointPlan,
+  EndpointTarget,
+  ProvisionedEndpoint,
   Runtime,
   RuntimeContext,
   ServicePlan,
 } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
+import { simContainerMetrics } from './sim-metrics.ts';
 
 /** Any git ref, image or handle containing this word makes the simulated step fail (for tests and demos). */
 export const SIM_FAILURE_MARKER = 'simfail';
@@ -60,6 +65,27 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
         status: 'running',
       };
     });
+  }
+
+  /** A DNS label from a handle (handles may hold periods and underscores). */
+  const label = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'endpoint';
+
+  /** Endpoint steps fail on a user domain or resource handle asking for it (`simfail-deprovision`: deprovision only). */
+  async function failEndpointIf(
+    ctx: RuntimeContext,
+    target: EndpointTarget,
+    plan: EndpointPlan,
+    phase: 'provision' | 'deprovision',
+    message: string,
+  ) {
+    const subject = `${target.resourceHandle} ${plan.userDomain}`;
+    const deprovisionOnly = subject.includes(`${SIM_FAILURE_MARKER}-deprovision`);
+    if (phase === 'deprovision' ? deprovisionOnly : !deprovisionOnly) await failIf(ctx, subject, message);
   }
 
   return {
@@ -172,6 +198,116 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
         berthYml: null,
         languages: ['JavaScript'],
       };
+    },
+
+    async provisionEndpoint(ctx, target, plan): Promise<ProvisionedEndpoint> {
+      const first = !plan.externalHost;
+      const kind = plan.platform === 'alb' ? 'ALB' : 'ELB';
+      await ctx.log(
+        first
+          ? `Creating ${plan.internal ? 'internal' : 'external'} ${kind} for ${target.resourceHandle} (service ${target.serviceHandle})`
+          : `Updating ${kind} of endpoint ${target.id}`,
+      );
+      await step(ctx);
+      await failEndpointIf(
+        ctx,
+        target,
+        plan,
+        'provision',
+        `Unable to create load balancer for ${target.resourceHandle}: LimitExceeded`,
+      );
+      const suffix = randomBytes(3).toString('hex');
+      const domain = plan.internal ? target.internalDomain : target.defaultDomain;
+      const externalHost =
+        plan.externalHost ??
+        `${plan.platform}-${label(target.environmentHandle)}-${target.id}-${suffix}.${target.region}.${domain}`;
+      const internalHost =
+        plan.internalHost ?? `ip-10-0-${target.id % 250}-${(target.id * 7) % 250}.${target.stackName}.sim`;
+      const dockerName =
+        plan.dockerName ?? `${label(target.resourceHandle)}-${target.serviceHandle}-vhost-${target.id}`;
+      const ports = plan.containerPorts.length
+        ? plan.containerPorts.join(', ')
+        : String(plan.containerPort ?? 'the image default');
+      await ctx.log(`Routing ${plan.type} traffic to container port(s) ${ports}`);
+      if (plan.type === 'http' || plan.type === 'http_proxy_protocol') {
+        await ctx.log(`Load balancing algorithm: ${plan.loadBalancingAlgorithm}`);
+      }
+      await ctx.log(
+        plan.ipWhitelist.length
+          ? `Restricting access to ${plan.ipWhitelist.length} IP address range(s)`
+          : 'Access is open to all IP addresses',
+      );
+      if (plan.shared) await ctx.log('Placing the endpoint on the shared load balancer of the stack');
+      await step(ctx, 0.5);
+      const virtualDomain = plan.default
+        ? defaultEndpointDomain(target.id, target.defaultDomain)
+        : plan.userDomain || plan.certificateCommonName || externalHost;
+      let acme: ProvisionedEndpoint['acme'] = null;
+      if (plan.acme) {
+        const dnsChallengeHost = `acme-${target.id}-${suffix}.${target.defaultDomain}`;
+        const names = [plan.userDomain];
+        const status =
+          plan.acmeStatus === 'ready' ? 'ready' : plan.certificateCommonName ? 'transitioning' : 'pending';
+        acme = {
+          status,
+          dnsChallengeHost,
+          configuration: {
+            names,
+            challenges: [
+              {
+                method: 'dns01',
+                from: { name: `_acme-challenge.${plan.userDomain.replace(/^\*\./, '')}` },
+                to: [{ name: dnsChallengeHost, legacy: false }],
+              },
+              {
+                method: 'http01',
+                from: { name: plan.userDomain },
+                to: [{ name: externalHost, legacy: false }],
+              },
+            ],
+          },
+        };
+        if (status !== 'ready') {
+          await ctx.log(
+            `Managed HTTPS for ${plan.userDomain}: create a CNAME from _acme-challenge.${plan.userDomain} to ${dnsChallengeHost}, then renew the certificate`,
+            'WARN',
+          );
+        }
+      }
+      await ctx.log(`Endpoint ${target.id} is available at ${virtualDomain} (${externalHost})`);
+      return { externalHost, internalHost, dockerName, virtualDomain, acme };
+    },
+
+    async renewEndpointCertificate(ctx, target, plan) {
+      await ctx.log(`Checking DNS records for ${plan.userDomain}`);
+      await step(ctx);
+      await failEndpointIf(
+        ctx,
+        target,
+        plan,
+        'provision',
+        `DNS record _acme-challenge.${plan.userDomain} does not point at the ACME challenge host`,
+      );
+      await ctx.log(`Requesting a certificate for ${plan.userDomain}`);
+      await step(ctx, 0.5);
+      await ctx.log(`Certificate for ${plan.userDomain} issued and installed`);
+    },
+
+    async deprovisionEndpoint(ctx, target, plan) {
+      await ctx.log(`Removing endpoint ${target.id} (${plan.externalHost ?? 'never provisioned'})`);
+      await step(ctx);
+      await failEndpointIf(
+        ctx,
+        target,
+        plan,
+        'deprovision',
+        `Unable to delete load balancer of endpoint ${target.id}: ResourceInUse`,
+      );
+      await ctx.log(`Endpoint ${target.id} removed`);
+    },
+
+    async containerMetrics(container, metric, ticks) {
+      return simContainerMetrics(container, metric, ticks);
     },
   };
 }

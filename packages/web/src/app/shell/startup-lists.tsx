@@ -1,6 +1,7 @@
 import { useApps } from '../../features/apps/api/use-apps.ts';
 import { useCosts } from '../../features/costs/api/use-costs.ts';
 import { useDeployments } from '../../features/deployments/api/use-deployments.ts';
+import { useEndpoints } from '../../features/endpoints/api/use-endpoints.ts';
 import { NO_OPERATION_FILTERS } from '../../features/operations/api/operation.hal.ts';
 import { useOperations } from '../../features/operations/api/use-operations.ts';
 import { useServices } from '../../features/services/api/use-services.ts';
@@ -10,12 +11,13 @@ import { useSources } from '../../features/sources/api/use-sources.ts';
  * Contract §7 steps 7 and 8 (spec 3 §4 start-up sequence): once the required data is in, the lists
  * every page draws on load in parallel, the organization's first page of operations keeps polling,
  * and the costs follow. Pages then read them from the cache instead of waiting.
- * (Stacks and environments are already loaded by the shell; databases, drains and endpoints join
- * when those resources exist.)
+ * (Stacks and environments are already loaded by the shell; databases and drains join when those
+ * resources exist.)
  */
 export function StartupLists({ organizationId }: { organizationId: string }) {
   useApps();
   useServices();
+  useEndpoints({ kind: 'all' }, { poll: false });
   useOperations(`/organizations/${organizationId}/operations`, 1, NO_OPERATION_FILTERS);
   useDeployments();
   useSources();

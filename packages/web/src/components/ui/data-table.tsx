@@ -38,6 +38,11 @@ export interface DataTableProps<T> {
   getRowId: (row: T) => string;
   /** The fields the search box matches, case-insensitively, as substrings. */
   searchText: (row: T) => readonly (string | null | undefined)[];
+  /**
+   * Replaces the substring match when a list has search keywords of its own (e.g. the endpoints'
+   * `shared:yes`); it receives the trimmed, lower-cased search text.
+   */
+  searchMatch?: (row: T, needle: string) => boolean;
   isLoading?: boolean;
   error?: Error | null;
   toolbar?: ReactNode;
@@ -54,6 +59,11 @@ export interface DataTableProps<T> {
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** spec 3 §2: a case-insensitive substring match over a row's fields (`needle` is lower-cased). */
+export function matchesSearchText(fields: readonly (string | null | undefined)[], needle: string): boolean {
+  return fields.some((field) => field?.toString().toLowerCase().includes(needle));
 }
 
 /** `sort=handle` ascending, `sort=-handle` descending. */
@@ -74,6 +84,7 @@ export function DataTable<T>({
   columns,
   getRowId,
   searchText,
+  searchMatch,
   isLoading = false,
   error = null,
   toolbar,
@@ -131,11 +142,11 @@ export function DataTable<T>({
     const needle = search.trim().toLowerCase();
     const found = needle
       ? rows.filter((row) =>
-          searchText(row).some((field) => field?.toString().toLowerCase().includes(needle)),
+          searchMatch ? searchMatch(row, needle) : matchesSearchText(searchText(row), needle),
         )
       : [...rows];
     return defaultSort ? found.sort(defaultSort) : found;
-  }, [rows, search, searchText, defaultSort]);
+  }, [rows, search, searchText, searchMatch, defaultSort]);
 
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
   const pageIndex = Math.min(positiveInt(params.get('page'), 1), pageCount) - 1;

@@ -60,6 +60,7 @@ function readOnlyConsole() {
     'GET /api/apps/1/deployments': () => json(200, collection('deployments', [])),
     'GET /api/apps/1/services': () => json(200, collection('services', [serviceHal()])),
     'GET /api/services/5': () => json(200, serviceHal()),
+    'GET /api/services/5/vhosts': () => json(200, collection('vhosts', [])),
     'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
     'GET /api/costs/org-1/services': () => json(200, collection('costs', [])),
   });

@@ -31,6 +31,7 @@ import { useAppServices } from '../../../features/services/api/use-app-services.
 import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
 import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import { AppEndpointsTab } from '../endpoints/lazy-tabs.tsx';
 
 const TABS = [
   'services',
@@ -196,12 +197,7 @@ function AppTab({
         />
       );
     case 'endpoints':
-      return (
-        <EmptyState
-          title="No resources found"
-          description="This app has no endpoints. Endpoints that expose its services arrive in a later release."
-        />
-      );
+      return <AppEndpointsTab appId={app.id} environmentId={app.environmentId} />;
     case 'activity':
       return <ActivityTab appId={app.id} />;
     case 'config':

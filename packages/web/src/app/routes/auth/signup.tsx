@@ -19,7 +19,7 @@ import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts'
 import { sessionStore, useSession } from '../../../lib/session-store.ts';
 import { BrandMark } from '../../brand.tsx';
 import '../../layouts/auth-layout.css';
-import { paths, safeInternalPath } from '../../paths.ts';
+import { claimOf, paths, safeInternalPath } from '../../paths.ts';
 
 type Step = 1 | 2 | 3;
 
@@ -132,11 +132,15 @@ function SignupRoute() {
   const password = useRef('');
   const [started, setStarted] = useState(false);
 
+  // spec 1 §4 Sign-up: a visitor who came from an invitation link (remembered by the claim page).
+  const [claim] = useState(() => claimOf(readPersisted('redirectPath')));
+
   const createAccount = async (credentials: SignupCredentials) => {
     if (!profile) return;
     setStarted(true);
     try {
-      await createUser({ ...profile, ...credentials });
+      // The invitation's code proves the address (contract §5.2 challengeToken).
+      await createUser({ ...profile, ...credentials, challengeToken: claim?.code });
       sessionStore.signIn(await createToken(credentials, 'session'));
     } catch (error) {
       if (sessionStore.getState().phase !== 'authenticated') setStarted(false);
@@ -144,18 +148,30 @@ function SignupRoute() {
     }
     password.current = credentials.password;
     setEmail(credentials.email);
+    // Step 3: the organization is created only if a company was given.
+    if (claim && !profile.company.trim()) {
+      await complete(credentials.email);
+      return;
+    }
     setStep(3);
   };
 
-  const finish = async (organizationName: string) => {
-    await createOrganization(organizationName);
+  /** Step 4 and 5: an elevated token, fresh data, then on to the invitation, the saved page or verify. */
+  const complete = async (accountEmail: string) => {
     try {
-      sessionStore.setElevatedToken(await createToken({ email, password: password.current }, 'elevated'));
+      sessionStore.setElevatedToken(
+        await createToken({ email: accountEmail, password: password.current }, 'elevated'),
+      );
     } catch {
       // The account is ready; a page that needs elevation will ask for the password.
     }
     password.current = '';
     await queryClient.invalidateQueries();
+    if (claim) {
+      removePersisted('redirectPath');
+      navigate(claim.path, { replace: true });
+      return;
+    }
     const userId = sessionStore.getState().accessToken?.userId ?? '';
     const user = await queryClient.fetchQuery({ ...userQuery(userId), staleTime: 0 });
     if (!user.verified) {
@@ -165,6 +181,11 @@ function SignupRoute() {
     const target = safeInternalPath(readPersisted('redirectPath')) ?? paths.root;
     removePersisted('redirectPath');
     navigate(target, { replace: true });
+  };
+
+  const finish = async (organizationName: string) => {
+    await createOrganization(organizationName);
+    await complete(email);
   };
 
   const current = STEPS[step];
@@ -185,6 +206,7 @@ function SignupRoute() {
           ) : step === 1 ? (
             <SignupProfileForm
               defaultValues={profile ?? undefined}
+              fromInvitation={claim !== null}
               onNext={(next) => {
                 setProfile(next);
                 setStep(2);

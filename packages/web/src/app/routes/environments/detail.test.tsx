@@ -37,6 +37,8 @@ function routes(options: { roles?: ReturnType<typeof roleHal>[]; scopes?: string
       environments: [environment],
     }),
     'GET /api/accounts/10': () => json(200, { ...detail, _embedded: environment._embedded }),
+    // 5 or fewer endpoints are listed beside their count (spec 2 §2); none are returned here.
+    'GET /api/accounts/10/vhosts': () => json(200, collection('vhosts', [])),
     'GET /api/costs/org-1/accounts': () => json(200, collection('costs', [costHal('10', 'Account', 87.6)])),
     'GET /api/costs/org-1/apps': () => json(200, collection('costs', [costHal('77', 'App', 12.5)])),
     'GET /api/accounts/10/apps': () =>
@@ -90,7 +92,7 @@ describe('environment detail (spec 2 §2)', () => {
   it('shows the empty text on tabs whose resources do not exist yet', async () => {
     signIn();
     mockServer(routes());
-    renderApp('/environments/10/certificates');
+    renderApp('/environments/10/backups');
     expect(await screen.findByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
   });
 

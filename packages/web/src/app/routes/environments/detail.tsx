@@ -23,6 +23,11 @@ import { ActivityTable } from '../../../features/operations/components/activity-
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import {
+  EnvironmentCertificatesTab,
+  EnvironmentEndpointsSummary,
+  EnvironmentEndpointsTab,
+} from '../endpoints/lazy-tabs.tsx';
 
 /** spec 2 §2: the tabs of /environments/{id}, in the order the page shows them. */
 const TABS = [
@@ -46,8 +51,6 @@ function isEnvironmentTab(value: string): value is EnvironmentTab {
 /** Tabs whose resources Berth does not store yet: they show the spec's empty text and what will appear. */
 const NOT_YET: Partial<Record<EnvironmentTab, string>> = {
   databases: 'Databases of this environment appear here.',
-  endpoints: 'Endpoints of the apps and databases of this environment appear here.',
-  certificates: 'Certificates uploaded to this environment appear here.',
   backups: 'Backups of the databases of this environment appear here.',
   integrations: 'Log and metric drains of this environment appear here.',
   security: 'Security scans and reports of this environment appear here.',
@@ -96,6 +99,12 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
     case 'activity':
       body = <ActivityTab environmentId={environment.id} />;
       break;
+    case 'endpoints':
+      body = <EnvironmentEndpointsTab environmentId={environment.id} />;
+      break;
+    case 'certificates':
+      body = <EnvironmentCertificatesTab environmentId={environment.id} />;
+      break;
     case 'settings':
       body = <SettingsTab environment={environment} />;
       break;
@@ -138,7 +147,12 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
               environment.appContainerCount === 1 ? 'container' : 'containers'
             })`,
           },
-          { label: 'Endpoints', value: String(environment.domainCount) },
+          {
+            label: 'Endpoints',
+            value: (
+              <EnvironmentEndpointsSummary environmentId={environment.id} count={environment.domainCount} />
+            ),
+          },
           { label: 'Est. Monthly Cost', value: costs.data ? formatUsd(cost) : '…' },
         ]}
       />

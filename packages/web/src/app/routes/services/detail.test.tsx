@@ -56,6 +56,9 @@ function routes(operations: unknown[][]) {
     }),
     'GET /api/apps/1': () => json(200, { _type: 'app', id: '1', handle: 'shop', _links: {} }),
     'GET /api/services/5': () => json(200, serviceHal()),
+    'GET /api/services/5/vhosts': () => json(200, collection('vhosts', [])),
+    // The Metrics tab (the default one) lists the service's releases; none here.
+    'GET /api/services/5/releases': () => json(200, collection('releases', [])),
     'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
     'GET /api/services/5/operations': operations.map(
       (list) => () => json(200, collection('operations', list)),

@@ -13,6 +13,7 @@ import { useApp } from '../../../features/apps/api/use-app.ts';
 import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
 import { costKeys } from '../../../features/costs/api/cost-keys.ts';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
 import { operationKeys } from '../../../features/operations/api/operation-keys.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
@@ -28,6 +29,7 @@ import '../../../features/services/components/services.css';
 import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
 import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import { ServiceMetricsTab } from './metrics-tab.tsx';
 
 const TABS = [
   { tab: 'metrics', label: 'Metrics' },
@@ -44,6 +46,9 @@ function ServiceDetailRoute() {
   const costs = useCosts(organization?.id ?? null, 'services');
   // spec 2 §4: the latest scale or restart of the service, while it runs or when it failed.
   const latest = useOperations(`/services/${serviceId}/operations`, 1, NO_OPERATION_FILTERS);
+  // spec 2 §4: the deployment strategy and the settings depend on the service's endpoints.
+  const endpoints = useEndpoints({ kind: 'service', id: serviceId }, { poll: false });
+  const endpointTypes = (endpoints.data ?? []).map((endpoint) => endpoint.type);
 
   if (service.isPending) {
     return (
@@ -98,8 +103,7 @@ function ServiceDetailRoute() {
           { label: 'Environment', value: environment?.handle ?? 'Unknown' },
           { label: 'Est. Monthly Cost', value: formatUsd(costs.data?.get(current.id) ?? 0) },
           { label: 'Container Profile', value: current.instanceClass },
-          // Endpoints are a later issue: no service has one yet (spec 2 §4).
-          { label: 'Deployment Strategy', value: deploymentStrategy(current) },
+          { label: 'Deployment Strategy', value: deploymentStrategy(current, endpointTypes) },
           { label: 'Scaling Recommendations', value: 'Right Sized' },
           {
             label: 'Command',
@@ -117,14 +121,11 @@ function ServiceDetailRoute() {
         tabs={TABS.map((item) => ({ label: item.label, to: to.service(id, serviceId, item.tab) }))}
       />
       {active === 'metrics' ? (
-        <EmptyState
-          title="No data found"
-          description="Container metrics (memory, CPU, load) arrive in a later release."
-        />
+        <ServiceMetricsTab service={current} />
       ) : active === 'scale' ? (
         <ScaleTab service={current} stackId={environment?.stackId ?? null} />
       ) : active === 'settings' ? (
-        <SettingsTab service={current} />
+        <SettingsTab service={current} hasEndpoints={endpointTypes.length > 0} />
       ) : (
         <EmptyState title="No resources found" description="This tab does not exist." />
       )}
@@ -167,13 +168,13 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
   );
 }
 
-function SettingsTab({ service }: { service: Service }) {
+function SettingsTab({ service, hasEndpoints }: { service: Service; hasEndpoints: boolean }) {
   const { actor } = useConsoleContext();
   const update = useUpdateService(service.id);
   return (
     <ServiceSettingsForm
       service={service}
-      hasEndpoints={false}
+      hasEndpoints={hasEndpoints}
       denial={scopeDenial(actor, 'deploy', service.environmentId)}
       onSave={(values) => update.mutateAsync(values)}
     />

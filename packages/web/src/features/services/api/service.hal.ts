@@ -55,8 +55,8 @@ export function fromServiceHal(service: ServiceHal): Service {
 }
 
 /**
- * spec 2 §4 deployment strategy label. Endpoints are a later issue, so `endpointTypes` is empty today;
- * the rule is written in full so endpoints only have to be passed in.
+ * spec 2 §4 deployment strategy label; the service page passes the types of the service's endpoints
+ * (GET /services/{id}/vhosts).
  */
 export function deploymentStrategy(
   service: Pick<Service, 'forceZeroDowntime' | 'naiveHealthCheck'>,

@@ -1,3 +1,4 @@
+import { idFromHref } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
@@ -14,7 +15,7 @@ export function useSources() {
       const list = await apiRequest<HalCollection<SourceHal>>('api', '/sources', { signal });
       return embeddedList(list, 'sources').map((source) => ({
         source: fromSourceHal(source),
-        organizationId: source._links.organization?.href.split('/').pop() ?? null,
+        organizationId: idFromHref(source._links.organization?.href),
       }));
     },
     enabled: phase === 'authenticated',

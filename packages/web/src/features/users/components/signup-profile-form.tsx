@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 
 const profileSchema = signupSchema({ fromInvitation: false }).pick({ name: true, company: true });
+// spec 1 §5: the company is optional when signing up from an invitation.
+const invitedProfileSchema = signupSchema({ fromInvitation: true }).pick({ name: true, company: true });
 
 export interface SignupProfile {
   name: string;
@@ -13,17 +15,19 @@ export interface SignupProfile {
 
 export interface SignupProfileFormProps {
   defaultValues?: SignupProfile;
+  /** Signing up from an invitation: the company may stay empty (no organization is created then). */
+  fromInvitation?: boolean;
   onNext: (profile: SignupProfile) => void;
 }
 
 /** Sign-up step 1 (spec 1 §2): who you are and where you work. */
-export function SignupProfileForm({ defaultValues, onNext }: SignupProfileFormProps) {
+export function SignupProfileForm({ defaultValues, fromInvitation = false, onNext }: SignupProfileFormProps) {
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(profileSchema),
+    resolver: zodResolver(fromInvitation ? invitedProfileSchema : profileSchema),
     defaultValues: defaultValues ?? { name: '', company: '' },
   });
   return (
@@ -36,7 +40,11 @@ export function SignupProfileForm({ defaultValues, onNext }: SignupProfileFormPr
       <TextField
         label="Company"
         autoComplete="organization"
-        hint="Your organization in Berth takes this name; you can change it in the last step."
+        hint={
+          fromInvitation
+            ? 'Optional: you are joining an organization by invitation. A company name also creates your own.'
+            : 'Your organization in Berth takes this name; you can change it in the last step.'
+        }
         error={errors.company?.message}
         {...register('company')}
       />

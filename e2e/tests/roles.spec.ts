@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { createEnvironment } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// spec 1 §2 and §6 Roles: an owner creates a role, grants it a scope on an environment through the
+// permission matrix (basic visibility then shows inherited), takes it away, renames and deletes the role.
+
+test.describe('roles', () => {
+  test('an owner creates a role, grants and removes a permission, renames and deletes the role', async ({
+    signedInPage: page,
+    account,
+    request,
+  }) => {
+    const environment = await createEnvironment(request, account.token.accessToken, {
+      organizationId: account.organization.id,
+      handle: 'roles-production',
+    });
+
+    await page.goto('/settings/team/roles');
+    const roles = page.getByRole('table', { name: 'Roles' });
+    await expect(roles.getByRole('row', { name: /Account Owner/ })).toBeVisible();
+    await page.getByRole('link', { name: 'New Role' }).click();
+
+    await expect(page).toHaveURL(/\/settings\/team\/roles\/create$/);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Readers');
+    await page.getByRole('button', { name: 'Create Role' }).click();
+
+    await expect(page).toHaveURL(/\/roles\/[^/]+\/members$/);
+    await expect(page.getByRole('heading', { name: 'Readers', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Readers currently has no members.' })).toBeVisible();
+    const sections = page.getByRole('navigation', { name: 'Role sections' });
+    await sections.getByRole('link', { name: 'Environments' }).click();
+
+    await expect(page.getByText('No permissions set')).toBeVisible();
+    const fullVisibility = page.getByRole('checkbox', { name: `Full Visibility on ${environment.handle}` });
+    const basicVisibility = page.getByRole('checkbox', { name: `Basic Visibility on ${environment.handle}` });
+    await expect(fullVisibility).not.toBeChecked();
+    await expect(basicVisibility).not.toBeChecked();
+
+    await fullVisibility.click();
+    await expect(fullVisibility).toBeChecked();
+    await expect(fullVisibility).toHaveAttribute('data-state', 'granted');
+    // spec 1 §6: any permission marks basic_read inherited, checked and disabled.
+    await expect(basicVisibility).toBeChecked();
+    await expect(basicVisibility).toBeDisabled();
+    await expect(basicVisibility).toHaveAttribute('data-state', 'inherited');
+    await expect(page.getByText('No permissions set')).toHaveCount(0);
+
+    await fullVisibility.click();
+    await expect(fullVisibility).not.toBeChecked();
+    await expect(basicVisibility).not.toBeChecked();
+    await expect(basicVisibility).toBeEnabled();
+    await expect(page.getByText('No permissions set')).toBeVisible();
+
+    await sections.getByRole('link', { name: 'Settings' }).click();
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Role name', exact: true }).fill('Auditors');
+    await save.click();
+    await expect(page.getByText('Saved changes successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Auditors', level: 1 })).toBeVisible();
+
+    const remove = page.getByRole('button', { name: 'Delete Role' });
+    await page.getByRole('textbox', { name: 'Type the role name to confirm' }).fill('Readers');
+    await expect(remove).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Type the role name to confirm' }).fill('Auditors');
+    await remove.click();
+
+    await expect(page).toHaveURL(/\/settings\/team\/roles$/);
+    await expect(roles.getByRole('row', { name: /Account Owner/ })).toBeVisible();
+    await expect(roles.getByRole('link', { name: 'Auditors' })).toHaveCount(0);
+  });
+
+  test('exports the Roles CSV with the spec columns, filtered by environment', async ({
+    signedInPage: page,
+    account,
+    request,
+  }) => {
+    const environment = await createEnvironment(request, account.token.accessToken, {
+      organizationId: account.organization.id,
+      handle: 'csv-production',
+    });
+    await page.goto(`/settings/team/roles?environment_id=${environment.id}`);
+    const roles = page.getByRole('table', { name: 'Roles' });
+    await expect(roles.getByRole('row', { name: /Account Owner/ })).toBeVisible();
+    // Billing Only Owners reach no environment, so the filter leaves them out.
+    await expect(roles.getByRole('row', { name: /Billing Only Owner/ })).toHaveCount(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('roles.csv');
+    const path = await download.path();
+    const lines = (await readFile(path, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'organization,role,users,environment,environment_admin,full_visibility,basic_visibility,deployment,destroy,ops,sensitive_access,tunnel',
+    );
+    expect(lines).toContain(
+      `${account.organization.name},Account Owners,${account.email},csv-production,true,true,true,true,true,true,true,true`,
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { FamilyUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthGuard } from '../../http/authenticate.ts';
+import { collection, pagingFrom } from '../../http/hal.ts';
+import { parseNumericId } from '../../http/ids.ts';
+import { ROUTE_SCOPES } from '../access/scope-table.ts';
+import { toAppHal } from '../apps/apps.hal.ts';
+import { presentVhosts } from '../vhosts/vhost-views.ts';
+import { toCertificateHal } from './certificates.hal.ts';
+import { type CertificateView, createCertificatesService } from './certificates.service.ts';
+
+type ById = { Params: { id: string } };
+
+/** Certificates: contract §5.9. */
+export async function certificatesRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+) {
+  const { urls, guard } = deps;
+  const certificates = createCertificatesService(deps);
+  const hal = (view: CertificateView) => toCertificateHal(view.certificate, urls, { showKey: view.showKey });
+
+  // Auto-paged by the console (contract §1.4): page 1, then the rest in parallel.
+  app.get<ById>('/accounts/:id/certificates', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = await certificates.listInEnvironment(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['GET /accounts/:id/certificates'],
+      pagingFrom(request.query),
+    );
+    return collection(
+      'certificates',
+      `${urls.api}/accounts/${request.params.id}/certificates`,
+      items.map(hal),
+      paging,
+    );
+  });
+
+  app.post<ById>('/accounts/:id/certificates', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const created = await certificates.create(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['POST /accounts/:id/certificates'],
+      request.body,
+    );
+    return reply.code(201).send(hal(created));
+  });
+
+  app.get<ById>('/certificates/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    return hal(
+      await certificates.get(
+        caller.user.id,
+        parseNumericId(request.params.id),
+        ROUTE_SCOPES['GET /certificates/:id'],
+      ),
+    );
+  });
+
+  app.patch<ById>('/certificates/:id', async (request) => {
+    const caller = await guard.requireCaller(request);
+    return hal(
+      await certificates.replace(
+        caller.user.id,
+        parseNumericId(request.params.id),
+        ROUTE_SCOPES['PATCH /certificates/:id'],
+        request.body,
+      ),
+    );
+  });
+
+  app.delete<ById>('/certificates/:id', async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    await certificates.remove(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['DELETE /certificates/:id'],
+    );
+    return reply.code(204).send();
+  });
+
+  app.get<ById>('/certificates/:id/vhosts', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = await certificates.listVhosts(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['GET /certificates/:id/vhosts'],
+      pagingFrom(request.query),
+    );
+    return collection(
+      'vhosts',
+      `${urls.api}/certificates/${request.params.id}/vhosts`,
+      await presentVhosts(deps, caller.user.id, items),
+      paging,
+    );
+  });
+
+  app.get<ById>('/certificates/:id/apps', async (request) => {
+    const caller = await guard.requireCaller(request);
+    const { items, paging } = await certificates.listApps(
+      caller.user.id,
+      parseNumericId(request.params.id),
+      ROUTE_SCOPES['GET /certificates/:id/apps'],
+      pagingFrom(request.query),
+    );
+    return collection(
+      'apps',
+      `${urls.api}/certificates/${request.params.id}/apps`,
+      items.map((view) => toAppHal(view, urls)),
+      paging,
+    );
+  });
+}

@@ -1,0 +1,348 @@
+import {
+  createEndpointSchema,
+  defaultEndpointDomain,
+  ENDPOINT_OPERATION_TYPES,
+  endpointSettingsProblems,
+  operationScope,
+  sharedConversionProblem,
+  updateEndpointSchema,
+} from '@berth/core';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { certificates, environments, operations, services, stacks, vhosts } from '../../db/schema.ts';
+import { type Page, selectPage } from '../../db/select-page.ts';
+import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import type { Paging } from '../../http/hal.ts';
+import type { OperationRow } from '../../operations/operations.hal.ts';
+import type { OperationsService } from '../../operations/operations.service.ts';
+import { assertAllowed, type CallerAccess, type NeededScope } from '../access/environment-access.ts';
+import { createAppsService } from '../apps/apps.service.ts';
+import type { EnvironmentRow } from '../environments/environments.hal.ts';
+import { createServicesService } from '../services/services.service.ts';
+import type { VhostRow } from './vhosts.hal.ts';
+
+type Caller = { id: string; name: string; email: string };
+
+export const vhostMessages = {
+  certificateNotFound: 'Certificate not found in this environment',
+  busy: (status: string) =>
+    status === 'deprovisioning'
+      ? 'This endpoint is being deprovisioned'
+      : 'This endpoint is being provisioned; wait for the operation to finish',
+  operationType: (type: string) => `Operation type "${type}" is not supported for an endpoint`,
+  renewManagedOnly: 'Only managed HTTPS endpoints have a certificate to renew',
+  renewProvisionedOnly: 'The endpoint must be provisioned before its certificate can be renewed',
+} as const;
+
+const BUSY = ['provisioning', 'deprovisioning'];
+/** Statuses of an endpoint that has nothing in the runtime yet (without an external host): deleted at once. */
+const NEVER_PROVISIONED = ['pending', 'provision_failed'];
+
+/**
+ * Endpoints (vhosts): records created against a service, then provisioned, changed and removed
+ * through operations (contract §5.9, §6; spec 2 §4 "Endpoint provisioning").
+ */
+export function createVhostsService(deps: { db: Db; operations: OperationsService }) {
+  const { db } = deps;
+  const apps = createAppsService({ db });
+  const servicesService = createServicesService({ db });
+  const { access } = apps;
+
+  const page = (where: SQL | undefined, paging: Paging | null) =>
+    selectPage(db, vhosts, { where, orderBy: [vhosts.id], paging });
+
+  /** An endpoint the caller may use with `scope`, with its environment (404 invisible or absent, 403 denied). */
+  async function load(
+    caller: CallerAccess,
+    id: number | null,
+    scope: NeededScope,
+  ): Promise<{ vhost: VhostRow; environment: EnvironmentRow }> {
+    const [vhost] = id === null ? [] : await db.select().from(vhosts).where(eq(vhosts.id, id));
+    if (!vhost) throw notFound('Endpoint');
+    const environment = await access.authorizeIn(caller, vhost.environmentId, scope, 'Endpoint');
+    return { vhost, environment };
+  }
+
+  /** A certificate reference from a body (contract §1.9): it must be a certificate of the same environment. */
+  async function certificateIn(reference: string, environmentId: number) {
+    const [certificate] = await db
+      .select({ id: certificates.id, commonName: certificates.commonName })
+      .from(certificates)
+      .where(and(eq(certificates.id, Number(reference)), eq(certificates.environmentId, environmentId)));
+    if (!certificate) throw unprocessable(vhostMessages.certificateNotFound, { certificate: ['not found'] });
+    return certificate;
+  }
+
+  async function stackDefaultDomain(environmentId: number): Promise<string> {
+    const [row] = await db
+      .select({ defaultDomain: stacks.defaultDomain })
+      .from(environments)
+      .innerJoin(stacks, eq(environments.stackId, stacks.id))
+      .where(eq(environments.id, environmentId));
+    return row?.defaultDomain ?? '';
+  }
+
+  /** The hostname users will reach, known before provisioning except for the runtime's own names. */
+  function expectedDomain(
+    settings: { acme: boolean; isDefault: boolean; userDomain: string },
+    certificateCommonName: string | null,
+  ): string {
+    if (settings.acme) return settings.userDomain;
+    return settings.userDomain || certificateCommonName || '';
+  }
+
+  function problemsError(problems: string[]) {
+    const [first] = problems;
+    return first ? unprocessable(first, { base: problems }) : null;
+  }
+
+  function handleOf(vhost: VhostRow): string {
+    return vhost.virtualDomain || vhost.userDomain || vhost.externalHost || `endpoint-${vhost.id}`;
+  }
+
+  /** Queues an operation on an endpoint, setting the status it passes through in the same transaction. */
+  function enqueue(user: Caller, vhost: VhostRow, environment: EnvironmentRow, type: string) {
+    const passing = type === 'provision' ? 'provisioning' : type === 'deprovision' ? 'deprovisioning' : null;
+    return deps.operations.enqueue(
+      {
+        organizationId: environment.organizationId,
+        environmentId: environment.id,
+        resourceType: 'vhost',
+        resourceId: vhost.id,
+        resourceHandle: handleOf(vhost),
+        type,
+        user,
+      },
+      async (tx) => {
+        if (passing) {
+          await tx
+            .update(vhosts)
+            .set({ status: passing, updatedAt: new Date() })
+            .where(eq(vhosts.id, vhost.id));
+        }
+      },
+    );
+  }
+
+  return {
+    access,
+
+    /** Endpoints of every environment the caller may see, across their organizations (contract §1.11). */
+    async list(userId: string, paging: Paging | null): Promise<Page<VhostRow>> {
+      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+      return page(inArray(vhosts.environmentId, environmentIds), paging);
+    },
+
+    async listInEnvironment(
+      userId: string,
+      environmentId: number | null,
+      scope: NeededScope,
+      paging: Paging | null,
+    ) {
+      const caller = await access.forUser(userId);
+      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+      return page(eq(vhosts.environmentId, environment.id), paging);
+    },
+
+    async listForApp(userId: string, appId: number | null, scope: NeededScope, paging: Paging | null) {
+      const app = await apps.load(await access.forUser(userId), appId, scope);
+      const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, app.id));
+      return page(inArray(vhosts.serviceId, appServices), paging);
+    },
+
+    async listForService(
+      userId: string,
+      serviceId: number | null,
+      scope: NeededScope,
+      paging: Paging | null,
+    ) {
+      const service = await servicesService.load(await access.forUser(userId), serviceId, scope);
+      return page(eq(vhosts.serviceId, service.id), paging);
+    },
+
+    async get(userId: string, id: number | null, scope: NeededScope): Promise<VhostRow> {
+      return (await load(await access.forUser(userId), id, scope)).vhost;
+    },
+
+    /**
+     * `POST /services/:id/vhosts`: the record only, `pending` until the console posts `provision`. The
+     * body is read once the caller may create here, so others get 404 or 403 whatever they sent.
+     */
+    async create(userId: string, serviceId: number | null, scope: NeededScope, body: unknown) {
+      const service = await servicesService.load(await access.forUser(userId), serviceId, scope);
+      const input = parseBody(createEndpointSchema, body);
+      const certificate = input.certificate
+        ? await certificateIn(input.certificate, service.environmentId)
+        : null;
+      const userDomain = input.user_domain ?? '';
+      const defaultDomain = input.default ? await stackDefaultDomain(service.environmentId) : '';
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(vhosts)
+          .values({
+            environmentId: service.environmentId,
+            serviceId: service.id,
+            certificateId: certificate?.id ?? null,
+            type: input.type,
+            platform: input.platform,
+            status: 'pending',
+            acme: input.acme,
+            isDefault: input.default,
+            internal: input.internal,
+            shared: input.shared,
+            ipWhitelist: input.ip_whitelist,
+            containerPort: input.container_port ?? null,
+            containerPorts: input.container_ports ?? [],
+            tokenHeader: input.token_header ?? null,
+            loadBalancingAlgorithm: input.load_balancing_algorithm_type ?? 'round_robin',
+            userDomain,
+            virtualDomain: expectedDomain(
+              { acme: input.acme, isDefault: input.default, userDomain },
+              certificate?.commonName ?? null,
+            ),
+          })
+          .returning();
+        if (!created) throw new Error('Endpoint insert returned nothing');
+        if (!input.default) return created;
+        // A default endpoint is named after its id on the stack's default domain.
+        const [named] = await tx
+          .update(vhosts)
+          .set({ virtualDomain: defaultEndpointDomain(created.id, defaultDomain) })
+          .where(eq(vhosts.id, created.id))
+          .returning();
+        return named ?? created;
+      });
+    },
+
+    /**
+     * `PATCH /vhosts/:id`: keys left out keep their value; the console then posts `provision` to apply.
+     * The body is read once the caller may change the endpoint (404 or 403 first).
+     */
+    async update(userId: string, id: number | null, scope: NeededScope, body: unknown) {
+      const { vhost } = await load(await access.forUser(userId), id, scope);
+      const input = parseBody(updateEndpointSchema, body);
+      if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
+      const conversion = sharedConversionProblem(vhost.shared, input.shared);
+      if (conversion) throw unprocessable(conversion, { shared: [conversion] });
+      const certificate =
+        input.certificate === undefined
+          ? null
+          : input.certificate === null
+            ? null
+            : await certificateIn(input.certificate, vhost.environmentId);
+      const certificateId = input.certificate === undefined ? vhost.certificateId : (certificate?.id ?? null);
+      const merged = {
+        shared: input.shared ?? vhost.shared,
+        userDomain: input.user_domain ?? vhost.userDomain,
+        tokenHeader: input.token_header === undefined ? vhost.tokenHeader : input.token_header,
+      };
+      const problem = problemsError(
+        endpointSettingsProblems({
+          type: vhost.type,
+          acme: vhost.acme,
+          default: vhost.isDefault,
+          shared: merged.shared,
+          userDomain: merged.userDomain,
+          hasCertificate: certificateId !== null,
+          tokenHeader: merged.tokenHeader,
+          loadBalancingAlgorithm: input.load_balancing_algorithm_type ?? null,
+        }),
+      );
+      if (problem) throw problem;
+      let commonName: string | null = certificate?.commonName ?? null;
+      if (input.certificate === undefined && vhost.certificateId) {
+        const [current] = await db
+          .select({ commonName: certificates.commonName })
+          .from(certificates)
+          .where(eq(certificates.id, vhost.certificateId));
+        commonName = current?.commonName ?? null;
+      }
+      // A certificate was validated for the old domain only: a managed endpoint on a new one starts
+      // over, so its next provision asks for the DNS records again (spec 2 §4 acmeStatus).
+      const domainChanged = vhost.acme && merged.userDomain !== vhost.userDomain;
+      const acmeReset = domainChanged
+        ? { acmeStatus: '', acmeConfiguration: null, acmeDnsChallengeHost: '' }
+        : {};
+      const [updated] = await db
+        .update(vhosts)
+        .set({
+          ipWhitelist: input.ip_whitelist,
+          containerPort: input.container_port,
+          containerPorts: input.container_ports,
+          tokenHeader: input.token_header,
+          loadBalancingAlgorithm: input.load_balancing_algorithm_type,
+          shared: input.shared,
+          certificateId,
+          userDomain: input.user_domain,
+          virtualDomain: vhost.isDefault
+            ? vhost.virtualDomain
+            : expectedDomain(
+                { acme: vhost.acme, isDefault: false, userDomain: merged.userDomain },
+                commonName,
+              ) || vhost.virtualDomain,
+          ...acmeReset,
+          updatedAt: new Date(),
+        })
+        .where(eq(vhosts.id, vhost.id))
+        .returning();
+      return updated ?? vhost;
+    },
+
+    /**
+     * `DELETE /vhosts/:id`: an endpoint never provisioned goes at once; one with a load balancer is
+     * deprovisioned by an operation (it disappears when that succeeds).
+     */
+    async remove(user: Caller, id: number | null, scope: NeededScope): Promise<OperationRow | null> {
+      const { vhost, environment } = await load(await access.forUser(user.id), id, scope);
+      if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
+      if (vhost.externalHost !== null || !NEVER_PROVISIONED.includes(vhost.status)) {
+        return enqueue(user, vhost, environment, 'deprovision');
+      }
+      // Rechecked in the statement: a provision that got its load balancer since the read above must
+      // not lose the endpoint's row (and leak the load balancer).
+      const deleted = await db
+        .delete(vhosts)
+        .where(
+          and(
+            eq(vhosts.id, vhost.id),
+            inArray(vhosts.status, NEVER_PROVISIONED),
+            isNull(vhosts.externalHost),
+          ),
+        )
+        .returning({ id: vhosts.id });
+      if (deleted.length > 0) return null;
+      const [now] = await db.select().from(vhosts).where(eq(vhosts.id, vhost.id));
+      if (!now) return null; // removed meanwhile: what the caller asked for
+      if (BUSY.includes(now.status)) throw unprocessable(vhostMessages.busy(now.status));
+      return enqueue(user, now, environment, 'deprovision');
+    },
+
+    /** `POST /vhosts/:id/operations` (contract §6): provision, deprovision or renew; the scope goes by type. */
+    async operate(user: Caller, id: number | null, type: string): Promise<OperationRow> {
+      const caller = await access.forUser(user.id);
+      const { vhost, environment } = await load(caller, id, 'basic_read');
+      if (!(ENDPOINT_OPERATION_TYPES as readonly string[]).includes(type)) {
+        throw unprocessable(vhostMessages.operationType(type));
+      }
+      assertAllowed(caller, environment, operationScope(type));
+      if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
+      if (type === 'renew') {
+        if (!vhost.acme) throw unprocessable(vhostMessages.renewManagedOnly);
+        if (vhost.status !== 'provisioned') throw unprocessable(vhostMessages.renewProvisionedOnly);
+      }
+      return enqueue(user, vhost, environment, type);
+    },
+
+    /** Whose operations `GET /vhosts/:id/operations` lists, once the caller may see the endpoint. */
+    async operationsScope(userId: string, id: number | null, scope: NeededScope) {
+      const caller = await access.forUser(userId);
+      const { vhost } = await load(caller, id, scope);
+      return {
+        vhost,
+        caller,
+        where: and(eq(operations.resourceType, 'vhost'), eq(operations.resourceId, vhost.id)),
+      };
+    },
+  };
+}
+export type VhostsService = ReturnType<typeof createVhostsService>;

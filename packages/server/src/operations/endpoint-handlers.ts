@@ -1,0 +1,186 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { apps, certificates, databases, environments, services, stacks, vhosts } from '../db/schema.ts';
+import type { EndpointPlan, EndpointTarget, RuntimeContext } from '../runtimes/runtime.ts';
+import { RuntimeError } from '../runtimes/runtime.ts';
+import type { Handler, HandlerContext } from './handlers.ts';
+import type { OperationRow } from './operations.hal.ts';
+import type { Tx } from './queue.ts';
+
+/**
+ * Operations on endpoints (contract §6: provision, deprovision, renew), spec 2 §4 statuses:
+ * provisioning → provisioned | provision_failed, deprovisioning → (removed) | deprovision_failed.
+ * The route sets the in-between status when it enqueues; these record the end.
+ */
+
+/** An endpoint with what the runtime needs to know about where it lives, loaded when the operation runs. */
+async function loadEndpoint(db: Db, vhostId: number) {
+  const [row] = await db
+    .select({
+      vhost: vhosts,
+      serviceHandle: services.handle,
+      appHandle: apps.handle,
+      databaseHandle: databases.handle,
+      environmentHandle: environments.handle,
+      stack: stacks,
+      certificateCommonName: certificates.commonName,
+    })
+    .from(vhosts)
+    .innerJoin(services, eq(vhosts.serviceId, services.id))
+    .innerJoin(environments, eq(vhosts.environmentId, environments.id))
+    .innerJoin(stacks, eq(environments.stackId, stacks.id))
+    .leftJoin(apps, eq(services.appId, apps.id))
+    .leftJoin(databases, eq(services.databaseId, databases.id))
+    .leftJoin(certificates, eq(vhosts.certificateId, certificates.id))
+    .where(eq(vhosts.id, vhostId));
+  if (!row) throw new RuntimeError(`Endpoint ${vhostId} no longer exists`);
+  const { vhost } = row;
+  const target: EndpointTarget = {
+    id: vhost.id,
+    stackName: row.stack.name,
+    region: row.stack.region,
+    defaultDomain: row.stack.defaultDomain,
+    internalDomain: row.stack.internalDomain,
+    environmentHandle: row.environmentHandle,
+    resourceHandle: row.appHandle ?? row.databaseHandle ?? '',
+    serviceHandle: row.serviceHandle,
+  };
+  const plan: EndpointPlan = {
+    type: vhost.type,
+    platform: vhost.platform,
+    acme: vhost.acme,
+    default: vhost.isDefault,
+    internal: vhost.internal,
+    shared: vhost.shared,
+    userDomain: vhost.userDomain,
+    certificateCommonName: row.certificateCommonName ?? null,
+    containerPort: vhost.containerPort,
+    containerPorts: vhost.containerPorts,
+    ipWhitelist: vhost.ipWhitelist,
+    loadBalancingAlgorithm: vhost.loadBalancingAlgorithm,
+    externalHost: vhost.externalHost,
+    internalHost: vhost.internalHost,
+    dockerName: vhost.dockerName,
+    acmeStatus: vhost.acmeStatus,
+  };
+  return { vhost, target, plan };
+}
+
+async function setStatus(tx: Tx, op: OperationRow, status: string) {
+  await tx.update(vhosts).set({ status, updatedAt: new Date() }).where(eq(vhosts.id, op.resourceId));
+}
+
+async function failure(ctx: RuntimeContext, message: string): Promise<RuntimeError> {
+  await ctx.log(message, 'ERROR');
+  return new RuntimeError(message);
+}
+
+const provisionEndpoint: Handler = {
+  async run(ctx) {
+    const { vhost, target, plan } = await loadEndpoint(ctx.db, ctx.op.resourceId);
+    const made = await ctx.runtime.provisionEndpoint(ctx, target, plan);
+    return {
+      async succeed(tx) {
+        await tx
+          .update(vhosts)
+          .set({
+            status: 'provisioned',
+            externalHost: made.externalHost,
+            internalHost: made.internalHost,
+            dockerName: made.dockerName,
+            virtualDomain: made.virtualDomain,
+            acmeStatus: made.acme?.status ?? '',
+            acmeConfiguration: made.acme?.configuration ?? null,
+            acmeDnsChallengeHost: made.acme?.dnsChallengeHost ?? '',
+            updatedAt: new Date(),
+          })
+          .where(eq(vhosts.id, vhost.id));
+      },
+    };
+  },
+  async fail(tx, op) {
+    await setStatus(tx, op, 'provision_failed');
+  },
+};
+
+/** Managed HTTPS: once the user's DNS records are in place, the certificate is issued (acme_status ready). */
+const renewEndpoint: Handler = {
+  async run(ctx) {
+    const { vhost, target, plan } = await loadEndpoint(ctx.db, ctx.op.resourceId);
+    if (!vhost.acme) throw await failure(ctx, `Endpoint ${vhost.id} does not use managed HTTPS`);
+    await ctx.runtime.renewEndpointCertificate(ctx, target, plan);
+    return {
+      async succeed(tx) {
+        await tx
+          .update(vhosts)
+          .set({ acmeStatus: 'ready', updatedAt: new Date() })
+          .where(eq(vhosts.id, vhost.id));
+      },
+    };
+  },
+};
+
+const deprovisionEndpoint: Handler = {
+  async run(ctx) {
+    const { vhost, target, plan } = await loadEndpoint(ctx.db, ctx.op.resourceId);
+    await ctx.runtime.deprovisionEndpoint(ctx, target, plan);
+    return {
+      async succeed(tx) {
+        // The endpoint is gone; its operations stay in the activity log.
+        await tx.delete(vhosts).where(eq(vhosts.id, vhost.id));
+      },
+    };
+  },
+  async fail(tx, op) {
+    await setStatus(tx, op, 'deprovision_failed');
+  },
+};
+
+/**
+ * Removes every endpoint of an app from the runtime, for the app's deprovision: the rows would go with
+ * the app's services, but only the runtime can delete their load balancers. Each row goes as soon as
+ * its load balancer is gone, so a failure part-way leaves exactly the endpoints still in the runtime
+ * (the failing one `deprovision_failed`) for the next attempt.
+ */
+export async function deprovisionAppEndpoints(ctx: HandlerContext, app: { id: number; handle: string }) {
+  const endpoints = await ctx.db
+    .select({ id: vhosts.id, status: vhosts.status })
+    .from(vhosts)
+    .where(
+      inArray(
+        vhosts.serviceId,
+        ctx.db.select({ id: services.id }).from(services).where(eq(services.appId, app.id)),
+      ),
+    )
+    .orderBy(vhosts.id);
+  // An endpoint operation running meanwhile could create a load balancer after this removed it.
+  const busy = endpoints.find(
+    (endpoint) => endpoint.status === 'provisioning' || endpoint.status === 'deprovisioning',
+  );
+  if (busy) {
+    throw await failure(
+      ctx,
+      `Endpoint ${busy.id} of ${app.handle} is ${busy.status}; deprovision the app once its operation is done`,
+    );
+  }
+  for (const { id } of endpoints) {
+    const { target, plan } = await loadEndpoint(ctx.db, id);
+    await ctx.log(`Deprovisioning endpoint ${id} of ${app.handle}`);
+    try {
+      await ctx.runtime.deprovisionEndpoint(ctx, target, plan);
+    } catch (error) {
+      await ctx.db
+        .update(vhosts)
+        .set({ status: 'deprovision_failed', updatedAt: new Date() })
+        .where(eq(vhosts.id, id));
+      throw error;
+    }
+    await ctx.db.delete(vhosts).where(eq(vhosts.id, id));
+  }
+}
+
+export const ENDPOINT_HANDLERS: Record<string, Handler> = {
+  provision: provisionEndpoint,
+  deprovision: deprovisionEndpoint,
+  renew: renewEndpoint,
+};

@@ -1,0 +1,268 @@
+import { scopeDenial } from '@berth/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabNav } from '../../../components/ui/tabs.tsx';
+import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
+import {
+  type Endpoint,
+  endpointHostname,
+  endpointPorts,
+  endpointTypeLabel,
+  needsDnsSetup,
+  placementLabel,
+  sharedLabel,
+} from '../../../features/endpoints/api/endpoint.hal.ts';
+import { endpointKeys } from '../../../features/endpoints/api/endpoint-keys.ts';
+import { useEndpoint } from '../../../features/endpoints/api/use-endpoint.ts';
+import { useEndpointOperation } from '../../../features/endpoints/api/use-endpoint-operation.ts';
+import { useUpdateEndpoint } from '../../../features/endpoints/api/use-update-endpoint.ts';
+import { DeprovisionEndpoint } from '../../../features/endpoints/components/deprovision-endpoint.tsx';
+import { EndpointDnsSetup } from '../../../features/endpoints/components/endpoint-dns-setup.tsx';
+import { EndpointSettingsForm } from '../../../features/endpoints/components/endpoint-settings-form.tsx';
+import { EndpointStatusPill } from '../../../features/endpoints/components/endpoint-status-pill.tsx';
+import { type EndpointRow, EndpointUrl } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
+import { operationKeys } from '../../../features/operations/api/operation-keys.ts';
+import { useOperations } from '../../../features/operations/api/use-operations.ts';
+import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
+import { to } from '../../paths.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+import { useEndpointRows } from './endpoint-rows.ts';
+
+type EndpointTab = 'activity' | 'settings' | 'setup';
+
+/**
+ * spec 2 §2 /endpoints/{id} with /activity (the default), /settings and /setup (DNS Configuration,
+ * managed HTTPS endpoints in status provisioned only). The endpoint polls every 5 s (spec 2 §7).
+ */
+function EndpointDetailRoute() {
+  const { id = '', tab = 'activity' } = useParams();
+  const endpoint = useEndpoint(id);
+  const rows = useEndpointRows(endpoint.data ? [endpoint.data] : undefined);
+  // spec 2 §4 resource banner: the latest operation on the endpoint.
+  const latest = useOperations(`/vhosts/${id}/operations`, 1, NO_OPERATION_FILTERS);
+  // The endpoint polls every 5 s, its operations every 10 s: a new status refreshes the operations
+  // at once, so the banner and the Activity tab do not lag behind the details.
+  const status = endpoint.data?.status;
+  const queryClient = useQueryClient();
+  const seenStatus = useRef(status);
+  useEffect(() => {
+    if (seenStatus.current !== undefined && status !== seenStatus.current) {
+      void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
+    }
+    seenStatus.current = status;
+  }, [status, queryClient]);
+
+  if (endpoint.isError) {
+    return (
+      <>
+        <PageHeader title={`Endpoint ${id}`} />
+        <Banner variant="error">Error: {endpoint.error.message}</Banner>
+      </>
+    );
+  }
+  const row = rows[0];
+  if (!endpoint.data || !row) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading endpoint" />
+      </div>
+    );
+  }
+  const current = endpoint.data;
+  const dnsTab = current.acme && current.status === 'provisioned';
+  const tabs: { key: EndpointTab; label: string }[] = [
+    { key: 'activity', label: 'Activity' },
+    { key: 'settings', label: 'Settings' },
+    ...(dnsTab ? [{ key: 'setup' as const, label: 'DNS Configuration' }] : []),
+  ];
+  const active = tabs.find((item) => item.key === tab)?.key ?? null;
+  const hostname = endpointHostname(current);
+
+  return (
+    <>
+      <PageHeader
+        title={current.userDomain || current.virtualDomain || hostname || `Endpoint ${current.id}`}
+        description={
+          row.resourceHref ? (
+            <>
+              Endpoint of <Link to={row.resourceHref}>{row.resourceHandle}</Link>
+            </>
+          ) : (
+            `Endpoint of ${row.resourceHandle}`
+          )
+        }
+      />
+      <ResourceOperationBanner operations={latest.data?.operations ?? []} />
+      {/* spec 2 §2: custom-domain endpoints waiting on DNS records get a Finish setup banner. */}
+      {needsDnsSetup(current) ? (
+        <Banner
+          variant="warning"
+          title="Finish setup"
+          actions={
+            <ButtonLink size="sm" variant="secondary" to={to.endpoint(current.id, 'setup')}>
+              Finish setup
+            </ButtonLink>
+          }
+        >
+          Create the DNS records for {current.userDomain || 'your domain'} so its certificate can be issued.
+        </Banner>
+      ) : null}
+      <EndpointDetails row={row} />
+      <TabNav
+        label="Endpoint tabs"
+        tabs={tabs.map((item) => ({
+          label: item.label,
+          to: item.key === 'activity' ? to.endpoint(current.id) : to.endpoint(current.id, item.key),
+        }))}
+      />
+      {active === null ? (
+        <Banner variant="warning">
+          {tab === 'setup'
+            ? 'DNS Configuration is available for managed HTTPS endpoints once they are provisioned.'
+            : 'This endpoint has no such tab.'}
+        </Banner>
+      ) : (
+        <EndpointTabBody tab={active} endpoint={current} />
+      )}
+    </>
+  );
+}
+
+function EndpointDetails({ row }: { row: EndpointRow }) {
+  const { endpoint } = row;
+  return (
+    <DetailList
+      label="Endpoint details"
+      items={[
+        { label: 'URL', value: <EndpointUrl endpoint={endpoint} /> },
+        { label: 'Hostname', value: endpointHostname(endpoint) || '-' },
+        { label: 'Type', value: endpointTypeLabel(endpoint) },
+        {
+          label: 'Resource',
+          value: row.resourceHref ? (
+            <Link to={row.resourceHref}>{row.resourceHandle}</Link>
+          ) : (
+            row.resourceHandle
+          ),
+        },
+        {
+          label: 'Service Process',
+          value: row.serviceHref ? <Link to={row.serviceHref}>{row.serviceLabel}</Link> : row.serviceLabel,
+        },
+        { label: 'Service ID', value: endpoint.serviceId ? <code>{endpoint.serviceId}</code> : '-' },
+        {
+          label: 'IP Allowlist',
+          value: endpoint.ipWhitelist.length
+            ? endpoint.ipWhitelist.join(', ')
+            : 'Disabled (all traffic allowed)',
+        },
+        { label: 'Placement', value: placementLabel(endpoint) },
+        { label: 'Port(s)', value: endpointPorts(endpoint) },
+        { label: 'Status', value: <EndpointStatusPill status={endpoint.status} /> },
+        { label: 'Shared', value: sharedLabel(endpoint) },
+        { label: 'Using Header Auth', value: endpoint.hasTokenHeader ? 'Yes' : 'No' },
+      ]}
+    />
+  );
+}
+
+function EndpointTabBody({ tab, endpoint }: { tab: EndpointTab; endpoint: Endpoint }): ReactNode {
+  switch (tab) {
+    case 'activity':
+      return <ActivityTab endpointId={endpoint.id} />;
+    case 'settings':
+      return <SettingsTab endpoint={endpoint} />;
+    case 'setup':
+      return <SetupTab endpoint={endpoint} />;
+  }
+}
+
+function ActivityTab({ endpointId }: { endpointId: string }) {
+  const { actor } = useConsoleContext();
+  return (
+    <ActivityTable
+      listPath={`/vhosts/${endpointId}/operations`}
+      actor={actor}
+      resourceTypes={['vhost']}
+      label={`Activity of endpoint ${endpointId}`}
+    />
+  );
+}
+
+function SettingsTab({ endpoint }: { endpoint: Endpoint }) {
+  const { actor } = useConsoleContext();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useUpdateEndpoint(endpoint.id);
+  const operation = useEndpointOperation(endpoint.id);
+  const [provisionId, setProvisionId] = useState<string | null>(null);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: endpointKeys.all }),
+    [queryClient],
+  );
+  const environmentId = endpoint.environmentId ?? '';
+  const denial = (scope: 'deploy' | 'destroy') =>
+    environmentId ? scopeDenial(actor, scope, environmentId) : null;
+
+  return (
+    <div className="section-stack">
+      {provisionId ? (
+        <OperationProgress operationId={provisionId} type="provision" onFinished={refresh} />
+      ) : null}
+      <EndpointSettingsForm
+        // A new form once the saved values come back, so it starts from them.
+        key={`${endpoint.ipWhitelist.join(',')}|${endpoint.containerPort}|${endpoint.lbAlgorithm}|${endpoint.shared}|${endpoint.hasTokenHeader}`}
+        endpoint={endpoint}
+        denial={denial('deploy')}
+        onSave={async (body) => {
+          const saved = await update.mutateAsync(body);
+          setProvisionId(saved.operation.id);
+        }}
+      />
+      <DeprovisionEndpoint
+        hostname={endpointHostname(endpoint)}
+        denial={denial('destroy')}
+        onDeprovision={async () => {
+          const started = await operation.mutateAsync('deprovision');
+          // spec 2 §4: operation flows end on the operation's page (a 404 there counts as done).
+          navigate(to.operation(started.id));
+        }}
+      />
+    </div>
+  );
+}
+
+/** spec 2 §2 DNS Configuration: the records to create, then `renew` issues the managed certificate. */
+function SetupTab({ endpoint }: { endpoint: Endpoint }) {
+  const { actor } = useConsoleContext();
+  const queryClient = useQueryClient();
+  const operation = useEndpointOperation(endpoint.id);
+  const [renewId, setRenewId] = useState<string | null>(null);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: endpointKeys.all }),
+    [queryClient],
+  );
+  return (
+    <div className="section-stack">
+      {renewId ? <OperationProgress operationId={renewId} type="renew" onFinished={refresh} /> : null}
+      <EndpointDnsSetup
+        endpoint={endpoint}
+        denial={endpoint.environmentId ? scopeDenial(actor, 'deploy', endpoint.environmentId) : null}
+        onRenew={async () => {
+          const started = await operation.mutateAsync('renew');
+          setRenewId(started.id);
+        }}
+      />
+    </div>
+  );
+}
+
+export { EndpointDetailRoute as Component };

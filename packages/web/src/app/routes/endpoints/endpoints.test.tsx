@@ -1,0 +1,404 @@
+import { scopeDenialMessage } from '@berth/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+
+const api = (path: string) => `${HOST}/api${path}`;
+const TIMESTAMP = '2026-01-01T00:00:00.000Z';
+
+function appHal() {
+  return {
+    _type: 'app',
+    id: '1',
+    handle: 'shop',
+    git_repo: 'git@on-berth.localhost:production/shop.git',
+    status: 'provisioned',
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+    _links: { self: { href: api('/apps/1') }, account: { href: api('/accounts/10') } },
+    _embedded: { services: [], current_image: null, last_deploy_operation: null, last_operation: null },
+  };
+}
+
+function serviceHal() {
+  return {
+    _type: 'service',
+    id: '5',
+    handle: 'web',
+    process_type: 'web',
+    command: 'npm start',
+    container_count: 1,
+    _links: {
+      self: { href: api('/services/5') },
+      account: { href: api('/accounts/10') },
+      app: { href: api('/apps/1') },
+    },
+  };
+}
+
+function vhostHal(id: string, fields: Record<string, unknown> = {}, environmentId = '10') {
+  return {
+    _type: 'vhost',
+    id,
+    type: 'http',
+    platform: 'alb',
+    status: 'provisioned',
+    default: true,
+    acme: false,
+    acme_status: null,
+    internal: false,
+    shared: false,
+    ip_whitelist: [],
+    container_port: null,
+    container_ports: [],
+    user_domain: null,
+    virtual_domain: `app-${id}.on-berth.localhost`,
+    external_host: `elb-${id}.on-berth.localhost`,
+    load_balancing_algorithm_type: 'round_robin',
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+    _links: {
+      self: { href: api(`/vhosts/${id}`) },
+      service: { href: api('/services/5') },
+      account: { href: api(`/accounts/${environmentId}`) },
+    },
+    ...fields,
+  };
+}
+
+function operationHal(id: string, type: string) {
+  return {
+    _type: 'operation',
+    id,
+    type,
+    status: 'queued',
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+    _links: { resource: { href: api('/vhosts/7') }, account: { href: api('/accounts/10') } },
+  };
+}
+
+/** The console of an owner (or of a reader with `scopes` on environment 10) with app 1 and service 5. */
+function routes(options: { scopes?: string[] } = {}) {
+  const reader = options.scopes !== undefined;
+  return {
+    ...consoleRoutes({
+      roles: reader ? [roleHal({ id: 'role-2', name: 'Readers', type: 'platform_user' })] : undefined,
+      stacks: [stackHal({ id: '1', isDefault: true })],
+      environments: [
+        environmentHal({
+          id: '10',
+          permissions: (options.scopes ?? []).map((scope, index) => ({
+            id: `p${index}`,
+            scope,
+            roleId: 'role-2',
+          })),
+        }),
+      ],
+    }),
+    'GET /api/apps': () => json(200, collection('apps', [appHal()])),
+    'GET /api/services': () => json(200, collection('services', [serviceHal()])),
+    'GET /api/apps/1': () => json(200, appHal()),
+    'GET /api/apps/1/deployments': () => json(200, collection('deployments', [])),
+    'GET /api/apps/1/services': () => json(200, collection('services', [serviceHal()])),
+    'GET /api/apps/1/operations': () => json(200, collection('operations', [])),
+    'GET /api/vhosts/7/operations': () => json(200, collection('operations', [])),
+    'GET /api/accounts/10/certificates': () => json(200, collection('certificates', [])),
+  };
+}
+
+describe('endpoints list (spec 2 §2 /endpoints)', () => {
+  it('is the sidebar Endpoints page and lists only the organization’s endpoints', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/vhosts': () =>
+        json(
+          200,
+          collection('vhosts', [vhostHal('7'), vhostHal('8', { shared: true }), vhostHal('9', {}, '99')]),
+        ),
+    });
+    renderApp('/environments');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Endpoints' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Endpoints' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Endpoints' });
+    expect(
+      await within(table).findByRole('link', { name: 'https://app-7.on-berth.localhost' }),
+    ).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    const row = within(table).getByRole('link', { name: 'https://app-8.on-berth.localhost' }).closest('tr');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'https://app-8.on-berth.localhost',
+      'app-8.on-berth.localhost',
+      'shop',
+      'web',
+      'Provisioned',
+      'External',
+      'ALB',
+      'Yes',
+      'N/A',
+    ]);
+  });
+});
+
+describe('app Endpoints tab and the create form (spec 2 §2, §4 provisioning flow)', () => {
+  it('creates the endpoint, provisions it and opens its page showing Pending', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'GET /api/apps/1/vhosts': () => json(200, collection('vhosts', [])),
+      'POST /api/services/5/vhosts': () =>
+        json(201, vhostHal('7', { status: 'pending', external_host: null })),
+      'POST /api/vhosts/7/operations': () => json(201, operationHal('40', 'provision')),
+      'GET /api/vhosts/7': () => json(200, vhostHal('7', { status: 'provisioning', external_host: null })),
+    });
+    renderApp('/apps/1/endpoints');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Endpoints of app 1' });
+    expect(await within(table).findByText('No resources found')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'New Endpoint' }));
+
+    expect(await screen.findByRole('heading', { name: 'New Endpoint' })).toBeInTheDocument();
+    // The only service is chosen already.
+    expect(screen.getByRole('combobox', { name: 'Service' })).toHaveValue('5');
+    await user.type(screen.getByRole('textbox', { name: 'IP Allowlist' }), '203.0.113.7');
+    await user.click(screen.getByRole('button', { name: 'Save Endpoint' }));
+
+    expect(await screen.findByRole('region', { name: 'Endpoint details' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/services/5/vhosts')[0]?.body).toEqual({
+      type: 'http',
+      platform: 'alb',
+      acme: false,
+      default: true,
+      internal: false,
+      ip_whitelist: ['203.0.113.7'],
+      load_balancing_algorithm_type: 'round_robin',
+      shared: false,
+    });
+    expect(server.callsTo('POST', '/api/vhosts/7/operations')[0]?.body).toEqual({ type: 'provision' });
+    const details = screen.getByRole('region', { name: 'Endpoint details' });
+    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    expect(value('URL')).toBe('Pending');
+    expect(value('Status')).toBe('Provisioning');
+    expect(value('Service Process')).toBe('web');
+    expect(value('Resource')).toBe('shop');
+    expect(value('IP Allowlist')).toBe('Disabled (all traffic allowed)');
+  });
+
+  it('shows the server message when the create is refused', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'POST /api/services/5/vhosts': () =>
+        json(422, errorBody(422, 'unprocessable_entity', 'A domain is required for managed HTTPS')),
+    });
+    renderApp('/apps/1/endpoints/create');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save Endpoint' }));
+    expect(await screen.findByText('A domain is required for managed HTTPS')).toBeInTheDocument();
+  });
+
+  it('keeps New Endpoint visible but disabled without deploy scope', async () => {
+    signIn();
+    mockServer({
+      ...routes({ scopes: ['read'] }),
+      'GET /api/apps/1/vhosts': () => json(200, collection('vhosts', [vhostHal('7')])),
+    });
+    renderApp('/apps/1/endpoints');
+    const button = await screen.findByRole('button', { name: 'New Endpoint' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(scopeDenialMessage('deploy', '10'));
+  });
+});
+
+describe('endpoint page (spec 2 §2)', () => {
+  it('edits the settings, then provisions; a shared endpoint stays shared', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'GET /api/vhosts/7': () => json(200, vhostHal('7', { shared: true })),
+      'PATCH /api/vhosts/7': () => json(200, vhostHal('7', { shared: true, ip_whitelist: ['10.0.0.0/8'] })),
+      'POST /api/vhosts/7/operations': () => json(201, operationHal('41', 'provision')),
+      'GET /api/operations/41': () => json(200, { ...operationHal('41', 'provision'), status: 'running' }),
+    });
+    renderApp('/endpoints/7/settings');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('Shared endpoints cannot be converted to dedicated endpoints.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Shared endpoint' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'IP Allowlist' }), '10.0.0.0/8');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Operation 41: provision running')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/api/vhosts/7')[0]?.body).toEqual({
+      ip_whitelist: ['10.0.0.0/8'],
+      container_port: null,
+      load_balancing_algorithm_type: 'round_robin',
+      shared: true,
+    });
+    expect(server.callsTo('POST', '/api/vhosts/7/operations')[0]?.body).toEqual({ type: 'provision' });
+  });
+
+  it('deprovisions with the hostname typed, then follows the operation', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'GET /api/vhosts/7': () => json(200, vhostHal('7')),
+      'POST /api/vhosts/7/operations': () => json(201, operationHal('42', 'deprovision')),
+      'GET /api/operations/42': () => json(200, { ...operationHal('42', 'deprovision'), status: 'running' }),
+      'GET /api/operations/42/logs': () => json(200, ''),
+    });
+    const { router } = renderApp('/endpoints/7/settings');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Deprovision Endpoint' });
+    const input = screen.getByRole('textbox', { name: 'Type the endpoint hostname to confirm' });
+    await user.type(input, 'app-7');
+    expect(button).toBeDisabled();
+    await user.type(input, '.on-berth.localhost');
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operations/42'));
+    expect(server.callsTo('POST', '/api/vhosts/7/operations')[0]?.body).toEqual({ type: 'deprovision' });
+  });
+
+  it('offers DNS Configuration and Finish setup for a managed endpoint waiting on DNS, then renews', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'POST /api/vhosts/7/operations': () => json(201, operationHal('43', 'renew')),
+      'GET /api/operations/43': () => json(200, { ...operationHal('43', 'renew'), status: 'running' }),
+      'GET /api/vhosts/7': () =>
+        json(
+          200,
+          vhostHal('7', {
+            default: false,
+            acme: true,
+            acme_status: 'pending',
+            user_domain: 'www.example.com',
+            virtual_domain: 'www.example.com',
+            acme_dns_challenge_host: 'acme-7.on-berth.localhost',
+          }),
+        ),
+    });
+    const { router } = renderApp('/endpoints/7');
+    expect(await screen.findByText('Finish setup', { selector: '.banner-title' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Endpoint tabs' });
+    expect(within(tabs).getByRole('link', { name: 'DNS Configuration' })).toHaveAttribute(
+      'href',
+      '/endpoints/7/setup',
+    );
+    await act(() => router.navigate('/endpoints/7/setup'));
+    const dns = await screen.findByRole('region', { name: 'DNS Configuration' });
+    expect(within(dns).getByText('_acme-challenge.www.example.com')).toBeInTheDocument();
+    expect(within(dns).getByText('acme-7.on-berth.localhost')).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(dns).getByRole('button', { name: 'Verify DNS and issue the certificate' }));
+    expect(await screen.findByText('Operation 43: renew running')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/vhosts/7/operations')[0]?.body).toEqual({ type: 'renew' });
+  });
+});
+
+describe('environment Endpoints and Certificates tabs', () => {
+  it('lists the environment’s endpoints and certificates', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/accounts/10': () => json(200, { ...environmentHal({ id: '10' }), domain_count: 1 }),
+      'GET /api/accounts/10/vhosts': () =>
+        json(200, collection('vhosts', [vhostHal('7', { internal: true })])),
+      'GET /api/accounts/10/certificates': () =>
+        json(
+          200,
+          collection('certificates', [
+            {
+              _type: 'certificate',
+              id: '3',
+              common_name: 'www.example.com',
+              not_before: '2026-01-01T00:00:00.000Z',
+              not_after: '2027-01-01T00:00:00.000Z',
+              issuer_organization: 'Example CA',
+              trusted: true,
+              self_signed: false,
+              sha256_fingerprint: 'abcdef0123456789',
+              _links: { self: { href: api('/certificates/3') }, account: { href: api('/accounts/10') } },
+            },
+          ]),
+        ),
+    });
+    const { router } = renderApp('/environments/10/endpoints');
+    const endpoints = await screen.findByRole('table', { name: 'Endpoints of environment 10' });
+    expect(await within(endpoints).findByText('Internal')).toBeInTheDocument();
+    // spec 2 §2: with 5 or fewer, the detail lists the endpoints beside their count.
+    const details = screen.getByRole('region', { name: 'Environment details' });
+    expect(await within(details).findByRole('link', { name: 'app-7.on-berth.localhost' })).toHaveAttribute(
+      'href',
+      '/endpoints/7',
+    );
+    expect(details).toHaveTextContent('Endpoints1 (app-7.on-berth.localhost)');
+    await act(() => router.navigate('/environments/10/certificates'));
+    const certificates = await screen.findByRole('table', { name: 'Certificates of environment 10' });
+    const row = (await within(certificates).findByRole('link', { name: 'www.example.com' })).closest('tr');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['www.example.com', '3', '2026-01-01 - 2027-01-01', 'Example CA', 'Trusted', 'abcdef0']);
+    expect(screen.getByRole('link', { name: 'New Certificate' })).toHaveAttribute(
+      'href',
+      '/environments/10/certificates/create',
+    );
+  });
+
+  it('uploads a certificate and shows the server’s 422 message', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'GET /api/accounts/10': () => json(200, environmentHal({ id: '10' })),
+      'POST /api/accounts/10/certificates': () =>
+        json(422, errorBody(422, 'unprocessable_entity', 'The private key does not match the certificate')),
+    });
+    renderApp('/environments/10/certificates/create');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save Certificate' }));
+    expect(await screen.findByText('A certificate is required for custom HTTPS')).toBeInTheDocument();
+    expect(screen.getByText('A private key is required for custom HTTPS')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Certificate' }), 'CERT');
+    await user.type(screen.getByRole('textbox', { name: 'Private Key' }), 'KEY');
+    await user.click(screen.getByRole('button', { name: 'Save Certificate' }));
+    expect(await screen.findByText('The private key does not match the certificate')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/accounts/10/certificates')[0]?.body).toEqual({
+      certificate_body: 'CERT',
+      private_key: 'KEY',
+    });
+  });
+});
+
+describe('service page with endpoints (spec 2 §4 deployment strategy, §5 service settings)', () => {
+  it('reads Zero-Downtime and hides the zero-downtime options', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/services/5': () => json(200, serviceHal()),
+      'GET /api/services/5/vhosts': () => json(200, collection('vhosts', [vhostHal('7')])),
+      'GET /api/services/5/operations': () => json(200, collection('operations', [])),
+      'GET /api/costs/org-1/services': () => json(200, collection('costs', [])),
+    });
+    renderApp('/apps/1/services/5/settings');
+    const details = await screen.findByRole('region', { name: 'Service details' });
+    await waitFor(() => expect(details).toHaveTextContent('Deployment StrategyZero-Downtime'));
+    expect(
+      await screen.findByText(
+        'Cannot configure zero-downtime or non-endpoint health checks for services with endpoints.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
+import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+import { useEndpointRows } from './endpoint-rows.ts';
+
+/** spec 2 §2 /endpoints: every endpoint of the organization, polled every 5 s (spec 2 §7). */
+function EndpointsRoute() {
+  const { organization, environments } = useConsoleContext();
+  const endpoints = useEndpoints({ kind: 'all' });
+  const environmentIds = useMemo(() => new Set(environments.map((item) => item.id)), [environments]);
+  const rows = useEndpointRows(endpoints.data, environmentIds);
+  return (
+    <>
+      <PageHeader
+        title="Endpoints"
+        description={
+          organization
+            ? `Endpoints of ${organization.name}. New endpoints are created from an app's Endpoints tab.`
+            : undefined
+        }
+      />
+      {!organization ? <Banner variant="warning">Choose or create an organization first.</Banner> : null}
+      <EndpointsTable rows={rows} isLoading={endpoints.isPending} error={endpoints.error} />
+    </>
+  );
+}
+
+export { EndpointsRoute as Component };

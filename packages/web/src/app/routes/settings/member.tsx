@@ -1,0 +1,126 @@
+import {
+  compareRoles,
+  isRoleListed,
+  memberMessages,
+  permissionMessages,
+  roleMembersDenial,
+  roleSelectionChange,
+  scimMessages,
+} from '@berth/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useUpdateMemberRoles } from '../../../features/members/api/update-member-roles.ts';
+import { MemberRolesForm, type RoleChoice } from '../../../features/members/components/member-roles-form.tsx';
+import { roleAdminIds } from '../../../features/roles/api/membership.hal.ts';
+import { roleKeys } from '../../../features/roles/api/role-keys.ts';
+import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
+import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
+import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
+import { userKeys } from '../../../features/users/api/user-keys.ts';
+import { paths } from '../../paths.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/** spec 1 §8: a provisioned member's provisioned roles are locked. */
+const SCIM_LOCKED = { remove: scimMessages.cannotRemove, add: scimMessages.cannotAdd } as const;
+
+/** spec 1 §2 /settings/team/members/{id}: the member's roles, as checkboxes (spec 1 §4 Role editing). */
+function MemberRoute() {
+  const { id = '' } = useParams();
+  const { organization, actor, user } = useConsoleContext();
+  const organizationId = organization?.id ?? null;
+  const users = useOrganizationUsers(organizationId);
+  const memberships = useOrganizationMemberships(organizationId);
+  const roles = useOrganizationRoles(organizationId);
+  const update = useUpdateMemberRoles();
+  const queryClient = useQueryClient();
+
+  const member = users.data?.find((candidate) => candidate.id === id) ?? null;
+  const membershipByRole = useMemo(
+    () =>
+      new Map(
+        (memberships.data ?? [])
+          .filter((membership) => membership.userId === id)
+          .map((membership) => [membership.roleId, membership.id]),
+      ),
+    [memberships.data, id],
+  );
+  const memberRoleIds = useMemo(() => new Set(membershipByRole.keys()), [membershipByRole]);
+
+  const choices = useMemo<RoleChoice[]>(() => {
+    const admin = roleAdminIds(memberships.data ?? [], user?.id ?? '');
+    return (roles.data ?? [])
+      .filter((role) => isRoleListed(actor, role.type))
+      .sort(compareRoles)
+      .map((role) => ({
+        id: role.id,
+        name: role.name,
+        lockedReason:
+          roleMembersDenial(actor, { type: role.type, isRoleAdmin: admin.has(role.id) }) ??
+          // spec 1 §6: managed users cannot be added to or removed from managed roles.
+          (member?.externalId && role.scimCreated
+            ? memberRoleIds.has(role.id)
+              ? SCIM_LOCKED.remove
+              : SCIM_LOCKED.add
+            : null),
+      }));
+  }, [roles.data, memberships.data, user?.id, actor, member?.externalId, memberRoleIds]);
+
+  const saveDenial = choices.some((choice) => choice.lockedReason === null)
+    ? null
+    : permissionMessages.roleManagement;
+
+  const save = async (chosen: ReadonlySet<string>) => {
+    const { added, removed } = roleSelectionChange(memberRoleIds, chosen);
+    try {
+      await update.mutateAsync({
+        userId: id,
+        addRoleIds: added,
+        removeMembershipIds: removed.flatMap((roleId) => membershipByRole.get(roleId) ?? []),
+      });
+    } finally {
+      // Some calls may have gone through even when others failed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
+    }
+    showToast(memberMessages.rolesUpdated);
+  };
+
+  const loading = users.isPending || memberships.isPending || roles.isPending;
+  const failure = users.error ?? memberships.error ?? roles.error;
+  return (
+    <>
+      <p>
+        <Link to={paths.teamMembers}>← Members</Link>
+      </p>
+      <PageHeader title={member ? member.name || member.email : 'Edit member'} description={member?.email} />
+      {failure ? (
+        <Banner variant="error">{failure.message}</Banner>
+      ) : loading ? (
+        <Spinner label="Loading the member" />
+      ) : !member ? (
+        <Banner variant="warning">
+          This user is not a member of {organization?.name ?? 'the organization'}.
+        </Banner>
+      ) : (
+        <div className="card card-body">
+          <MemberRolesForm
+            key={[...memberRoleIds].sort().join(',')}
+            roles={choices}
+            memberRoleIds={memberRoleIds}
+            saveDenial={saveDenial}
+            onSave={save}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+export { MemberRoute as Component };

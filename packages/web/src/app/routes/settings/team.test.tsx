@@ -1,0 +1,416 @@
+import { permissionMessages } from '@berth/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { json, mockServer, noContent } from '../../../../test/fetch-mock.ts';
+import { collection, errorBody, HOST, roleHal } from '../../../../test/fixtures.ts';
+import { membershipHal, membershipsByRole } from '../../../../test/membership-fixtures.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+import { invitationHal, memberHal } from '../../../../test/team-fixtures.ts';
+import { clearToasts } from '../../../components/ui/toast.tsx';
+
+const OWNERS = roleHal({ id: 'role-1', name: 'Owners', type: 'owner' });
+const DEPLOYERS = roleHal({ id: 'role-2', name: 'Deployers', type: 'platform_user' });
+const AUDITORS = roleHal({ id: 'role-3', name: 'Auditors', type: 'compliance_user' });
+
+const ADA = memberHal({ id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com', otpEnabled: true });
+const BOB = memberHal({ id: 'user-2', name: 'Bob Babbage', email: 'bob@engines.io', verified: false });
+const CAROL = memberHal({
+  id: 'user-3',
+  name: 'Carol, "CJ" Jones',
+  email: 'carol@example.com',
+  otpEnabled: true,
+});
+
+/** Ada owns the organization; Bob deploys; Carol both. `roles` are the caller's own roles. */
+function teamServer({
+  callerRoles = [OWNERS],
+  memberships = [
+    membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-1' }),
+    membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
+    membershipHal({ id: 'm3', userId: 'user-3', roleId: 'role-1' }),
+    membershipHal({ id: 'm4', userId: 'user-3', roleId: 'role-2' }),
+  ],
+  extra = {},
+}: {
+  callerRoles?: ReturnType<typeof roleHal>[];
+  memberships?: ReturnType<typeof membershipHal>[];
+  extra?: Parameters<typeof mockServer>[0];
+} = {}) {
+  signIn();
+  const routes = consoleRoutes({ roles: callerRoles });
+  return mockServer({
+    ...routes,
+    'GET /auth/organizations/org-1/roles': () =>
+      json(200, collection('roles', [OWNERS, DEPLOYERS, AUDITORS])),
+    'GET /auth/organizations/org-1/users': () => json(200, collection('users', [ADA, BOB, CAROL])),
+    'GET /auth/organizations/org-1/roles/memberships': () => json(200, membershipsByRole(memberships)),
+    ...extra,
+  });
+}
+
+const table = () => screen.findByRole('table', { name: 'Members' });
+const memberNames = async () =>
+  within(await table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearToasts();
+});
+
+describe('settings root (spec 1 §2)', () => {
+  it('opens the member list inside the settings navigation', async () => {
+    teamServer();
+    const { router } = renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/team/members');
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Members', 'Pending Invites', 'Roles']);
+  });
+});
+
+describe('members list (spec 1 §2, §5, §9)', () => {
+  it('lists name, email, roles, verified and 2FA, linking each member to its edit page', async () => {
+    teamServer();
+    renderApp('/settings/team/members');
+    const bob = await within(await table()).findByRole('row', { name: /Bob Babbage/ });
+    expect(
+      within(bob)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual(['Bob Babbage', 'bob@engines.io', 'Deployers', 'No', 'Disabled']);
+    expect(within(bob).getByRole('link', { name: 'Bob Babbage' })).toHaveAttribute(
+      'href',
+      '/settings/team/members/user-2',
+    );
+  });
+
+  it.each([
+    ['verified', ['Ada Lovelace', 'Carol, "CJ" Jones']],
+    ['!verified', ['Bob Babbage']],
+    ['mfa', ['Ada Lovelace', 'Carol, "CJ" Jones']],
+    ['!mfa', ['Bob Babbage']],
+    ['ENGINES', ['Bob Babbage']],
+    ['carol !mfa', []],
+  ])('search %j keeps %j', async (search, names) => {
+    teamServer();
+    renderApp(`/settings/team/members?search=${encodeURIComponent(search)}`);
+    await screen.findByRole('table', { name: 'Members' });
+    await waitFor(async () =>
+      expect(await memberNames()).toEqual(names.length ? names : ['No resources found']),
+    );
+  });
+
+  it('exports the CSV columns id, name, email, roles, verified, 2fa', async () => {
+    teamServer();
+    let blob: Blob | null = null;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((value) => {
+      blob = value as Blob;
+      return 'blob:members';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/settings/team/members');
+    await within(await table()).findByText('Bob Babbage');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(blob).not.toBeNull();
+    expect(await (blob as unknown as Blob).text()).toBe(
+      'id,name,email,roles,verified,2fa\r\n' +
+        'user-1,Ada Lovelace,ada@example.com,Owners,true,true\r\n' +
+        'user-2,Bob Babbage,bob@engines.io,Deployers,false,false\r\n' +
+        'user-3,"Carol, ""CJ"" Jones",carol@example.com,"Owners, Deployers",true,true\r\n',
+    );
+  });
+
+  it('lets an owner remove another member after confirming, never themselves', async () => {
+    const server = teamServer({
+      extra: { 'DELETE /auth/organizations/org-1/users/user-2': () => noContent() },
+    });
+    renderApp('/settings/team/members');
+    const user = userEvent.setup();
+    await within(await table()).findByText('Bob Babbage');
+
+    expect(screen.getByRole('button', { name: 'Remove Ada Lovelace' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Remove Ada Lovelace' })).toHaveAccessibleDescription(
+      'You cannot remove yourself from the organization.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove Bob Babbage' }));
+    expect(server.callsTo('DELETE', '/auth/organizations/org-1/users/user-2')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm remove Bob Babbage' }));
+    await waitFor(() =>
+      expect(server.callsTo('DELETE', '/auth/organizations/org-1/users/user-2')).toHaveLength(1),
+    );
+  });
+
+  it('shows Remove and Invite disabled with the spec tooltips to a platform user', async () => {
+    teamServer({
+      callerRoles: [DEPLOYERS],
+      memberships: [
+        membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2' }),
+        membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
+      ],
+    });
+    renderApp('/settings/team/members');
+    await within(await table()).findByText('Bob Babbage');
+    expect(screen.getByRole('button', { name: 'Remove Bob Babbage' })).toHaveAccessibleDescription(
+      permissionMessages.ownerOnly,
+    );
+    const invite = screen.getByRole('button', { name: 'Invite' });
+    expect(invite).toHaveAttribute('aria-disabled', 'true');
+    expect(invite).toHaveAccessibleDescription('You are not an owner or role admin.');
+  });
+});
+
+describe('edit member (spec 1 §4 Role editing)', () => {
+  it('enables Save only when the selection changed, and hides compliance roles', async () => {
+    teamServer();
+    renderApp('/settings/team/members/user-2');
+    const deployers = await screen.findByRole('checkbox', { name: 'Deployers' });
+    const owners = screen.getByRole('checkbox', { name: 'Owners' });
+    expect(screen.queryByRole('checkbox', { name: 'Auditors' })).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(owners);
+    expect(save).toBeEnabled();
+    await user.click(owners);
+    expect(save).toBeDisabled();
+    expect(deployers).toBeChecked();
+  });
+
+  it('does not let the last remaining role be unchecked', async () => {
+    teamServer();
+    renderApp('/settings/team/members/user-2');
+    const deployers = await screen.findByRole('checkbox', { name: 'Deployers' });
+    expect(deployers).toBeChecked();
+    expect(deployers).toBeDisabled();
+    expect(deployers).toHaveAccessibleDescription('A member keeps at least one role.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Owners' }));
+    expect(deployers).toBeEnabled();
+    await user.click(deployers);
+    expect(deployers).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Owners' })).toBeDisabled();
+  });
+
+  it('adds and removes memberships, then says so', async () => {
+    let added = false;
+    const server = teamServer({
+      extra: {
+        'POST /auth/roles/role-1/memberships': () => {
+          added = true;
+          return json(201, membershipHal({ id: 'm9', userId: 'user-2', roleId: 'role-1' }));
+        },
+        'DELETE /auth/memberships/m2': () => noContent(),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully updated user roles!')).toBeInTheDocument();
+    expect(added).toBe(true);
+    expect(server.callsTo('POST', '/auth/roles/role-1/memberships')[0]?.body).toEqual({
+      user_url: `${HOST}/auth/users/user-2`,
+    });
+    expect(server.callsTo('DELETE', '/auth/memberships/m2')).toHaveLength(1);
+  });
+
+  it('collects the failures and shows them joined by commas', async () => {
+    teamServer({
+      memberships: [
+        membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-1' }),
+        membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
+        membershipHal({ id: 'm5', userId: 'user-2', roleId: 'role-4' }),
+      ],
+      extra: {
+        'GET /auth/organizations/org-1/roles': () =>
+          json(
+            200,
+            collection('roles', [
+              OWNERS,
+              DEPLOYERS,
+              roleHal({ id: 'role-4', name: 'Watchers', type: 'platform_user' }),
+            ]),
+          ),
+        'POST /auth/roles/role-1/memberships': () =>
+          json(403, errorBody(403, 'access_denied', 'Owners are managed elsewhere')),
+        'DELETE /auth/memberships/m2': () => json(404, errorBody(404, 'not_found', 'Membership not found')),
+        'DELETE /auth/memberships/m5': () => noContent(),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Watchers' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Owners are managed elsewhere, Membership not found',
+    );
+    expect(screen.queryByText('Successfully updated user roles!')).not.toBeInTheDocument();
+  });
+
+  it('locks roles the caller does not administer', async () => {
+    teamServer({
+      callerRoles: [DEPLOYERS],
+      memberships: [
+        membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2', privileged: true }),
+        membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
+      ],
+      extra: {
+        'GET /auth/organizations/org-1/roles': () =>
+          json(
+            200,
+            collection('roles', [
+              OWNERS,
+              DEPLOYERS,
+              roleHal({ id: 'role-4', name: 'Watchers', type: 'platform_user' }),
+            ]),
+          ),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const watchers = await screen.findByRole('checkbox', { name: 'Watchers' });
+    expect(watchers).toBeDisabled();
+    expect(watchers).toHaveAccessibleDescription('You are not an owner or role admin.');
+    expect(screen.getByRole('checkbox', { name: 'Owners' })).toBeDisabled();
+  });
+});
+
+describe('invite (spec 1 §5)', () => {
+  it('requires a valid email and a role', async () => {
+    const server = teamServer();
+    renderApp('/settings/team/invite');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Email must not be empty')).toBeInTheDocument();
+    expect(screen.getByText('A role is required')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Must provide valid email')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/roles/role-2/invitations')).toHaveLength(0);
+    // Compliance roles are not offered.
+    expect(screen.getByRole('combobox', { name: 'Role' })).not.toHaveTextContent('Auditors');
+  });
+
+  it("sends the invitation, says 'Invitation sent to {email}' and opens the pending invites", async () => {
+    const server = teamServer({
+      extra: {
+        'POST /auth/roles/role-2/invitations': () => json(201, invitationHal({ email: 'dan@example.com' })),
+        'GET /auth/organizations/org-1/invitations': () =>
+          json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
+      },
+    });
+    const { router } = renderApp('/settings/team/invite');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'Dan@Example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Deployers');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Invitation sent to dan@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/team/pending-invites'));
+    expect(server.callsTo('POST', '/auth/roles/role-2/invitations')[0]?.body).toEqual({
+      email: 'dan@example.com',
+      origin: 'app',
+    });
+  });
+
+  it("shows the server's message", async () => {
+    teamServer({
+      extra: {
+        'POST /auth/roles/role-2/invitations': () =>
+          json(422, errorBody(422, 'unprocessable_entity', 'This person is already a member')),
+      },
+    });
+    renderApp('/settings/team/invite?role_id=role-2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'bob@engines.io');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This person is already a member');
+  });
+});
+
+describe('pending invites (spec 1 §2, §8)', () => {
+  it("says 'No pending invitations' when there are none", async () => {
+    teamServer({
+      extra: { 'GET /auth/organizations/org-1/invitations': () => json(200, collection('invitations', [])) },
+    });
+    renderApp('/settings/team/pending-invites');
+    expect(await screen.findByRole('heading', { name: 'No pending invitations' })).toBeInTheDocument();
+  });
+
+  it('lists email, role, inviter and expiry; resends and revokes with their toasts', async () => {
+    const server = teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/invitations': () =>
+          json(
+            200,
+            collection('invitations', [
+              invitationHal({ id: 'inv-1', email: 'dan@example.com' }),
+              invitationHal({ id: 'inv-2', email: 'eve@example.com', expiresAt: '2020-01-01T00:00:00.000Z' }),
+            ]),
+          ),
+        'POST /auth/resets': () => noContent(),
+        'DELETE /auth/invitations/inv-2': () => noContent(),
+      },
+    });
+    renderApp('/settings/team/pending-invites');
+    const list = await screen.findByRole('table', { name: 'Pending invitations' });
+    const dan = await within(list).findByRole('row', { name: /dan@example\.com/ });
+    expect(
+      within(dan)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)[1],
+    ).toBe('Deployers');
+    expect(
+      within(dan)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)[2],
+    ).toBe('Ada Lovelace');
+    expect(dan).toHaveTextContent('Pending');
+    expect(within(list).getByRole('row', { name: /eve@example\.com/ })).toHaveTextContent('Expired');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Resend invitation to dan@example.com' }));
+    expect(await screen.findByText('Resent invitation to user')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/resets')[0]?.body).toEqual({
+      type: 'invitation',
+      origin: 'app',
+      invitation_id: 'inv-1',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Revoke invitation to eve@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm revoke eve@example.com' }));
+    expect(await screen.findByText('Revoked invitation')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/auth/invitations/inv-2')).toHaveLength(1);
+  });
+
+  it('disables Resend and Revoke for roles the caller does not administer', async () => {
+    teamServer({
+      callerRoles: [DEPLOYERS],
+      memberships: [membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2' })],
+      extra: {
+        'GET /auth/organizations/org-1/invitations': () =>
+          json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
+      },
+    });
+    renderApp('/settings/team/pending-invites');
+    const resend = await screen.findByRole('button', { name: 'Resend invitation to dan@example.com' });
+    expect(resend).toHaveAttribute('aria-disabled', 'true');
+    expect(resend).toHaveAccessibleDescription('You are not an owner or role admin.');
+  });
+});

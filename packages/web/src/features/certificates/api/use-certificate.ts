@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
+import { certificateKeys } from './certificate-keys.ts';
+import { CERTIFICATE_POLL_MS } from './use-environment-certificates.ts';
+
+/** contract §5.9 GET /certificates/:id, polled every 5 s while the page is visible. */
+export function useCertificate(id: string) {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: certificateKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      fromCertificateHal(
+        await apiRequest<CertificateHal>('api', `/certificates/${encodeURIComponent(id)}`, { signal }),
+      ),
+    enabled: phase === 'authenticated' && id !== '',
+    refetchInterval: CERTIFICATE_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}

@@ -1,0 +1,24 @@
+import type { CreateCertificateInput } from '@berth/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
+import { certificateKeys } from './certificate-keys.ts';
+
+/** contract §5.9 POST /accounts/:id/certificates {certificate_body, private_key}; the server parses the PEM. */
+export function useCreateCertificate(environmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateCertificateInput) =>
+      fromCertificateHal(
+        await apiRequest<CertificateHal>(
+          'api',
+          `/accounts/${encodeURIComponent(environmentId)}/certificates`,
+          {
+            method: 'POST',
+            body: input,
+          },
+        ),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
+  });
+}

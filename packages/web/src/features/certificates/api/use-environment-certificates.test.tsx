@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockServer } from '../../../../test/fetch-mock.ts';
+import { TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
+import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { CERTIFICATE_POLL_MS, useEnvironmentCertificates } from './use-environment-certificates.ts';
+
+const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
+const certificate = (id: string) => ({
+  _type: 'certificate',
+  id,
+  common_name: `site-${id}.example.com`,
+  _links: { self: { href: api(`/certificates/${id}`) }, account: { href: api('/accounts/10') } },
+});
+const page = (ids: string[], total: number) => ({
+  _embedded: { certificates: ids.map(certificate) },
+  _links: {},
+  current_page: 1,
+  per_page: 2,
+  total_count: total,
+});
+
+function wrapper({ children }: { children: ReactNode }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+describe('useEnvironmentCertificates (contract §1.4 auto-paged, spec 2 §7 5 s poll)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStore.signIn(fromTokenHal(tokenHal()));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('reads every page, then polls every 5 s', async () => {
+    const { calls } = mockServer({
+      'GET /api/accounts/10/certificates?page=1': () => json(200, page(['1', '2'], 5)),
+      'GET /api/accounts/10/certificates?page=2': () => json(200, page(['3', '4'], 5)),
+      'GET /api/accounts/10/certificates?page=3': () => json(200, page(['5'], 5)),
+    });
+    const { result } = renderHook(() => useEnvironmentCertificates('10'), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current.data?.map((item) => item.commonName)).toEqual([
+      'site-1.example.com',
+      'site-2.example.com',
+      'site-3.example.com',
+      'site-4.example.com',
+      'site-5.example.com',
+    ]);
+    expect(calls).toHaveLength(3);
+    await act(() => vi.advanceTimersByTimeAsync(CERTIFICATE_POLL_MS));
+    expect(calls).toHaveLength(6);
+  });
+});

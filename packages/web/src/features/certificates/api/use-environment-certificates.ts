@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
+import { certificateKeys } from './certificate-keys.ts';
+
+/** spec 2 §7, spec 3 §4: certificate polls run every 5 s (paused while the browser tab is hidden). */
+export const CERTIFICATE_POLL_MS = 5_000;
+/** contract §1.4: auto-paged lists fetch at most 50 pages. */
+const MAX_PAGES = 50;
+
+/**
+ * contract §5.9 GET /accounts/:id/certificates?page=N, auto-paged (contract §1.4): page 1, then pages
+ * 2..N in parallel.
+ */
+export function useEnvironmentCertificates(environmentId: string, { poll = true }: { poll?: boolean } = {}) {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: certificateKeys.ofEnvironment(environmentId),
+    queryFn: async ({ signal }) => {
+      const path = (page: number) =>
+        `/accounts/${encodeURIComponent(environmentId)}/certificates?page=${page}`;
+      const first = await apiRequest<HalCollection<CertificateHal>>('api', path(1), { signal });
+      const perPage = first.per_page || 0;
+      const pages = perPage > 0 ? Math.min(MAX_PAGES, Math.ceil((first.total_count ?? 0) / perPage)) : 1;
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, pages - 1) }, (_, index) =>
+          apiRequest<HalCollection<CertificateHal>>('api', path(index + 2), { signal }),
+        ),
+      );
+      return [first, ...rest].flatMap((list) => embeddedList(list, 'certificates')).map(fromCertificateHal);
+    },
+    enabled: phase === 'authenticated' && environmentId !== '',
+    refetchInterval: poll ? CERTIFICATE_POLL_MS : false,
+    refetchIntervalInBackground: false,
+  });
+}

@@ -1,0 +1,49 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type HalResource, idOf } from '../../../lib/hal.ts';
+
+/** contract §5.9 POST /services/:id/vhosts: the record only; the console then posts `provision`. */
+export interface CreateEndpointBody {
+  type: 'http' | 'grpc';
+  platform: 'alb' | 'elb';
+  acme: boolean;
+  default: boolean;
+  internal: boolean;
+  ip_whitelist: string[];
+  container_port?: string;
+  token_header?: string;
+  /** The absolute api URL of the certificate (contract §1.9). */
+  certificate?: string;
+  user_domain?: string;
+  load_balancing_algorithm_type?: string;
+  shared?: boolean;
+}
+
+/** contract §5.9 PATCH /vhosts/:id: the editable fields; the console then posts `provision`. */
+export interface UpdateEndpointBody {
+  ip_whitelist: string[];
+  container_port: string | null;
+  token_header?: string | null;
+  load_balancing_algorithm_type?: string;
+  shared?: boolean;
+}
+
+export type EndpointOperationType = 'provision' | 'deprovision' | 'renew';
+
+export interface StartedOperation {
+  id: string;
+  type: string;
+  status: string;
+}
+
+/** contract §5.9 POST /vhosts/:id/operations {type}: answers the queued operation. */
+export async function startEndpointOperation(
+  endpointId: string,
+  type: EndpointOperationType,
+): Promise<StartedOperation> {
+  const operation = await apiRequest<HalResource & { type?: string; status?: string }>(
+    'api',
+    `/vhosts/${encodeURIComponent(endpointId)}/operations`,
+    { method: 'POST', body: { type } },
+  );
+  return { id: idOf(operation), type: operation.type ?? type, status: operation.status ?? 'queued' };
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { fromVhostHal, type VhostHal } from './endpoint.hal.ts';
+import { endpointKeys } from './endpoint-keys.ts';
+import { ENDPOINT_POLL_MS } from './use-endpoints.ts';
+
+/** contract §5.9 GET /vhosts/:id, polled every 5 s while the page is visible (spec 2 §7). */
+export function useEndpoint(id: string) {
+  const { phase } = useSession();
+  return useQuery({
+    queryKey: endpointKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      fromVhostHal(await apiRequest<VhostHal>('api', `/vhosts/${encodeURIComponent(id)}`, { signal })),
+    enabled: phase === 'authenticated' && id !== '',
+    refetchInterval: ENDPOINT_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}

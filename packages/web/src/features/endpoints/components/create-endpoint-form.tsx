@@ -1,0 +1,289 @@
+import { LOAD_BALANCING_ALGORITHM_LABELS, LOAD_BALANCING_ALGORITHMS } from '@berth/core';
+import { type ReactNode, useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import {
+  type CreateEndpointSubmission,
+  type CreateEndpointValues,
+  createEndpointResolver,
+  DEFAULT_CREATE_VALUES,
+  toCreateSubmission,
+  visibleCreateFields,
+} from './endpoint-form-values.ts';
+import './endpoints.css';
+
+export interface EndpointServiceOption {
+  id: string;
+  label: string;
+}
+
+export interface EndpointCertificateOption {
+  id: string;
+  label: string;
+}
+
+export interface CreateEndpointFormProps {
+  services: readonly EndpointServiceOption[];
+  certificates: readonly EndpointCertificateOption[];
+  /** core scopeDenial(actor, 'deploy', environmentId). */
+  denial: string | null;
+  onSubmit: (submission: CreateEndpointSubmission) => Promise<unknown>;
+}
+
+interface ChoiceOption {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+function ChoiceGroup({
+  legend,
+  options,
+  registration,
+}: {
+  legend: string;
+  options: readonly ChoiceOption[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <fieldset className="choice-group">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="choice-option">
+          <input type="radio" value={option.value} {...registration} />
+          <span>
+            {option.label}
+            {option.description ? <small>{option.description}</small> : null}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function TextArea({
+  label,
+  error,
+  hint,
+  registration,
+  placeholder,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  registration: UseFormRegisterReturn;
+  placeholder?: string;
+}) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => (
+        <textarea
+          className="input endpoint-form-textarea"
+          rows={4}
+          spellCheck={false}
+          placeholder={placeholder}
+          {...control}
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * spec 2 §2 create endpoint form: traffic type, service, custom container port, endpoint type,
+ * placement, allowlist, header token, load balancer algorithm and shared, with the field sets of
+ * spec 2 §4 by type and the messages of spec 2 §5 (core).
+ */
+export function CreateEndpointForm({ services, certificates, denial, onSubmit }: CreateEndpointFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateEndpointValues>({
+    resolver: createEndpointResolver,
+    defaultValues: {
+      ...DEFAULT_CREATE_VALUES,
+      serviceId: services.length === 1 ? (services[0]?.id ?? '') : '',
+      certificateChoice: certificates.length > 0 ? 'existing' : 'new',
+    },
+  });
+  const values = watch();
+  const visible = visibleCreateFields(values);
+
+  const submit = handleSubmit(async (valid) => {
+    setFailure(null);
+    try {
+      await onSubmit(toCreateSubmission(valid));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form className="card card-body form" aria-label="New Endpoint" noValidate onSubmit={submit}>
+      {failure ? <Banner variant="error">{failure}</Banner> : null}
+      <ChoiceGroup
+        legend="Traffic Type"
+        registration={register('trafficType')}
+        options={[
+          { value: 'http', label: 'HTTP' },
+          { value: 'grpc', label: 'gRPC' },
+        ]}
+      />
+      <FormField label="Service" error={errors.serviceId?.message}>
+        {(control) => (
+          <select className="select" {...control} {...register('serviceId')}>
+            <option value="">Select a service</option>
+            {services.map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <TextField
+        label="Custom Container Port"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="Leave empty to use the port the image exposes first."
+        error={errors.containerPort?.message}
+        {...register('containerPort')}
+      />
+      <ChoiceGroup
+        legend="Endpoint Type"
+        registration={register('endpointType')}
+        options={[
+          {
+            value: 'default',
+            label: 'Default domain',
+            description: "A hostname on the stack's default domain, with its certificate.",
+          },
+          {
+            value: 'managed',
+            label: 'Managed HTTPS',
+            description: 'Your domain, with a certificate issued and renewed for you.',
+          },
+          {
+            value: 'custom',
+            label: 'Custom certificate',
+            description: 'Your domain, with a certificate you upload.',
+          },
+        ]}
+      />
+      {visible.domain ? (
+        <TextField
+          label="Domain"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="app.example.com"
+          error={errors.domain?.message}
+          {...register('domain')}
+        />
+      ) : null}
+      {visible.transitional ? (
+        <label className="checkbox-field">
+          <input type="checkbox" {...register('transitional')} />
+          <span>Use a transitional certificate until the managed one is issued</span>
+        </label>
+      ) : null}
+      {visible.certificate ? (
+        <>
+          <ChoiceGroup
+            legend="Certificate Source"
+            registration={register('certificateChoice')}
+            options={[
+              { value: 'existing', label: 'Use an existing certificate' },
+              { value: 'new', label: 'Upload a new certificate' },
+            ]}
+          />
+          {values.certificateChoice === 'new' ? (
+            <>
+              <TextArea
+                label="New Certificate"
+                placeholder="-----BEGIN CERTIFICATE-----"
+                error={errors.certificateBody?.message}
+                registration={register('certificateBody')}
+              />
+              <TextArea
+                label="Private Key"
+                placeholder="-----BEGIN PRIVATE KEY-----"
+                error={errors.privateKey?.message}
+                registration={register('privateKey')}
+              />
+            </>
+          ) : (
+            <FormField label="Certificate" error={errors.certificateId?.message}>
+              {(control) => (
+                <select className="select" {...control} {...register('certificateId')}>
+                  <option value="">Select a certificate</option>
+                  {certificates.map((certificate) => (
+                    <option key={certificate.id} value={certificate.id}>
+                      {certificate.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+        </>
+      ) : null}
+      <ChoiceGroup
+        legend="Placement"
+        registration={register('placement')}
+        options={[
+          { value: 'external', label: 'External', description: 'Reachable from the internet.' },
+          { value: 'internal', label: 'Internal', description: "Reachable only inside the stack's network." },
+        ]}
+      />
+      <TextArea
+        label="IP Allowlist"
+        hint="IPv4 addresses or CIDRs, separated by spaces or new lines (at most 50). Empty allows all traffic."
+        placeholder="203.0.113.0/24"
+        error={errors.ipAllowlist?.message}
+        registration={register('ipAllowlist')}
+      />
+      <TextField
+        label="Header Token"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Requests must carry this token in a header. Letters, numbers and _ - : . only."
+        error={errors.tokenHeader?.message}
+        {...register('tokenHeader')}
+      />
+      {visible.lbAlgorithm ? (
+        <FormField label="Load Balancing Algorithm" error={errors.lbAlgorithm?.message}>
+          {(control) => (
+            <select className="select" {...control} {...register('lbAlgorithm')}>
+              {LOAD_BALANCING_ALGORITHMS.map((algorithm) => (
+                <option key={algorithm} value={algorithm}>
+                  {LOAD_BALANCING_ALGORITHM_LABELS[algorithm]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ) : null}
+      {visible.shared ? (
+        <div className="field">
+          <label className="checkbox-field">
+            <input type="checkbox" {...register('shared')} />
+            <span>Shared endpoint (a shared load balancer; cannot be made dedicated later)</span>
+          </label>
+          {errors.shared?.message ? <p className="field-error">{errors.shared.message}</p> : null}
+        </div>
+      ) : null}
+      <div>
+        <ScopedButton type="submit" denial={denial} loading={isSubmitting}>
+          Save Endpoint
+        </ScopedButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { acmeStatusLabel, type Endpoint, endpointHostname } from '../api/endpoint.hal.ts';
+import './endpoints.css';
+
+interface DnsRecord {
+  name: string;
+  target: string;
+  purpose: string;
+}
+
+/**
+ * The CNAME records a managed HTTPS endpoint needs (contract §4.3 acme_configuration and
+ * acme_dns_challenge_host): the domain to the endpoint, and `_acme-challenge` to the validation host.
+ */
+export function dnsRecords(endpoint: Endpoint): DnsRecord[] {
+  const records: DnsRecord[] = [];
+  const hostname = endpointHostname(endpoint);
+  const names = endpoint.acmeConfiguration?.names?.length
+    ? endpoint.acmeConfiguration.names
+    : endpoint.userDomain
+      ? [endpoint.userDomain]
+      : [];
+  for (const name of names) {
+    if (hostname) records.push({ name, target: hostname, purpose: 'Routes traffic to the endpoint' });
+  }
+  const challenges = endpoint.acmeConfiguration?.challenges ?? [];
+  for (const challenge of challenges) {
+    const from = challenge.from?.name;
+    const target = challenge.to?.find((item) => !item.legacy)?.name ?? challenge.to?.[0]?.name;
+    // The HTTP challenge is the traffic record itself; list each record once.
+    const known = records.some((record) => record.name === from && record.target === target);
+    if (from && target && !known)
+      records.push({ name: from, target, purpose: 'Validates the certificate request' });
+  }
+  if (challenges.length === 0 && endpoint.acmeDnsChallengeHost) {
+    for (const name of names) {
+      records.push({
+        name: `_acme-challenge.${name.replace(/^\*\./, '')}`,
+        target: endpoint.acmeDnsChallengeHost,
+        purpose: 'Validates the certificate request',
+      });
+    }
+  }
+  return records;
+}
+
+export interface EndpointDnsSetupProps {
+  endpoint: Endpoint;
+  /** core scopeDenial(actor, 'deploy', environmentId): renewing runs an operation. */
+  denial: string | null;
+  /** Posts the `renew` operation (contract §6) once the records are in place. */
+  onRenew: () => Promise<unknown>;
+}
+
+/** spec 2 §2 DNS Configuration tab (managed HTTPS endpoints, once provisioned). */
+export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetupProps) {
+  const records = dnsRecords(endpoint);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const renew = async () => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await onRenew();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card card-body section-stack" aria-label="DNS Configuration">
+      <h2 className="section-title">DNS Configuration</h2>
+      {endpoint.acmeStatus === 'ready' ? (
+        <Banner variant="success">
+          The managed certificate is issued. Keep these records in place for renewals.
+        </Banner>
+      ) : endpoint.acmeStatus === 'transitioning' ? (
+        <Banner variant="info">
+          A transitional certificate serves traffic until the managed one is issued. Create these records to
+          finish.
+        </Banner>
+      ) : (
+        <Banner variant="warning">
+          The certificate is not issued yet, and the app is unavailable on this domain once its DNS points
+          here. Create these records to finish.
+        </Banner>
+      )}
+      <p>ACME status: {acmeStatusLabel(endpoint)}</p>
+      {records.length === 0 ? (
+        <p>No DNS records are needed yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table dns-records">
+            <caption className="visually-hidden">DNS records</caption>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Name</th>
+                <th scope="col">Target</th>
+                <th scope="col">Purpose</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((record) => (
+                <tr key={`${record.name}-${record.target}`}>
+                  <td>CNAME</td>
+                  <td>
+                    <code>{record.name}</code>
+                  </td>
+                  <td>
+                    <code>{record.target}</code>
+                  </td>
+                  <td>{record.purpose}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {failure ? <Banner variant="error">{failure}</Banner> : null}
+      {endpoint.acmeStatus === 'ready' ? null : (
+        <div>
+          <ScopedButton denial={denial} loading={busy} onClick={() => void renew()}>
+            Verify DNS and issue the certificate
+          </ScopedButton>
+        </div>
+      )}
+    </section>
+  );
+}

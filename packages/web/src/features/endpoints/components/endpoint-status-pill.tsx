@@ -1,0 +1,10 @@
+import { endpointStatusLabel, endpointStatusTone } from '../api/endpoint.hal.ts';
+import './endpoints.css';
+
+/** spec 2 §4 endpoint status, coloured like the operation banners (success, error, progress). */
+export function EndpointStatusPill({ status }: { status: string }) {
+  const tone = endpointStatusTone(status);
+  return (
+    <span className={`status-pill${tone ? ` status-pill-${tone}` : ''}`}>{endpointStatusLabel(status)}</span>
+  );
+}

@@ -1,0 +1,25 @@
+import { createPermissionSchema, type Scope } from '@berth/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { PermissionHal } from './environment.hal.ts';
+import { environmentKeys } from './environment-keys.ts';
+
+export interface NewPermission {
+  environmentId: string;
+  roleId: string;
+  scope: Scope;
+}
+
+/** contract §5.6 POST /accounts/:id/permissions {role: <bare role id>, scope}. */
+export function useCreatePermission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ environmentId, roleId, scope }: NewPermission) =>
+      apiRequest<PermissionHal>('api', `/accounts/${encodeURIComponent(environmentId)}/permissions`, {
+        method: 'POST',
+        body: createPermissionSchema.parse({ role: roleId, scope }),
+      }),
+    // Permissions travel embedded in the environments (contract §4.3): their lists carry the change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+  });
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { fromInvitationHal, type InvitationHal } from './invitation.hal.ts';
+import { invitationKeys } from './invitation-keys.ts';
+
+/** contract §5.3 GET /organizations/:id/invitations (`_embedded.invitations`): the pending invitations. */
+export function useOrganizationInvitations(organizationId: string | null) {
+  const { phase } = useSession();
+  const id = organizationId ?? '';
+  return useQuery({
+    queryKey: invitationKeys.organization(id),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<HalCollection<InvitationHal>>(
+        'auth',
+        `/organizations/${encodeURIComponent(id)}/invitations`,
+        { signal },
+      );
+      const now = new Date();
+      return embeddedList(list, 'invitations').map((invitation) => fromInvitationHal(invitation, now));
+    },
+    enabled: phase === 'authenticated' && id !== '',
+  });
+}

@@ -1,0 +1,124 @@
+import { matchesMemberSearch } from '@berth/core';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import './members.css';
+
+/** A member of the organization as the list shows it (spec 1 §2 Members list). */
+export interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  verified: boolean;
+  otpEnabled: boolean;
+  roleNames: readonly string[];
+  /** Where the member's edit page is. */
+  editTo: string;
+  /** Why Remove is disabled (spec 1 §6), or null. */
+  removeDenial: string | null;
+}
+
+export interface MembersTableProps {
+  rows: readonly MemberRow[];
+  isLoading: boolean;
+  error: Error | null;
+  toolbar?: ReactNode;
+  onRemove: (member: MemberRow) => Promise<unknown>;
+}
+
+/** spec 1 §5: names and emails as substrings, plus the keywords verified, !verified, mfa and !mfa. */
+const searchMatch = (row: MemberRow, needle: string) => matchesMemberSearch(row, needle);
+const searchText = (row: MemberRow) => [row.name, row.email];
+
+function RemoveMember({ row, onRemove }: { row: MemberRow; onRemove: MembersTableProps['onRemove'] }) {
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  if (!confirming) {
+    return (
+      <ScopedButton
+        size="sm"
+        variant="secondary"
+        denial={row.removeDenial}
+        aria-label={`Remove ${row.name}`}
+        onClick={() => setConfirming(true)}
+      >
+        Remove
+      </ScopedButton>
+    );
+  }
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onRemove(row);
+    } finally {
+      setPending(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <span className="members-row-actions">
+      <Button size="sm" variant="danger" loading={pending} onClick={confirm}>
+        Confirm remove {row.name}
+      </Button>
+      <Button size="sm" variant="ghost" disabled={pending} onClick={() => setConfirming(false)}>
+        Cancel
+      </Button>
+    </span>
+  );
+}
+
+/** spec 1 §2 Members list: name, email, roles, verified and 2FA, with each member's edit link. */
+export function MembersTable({ rows, isLoading, error, toolbar, onRemove }: MembersTableProps) {
+  const columns: DataTableColumn<MemberRow>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (row) => (
+        <Link className="cell-strong" to={row.editTo}>
+          {row.name || row.email}
+        </Link>
+      ),
+      sortValue: (row) => row.name.toLowerCase(),
+    },
+    { id: 'email', header: 'Email', cell: (row) => row.email, sortValue: (row) => row.email },
+    { id: 'roles', header: 'Roles', cell: (row) => row.roleNames.join(', ') },
+    {
+      id: 'verified',
+      header: 'Verified',
+      cell: (row) => (row.verified ? 'Yes' : 'No'),
+      sortValue: (row) => (row.verified ? 1 : 0),
+    },
+    {
+      id: '2fa',
+      header: '2FA',
+      cell: (row) => (row.otpEnabled ? 'Enabled' : 'Disabled'),
+      sortValue: (row) => (row.otpEnabled ? 1 : 0),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <span className="members-row-actions">
+          <RemoveMember row={row} onRemove={onRemove} />
+        </span>
+      ),
+      align: 'right',
+    },
+  ];
+  return (
+    <DataTable<MemberRow>
+      label="Members"
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      searchText={searchText}
+      searchMatch={searchMatch}
+      isLoading={isLoading}
+      error={error}
+      toolbar={toolbar}
+      searchPlaceholder="Search name, email, verified, mfa"
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  type PermissionCellState,
+  permissionCellState,
+  type RoleType,
+  SCOPE_LABELS,
+  SCOPES,
+  type Scope,
+} from '@berth/core';
+import { useState } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import './roles.css';
+
+/** spec 1 §8 empty states of the role's environment permissions. */
+export const NO_ENVIRONMENTS = 'No environments exist';
+export const NO_PERMISSIONS = 'No permissions set';
+
+export interface MatrixEnvironment {
+  id: string;
+  handle: string;
+  /** The role's permissions on this environment. */
+  permissions: readonly { id: string; scope: Scope }[];
+}
+
+export interface PermissionMatrixProps {
+  roleName: string;
+  roleType: RoleType;
+  environments: readonly MatrixEnvironment[];
+  /** Why the caller may not change this cell (not a manager, a provisioned role, a scope they lack), or null. */
+  cellDenial: (environmentId: string, scope: Scope, state: PermissionCellState) => string | null;
+  onGrant: (environmentId: string, scope: Scope) => Promise<unknown>;
+  onRevoke: (permissionId: string) => Promise<unknown>;
+}
+
+const STATE_TEXT: Record<PermissionCellState, string> = {
+  granted: 'granted',
+  inherited: 'inherited',
+  denied: 'not granted',
+};
+
+/**
+ * spec 1 §6 the permission matrix: one row per environment, one column per scope. Each cell is granted,
+ * inherited or denied (core `permissionCellState`); implied scopes appear checked and disabled. Checking a
+ * cell creates the permission, unchecking a granted one deletes it.
+ */
+export function PermissionMatrix({
+  roleName,
+  roleType,
+  environments,
+  cellDenial,
+  onGrant,
+  onRevoke,
+}: PermissionMatrixProps) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (environments.length === 0) return <EmptyState title={NO_ENVIRONMENTS} />;
+
+  const toggle = async (environment: MatrixEnvironment, scope: Scope, state: PermissionCellState) => {
+    const key = `${environment.id}:${scope}`;
+    setBusy(key);
+    setFailure(null);
+    try {
+      if (state === 'denied') await onGrant(environment.id, scope);
+      else {
+        const permission = environment.permissions.find((item) => item.scope === scope);
+        if (permission) await onRevoke(permission.id);
+      }
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const holdsAny = environments.some((environment) => environment.permissions.length > 0);
+  const ownerRole = roleType === 'owner' || roleType === 'platform_owner';
+
+  return (
+    <div className="section-stack">
+      {failure ? <Banner variant="error">{failure}</Banner> : null}
+      {!holdsAny && !ownerRole ? <p className="matrix-note">{NO_PERMISSIONS}</p> : null}
+      <div className="card data-table">
+        <div className="table-wrap">
+          <table className="table permission-matrix">
+            <caption className="visually-hidden">Environment permissions of {roleName}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Environment</th>
+                {SCOPES.map((scope) => (
+                  <th key={scope} scope="col" className="matrix-scope">
+                    {SCOPE_LABELS[scope]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {environments.map((environment) => {
+                const held = environment.permissions.map((permission) => permission.scope);
+                return (
+                  <tr key={environment.id}>
+                    <th scope="row" className="cell-strong">
+                      {environment.handle}
+                    </th>
+                    {SCOPES.map((scope) => {
+                      const state = permissionCellState(roleType, held, scope);
+                      const denial = state === 'inherited' ? null : cellDenial(environment.id, scope, state);
+                      const label = `${SCOPE_LABELS[scope]} on ${environment.handle}`;
+                      const checkbox = (describedBy?: string) => (
+                        <input
+                          type="checkbox"
+                          aria-label={label}
+                          aria-describedby={describedBy}
+                          data-state={state}
+                          title={`${SCOPE_LABELS[scope]}: ${STATE_TEXT[state]}`}
+                          checked={state !== 'denied'}
+                          disabled={state === 'inherited' || denial !== null || busy !== null}
+                          onChange={() => void toggle(environment, scope, state)}
+                        />
+                      );
+                      return (
+                        <td key={scope} className={`matrix-cell matrix-${state}`}>
+                          {denial ? (
+                            <Tooltip content={denial}>
+                              {(trigger) => checkbox(trigger['aria-describedby'])}
+                            </Tooltip>
+                          ) : (
+                            checkbox()
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { scimMessages } from '@berth/core';
+import { type FormEvent, useId, useState } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import './roles.css';
+
+/** spec 1 §8. */
+export const noMembersText = (roleName: string) => `${roleName} currently has no members.`;
+/** spec 1 §8 provisioning messages. */
+export const SCIM_CANNOT_REMOVE = scimMessages.cannotRemove;
+export const SCIM_CANNOT_ADD = scimMessages.cannotAdd;
+
+export interface RoleMemberRow {
+  membershipId: string;
+  userId: string;
+  name: string;
+  email: string;
+  privileged: boolean;
+  /** Managed through provisioning (the user has an external id). */
+  managed: boolean;
+}
+
+export interface MemberCandidate {
+  id: string;
+  name: string;
+  email: string;
+  managed: boolean;
+}
+
+export interface RoleMembersProps {
+  roleName: string;
+  /** The role was created through provisioning: its managed users stay put (spec 1 §6). */
+  roleManaged: boolean;
+  members: readonly RoleMemberRow[];
+  /** Organization members who do not hold the role yet. */
+  candidates: readonly MemberCandidate[];
+  /** core roleMembersDenial: why the caller may not change the members, or null. */
+  denial: string | null;
+  onAdd: (userId: string) => Promise<unknown>;
+  onRemove: (membershipId: string) => Promise<unknown>;
+  onSetRoleAdmin: (membershipId: string, privileged: boolean) => Promise<unknown>;
+}
+
+/**
+ * spec 1 §2 Role members: who holds the role, their role admin (privileged) flag, toggled by those who can
+ * manage (spec 1 §6), adding an existing organization member and removing one.
+ */
+export function RoleMembers({
+  roleName,
+  roleManaged,
+  members,
+  candidates,
+  denial,
+  onAdd,
+  onRemove,
+  onSetRoleAdmin,
+}: RoleMembersProps) {
+  const selectId = useId();
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const run = async (key: string, action: () => Promise<unknown>, success: string) => {
+    setBusy(key);
+    setResult(null);
+    try {
+      await action();
+      setResult({ ok: true, message: success });
+      return true;
+    } catch (error) {
+      setResult({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const candidate = candidates.find((item) => item.id === chosen);
+  const addDenial = denial ?? (candidate && roleManaged && candidate.managed ? SCIM_CANNOT_ADD : null);
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!candidate || addDenial) return;
+    if (
+      await run('add', () => onAdd(candidate.id), `Added ${candidate.name || candidate.email} to ${roleName}`)
+    )
+      setChosen('');
+  };
+
+  return (
+    <div className="section-stack">
+      {result ? <Banner variant={result.ok ? 'success' : 'error'}>{result.message}</Banner> : null}
+      <form className="card card-body role-members-add" aria-label="Add member" onSubmit={add}>
+        <div className="field">
+          <label className="field-label" htmlFor={selectId}>
+            Organization member
+          </label>
+          <select
+            id={selectId}
+            className="select"
+            value={chosen}
+            disabled={denial !== null}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            <option value="">
+              {candidates.length ? 'Choose a member' : 'Every member already holds this role'}
+            </option>
+            {candidates.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name ? `${item.name} (${item.email})` : item.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ScopedButton type="submit" denial={addDenial} disabled={!candidate} loading={busy === 'add'}>
+          Add Member
+        </ScopedButton>
+      </form>
+      {members.length === 0 ? (
+        <EmptyState title={noMembersText(roleName)} />
+      ) : (
+        <div className="card data-table">
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Members of {roleName}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role Admin</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((member) => {
+                  const removeDenial = denial ?? (roleManaged && member.managed ? SCIM_CANNOT_REMOVE : null);
+                  const who = member.name || member.email;
+                  const toggle = (describedBy?: string) => (
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      aria-checked={member.privileged}
+                      aria-label={`Role admin: ${who}`}
+                      aria-describedby={describedBy}
+                      checked={member.privileged}
+                      disabled={denial !== null || busy !== null}
+                      onChange={() =>
+                        void run(
+                          `admin:${member.membershipId}`,
+                          () => onSetRoleAdmin(member.membershipId, !member.privileged),
+                          'Saved changes successfully!',
+                        )
+                      }
+                    />
+                  );
+                  return (
+                    <tr key={member.membershipId}>
+                      <td className="cell-strong">{member.name}</td>
+                      <td>{member.email}</td>
+                      <td>
+                        {denial ? (
+                          <Tooltip content={denial}>
+                            {(trigger) => toggle(trigger['aria-describedby'])}
+                          </Tooltip>
+                        ) : (
+                          toggle()
+                        )}
+                      </td>
+                      <td className="numeric">
+                        <ScopedButton
+                          size="sm"
+                          variant="secondary"
+                          denial={removeDenial}
+                          aria-label={`Remove ${who}`}
+                          loading={busy === `remove:${member.membershipId}`}
+                          disabled={busy !== null}
+                          onClick={() =>
+                            void run(
+                              `remove:${member.membershipId}`,
+                              () => onRemove(member.membershipId),
+                              `Removed ${who} from ${roleName}`,
+                            )
+                          }
+                        >
+                          Remove
+                        </ScopedButton>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
