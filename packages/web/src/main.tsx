@@ -8,6 +8,7 @@ import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session-store.ts';
 import './styles/global.css';
 import './components/ui/ui.css';
+import { messageOf } from './lib/error-message.ts';
 
 async function start(container: HTMLElement) {
   const root = createRoot(container);
@@ -20,7 +21,7 @@ async function start(container: HTMLElement) {
         <div className="banner banner-error" role="alert">
           <div className="banner-body">
             <p className="banner-title">Berth could not load its configuration</p>
-            <p className="banner-text">{error instanceof Error ? error.message : String(error)}</p>
+            <p className="banner-text">{messageOf(error)}</p>
           </div>
         </div>
       </main>,

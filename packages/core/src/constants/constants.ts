@@ -7,6 +7,8 @@ export const LABEL_TRUNCATE_LENGTH = 20;
 export const DEFAULT_TABLE_PAGE_SIZE = 25;
 export const SERVER_PAGE_SIZE_DEFAULT = 40;
 export const MAX_PAGE_SIZE = 5000;
+/** spec 1 §9 "Pagination cap 50 pages"; contract §1.4: an auto-paged list reads pages 2..N, N at most 50. */
+export const MAX_PAGES = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const HOURS_PER_MONTH = 730;
 export const DEFAULT_SHARED_STACK = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from '../identity/identity.schema.ts';
 
-// spec 1 §5 "Invite: email format; a role is required", §8 the invitation messages and toasts.
+// spec 1 §5 "Invite: email format; a role is required", §8 the invitation messages (its toasts are in
+// messages/toast-messages.ts).
 
 export const invitationMessages = {
   roleRequired: 'A role is required',
@@ -11,9 +12,6 @@ export const invitationMessages = {
     `This invitation (${invitedEmail}) is not associated with your account (${ownEmail}). Please log in with the correct account.`,
   expired: (organizationName: string, inviterName: string) =>
     `This invitation to join ${organizationName} has expired. Please request a new invite from ${inviterName}.`,
-  sent: (email: string) => `Invitation sent to ${email}`,
-  resent: 'Resent invitation to user',
-  revoked: 'Revoked invitation',
   noPending: 'No pending invitations',
 } as const;
 

@@ -4,6 +4,7 @@ import {
   canUncheckRole,
   invitableRoles,
   MEMBERS_CSV_COLUMNS,
+  managesAnyRole,
   matchesMemberSearch,
   memberMessages,
   memberRemovalDenial,
@@ -131,5 +132,23 @@ describe('invitable roles (spec 1 §6)', () => {
     expect(ids(invitableRoles({ roleTypes: ['platform_user'] }, roles, new Set(['r-ops'])))).toEqual([
       'r-ops',
     ]);
+  });
+});
+
+describe('managing any role (spec 1 §6)', () => {
+  it.each([
+    [['owner'], [], true],
+    [['platform_owner'], [], true],
+    [['billing_owner'], [], false],
+    [['platform_user'], [], false],
+    [['platform_user'], ['r-ops'], true],
+  ] as const)('%j admin of %j: %s', (roleTypes, adminOf, expected) => {
+    expect(managesAnyRole({ roleTypes: [...roleTypes] }, new Set(adminOf))).toBe(expected);
+  });
+
+  it('says when a removal takes the member out of the organization', () => {
+    expect(memberMessages.lastRoleRemoval('Bob Babbage')).toBe(
+      "This is Bob Babbage's last role: removing it also removes them from the organization.",
+    );
   });
 });

@@ -20,9 +20,11 @@ export interface MemberSummary {
 }
 
 export const memberMessages = {
-  rolesUpdated: 'Successfully updated user roles!',
   removeSelf: 'You cannot remove yourself from the organization.',
   removeProvisioned: 'This user is managed via provisioning and cannot be removed.',
+  /** contract §5.3: removing a user's last membership removes them from the organization. */
+  lastRoleRemoval: (who: string) =>
+    `This is ${who}'s last role: removing it also removes them from the organization.`,
 } as const;
 
 const KEYWORDS: Record<string, (member: MemberSummary) => boolean> = {
@@ -109,6 +111,14 @@ export function roleSelectionChange(
 /** spec 1 §4 Role editing: the last remaining role cannot be unchecked. */
 export function canUncheckRole(chosen: ReadonlySet<string>, roleId: string): boolean {
   return !chosen.has(roleId) || chosen.size > 1;
+}
+
+/**
+ * spec 1 §6 "Managing needs owner or role admin": whether the actor manages any role at all (the server
+ * answers the pending invitations only to them).
+ */
+export function managesAnyRole(actor: Pick<Actor, 'roleTypes'>, adminRoleIds: ReadonlySet<string>): boolean {
+  return isOwner(actor) || adminRoleIds.size > 0;
 }
 
 /**

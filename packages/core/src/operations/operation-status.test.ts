@@ -131,6 +131,13 @@ describe('canRerunOperation (spec 3 §2)', () => {
     ['app', 'deploy', 'running', false],
     ['app', 'deploy', 'queued', false],
     ['database', 'provision', 'failed', false],
+    // An endpoint's failed provision or renew is posted again to /vhosts/:id/operations (contract §6).
+    ['vhost', 'provision', 'failed', true],
+    ['vhost', 'renew', 'failed', true],
+    ['vhost', 'provision', 'succeeded', false],
+    ['vhost', 'renew', 'running', false],
+    // Deprovisioning asks for the hostname first (spec 2 §2): no one-click Re-run.
+    ['vhost', 'deprovision', 'failed', false],
   ])('%s %s %s: %s', (resourceType, type, status, expected) => {
     expect(canRerunOperation({ resourceType, type, status })).toBe(expected);
   });

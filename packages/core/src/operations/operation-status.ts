@@ -108,22 +108,36 @@ export function bannerOperation<T extends OperationLike>(operations: readonly T[
 }
 
 /**
- * spec 3 §2 Activity: a failed row has Re-run; a succeeded row shows Re-run only for app deploy and
- * configure operations. Only app and service operations can be posted again (contract §6).
+ * contract §6: an endpoint (vhost) operation is posted again with its type alone. Deprovision is left
+ * out: the console asks for the hostname to be typed before deprovisioning (spec 2 §2), which a
+ * one-click Re-run would skip.
+ */
+const RERUNNABLE_ENDPOINT_TYPES: readonly string[] = ['provision', 'renew'];
+
+/**
+ * spec 3 §2 Activity (spec 2 §4): a failed row has Re-run; a succeeded row shows Re-run only for app
+ * deploy and configure operations. Only operations whose request the row can rebuild are offered
+ * (contract §6): app and service operations, and an endpoint's provision or renew.
  */
 export function canRerunOperation(operation: {
   type: string;
   status: string;
   resourceType: string;
 }): boolean {
-  if (operation.resourceType !== 'app' && operation.resourceType !== 'service') return false;
   const status = operationStatusOf(operation.status);
-  if (status === 'failed') return true;
-  return (
-    status === 'succeeded' &&
-    operation.resourceType === 'app' &&
-    (operation.type === 'deploy' || operation.type === 'configure')
-  );
+  switch (operation.resourceType) {
+    case 'app':
+      return (
+        status === 'failed' ||
+        (status === 'succeeded' && (operation.type === 'deploy' || operation.type === 'configure'))
+      );
+    case 'service':
+      return status === 'failed';
+    case 'vhost':
+      return status === 'failed' && RERUNNABLE_ENDPOINT_TYPES.includes(operation.type);
+    default:
+      return false;
+  }
 }
 
 /** spec 1 §6 scope table: the environment scope an operation needs, by type (admin when unlisted). */

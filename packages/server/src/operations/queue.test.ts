@@ -102,8 +102,13 @@ describe('the queue', () => {
     const [id] = await queuedDeploys(1);
     const slow = worker('slow', 40, 60);
     const running = slow.runOnce();
-    // Another worker takes the operation over while the slow one is still building.
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // Another worker takes the operation over while the slow one is still building: once the slow
+    // worker holds it (on a loaded machine the claim itself may take longer than any fixed pause).
+    for (let waited = 0; waited < 5000; waited += 5) {
+      const row = await operationRow(id ?? 0);
+      if (row?.status === 'running' && row.leaseOwner === 'slow') break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await t.db
       .update(operations)
       .set({ leaseOwner: 'thief' })

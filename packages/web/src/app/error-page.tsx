@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
+import { messageOf } from '../lib/error-message.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { paths } from './paths.ts';
 
@@ -22,13 +23,13 @@ export function ErrorPage({ message }: { message: string }) {
   );
 }
 
-function messageOf(error: unknown): string {
+/** A routing answer (404...) by its status; anything else thrown by its message. */
+function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : '';
+  return error instanceof Error || typeof error === 'string' ? messageOf(error) : '';
 }
 
 /** spec 3 §2: routes are wrapped in an error boundary. */
 export function RouteErrorBoundary() {
-  return <ErrorPage message={messageOf(useRouteError())} />;
+  return <ErrorPage message={routeErrorMessage(useRouteError())} />;
 }

@@ -44,6 +44,8 @@ export const paths = {
   endpointDetail: '/endpoints/:id/:tab?',
   createAppEndpoint: '/apps/:id/endpoints/create',
   certificateDetail: '/certificates/:id/:tab?',
+  // Databases (spec 2 §2 /databases/{id}): the tab is the last segment. Links exist before the page does.
+  databaseDetail: '/databases/:id/:tab?',
   createCertificate: '/environments/:id/certificates/create',
   // Roles (spec 1 §2): the overview, New Role, and the role detail whose tab is the last segment.
   teamRoles: '/settings/team/roles',
@@ -79,10 +81,14 @@ export const to = {
   createAppEndpoint: (appId: string) => generatePath(paths.createAppEndpoint, { id: appId }),
   certificate: (id: string, tab?: string) => generatePath(paths.certificateDetail, { id, tab: tab ?? null }),
   createCertificate: (environmentId: string) => generatePath(paths.createCertificate, { id: environmentId }),
+  database: (id: string, tab?: string) => generatePath(paths.databaseDetail, { id, tab: tab ?? null }),
   role: (id: string, tab?: string) => generatePath(paths.roleDetail, { id, tab: tab ?? null }),
   teamMember: (id: string) => generatePath(paths.teamMember, { id }),
   claimInvitation: (inviteId: string, code: string) =>
     generatePath(paths.claimInvitation, { inviteId, code }),
+  /** spec 1 §4 Sign-up "with an invitation": the claim page hands its invitation over explicitly. */
+  signupFromInvitation: (inviteId: string, code: string) =>
+    `${paths.signup}?${new URLSearchParams({ invitation: inviteId, code })}`,
   createApp: (environmentId: string) =>
     `${paths.createApp}?${new URLSearchParams({ environment_id: environmentId })}`,
 };
@@ -97,6 +103,15 @@ export function isRememberedPath(pathname: string): boolean {
 /** Only same-origin paths may be redirect targets, so a crafted link cannot send users elsewhere. */
 export function safeInternalPath(value: string | null | undefined): string | null {
   return value && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+/** The invitation a sign-up was started from (`to.signupFromInvitation`), or null for a plain sign-up. */
+export function signupInvitationOf(
+  params: URLSearchParams,
+): { inviteId: string; code: string; path: string } | null {
+  const inviteId = params.get('invitation') ?? '';
+  const code = params.get('code') ?? '';
+  return inviteId && code ? { inviteId, code, path: to.claimInvitation(inviteId, code) } : null;
 }
 
 /** The invitation of a claim path (contract §3.9 /claim/:invitationId/:code), e.g. a remembered page. */

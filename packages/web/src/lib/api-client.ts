@@ -49,7 +49,7 @@ export function serviceUrl(family: ServiceFamily, path: string): string {
   return `${bases[family]}${path}`;
 }
 
-function messageOf(body: unknown, status: number): { message: string; code: string | null } {
+function errorBodyOf(body: unknown, status: number): { message: string; code: string | null } {
   if (body && typeof body === 'object') {
     const { message, error } = body as { message?: unknown; error?: unknown };
     return {
@@ -102,7 +102,7 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
     if (!response.ok) {
       // spec 1 §4: a 401 on a GET means the session is gone. Without a bearer (boot) there is nothing to drop.
       if (method === 'GET' && response.status === 401 && token) store.reset();
-      const { message, code } = messageOf(body, response.status);
+      const { message, code } = errorBodyOf(body, response.status);
       throw new ApiError(response.status, message, code, body);
     }
     // contract §1.2: a 2xx that is not 204 must carry JSON.

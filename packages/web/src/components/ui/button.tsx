@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner.tsx';
 
@@ -18,6 +18,8 @@ function buttonClass({ variant = 'primary', size = 'md', block }: StyleProps, ex
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
+  /** React 19 passes refs as props: a caller may move focus to the button (e.g. back after Cancel). */
+  ref?: Ref<HTMLButtonElement>;
   /** Shows a spinner and blocks repeat submissions while a request is in flight. */
   loading?: boolean;
   icon?: ReactNode;

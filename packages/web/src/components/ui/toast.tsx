@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { type FocusEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import './toast.css';
 
 // spec 1 §8 "Success toasts": short confirmations that outlive the page that caused them (an invite
@@ -12,7 +12,8 @@ export interface Toast {
   variant: ToastVariant;
 }
 
-const TOAST_LIFETIME_MS = 6000;
+/** How long a success toast stays while nobody points at it or focuses it. */
+export const TOAST_LIFETIME_MS = 6000;
 
 let toasts: readonly Toast[] = [];
 let nextId = 1;
@@ -32,11 +33,12 @@ export function clearToasts(): void {
   publish([]);
 }
 
-/** Shows a toast for a few seconds (or until dismissed). */
+/**
+ * Shows a toast. A success toast leaves after a few seconds (paused while hovered or focused); an error
+ * stays until dismissed, so nobody misses what went wrong (WCAG 2.2.1).
+ */
 export function showToast(message: string, variant: ToastVariant = 'success'): void {
-  const id = nextId++;
-  publish([...toasts, { id, message, variant }]);
-  setTimeout(() => dismissToast(id), TOAST_LIFETIME_MS);
+  publish([...toasts, { id: nextId++, message, variant }]);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -48,29 +50,61 @@ export function useToasts(): readonly Toast[] {
   return useSyncExternalStore(subscribe, () => toasts);
 }
 
+function ToastItem({ toast }: { toast: Toast }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remaining = useRef(TOAST_LIFETIME_MS);
+  const paused = hovered || focused;
+
+  useEffect(() => {
+    if (toast.variant === 'error' || paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissToast(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      // A pause keeps the time left, so pointing at a toast never makes it last less.
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [toast.id, toast.variant, paused]);
+
+  const blur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the timer.
+    <div
+      className={`toast toast-${toast.variant}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={blur}
+    >
+      {/* The message alone is the live region, so the close button is not read out with it. */}
+      <span className="toast-message" role={toast.variant === 'error' ? 'alert' : 'status'}>
+        {toast.message}
+      </span>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label="Dismiss notification"
+        onClick={() => dismissToast(toast.id)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
 /** The one place toasts appear, rendered once at the root of the console. */
 export function ToastRegion() {
   const current = useToasts();
-  // A live region that exists before its first toast, so screen readers hear each one. It has no role of
-  // its own (pages look up their own alerts by role); each toast is a status, or an alert when it failed.
+  // No aria-live here: each message is its own status (or alert), announced once. The region has no
+  // role of its own either (pages look up their own alerts by role).
   return (
-    <div className="toast-region" aria-live="polite">
+    <div className="toast-region">
       {current.map((toast) => (
-        <div
-          key={toast.id}
-          className={`toast toast-${toast.variant}`}
-          role={toast.variant === 'error' ? 'alert' : 'status'}
-        >
-          <span className="toast-message">{toast.message}</span>
-          <button
-            type="button"
-            className="toast-close"
-            aria-label="Dismiss notification"
-            onClick={() => dismissToast(toast.id)}
-          >
-            ×
-          </button>
-        </div>
+        <ToastItem key={toast.id} toast={toast} />
       ))}
     </div>
   );

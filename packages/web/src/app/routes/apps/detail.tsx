@@ -16,7 +16,7 @@ import { useAppDeployments } from '../../../features/apps/api/use-app-deployment
 import { useConfiguration } from '../../../features/apps/api/use-configuration.ts';
 import { useRenameApp } from '../../../features/apps/api/use-rename-app.ts';
 import { useStartAppOperation } from '../../../features/apps/api/use-start-app-operation.ts';
-import { AppDeploymentsTable, formatDate } from '../../../features/apps/components/app-deployments-table.tsx';
+import { AppDeploymentsTable } from '../../../features/apps/components/app-deployments-table.tsx';
 import { AppSettings } from '../../../features/apps/components/app-settings.tsx';
 import { ConfigurationEditor } from '../../../features/apps/components/configuration-editor.tsx';
 import { DeployForm } from '../../../features/apps/components/deploy-form.tsx';
@@ -29,6 +29,7 @@ import { ResourceOperationBanner } from '../../../features/operations/components
 import { serviceKeys } from '../../../features/services/api/service-keys.ts';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { AppEndpointsTab } from '../endpoints/lazy-tabs.tsx';
@@ -161,12 +162,12 @@ function AppDetails({ app, deployment }: { app: App; deployment: AppDeployment |
           ),
         },
         { label: 'Commit Message', value: deployment?.gitCommitMessage || 'Not Provided' },
-        { label: 'Created', value: formatDate(app.createdAt) },
+        { label: 'Created', value: formatDateTime(app.createdAt) },
         {
           label: 'Docker Image',
           value: deployment ? deployment.dockerImage || 'Dockerfile Build' : 'Unknown',
         },
-        { label: 'Last Deployed', value: deployment ? formatDate(deployment.updatedAt) : 'Never' },
+        { label: 'Last Deployed', value: deployment ? formatDateTime(deployment.updatedAt) : 'Never' },
       ]}
     />
   );

@@ -1,11 +1,12 @@
 import { passwordMessages } from '@berth/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer, noContent } from '../../../../test/fetch-mock.ts';
 import { errorBody, organizationHal, tokenHal, userHal } from '../../../../test/fixtures.ts';
 import { renderApp } from '../../../../test/render.tsx';
+import { readPersisted } from '../../../lib/persisted-state.ts';
 
 async function completeStepOne(name = 'Ada Lovelace', company = 'Analytical Engines') {
   const user = userEvent.setup();
@@ -139,5 +140,48 @@ describe('sign-up wizard', () => {
     expect(server.callsTo('POST', '/auth/users/user-1/email_verification_challenges')[0]?.body).toEqual({
       origin: 'app',
     });
+  });
+
+  it('is a plain sign-up even when an abandoned invitation link is remembered', async () => {
+    // A visitor once opened an invitation and pressed Log in, then left: the claim page is remembered.
+    window.localStorage.setItem('redirectPath', '/claim/inv-1/code-42');
+    const verified = userHal();
+    const server = mockServer({
+      'POST /auth/claims/user': () => json(200, {}),
+      'POST /auth/users': () => json(201, verified),
+      'POST /auth/tokens': [
+        () => json(201, tokenHal()),
+        () => json(201, tokenHal({ id: 'tok-2', scope: 'elevated' })),
+      ],
+      'POST /auth/organizations': () => json(201, organizationHal()),
+      ...consoleRoutes({ user: verified }),
+    });
+    const { router } = renderApp('/signup');
+    const user = userEvent.setup();
+    // The company is required: this is not an invitation sign-up.
+    await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Company must not be empty')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Company'), 'Analytical Engines');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Correct horse 1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Organization' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.callsTo('POST', '/auth/claims/user')).toHaveLength(1);
+    expect(server.callsTo('POST', '/auth/users')[0]?.body).toMatchObject({ challengeToken: '' });
+    expect(server.callsTo('POST', '/auth/organizations')).toHaveLength(1);
+    // Forgotten, so no later login or verification sends the new account to that old invitation.
+    expect(readPersisted('redirectPath')).toBeNull();
+  });
+
+  it('keeps the invitation when the visitor chooses Log in instead', async () => {
+    mockServer({});
+    const { router } = renderApp('/signup?invitation=inv-1&code=code-42');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(readPersisted('redirectPath')).toBe('/claim/inv-1/code-42');
   });
 });

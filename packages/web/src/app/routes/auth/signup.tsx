@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createOrganization } from '../../../features/organizations/api/use-create-organization.ts';
 import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form.tsx';
 import { createToken } from '../../../features/session/api/create-token.ts';
@@ -15,11 +15,11 @@ import {
   type SignupProfile,
   SignupProfileForm,
 } from '../../../features/users/components/signup-profile-form.tsx';
-import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts';
+import { readPersisted, removePersisted, writePersisted } from '../../../lib/persisted-state.ts';
 import { sessionStore, useSession } from '../../../lib/session-store.ts';
 import { BrandMark } from '../../brand.tsx';
 import '../../layouts/auth-layout.css';
-import { claimOf, paths, safeInternalPath } from '../../paths.ts';
+import { claimOf, paths, safeInternalPath, signupInvitationOf } from '../../paths.ts';
 
 type Step = 1 | 2 | 3;
 
@@ -132,8 +132,10 @@ function SignupRoute() {
   const password = useRef('');
   const [started, setStarted] = useState(false);
 
-  // spec 1 §4 Sign-up: a visitor who came from an invitation link (remembered by the claim page).
-  const [claim] = useState(() => claimOf(readPersisted('redirectPath')));
+  // spec 1 §4 Sign-up "with an invitation": only the claim page's explicit hand-over counts. A remembered
+  // page is not an invitation: a link abandoned long ago must not turn a plain sign-up into one.
+  const [params] = useSearchParams();
+  const [claim] = useState(() => signupInvitationOf(params));
 
   const createAccount = async (credentials: SignupCredentials) => {
     if (!profile) return;
@@ -172,15 +174,18 @@ function SignupRoute() {
       navigate(claim.path, { replace: true });
       return;
     }
+    // A remembered claim page belongs to an invitation this sign-up was not started from: forget it, so
+    // neither this step nor the verification after it sends the new account there.
+    const remembered = safeInternalPath(readPersisted('redirectPath'));
+    if (remembered && claimOf(remembered)) removePersisted('redirectPath');
     const userId = sessionStore.getState().accessToken?.userId ?? '';
     const user = await queryClient.fetchQuery({ ...userQuery(userId), staleTime: 0 });
     if (!user.verified) {
       navigate(paths.verify, { replace: true });
       return;
     }
-    const target = safeInternalPath(readPersisted('redirectPath')) ?? paths.root;
     removePersisted('redirectPath');
-    navigate(target, { replace: true });
+    navigate(remembered && !claimOf(remembered) ? remembered : paths.root, { replace: true });
   };
 
   const finish = async (organizationName: string) => {
@@ -220,7 +225,14 @@ function SignupRoute() {
           {step < 3 ? (
             <p className="auth-footer">
               <span>
-                Already have an account? <Link to={paths.login}>Log in</Link>
+                Already have an account?{' '}
+                <Link
+                  to={paths.login}
+                  // From an invitation, logging in instead still comes back to it (spec 1 §2 remembered page).
+                  onClick={() => (claim ? writePersisted('redirectPath', claim.path) : undefined)}
+                >
+                  Log in
+                </Link>
               </span>
             </p>
           ) : null}

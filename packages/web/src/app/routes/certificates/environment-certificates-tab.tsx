@@ -7,6 +7,8 @@ import { to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
+const certificateHref = (id: string) => to.certificate(id);
+
 /** spec 2 §2 environment Certificates tab: its certificates (polled every 5 s) and New Certificate. */
 export function EnvironmentCertificatesTab({ environmentId }: { environmentId: string }) {
   const { actor } = useConsoleContext();
@@ -17,6 +19,7 @@ export function EnvironmentCertificatesTab({ environmentId }: { environmentId: s
     <CertificatesTable
       label={`Certificates of environment ${environmentId}`}
       certificates={certificates.data ?? []}
+      certificateHref={certificateHref}
       isLoading={certificates.isPending}
       error={certificates.error}
       toolbar={

@@ -11,8 +11,8 @@ import { useDeploymentConfiguration } from '../../../features/deployments/api/us
 import { ConfigurationTable } from '../../../features/deployments/components/configuration-table.tsx';
 import { DeploymentBadge } from '../../../features/deployments/components/deployment-badge.tsx';
 import { useOperation } from '../../../features/operations/api/use-operation.ts';
-import { formatDateTime } from '../../../features/operations/components/elapsed-time.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

@@ -1,4 +1,5 @@
 import { scopeDenial } from '@berth/core';
+import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -14,9 +15,18 @@ import { serviceUrl } from '../../../lib/api-client.ts';
 import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
+/** What the endpoint page reads from the navigation that the create flow ends with. */
+export interface EndpointCreatedState {
+  provisionError: string | null;
+}
+
 /**
  * spec 2 §2 /apps/{id}/endpoints/create. spec 2 §4 endpoint provisioning: upload a certificate if
  * needed, create the endpoint, run a provision operation, then open the endpoint's page.
+ *
+ * Saving again after a failure must not repeat a finished step: a certificate already uploaded is
+ * reused (same certificate text), and once the endpoint exists the flow ends on its page, which shows
+ * a provisioning failure and offers the provision again (saving here would create a second endpoint).
  */
 function CreateEndpointRoute() {
   const { id = '' } = useParams();
@@ -28,6 +38,8 @@ function CreateEndpointRoute() {
   const certificates = useEnvironmentCertificates(environmentId, { poll: false });
   const uploadCertificate = useCreateCertificate(environmentId);
   const createEndpoint = useCreateEndpoint();
+  // The certificate this form has uploaded (its PEM body, which is public, and its URL); never the key.
+  const uploaded = useRef<{ body: string; url: string } | null>(null);
 
   if (app.isError) return <Banner variant="error">Error: {app.error.message}</Banner>;
   if (services.isError) return <Banner variant="error">Error: {services.error.message}</Banner>;
@@ -66,11 +78,21 @@ function CreateEndpointRoute() {
         onSubmit={async ({ serviceId, body, certificate }) => {
           let certificateUrl: string | undefined;
           if (certificate.kind === 'new') {
-            const uploaded = await uploadCertificate.mutateAsync({
-              certificate_body: certificate.certificate_body,
-              private_key: certificate.private_key,
-            });
-            certificateUrl = uploaded.href || serviceUrl('api', `/certificates/${uploaded.id}`);
+            let upload = uploaded.current;
+            if (upload?.body !== certificate.certificate_body) {
+              const record = await uploadCertificate.mutateAsync({
+                certificate_body: certificate.certificate_body,
+                private_key: certificate.private_key,
+              });
+              // Drop the request (and its private key) from the mutation's state at once.
+              uploadCertificate.reset();
+              upload = {
+                body: certificate.certificate_body,
+                url: record.href || serviceUrl('api', `/certificates/${record.id}`),
+              };
+              uploaded.current = upload;
+            }
+            certificateUrl = upload.url;
           } else if (certificate.kind === 'existing') {
             certificateUrl = certificateHref(certificate.id);
           }
@@ -78,7 +100,8 @@ function CreateEndpointRoute() {
             serviceId,
             body: certificateUrl ? { ...body, certificate: certificateUrl } : body,
           });
-          navigate(to.endpoint(created.endpoint.id));
+          const state: EndpointCreatedState = { provisionError: created.provisionError };
+          navigate(to.endpoint(created.endpoint.id), { state });
         }}
       />
     </>

@@ -1,7 +1,7 @@
 import { scopeDenial } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
@@ -24,6 +24,7 @@ import { useEndpointOperation } from '../../../features/endpoints/api/use-endpoi
 import { useUpdateEndpoint } from '../../../features/endpoints/api/use-update-endpoint.ts';
 import { DeprovisionEndpoint } from '../../../features/endpoints/components/deprovision-endpoint.tsx';
 import { EndpointDnsSetup } from '../../../features/endpoints/components/endpoint-dns-setup.tsx';
+import { EndpointNotProvisioned } from '../../../features/endpoints/components/endpoint-not-provisioned.tsx';
 import { EndpointSettingsForm } from '../../../features/endpoints/components/endpoint-settings-form.tsx';
 import { EndpointStatusPill } from '../../../features/endpoints/components/endpoint-status-pill.tsx';
 import { type EndpointRow, EndpointUrl } from '../../../features/endpoints/components/endpoints-table.tsx';
@@ -34,6 +35,7 @@ import { ActivityTable } from '../../../features/operations/components/activity-
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import type { EndpointCreatedState } from './create.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
 
 type EndpointTab = 'activity' | 'settings' | 'setup';
@@ -49,13 +51,16 @@ function EndpointDetailRoute() {
   // spec 2 §4 resource banner: the latest operation on the endpoint.
   const latest = useOperations(`/vhosts/${id}/operations`, 1, NO_OPERATION_FILTERS);
   // The endpoint polls every 5 s, its operations every 10 s: a new status refreshes the operations
-  // at once, so the banner and the Activity tab do not lag behind the details.
+  // at once, so the banner and the Activity tab do not lag behind the details. The endpoint lists
+  // are only marked stale: the global one is not polled (contract §1.13), so the next visit reads it
+  // again instead of showing the old status for up to 60 s.
   const status = endpoint.data?.status;
   const queryClient = useQueryClient();
   const seenStatus = useRef(status);
   useEffect(() => {
     if (seenStatus.current !== undefined && status !== seenStatus.current) {
       void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: endpointKeys.lists(), refetchType: 'none' });
     }
     seenStatus.current = status;
   }, [status, queryClient]);
@@ -101,6 +106,7 @@ function EndpointDetailRoute() {
         }
       />
       <ResourceOperationBanner operations={latest.data?.operations ?? []} />
+      <ProvisionPrompt endpoint={current} />
       {/* spec 2 §2: custom-domain endpoints waiting on DNS records get a Finish setup banner. */}
       {needsDnsSetup(current) ? (
         <Banner
@@ -133,6 +139,37 @@ function EndpointDetailRoute() {
         <EndpointTabBody tab={active} endpoint={current} />
       )}
     </>
+  );
+}
+
+/**
+ * spec 2 §4 endpoint provisioning, second step: an endpoint still pending was never provisioned (the
+ * create flow lands here when its provision call failed, with the server's message).
+ */
+function ProvisionPrompt({ endpoint }: { endpoint: Endpoint }) {
+  const { actor } = useConsoleContext();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const provision = useEndpointOperation(endpoint.id);
+  const [operationId, setOperationId] = useState<string | null>(null);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: endpointKeys.all }),
+    [queryClient],
+  );
+  if (operationId)
+    return <OperationProgress operationId={operationId} type="provision" onFinished={refresh} />;
+  if (endpoint.status !== 'pending') return null;
+  const created = location.state as Partial<EndpointCreatedState> | null;
+  const error = provision.error?.message ?? created?.provisionError ?? null;
+  return (
+    <EndpointNotProvisioned
+      error={error}
+      denial={endpoint.environmentId ? scopeDenial(actor, 'deploy', endpoint.environmentId) : null}
+      isPending={provision.isPending}
+      onProvision={() =>
+        provision.mutate('provision', { onSuccess: (started) => setOperationId(started.id) })
+      }
+    />
   );
 }
 

@@ -31,8 +31,10 @@ export function useEndpointRows(
         endpoint.resourceHandle || (appId ? appById.get(appId)?.handle : undefined) || 'Unknown';
       rows.push({
         endpoint,
+        href: to.endpoint(endpoint.id),
+        setupHref: to.endpoint(endpoint.id, 'setup'),
         resourceHandle,
-        resourceHref: appId ? to.app(appId) : databaseId ? `/databases/${databaseId}` : null,
+        resourceHref: appId ? to.app(appId) : databaseId ? to.database(databaseId) : null,
         serviceLabel: service ? service.handle || service.processType : (endpoint.serviceId ?? 'Unknown'),
         serviceHref: appId && endpoint.serviceId ? to.service(appId, endpoint.serviceId) : null,
       });

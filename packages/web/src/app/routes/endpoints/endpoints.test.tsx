@@ -6,6 +6,7 @@ import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { endpointKeys } from '../../../features/endpoints/api/endpoint-keys.ts';
 
 const api = (path: string) => `${HOST}/api${path}`;
 const TIMESTAMP = '2026-01-01T00:00:00.000Z';
@@ -150,6 +151,82 @@ describe('endpoints list (spec 2 §2 /endpoints)', () => {
   });
 });
 
+describe('endpoint links (app/paths.ts)', () => {
+  it('links an endpoint, its Setup tab and a database resource through the console paths', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/vhosts': () =>
+        json(
+          200,
+          collection('vhosts', [
+            vhostHal('7', {
+              default: false,
+              acme: true,
+              acme_status: 'pending',
+              user_domain: 'www.example.com',
+            }),
+            vhostHal('8', {
+              type: 'tcp',
+              resource_type: 'database',
+              resource_id: '30',
+              resource_handle: 'orders-db',
+              _links: {
+                self: { href: api('/vhosts/8') },
+                service: { href: api('/services/6') },
+                account: { href: api('/accounts/10') },
+              },
+            }),
+          ]),
+        ),
+    });
+    renderApp('/endpoints');
+    const table = await screen.findByRole('table', { name: 'Endpoints' });
+    expect(await within(table).findByRole('link', { name: 'https://www.example.com' })).toHaveAttribute(
+      'href',
+      '/endpoints/7',
+    );
+    expect(within(table).getByRole('link', { name: /^Setup / })).toHaveAttribute(
+      'href',
+      '/endpoints/7/setup',
+    );
+    expect(within(table).getByRole('link', { name: 'orders-db' })).toHaveAttribute('href', '/databases/30');
+  });
+});
+
+describe('global endpoints list freshness (contract §1.13)', () => {
+  it('reads /vhosts again on the next visit once the endpoint page saw a new status', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'GET /api/vhosts': [
+        () => json(200, collection('vhosts', [vhostHal('7', { status: 'provisioning' })])),
+        () => json(200, collection('vhosts', [vhostHal('7')])),
+      ],
+      'GET /api/vhosts/7': [
+        () => json(200, vhostHal('7', { status: 'provisioning' })),
+        () => json(200, vhostHal('7')),
+      ],
+    });
+    const { router, queryClient } = renderApp('/endpoints/7');
+    const details = await screen.findByRole('region', { name: 'Endpoint details' });
+    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    expect(value('Status')).toBe('Provisioning');
+    await waitFor(() => expect(server.callsTo('GET', '/api/vhosts')).toHaveLength(1));
+    // The next 5 s poll of the endpoint.
+    await act(() => queryClient.refetchQueries({ queryKey: endpointKeys.detail('7') }));
+    await waitFor(() => expect(value('Status')).toBe('Provisioned'));
+
+    await act(() => router.navigate('/endpoints'));
+    const table = await screen.findByRole('table', { name: 'Endpoints' });
+    const row = (
+      await within(table).findByRole('link', { name: 'https://app-7.on-berth.localhost' })
+    ).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('Provisioned'));
+    expect(server.callsTo('GET', '/api/vhosts')).toHaveLength(2);
+  });
+});
+
 describe('app Endpoints tab and the create form (spec 2 §2, §4 provisioning flow)', () => {
   it('creates the endpoint, provisions it and opens its page showing Pending', async () => {
     signIn();
@@ -205,6 +282,74 @@ describe('app Endpoints tab and the create form (spec 2 §2, §4 provisioning fl
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save Endpoint' }));
     expect(await screen.findByText('A domain is required for managed HTTPS')).toBeInTheDocument();
+  });
+
+  it('reuses the uploaded certificate when saving again after the create failed', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'POST /api/accounts/10/certificates': () =>
+        json(201, {
+          _type: 'certificate',
+          id: '12',
+          common_name: 'www.example.com',
+          _links: { self: { href: api('/certificates/12') }, account: { href: api('/accounts/10') } },
+        }),
+      'POST /api/services/5/vhosts': [
+        () => json(422, errorBody(422, 'unprocessable_entity', 'The service has no release yet')),
+        () => json(201, vhostHal('7', { status: 'pending', default: false })),
+      ],
+      'POST /api/vhosts/7/operations': () => json(201, operationHal('40', 'provision')),
+      'GET /api/vhosts/7': () => json(200, vhostHal('7', { status: 'provisioning', default: false })),
+    });
+    renderApp('/apps/1/endpoints/create');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Custom certificate/ }));
+    await user.type(screen.getByRole('textbox', { name: 'New Certificate' }), 'CERT');
+    await user.type(screen.getByRole('textbox', { name: 'Private Key' }), 'KEY');
+    await user.click(screen.getByRole('button', { name: 'Save Endpoint' }));
+    expect(await screen.findByText('The service has no release yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Endpoint' }));
+
+    expect(await screen.findByRole('region', { name: 'Endpoint details' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/accounts/10/certificates')).toHaveLength(1);
+    const creates = server.callsTo('POST', '/api/services/5/vhosts');
+    expect(creates).toHaveLength(2);
+    for (const call of creates) {
+      expect(call.body).toMatchObject({ certificate: api('/certificates/12') });
+    }
+  });
+
+  it('opens the created endpoint with the provisioning error and provisions it from there', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes(),
+      'POST /api/services/5/vhosts': () => json(201, vhostHal('7', { status: 'pending' })),
+      'POST /api/vhosts/7/operations': [
+        () => json(503, errorBody(503, 'service_unavailable', 'The operation queue is unavailable')),
+        () => json(201, operationHal('44', 'provision')),
+      ],
+      'GET /api/vhosts/7': () => json(200, vhostHal('7', { status: 'pending' })),
+      'GET /api/operations/44': () => json(200, { ...operationHal('44', 'provision'), status: 'running' }),
+    });
+    const { router } = renderApp('/apps/1/endpoints/create');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save Endpoint' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/endpoints/7'));
+    expect(
+      await screen.findByText(
+        'The endpoint was created, but provisioning could not start: The operation queue is unavailable',
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/services/5/vhosts')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Provision Endpoint' }));
+    expect(await screen.findByText('Operation 44: provision running')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/services/5/vhosts')).toHaveLength(1);
+    expect(server.callsTo('POST', '/api/vhosts/7/operations').map((call) => call.body)).toEqual([
+      { type: 'provision' },
+      { type: 'provision' },
+    ]);
   });
 
   it('keeps New Endpoint visible but disabled without deploy scope', async () => {
@@ -267,6 +412,37 @@ describe('endpoint page (spec 2 §2)', () => {
     await user.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/operations/42'));
     expect(server.callsTo('POST', '/api/vhosts/7/operations')[0]?.body).toEqual({ type: 'deprovision' });
+  });
+
+  it('re-runs a failed provision from the Activity tab on /vhosts/:id/operations (spec 3 §2)', async () => {
+    signIn();
+    const failed = {
+      ...operationHal('39', 'provision'),
+      status: 'failed',
+      // The Activity tab shows the last 2 weeks only.
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      resource_type: 'vhost',
+      resource_id: '7',
+      resource_handle: 'app-7.on-berth.localhost',
+    };
+    const server = mockServer({
+      ...routes(),
+      'GET /api/vhosts/7': () => json(200, vhostHal('7', { status: 'provision_failed' })),
+      'GET /api/vhosts/7/operations': () => json(200, collection('operations', [failed])),
+      'POST /api/vhosts/7/operations': () => json(201, operationHal('45', 'provision')),
+      'GET /api/operations/45': () => json(200, { ...operationHal('45', 'provision'), status: 'running' }),
+      'GET /api/operations/45/logs': () => json(200, ''),
+    });
+    const { router } = renderApp('/endpoints/7');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Re-run provision of app-7.on-berth.localhost' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operations/45'));
+    expect(server.callsTo('POST', '/api/vhosts/7/operations').map((call) => call.body)).toEqual([
+      { type: 'provision' },
+    ]);
   });
 
   it('offers DNS Configuration and Finish setup for a managed endpoint waiting on DNS, then renews', async () => {
@@ -346,7 +522,9 @@ describe('environment Endpoints and Certificates tabs', () => {
     expect(details).toHaveTextContent('Endpoints1 (app-7.on-berth.localhost)');
     await act(() => router.navigate('/environments/10/certificates'));
     const certificates = await screen.findByRole('table', { name: 'Certificates of environment 10' });
-    const row = (await within(certificates).findByRole('link', { name: 'www.example.com' })).closest('tr');
+    const link = await within(certificates).findByRole('link', { name: 'www.example.com' });
+    expect(link).toHaveAttribute('href', '/certificates/3');
+    const row = link.closest('tr');
     expect(
       within(row as HTMLElement)
         .getAllByRole('cell')

@@ -6,10 +6,13 @@ import { EndpointsTable } from '../../../features/endpoints/components/endpoints
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from './endpoint-rows.ts';
 
-/** spec 2 §2 /endpoints: every endpoint of the organization, polled every 5 s (spec 2 §7). */
+/**
+ * spec 2 §2 /endpoints: every endpoint of the organization, read from the start-up `/vhosts` list
+ * (contract §7), which is not polled but refetched when revisited after 60 s (contract §1.13).
+ */
 function EndpointsRoute() {
   const { organization, environments } = useConsoleContext();
-  const endpoints = useEndpoints({ kind: 'all' });
+  const endpoints = useEndpoints({ kind: 'all' }, { poll: false });
   const environmentIds = useMemo(() => new Set(environments.map((item) => item.id)), [environments]);
   const rows = useEndpointRows(endpoints.data, environmentIds);
   return (

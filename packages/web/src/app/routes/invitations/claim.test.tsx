@@ -43,6 +43,30 @@ describe('invitation claim (spec 1 §4, §8; contract §3.9)', () => {
     expect(readPersisted('redirectPath')).toBe(CLAIM);
   });
 
+  it('hands the invitation to Sign up explicitly, remembering nothing that could outlive the link', async () => {
+    mockServer({ 'GET /auth/invitations/inv-1': () => json(200, invitationHal()) });
+    const { router } = renderApp(CLAIM);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(router.state.location.search).toBe('?invitation=inv-1&code=code-42');
+    expect(readPersisted('redirectPath')).toBeNull();
+  });
+
+  it('shows why the signed-in account could not be loaded instead of offering Accept', async () => {
+    signIn({ userId: 'user-2', email: 'bob@example.com' });
+    mockServer({
+      ...consoleRoutes({ user: userHal({ id: 'user-2', email: 'bob@example.com' }) }),
+      'GET /auth/users/user-2': () =>
+        json(500, errorBody(500, 'internal_error', 'The user service is unavailable')),
+      // Not Bob's address: had the page not known him, it would have offered Accept anyway.
+      'GET /auth/invitations/inv-1': () => json(200, invitationHal({ email: 'carol@example.com' })),
+    });
+    renderApp(CLAIM);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The user service is unavailable');
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('says an expired invitation has expired', async () => {
     mockServer({
       'GET /auth/invitations/inv-1': () =>
@@ -121,7 +145,6 @@ describe('invitation claim (spec 1 §4, §8; contract §3.9)', () => {
   });
 
   it('signs up from the invitation: company optional, the code proves the address, back to the claim page', async () => {
-    window.localStorage.setItem('redirectPath', CLAIM);
     const bob = userHal({ id: 'user-2', name: 'Bob Babbage', email: 'bob@example.com' });
     const server = mockServer({
       ...consoleRoutes({ user: bob, organizations: [], roles: [] }),
@@ -130,7 +153,7 @@ describe('invitation claim (spec 1 §4, §8; contract §3.9)', () => {
         json(201, tokenHal({ id: 'tok-2', userId: 'user-2', email: 'bob@example.com' })),
       'GET /auth/invitations/inv-1': () => json(200, invitationHal()),
     });
-    const { router } = renderApp('/signup');
+    const { router } = renderApp('/signup?invitation=inv-1&code=code-42');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Name'), 'Bob Babbage');
     await user.click(screen.getByRole('button', { name: 'Next' }));

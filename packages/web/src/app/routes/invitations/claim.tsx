@@ -13,10 +13,11 @@ import { refreshOwnToken } from '../../../features/session/api/refresh-own-token
 import { useSelectOrganization } from '../../../features/users/api/use-select-organization.ts';
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/error-message.ts';
 import { writePersisted } from '../../../lib/persisted-state.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths } from '../../paths.ts';
+import { paths, to } from '../../paths.ts';
 
 /**
  * spec 1 §4 "Invitation page", spec 3 "Invitation claim", contract §3.9: the mailed link
@@ -37,7 +38,7 @@ function ClaimRoute() {
   const [joined, setJoined] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // spec 1 §2: the page is remembered, so logging in or signing up comes back here.
+  // spec 1 §2: the page is remembered, so logging in comes back here.
   const rememberAndGo = (target: string) => {
     writePersisted('redirectPath', location.pathname);
     navigate(target);
@@ -49,7 +50,7 @@ function ClaimRoute() {
     try {
       await acceptInvitation(inviteId, code);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
       setAccepting(false);
       return;
     }
@@ -61,7 +62,7 @@ function ClaimRoute() {
       await queryClient.invalidateQueries();
     } catch (error) {
       // The membership exists already; the console still opens, and says what did not work.
-      showToast(error instanceof Error ? error.message : String(error), 'error');
+      showToast(messageOf(error), 'error');
     }
     navigate(paths.root, { replace: true });
   };
@@ -77,12 +78,22 @@ function ClaimRoute() {
           : invitation.error.message}
       </Banner>
     );
-  } else if (!invitation.data || (phase === 'authenticated' && !user.data && !user.isError)) {
+  } else if (phase === 'authenticated' && user.isError) {
+    // Without the signed-in address the mismatch check (spec 1 §4) cannot run: no Accept until it can.
+    body = (
+      <div className="stack">
+        <Banner variant="error">{user.error.message}</Banner>
+        <Button variant="secondary" loading={user.isFetching} onClick={() => void user.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!invitation.data || (phase === 'authenticated' && !user.data)) {
     body = <Spinner label="Loading the invitation" />;
   } else {
     const found = invitation.data;
-    const ownEmail = user.data?.email ?? null;
-    if (phase === 'authenticated' && ownEmail !== null && !invitationMatchesEmail(found.email, ownEmail)) {
+    const ownEmail = user.data?.email ?? '';
+    if (phase === 'authenticated' && !invitationMatchesEmail(found.email, ownEmail)) {
       body = (
         <div className="stack">
           <Banner variant="warning">{invitationMessages.mismatch(found.email, ownEmail)}</Banner>
@@ -104,7 +115,8 @@ function ClaimRoute() {
           <p>Log in with {found.email} to accept, or sign up if you do not have an account yet.</p>
           <div className="auth-links">
             <Button onClick={() => rememberAndGo(paths.login)}>Log in</Button>
-            <Button variant="secondary" onClick={() => rememberAndGo(paths.signup)}>
+            {/* The invitation goes along explicitly: a remembered page would outlive an abandoned link. */}
+            <Button variant="secondary" onClick={() => navigate(to.signupFromInvitation(inviteId, code))}>
               Sign up
             </Button>
           </div>

@@ -8,10 +8,10 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
-import { formatDateTime } from '../../../features/operations/components/elapsed-time.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { OperationResourceLink } from '../../../features/operations/components/operation-resource-link.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**

@@ -125,8 +125,58 @@ describe('role members', () => {
     await waitFor(() => expect(server.callsTo('PATCH', '/auth/memberships/m1')).toHaveLength(1));
     expect(server.callsTo('PATCH', '/auth/memberships/m1')[0]?.body).toEqual({ privileged: true });
 
+    // The same confirm step as the Members page; Developers is Ada's only role, so it says what follows.
     await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
+    expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(0);
+    const confirm = screen.getByRole('button', { name: 'Confirm remove Ada Lovelace' });
+    expect(document.activeElement).toBe(confirm);
+    expect(confirm).toHaveAccessibleDescription(
+      "This is Ada Lovelace's last role: removing it also removes them from the organization.",
+    );
+    await user.click(confirm);
     await waitFor(() => expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(1));
+  });
+
+  it('asks before removing a member, and warns only when it is their last role', async () => {
+    signIn();
+    let removed = false;
+    const devs = [
+      membershipHal({ id: 'm1', userId: 'user-1', roleId: 'r-devs' }),
+      membershipHal({ id: 'm2', userId: 'user-2', roleId: 'r-devs' }),
+    ];
+    const server = roleServer({
+      // Ada also owns the organization; Charles holds Developers only.
+      memberships: [...devs, membershipHal({ id: 'm3', userId: 'user-1', roleId: 'r-owner' })],
+      routes: {
+        'GET /auth/roles/r-devs/memberships': () =>
+          json(200, collection('memberships', removed ? devs.slice(1) : devs)),
+        'DELETE /auth/memberships/m1': () => {
+          removed = true;
+          return noContent();
+        },
+      },
+    });
+    renderApp('/roles/r-devs/members');
+    const table = await screen.findByRole('table', { name: 'Members of Developers' }, { timeout: 5000 });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Charles Babbage' }));
+    expect(
+      screen.getByRole('button', { name: 'Confirm remove Charles Babbage' }),
+    ).toHaveAccessibleDescription(
+      "This is Charles Babbage's last role: removing it also removes them from the organization.",
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Charles Babbage' }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm remove Ada Lovelace' });
+    expect(confirm).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/last role/)).not.toBeInTheDocument();
+    await user.click(confirm);
+    await waitFor(() => expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(1));
+    await waitFor(() => expect(within(table).queryByText('Ada Lovelace')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(table));
   });
 
   it('leaves the members alone for those who are neither owner nor role admin', async () => {
@@ -139,7 +189,9 @@ describe('role members', () => {
     const remove = await screen.findByRole('button', { name: 'Remove Ada Lovelace' }, { timeout: 5000 });
     expect(remove).toHaveAttribute('aria-disabled', 'true');
     expect(remove).toHaveAccessibleDescription(permissionMessages.roleManagement);
-    expect(screen.getByRole('switch', { name: 'Role admin: Ada Lovelace' })).toBeDisabled();
+    const admin = screen.getByRole('switch', { name: 'Role admin: Ada Lovelace' });
+    expect(admin).toHaveAttribute('aria-disabled', 'true');
+    expect(admin).toHaveAccessibleDescription(permissionMessages.roleManagement);
   });
 });
 
@@ -162,17 +214,17 @@ describe('role environment permissions (spec 1 §6)', () => {
     ]);
     // Admin marks all other scopes inherited: checked and disabled.
     expect(cell('Environment Admin on production')).toBeChecked();
-    expect(cell('Environment Admin on production')).toBeEnabled();
+    expect(cell('Environment Admin on production')).not.toHaveAttribute('aria-disabled');
     expect(cell('Environment Admin on production')).toHaveAttribute('data-state', 'granted');
     for (const scope of ['Full Visibility', 'Basic Visibility', 'Deployment', 'Tunnel']) {
       expect(cell(`${scope} on production`)).toBeChecked();
-      expect(cell(`${scope} on production`)).toBeDisabled();
+      expect(cell(`${scope} on production`)).toHaveAttribute('aria-disabled', 'true');
       expect(cell(`${scope} on production`)).toHaveAttribute('data-state', 'inherited');
     }
     // Any permission marks basic_read inherited.
     expect(cell('Full Visibility on staging')).toHaveAttribute('data-state', 'granted');
     expect(cell('Basic Visibility on staging')).toHaveAttribute('data-state', 'inherited');
-    expect(cell('Basic Visibility on staging')).toBeDisabled();
+    expect(cell('Basic Visibility on staging')).toHaveAttribute('aria-disabled', 'true');
     expect(cell('Deployment on staging')).toHaveAttribute('data-state', 'denied');
     expect(cell('Deployment on staging')).not.toBeChecked();
     // Another role's permission is not this role's.
@@ -199,7 +251,7 @@ describe('role environment permissions (spec 1 §6)', () => {
       role: 'r-devs',
       scope: 'read',
     });
-    await waitFor(() => expect(cell('Full Visibility on staging')).toBeEnabled());
+    await waitFor(() => expect(cell('Full Visibility on staging')).not.toHaveAttribute('aria-disabled'));
     await user.click(cell('Full Visibility on staging'));
     await waitFor(() => expect(server.callsTo('DELETE', '/api/permissions/p2')).toHaveLength(1));
   });
@@ -228,18 +280,26 @@ describe('role environment permissions (spec 1 §6)', () => {
     await screen.findByRole('table', { name: 'Environment permissions of Developers' }, { timeout: 5000 });
     // Ada holds read on staging through Developers: she may grant it elsewhere only where she holds it.
     const deploy = cell('Deployment on staging');
-    expect(deploy).toBeDisabled();
+    expect(deploy).toHaveAttribute('aria-disabled', 'true');
     expect(deploy).toHaveAccessibleDescription(scopeDenialMessage('deploy', '11'));
-    expect(cell('Full Visibility on staging')).toBeEnabled();
+    expect(cell('Full Visibility on staging')).not.toHaveAttribute('aria-disabled');
   });
 
   it('is read-only for those who cannot manage the role', async () => {
     signIn();
-    roleServer({ mine: [DEVS] });
+    const server = roleServer({ mine: [DEVS] });
     renderApp('/roles/r-devs/environments');
     await screen.findByRole('table', { name: 'Environment permissions of Developers' }, { timeout: 5000 });
-    expect(cell('Full Visibility on staging')).toBeDisabled();
-    expect(cell('Full Visibility on staging')).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    const denied = cell('Full Visibility on staging');
+    expect(denied).toHaveAttribute('aria-disabled', 'true');
+    expect(denied).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    // Locked, not disabled: the keyboard reaches it (its tooltip shows on focus); changing it does nothing.
+    const user = userEvent.setup();
+    await user.click(denied);
+    expect(document.activeElement).toBe(denied);
+    await user.keyboard(' ');
+    expect(denied).toBeChecked();
+    expect(server.callsTo('DELETE', '/api/permissions/p2')).toHaveLength(0);
   });
 });
 
@@ -334,7 +394,7 @@ describe('provisioned roles (spec 1 §6, §8)', () => {
 
     await router.navigate('/roles/r-devs/environments');
     await screen.findByRole('table', { name: 'Environment permissions of Developers' });
-    expect(cell('Deployment on staging')).toBeDisabled();
+    expect(cell('Deployment on staging')).toHaveAttribute('aria-disabled', 'true');
     expect(cell('Deployment on staging')).toHaveAccessibleDescription(
       'This role is managed via provisioning and cannot be edited.',
     );

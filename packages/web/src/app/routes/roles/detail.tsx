@@ -12,6 +12,7 @@ import {
   type Scope,
   scimMessages,
   scopeDenial,
+  toastMessages,
 } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -44,8 +45,6 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §8 provisioning notice. */
 const PROVISIONED_ROLE = scimMessages.roleLocked;
-/** spec 1 §8 success toasts. */
-const SAVED = 'Saved changes successfully!';
 
 const TABS = [
   ['members', 'Members'],
@@ -66,6 +65,7 @@ function useRoleStanding(role: Role) {
   const isRoleAdmin = roleAdminIds(memberships.data ?? [], user?.id ?? '').has(role.id);
   return {
     actor,
+    memberships: memberships.data ?? [],
     isRoleAdmin,
     canManage: canManageRole(actor, isRoleAdmin),
     // Until the memberships are in, a role admin would briefly look like a stranger.
@@ -149,7 +149,7 @@ function RolePage({ role, tab, tabs }: { role: Role; tab: RoleTab; tabs: RoleTab
 
 function MembersTab({ role }: { role: Role }) {
   const { organization } = useConsoleContext();
-  const { actor, isRoleAdmin, pending, error } = useRoleStanding(role);
+  const { actor, memberships: organizationMemberships, isRoleAdmin, pending, error } = useRoleStanding(role);
   const memberships = useRoleMemberships(role.id);
   const users = useOrganizationUsers(organization?.id ?? null);
   const add = useAddRoleMember(role.id);
@@ -162,6 +162,10 @@ function MembersTab({ role }: { role: Role }) {
   if (!memberships.data || users.isPending || pending) return <Spinner label="Loading members" />;
 
   const byId = new Map((users.data ?? []).map((user) => [user.id, user]));
+  const rolesHeld = new Map<string, number>();
+  for (const membership of organizationMemberships) {
+    rolesHeld.set(membership.userId, (rolesHeld.get(membership.userId) ?? 0) + 1);
+  }
   const members: RoleMemberRow[] = memberships.data.map((membership) => {
     const user = byId.get(membership.userId);
     return {
@@ -171,6 +175,8 @@ function MembersTab({ role }: { role: Role }) {
       email: user?.email ?? '',
       privileged: membership.privileged,
       managed: !!user?.externalId,
+      // contract §5.3: deleting a user's last membership takes them out of the organization.
+      lastRole: (rolesHeld.get(membership.userId) ?? 0) <= 1,
     };
   });
   const holders = new Set(members.map((member) => member.userId));
@@ -254,7 +260,7 @@ function SettingsTab({ role }: { role: Role }) {
         denial={denial}
         onRename={async (name) => {
           await rename.mutateAsync(name);
-          showToast(SAVED);
+          showToast(toastMessages.saved);
         }}
       />
       <DeleteRole
@@ -262,7 +268,7 @@ function SettingsTab({ role }: { role: Role }) {
         denial={deleteDenial}
         onDelete={async () => {
           await remove.mutateAsync();
-          showToast('Success!');
+          showToast(toastMessages.success);
           navigate(paths.teamRoles, { replace: true });
         }}
       />

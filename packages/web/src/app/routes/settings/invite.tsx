@@ -1,10 +1,4 @@
-import {
-  compareRoles,
-  type InviteFormValues,
-  invitableRoles,
-  invitationMessages,
-  permissionMessages,
-} from '@berth/core';
+import { compareRoles, type InviteFormValues, permissionMessages, toastMessages } from '@berth/core';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -13,9 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useCreateInvitation } from '../../../features/invitations/api/use-create-invitation.ts';
 import { InviteForm } from '../../../features/invitations/components/invite-form.tsx';
-import { roleAdminIds } from '../../../features/roles/api/membership.hal.ts';
-import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
-import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
+import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { paths } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -28,28 +20,25 @@ function InviteRoute() {
   const [params] = useSearchParams();
   const { organization, actor, user } = useConsoleContext();
   const organizationId = organization?.id ?? null;
-  const roles = useOrganizationRoles(organizationId);
-  const memberships = useOrganizationMemberships(organizationId);
+  const management = useRoleManagement(organizationId, actor, user?.id ?? '');
   const create = useCreateInvitation();
 
-  const options = useMemo(() => {
-    const admin = roleAdminIds(memberships.data ?? [], user?.id ?? '');
-    return invitableRoles(actor, roles.data ?? [], admin)
-      .sort(compareRoles)
-      .map((role) => ({ id: role.id, name: role.name }));
-  }, [roles.data, memberships.data, user?.id, actor]);
+  const options = useMemo(
+    () => [...management.invitableRoles].sort(compareRoles).map((role) => ({ id: role.id, name: role.name })),
+    [management.invitableRoles],
+  );
 
   const requested = params.get('role_id') ?? '';
   const defaultRoleId = options.some((option) => option.id === requested) ? requested : '';
 
   const submit = async ({ email, roleId }: InviteFormValues) => {
     await create.mutateAsync({ email, roleId });
-    showToast(invitationMessages.sent(email));
+    showToast(toastMessages.invitationSent(email));
     navigate(paths.teamPendingInvites);
   };
 
-  const loading = roles.isPending || memberships.isPending;
-  const failure = roles.error ?? memberships.error;
+  const loading = management.isPending;
+  const failure = management.error;
   return (
     <>
       <PageHeader

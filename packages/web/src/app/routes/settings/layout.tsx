@@ -1,11 +1,20 @@
+import { useId } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { paths } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import './settings.css';
 
+interface SettingsItem {
+  label: string;
+  to: string;
+  /** Listed only to owners and role admins (spec 1 §6): the page would only say it is not for them. */
+  roleManagersOnly?: boolean;
+}
+
 interface SettingsGroup {
   label: string;
-  items: readonly { label: string; to: string }[];
+  items: readonly SettingsItem[];
 }
 
 /**
@@ -18,38 +27,51 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     label: 'Team Settings',
     items: [
       { label: 'Members', to: paths.teamMembers },
-      { label: 'Pending Invites', to: paths.teamPendingInvites },
+      { label: 'Pending Invites', to: paths.teamPendingInvites, roleManagersOnly: true },
       { label: 'Roles', to: paths.teamRoles },
     ],
   },
 ];
 
+function SettingsNavGroup({ group, managesRoles }: { group: SettingsGroup; managesRoles: boolean }) {
+  // Ids from useId: a label may hold spaces, which would split an aria-labelledby reference in two.
+  const headingId = useId();
+  return (
+    <div className="settings-nav-group">
+      <h2 className="settings-nav-heading" id={headingId}>
+        {group.label}
+      </h2>
+      <ul aria-labelledby={headingId}>
+        {group.items
+          .filter((item) => managesRoles || !item.roleManagersOnly)
+          .map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  isActive ? 'settings-nav-link settings-nav-link-active' : 'settings-nav-link'
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The settings frame: its own navigation beside the page; pages read the console data as elsewhere. */
 function SettingsLayout() {
   const data = useConsoleContext();
+  const management = useRoleManagement(data.organization?.id ?? null, data.actor, data.user?.id ?? '');
+  // Listed until known otherwise, so an owner's entry does not flicker in.
+  const managesRoles = management.isPending || management.error !== null || management.managesAnyRole;
   return (
     <div className="settings-page">
       <nav className="settings-nav" aria-label="Settings">
         {SETTINGS_GROUPS.map((group) => (
-          <div key={group.label} className="settings-nav-group">
-            <h2 className="settings-nav-heading" id={`settings-${group.label}`}>
-              {group.label}
-            </h2>
-            <ul aria-labelledby={`settings-${group.label}`}>
-              {group.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      isActive ? 'settings-nav-link settings-nav-link-active' : 'settings-nav-link'
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <SettingsNavGroup key={group.label} group={group} managesRoles={managesRoles} />
         ))}
       </nav>
       <div className="settings-content">

@@ -1,11 +1,11 @@
 import {
   compareRoles,
   isRoleListed,
-  memberMessages,
   permissionMessages,
   roleMembersDenial,
   roleSelectionChange,
   scimMessages,
+  toastMessages,
 } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -16,10 +16,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useUpdateMemberRoles } from '../../../features/members/api/update-member-roles.ts';
 import { MemberRolesForm, type RoleChoice } from '../../../features/members/components/member-roles-form.tsx';
-import { roleAdminIds } from '../../../features/roles/api/membership.hal.ts';
 import { roleKeys } from '../../../features/roles/api/role-keys.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
+import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { userKeys } from '../../../features/users/api/user-keys.ts';
 import { paths } from '../../paths.ts';
@@ -36,6 +36,7 @@ function MemberRoute() {
   const users = useOrganizationUsers(organizationId);
   const memberships = useOrganizationMemberships(organizationId);
   const roles = useOrganizationRoles(organizationId);
+  const { adminRoleIds } = useRoleManagement(organizationId, actor, user?.id ?? '');
   const update = useUpdateMemberRoles();
   const queryClient = useQueryClient();
 
@@ -52,7 +53,6 @@ function MemberRoute() {
   const memberRoleIds = useMemo(() => new Set(membershipByRole.keys()), [membershipByRole]);
 
   const choices = useMemo<RoleChoice[]>(() => {
-    const admin = roleAdminIds(memberships.data ?? [], user?.id ?? '');
     return (roles.data ?? [])
       .filter((role) => isRoleListed(actor, role.type))
       .sort(compareRoles)
@@ -60,7 +60,7 @@ function MemberRoute() {
         id: role.id,
         name: role.name,
         lockedReason:
-          roleMembersDenial(actor, { type: role.type, isRoleAdmin: admin.has(role.id) }) ??
+          roleMembersDenial(actor, { type: role.type, isRoleAdmin: adminRoleIds.has(role.id) }) ??
           // spec 1 §6: managed users cannot be added to or removed from managed roles.
           (member?.externalId && role.scimCreated
             ? memberRoleIds.has(role.id)
@@ -68,7 +68,7 @@ function MemberRoute() {
               : SCIM_LOCKED.add
             : null),
       }));
-  }, [roles.data, memberships.data, user?.id, actor, member?.externalId, memberRoleIds]);
+  }, [roles.data, adminRoleIds, actor, member?.externalId, memberRoleIds]);
 
   const saveDenial = choices.some((choice) => choice.lockedReason === null)
     ? null
@@ -89,7 +89,7 @@ function MemberRoute() {
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
       ]);
     }
-    showToast(memberMessages.rolesUpdated);
+    showToast(toastMessages.userRolesUpdated);
   };
 
   const loading = users.isPending || memberships.isPending || roles.isPending;
@@ -110,8 +110,10 @@ function MemberRoute() {
         </Banner>
       ) : (
         <div className="card card-body">
+          {/* Keyed on the member only: the reload after a save must not remount the form, or the joined
+              failures of a partly failed save (spec 1 §8) would vanish with it. */}
           <MemberRolesForm
-            key={[...memberRoleIds].sort().join(',')}
+            key={member.id}
             roles={choices}
             memberRoleIds={memberRoleIds}
             saveDenial={saveDenial}

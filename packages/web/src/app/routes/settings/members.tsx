@@ -1,10 +1,4 @@
-import {
-  invitableRoles,
-  isRoleListed,
-  memberRemovalDenial,
-  membersCsv,
-  permissionMessages,
-} from '@berth/core';
+import { isRoleListed, memberRemovalDenial, membersCsv, permissionMessages } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -12,13 +6,14 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { type MemberRow, MembersTable } from '../../../features/members/components/members-table.tsx';
-import { roleAdminIds } from '../../../features/roles/api/membership.hal.ts';
 import { roleKeys } from '../../../features/roles/api/role-keys.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
+import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { useRemoveOrganizationUser } from '../../../features/users/api/use-remove-organization-user.ts';
 import { downloadTextFile } from '../../../lib/download.ts';
+import { messageOf } from '../../../lib/error-message.ts';
 import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -63,15 +58,14 @@ function MembersRoute() {
   }, [users.data, memberships.data, listedRoles, actor, ownId]);
 
   // spec 1 §6: inviting needs a role the actor may manage (owner, or that role's admin).
-  const canInvite =
-    invitableRoles(actor, roles.data ?? [], roleAdminIds(memberships.data ?? [], ownId)).length > 0;
+  const { canInvite } = useRoleManagement(organizationId, actor, ownId);
 
   const removeMember = async (member: MemberRow) => {
     setRemoveFailure(null);
     try {
       await remove.mutateAsync(member.id);
     } catch (error) {
-      setRemoveFailure(error instanceof Error ? error.message : String(error));
+      setRemoveFailure(messageOf(error));
     }
     await queryClient.invalidateQueries({ queryKey: roleKeys.all });
   };

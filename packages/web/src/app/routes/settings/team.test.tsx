@@ -13,6 +13,7 @@ import { clearToasts } from '../../../components/ui/toast.tsx';
 const OWNERS = roleHal({ id: 'role-1', name: 'Owners', type: 'owner' });
 const DEPLOYERS = roleHal({ id: 'role-2', name: 'Deployers', type: 'platform_user' });
 const AUDITORS = roleHal({ id: 'role-3', name: 'Auditors', type: 'compliance_user' });
+const WATCHERS = roleHal({ id: 'role-4', name: 'Watchers', type: 'platform_user' });
 
 const ADA = memberHal({ id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com', otpEnabled: true });
 const BOB = memberHal({ id: 'user-2', name: 'Bob Babbage', email: 'bob@engines.io', verified: false });
@@ -74,6 +75,9 @@ describe('settings root (spec 1 §2)', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Members', 'Pending Invites', 'Roles']);
+    // The group's heading names its list (an id with spaces would name nothing).
+    const group = within(nav).getByRole('list', { name: 'Team Settings' });
+    expect(group.getAttribute('aria-labelledby')).not.toMatch(/\s/);
   });
 });
 
@@ -155,6 +159,40 @@ describe('members list (spec 1 §2, §5, §9)', () => {
     );
   });
 
+  it('moves focus to Confirm, back to Remove on Cancel, and to the table once the member is gone', async () => {
+    let removed = false;
+    teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/users': () =>
+          json(200, collection('users', removed ? [ADA, CAROL] : [ADA, BOB, CAROL])),
+        'DELETE /auth/organizations/org-1/users/user-2': () => {
+          removed = true;
+          return noContent();
+        },
+      },
+    });
+    renderApp('/settings/team/members');
+    const user = userEvent.setup();
+    const members = await table();
+    await within(members).findByText('Bob Babbage');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Bob Babbage' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm remove Bob Babbage' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Bob Babbage' }));
+
+    // Keyboard only: Enter opens the confirm step, Escape leaves it.
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm remove Bob Babbage' }));
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Bob Babbage' }));
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(members).queryByText('Bob Babbage')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('table', { name: 'Members' })));
+  });
+
   it('shows Remove and Invite disabled with the spec tooltips to a platform user', async () => {
     teamServer({
       callerRoles: [DEPLOYERS],
@@ -196,14 +234,21 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     renderApp('/settings/team/members/user-2');
     const deployers = await screen.findByRole('checkbox', { name: 'Deployers' });
     expect(deployers).toBeChecked();
-    expect(deployers).toBeDisabled();
+    expect(deployers).toHaveAttribute('aria-disabled', 'true');
     expect(deployers).toHaveAccessibleDescription('A member keeps at least one role.');
     const user = userEvent.setup();
+    // Locked, not disabled: it takes focus (so its tooltip shows) and ignores clicks and Space.
+    await user.click(deployers);
+    expect(document.activeElement).toBe(deployers);
+    await user.keyboard(' ');
+    expect(deployers).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
     await user.click(screen.getByRole('checkbox', { name: 'Owners' }));
-    expect(deployers).toBeEnabled();
+    expect(deployers).not.toHaveAttribute('aria-disabled');
     await user.click(deployers);
     expect(deployers).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Owners' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Owners' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('adds and removes memberships, then says so', async () => {
@@ -230,27 +275,72 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     expect(server.callsTo('DELETE', '/auth/memberships/m2')).toHaveLength(1);
   });
 
-  it('collects the failures and shows them joined by commas', async () => {
-    teamServer({
-      memberships: [
-        membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-1' }),
-        membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
-        membershipHal({ id: 'm5', userId: 'user-2', roleId: 'role-4' }),
-      ],
+  it('keeps the old role when the new one cannot be added (a swap never empties the member)', async () => {
+    const server = teamServer({
       extra: {
-        'GET /auth/organizations/org-1/roles': () =>
-          json(
-            200,
-            collection('roles', [
-              OWNERS,
-              DEPLOYERS,
-              roleHal({ id: 'role-4', name: 'Watchers', type: 'platform_user' }),
-            ]),
-          ),
         'POST /auth/roles/role-1/memberships': () =>
           json(403, errorBody(403, 'access_denied', 'Owners are managed elsewhere')),
+        'DELETE /auth/memberships/m2': () => noContent(),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Owners are managed elsewhere');
+    // contract §5.3: deleting Bob's last membership would have taken him out of the organization.
+    expect(server.callsTo('DELETE', '/auth/memberships/m2')).toHaveLength(0);
+    expect(screen.queryByText('Successfully updated user roles!')).not.toBeInTheDocument();
+  });
+
+  it('collects the failed adds and shows them joined by commas', async () => {
+    teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/roles': () =>
+          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
+        'POST /auth/roles/role-1/memberships': () =>
+          json(403, errorBody(403, 'access_denied', 'Owners are managed elsewhere')),
+        'POST /auth/roles/role-4/memberships': () =>
+          json(422, errorBody(422, 'unprocessable_entity', 'Watchers is full')),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Watchers' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Owners are managed elsewhere, Watchers is full',
+    );
+  });
+
+  it('keeps the joined failures of a partly failed save after the memberships reload', async () => {
+    let saved = false;
+    const before = [
+      membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-1' }),
+      membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
+      membershipHal({ id: 'm5', userId: 'user-2', roleId: 'role-4' }),
+    ];
+    const server = teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/roles': () =>
+          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
+        // After the save Bob holds Owners too: his roles changed, the form must stay (with its error).
+        'GET /auth/organizations/org-1/roles/memberships': () =>
+          json(
+            200,
+            membershipsByRole(
+              saved ? [...before, membershipHal({ id: 'm9', userId: 'user-2', roleId: 'role-1' })] : before,
+            ),
+          ),
+        'POST /auth/roles/role-1/memberships': () => {
+          saved = true;
+          return json(201, membershipHal({ id: 'm9', userId: 'user-2', roleId: 'role-1' }));
+        },
         'DELETE /auth/memberships/m2': () => json(404, errorBody(404, 'not_found', 'Membership not found')),
-        'DELETE /auth/memberships/m5': () => noContent(),
+        'DELETE /auth/memberships/m5': () =>
+          json(403, errorBody(403, 'access_denied', 'Watchers is managed elsewhere')),
       },
     });
     renderApp('/settings/team/members/user-2');
@@ -260,8 +350,16 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Watchers' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Owners are managed elsewhere, Membership not found',
+      'Membership not found, Watchers is managed elsewhere',
     );
+    expect(server.callsTo('GET', '/auth/organizations/org-1/roles/memberships').length).toBeGreaterThan(1);
+    // The reload is in and the error is still there; the unsaved part of the choice can be saved again.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Owners' })).toBeChecked());
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Membership not found, Watchers is managed elsewhere',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Deployers' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(screen.queryByText('Successfully updated user roles!')).not.toBeInTheDocument();
   });
 
@@ -274,21 +372,17 @@ describe('edit member (spec 1 §4 Role editing)', () => {
       ],
       extra: {
         'GET /auth/organizations/org-1/roles': () =>
-          json(
-            200,
-            collection('roles', [
-              OWNERS,
-              DEPLOYERS,
-              roleHal({ id: 'role-4', name: 'Watchers', type: 'platform_user' }),
-            ]),
-          ),
+          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
       },
     });
     renderApp('/settings/team/members/user-2');
     const watchers = await screen.findByRole('checkbox', { name: 'Watchers' });
-    expect(watchers).toBeDisabled();
+    expect(watchers).toHaveAttribute('aria-disabled', 'true');
     expect(watchers).toHaveAccessibleDescription('You are not an owner or role admin.');
-    expect(screen.getByRole('checkbox', { name: 'Owners' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Owners' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.setup().click(watchers);
+    expect(watchers).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 });
 
@@ -399,11 +493,56 @@ describe('pending invites (spec 1 §2, §8)', () => {
     expect(server.callsTo('DELETE', '/auth/invitations/inv-2')).toHaveLength(1);
   });
 
+  it('moves focus to Confirm, back to Revoke on Escape, and to the table once the invitation is gone', async () => {
+    let revoked = false;
+    teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/invitations': () =>
+          json(
+            200,
+            collection('invitations', [
+              invitationHal({ id: 'inv-1', email: 'dan@example.com' }),
+              ...(revoked ? [] : [invitationHal({ id: 'inv-2', email: 'eve@example.com' })]),
+            ]),
+          ),
+        'DELETE /auth/invitations/inv-2': () => {
+          revoked = true;
+          return noContent();
+        },
+      },
+    });
+    renderApp('/settings/team/pending-invites');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('table', { name: 'Pending invitations' });
+    const revoke = await within(list).findByRole('button', { name: 'Revoke invitation to eve@example.com' });
+
+    await user.click(revoke);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Confirm revoke eve@example.com' }),
+    );
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Revoke invitation to eve@example.com' }),
+    );
+
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Confirm revoke eve@example.com' }));
+    expect(await screen.findByText('Revoked invitation')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('eve@example.com')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(list));
+  });
+
   it('disables Resend and Revoke for roles the caller does not administer', async () => {
     teamServer({
       callerRoles: [DEPLOYERS],
-      memberships: [membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2' })],
+      // Ada administers Watchers, not Deployers, the invitation's role.
+      memberships: [
+        membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2' }),
+        membershipHal({ id: 'm6', userId: 'user-1', roleId: 'role-4', privileged: true }),
+      ],
       extra: {
+        'GET /auth/organizations/org-1/roles': () =>
+          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
         'GET /auth/organizations/org-1/invitations': () =>
           json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
       },
@@ -412,5 +551,86 @@ describe('pending invites (spec 1 §2, §8)', () => {
     const resend = await screen.findByRole('button', { name: 'Resend invitation to dan@example.com' });
     expect(resend).toHaveAttribute('aria-disabled', 'true');
     expect(resend).toHaveAccessibleDescription('You are not an owner or role admin.');
+  });
+
+  it('waits for the memberships before offering a role admin Resend and Revoke', async () => {
+    let release: () => void = () => {};
+    const memberships = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = teamServer({
+      callerRoles: [DEPLOYERS],
+      extra: {
+        'GET /auth/organizations/org-1/roles/memberships': async () => {
+          await memberships;
+          return json(
+            200,
+            membershipsByRole([
+              membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2', privileged: true }),
+            ]),
+          );
+        },
+        'GET /auth/organizations/org-1/invitations': () =>
+          json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
+      },
+    });
+    renderApp('/settings/team/pending-invites');
+    expect(await screen.findByRole('heading', { name: 'Pending Invites' })).toBeInTheDocument();
+    // Not yet known to be Deployers' admin: no disabled buttons in the meantime, and nothing asked.
+    expect(screen.queryByRole('button', { name: /Resend invitation/ })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/auth/organizations/org-1/invitations')).toHaveLength(0);
+
+    release();
+    const resend = await screen.findByRole('button', { name: 'Resend invitation to dan@example.com' });
+    expect(resend).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Revoke invitation to dan@example.com' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it('shows why the page is empty to a member who manages no role, and leaves it out of the navigation', async () => {
+    const server = teamServer({
+      callerRoles: [DEPLOYERS],
+      memberships: [membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2' })],
+    });
+    renderApp('/settings/team/pending-invites');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Only owners and role admins see pending invitations');
+    expect(banner).toHaveTextContent('You are not an owner or role admin.');
+    expect(screen.queryByRole('table', { name: 'Pending invitations' })).not.toBeInTheDocument();
+    // The server would answer 403: the console does not ask.
+    expect(server.callsTo('GET', '/auth/organizations/org-1/invitations')).toHaveLength(0);
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Members', 'Roles']);
+  });
+
+  it("says so when the server refuses the list (403), and shows a failed load's error", async () => {
+    teamServer({
+      callerRoles: [DEPLOYERS],
+      memberships: [membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2', privileged: true })],
+      extra: {
+        'GET /auth/organizations/org-1/invitations': () =>
+          json(403, errorBody(403, 'forbidden', 'You are not an owner or role admin.')),
+      },
+    });
+    const first = renderApp('/settings/team/pending-invites');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only owners and role admins see pending invitations',
+    );
+    first.unmount();
+
+    teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/roles/memberships': () =>
+          json(500, errorBody(500, 'internal_error', 'Memberships are unavailable')),
+      },
+    });
+    renderApp('/settings/team/pending-invites');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Memberships are unavailable');
+    expect(screen.queryByRole('button', { name: /Resend invitation/ })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,6 @@ import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { useDeployments } from '../../../features/deployments/api/use-deployments.ts';
 import { useSourceDeployments } from '../../../features/deployments/api/use-source-deployments.ts';
 import { DeploymentsTable } from '../../../features/deployments/components/deployments-table.tsx';
-import { formatDateTime } from '../../../features/operations/components/elapsed-time.tsx';
 import { sourceName } from '../../../features/sources/api/source.hal.ts';
 import { useSource } from '../../../features/sources/api/use-source.ts';
 import { CommitDots } from '../../../features/sources/components/commit-dots.tsx';
@@ -17,6 +16,7 @@ import {
   type SourceAppRow,
   SourceAppsTable,
 } from '../../../features/sources/components/source-apps-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

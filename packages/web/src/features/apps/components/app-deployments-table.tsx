@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { loadErrorText } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { AppDeployment } from '../api/app.hal.ts';
 
 /** spec 2 §4 deployment badge: Building when running, Queued, Failed, Deployed, otherwise Not deployed. */
@@ -79,7 +80,7 @@ export function AppDeploymentsTable({
                   {deployment.gitCommitMessage || 'Not Provided'}
                 </td>
                 <td>{deployment.dockerImage || 'Dockerfile Build'}</td>
-                <td>{formatDate(deployment.createdAt)}</td>
+                <td>{formatDateTime(deployment.createdAt)}</td>
               </tr>
             ))
           )}
@@ -87,10 +88,4 @@ export function AppDeploymentsTable({
       </table>
     </div>
   );
-}
-
-export function formatDate(value: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
 }

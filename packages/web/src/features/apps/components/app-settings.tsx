@@ -4,6 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface AppSettingsProps {
   handle: string;
@@ -11,10 +12,6 @@ export interface AppSettingsProps {
   onRename: (handle: string) => Promise<unknown>;
   onRestart: () => Promise<unknown>;
   onDeprovision: () => Promise<unknown>;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** spec 2 §2 app settings: rename, restart and deprovision (the handle typed exactly, spec 2 §5). */

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 /**
  * What a configure operation must send to turn `current` into `entries` (contract §4.3 configuration):
@@ -56,7 +57,7 @@ export function ConfigurationEditor({ current, denial, onSave }: ConfigurationEd
     try {
       await onSave(changes);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setSaving(false);
     }

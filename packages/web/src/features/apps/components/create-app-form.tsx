@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateAppFormProps {
   stackName: string;
@@ -26,7 +27,7 @@ export function CreateAppForm({ stackName, environmentHandle, onSubmit }: Create
     try {
       await onSubmit(handle);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 

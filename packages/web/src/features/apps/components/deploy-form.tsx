@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface DeployFormProps {
   denial: string | null;
@@ -26,7 +27,7 @@ export function DeployForm({ denial, onDeploy }: DeployFormProps) {
         try {
           await onDeploy(gitRef.trim() || 'main');
         } catch (error) {
-          setFailure(error instanceof Error ? error.message : String(error));
+          setFailure(messageOf(error));
         } finally {
           setBusy(false);
         }

@@ -8,6 +8,9 @@ import { certificateKeys } from './certificate-keys.ts';
 export function useCreateCertificate(environmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The request carries the private key: drop the finished mutation from the cache at once instead
+    // of keeping it (and the key) for the default 5 minutes.
+    gcTime: 0,
     mutationFn: async (input: CreateCertificateInput) =>
       fromCertificateHal(
         await apiRequest<CertificateHal>(

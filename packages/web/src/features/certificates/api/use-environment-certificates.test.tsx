@@ -1,9 +1,10 @@
+import { MAX_PAGES } from '@berth/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
+import { errorBody, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
 import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
 import { CERTIFICATE_POLL_MS, useEnvironmentCertificates } from './use-environment-certificates.ts';
 
@@ -14,10 +15,10 @@ const certificate = (id: string) => ({
   common_name: `site-${id}.example.com`,
   _links: { self: { href: api(`/certificates/${id}`) }, account: { href: api('/accounts/10') } },
 });
-const page = (ids: string[], total: number) => ({
+const page = (ids: string[], total: number, current = 1) => ({
   _embedded: { certificates: ids.map(certificate) },
   _links: {},
-  current_page: 1,
+  current_page: current,
   per_page: 2,
   total_count: total,
 });
@@ -52,5 +53,35 @@ describe('useEnvironmentCertificates (contract §1.4 auto-paged, spec 2 §7 5 s 
     expect(calls).toHaveLength(3);
     await act(() => vi.advanceTimersByTimeAsync(CERTIFICATE_POLL_MS));
     expect(calls).toHaveLength(6);
+  });
+
+  it('fails with the server message when a later page fails', async () => {
+    mockServer({
+      'GET /api/accounts/10/certificates?page=1': () => json(200, page(['1', '2'], 5)),
+      'GET /api/accounts/10/certificates?page=2': () =>
+        json(500, errorBody(500, 'internal_server_error', 'The certificate store is unavailable')),
+      'GET /api/accounts/10/certificates?page=3': () => json(200, page(['5'], 5, 3)),
+    });
+    const { result } = renderHook(() => useEnvironmentCertificates('10', { poll: false }), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current.isError).toBe(true);
+    expect(result.current.error?.message).toBe('The certificate store is unavailable');
+    expect(result.current.data).toBeUndefined();
+  });
+
+  it(`reads at most ${MAX_PAGES} pages (spec 1 §9 pagination cap)`, async () => {
+    const { calls } = mockServer({
+      'GET /api/accounts/10/certificates': (call) => {
+        const current = Number(new URL(call.path, 'https://x.test').searchParams.get('page'));
+        return json(200, page([`${current}a`, `${current}b`], 1000, current));
+      },
+    });
+    const { result } = renderHook(() => useEnvironmentCertificates('10', { poll: false }), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(MAX_PAGES).toBe(50);
+    expect(calls.map((call) => call.path)).toEqual(
+      Array.from({ length: MAX_PAGES }, (_, index) => `/api/accounts/10/certificates?page=${index + 1}`),
+    );
+    expect(result.current.data).toHaveLength(MAX_PAGES * 2);
   });
 });

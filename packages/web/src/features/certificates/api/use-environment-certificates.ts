@@ -1,3 +1,4 @@
+import { MAX_PAGES } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
@@ -7,12 +8,10 @@ import { certificateKeys } from './certificate-keys.ts';
 
 /** spec 2 §7, spec 3 §4: certificate polls run every 5 s (paused while the browser tab is hidden). */
 export const CERTIFICATE_POLL_MS = 5_000;
-/** contract §1.4: auto-paged lists fetch at most 50 pages. */
-const MAX_PAGES = 50;
 
 /**
  * contract §5.9 GET /accounts/:id/certificates?page=N, auto-paged (contract §1.4): page 1, then pages
- * 2..N in parallel.
+ * 2..N in parallel, N capped at MAX_PAGES (spec 1 §9). Any page failing fails the list.
  */
 export function useEnvironmentCertificates(environmentId: string, { poll = true }: { poll?: boolean } = {}) {
   const { phase } = useSession();

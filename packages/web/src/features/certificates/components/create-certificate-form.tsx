@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateCertificateFormProps {
   /** core scopeDenial(actor, 'sensitive', environmentId): certificates are sensitive (spec 2 §6). */
@@ -22,6 +23,7 @@ export function CreateCertificateForm({ denial, onSubmit }: CreateCertificateFor
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<CreateCertificateInput>({
     resolver: zodResolver(createCertificateSchema),
@@ -32,8 +34,10 @@ export function CreateCertificateForm({ denial, onSubmit }: CreateCertificateFor
     setFailure(null);
     try {
       await onSubmit(input);
+      // Uploaded: the form no longer needs to hold the key.
+      resetField('private_key');
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface DeleteCertificateProps {
   commonName: string;
@@ -29,7 +30,7 @@ export function DeleteCertificate({ commonName, endpointCount, denial, onDelete 
     try {
       await onDelete();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { deploymentBadge, deploymentImageLabel, shortSha } from '@berth/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Deployment } from '../api/deployment.hal.ts';
 import { DeploymentBadge } from './deployment-badge.tsx';
 import './deployments.css';
@@ -11,11 +12,6 @@ export interface DeploymentRow {
   deployment: Deployment;
   appHandle: string;
   environmentHandle: string;
-}
-
-function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isFinite(time) ? new Date(time).toLocaleString() : '-';
 }
 
 export function CommitCell({ deployment }: { deployment: Deployment }) {
@@ -76,7 +72,7 @@ const COLUMNS: DataTableColumn<DeploymentRow>[] = [
     id: 'created',
     header: 'Created',
     cell: (row) => (
-      <Link to={`/deployments/${row.deployment.id}`}>{formatDate(row.deployment.createdAt)}</Link>
+      <Link to={`/deployments/${row.deployment.id}`}>{formatDateTime(row.deployment.createdAt)}</Link>
     ),
     sortValue: (row) => row.deployment.createdAt,
   },

@@ -83,4 +83,37 @@ describe('endpoint polling (spec 2 §7, spec 3 §4: every 5 s, paused while hidd
     await act(() => vi.advanceTimersByTimeAsync(ENDPOINT_POLL_MS * 3));
     expect(callsTo('GET', '/api/vhosts')).toHaveLength(1);
   });
+
+  it('never polls the global /vhosts list, and refetches it when revisited after 60 s (contract §1.13)', async () => {
+    const { callsTo } = mockServer({ 'GET /api/vhosts': () => json(200, collection('vhosts', [])) });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    const shared = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    // The /endpoints page asks without options: the global list ignores the default poll.
+    const first = renderHook(() => useEndpoints({ kind: 'all' }), { wrapper: shared });
+    await act(() => vi.advanceTimersByTimeAsync(ENDPOINT_POLL_MS * 6));
+    expect(callsTo('GET', '/api/vhosts')).toHaveLength(1);
+    first.unmount();
+    // Revisited within 60 s: read from the cache.
+    const second = renderHook(() => useEndpoints({ kind: 'all' }), { wrapper: shared });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(callsTo('GET', '/api/vhosts')).toHaveLength(1);
+    second.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    // Revisited after 60 s: asked again, once.
+    renderHook(() => useEndpoints({ kind: 'all' }), { wrapper: shared });
+    await act(() => vi.advanceTimersByTimeAsync(ENDPOINT_POLL_MS * 3));
+    expect(callsTo('GET', '/api/vhosts')).toHaveLength(2);
+  });
+
+  it('polls the environment tab list every 5 s (spec 2 §7)', async () => {
+    const { callsTo } = mockServer({
+      'GET /api/accounts/10/vhosts': () => json(200, collection('vhosts', [])),
+    });
+    renderHook(() => useEndpoints({ kind: 'environment', id: '10' }), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(ENDPOINT_POLL_MS * 2));
+    expect(callsTo('GET', '/api/accounts/10/vhosts')).toHaveLength(3);
+  });
 });

@@ -33,12 +33,15 @@ export function endpointListPath(scope: EndpointScope): string {
 }
 
 /**
- * A list of endpoints. `poll` keeps it fresh every 5 s while a screen shows it; the start-up list
- * (contract §7) loads `/vhosts` once without polling.
+ * A list of endpoints. A scoped list a screen shows polls every 5 s (spec 2 §7 "endpoint polls"; pass
+ * `poll: false` where it is only a count or a summary). The organization-wide `/vhosts` is a start-up
+ * collection (contract §7): never polled, refetched when revisited after 60 s (contract §1.13, the
+ * query client's stale time), whatever `poll` says.
  */
 export function useEndpoints(scope: EndpointScope, { poll = true }: { poll?: boolean } = {}) {
   const { phase } = useSession();
   const path = endpointListPath(scope);
+  const polls = poll && scope.kind !== 'all';
   return useQuery({
     queryKey: endpointKeys.list(path),
     queryFn: async ({ signal }) => {
@@ -46,7 +49,7 @@ export function useEndpoints(scope: EndpointScope, { poll = true }: { poll?: boo
       return embeddedList(list, 'vhosts').map(fromVhostHal);
     },
     enabled: phase === 'authenticated' && (scope.kind === 'all' || scope.id !== ''),
-    refetchInterval: poll ? ENDPOINT_POLL_MS : false,
+    refetchInterval: polls ? ENDPOINT_POLL_MS : false,
     refetchIntervalInBackground: false,
   });
 }

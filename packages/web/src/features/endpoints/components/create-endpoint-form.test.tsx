@@ -37,7 +37,7 @@ describe('CreateEndpointForm field sets (spec 2 §4)', () => {
     expect(screen.getByRole('radio', { name: /^Default domain/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /^External/ })).toBeChecked();
     expect(query('textbox', 'IP Allowlist')).toBeInTheDocument();
-    expect(query('textbox', 'Header Token')).toBeInTheDocument();
+    expect(screen.getByLabelText('Header Token')).toHaveAttribute('type', 'password');
     expect(query('textbox', 'Custom Container Port')).toBeInTheDocument();
     expect(query('textbox', 'Domain')).not.toBeInTheDocument();
     expect(query('combobox', 'Certificate')).not.toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('CreateEndpointForm messages (spec 2 §5, from core)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), '5');
     await user.type(screen.getByRole('textbox', { name: 'Custom Container Port' }), '70000');
     await user.type(screen.getByRole('textbox', { name: 'IP Allowlist' }), '10.0.0.1 300.1.1.1 10.0.0.0/33');
-    await user.type(screen.getByRole('textbox', { name: 'Header Token' }), 'bad token!');
+    await user.type(screen.getByLabelText('Header Token'), 'bad token!');
     await user.click(save());
     expect(await screen.findByText('Port must be a number between 1 and 65535')).toBeInTheDocument();
     expect(
@@ -116,7 +116,7 @@ describe('CreateEndpointForm messages (spec 2 §5, from core)', () => {
   it('rejects header token characters', async () => {
     const { user } = setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), '5');
-    await user.type(screen.getByRole('textbox', { name: 'Header Token' }), 'bad token!');
+    await user.type(screen.getByLabelText('Header Token'), 'bad token!');
     await user.click(save());
     expect(await screen.findByText(endpointMessages.tokenHeaderCharacters)).toBeInTheDocument();
   });
@@ -163,7 +163,7 @@ describe('CreateEndpointForm submission (contract §5.9)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), '6');
     await user.type(screen.getByRole('textbox', { name: 'Custom Container Port' }), '8080');
     await user.type(screen.getByRole('textbox', { name: 'IP Allowlist' }), '203.0.113.0/24\n10.0.0.1');
-    await user.type(screen.getByRole('textbox', { name: 'Header Token' }), 'secret-1');
+    await user.type(screen.getByLabelText('Header Token'), 'secret-1');
     await user.click(screen.getByRole('radio', { name: /^Internal/ }));
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Load Balancing Algorithm' }),

@@ -13,7 +13,9 @@ import {
   toCreateSubmission,
   visibleCreateFields,
 } from './endpoint-form-values.ts';
+import { HeaderTokenField } from './header-token-field.tsx';
 import './endpoints.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface EndpointServiceOption {
   id: string;
@@ -121,7 +123,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
     try {
       await onSubmit(toCreateSubmission(valid));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 
@@ -249,13 +251,10 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
         error={errors.ipAllowlist?.message}
         registration={register('ipAllowlist')}
       />
-      <TextField
-        label="Header Token"
-        autoComplete="off"
-        spellCheck={false}
+      <HeaderTokenField
         hint="Requests must carry this token in a header. Letters, numbers and _ - : . only."
         error={errors.tokenHeader?.message}
-        {...register('tokenHeader')}
+        registration={register('tokenHeader')}
       />
       {visible.lbAlgorithm ? (
         <FormField label="Load Balancing Algorithm" error={errors.lbAlgorithm?.message}>

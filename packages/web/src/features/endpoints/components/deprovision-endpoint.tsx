@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface DeprovisionEndpointProps {
   /** The hostname the detail shows; spec 2 §5: it must be typed exactly. */
@@ -24,7 +25,7 @@ export function DeprovisionEndpoint({ hostname, denial, onDeprovision }: Deprovi
     try {
       await onDeprovision();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setBusy(false);
     }

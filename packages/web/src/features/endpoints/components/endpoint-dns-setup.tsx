@@ -3,6 +3,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { acmeStatusLabel, type Endpoint, endpointHostname } from '../api/endpoint.hal.ts';
 import './endpoints.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 interface DnsRecord {
   name: string;
@@ -65,7 +66,7 @@ export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetup
     try {
       await onRenew();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setBusy(false);
     }

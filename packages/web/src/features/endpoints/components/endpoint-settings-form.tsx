@@ -13,7 +13,9 @@ import {
   settingsValuesOf,
   toUpdateBody,
 } from './endpoint-form-values.ts';
+import { HeaderTokenField } from './header-token-field.tsx';
 import './endpoints.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface EndpointSettingsFormProps {
   endpoint: Endpoint;
@@ -44,7 +46,7 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
     try {
       await onSave(toUpdateBody(endpoint, values));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 
@@ -75,17 +77,14 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
         error={errors.containerPort?.message}
         {...register('containerPort')}
       />
-      <TextField
-        label="Header Token"
-        autoComplete="off"
-        spellCheck={false}
+      <HeaderTokenField
         hint={
           endpoint.hasTokenHeader
             ? 'A header token is set. Type a new one to replace it; leave empty to keep it.'
             : 'Requests must carry this token in a header. Letters, numbers and _ - : . only.'
         }
         error={errors.tokenHeader?.message}
-        {...register('tokenHeader')}
+        registration={register('tokenHeader')}
       />
       {endpoint.hasTokenHeader ? (
         <label className="checkbox-field">

@@ -26,7 +26,15 @@ function vhost(id: string, fields: Partial<VhostHal> = {}): Endpoint {
 }
 
 function row(endpoint: Endpoint, resourceHandle = 'shop'): EndpointRow {
-  return { endpoint, resourceHandle, resourceHref: '/apps/1', serviceLabel: 'web', serviceHref: null };
+  return {
+    endpoint,
+    href: `/endpoints/${endpoint.id}`,
+    setupHref: `/endpoints/${endpoint.id}/setup`,
+    resourceHandle,
+    resourceHref: '/apps/1',
+    serviceLabel: 'web',
+    serviceHref: null,
+  };
 }
 
 const ROWS = [

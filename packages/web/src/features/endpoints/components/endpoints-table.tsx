@@ -16,18 +16,22 @@ import {
 } from '../api/endpoint.hal.ts';
 import { EndpointStatusPill } from './endpoint-status-pill.tsx';
 
-/** An endpoint with what the list shows beside it, joined by the page (the resource and its service). */
+/**
+ * An endpoint with what the list shows beside it, joined by the page (the resource and its service),
+ * and the console paths the page builds for it (app/paths.ts).
+ */
 export interface EndpointRow {
   endpoint: Endpoint;
+  /** The endpoint's page. */
+  href: string;
+  /** Its DNS Configuration tab (the Setup button while ACME waits on DNS records). */
+  setupHref: string;
   resourceHandle: string;
   /** The console page of the app or database, when known. */
   resourceHref: string | null;
   serviceLabel: string;
   serviceHref: string | null;
 }
-
-export const endpointHref = (id: string, tab?: string) =>
-  tab ? `/endpoints/${id}/${tab}` : `/endpoints/${id}`;
 
 /** spec 2 §2: the URL, or Pending while the endpoint is being provisioned. */
 export function EndpointUrl({ endpoint }: { endpoint: Endpoint }) {
@@ -39,8 +43,8 @@ const COLUMNS: DataTableColumn<EndpointRow>[] = [
   {
     id: 'url',
     header: 'URL',
-    cell: ({ endpoint }) => (
-      <Link className="cell-strong" to={endpointHref(endpoint.id)}>
+    cell: ({ endpoint, href }) => (
+      <Link className="cell-strong" to={href}>
         <EndpointUrl endpoint={endpoint} />
       </Link>
     ),
@@ -93,7 +97,7 @@ const COLUMNS: DataTableColumn<EndpointRow>[] = [
   {
     id: 'acmeStatus',
     header: 'ACME Status',
-    cell: ({ endpoint }) => (
+    cell: ({ endpoint, setupHref }) => (
       <span className="endpoint-acme">
         {acmeStatusLabel(endpoint)}
         {/* spec 2 §2: a Setup button while the ACME certificate waits on DNS records. */}
@@ -101,7 +105,7 @@ const COLUMNS: DataTableColumn<EndpointRow>[] = [
           <ButtonLink
             size="sm"
             variant="secondary"
-            to={endpointHref(endpoint.id, 'setup')}
+            to={setupHref}
             aria-label={`Setup ${endpointHostname(endpoint) || `endpoint ${endpoint.id}`}`}
           >
             Setup

@@ -6,6 +6,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 const formSchema = createEnvironmentSchema.pick({ handle: true, stack_id: true });
 
@@ -44,7 +45,7 @@ export function CreateEnvironmentForm({ stacks, defaultStackId, onSubmit }: Crea
       await onSubmit({ handle: values.handle, stackId: values.stack_id });
     } catch (error) {
       // spec 3 §8: the server's message (a 422 names the broken rule).
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 

@@ -3,6 +3,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface DeprovisionEnvironmentProps {
   handle: string;
@@ -26,7 +27,7 @@ export function DeprovisionEnvironment({ handle, denial, onDeprovision }: Deprov
     try {
       await onDeprovision();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface RenameEnvironmentFormProps {
   currentHandle: string;
@@ -33,7 +34,7 @@ export function RenameEnvironmentForm({ currentHandle, denial, onRename }: Renam
       await onRename(handle);
       setResult({ ok: true, message: `Environment renamed to ${handle}` });
     } catch (error) {
-      setResult({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      setResult({ ok: false, message: messageOf(error) });
     }
   });
 

@@ -5,8 +5,12 @@ import { useSession } from '../../../lib/session-store.ts';
 import { fromInvitationHal, type InvitationHal } from './invitation.hal.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
-/** contract §5.3 GET /organizations/:id/invitations (`_embedded.invitations`): the pending invitations. */
-export function useOrganizationInvitations(organizationId: string | null) {
+/**
+ * contract §5.3 GET /organizations/:id/invitations (`_embedded.invitations`): the pending invitations.
+ * The server answers them to owners and role admins only (403 otherwise): `enabled` lets a page that
+ * already knows the caller is neither skip the call.
+ */
+export function useOrganizationInvitations(organizationId: string | null, { enabled = true } = {}) {
   const { phase } = useSession();
   const id = organizationId ?? '';
   return useQuery({
@@ -20,6 +24,6 @@ export function useOrganizationInvitations(organizationId: string | null) {
       const now = new Date();
       return embeddedList(list, 'invitations').map((invitation) => fromInvitationHal(invitation, now));
     },
-    enabled: phase === 'authenticated' && id !== '',
+    enabled: enabled && phase === 'authenticated' && id !== '',
   });
 }

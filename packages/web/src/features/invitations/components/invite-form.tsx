@@ -6,6 +6,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface InviteRoleOption {
   id: string;
@@ -36,7 +37,7 @@ export function InviteForm({ roles, defaultRoleId = '', onSubmit }: InviteFormPr
     try {
       await onSubmit(values);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 

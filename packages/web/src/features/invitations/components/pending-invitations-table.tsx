@@ -1,9 +1,10 @@
 import { invitationMessages } from '@berth/core';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { useRef, useState } from 'react';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Invitation } from '../api/invitation.hal.ts';
 import './invitations.css';
 
@@ -20,39 +21,24 @@ export interface PendingInvitationsTableProps {
   onRevoke: (invitation: PendingInvitationRow) => Promise<unknown>;
 }
 
-function sentAt(value: string): string {
-  const time = Date.parse(value);
-  return Number.isFinite(time) ? new Date(time).toLocaleString() : '-';
-}
-
 function InvitationActions({
   row,
   onResend,
   onRevoke,
-}: { row: PendingInvitationRow } & Pick<PendingInvitationsTableProps, 'onResend' | 'onRevoke'>) {
+  focusAfterRevoke,
+}: { row: PendingInvitationRow; focusAfterRevoke: () => HTMLElement | null | undefined } & Pick<
+  PendingInvitationsTableProps,
+  'onResend' | 'onRevoke'
+>) {
   const [busy, setBusy] = useState<'resend' | 'revoke' | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const run = async (action: 'resend' | 'revoke') => {
     setBusy(action);
     try {
       await (action === 'resend' ? onResend(row) : onRevoke(row));
     } finally {
       setBusy(null);
-      setConfirming(false);
     }
   };
-  if (confirming) {
-    return (
-      <span className="invitations-row-actions">
-        <Button size="sm" variant="danger" loading={busy === 'revoke'} onClick={() => run('revoke')}>
-          Confirm revoke {row.email}
-        </Button>
-        <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => setConfirming(false)}>
-          Cancel
-        </Button>
-      </span>
-    );
-  }
   return (
     <span className="invitations-row-actions">
       <ScopedButton
@@ -61,20 +47,21 @@ function InvitationActions({
         denial={row.manageDenial}
         aria-label={`Resend invitation to ${row.email}`}
         loading={busy === 'resend'}
+        disabled={busy === 'revoke'}
         onClick={() => run('resend')}
       >
         Resend
       </ScopedButton>
-      <ScopedButton
-        size="sm"
-        variant="secondary"
+      <ConfirmButton
+        label={`Revoke invitation to ${row.email}`}
+        confirmLabel={`Confirm revoke ${row.email}`}
         denial={row.manageDenial}
-        aria-label={`Revoke invitation to ${row.email}`}
-        disabled={busy !== null}
-        onClick={() => setConfirming(true)}
+        disabled={busy === 'resend'}
+        focusAfter={focusAfterRevoke}
+        onConfirm={() => run('revoke')}
       >
         Revoke
-      </ScopedButton>
+      </ConfirmButton>
     </span>
   );
 }
@@ -87,9 +74,14 @@ export function PendingInvitationsTable({
   onResend,
   onRevoke,
 }: PendingInvitationsTableProps) {
+  const container = useRef<HTMLDivElement>(null);
+  // A revoked invitation's row goes away: focus the table, or the empty state once none is left.
+  const focusAfterRevoke = () =>
+    container.current?.querySelector<HTMLElement>('table') ??
+    container.current?.querySelector<HTMLElement>('.empty-state-title');
   if (!isLoading && !error && rows.length === 0) {
     return (
-      <div className="card">
+      <div ref={container} className="card">
         <EmptyState title={invitationMessages.noPending} />
       </div>
     );
@@ -103,7 +95,12 @@ export function PendingInvitationsTable({
       cell: (row) => row.inviterName,
       sortValue: (row) => row.inviterName,
     },
-    { id: 'sent', header: 'Sent', cell: (row) => sentAt(row.createdAt), sortValue: (row) => row.createdAt },
+    {
+      id: 'sent',
+      header: 'Sent',
+      cell: (row) => formatDateTime(row.createdAt),
+      sortValue: (row) => row.createdAt,
+    },
     {
       id: 'status',
       header: 'Status',
@@ -118,21 +115,30 @@ export function PendingInvitationsTable({
     {
       id: 'actions',
       header: 'Actions',
-      cell: (row) => <InvitationActions row={row} onResend={onResend} onRevoke={onRevoke} />,
+      cell: (row) => (
+        <InvitationActions
+          row={row}
+          onResend={onResend}
+          onRevoke={onRevoke}
+          focusAfterRevoke={focusAfterRevoke}
+        />
+      ),
       align: 'right',
     },
   ];
   return (
-    <DataTable<PendingInvitationRow>
-      label="Pending invitations"
-      rows={rows}
-      columns={columns}
-      getRowId={(row) => row.id}
-      searchText={(row) => [row.email, row.roleName, row.inviterName]}
-      isLoading={isLoading}
-      error={error}
-      searchPlaceholder="Search invitations"
-      defaultSort={(a, b) => b.createdAt.localeCompare(a.createdAt)}
-    />
+    <div ref={container}>
+      <DataTable<PendingInvitationRow>
+        label="Pending invitations"
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        searchText={(row) => [row.email, row.roleName, row.inviterName]}
+        isLoading={isLoading}
+        error={error}
+        searchPlaceholder="Search invitations"
+        defaultSort={(a, b) => b.createdAt.localeCompare(a.createdAt)}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, type EmptyResponse, serviceUrl } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface MemberRolesChange {
   userId: string;
@@ -9,29 +10,39 @@ export interface MemberRolesChange {
   removeMembershipIds: readonly string[];
 }
 
+/** spec 1 §8: "Membership updates collect failure messages and throw them joined by commas". */
+async function settleAll(calls: readonly (() => Promise<unknown>)[]): Promise<string[]> {
+  const results = await Promise.allSettled(calls.map((call) => call()));
+  return results.filter((result) => result.status === 'rejected').map((result) => messageOf(result.reason));
+}
+
 /**
- * spec 1 §4 Role editing, saved as contract §5.3 calls: a membership per added role, a delete per removed
- * one. Every call is made; spec 1 §8: the failures' messages are collected and thrown joined by commas.
+ * spec 1 §4 Role editing, saved as contract §5.3 calls: a membership per added role, then a delete per
+ * removed one. The deletes wait for every add to succeed: contract §5.3 takes a member whose last
+ * membership is deleted out of the organization, so a swap whose add failed must not delete the old role.
+ * The failures' messages are thrown joined by commas (spec 1 §8).
  */
 export async function updateMemberRoles(change: MemberRolesChange): Promise<void> {
   const userUrl = serviceUrl('auth', `/users/${encodeURIComponent(change.userId)}`);
-  const results = await Promise.allSettled([
-    ...change.addRoleIds.map((roleId) =>
-      apiRequest<unknown>('auth', `/roles/${encodeURIComponent(roleId)}/memberships`, {
-        method: 'POST',
-        body: { user_url: userUrl },
-      }),
+  const addFailures = await settleAll(
+    change.addRoleIds.map(
+      (roleId) => () =>
+        apiRequest<unknown>('auth', `/roles/${encodeURIComponent(roleId)}/memberships`, {
+          method: 'POST',
+          body: { user_url: userUrl },
+        }),
     ),
-    ...change.removeMembershipIds.map((membershipId) =>
-      apiRequest<EmptyResponse>('auth', `/memberships/${encodeURIComponent(membershipId)}`, {
-        method: 'DELETE',
-      }),
+  );
+  if (addFailures.length > 0) throw new Error(addFailures.join(', '));
+  const removeFailures = await settleAll(
+    change.removeMembershipIds.map(
+      (membershipId) => () =>
+        apiRequest<EmptyResponse>('auth', `/memberships/${encodeURIComponent(membershipId)}`, {
+          method: 'DELETE',
+        }),
     ),
-  ]);
-  const failures = results
-    .filter((result) => result.status === 'rejected')
-    .map((result) => (result.reason instanceof Error ? result.reason.message : String(result.reason)));
-  if (failures.length > 0) throw new Error(failures.join(', '));
+  );
+  if (removeFailures.length > 0) throw new Error(removeFailures.join(', '));
 }
 
 /** The caller reloads the memberships afterwards, whether all, some or none of the calls succeeded. */

@@ -2,7 +2,9 @@ import { canUncheckRole, roleSelectionChange } from '@berth/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
 import './members.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface RoleChoice {
   id: string;
@@ -54,7 +56,7 @@ export function MemberRolesForm({ roles, memberRoleIds, saveDenial, onSave }: Me
     try {
       await onSave(chosen);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setSaving(false);
     }
@@ -70,25 +72,15 @@ export function MemberRolesForm({ roles, memberRoleIds, saveDenial, onSave }: Me
           const checked = chosen.has(role.id);
           const lastRole = checked && !canUncheckRole(chosen, role.id);
           const reason = role.lockedReason ?? (lastRole ? LAST_ROLE_HINT : null);
-          const reasonId = `${inputId}-reason`;
           return (
             <div key={role.id} className="role-checkbox">
-              {/* The same tree whether locked or not, so focus and identity survive a change of lock. */}
-              <span className="tooltip-anchor tooltip-right">
-                <input
-                  id={inputId}
-                  type="checkbox"
-                  checked={checked}
-                  disabled={reason !== null}
-                  aria-describedby={reason ? reasonId : undefined}
-                  onChange={() => toggle(role.id)}
-                />
-                {reason ? (
-                  <span className="tooltip" role="tooltip" id={reasonId}>
-                    {reason}
-                  </span>
-                ) : null}
-              </span>
+              <ScopedCheckbox
+                id={inputId}
+                placement="right"
+                checked={checked}
+                denial={reason}
+                onChange={() => toggle(role.id)}
+              />
               <label htmlFor={inputId}>{role.name}</label>
             </div>
           );

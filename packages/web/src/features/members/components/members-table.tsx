@@ -1,9 +1,8 @@
 import { matchesMemberSearch } from '@berth/core';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import './members.css';
 
 /** A member of the organization as the list shows it (spec 1 §2 Members list). */
@@ -31,43 +30,6 @@ export interface MembersTableProps {
 /** spec 1 §5: names and emails as substrings, plus the keywords verified, !verified, mfa and !mfa. */
 const searchMatch = (row: MemberRow, needle: string) => matchesMemberSearch(row, needle);
 const searchText = (row: MemberRow) => [row.name, row.email];
-
-function RemoveMember({ row, onRemove }: { row: MemberRow; onRemove: MembersTableProps['onRemove'] }) {
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  if (!confirming) {
-    return (
-      <ScopedButton
-        size="sm"
-        variant="secondary"
-        denial={row.removeDenial}
-        aria-label={`Remove ${row.name}`}
-        onClick={() => setConfirming(true)}
-      >
-        Remove
-      </ScopedButton>
-    );
-  }
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await onRemove(row);
-    } finally {
-      setPending(false);
-      setConfirming(false);
-    }
-  };
-  return (
-    <span className="members-row-actions">
-      <Button size="sm" variant="danger" loading={pending} onClick={confirm}>
-        Confirm remove {row.name}
-      </Button>
-      <Button size="sm" variant="ghost" disabled={pending} onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
-    </span>
-  );
-}
 
 /** spec 1 §2 Members list: name, email, roles, verified and 2FA, with each member's edit link. */
 export function MembersTable({ rows, isLoading, error, toolbar, onRemove }: MembersTableProps) {
@@ -101,7 +63,14 @@ export function MembersTable({ rows, isLoading, error, toolbar, onRemove }: Memb
       header: 'Actions',
       cell: (row) => (
         <span className="members-row-actions">
-          <RemoveMember row={row} onRemove={onRemove} />
+          <ConfirmButton
+            label={`Remove ${row.name}`}
+            confirmLabel={`Confirm remove ${row.name}`}
+            denial={row.removeDenial}
+            onConfirm={() => onRemove(row)}
+          >
+            Remove
+          </ConfirmButton>
         </span>
       ),
       align: 'right',

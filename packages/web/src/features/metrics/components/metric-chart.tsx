@@ -39,8 +39,10 @@ export function MetricChart({
   const series = useMemo<CanvasSeries[]>(
     () =>
       (chart.data ?? [])
-        .flatMap((table) => table.series)
+        .flatMap((table) => table.series.map((item) => ({ containerId: table.containerId, ...item })))
         .map((item, index) => ({
+          // Every container has the same labels, so only the container tells two series apart.
+          id: `${item.containerId}:${item.label}`,
           // contract §4.4: the legend reads "<metric> - <label>".
           legend: metricLegend(metric, item.label),
           color: PALETTE[index % PALETTE.length] ?? '#6366f1',
@@ -81,7 +83,7 @@ export function MetricChart({
           </Suspense>
           <ul className="metric-legend" aria-label={`${metric} legend`}>
             {series.map((item) => (
-              <li key={item.legend} className="metric-legend-item">
+              <li key={item.id} className="metric-legend-item">
                 <span
                   className={item.dashed ? 'metric-legend-swatch dashed' : 'metric-legend-swatch'}
                   style={{ borderColor: item.color }}

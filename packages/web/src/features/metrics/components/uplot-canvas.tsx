@@ -4,6 +4,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { MetricTable } from '../api/container-metric.ts';
 
 export interface CanvasSeries {
+  /** The container id and the series label: unique within a chart. */
+  id: string;
   legend: string;
   color: string;
   dashed: boolean;

@@ -25,7 +25,7 @@ export async function fetchOperationLogs(
     signal: options.signal,
   });
   const urlText = await answer.text();
-  if (!answer.ok) throw new LogFetchError(messageOf(urlText, answer.status));
+  if (!answer.ok) throw new LogFetchError(failureTextOf(urlText, answer.status));
 
   const url = urlText.trim();
   let lastError = '';
@@ -39,7 +39,7 @@ export async function fetchOperationLogs(
   throw new LogFetchError(lastError);
 }
 
-function messageOf(text: string, status: number): string {
+function failureTextOf(text: string, status: number): string {
   try {
     const body = JSON.parse(text) as { message?: unknown };
     if (typeof body.message === 'string' && body.message) return body.message;

@@ -26,6 +26,10 @@ export function rerunRequest(operation: Operation): { path: string; body: Record
     }
     return { path: `/services/${resourceId}/operations`, body };
   }
+  if (operation.resourceType === 'vhost') {
+    // contract §6: provision or renew, with no other keys.
+    return { path: `/vhosts/${resourceId}/operations`, body: { type } };
+  }
   return null;
 }
 

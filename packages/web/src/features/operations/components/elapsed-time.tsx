@@ -22,8 +22,3 @@ export function ElapsedTime({ since }: { since: string }) {
   const start = Date.parse(since);
   return <span>{Number.isFinite(start) ? formatElapsed(now - start) : '-'}</span>;
 }
-
-export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isFinite(time) ? new Date(time).toLocaleString() : '-';
-}

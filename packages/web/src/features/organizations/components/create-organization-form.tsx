@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateOrganizationFormProps {
   defaultName?: string;
@@ -30,7 +31,7 @@ export function CreateOrganizationForm({
     try {
       await onSubmit(name);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 

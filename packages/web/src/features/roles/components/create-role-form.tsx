@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateRoleFormProps {
   /** Why the caller may not create roles, or null. */
@@ -31,7 +32,7 @@ export function CreateRoleForm({ denial, onCreate }: CreateRoleFormProps) {
     try {
       await onCreate(next);
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : String(caught));
+      setFailure(messageOf(caught));
       setBusy(false);
     }
   };

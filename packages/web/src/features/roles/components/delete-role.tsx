@@ -3,6 +3,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface DeleteRoleProps {
   name: string;
@@ -22,7 +23,7 @@ export function DeleteRole({ name, denial, onDelete }: DeleteRoleProps) {
     try {
       await onDelete();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
       setBusy(false);
     }
   };

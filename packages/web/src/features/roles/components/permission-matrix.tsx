@@ -9,8 +9,9 @@ import {
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
 import './roles.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 /** spec 1 §8 empty states of the role's environment permissions. */
 export const NO_ENVIRONMENTS = 'No environments exist';
@@ -41,7 +42,7 @@ const STATE_TEXT: Record<PermissionCellState, string> = {
 
 /**
  * spec 1 §6 the permission matrix: one row per environment, one column per scope. Each cell is granted,
- * inherited or denied (core `permissionCellState`); implied scopes appear checked and disabled. Checking a
+ * inherited or denied (core `permissionCellState`); implied scopes appear checked and locked. Checking a
  * cell creates the permission, unchecking a granted one deletes it.
  */
 export function PermissionMatrix({
@@ -68,7 +69,7 @@ export function PermissionMatrix({
         if (permission) await onRevoke(permission.id);
       }
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setBusy(null);
     }
@@ -107,27 +108,18 @@ export function PermissionMatrix({
                       const state = permissionCellState(roleType, held, scope);
                       const denial = state === 'inherited' ? null : cellDenial(environment.id, scope, state);
                       const label = `${SCOPE_LABELS[scope]} on ${environment.handle}`;
-                      const checkbox = (describedBy?: string) => (
-                        <input
-                          type="checkbox"
-                          aria-label={label}
-                          aria-describedby={describedBy}
-                          data-state={state}
-                          title={`${SCOPE_LABELS[scope]}: ${STATE_TEXT[state]}`}
-                          checked={state !== 'denied'}
-                          disabled={state === 'inherited' || denial !== null || busy !== null}
-                          onChange={() => void toggle(environment, scope, state)}
-                        />
-                      );
                       return (
                         <td key={scope} className={`matrix-cell matrix-${state}`}>
-                          {denial ? (
-                            <Tooltip content={denial}>
-                              {(trigger) => checkbox(trigger['aria-describedby'])}
-                            </Tooltip>
-                          ) : (
-                            checkbox()
-                          )}
+                          {/* spec 1 §6: implied scopes appear checked and locked (focusable, not disabled). */}
+                          <ScopedCheckbox
+                            aria-label={label}
+                            data-state={state}
+                            title={`${SCOPE_LABELS[scope]}: ${STATE_TEXT[state]}`}
+                            checked={state !== 'denied'}
+                            denial={denial}
+                            locked={state === 'inherited' || busy !== null}
+                            onChange={() => void toggle(environment, scope, state)}
+                          />
                         </td>
                       );
                     })}

@@ -4,6 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 export interface RenameRoleFormProps {
   currentName: string;
@@ -34,7 +35,7 @@ export function RenameRoleForm({ currentName, denial, onRename }: RenameRoleForm
     try {
       await onRename(next);
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : String(caught));
+      setFailure(messageOf(caught));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,12 @@
-import { scimMessages } from '@berth/core';
-import { type FormEvent, useId, useState } from 'react';
+import { memberMessages, scimMessages, toastMessages } from '@berth/core';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
 import './roles.css';
+import { messageOf } from '../../../lib/error-message.ts';
 
 /** spec 1 §8. */
 export const noMembersText = (roleName: string) => `${roleName} currently has no members.`;
@@ -20,6 +22,8 @@ export interface RoleMemberRow {
   privileged: boolean;
   /** Managed through provisioning (the user has an external id). */
   managed: boolean;
+  /** This is the user's only role in the organization: removing it removes them (contract §5.3). */
+  lastRole: boolean;
 }
 
 export interface MemberCandidate {
@@ -58,6 +62,7 @@ export function RoleMembers({
   onSetRoleAdmin,
 }: RoleMembersProps) {
   const selectId = useId();
+  const container = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -70,7 +75,7 @@ export function RoleMembers({
       setResult({ ok: true, message: success });
       return true;
     } catch (error) {
-      setResult({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      setResult({ ok: false, message: messageOf(error) });
       return false;
     } finally {
       setBusy(null);
@@ -88,8 +93,13 @@ export function RoleMembers({
       setChosen('');
   };
 
+  // After a removal the row is gone: focus the table, or the empty state once nobody is left.
+  const focusAfterRemoval = () =>
+    container.current?.querySelector<HTMLElement>('table') ??
+    container.current?.querySelector<HTMLElement>('.empty-state-title');
+
   return (
-    <div className="section-stack">
+    <div ref={container} className="section-stack">
       {result ? <Banner variant={result.ok ? 'success' : 'error'}>{result.message}</Banner> : null}
       <form className="card card-body role-members-add" aria-label="Add member" onSubmit={add}>
         <div className="field">
@@ -138,47 +148,38 @@ export function RoleMembers({
                 {members.map((member) => {
                   const removeDenial = denial ?? (roleManaged && member.managed ? SCIM_CANNOT_REMOVE : null);
                   const who = member.name || member.email;
-                  const toggle = (describedBy?: string) => (
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      aria-checked={member.privileged}
-                      aria-label={`Role admin: ${who}`}
-                      aria-describedby={describedBy}
-                      checked={member.privileged}
-                      disabled={denial !== null || busy !== null}
-                      onChange={() =>
-                        void run(
-                          `admin:${member.membershipId}`,
-                          () => onSetRoleAdmin(member.membershipId, !member.privileged),
-                          'Saved changes successfully!',
-                        )
-                      }
-                    />
-                  );
                   return (
                     <tr key={member.membershipId}>
                       <td className="cell-strong">{member.name}</td>
                       <td>{member.email}</td>
                       <td>
-                        {denial ? (
-                          <Tooltip content={denial}>
-                            {(trigger) => toggle(trigger['aria-describedby'])}
-                          </Tooltip>
-                        ) : (
-                          toggle()
-                        )}
+                        <ScopedCheckbox
+                          role="switch"
+                          aria-checked={member.privileged}
+                          aria-label={`Role admin: ${who}`}
+                          checked={member.privileged}
+                          denial={denial}
+                          locked={busy !== null}
+                          onChange={() =>
+                            void run(
+                              `admin:${member.membershipId}`,
+                              () => onSetRoleAdmin(member.membershipId, !member.privileged),
+                              toastMessages.saved,
+                            )
+                          }
+                        />
                       </td>
                       <td className="numeric">
-                        <ScopedButton
-                          size="sm"
-                          variant="secondary"
+                        {/* The same confirm step as the Members page: a last role takes the member out. */}
+                        <ConfirmButton
+                          label={`Remove ${who}`}
+                          confirmLabel={`Confirm remove ${who}`}
+                          warning={member.lastRole ? memberMessages.lastRoleRemoval(who) : null}
                           denial={removeDenial}
-                          aria-label={`Remove ${who}`}
-                          loading={busy === `remove:${member.membershipId}`}
                           disabled={busy !== null}
-                          onClick={() =>
-                            void run(
+                          focusAfter={focusAfterRemoval}
+                          onConfirm={() =>
+                            run(
                               `remove:${member.membershipId}`,
                               () => onRemove(member.membershipId),
                               `Removed ${who} from ${roleName}`,
@@ -186,7 +187,7 @@ export function RoleMembers({
                           }
                         >
                           Remove
-                        </ScopedButton>
+                        </ConfirmButton>
                       </td>
                     </tr>
                   );

@@ -2,6 +2,7 @@ import { cpuShare, MAX_CONTAINER_COUNT } from '@berth/core';
 import { useId, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 import type { Service } from '../api/service.hal.ts';
 import type { ScaleRequest } from '../api/use-scale-service.ts';
 import type { AllowedFamilies } from '../api/use-stack-profiles.ts';
@@ -59,7 +60,7 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
             instanceProfile: instanceClass,
           });
         } catch (error) {
-          setFailure(error instanceof Error ? error.message : String(error));
+          setFailure(messageOf(error));
         } finally {
           setBusy(false);
         }

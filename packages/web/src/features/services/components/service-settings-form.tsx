@@ -2,6 +2,7 @@ import { STOP_TIMEOUT_MAX_SECONDS, serviceSettingsSchema } from '@berth/core';
 import { useId, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 import type { Service } from '../api/service.hal.ts';
 
 export interface ServiceSettingsValues {
@@ -59,7 +60,7 @@ export function ServiceSettingsForm({ service, hasEndpoints, denial, onSave }: S
           setSaved(true);
         } catch (error) {
           // spec 2 §8: 'Failed to save settings', with the server's reason.
-          setFailure(`Failed to save settings: ${error instanceof Error ? error.message : String(error)}`);
+          setFailure(`Failed to save settings: ${messageOf(error)}`);
         } finally {
           setBusy(false);
         }

@@ -6,6 +6,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/error-message.ts';
 import type { Credentials } from '../api/create-token.ts';
 
 /** spec 1 §8: shown when the password was right but a second factor is needed. */
@@ -52,7 +53,7 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
         setTimeout(() => setFocus('otpToken'), 0);
         return;
       }
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 

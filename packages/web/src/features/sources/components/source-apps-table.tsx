@@ -2,6 +2,7 @@ import { deploymentImageLabel, shortSha } from '@berth/core';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 /** An app whose current source is this one, with its current deployment's figures. */
 export interface SourceAppRow {
@@ -12,11 +13,6 @@ export interface SourceAppRow {
   gitCommitMessage: string;
   dockerImage: string;
   lastDeployed: string;
-}
-
-function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isFinite(time) ? new Date(time).toLocaleString() : '-';
 }
 
 // spec 2 §2: the source variant of the app list: Handle, ID, Git Ref, Commit Message, Docker Image,
@@ -40,7 +36,7 @@ const COLUMNS: DataTableColumn<SourceAppRow>[] = [
   {
     id: 'lastDeployed',
     header: 'Last Deployed',
-    cell: (app) => formatDate(app.lastDeployed),
+    cell: (app) => formatDateTime(app.lastDeployed),
     sortValue: (app) => app.lastDeployed,
   },
   {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/error-message.ts';
 import { PasswordRules } from './password-rules.tsx';
 
 const credentialsSchema = signupSchema({ fromInvitation: false }).pick({ email: true, password: true });
@@ -40,7 +41,7 @@ export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: Signup
     try {
       await onSubmit(values);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   });
 
