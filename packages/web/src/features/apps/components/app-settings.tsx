@@ -4,6 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 
 export interface AppSettingsProps {
@@ -22,9 +23,6 @@ export function AppSettings({ handle, denials, onRename, onRestart, onDeprovisio
   const [renaming, setRenaming] = useState(false);
   const [restartFailure, setRestartFailure] = useState<string | null>(null);
   const [restarting, setRestarting] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [deprovisionFailure, setDeprovisionFailure] = useState<string | null>(null);
-  const [deprovisioning, setDeprovisioning] = useState(false);
 
   const rename = async () => {
     setRenameFailure(null);
@@ -103,48 +101,20 @@ export function AppSettings({ handle, denials, onRename, onRestart, onDeprovisio
         </div>
       </section>
 
-      <form
-        className="card card-body form"
-        aria-label="Deprovision App"
-        noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (typed !== handle) return;
-          setDeprovisionFailure(null);
-          setDeprovisioning(true);
-          try {
-            await onDeprovision();
-          } catch (error) {
-            setDeprovisionFailure(messageOf(error));
-          } finally {
-            setDeprovisioning(false);
-          }
-        }}
-      >
-        <h2 className="section-title">Deprovision App</h2>
-        <Banner variant="warning">
-          This removes the app, its services, containers and configuration. It cannot be undone.
-        </Banner>
-        {deprovisionFailure ? <Banner variant="error">{deprovisionFailure}</Banner> : null}
-        <TextField
-          label={`Type ${handle} to confirm`}
-          autoComplete="off"
-          spellCheck={false}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <div>
-          <ScopedButton
-            type="submit"
-            variant="danger"
-            denial={denials.deprovision}
-            loading={deprovisioning}
-            disabled={typed !== handle}
-          >
-            Deprovision App
-          </ScopedButton>
-        </div>
-      </form>
+      <TypedConfirmation
+        as="form"
+        title="Deprovision App"
+        notices={
+          <Banner variant="warning">
+            This removes the app, its services, containers and configuration. It cannot be undone.
+          </Banner>
+        }
+        expected={handle}
+        fieldLabel={`Type ${handle} to confirm`}
+        denial={denials.deprovision}
+        lockFieldWhenDenied={false}
+        onConfirm={onDeprovision}
+      />
     </div>
   );
 }

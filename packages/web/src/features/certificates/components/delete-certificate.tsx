@@ -1,9 +1,6 @@
 import { certificateDeleteConfirmed, certificateMessages } from '@berth/core';
-import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
+import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx';
 
 export interface DeleteCertificateProps {
   commonName: string;
@@ -19,58 +16,22 @@ export interface DeleteCertificateProps {
  * endpoint uses it (spec 2 §8 message). The server checks both again; its message is shown as it is.
  */
 export function DeleteCertificate({ commonName, endpointCount, denial, onDelete }: DeleteCertificateProps) {
-  const [typed, setTyped] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const inUse = endpointCount !== null && endpointCount > 0;
-
-  const remove = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      await onDelete();
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      className="card card-body form"
-      aria-label="Delete Certificate"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!inUse && certificateDeleteConfirmed(commonName, typed)) void remove();
-      }}
+    <TypedConfirmation
+      as="form"
+      title="Delete Certificate"
+      notices={inUse ? <Banner variant="warning">{certificateMessages.inUse}</Banner> : null}
+      expected={commonName}
+      matches={(typed) => certificateDeleteConfirmed(commonName, typed)}
+      fieldLabel="Type the certificate common name to confirm"
+      denial={denial}
+      blocked={inUse}
+      onConfirm={onDelete}
     >
-      <h2 className="section-title">Delete Certificate</h2>
-      {inUse ? <Banner variant="warning">{certificateMessages.inUse}</Banner> : null}
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
       <p>
         Type <strong>{commonName}</strong> to confirm.
       </p>
-      <TextField
-        label="Type the certificate common name to confirm"
-        autoComplete="off"
-        spellCheck={false}
-        value={typed}
-        disabled={denial !== null || inUse}
-        onChange={(event) => setTyped(event.target.value)}
-      />
-      <div>
-        <ScopedButton
-          type="submit"
-          variant="danger"
-          denial={denial}
-          disabled={inUse || !certificateDeleteConfirmed(commonName, typed)}
-          loading={busy}
-        >
-          Delete Certificate
-        </ScopedButton>
-      </div>
-    </form>
+    </TypedConfirmation>
   );
 }
