@@ -16,6 +16,7 @@ export * from './members/member.ts';
 export * from './messages/toast-messages.ts';
 export * from './operations/operation-status.ts';
 export * from './operations/scale-banner.ts';
+export * from './organizations/organization.schema.ts';
 export * from './permissions/permission.schema.ts';
 export * from './permissions/permissions.ts';
 export * from './permissions/role-matrix.ts';

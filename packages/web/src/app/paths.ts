@@ -58,6 +58,7 @@ export const paths = {
   teamMember: '/settings/team/members/:id',
   teamInvite: '/settings/team/invite',
   teamPendingInvites: '/settings/team/pending-invites',
+  teamContacts: '/settings/team/contacts',
   claimInvitation: '/claim/:inviteId/:code',
   impersonate: '/impersonate',
   support: '/support',

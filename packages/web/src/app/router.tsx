@@ -66,6 +66,7 @@ export const appRoutes: RouteObject[] = [
                         path: paths.teamPendingInvites,
                         lazy: () => import('./routes/settings/pending-invites.tsx'),
                       },
+                      { path: paths.teamContacts, lazy: () => import('./routes/settings/contacts.tsx') },
                       { path: paths.teamRoles, lazy: () => import('./routes/roles/overview.tsx') },
                       { path: paths.createRole, lazy: () => import('./routes/roles/create.tsx') },
                     ],

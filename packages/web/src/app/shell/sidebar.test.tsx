@@ -11,6 +11,16 @@ const organization = (id: string, name: string): Organization => ({
   ssoEnforced: false,
   reauthRequired: false,
   billingDetailId: null,
+  contacts: {
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    primaryPhone: '',
+    emergencyPhone: '',
+    securityAlertEmail: '',
+    opsAlertEmail: '',
+  },
   createdAt: '',
   updatedAt: '',
 });

@@ -19,7 +19,7 @@ interface SettingsGroup {
 
 /**
  * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Account Settings (Profile,
- * Security, SSH Keys), Single Sign-On, Provisioning, Organization Settings, Plans and the Billing group
+ * Security, SSH Keys), Single Sign-On, Provisioning, Plans and the Billing group
  * join this list when their pages are built.
  */
 export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
@@ -29,6 +29,8 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { label: 'Members', to: paths.teamMembers },
       { label: 'Pending Invites', to: paths.teamPendingInvites, roleManagersOnly: true },
       { label: 'Roles', to: paths.teamRoles },
+      // Listed to everyone: members may read the contacts; only Account Owners change them (spec 1 §6).
+      { label: 'Organization Settings', to: paths.teamContacts },
     ],
   },
 ];

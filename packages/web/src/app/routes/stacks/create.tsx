@@ -2,8 +2,8 @@ import { COST_RATES, DEDICATED_STACK_PLANS, type DedicatedStackRequest, formatUs
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
 import { CreateStackForm } from '../../../features/stacks/components/create-stack-form.tsx';
-import { SupportRequestConfirmation } from '../../../features/stacks/components/support-request.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 const PLAN_NAMES = DEDICATED_STACK_PLANS.map((plan) => plan.charAt(0).toUpperCase() + plan.slice(1));

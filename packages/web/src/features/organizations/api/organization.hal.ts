@@ -5,8 +5,28 @@ export interface OrganizationHal extends HalResource {
   name: string;
   sso_enforced?: boolean;
   reauth_required?: boolean;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  primary_phone?: string | null;
+  emergency_phone?: string | null;
+  security_alert_email?: string | null;
+  ops_alert_email?: string | null;
   created_at?: string;
   updated_at?: string;
+}
+
+/** spec 1 §3 organization contact settings; an unset field is ''. */
+export interface OrganizationContacts {
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  primaryPhone: string;
+  emergencyPhone: string;
+  securityAlertEmail: string;
+  opsAlertEmail: string;
 }
 
 export interface Organization {
@@ -15,6 +35,7 @@ export interface Organization {
   ssoEnforced: boolean;
   reauthRequired: boolean;
   billingDetailId: string | null;
+  contacts: OrganizationContacts;
   createdAt: string;
   updatedAt: string;
 }
@@ -26,6 +47,16 @@ export function fromOrganizationHal(organization: OrganizationHal): Organization
     ssoEnforced: organization.sso_enforced === true,
     reauthRequired: organization.reauth_required === true,
     billingDetailId: linkId(organization, 'billing_detail'),
+    contacts: {
+      address: organization.address ?? '',
+      city: organization.city ?? '',
+      state: organization.state ?? '',
+      zip: organization.zip ?? '',
+      primaryPhone: organization.primary_phone ?? '',
+      emergencyPhone: organization.emergency_phone ?? '',
+      securityAlertEmail: organization.security_alert_email ?? '',
+      opsAlertEmail: organization.ops_alert_email ?? '',
+    },
     createdAt: organization.created_at ?? '',
     updatedAt: organization.updated_at ?? '',
   };

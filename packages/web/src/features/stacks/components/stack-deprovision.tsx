@@ -2,9 +2,9 @@ import { type Actor, isAccountOwner, stackDeprovisionMessages, stackDeprovisionR
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { Stack } from '../api/stack.hal.ts';
-import { SupportRequestConfirmation } from './support-request.tsx';
 
 export interface StackDeprovisionProps {
   stack: Stack;

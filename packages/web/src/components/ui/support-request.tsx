@@ -1,6 +1,6 @@
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import '../../../components/ui/resource-page.css';
+import { Banner } from './banner.tsx';
+import { Button } from './button.tsx';
+import './resource-page.css';
 
 export interface SupportRequest {
   subject: string;
