@@ -13,6 +13,7 @@ export * from './identity/identity.schema.ts';
 export * from './identity/references.ts';
 export * from './invitations/invitation.schema.ts';
 export * from './members/member.ts';
+export * from './messages/empty-states.ts';
 export * from './messages/toast-messages.ts';
 export * from './operations/operation-status.ts';
 export * from './operations/scale-banner.ts';

@@ -51,7 +51,6 @@ describe('invitation messages (spec 1 §8)', () => {
     expect(invitationMessages.expired('Analytical Engines', 'Ada Lovelace')).toBe(
       'This invitation to join Analytical Engines has expired. Please request a new invite from Ada Lovelace.',
     );
-    expect(invitationMessages.noPending).toBe('No pending invitations');
   });
 });
 

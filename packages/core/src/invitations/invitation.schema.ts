@@ -12,7 +12,6 @@ export const invitationMessages = {
     `This invitation (${invitedEmail}) is not associated with your account (${ownEmail}). Please log in with the correct account.`,
   expired: (organizationName: string, inviterName: string) =>
     `This invitation to join ${organizationName} has expired. Please request a new invite from ${inviterName}.`,
-  noPending: 'No pending invitations',
 } as const;
 
 /** The Invite form (spec 1 §2 /settings/team/invite): an address and the role it joins. */

@@ -1,3 +1,4 @@
+import { emptyStateMessages } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -10,9 +11,6 @@ import { EnvironmentsTable } from '../../../features/environments/components/env
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
-
-/** spec 1 §8: the empty state of the environments list. */
-export const NO_ENVIRONMENTS = 'No environments exist';
 
 /**
  * The landing list (spec 1 §2: "/" leads here while the home flag is off), optionally filtered by
@@ -45,7 +43,7 @@ function EnvironmentsRoute() {
     body = (
       <EmptyState
         icon={icons.environments}
-        title={NO_ENVIRONMENTS}
+        title={emptyStateMessages.noEnvironments}
         description={
           canCreate
             ? 'An environment groups the apps and databases of one stage of your work, such as production or staging.'

@@ -1,3 +1,4 @@
+import { emptyStateMessages } from '@berth/core';
 import { type ReactNode, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -28,7 +29,7 @@ function SelectEnvironmentRoute() {
   } else if (environments.length === 0) {
     body = (
       <EmptyState
-        title="No environments exist"
+        title={emptyStateMessages.noEnvironments}
         description="Create an environment first, then an app in it."
         action={<ButtonLink to={paths.createEnvironment}>Create Environment</ButtonLink>}
       />

@@ -1,6 +1,7 @@
 import {
   canCreateRole,
   compareRoles,
+  emptyStateMessages,
   isOwner,
   isRoleListed,
   permissionMessages,
@@ -21,7 +22,6 @@ import type { Membership } from '../../../features/roles/api/membership.hal.ts';
 import type { Role } from '../../../features/roles/api/role.hal.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
-import { NO_PERMISSIONS } from '../../../features/roles/components/permission-matrix.tsx';
 import { RoleFilters, useRoleFilters } from '../../../features/roles/components/role-filters.tsx';
 import { type RoleOverviewRow, RolesTable } from '../../../features/roles/components/roles-table.tsx';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
@@ -41,7 +41,7 @@ function accessSummary(
   if (isOwner({ roleTypes: [type] })) return 'All environments';
   if (type === 'billing_owner') return 'Billing only';
   const byEnvironment = scopesByEnvironment(permissions, roleId);
-  if (byEnvironment.size === 0) return NO_PERMISSIONS;
+  if (byEnvironment.size === 0) return emptyStateMessages.noPermissions;
   const count = [...byEnvironment.values()].reduce((sum, scopes) => sum + scopes.length, 0);
   return `${plural(byEnvironment.size, 'environment')}, ${plural(count, 'permission')}`;
 }

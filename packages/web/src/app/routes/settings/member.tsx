@@ -25,9 +25,6 @@ import { userKeys } from '../../../features/users/api/user-keys.ts';
 import { paths } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
-/** spec 1 §8: a provisioned member's provisioned roles are locked. */
-const SCIM_LOCKED = { remove: scimMessages.cannotRemove, add: scimMessages.cannotAdd } as const;
-
 /** spec 1 §2 /settings/team/members/{id}: the member's roles, as checkboxes (spec 1 §4 Role editing). */
 function MemberRoute() {
   const { id = '' } = useParams();
@@ -64,8 +61,8 @@ function MemberRoute() {
           // spec 1 §6: managed users cannot be added to or removed from managed roles.
           (member?.externalId && role.scimCreated
             ? memberRoleIds.has(role.id)
-              ? SCIM_LOCKED.remove
-              : SCIM_LOCKED.add
+              ? scimMessages.cannotRemove
+              : scimMessages.cannotAdd
             : null),
       }));
   }, [roles.data, adminRoleIds, actor, member?.externalId, memberRoleIds]);

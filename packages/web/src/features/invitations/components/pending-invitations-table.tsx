@@ -1,4 +1,4 @@
-import { invitationMessages } from '@berth/core';
+import { emptyStateMessages } from '@berth/core';
 import { useRef, useState } from 'react';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -82,7 +82,7 @@ export function PendingInvitationsTable({
   if (!isLoading && !error && rows.length === 0) {
     return (
       <div ref={container} className="card">
-        <EmptyState title={invitationMessages.noPending} />
+        <EmptyState title={emptyStateMessages.noPendingInvitations} />
       </div>
     );
   }

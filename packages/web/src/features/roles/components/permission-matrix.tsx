@@ -1,4 +1,5 @@
 import {
+  emptyStateMessages,
   type PermissionCellState,
   permissionCellState,
   type RoleType,
@@ -12,10 +13,6 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
 import './roles.css';
 import { messageOf } from '../../../lib/error-message.ts';
-
-/** spec 1 §8 empty states of the role's environment permissions. */
-export const NO_ENVIRONMENTS = 'No environments exist';
-export const NO_PERMISSIONS = 'No permissions set';
 
 export interface MatrixEnvironment {
   id: string;
@@ -56,7 +53,7 @@ export function PermissionMatrix({
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (environments.length === 0) return <EmptyState title={NO_ENVIRONMENTS} />;
+  if (environments.length === 0) return <EmptyState title={emptyStateMessages.noEnvironments} />;
 
   const toggle = async (environment: MatrixEnvironment, scope: Scope, state: PermissionCellState) => {
     const key = `${environment.id}:${scope}`;
@@ -81,7 +78,7 @@ export function PermissionMatrix({
   return (
     <div className="section-stack">
       {failure ? <Banner variant="error">{failure}</Banner> : null}
-      {!holdsAny && !ownerRole ? <p className="matrix-note">{NO_PERMISSIONS}</p> : null}
+      {!holdsAny && !ownerRole ? <p className="matrix-note">{emptyStateMessages.noPermissions}</p> : null}
       <div className="card data-table">
         <div className="table-wrap">
           <table className="table permission-matrix">

@@ -1,4 +1,4 @@
-import { memberMessages, scimMessages, toastMessages } from '@berth/core';
+import { emptyStateMessages, memberMessages, scimMessages, toastMessages } from '@berth/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
@@ -7,12 +7,6 @@ import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
 import './roles.css';
 import { messageOf } from '../../../lib/error-message.ts';
-
-/** spec 1 §8. */
-export const noMembersText = (roleName: string) => `${roleName} currently has no members.`;
-/** spec 1 §8 provisioning messages. */
-export const SCIM_CANNOT_REMOVE = scimMessages.cannotRemove;
-export const SCIM_CANNOT_ADD = scimMessages.cannotAdd;
 
 export interface RoleMemberRow {
   membershipId: string;
@@ -83,7 +77,7 @@ export function RoleMembers({
   };
 
   const candidate = candidates.find((item) => item.id === chosen);
-  const addDenial = denial ?? (candidate && roleManaged && candidate.managed ? SCIM_CANNOT_ADD : null);
+  const addDenial = denial ?? (candidate && roleManaged && candidate.managed ? scimMessages.cannotAdd : null);
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!candidate || addDenial) return;
@@ -128,7 +122,7 @@ export function RoleMembers({
         </ScopedButton>
       </form>
       {members.length === 0 ? (
-        <EmptyState title={noMembersText(roleName)} />
+        <EmptyState title={emptyStateMessages.roleWithoutMembers(roleName)} />
       ) : (
         <div className="card data-table">
           <div className="table-wrap">
@@ -146,7 +140,8 @@ export function RoleMembers({
               </thead>
               <tbody>
                 {members.map((member) => {
-                  const removeDenial = denial ?? (roleManaged && member.managed ? SCIM_CANNOT_REMOVE : null);
+                  const removeDenial =
+                    denial ?? (roleManaged && member.managed ? scimMessages.cannotRemove : null);
                   const who = member.name || member.email;
                   return (
                     <tr key={member.membershipId}>
