@@ -24,6 +24,27 @@ test.describe('email verification', () => {
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   });
 
+  test('on this machine, the verify page opens the local mailbox, whose link verifies', async ({
+    page,
+    unverifiedUser,
+    mailbox,
+  }) => {
+    await mailbox.waitFor({ to: unverifiedUser.email });
+    await page.goto('/login');
+    await submitCredentials(page, unverifiedUser);
+    await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+
+    const [mailboxPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Open the local mailbox' }).click(),
+    ]);
+    await expect(mailboxPage.getByRole('heading', { name: 'Berth mailbox' })).toBeVisible();
+    const message = mailboxPage.locator('article').filter({ hasText: unverifiedUser.email }).first();
+    await message.getByRole('link', { name: /\/verify\// }).click();
+    await expect(mailboxPage).toHaveURL(/\/environments$/);
+    await expect(mailboxPage.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
+  });
+
   test('Resend Verification Email mails a new link that verifies', async ({
     page,
     unverifiedUser,

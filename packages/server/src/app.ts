@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { createEnvironmentAccess } from './api/access/environment-access.ts';
 import { appsRoutes } from './api/apps/apps.routes.ts';
 import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
@@ -40,10 +45,11 @@ import { verificationsRoutes } from './auth/verifications/verifications.routes.t
 import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createAuthGuard } from './http/authenticate.ts';
+import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
 import { corsHook } from './http/cors.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailer, type Mail, type Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { createOperationsService } from './operations/operations.service.ts';
@@ -58,12 +64,41 @@ export interface BerthApp {
   close(): Promise<void>;
 }
 
-const API_PREFIXES = ['/auth', '/api', '/billing', '/metrics', '/dev', '/config.json'];
+/** JSON 404 for a path no route matched, as the contract's error body. */
+function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return reply
+    .code(404)
+    .type('application/hal+json; charset=utf-8')
+    .send(
+      errorBody(new ApiError(404, 'not_found', `No route for ${request.method} ${pathname.slice(0, 200)}`)),
+    );
+}
+
+/**
+ * What every service family shares, registered inside its own plugin so it applies to that family's
+ * routes only: HAL+JSON bodies, and a JSON 404 for unknown paths under its prefix (never the console).
+ */
+function serviceFamily(family: FastifyInstance) {
+  family.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      reply.header('content-type', 'application/hal+json; charset=utf-8');
+    }
+    return payload;
+  });
+  family.setNotFoundHandler(apiNotFound);
+}
 
 /** Builds the whole server: the four service families, the mailbox and the console (used by tests too). */
 export async function buildApp(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger']; database?: Database } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    database?: Database;
+    /** Told of each message kept in the outbox (no SMTP), so people elsewhere can read their links. */
+    onOutboxMail?: (mail: Mail) => void;
+  } = {},
 ): Promise<BerthApp> {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -72,7 +107,12 @@ export async function buildApp(
   await ensureDefaultStack(db);
   await ensureDatabaseImages(db);
 
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    onKept: options.onOutboxMail,
+  });
   const signingKey = await loadSigningKey(db, config.jwtSecret);
   const tokens = createTokenService({ db, key: signingKey, urls });
   const guard = createAuthGuard(tokens);
@@ -109,7 +149,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Contract §1.1: the console requests `/services/:id/releases/?with_deleted=true`.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -136,17 +176,6 @@ export async function buildApp(
       }
     },
   );
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = reply.getHeader('content-type');
-    if (
-      typeof type === 'string' &&
-      type.startsWith('application/json') &&
-      !reply.request.url.startsWith('/dev')
-    ) {
-      reply.header('content-type', 'application/hal+json; charset=utf-8');
-    }
-    return payload;
-  });
   await app.register(cookie);
   app.addHook('onRequest', corsHook(config.corsOrigins));
   app.addHook('onRequest', async (request) => {
@@ -157,6 +186,7 @@ export async function buildApp(
 
   await app.register(
     async (auth) => {
+      serviceFamily(auth);
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
       await usersRoutes(auth, { db, urls, guard, verification, invitations });
@@ -169,6 +199,7 @@ export async function buildApp(
   );
   await app.register(
     async (api) => {
+      serviceFamily(api);
       await stacksRoutes(api, { db, urls, guard });
       await environmentsRoutes(api, { urls, guard, environments });
       await appsRoutes(api, { db, urls, guard });
@@ -191,12 +222,16 @@ export async function buildApp(
   );
   await app.register(
     async (metrics) => {
+      serviceFamily(metrics);
       await containerMetricsRoutes(metrics, { db, guard, runtimes });
     },
     { prefix: '/metrics' },
   );
+  // Billing has no routes yet; its prefix still answers as an API, not as the console.
+  await app.register(async (billing) => serviceFamily(billing), { prefix: '/billing' });
 
-  app.get('/config.json', async (_request, reply) => {
+  const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
+  app.get('/config.json', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return {
       appUrl: urls.app,
@@ -204,12 +239,20 @@ export async function buildApp(
       apiUrl: urls.api,
       billingUrl: urls.billing,
       metricTunnelUrl: urls.metrics,
-      mailboxUrl: mailer.transport === 'outbox' ? `${urls.app}/dev/mail` : null,
+      // Named only to those who could read it: the mailbox answers nobody else.
+      mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${urls.app}/dev/mail` : null,
       docsUrl: config.docsUrl ?? null,
       statusPageUrl: config.statusPageUrl ?? null,
     };
   });
-  if (mailer.transport === 'outbox') await mailboxRoutes(app, { mailer });
+  // /dev is this machine's own corner: never the console, and a JSON 404 for whatever is not served.
+  await app.register(
+    async (dev) => {
+      dev.setNotFoundHandler(apiNotFound);
+      if (mailboxServed) await dev.register(mailboxRoutes, { mailer });
+    },
+    { prefix: '/dev' },
+  );
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const consoleBuilt = fs.existsSync(indexHtml);
@@ -227,18 +270,14 @@ export async function buildApp(
     });
   }
 
+  // Outside the service families (which answer their own 404s), an unknown path is the console's.
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    if (!isApi && consoleBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (consoleBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the console decides what to show, including its own Page Not Found.
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
     }
-    return reply
-      .code(404)
-      .type('application/hal+json; charset=utf-8')
-      .send(errorBody(new ApiError(404, 'not_found', `No route for ${request.method} ${pathname}`)));
+    return apiNotFound(request, reply);
   });
 
   if (config.worker) worker.start();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,8 +14,16 @@ export interface Config {
   mailFrom: string;
   jwtSecret: string | undefined;
   corsOrigins: string[];
-  /** Trust X-Forwarded-* from a reverse proxy (so login limits count the real client address). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies may say who the client is (X-Forwarded-For), so login limits count the
+   * real client address: none, the proxies at these addresses or ranges, or the last N hops.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * Serve the outbox at /dev/mail (to direct requests from this machine only). Off with SMTP_URL, and
+   * by default when PUBLIC_URL is not on this machine, since then the console is published.
+   */
+  mailbox: boolean;
   /** Directory of the built console; served at / when it exists. */
   webDist: string;
   /** Login attempts allowed per account and per address in the window. */
@@ -35,19 +44,82 @@ export interface Config {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-function intFromEnv(value: string | undefined, fallback: number): number {
+export type TrustProxy = false | { addresses: string[] } | { hops: number };
+
+/** A configuration variable with a value the server cannot use: the start stops with this message. */
+export class ConfigError extends Error {}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
   if (value === undefined || value === '') return fallback;
-  const parsed = Number.parseInt(value, 10);
-  if (!Number.isFinite(parsed)) throw new Error(`Expected an integer, got "${value}"`);
-  return parsed;
+  if (!/^-?\d{1,15}$/.test(value)) throw new ConfigError(`${name} must be an integer, got "${value}"`);
+  return Number.parseInt(value, 10);
+}
+
+/** The loopback ranges: `true` and `1` mean "the proxy runs on this machine". */
+const LOOPBACK_PROXIES = ['127.0.0.0/8', '::1/128'];
+
+/**
+ * BERTH_TRUST_PROXY: unset, `false` or `0` trusts no proxy; `true` or `1` trusts proxies on this
+ * machine; a number N of 2 or more trusts the N proxies nearest the server, whatever their addresses;
+ * otherwise a comma-separated list of addresses and CIDR ranges. Anything else stops the start.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return { addresses: LOOPBACK_PROXIES };
+  if (/^\d{1,3}$/.test(text)) return { hops: Number.parseInt(text, 10) };
+  const addresses = text.split(',').map((entry) => entry.trim());
+  for (const entry of addresses) {
+    if (!isAddressOrRange(entry)) {
+      throw new ConfigError(
+        `BERTH_TRUST_PROXY must be true, a hop count, or a comma-separated list of addresses and CIDR ranges (for example 127.0.0.1,10.0.0.0/8); "${entry.slice(0, 100)}" is none of these`,
+      );
+    }
+  }
+  return { addresses };
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (entry.length > 64) return false;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** localhost, 127.x.x.x or [::1]: the console is opened on this machine only. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return (
+      host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      host === '[::1]' ||
+      /^127\.\d+\.\d+\.\d+$/.test(host)
+    );
+  } catch {
+    return false;
+  }
+}
+
+function mailboxFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
+  const value = (env.BERTH_MAILBOX ?? '').trim().toLowerCase();
+  if (value === '' || value === 'auto') return isLoopbackUrl(publicUrl);
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new ConfigError(`BERTH_MAILBOX must be auto, on or off, got "${value.slice(0, 100)}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFromEnv(env.PORT, 4000);
+  const port = intFromEnv(env, 'PORT', 4000);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(env.BERTH_DATA_DIR || '.berth'),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -57,21 +129,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    trustProxy: env.BERTH_TRUST_PROXY === 'true' || env.BERTH_TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.BERTH_TRUST_PROXY),
+    mailbox: mailboxFromEnv(env, publicUrl),
     webDist: path.resolve(here, '../../web/dist'),
     loginRateLimit: {
-      perAccount: intFromEnv(env.BERTH_LOGIN_LIMIT_PER_ACCOUNT, 10),
-      perAddress: intFromEnv(env.BERTH_LOGIN_LIMIT_PER_ADDRESS, 50),
+      perAccount: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ACCOUNT', 10),
+      perAddress: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ADDRESS', 50),
       windowSeconds: 15 * 60,
     },
     emailVerificationTtlSeconds: 24 * 60 * 60,
     invitationTtlSeconds: 7 * 24 * 60 * 60,
     worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
-    simStepMs: intFromEnv(env.BERTH_SIM_STEP_MS, 300),
-    workerLeaseMs: intFromEnv(env.BERTH_WORKER_LEASE_MS, 30_000),
+    simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),
+    workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     docsUrl: env.BERTH_DOCS_URL || undefined,
     statusPageUrl: env.BERTH_STATUS_PAGE_URL || undefined,
   };
+}
+
+/** For the server and worker processes: a wrong variable stops the start with its message, no trace. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Berth cannot start: ${error.message}`);
+    process.exit(1);
+  }
 }
 
 /** The public base URL of each service family (contract §2). */

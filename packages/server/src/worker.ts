@@ -1,12 +1,12 @@
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createWorker } from './operations/worker.ts';
 import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
 
 // `npm run worker`: operations workers as their own process, to scale out beside `npm start`
 // (run the server with BERTH_WORKER=off if only these should work the queue).
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.databaseUrl) {
   console.error('berth worker needs DATABASE_URL: the embedded PGlite database belongs to one process.');
   process.exit(1);

@@ -1,25 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { isFromThisMachine } from '../http/client-address.ts';
 import { iso } from '../http/hal.ts';
 import { escapeHtml, type Mailer } from './mailer.ts';
 
 /**
  * While the outbox is the transport, a plain mailbox page lets a newcomer read the mail Berth sent
  * (verification links). It is not registered when SMTP_URL delivers real mail.
+ *
+ * Register it with `register` under the /dev prefix: the guard is a hook of this plugin, so it applies
+ * to exactly these routes, however the path that reached them was spelled.
  */
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 export async function mailboxRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
   const { mailer } = options;
-  // The mailbox holds live verification links: only the machine itself may read it.
+  // The mailbox holds live verification and invitation links: only the machine itself may read it.
+  // Everyone else gets the 404 of any unknown path, so the mailbox is not even seen to exist.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/dev/mail')) return;
-    if (!LOOPBACK.has(request.ip)) {
-      return reply
-        .code(404)
-        .send({ code: 404, error: 'not_found', message: 'Not found', exception_context: {} });
-    }
+    if (!isFromThisMachine(request)) return reply.callNotFound();
   });
-  app.get('/dev/mail.json', async () => {
+  app.get('/mail.json', async () => {
     const messages = await mailer.recent();
     return {
       messages: messages.map((m) => ({
@@ -32,7 +30,7 @@ export async function mailboxRoutes(app: FastifyInstance, options: { mailer: Mai
       })),
     };
   });
-  app.get('/dev/mail', async (_request, reply) => {
+  app.get('/mail', async (_request, reply) => {
     const messages = await mailer.recent();
     const items = messages
       .map(

@@ -17,13 +17,22 @@ export interface Mailer {
   transport: 'outbox' | 'smtp';
 }
 
-/** Every mail is written to the outbox; with SMTP_URL it is also delivered and marked sent. */
-export function createMailer(options: { db: Db; smtpUrl?: string; from: string }): Mailer {
+/**
+ * Every mail is written to the outbox; with SMTP_URL it is also delivered and marked sent. Without
+ * SMTP, `onKept` hears of each message (the server prints its links for people on other machines).
+ */
+export function createMailer(options: {
+  db: Db;
+  smtpUrl?: string | undefined;
+  from: string;
+  onKept?: ((mail: Mail) => void) | undefined;
+}): Mailer {
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     transport: smtp ? 'smtp' : 'outbox',
     async send(mail) {
       const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (!smtp) options.onKept?.(mail);
       if (!smtp || !row) return;
       try {
         await smtp.sendMail({ from: options.from, ...mail });
@@ -61,6 +70,18 @@ export function verificationMail(to: string, name: string, link: string): Mail {
 }
 
 export { escapeHtml };
+
+/** The http(s) links of a message's text, in order, each once. */
+export function mailLinks(mail: Pick<Mail, 'text'>): string[] {
+  const links = mail.text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
+  return [...new Set(links)];
+}
+
+/** A kept message as the server prints it: who it is for, what it is about, and its links. */
+export function describeKeptMail(mail: Mail): string {
+  const links = mailLinks(mail).map((link) => `\n    ${link}`);
+  return `Mail to ${mail.to}: ${mail.subject}${links.join('')}`;
+}
 
 export function invitationMail(
   to: string,

@@ -19,7 +19,10 @@ export interface TestUser {
 }
 
 /** A server on a fresh database, with helpers that go through the real HTTP routes. */
-export async function testApp(overrides: Partial<Config> = {}) {
+export async function testApp(
+  overrides: Partial<Config> = {},
+  options: Pick<Parameters<typeof buildApp>[1] & object, 'onOutboxMail'> = {},
+) {
   // Tests drive the worker themselves (worker.drain()) and simulate steps in a millisecond.
   const config: Config = {
     ...loadConfig({}),
@@ -28,7 +31,7 @@ export async function testApp(overrides: Partial<Config> = {}) {
     simStepMs: 1,
     ...overrides,
   };
-  const built: BerthApp = await buildApp(config, { database: await openTestDatabase() });
+  const built: BerthApp = await buildApp(config, { ...options, database: await openTestDatabase() });
   const { app } = built;
 
   async function call(
