@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -55,9 +56,11 @@ export const tokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
     /** sha256 of the secret half of the session cookie; null for tokens without a session. */
     sessionSecretHash: text('session_secret_hash'),
+    /** The token this one was exchanged from: it never outlives it and is revoked with it. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => tokens.id, { onDelete: 'cascade' }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('tokens_user_idx').on(table.userId)],
+  (table) => [index('tokens_user_idx').on(table.userId), index('tokens_parent_idx').on(table.parentId)],
 );
 
 export const emailVerificationChallenges = pgTable(
@@ -88,6 +91,8 @@ export const organizations = pgTable('organizations', {
   emergencyPhone: text('emergency_phone'),
   opsAlertEmail: text('ops_alert_email'),
   securityAlertEmail: text('security_alert_email'),
+  /** When a worker last claimed one of its operations: the longest-waiting organization goes next. */
+  queueTurnAt: timestamp('queue_turn_at', { withTimezone: true, precision: 3 }),
   ...timestamps,
 });
 
@@ -455,6 +460,9 @@ export const operations = pgTable(
     index('operations_org_idx').on(table.organizationId, table.updatedAt),
     index('operations_env_idx').on(table.environmentId, table.updatedAt),
     index('operations_resource_idx').on(table.resourceType, table.resourceId),
+    // The per-organization cap counts queued operations; the per-user limit counts recent ones.
+    index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),
+    index('operations_user_created_idx').on(table.userId, table.createdAt),
   ],
 );
 
