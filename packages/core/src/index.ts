@@ -25,3 +25,5 @@ export * from './permissions/roles-overview.ts';
 export * from './services/service.schema.ts';
 export * from './session/token.ts';
 export * from './stacks/stack.schema.ts';
+export * from './text/limits.ts';
+export * from './text/text.ts';

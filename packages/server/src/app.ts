@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_LENGTH } from '@berth/core';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -48,6 +49,8 @@ import { createAuthGuard } from './http/authenticate.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
 import { corsHook } from './http/cors.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { boundInput } from './http/input-limits.ts';
+import { loggableError } from './http/loggable-error.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailer, type Mail, type Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
@@ -128,7 +131,7 @@ export async function buildApp(
     mailer,
     urls,
     ttlSeconds: config.invitationTtlSeconds,
-    onMailError: (error) => app.log.error(error),
+    onMailError: (error) => app.log.error(loggableError(error)),
   });
   const environments = createEnvironmentsService({ db });
   const access = createEnvironmentAccess(db);
@@ -138,12 +141,13 @@ export async function buildApp(
     db,
     runtimes,
     leaseMs: config.workerLeaseMs,
-    onError: (error) => app.log.error(error),
+    onError: (error) => app.log.error(loggableError(error)),
   });
   const operations = createOperationsService({
     db,
     logsKey: createHmac('sha256', signingKey).update('berth operation log links').digest(),
     onEnqueue: () => worker.poke(),
+    limits: config.operationLimits,
   });
 
   const app = Fastify({
@@ -151,7 +155,16 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Contract §1.1: the console requests `/services/:id/releases/?with_deleted=true`.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters are ids and handles: the router answers 414 for anything longer.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_LENGTH.pathParameter },
+    // What the router refuses leaves in the contract's error body too, without echoing the path.
+    frameworkErrors: (error, request, reply) => {
+      const refused =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(414, 'uri_too_long', 'A path parameter is too long')
+          : new ApiError(400, 'bad_request', 'The URL is not valid');
+      return handleError(refused, request, reply);
+    },
   });
 
   // The console sends application/hal+json on every call, GETs and DELETEs included, often with no body.
@@ -183,14 +196,15 @@ export async function buildApp(
       throw new ApiError(400, 'bad_request', 'The URL must not contain NUL characters');
   });
   app.setErrorHandler(handleError);
+  boundInput(app);
 
   await app.register(
     async (auth) => {
       serviceFamily(auth);
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
-      await usersRoutes(auth, { db, urls, guard, verification, invitations });
-      await verificationsRoutes(auth, { verification, invitations, guard });
+      await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens });
+      await verificationsRoutes(auth, { verification, invitations, guard, tokens });
       await organizationsRoutes(auth, { db, urls, guard });
       await rolesRoutes(auth, { db, urls, guard });
       await invitationsRoutes(auth, { urls, guard, invitations });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trimEndChar } from '@berth/core';
 
 export interface Config {
   port: number;
@@ -35,6 +36,8 @@ export interface Config {
   worker: boolean;
   /** How long a worker holds an operation without renewing before others may take it over. */
   workerLeaseMs: number;
+  /** Queued operations one organization may have, and operations one user may start per minute (429 past them). */
+  operationLimits: { queuedPerOrganization: number; perUserPerMinute: number };
   /** Base duration of one simulated runtime step, in milliseconds. */
   simStepMs: number;
   /** Optional outside services the console links to; hidden when unset. */
@@ -115,7 +118,7 @@ function mailboxFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFromEnv(env, 'PORT', 4000);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = trimEndChar(env.PUBLIC_URL || `http://localhost:${port}`, '/');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -127,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.BERTH_JWT_SECRET || undefined,
     corsOrigins: (env.BERTH_CORS_ORIGINS || '')
       .split(',')
-      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .map((origin) => trimEndChar(origin.trim(), '/'))
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.BERTH_TRUST_PROXY),
     mailbox: mailboxFromEnv(env, publicUrl),
@@ -142,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
     simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
+    operationLimits: {
+      queuedPerOrganization: intFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
+      perUserPerMinute: intFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),
+    },
     docsUrl: env.BERTH_DOCS_URL || undefined,
     statusPageUrl: env.BERTH_STATUS_PAGE_URL || undefined,
   };

@@ -1,6 +1,7 @@
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { loggableError } from './http/loggable-error.ts';
 import { createWorker } from './operations/worker.ts';
 import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
 
@@ -19,7 +20,7 @@ const workers = Array.from({ length: count }, () =>
     db: database.db,
     runtimes: { sim: createSimRuntime({ stepMs: config.simStepMs }) },
     leaseMs: config.workerLeaseMs,
-    onError: (error) => console.error(error),
+    onError: (error) => console.error(loggableError(error)),
   }),
 );
 for (const worker of workers) worker.start();

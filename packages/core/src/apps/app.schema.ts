@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { handleSchema } from '../environments/environment.schema.ts';
 import { requiredMessage } from '../identity/identity.schema.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 /** `POST /accounts/:id/apps`: the environment comes from the path; `account_id` in the body is ignored. */
 export const createAppSchema = z.object({ handle: handleSchema });
@@ -18,10 +19,12 @@ export function duplicateAppHandleMessage(handle: string): string {
 export const createServiceDefinitionSchema = z.object({
   process_type: z
     .string({ error: requiredMessage('Process type') })
+    .max(MAX_LENGTH.text, { error: tooLongMessage('Process type', MAX_LENGTH.text), abort: true })
     .trim()
     .min(1, requiredMessage('Process type')),
   command: z
     .string()
+    .max(MAX_LENGTH.bodyString, { error: tooLongMessage('Command', MAX_LENGTH.bodyString), abort: true })
     .nullish()
     .transform((value) => value ?? ''),
 });

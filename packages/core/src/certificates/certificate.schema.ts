@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpointMessages } from '../endpoints/endpoint.schema.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 // spec 2 §3, §5 and §8: certificates uploaded for custom HTTPS endpoints.
 
@@ -19,6 +20,7 @@ export const certificateMessages = {
 const pem = (message: string) =>
   z
     .string({ error: message })
+    .max(MAX_LENGTH.pem, { error: tooLongMessage('PEM text', MAX_LENGTH.pem), abort: true })
     .transform((value) => value.trim())
     .refine((value) => value !== '', { message });
 

@@ -1,6 +1,7 @@
 // spec 2 §5 and spec 3 §5: environment variables, edited as key=value text with quoted multiline values.
 
-export const ENV_KEY_PATTERN = /^[a-zA-Z_]+[a-zA-Z0-9_]*$/;
+// The same language as the spec's /[a-zA-Z_]+[a-zA-Z0-9_]*/, written so it cannot backtrack.
+export const ENV_KEY_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 export const envMessages = {
   duplicate: (key: string) => `${key} found multiple times, must be unique`,

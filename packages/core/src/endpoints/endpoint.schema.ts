@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { numericIdFromReference } from '../identity/references.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { trimEndChar } from '../text/text.ts';
 
 // spec 2 §3, §4, §5 and §9: endpoints (vhosts on the wire), their settings and the rules on them.
 
@@ -97,7 +99,7 @@ export function defaultEndpointDomain(vhostId: number | string, stackDefaultDoma
 
 /** spec 2 §5: domain names are compared with a trailing dot normalised. */
 export function normalizeDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/\.+$/, '');
+  return trimEndChar(domain.trim().toLowerCase(), '.');
 }
 
 const DOMAIN = /^(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -110,8 +112,9 @@ export function isWildcardDomain(domain: string): boolean {
   return normalizeDomain(domain).startsWith('*.');
 }
 
-const IPV4_OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const IPV4_OR_CIDR = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}(\\/(3[0-2]|[12]?\\d))?$`);
+// Four octets of 0 to 255, then an optional /0 to /32.
+const IPV4_OR_CIDR =
+  /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(?:\/(?:3[0-2]|[12]?\d))?$/;
 
 /** spec 2 §5: an IPv4 address, or a CIDR with a prefix of 0 to 32. */
 export function isIpv4OrCidr(value: string): boolean {
@@ -219,13 +222,21 @@ const flag = (label: string) => z.boolean({ error: endpointMessages.flag(label) 
 
 const ipWhitelist = z.preprocess(
   splitList,
-  z.array(z.string({ error: endpointMessages.ipAllowlistEntry('') })).superRefine((entries, ctx) => {
-    for (const message of ipAllowlistProblems(entries)) ctx.addIssue({ code: 'custom', message });
-  }),
+  z
+    .array(
+      z
+        .string({ error: endpointMessages.ipAllowlistEntry('') })
+        .max(64, { error: tooLongMessage('An IP allowlist entry', 64), abort: true }),
+    )
+    .superRefine((entries, ctx) => {
+      for (const message of ipAllowlistProblems(entries)) ctx.addIssue({ code: 'custom', message });
+    }),
 );
 
 const containerPort = z
-  .union([z.string(), z.number(), z.null()], { error: endpointMessages.port })
+  .union([z.string().max(10, { error: endpointMessages.port, abort: true }), z.number(), z.null()], {
+    error: endpointMessages.port,
+  })
   .transform((value, ctx) => {
     const port = parsePort(value);
     if (port === undefined) {
@@ -246,17 +257,26 @@ const containerPorts = z.preprocess(
 
 const tokenHeader = z
   .string({ error: endpointMessages.tokenHeaderCharacters })
+  .max(1024, { error: tooLongMessage('The token header', 1024), abort: true })
   .nullable()
   .transform((value) => (value === null || value.trim() === '' ? null : value.trim()));
 
 const userDomain = z
   .string({ error: endpointMessages.domain })
+  .max(MAX_LENGTH.domain + 2, { error: endpointMessages.domain, abort: true })
   .nullable()
   .transform((value) => (value === null ? '' : normalizeDomain(value)));
 
 /** A certificate reference (contract §1.9): its absolute URL, or a bare id; "" or null detach. */
 const certificateReference = z
-  .union([z.string(), z.number(), z.null()], { error: endpointMessages.certificateReference })
+  .union(
+    [
+      z.string().max(MAX_LENGTH.reference, { error: endpointMessages.certificateReference, abort: true }),
+      z.number(),
+      z.null(),
+    ],
+    { error: endpointMessages.certificateReference },
+  )
   .transform((value, ctx) => {
     if (value === null || value === '') return null;
     const id = numericIdFromReference(String(value));

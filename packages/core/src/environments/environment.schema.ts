@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredMessage } from '../identity/identity.schema.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 // spec 2 §5: "Handle: required; lowercase letters, digits, period, hyphen and underscore; 1 to 64 characters."
 export const HANDLE_MAX_LENGTH = 64;
@@ -12,7 +13,7 @@ export const handleSchema = z
   .string({ error: requiredMessage('Handle') })
   .trim()
   .min(1, requiredMessage('Handle'))
-  .max(HANDLE_MAX_LENGTH, handleMessages.tooLong)
+  .max(HANDLE_MAX_LENGTH, { error: handleMessages.tooLong, abort: true })
   .regex(/^[a-z0-9._-]+$/, handleMessages.pattern);
 
 export const ENVIRONMENT_TYPES = ['development', 'production'] as const;
@@ -29,10 +30,19 @@ export const createEnvironmentSchema = z.object({
   handle: handleSchema,
   organization_id: z
     .string({ error: requiredMessage('Organization') })
+    .max(MAX_LENGTH.reference, { error: tooLongMessage('Organization', MAX_LENGTH.reference), abort: true })
     .min(1, requiredMessage('Organization')),
   type: z.enum(ENVIRONMENT_TYPES).default('development'),
   onboarding_status: z.enum(ONBOARDING_STATUSES).default('initiated'),
-  stack_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  stack_id: z
+    .union([
+      z
+        .string()
+        .max(MAX_LENGTH.reference, { error: tooLongMessage('Stack', MAX_LENGTH.reference), abort: true }),
+      z.number(),
+    ])
+    .transform(String)
+    .optional(),
 });
 export type CreateEnvironmentInput = z.infer<typeof createEnvironmentSchema>;
 

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   createOrganizationSchema,
   emailSchema,
+  isValidEmail,
   loginSchema,
   passwordMessages,
   passwordProblems,
   personNameSchema,
   requiredMessage,
   signupSchema,
+  verificationMessages,
 } from './identity.schema.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -60,6 +62,21 @@ describe('email', () => {
   it('trims and lower-cases a valid address', () => {
     expect(emailSchema.parse('  Ada@Example.COM ')).toBe('ada@example.com');
   });
+
+  it('refuses addresses over 254 characters and empty domain labels, and stays fast on hostile input', () => {
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(184)}.test`;
+    expect(longest).toHaveLength(254);
+    expect(emailSchema.safeParse(longest).success).toBe(true);
+    expect(messages(emailSchema.safeParse(`a${longest}`))).toEqual(['Must provide valid email']);
+    for (const bad of ['a@.b.c', 'a@b..c', 'a@b.c.', 'a@@b.c']) {
+      expect(messages(emailSchema.safeParse(bad)), bad).toEqual(['Must provide valid email']);
+    }
+    // The sign-up attack of the hostile-input issue: quadratic with the old pattern, one message now.
+    expect(isValidEmail(`a@${'.'.repeat(100_000)}@`)).toBe(false);
+    expect(messages(emailSchema.safeParse(`a@${'.'.repeat(1_000_000)}@`))).toEqual([
+      'Must provide valid email',
+    ]);
+  });
 });
 
 describe('names and required fields', () => {
@@ -93,5 +110,11 @@ describe('form schemas', () => {
   it('create organization needs a name', () => {
     expect(messages(createOrganizationSchema.safeParse({ name: ' ' }))).toEqual(['Name must not be empty']);
     expect(createOrganizationSchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme' });
+  });
+});
+
+describe('verification messages', () => {
+  it('tells an unverified account to verify before changing anything', () => {
+    expect(verificationMessages.required).toBe('Verify your email address before making changes.');
   });
 });

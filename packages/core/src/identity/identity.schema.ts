@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 // spec 1 §5: password 10 to 72 bytes, an uppercase, a lowercase, and a digit or one of !@#$%^&*().
 export const PASSWORD_MIN_LENGTH = 10;
@@ -23,6 +24,11 @@ export const nameMessages = {
   symbols: 'Cannot have symbols in name',
 } as const;
 
+/** The server's answer (403) to a change from an account whose email address is not verified yet. */
+export const verificationMessages = {
+  required: 'Verify your email address before making changes.',
+} as const;
+
 /** spec 1 §5: generic required field message. */
 export function requiredMessage(label: string): string {
   return `${label} must not be empty`;
@@ -43,19 +49,25 @@ export function passwordProblems(password: string): string[] {
   return problems;
 }
 
-export const passwordSchema = z.string().superRefine((value, ctx) => {
-  for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
-});
+export const passwordSchema = z
+  .string()
+  .max(MAX_LENGTH.password, { error: passwordMessages.tooLong, abort: true })
+  .superRefine((value, ctx) => {
+    for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
+  });
 
-// A pragmatic address check: one @, no spaces, a dot in the domain. The mail link proves the rest.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A pragmatic address check: one @, no spaces, dot-separated labels in the domain. The mail link proves
+// the rest. Labels exclude the dot, so there is one way to match and no backtracking on long input.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const address = value.trim();
+  return address.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(address);
 }
 
 export const emailSchema = z
   .string({ error: emailMessages.empty })
+  .max(MAX_LENGTH.email, { error: emailMessages.invalid, abort: true })
   .trim()
   .min(1, { error: emailMessages.empty, abort: true })
   .refine(isValidEmail, emailMessages.invalid)
@@ -67,7 +79,7 @@ export function personNameSchema(label = 'Name') {
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, { error: requiredMessage(label), abort: true })
-    .max(120, `${label} must be at most 120 characters`)
+    .max(120, { error: `${label} must be at most 120 characters`, abort: true })
     .refine((value) => /^[\p{L}\p{N}\s]+$/u.test(value), nameMessages.symbols);
 }
 
@@ -76,13 +88,19 @@ export function requiredText(label: string, max = 200) {
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, requiredMessage(label))
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, { error: `${label} must be at most ${max} characters`, abort: true });
 }
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: requiredMessage('Password') }).min(1, requiredMessage('Password')),
-  otpToken: z.string().optional(),
+  password: z
+    .string({ error: requiredMessage('Password') })
+    .max(MAX_LENGTH.password, { error: tooLongMessage('Password', MAX_LENGTH.password), abort: true })
+    .min(1, requiredMessage('Password')),
+  otpToken: z
+    .string()
+    .max(MAX_LENGTH.code, { error: tooLongMessage('The code', MAX_LENGTH.code), abort: true })
+    .optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -90,7 +108,13 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export function signupSchema(options: { fromInvitation: boolean } = { fromInvitation: false }) {
   return z.object({
     name: personNameSchema('Name'),
-    company: options.fromInvitation ? z.string().trim().optional() : requiredText('Company'),
+    company: options.fromInvitation
+      ? z
+          .string()
+          .max(MAX_LENGTH.text, { error: tooLongMessage('Company', MAX_LENGTH.text), abort: true })
+          .trim()
+          .optional()
+      : requiredText('Company'),
     email: emailSchema,
     password: passwordSchema,
   });

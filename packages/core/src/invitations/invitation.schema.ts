@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../identity/identity.schema.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 // spec 1 §5 "Invite: email format; a role is required", §8 the invitation messages (its toasts are in
 // messages/toast-messages.ts).
@@ -17,7 +18,11 @@ export const invitationMessages = {
 /** The Invite form (spec 1 §2 /settings/team/invite): an address and the role it joins. */
 export const inviteFormSchema = z.object({
   email: emailSchema,
-  roleId: z.string({ error: invitationMessages.roleRequired }).trim().min(1, invitationMessages.roleRequired),
+  roleId: z
+    .string({ error: invitationMessages.roleRequired })
+    .max(MAX_LENGTH.reference, { error: tooLongMessage('Role', MAX_LENGTH.reference), abort: true })
+    .trim()
+    .min(1, invitationMessages.roleRequired),
 });
 export type InviteFormInput = z.input<typeof inviteFormSchema>;
 export type InviteFormValues = z.output<typeof inviteFormSchema>;
@@ -25,7 +30,10 @@ export type InviteFormValues = z.output<typeof inviteFormSchema>;
 /** `POST /roles/:id/invitations` (contract §5.3): the role is in the path; `origin` picks the mail's links. */
 export const createInvitationSchema = z.object({
   email: emailSchema,
-  origin: z.string().optional(),
+  origin: z
+    .string()
+    .max(MAX_LENGTH.reference, { error: tooLongMessage('origin', MAX_LENGTH.reference), abort: true })
+    .optional(),
 });
 export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
 

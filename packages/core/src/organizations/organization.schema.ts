@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailMessages, isValidEmail, requiredText } from '../identity/identity.schema.ts';
+import { MAX_LENGTH } from '../text/limits.ts';
 
 /** spec 1 §3: the static list of US states and territories, with an N/A option first. */
 export const US_STATES: readonly { code: string; name: string }[] = [
@@ -66,9 +67,10 @@ export const US_STATES: readonly { code: string; name: string }[] = [
 ];
 
 // Optional contact fields: empty is allowed (the server stores it as given).
-const optionalText = z.string().trim().max(200, 'Must be at most 200 characters');
+const optionalText = z.string().trim().max(200, { error: 'Must be at most 200 characters', abort: true });
 const optionalEmail = z
   .string()
+  .max(MAX_LENGTH.email, { error: emailMessages.invalid, abort: true })
   .trim()
   .refine((value) => value === '' || isValidEmail(value), emailMessages.invalid);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredMessage } from '../identity/identity.schema.ts';
 import { lastUrlSegment } from '../identity/references.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { ROLE_TYPE_LABELS, type RoleType, SCOPES } from './permissions.ts';
 
 export const permissionSchemaMessages = {
@@ -18,9 +19,15 @@ export const permissionSchemaMessages = {
 export const createPermissionSchema = z.object({
   role: z
     .string({ error: requiredMessage('Role') })
+    .max(MAX_LENGTH.reference, { error: tooLongMessage('Role', MAX_LENGTH.reference), abort: true })
     .trim()
     .transform(lastUrlSegment)
-    .pipe(z.string().min(1, requiredMessage('Role'))),
+    .pipe(
+      z
+        .string()
+        .max(MAX_LENGTH.reference, { error: tooLongMessage('Role', MAX_LENGTH.reference), abort: true })
+        .min(1, requiredMessage('Role')),
+    ),
   scope: z.enum(SCOPES, { error: permissionSchemaMessages.scope }),
 });
 export type CreatePermissionInput = z.infer<typeof createPermissionSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AWS_REGIONS } from '../constants/constants.ts';
 import { requiredMessage } from '../identity/identity.schema.ts';
 import { type Actor, isAccountOwner } from '../permissions/permissions.ts';
+import { MAX_LENGTH } from '../text/limits.ts';
 
 // spec 2 §5: "Stack name: required; lowercase alphanumerics and hyphens; at most 26."
 export const STACK_NAME_MAX_LENGTH = 26;
@@ -14,7 +15,7 @@ export const stackNameSchema = z
   .string({ error: requiredMessage('Stack name') })
   .trim()
   .min(1, requiredMessage('Stack name'))
-  .max(STACK_NAME_MAX_LENGTH, stackNameMessages.tooLong)
+  .max(STACK_NAME_MAX_LENGTH, { error: stackNameMessages.tooLong, abort: true })
   .regex(/^[a-z0-9-]+$/, stackNameMessages.pattern);
 
 /** spec 2 §2: the region select starts on 'none', which is not a choice. */
@@ -31,6 +32,7 @@ export const dedicatedStackRequestSchema = z.object({
   name: stackNameSchema,
   region: z
     .string({ error: dedicatedStackRequestMessages.region })
+    .max(MAX_LENGTH.keyword, { error: dedicatedStackRequestMessages.region, abort: true })
     .refine(
       (region) => (AWS_REGIONS as readonly string[]).includes(region),
       dedicatedStackRequestMessages.region,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { loggableError } from './loggable-error.ts';
 
 /** Contract §1.3: `{ code, error, message, exception_context, details? }` for every failure. */
 export class ApiError extends Error {
@@ -54,7 +55,7 @@ export function handleError(
   }
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode && fastifyError.statusCode < 500 ? fastifyError.statusCode : 500;
-  if (status >= 500) request.log.error(error);
+  if (status >= 500) request.log.error(loggableError(error));
   const mapped = new ApiError(
     status,
     status === 400 ? 'bad_request' : status >= 500 ? 'internal_error' : 'request_error',

@@ -1,4 +1,4 @@
-import { envKeyProblems, operationScope, scaleProblem } from '@berth/core';
+import { envKeyProblems, MAX_LENGTH, operationScope, scaleProblem, tooLongMessage } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,24 +19,49 @@ import { codeScanResultIds, type OperationRow, toOperationHal } from './operatio
 import { filtersFrom, type NewOperation, type OperationsService } from './operations.service.ts';
 
 const typeBody = z.looseObject({
-  type: z.string({ error: 'type must not be empty' }).min(1, 'type must not be empty'),
+  type: z
+    .string({ error: 'type must not be empty' })
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
+    .min(1, 'type must not be empty'),
 });
 const gitRefBody = z.looseObject({
-  git_ref: z.string().trim().max(255).optional(),
-  docker_image: z.string().trim().max(500).optional(),
+  git_ref: z
+    .string()
+    .max(255, { error: tooLongMessage('git_ref', 255), abort: true })
+    .trim()
+    .optional(),
+  docker_image: z
+    .string()
+    .max(500, { error: tooLongMessage('docker_image', 500), abort: true })
+    .trim()
+    .optional(),
 });
 const envBody = z.looseObject({
-  env: z.record(z.string(), z.union([z.string(), z.null()]), { error: 'env must be an object of variables' }),
+  env: z.record(
+    z
+      .string()
+      .max(MAX_LENGTH.envKey, { error: tooLongMessage('A variable name', MAX_LENGTH.envKey), abort: true }),
+    z.union([
+      z.string().max(MAX_LENGTH.envValue, {
+        error: tooLongMessage('A variable value', MAX_LENGTH.envValue),
+        abort: true,
+      }),
+      z.null(),
+    ]),
+    { error: 'env must be an object of variables' },
+  ),
 });
 const scaleBody = z.looseObject({
   container_count: z.number().int().optional(),
   container_size: z.number().int().optional(),
-  instance_profile: z.string().optional(),
+  instance_profile: z
+    .string()
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('instance_profile', MAX_LENGTH.keyword), abort: true })
+    .optional(),
 });
 
 const APP_TYPES = ['deploy', 'configure', 'restart', 'restart_recreate', 'deprovision', 'scan_code'];
 const SERVICE_TYPES = ['scale', 'restart', 'restart_recreate'];
-
 export async function operationsRoutes(
   app: FastifyInstance,
   deps: {

@@ -1,8 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { sameSecret } from '../auth/tokens/token.service.ts';
 import type { Db } from '../db/client.ts';
-import { deployments, environments, operationLogs, operations, services, vhosts } from '../db/schema.ts';
+import {
+  deployments,
+  environments,
+  operationLogs,
+  operations,
+  organizations,
+  services,
+  users,
+  vhosts,
+} from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
 import type { Paging } from '../http/hal.ts';
 import type { OperationRow } from './operations.hal.ts';
 import type { DbOrTx } from './queue.ts';
@@ -46,8 +56,62 @@ export function filtersFrom(query: unknown): OperationFilters {
   };
 }
 
-export function createOperationsService(deps: { db: Db; logsKey: Uint8Array; onEnqueue?: () => void }) {
-  const { db } = deps;
+/** How many operations an organization may have waiting, and how fast one user may ask for them. */
+export interface OperationLimits {
+  queuedPerOrganization: number;
+  perUserPerMinute: number;
+}
+
+/** The 429 texts, kept in one place so the API and its tests say the same thing. */
+export const operationLimitMessages = {
+  queueFull: (max: number) =>
+    `Too many operations are queued for this organization (at most ${max}). Wait for some to finish and try again.`,
+  tooFast: (perMinute: number) =>
+    `You are starting operations too quickly (at most ${perMinute} a minute). Wait a minute and try again.`,
+} as const;
+
+export function createOperationsService(deps: {
+  db: Db;
+  logsKey: Uint8Array;
+  onEnqueue?: () => void;
+  /** Omitted only by tools and tests that build the service themselves: then nothing is capped. */
+  limits?: OperationLimits;
+}) {
+  const { db, limits } = deps;
+
+  /**
+   * Refuses (429) an operation over the organization's queue cap or the user's rate. The user's and
+   * the organization's rows stay locked until the insert commits, so parallel requests are counted
+   * one after another and cannot both take the last slot. Always user first, then organization, so
+   * two enqueues never wait on each other in opposite orders.
+   */
+  async function checkLimits(tx: DbOrTx, input: NewOperation): Promise<void> {
+    if (!limits) return;
+    // NO KEY UPDATE: inserts that merely reference these rows (tokens, environments, ...) are not held up.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.user.id)).for('no key update');
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, input.organizationId))
+      .for('no key update');
+    const [recent] = await tx
+      .select({ value: count() })
+      .from(operations)
+      // The database's clock, the one created_at is written with.
+      .where(
+        and(eq(operations.userId, input.user.id), sql`${operations.createdAt} > now() - interval '1 minute'`),
+      );
+    if ((recent?.value ?? 0) >= limits.perUserPerMinute) {
+      throw new ApiError(429, 'rate_limited', operationLimitMessages.tooFast(limits.perUserPerMinute));
+    }
+    const [queued] = await tx
+      .select({ value: count() })
+      .from(operations)
+      .where(and(eq(operations.organizationId, input.organizationId), eq(operations.status, 'queued')));
+    if ((queued?.value ?? 0) >= limits.queuedPerOrganization) {
+      throw new ApiError(429, 'queue_full', operationLimitMessages.queueFull(limits.queuedPerOrganization));
+    }
+  }
 
   function sign(operationId: number, expires: number): string {
     return createHmac('sha256', deps.logsKey)
@@ -56,12 +120,16 @@ export function createOperationsService(deps: { db: Db; logsKey: Uint8Array; onE
   }
 
   return {
-    /** Inserts a queued operation (plus the deployment a deploy creates) in one transaction. */
+    /**
+     * Inserts a queued operation (plus the deployment a deploy creates) in one transaction, unless the
+     * organization's queue is full or the user is over their rate (429). Every new operation comes here.
+     */
     async enqueue(
       input: NewOperation,
       before?: (tx: DbOrTx, op: OperationRow) => Promise<void>,
     ): Promise<OperationRow> {
       const op = await db.transaction(async (tx) => {
+        await checkLimits(tx, input);
         const [row] = await tx
           .insert(operations)
           .values({

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, operationLogs, operations } from '../db/schema.ts';
+import { apps, operationLogs, operations, organizations } from '../db/schema.ts';
 import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
-import { type TestApp, testApp } from '../testing/test-app.ts';
-import { claimNext, MAX_ATTEMPTS } from './queue.ts';
+import { seedService } from '../testing/factories.ts';
+import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
+import { claimNext, finish, MAX_ATTEMPTS } from './queue.ts';
 import { createWorker } from './worker.ts';
 
 let t: TestApp;
@@ -199,5 +200,117 @@ describe('one app at a time', () => {
       .from(apps)
       .where(eq(apps.id, app?.id ?? 0));
     expect(row?.status).toBe('deprovision_failed');
+  });
+});
+
+describe('fair claims across organizations', () => {
+  let tenants = 0;
+
+  /** An organization with an environment and `count` apps, owned by a new user. */
+  async function tenant(count: number) {
+    tenants += 1;
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner, `Tenant ${tenants}`);
+    const environment = await t.createEnvironment(owner, org.id, `fair-${tenants}`);
+    const appIds: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const [app] = await t.db
+        .insert(apps)
+        .values({ environmentId: Number(environment.id), handle: `fair-${tenants}-${i}` })
+        .returning();
+      appIds.push(app?.id ?? 0);
+    }
+    return { owner, org, environment, appIds };
+  }
+
+  async function enqueue(owner: TestUser, url: string, body: Record<string, unknown>) {
+    const response = await t.call('POST', url, { token: owner.token, body });
+    expect(response.statusCode, response.body).toBe(201);
+    return Number(response.json().id);
+  }
+
+  /** Claims one operation and ends it at once: what a worker does, minus the runtime. */
+  async function claimAndEnd(): Promise<number | null> {
+    const op = await claimNext(t.db, 'fair', 30_000);
+    if (!op) return null;
+    await finish(t.db, op, 'fair', 'succeeded', async () => {});
+    return op.id;
+  }
+
+  async function setTurn(organizationId: string, at: Date) {
+    await t.db.update(organizations).set({ queueTurnAt: at }).where(eq(organizations.id, organizationId));
+  }
+
+  // Start each test from an empty queue, whatever earlier tests left behind.
+  const emptyQueue = () => worker('fair-sweeper').drain();
+
+  it('an organization that queues after another queued many is served second, not last', async () => {
+    await emptyQueue();
+    const a = await tenant(6);
+    const deploys: number[] = [];
+    for (const appId of a.appIds) {
+      deploys.push(
+        await enqueue(a.owner, `/api/apps/${appId}/operations`, { type: 'deploy', git_ref: 'main' }),
+      );
+    }
+    const b = await tenant(1);
+    const restart = await enqueue(b.owner, `/api/apps/${b.appIds[0]}/operations`, { type: 'restart' });
+
+    const order: number[] = [];
+    for (let id = await claimAndEnd(); id !== null; id = await claimAndEnd()) order.push(id);
+    // Neither had a turn: the older queue goes first, then the other organization, then the rest in order.
+    expect(order).toEqual([deploys[0], restart, ...deploys.slice(1)]);
+    const turns = await t.db
+      .select({ id: organizations.id, turn: organizations.queueTurnAt })
+      .from(organizations)
+      .where(inArray(organizations.id, [a.org.id, b.org.id]));
+    expect(turns.every((row) => row.turn instanceof Date)).toBe(true);
+  });
+
+  it('the organization whose last turn lies furthest back goes first, even with younger operations', async () => {
+    await emptyQueue();
+    const a = await tenant(2);
+    const older = [
+      await enqueue(a.owner, `/api/apps/${a.appIds[0]}/operations`, { type: 'restart' }),
+      await enqueue(a.owner, `/api/apps/${a.appIds[1]}/operations`, { type: 'restart' }),
+    ];
+    const b = await tenant(1);
+    const younger = await enqueue(b.owner, `/api/apps/${b.appIds[0]}/operations`, { type: 'restart' });
+    await setTurn(a.org.id, new Date(Date.now() - 60_000));
+    await setTurn(b.org.id, new Date(Date.now() - 3_600_000));
+
+    const order: number[] = [];
+    for (let id = await claimAndEnd(); id !== null; id = await claimAndEnd()) order.push(id);
+    expect(order).toEqual([younger, ...older]);
+  });
+
+  it('an organization waiting on its own running operation does not hold up others; its app still runs one at a time', async () => {
+    await emptyQueue();
+    const a = await tenant(1);
+    const appId = a.appIds[0] ?? 0;
+    const web = await seedService(t.db, {
+      environmentId: Number(a.environment.id),
+      appId,
+      handle: 'web',
+    });
+    const configure = await enqueue(a.owner, `/api/apps/${appId}/operations`, {
+      type: 'configure',
+      env: { A: '1' },
+    });
+    // A service of the app: it waits for the app's configure.
+    const serviceRestart = await enqueue(a.owner, `/api/services/${web.id}/operations`, { type: 'restart' });
+    const b = await tenant(1);
+    const restart = await enqueue(b.owner, `/api/apps/${b.appIds[0]}/operations`, { type: 'restart' });
+
+    const running = await claimNext(t.db, 'fair', 30_000);
+    expect(running?.id).toBe(configure);
+    // Organization A is first in turn again, but its next operation must wait for the running one.
+    await setTurn(a.org.id, new Date(Date.now() - 3_600_000));
+    expect(await claimAndEnd()).toBe(restart);
+    expect(await claimNext(t.db, 'fair', 30_000)).toBeNull();
+
+    if (running) await finish(t.db, running, 'fair', 'succeeded', async () => {});
+    expect(await claimAndEnd()).toBe(serviceRestart);
+    expect(await claimAndEnd()).toBeNull();
   });
 });

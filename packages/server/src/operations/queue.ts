@@ -1,6 +1,6 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { operationLogs, operations } from '../db/schema.ts';
+import { operationLogs, operations, organizations } from '../db/schema.ts';
 import { handlerFor } from './handlers.ts';
 import type { OperationRow } from './operations.hal.ts';
 
@@ -22,24 +22,45 @@ export async function appendLog(db: DbOrTx, operationId: number, lines: string[]
 }
 
 /**
- * The operations table is the queue. A worker claims the oldest queued operation with
- * FOR UPDATE SKIP LOCKED, so two workers never take the same one, and holds it under a lease.
+ * The operations table is the queue. A worker claims with FOR UPDATE SKIP LOCKED, so two workers
+ * never take the same operation, and holds it under a lease.
+ *
+ * Claims are fair across organizations: the next operation is the oldest runnable one of the
+ * organization whose last turn (queue_turn_at) lies furthest back, one that never had a turn first,
+ * and a claim moves that organization's turn to now. Organizations take turns, so one that queued
+ * forty deploys delays another organization's restart by one operation, not forty.
  */
 export async function claimNext(db: Db, workerId: string, leaseMs: number): Promise<OperationRow | null> {
   return db.transaction(async (tx) => {
     // Claims are short: taking them one at a time makes "nothing else runs on this app" a true check.
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-    // Operations on one app (or on its services) run one after another, in the order they were asked.
+    // Per organization with queued operations, its oldest runnable one: operations on one app (or on
+    // its services) run one after another, in the order they were asked, so an organization whose
+    // queued operations all wait for running ones is passed over. Both lookups read the partial index
+    // of queued operations by organization; min() rather than "order by id limit 1" keeps the planner
+    // on it, so each organization costs about its queue cap in rows, however the ids interleave.
+    // Skipping a locked candidate falls through to the next organization in turn.
     const result = await tx.execute(sql`
-      select q.id from operations q
+      select q.id from (
+          select w.organization_id, min(w.id) as oldest from operations w
+          where w.status = 'queued'
+          group by w.organization_id
+        ) waiting
+        join organizations o on o.id = waiting.organization_id
+        cross join lateral (
+          select min(c.id) as id from operations c
+          where c.organization_id = waiting.organization_id
+            and c.status = 'queued'
+            and not exists (
+              select 1 from operations r
+              where r.status = 'running' and ${serialKey(sql.raw('r'))} = ${serialKey(sql.raw('c'))}
+            )
+        ) next
+        join operations q on q.id = next.id
       where q.status = 'queued'
-        and not exists (
-          select 1 from operations r
-          where r.status = 'running' and ${serialKey(sql.raw('r'))} = ${serialKey(sql.raw('q'))}
-        )
-      order by q.id
+      order by o.queue_turn_at asc nulls first, waiting.oldest, o.id
       limit 1
-      for update skip locked`);
+      for update of q skip locked`);
     const candidate = (result as unknown as { rows: { id: number | string }[] }).rows[0];
     if (!candidate) return null;
     const now = new Date();
@@ -55,7 +76,14 @@ export async function claimNext(db: Db, workerId: string, leaseMs: number): Prom
       })
       .where(and(eq(operations.id, Number(candidate.id)), eq(operations.status, 'queued')))
       .returning();
-    return claimed ?? null;
+    if (!claimed) return null;
+    // The database's clock at this moment (not the transaction's start): claims are serialized by the
+    // lock above, so turns are recorded in the order they were taken, whichever process took them.
+    await tx
+      .update(organizations)
+      .set({ queueTurnAt: sql`clock_timestamp()` })
+      .where(eq(organizations.id, claimed.organizationId));
+    return claimed;
   });
 }
 

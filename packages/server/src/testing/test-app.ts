@@ -21,7 +21,7 @@ export interface TestUser {
 /** A server on a fresh database, with helpers that go through the real HTTP routes. */
 export async function testApp(
   overrides: Partial<Config> = {},
-  options: Pick<Parameters<typeof buildApp>[1] & object, 'onOutboxMail'> = {},
+  options: Pick<Parameters<typeof buildApp>[1] & object, 'onOutboxMail' | 'logger'> = {},
 ) {
   // Tests drive the worker themselves (worker.drain()) and simulate steps in a millisecond.
   const config: Config = {

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
-import { certificateMessages } from '@berth/core';
+import { certificateMessages, delimitedBlocks } from '@berth/core';
 import { unprocessable } from '../../http/errors.ts';
 
 /** What the server reads out of an uploaded certificate and key (spec 2 §3 Certificate, contract §4.3). */
@@ -27,7 +27,6 @@ export interface ParsedCertificate {
   selfSigned: boolean;
 }
 
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 /** The start of any private key block: PKCS#8 (`PRIVATE KEY`), PKCS#1 (`RSA …`), SEC1 (`EC …`), encrypted. */
 const PEM_PRIVATE_KEY_START = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/g;
 
@@ -104,7 +103,7 @@ export function parseCertificate(
   privateKeyPem: string,
   now = new Date(),
 ): ParsedCertificate {
-  const blocks = certificateBody.match(PEM_CERTIFICATE) ?? [];
+  const blocks = delimitedBlocks(certificateBody, '-----BEGIN CERTIFICATE-----', '-----END CERTIFICATE-----');
   let chain: X509Certificate[];
   try {
     chain = blocks.map((block) => new X509Certificate(block));

@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +14,9 @@ import { type CertificateView, createCertificatesService } from './certificates.
 type ById = { Params: { id: string } };
 
 /** Certificates: contract §5.9. */
+
+/** A certificate chain and its private key are far longer than the other strings a body holds. */
+const pemBody = { config: { maxBodyString: MAX_LENGTH.pemBody } };
 export async function certificatesRoutes(
   app: FastifyInstance,
   deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
@@ -38,7 +42,7 @@ export async function certificatesRoutes(
     );
   });
 
-  app.post<ById>('/accounts/:id/certificates', async (request, reply) => {
+  app.post<ById>('/accounts/:id/certificates', pemBody, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     const created = await certificates.create(
       caller.user.id,
@@ -60,7 +64,7 @@ export async function certificatesRoutes(
     );
   });
 
-  app.patch<ById>('/certificates/:id', async (request) => {
+  app.patch<ById>('/certificates/:id', pemBody, async (request) => {
     const caller = await guard.requireCaller(request);
     return hal(
       await certificates.replace(

@@ -902,8 +902,9 @@ describe('app deprovision', () => {
 
   it('keeps the app (deprovision_failed) when an endpoint cannot be removed', async () => {
     const { app, serviceIds } = await appWithEndpoints('sticky');
+    // A domain of its own: the endpoint left deprovision_failed above still holds the other one.
     const stuck = await createEndpoint(
-      { acme: true, user_domain: 'simfail-deprovision.example.com' },
+      { acme: true, user_domain: 'simfail-deprovision.sticky.example.com' },
       serviceIds[0],
     );
     await operate(stuck.id, 'provision');

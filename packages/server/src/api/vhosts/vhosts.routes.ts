@@ -1,3 +1,4 @@
+import { MAX_LENGTH, tooLongMessage } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
@@ -17,7 +18,10 @@ import { createVhostsService } from './vhosts.service.ts';
 type ById = { Params: { id: string } };
 
 const operationBody = z.looseObject({
-  type: z.string({ error: 'type must not be empty' }).min(1, 'type must not be empty'),
+  type: z
+    .string({ error: 'type must not be empty' })
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
+    .min(1, 'type must not be empty'),
 });
 
 /** Endpoints (vhosts) and their operations: contract §5.9, §5.11 and §6. */

@@ -7,7 +7,7 @@ import {
   sharedConversionProblem,
   updateEndpointSchema,
 } from '@berth/core';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { certificates, environments, operations, services, stacks, vhosts } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
@@ -32,7 +32,13 @@ export const vhostMessages = {
   operationType: (type: string) => `Operation type "${type}" is not supported for an endpoint`,
   renewManagedOnly: 'Only managed HTTPS endpoints have a certificate to renew',
   renewProvisionedOnly: 'The endpoint must be provisioned before its certificate can be renewed',
+  domainTaken: (domain: string) => `The domain ${domain} is already used by another endpoint on this stack.`,
 } as const;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** First key of the advisory locks on custom domains ("vhos"); the second is a hash of stack and domain. */
+const DOMAIN_LOCK = 0x76686f73;
 
 const BUSY = ['provisioning', 'deprovisioning'];
 /** Statuses of an endpoint that has nothing in the runtime yet (without an external host): deleted at once. */
@@ -89,6 +95,38 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
   ): string {
     if (settings.acme) return settings.userDomain;
     return settings.userDomain || certificateCommonName || '';
+  }
+
+  /**
+   * A stack's shared edge routes by Host and SNI, so a custom domain belongs to one endpoint of the
+   * stack, whichever organization's. Every endpoint row counts: a deprovisioned one is deleted, and
+   * until then it may still hold the domain in the runtime. Claims on one domain of one stack wait for
+   * each other (a lock held until the transaction ends), so parallel requests cannot both find it free.
+   */
+  async function claimDomain(tx: Tx, environmentId: number, domain: string, exceptId: number | null) {
+    if (domain === '') return;
+    const key = domain.toLowerCase();
+    const [environment] = await tx
+      .select({ stackId: environments.stackId })
+      .from(environments)
+      .where(eq(environments.id, environmentId));
+    if (!environment) throw notFound('Environment');
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${DOMAIN_LOCK}::int, hashtext(${`${environment.stackId}:${key}`}::text))`,
+    );
+    const [taken] = await tx
+      .select({ id: vhosts.id })
+      .from(vhosts)
+      .innerJoin(environments, eq(vhosts.environmentId, environments.id))
+      .where(
+        and(
+          eq(environments.stackId, environment.stackId),
+          eq(sql`lower(${vhosts.userDomain})`, key),
+          exceptId === null ? undefined : ne(vhosts.id, exceptId),
+        ),
+      )
+      .limit(1);
+    if (taken) throw unprocessable(vhostMessages.domainTaken(key), { user_domain: ['taken'] });
   }
 
   function problemsError(problems: string[]) {
@@ -177,6 +215,7 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       const userDomain = input.user_domain ?? '';
       const defaultDomain = input.default ? await stackDefaultDomain(service.environmentId) : '';
       return db.transaction(async (tx) => {
+        await claimDomain(tx, service.environmentId, userDomain, null);
         const [created] = await tx
           .insert(vhosts)
           .values({
@@ -263,29 +302,33 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       const acmeReset = domainChanged
         ? { acmeStatus: '', acmeConfiguration: null, acmeDnsChallengeHost: '' }
         : {};
-      const [updated] = await db
-        .update(vhosts)
-        .set({
-          ipWhitelist: input.ip_whitelist,
-          containerPort: input.container_port,
-          containerPorts: input.container_ports,
-          tokenHeader: input.token_header,
-          loadBalancingAlgorithm: input.load_balancing_algorithm_type,
-          shared: input.shared,
-          certificateId,
-          userDomain: input.user_domain,
-          virtualDomain: vhost.isDefault
-            ? vhost.virtualDomain
-            : expectedDomain(
-                { acme: vhost.acme, isDefault: false, userDomain: merged.userDomain },
-                commonName,
-              ) || vhost.virtualDomain,
-          ...acmeReset,
-          updatedAt: new Date(),
-        })
-        .where(eq(vhosts.id, vhost.id))
-        .returning();
-      return updated ?? vhost;
+      const domainMoved = merged.userDomain.toLowerCase() !== vhost.userDomain.toLowerCase();
+      return db.transaction(async (tx) => {
+        if (domainMoved) await claimDomain(tx, vhost.environmentId, merged.userDomain, vhost.id);
+        const [updated] = await tx
+          .update(vhosts)
+          .set({
+            ipWhitelist: input.ip_whitelist,
+            containerPort: input.container_port,
+            containerPorts: input.container_ports,
+            tokenHeader: input.token_header,
+            loadBalancingAlgorithm: input.load_balancing_algorithm_type,
+            shared: input.shared,
+            certificateId,
+            userDomain: input.user_domain,
+            virtualDomain: vhost.isDefault
+              ? vhost.virtualDomain
+              : expectedDomain(
+                  { acme: vhost.acme, isDefault: false, userDomain: merged.userDomain },
+                  commonName,
+                ) || vhost.virtualDomain,
+            ...acmeReset,
+            updatedAt: new Date(),
+          })
+          .where(eq(vhosts.id, vhost.id))
+          .returning();
+        return updated ?? vhost;
+      });
     },
 
     /**

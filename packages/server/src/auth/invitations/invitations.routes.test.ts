@@ -350,6 +350,12 @@ describe('mail delivery failing', () => {
         await failing.call('POST', '/auth/users', {
           body: { name: 'Owner', email, password: STRONG_PASSWORD, challengeToken: '' },
         });
+        // The kept mail still carries a working link; only a verified owner may invite.
+        const { challengeId, code } = await failing.verificationLink(email);
+        const verified = await failing.call('POST', '/auth/verifications', {
+          body: { type: 'email_verification_challenge', challenge_id: challengeId, verification_code: code },
+        });
+        expect(verified.statusCode).toBe(204);
         const session = (await failing.login(email, STRONG_PASSWORD)).json();
         return { token: session.access_token as string };
       })();

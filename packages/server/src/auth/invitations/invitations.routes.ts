@@ -1,3 +1,4 @@
+import { MAX_LENGTH, tooLongMessage } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
@@ -7,8 +8,13 @@ import { collection } from '../../http/hal.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
 const resetBody = z.looseObject({
-  type: z.string({ error: 'type must not be empty' }),
-  invitation_id: z.string().optional(),
+  type: z
+    .string({ error: 'type must not be empty' })
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true }),
+  invitation_id: z
+    .string()
+    .max(MAX_LENGTH.id, { error: tooLongMessage('invitation_id', MAX_LENGTH.id), abort: true })
+    .optional(),
 });
 
 /** Invitations (contract §5.3); accepting with the mailed code is `POST /verifications` type invitation. */

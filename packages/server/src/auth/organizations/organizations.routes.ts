@@ -3,6 +3,7 @@ import {
   emailMessages,
   isAccountOwner,
   isValidEmail,
+  MAX_LENGTH,
   requiredText,
 } from '@berth/core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
+import { type AuthGuard, verifyFirst } from '../../http/authenticate.ts';
 import { forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
@@ -22,10 +23,15 @@ import { toMembershipHal, toOrganizationHal, toRoleHal } from './organizations.h
 
 const optionalEmail = z
   .string()
+  .max(MAX_LENGTH.email, { error: emailMessages.invalid, abort: true })
   .trim()
   .nullish()
   .refine((value) => !value || isValidEmail(value), emailMessages.invalid);
-const optionalText = z.string().trim().max(200).nullish();
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, { error: 'Must be at most 200 characters', abort: true })
+  .nullish();
 
 const updateOrganizationBody = z.looseObject({
   name: requiredText('Name', 120).optional(),
@@ -81,9 +87,27 @@ export async function organizationsRoutes(
   });
 
   app.post('/organizations', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
+    // Sign-up's Create Organization step comes before the address is verified: the first one only.
+    const caller = await guard.requireCaller(request, { allowUnverified: true });
     const { name } = parseBody(createOrganizationSchema, request.body);
     const org = await db.transaction(async (tx) => {
+      if (!caller.user.verified) {
+        // The user's row is locked, so two parallel requests cannot both find no organization yet,
+        // and read again, so a verification that landed meanwhile counts.
+        const [me] = await tx
+          .select({ verified: users.verified })
+          .from(users)
+          .where(eq(users.id, caller.user.id))
+          .for('update');
+        const [membership] = me?.verified
+          ? []
+          : await tx
+              .select({ id: memberships.id })
+              .from(memberships)
+              .where(eq(memberships.userId, caller.user.id))
+              .limit(1);
+        if (membership) throw verifyFirst();
+      }
       const [created] = await tx.insert(organizations).values({ name }).returning();
       if (!created) throw new Error('Organization insert returned nothing');
       const createdRoles = await tx

@@ -3,10 +3,12 @@ import {
   isAccountOwner,
   isOwner,
   lastUrlSegment,
+  MAX_LENGTH,
   memberMessages,
   permissionMessages,
   requiredText,
   scimMessages,
+  tooLongMessage,
 } from '@berth/core';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +37,10 @@ const createRoleBody = z.looseObject({
 });
 const renameRoleBody = z.looseObject({ name: roleName });
 const addMembershipBody = z.looseObject({
-  user_url: z.string({ error: 'user_url must not be empty' }).min(1, 'user_url must not be empty'),
+  user_url: z
+    .string({ error: 'user_url must not be empty' })
+    .max(MAX_LENGTH.reference, { error: tooLongMessage('user_url', MAX_LENGTH.reference), abort: true })
+    .min(1, 'user_url must not be empty'),
 });
 const updateMembershipBody = z.looseObject({
   privileged: z.boolean({ error: 'privileged must be true or false' }),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +10,9 @@ import { isUuid } from '../../http/ids.ts';
 export type TokenRow = typeof tokens.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type TokenScope = 'manage' | 'elevated' | 'read';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Caller {
   token: TokenRow;
@@ -31,6 +34,65 @@ export function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The one way tokens are revoked: the tokens `roots` selects (a condition on the `tokens` table) and
+ * everything exchanged from them, at any depth, since a derived token never survives its parent.
+ * Answers the ids it revoked now (tokens already revoked keep their first revocation time).
+ */
+export async function revokeTokenChains(db: DbOrTx, roots: SQL): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive chain(id) as (
+      select ${tokens.id} from ${tokens} where ${roots}
+      union
+      select child.id from ${tokens} child join chain on child.parent_id = chain.id
+    )
+    update ${tokens} set revoked_at = now()
+    where ${tokens.id} in (select id from chain) and ${tokens.revokedAt} is null
+    returning ${tokens.id} as id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/**
+ * Ends every token and session cookie of the user except the `keep` tokens. What a kept token derives
+ * from stays too (a token cannot outlive its parent), but without its session cookie, so only the kept
+ * tokens' sessions can still be restored; what derives from a kept token stays with it.
+ */
+export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string[]): Promise<string[]> {
+  const ids = keep.filter(isUuid);
+  if (ids.length === 0) return revokeTokenChains(db, eq(tokens.userId, userId));
+  const listed = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // Aliased tables: the outer `tokens` columns of the conditions must not resolve into these subqueries.
+  const lineage = sql`(
+    with recursive up(id, parent_id) as (
+      select k.id, k.parent_id from ${tokens} k where k.user_id = ${userId} and k.id in (${listed})
+      union
+      select k.id, k.parent_id from ${tokens} k join up on k.id = up.parent_id
+    )
+    select id from up)`;
+  const offspring = sql`(
+    with recursive down(id) as (
+      select k.id from ${tokens} k where k.user_id = ${userId} and k.id in (${listed})
+      union
+      select k.id from ${tokens} k join down on k.parent_id = down.id
+    )
+    select id from down)`;
+  return db.transaction(async (tx) => {
+    const revoked = await revokeTokenChains(
+      tx,
+      sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${lineage} and ${tokens.id} not in ${offspring}`,
+    );
+    await tx.execute(sql`
+      update ${tokens} set session_secret_hash = null
+      where ${tokens.id} in ${lineage} and ${tokens.id} not in (${listed})`);
+    return revoked;
+  });
 }
 
 export function createTokenService(deps: { db: Db; key: Uint8Array; urls: FamilyUrls }) {
@@ -62,6 +124,35 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     return user;
   }
 
+  /**
+   * Whether a token exchanged from others is still live through all its ancestors. Revoking a chain
+   * marks every descendant, but a token exchanged while its parent was being revoked could be missed
+   * by that revocation; this read closes that gap.
+   */
+  async function lineageLive(token: TokenRow): Promise<boolean> {
+    if (!token.parentId) return true;
+    const result = await db.execute(sql`
+      with recursive up(id, parent_id, revoked_at) as (
+        select k.id, k.parent_id, k.revoked_at from ${tokens} k where k.id = ${token.parentId}
+        union all
+        select k.id, k.parent_id, k.revoked_at from ${tokens} k join up on k.id = up.parent_id
+      )
+      select count(*)::int as revoked from up where revoked_at is not null`);
+    return rowsOf<{ revoked: number }>(result)[0]?.revoked === 0;
+  }
+
+  /** The live token a session cookie belongs to, when its secret matches; null otherwise. */
+  async function sessionToken(cookie: string | undefined): Promise<TokenRow | null> {
+    const [tokenId, secret] = (cookie ?? '').split('.');
+    if (!tokenId || !secret || !isUuid(tokenId)) return null;
+    const [token] = await db
+      .select()
+      .from(tokens)
+      .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt), gt(tokens.expiresAt, new Date())));
+    if (!token?.sessionSecretHash || !sameSecret(token.sessionSecretHash, sha256(secret))) return null;
+    return (await lineageLive(token)) ? token : null;
+  }
+
   return {
     sign,
 
@@ -69,17 +160,23 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
       user: UserRow,
       scope: TokenScope,
       expiresInSeconds: number,
-      options: { session?: boolean; actor?: UserRow } = {},
+      options: { session?: boolean; actor?: UserRow; parent?: TokenRow } = {},
     ): Promise<IssuedToken> {
       const secret = options.session ? randomBytes(32).toString('base64url') : null;
+      const requested = Date.now() + expiresInSeconds * 1000;
+      // A token exchanged from another never outlives it.
+      const expiresAt = new Date(
+        options.parent ? Math.min(requested, options.parent.expiresAt.getTime()) : requested,
+      );
       const [token] = await db
         .insert(tokens)
         .values({
           userId: user.id,
           actorId: options.actor?.id ?? null,
           scope,
-          expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+          expiresAt,
           sessionSecretHash: secret ? sha256(secret) : null,
+          parentId: options.parent?.id ?? null,
         })
         .returning();
       if (!token) throw new Error('Token insert returned nothing');
@@ -106,6 +203,7 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
         if (token.scope === 'elevated') throw forbidden('Elevated token has expired', 'access_denied');
         throw unauthorized('Access token has expired');
       }
+      if (!(await lineageLive(token))) throw unauthorized('Access token has been revoked');
       const user = await loadUser(token.userId);
       if (!user) throw unauthorized('Access token has been revoked');
       return { token, user, accessToken };
@@ -113,31 +211,42 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
 
     /** Restores a browser session from its cookie (contract §3.5); null when it is gone. */
     async restoreSession(cookie: string | undefined): Promise<IssuedToken | null> {
-      const [tokenId, secret] = (cookie ?? '').split('.');
-      if (!tokenId || !secret || !isUuid(tokenId)) return null;
-      const [token] = await db
-        .select()
-        .from(tokens)
-        .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt), gt(tokens.expiresAt, new Date())));
-      if (!token?.sessionSecretHash || !sameSecret(token.sessionSecretHash, sha256(secret))) return null;
+      const token = await sessionToken(cookie);
+      if (!token) return null;
       const user = await loadUser(token.userId);
       if (!user) return null;
       const actor = token.actorId ? await loadUser(token.actorId) : undefined;
       return { token, user, accessToken: await sign(token, user, actor) };
     },
 
-    async revoke(tokenId: string): Promise<void> {
-      await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, tokenId));
+    sessionToken,
+
+    /**
+     * The tokens a security change by this request leaves alive: the bearer it came with and the
+     * browser session of its cookie, when they are the user's (contract §3.5: the caller stays logged in).
+     */
+    async requestSession(
+      userId: string,
+      caller: Caller | null,
+      cookie: string | undefined,
+    ): Promise<string[]> {
+      const session = await sessionToken(cookie);
+      return [caller?.token, session].filter((t): t is TokenRow => t?.userId === userId).map((t) => t.id);
     },
 
-    /** Revokes every live token of the user except the listed ones. */
-    async revokeAllExcept(userId: string, keep: string[]): Promise<void> {
-      const conditions = [eq(tokens.userId, userId), isNull(tokens.revokedAt)];
-      if (keep.length > 0) conditions.push(notInArray(tokens.id, keep));
-      await db
-        .update(tokens)
-        .set({ revokedAt: new Date() })
-        .where(and(...conditions));
+    /** The session cookie moves to a token exchanged from this one: its own cookie stops restoring it. */
+    async endSessionCookie(tokenId: string): Promise<void> {
+      await db.update(tokens).set({ sessionSecretHash: null }).where(eq(tokens.id, tokenId));
+    },
+
+    /** Revokes the token and everything exchanged from it; answers the ids revoked now. */
+    revoke(tokenId: string): Promise<string[]> {
+      return revokeTokenChains(db, eq(tokens.id, tokenId));
+    },
+
+    /** Revokes every token of the user except the listed ones and their sessions (revokeOtherTokens). */
+    revokeAllExcept(userId: string, keep: string[]): Promise<string[]> {
+      return revokeOtherTokens(db, userId, keep);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { idFromHref, TOKEN_LIFETIME_SECONDS } from '@berth/core';
+import { idFromHref, MAX_LENGTH, TOKEN_LIFETIME_SECONDS, tooLongMessage } from '@berth/core';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -16,25 +16,64 @@ import { toTokenHal } from './tokens.hal.ts';
 
 export const SESSION_COOKIE = 'berth_session';
 
-const grantBody = z.looseObject({ grant_type: z.string().optional() });
+const grantBody = z.looseObject({
+  grant_type: z
+    .string()
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('grant_type', MAX_LENGTH.keyword), abort: true })
+    .optional(),
+});
 
 const passwordGrant = z.looseObject({
-  username: z.string().trim().min(1, 'Email must not be empty'),
-  password: z.string().min(1, 'Password must not be empty'),
-  otp_token: z.string().optional(),
-  scope: z.string().default('manage'),
+  username: z
+    .string()
+    .max(MAX_LENGTH.email, { error: tooLongMessage('Email', MAX_LENGTH.email), abort: true })
+    .trim()
+    .min(1, 'Email must not be empty'),
+  password: z
+    .string()
+    .max(MAX_LENGTH.password, { error: tooLongMessage('Password', MAX_LENGTH.password), abort: true })
+    .min(1, 'Password must not be empty'),
+  otp_token: z
+    .string()
+    .max(MAX_LENGTH.code, { error: tooLongMessage('otp_token', MAX_LENGTH.code), abort: true })
+    .optional(),
+  scope: z
+    .string()
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('scope', MAX_LENGTH.keyword), abort: true })
+    .default('manage'),
   expires_in: z.coerce.number().int().positive().optional(),
 });
 
 const exchangeGrant = z.looseObject({
-  actor_token: z.string().min(1, 'actor_token must not be empty'),
-  subject_token_type: z.string(),
-  subject_token: z.string().min(1, 'subject_token must not be empty'),
-  scope: z.string().default('manage'),
+  actor_token: z
+    .string()
+    .max(MAX_LENGTH.token, { error: tooLongMessage('actor_token', MAX_LENGTH.token), abort: true })
+    .min(1, 'actor_token must not be empty'),
+  subject_token_type: z.string().max(MAX_LENGTH.keyword, {
+    error: tooLongMessage('subject_token_type', MAX_LENGTH.keyword),
+    abort: true,
+  }),
+  subject_token: z
+    .string()
+    .max(MAX_LENGTH.token, { error: tooLongMessage('subject_token', MAX_LENGTH.token), abort: true })
+    .min(1, 'subject_token must not be empty'),
+  scope: z
+    .string()
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('scope', MAX_LENGTH.keyword), abort: true })
+    .default('manage'),
   expires_in: z.coerce.number().int().positive().optional(),
 });
 
-const revokeBody = z.looseObject({ except_tokens: z.array(z.string()).default([]) });
+const revokeBody = z.looseObject({
+  except_tokens: z
+    .array(
+      z.string().max(MAX_LENGTH.reference, {
+        error: tooLongMessage('except_tokens', MAX_LENGTH.reference),
+        abort: true,
+      }),
+    )
+    .default([]),
+});
 
 export interface TokensDeps {
   db: Db;
@@ -125,15 +164,21 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
       if (body.scope === 'manage' && actor.token.scope === 'read') {
         throw new ApiError(400, 'invalid_scope', 'A read-only token cannot be exchanged for scope manage');
       }
-      const lifetime = TOKEN_LIFETIME_SECONDS.exchange;
+      // Never longer than a password login; issue() also ends it with the token it comes from.
+      const lifetime = Math.min(TOKEN_LIFETIME_SECONDS.exchange, TOKEN_LIFETIME_SECONDS.session);
       const issued = await tokens.issue(
         actor.user,
         body.scope,
         Math.min(body.expires_in ?? lifetime, lifetime),
         {
           session: true,
+          parent: actor.token,
         },
       );
+      // The new token becomes the browser's session (contract §3.2). When the cookie was the exchanged
+      // token's, that cookie is retired: one session, one cookie that restores it.
+      const session = await tokens.sessionToken(request.cookies[SESSION_COOKIE]);
+      if (session?.id === actor.token.id) await tokens.endSessionCookie(actor.token.id);
       setSessionCookie(reply, issued);
       return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
     }
@@ -141,23 +186,29 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
   });
 
   app.delete<{ Params: { id: string } }>('/tokens/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request, { anyScope: true });
+    // Logging out works before verification too.
+    const caller = await guard.requireCaller(request, { anyScope: true, allowUnverified: true });
     if (!isUuid(request.params.id)) throw notFound('Token');
     const [target] = await db
       .select()
       .from(tokensTable)
       .where(and(eq(tokensTable.id, request.params.id), eq(tokensTable.userId, caller.user.id)));
     if (!target) throw notFound('Token');
-    await tokens.revoke(target.id);
-    if (request.cookies[SESSION_COOKIE]?.startsWith(`${target.id}.`)) clearSessionCookie(reply);
+    const revoked = [target.id, ...(await tokens.revoke(target.id))];
+    // The cookie may be the session of a token exchanged from the target, which ended with it.
+    const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
+    if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
     return reply.code(204).send();
   });
 
   app.post('/tokens/revoke_all_accessible', async (request, reply) => {
-    const caller = await guard.requireCaller(request, { elevated: true });
+    // Revoking one's own sessions only takes access away, so it needs no verified address.
+    const caller = await guard.requireCaller(request, { elevated: true, allowUnverified: true });
     const body = parseBody(revokeBody, request.body);
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
-    await tokens.revokeAllExcept(caller.user.id, keep);
+    const revoked = await tokens.revokeAllExcept(caller.user.id, keep);
+    const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
+    if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
     return reply.code(204).send();
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -7,9 +7,18 @@ import { emailVerificationChallenges, users } from '../../db/schema.ts';
 import { ApiError, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { type Mailer, verificationMail } from '../../mail/mailer.ts';
-import { sameSecret, type UserRow } from '../tokens/token.service.ts';
+import { revokeOtherTokens, sameSecret, type UserRow } from '../tokens/token.service.ts';
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/** Verification mails one account may have sent in an hour: resending cannot flood an inbox. */
+export const VERIFICATION_MAILS_PER_HOUR = 5;
+export const tooManyVerificationMails = () =>
+  new ApiError(
+    429,
+    'rate_limited',
+    'Too many verification emails were sent. Please wait an hour and try again.',
+  );
 
 export const verificationFailed = () =>
   new ApiError(422, 'invalid_verification', 'This verification link is invalid or has expired');
@@ -25,6 +34,16 @@ export function createEmailVerificationService(deps: {
   return {
     /** Mails a link that verifies `email` for the user (their current address, or a new one to change to). */
     async start(user: UserRow, email = user.email) {
+      const [recent] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(emailVerificationChallenges)
+        .where(
+          and(
+            eq(emailVerificationChallenges.userId, user.id),
+            gt(emailVerificationChallenges.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+          ),
+        );
+      if ((recent?.count ?? 0) >= VERIFICATION_MAILS_PER_HOUR) throw tooManyVerificationMails();
       const code = randomBytes(24).toString('base64url');
       const [challenge] = await db
         .insert(emailVerificationChallenges)
@@ -69,8 +88,11 @@ export function createEmailVerificationService(deps: {
       return deleted.length > 0;
     },
 
-    /** Completes a challenge: the user is verified, at the challenge's address. */
-    async complete(challengeId: string, code: string): Promise<UserRow> {
+    /**
+     * Completes a challenge: the user is verified, at the challenge's address. When that moves the account
+     * to another address, every token of the user but `keep` (ids of other users' tokens are ignored) ends.
+     */
+    async complete(challengeId: string, code: string, keep: string[] = []): Promise<UserRow> {
       if (!isUuid(challengeId)) throw verificationFailed();
       return db
         .transaction(async (tx) => {
@@ -87,6 +109,11 @@ export function createEmailVerificationService(deps: {
           ) {
             throw verificationFailed();
           }
+          const [before] = await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, challenge.userId))
+            .for('update');
           const now = new Date();
           await tx
             .update(emailVerificationChallenges)
@@ -98,6 +125,9 @@ export function createEmailVerificationService(deps: {
             .where(eq(users.id, challenge.userId))
             .returning();
           if (!user) throw verificationFailed();
+          if (before && before.email.toLowerCase() !== user.email.toLowerCase()) {
+            await revokeOtherTokens(tx, user.id, keep);
+          }
           return user;
         })
         .catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { emailSchema, passwordSchema, personNameSchema } from '@berth/core';
+import { emailSchema, MAX_LENGTH, passwordSchema, personNameSchema, tooLongMessage } from '@berth/core';
 import { hash as hashPassword } from '@node-rs/argon2';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,10 +10,12 @@ import type { AuthGuard } from '../../http/authenticate.ts';
 import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 import { isMemberOf } from '../access.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
 import { toRoleHal } from '../organizations/organizations.hal.ts';
-import type { Caller } from '../tokens/token.service.ts';
+import { type Caller, revokeOtherTokens, type TokenService } from '../tokens/token.service.ts';
+import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
 import {
   type EmailVerificationService,
   toEmailVerificationChallengeHal,
@@ -25,19 +27,42 @@ const signupBody = z.looseObject({
   name: personNameSchema('Name'),
   email: emailSchema,
   password: passwordSchema,
-  challengeToken: z.string().optional(),
-  challenge_token: z.string().optional(),
+  challengeToken: z
+    .string()
+    .max(MAX_LENGTH.code, { error: tooLongMessage('challengeToken', MAX_LENGTH.code), abort: true })
+    .optional(),
+  challenge_token: z
+    .string()
+    .max(MAX_LENGTH.code, { error: tooLongMessage('challenge_token', MAX_LENGTH.code), abort: true })
+    .optional(),
 });
 
-const updateKind = z.looseObject({ type: z.string().optional() });
+const updateKind = z.looseObject({
+  type: z
+    .string()
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
+    .optional(),
+});
 const updatePasswordBody = z.looseObject({ password: passwordSchema });
 const updateNameBody = z.looseObject({ name: personNameSchema('Name') });
 
 const selectOrganizationBody = z.looseObject({
-  selected_organization_id: z.string({ error: 'selected_organization_id must not be empty' }).min(1),
+  selected_organization_id: z
+    .string({ error: 'selected_organization_id must not be empty' })
+    .max(MAX_LENGTH.reference, {
+      error: tooLongMessage('selected_organization_id', MAX_LENGTH.reference),
+      abort: true,
+    })
+    .min(1),
 });
 
-const emailChallengeBody = z.looseObject({ email: emailSchema.optional(), origin: z.string().optional() });
+const emailChallengeBody = z.looseObject({
+  email: emailSchema.optional(),
+  origin: z
+    .string()
+    .max(MAX_LENGTH.reference, { error: tooLongMessage('origin', MAX_LENGTH.reference), abort: true })
+    .optional(),
+});
 
 const useInvitation = () =>
   new ApiError(
@@ -57,9 +82,10 @@ export async function usersRoutes(
     guard: AuthGuard;
     verification: EmailVerificationService;
     invitations: InvitationsService;
+    tokens: TokenService;
   },
 ) {
-  const { db, urls, guard, verification, invitations } = deps;
+  const { db, urls, guard, verification, invitations, tokens } = deps;
 
   async function emailInUse(email: string): Promise<boolean> {
     const rows = await db
@@ -106,7 +132,8 @@ export async function usersRoutes(
     if (!user) throw emailTaken(); // a concurrent sign-up won the race for this address
     // An invitation code already proved the address; otherwise mail a verification link. The account
     // exists now: a failed delivery is logged and kept in the outbox, and Resend retries it.
-    if (!input.proven) await verification.start(user).catch((error: unknown) => request.log.error(error));
+    if (!input.proven)
+      await verification.start(user).catch((error: unknown) => request.log.error(loggableError(error)));
     return reply.code(201).send(toUserHal(user, urls));
   });
 
@@ -123,11 +150,18 @@ export async function usersRoutes(
       // Changing the password needs the password again (contract §3.6).
       await guard.requireCaller(request, { elevated: true });
       const { password } = parseBody(updatePasswordBody, request.body);
-      const [updated] = await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+      const passwordHash = await hashPassword(password);
+      // Every other token and session of the user ends with the old password; this request's stay.
+      const keep = await tokens.requestSession(user.id, caller, request.cookies[SESSION_COOKIE]);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, user.id))
+          .returning();
+        await revokeOtherTokens(tx, user.id, keep);
+        return row;
+      });
       return toUserHal(updated ?? user, urls);
     }
     if (type !== undefined && type !== 'name') throw unprocessable(`Update type "${type}" is not supported`);
@@ -182,7 +216,9 @@ export async function usersRoutes(
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/email_verification_challenges', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
+    // Resending the verification mail is how an unverified account gets verified; moving to another
+    // address (below) asks for elevation without this allowance, so it still needs a verified one.
+    const caller = await guard.requireCaller(request, { allowUnverified: true });
     const user = await self(request, caller);
     const body = parseBody(emailChallengeBody, request.body);
     if (body.email && body.email !== user.email.toLowerCase()) {

@@ -66,6 +66,24 @@ describe('email verification', () => {
     expect((await verify(second.challengeId, second.code)).statusCode).toBe(204);
   });
 
+  it('sends at most five verification mails an hour to one account', async () => {
+    const user = await t.signUp({ verified: false });
+    const resend = () =>
+      t.call('POST', `/auth/users/${user.id}/email_verification_challenges`, {
+        token: user.token,
+        body: { origin: 'app' },
+      });
+    // Sign-up sent the first; four resends make five.
+    for (let sent = 1; sent < 5; sent += 1) expect((await resend()).statusCode).toBe(204);
+    const refused = await resend();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Too many verification emails were sent. Please wait an hour and try again.',
+    );
+    const mails = (await t.mailer.recent(500)).filter((mail) => mail.to === user.email);
+    expect(mails).toHaveLength(5);
+  });
+
   it('refuses to resend for another user (404) or without a token (401)', async () => {
     const user = await t.signUp({ verified: false });
     const other = await t.signUp({ verified: false });
@@ -87,7 +105,13 @@ describe('email verification', () => {
       { _type: 'email_verification_challenge', email: newEmail },
     ]);
     const { challengeId, code } = await t.verificationLink(newEmail);
-    expect((await verify(challengeId, code)).statusCode).toBe(204);
+    // Opened in the signed-in console (bearer and cookie), whose session outlives the change of address.
+    const done = await t.call('POST', '/auth/verifications', {
+      token: user.token,
+      cookie: user.sessionCookie,
+      body: { type: 'email_verification_challenge', challenge_id: challengeId, verification_code: code },
+    });
+    expect(done.statusCode).toBe(204);
     const me = await t.call('GET', `/auth/users/${user.id}`, { token: user.token });
     expect(me.json().email).toBe(newEmail);
   });

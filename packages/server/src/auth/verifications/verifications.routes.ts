@@ -1,15 +1,29 @@
+import { MAX_LENGTH, tooLongMessage } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuthGuard } from '../../http/authenticate.ts';
 import { parseBody, unprocessable } from '../../http/errors.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
+import type { TokenService } from '../tokens/token.service.ts';
+import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
 import type { EmailVerificationService } from '../users/email-verification.service.ts';
 
 const verificationBody = z.looseObject({
-  type: z.string({ error: 'type must not be empty' }),
-  challenge_id: z.string().optional(),
-  invitation_id: z.string().optional(),
-  verification_code: z.string().optional(),
+  type: z
+    .string({ error: 'type must not be empty' })
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true }),
+  challenge_id: z
+    .string()
+    .max(MAX_LENGTH.id, { error: tooLongMessage('challenge_id', MAX_LENGTH.id), abort: true })
+    .optional(),
+  invitation_id: z
+    .string()
+    .max(MAX_LENGTH.id, { error: tooLongMessage('invitation_id', MAX_LENGTH.id), abort: true })
+    .optional(),
+  verification_code: z
+    .string()
+    .max(MAX_LENGTH.code, { error: tooLongMessage('verification_code', MAX_LENGTH.code), abort: true })
+    .optional(),
 });
 
 /**
@@ -19,12 +33,18 @@ const verificationBody = z.looseObject({
  */
 export async function verificationsRoutes(
   app: FastifyInstance,
-  deps: { verification: EmailVerificationService; invitations: InvitationsService; guard: AuthGuard },
+  deps: {
+    verification: EmailVerificationService;
+    invitations: InvitationsService;
+    guard: AuthGuard;
+    tokens: TokenService;
+  },
 ) {
   app.post('/verifications', async (request, reply) => {
     const body = parseBody(verificationBody, request.body);
     if (body.type === 'invitation') {
-      const caller = await deps.guard.requireCaller(request);
+      // The mailed code proves the address, and accepting with it verifies the account.
+      const caller = await deps.guard.requireCaller(request, { allowUnverified: true });
       if (!body.invitation_id || !body.verification_code) {
         throw unprocessable('invitation_id and verification_code must not be empty');
       }
@@ -37,7 +57,12 @@ export async function verificationsRoutes(
     if (!body.challenge_id || !body.verification_code) {
       throw unprocessable('challenge_id and verification_code must not be empty');
     }
-    await deps.verification.complete(body.challenge_id, body.verification_code);
+    // A change of address ends the user's other sessions; the browser that opens the link, when it is
+    // signed in as that user, stays signed in (the link alone, elsewhere, keeps none).
+    const caller = await deps.guard.optionalCaller(request).catch(() => null);
+    const session = await deps.tokens.sessionToken(request.cookies[SESSION_COOKIE]);
+    const keep = [caller?.token.id, session?.id].filter((id): id is string => !!id);
+    await deps.verification.complete(body.challenge_id, body.verification_code, keep);
     return reply.code(204).send();
   });
 }

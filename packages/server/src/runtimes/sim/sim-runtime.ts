@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { defaultEndpointDomain } from '@berth/core';
+import { defaultEndpointDomain, trimChar } from '@berth/core';
 import type {
   AppTarget,
   BuiltImage,
@@ -69,11 +69,7 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
 
   /** A DNS label from a handle (handles may hold periods and underscores). */
   const label = (value: string) =>
-    value
-      .toLowerCase()
-      .replace(/[^a-z0-9-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'endpoint';
+    trimChar(value.toLowerCase().replace(/[^a-z0-9-]+/g, '-'), '-').slice(0, 40) || 'endpoint';
 
   /** Endpoint steps fail on a user domain or resource handle asking for it (`simfail-deprovision`: deprovision only). */
   async function failEndpointIf(
