@@ -166,6 +166,12 @@ test.describe('endpoints and certificates', () => {
     await page.getByRole('button', { name: 'Save Certificate' }).click();
     await expect(page).toHaveURL(/\/certificates\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'shop.example.com' })).toBeVisible();
+    // The subtitle names the certificate's environment.
+    await expect(page.getByText('Certificate in certs', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'certs', exact: true })).toHaveAttribute(
+      'href',
+      `/environments/${environment.id}/certificates`,
+    );
     const details = page.getByRole('region', { name: 'Certificate details' });
     await expect(detail(details, page, 'Certificate common name')).toHaveText('shop.example.com');
     await expect(detail(details, page, 'Issuer')).toHaveText('Berth E2E');

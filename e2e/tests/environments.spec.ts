@@ -1,4 +1,5 @@
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createEnvironment, logInBrowser } from '../fixtures/accounts.ts';
+import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 3 §2 /create/environment "Name your environment" and the list tables (client-side search in the
@@ -19,10 +20,19 @@ test.describe('environments', () => {
     await expect(page.getByRole('heading', { name: 'Name your Environment' })).toBeVisible();
     const stack = page.getByRole('combobox', { name: 'Stack' });
     await expect(stack.getByRole('option', { selected: true })).toHaveText('shared-us-west-1 (us-west-1)');
+    await expect(page.getByRole('link', { name: 'Request a dedicated stack' })).toHaveAttribute(
+      'href',
+      '/create/stack',
+    );
     await page.getByRole('textbox', { name: 'Handle' }).fill('web-staging');
     await page.getByRole('button', { name: 'Create Environment' }).click();
 
-    await expect(page).toHaveURL(/\/environments$/);
+    // spec 3 create flows: the new environment's first app is named next, in that environment.
+    await expect(page).toHaveURL(/\/create\/app\?environment_id=\d+$/);
+    await expect(page.getByRole('heading', { name: 'Name your App' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Environment' })).toHaveValue('web-staging');
+
+    await page.goto('/environments');
     const table = page.getByRole('table', { name: 'Environments' });
     await expect(table.getByRole('row', { name: /web-staging/ })).toBeVisible();
     await expect(
@@ -94,5 +104,44 @@ test.describe('environments', () => {
       'An environment with the handle "shared-name" already exists in this organization',
     );
     await expect(page).toHaveURL(/\/create\/environment$/);
+  });
+
+  test('a member who is not an owner finds Create Environment disabled up front, with the tooltip', async ({
+    page,
+    account,
+    verifiedUser: member,
+    request,
+  }) => {
+    const OWNER_ONLY = 'You do not have a valid role type (platform_owner, owner) to access this resource.';
+    const environment = await createEnvironment(request, account.token.accessToken, {
+      organizationId: account.organization.id,
+    });
+    const role = await createRoleWithScopes(request, account, {
+      name: 'Developers',
+      environment,
+      scopes: ['deploy'],
+    });
+    await inviteAndAccept(request, account, role, member);
+    await logInBrowser(page.context(), member);
+
+    await page.goto('/environments');
+    const create = page.getByRole('button', { name: 'Create Environment' });
+    await expect(create).toHaveAttribute('aria-disabled', 'true');
+    await expect(create).toHaveAccessibleDescription(OWNER_ONLY);
+    await create.hover();
+    await expect(page.getByRole('tooltip', { name: OWNER_ONLY })).toBeVisible();
+
+    // Opened directly, the form cannot be sent either.
+    let posted = false;
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/accounts') posted = true;
+    });
+    await page.goto('/create/environment');
+    await page.getByRole('textbox', { name: 'Handle' }).fill('not-mine');
+    const submit = page.getByRole('button', { name: 'Create Environment' });
+    await expect(submit).toHaveAccessibleDescription(OWNER_ONLY);
+    await submit.click({ force: true });
+    await expect(page).toHaveURL(/\/create\/environment$/);
+    expect(posted).toBe(false);
   });
 });

@@ -30,10 +30,16 @@ test.describe('stacks', () => {
     await expect(sections.getByRole('link', { name: 'Managed HIDS' })).toHaveCount(0);
     await sections.getByRole('link', { name: 'VPN Tunnels' }).click();
     await expect(page).toHaveURL(/\/vpn-tunnels$/);
-    await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
-    await expect(page.getByText(/edited only via support/)).toBeVisible();
+    // Placeholder tabs say plainly that their feature is not here yet.
+    await expect(page.getByRole('heading', { name: 'Not available in this installation yet' })).toBeVisible();
+    await expect(
+      page.getByText('VPN tunnels, which connect a stack to your own networks, are not offered here yet.'),
+    ).toBeVisible();
     await sections.getByRole('link', { name: 'VPC Peering' }).click();
-    await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not available in this installation yet' })).toBeVisible();
+    await expect(
+      page.getByText('VPC peering, which connects a stack to your own VPCs, is not offered here yet.'),
+    ).toBeVisible();
     await sections.getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByText(/Shared stacks cannot be deprovisioned/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request Deprovision' })).toHaveCount(0);

@@ -47,10 +47,11 @@ import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
+import { isBrowserNavigation, sendConsole } from './http/console-navigation.ts';
 import { corsHook } from './http/cors.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { boundInput } from './http/input-limits.ts';
-import { loggableError } from './http/loggable-error.ts';
+import { loggableError, requestForLog } from './http/loggable-error.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailer, type Mail, type Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
@@ -80,9 +81,10 @@ function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * What every service family shares, registered inside its own plugin so it applies to that family's
- * routes only: HAL+JSON bodies, and a JSON 404 for unknown paths under its prefix (never the console).
+ * routes only: HAL+JSON bodies, and a JSON 404 for unknown paths under its prefix. A browser opening a
+ * console route that shares a family's prefix (`/billing/...`) gets the console instead (when built).
  */
-function serviceFamily(family: FastifyInstance) {
+function serviceFamily(family: FastifyInstance, consoleIndex: string | null) {
   family.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json')) {
@@ -90,7 +92,11 @@ function serviceFamily(family: FastifyInstance) {
     }
     return payload;
   });
-  family.setNotFoundHandler(apiNotFound);
+  family.setNotFoundHandler((request, reply) =>
+    consoleIndex && isBrowserNavigation(request)
+      ? sendConsole(reply, consoleIndex)
+      : apiNotFound(request, reply),
+  );
 }
 
 /** Builds the whole server: the four service families, the mailbox and the console (used by tests too). */
@@ -146,12 +152,15 @@ export async function buildApp(
   const operations = createOperationsService({
     db,
     logsKey: createHmac('sha256', signingKey).update('berth operation log links').digest(),
-    onEnqueue: () => worker.poke(),
+    onQueued: () => worker.poke(),
     limits: config.operationLimits,
   });
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Requests are logged without their query string or mailed codes (see loggablePath).
+    logger: options.logger
+      ? { ...(options.logger === true ? {} : options.logger), serializers: { req: requestForLog } }
+      : false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Contract §1.1: the console requests `/services/:id/releases/?with_deleted=true`.
@@ -197,10 +206,13 @@ export async function buildApp(
   });
   app.setErrorHandler(handleError);
   boundInput(app);
+  // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
+  const consoleIndexPath = path.join(config.webDist, 'index.html');
+  const consoleIndex = fs.existsSync(consoleIndexPath) ? consoleIndexPath : null;
 
   await app.register(
     async (auth) => {
-      serviceFamily(auth);
+      serviceFamily(auth, consoleIndex);
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
       await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens });
@@ -213,7 +225,7 @@ export async function buildApp(
   );
   await app.register(
     async (api) => {
-      serviceFamily(api);
+      serviceFamily(api, consoleIndex);
       await stacksRoutes(api, { db, urls, guard });
       await environmentsRoutes(api, { urls, guard, environments });
       await appsRoutes(api, { db, urls, guard });
@@ -236,13 +248,13 @@ export async function buildApp(
   );
   await app.register(
     async (metrics) => {
-      serviceFamily(metrics);
+      serviceFamily(metrics, consoleIndex);
       await containerMetricsRoutes(metrics, { db, guard, runtimes });
     },
     { prefix: '/metrics' },
   );
   // Billing has no routes yet; its prefix still answers as an API, not as the console.
-  await app.register(async (billing) => serviceFamily(billing), { prefix: '/billing' });
+  await app.register(async (billing) => serviceFamily(billing, consoleIndex), { prefix: '/billing' });
 
   const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
   app.get('/config.json', async (request, reply) => {
@@ -268,9 +280,7 @@ export async function buildApp(
     { prefix: '/dev' },
   );
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const consoleBuilt = fs.existsSync(indexHtml);
-  if (consoleBuilt) {
+  if (consoleIndex) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
@@ -286,10 +296,8 @@ export async function buildApp(
 
   // Outside the service families (which answer their own 404s), an unknown path is the console's.
   app.setNotFoundHandler((request, reply) => {
-    if (consoleBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes: the console decides what to show, including its own Page Not Found.
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    if (consoleIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendConsole(reply, consoleIndex);
     }
     return apiNotFound(request, reply);
   });

@@ -2,6 +2,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trimEndChar } from '@berth/core';
+import { isLoopbackHostname, type TrustProxy } from './http/client-address.ts';
+
+export type { TrustProxy };
 
 export interface Config {
   port: number;
@@ -47,8 +50,6 @@ export interface Config {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export type TrustProxy = false | { addresses: string[] } | { hops: number };
-
 /** A configuration variable with a value the server cannot use: the start stops with this message. */
 export class ConfigError extends Error {}
 
@@ -71,7 +72,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
   if (text === '' || text === 'false' || text === '0') return false;
   if (text === 'true' || text === '1') return { addresses: LOOPBACK_PROXIES };
-  if (/^\d{1,3}$/.test(text)) return { hops: Number.parseInt(text, 10) };
+  // No leading zeros: `01` is not a way to say "trust whoever connects".
+  if (/^[1-9]\d{0,2}$/.test(text)) return { hops: Number.parseInt(text, 10) };
   const addresses = text.split(',').map((entry) => entry.trim());
   for (const entry of addresses) {
     if (!isAddressOrRange(entry)) {
@@ -96,13 +98,7 @@ function isAddressOrRange(entry: string): boolean {
 /** localhost, 127.x.x.x or [::1]: the console is opened on this machine only. */
 export function isLoopbackUrl(url: string): boolean {
   try {
-    const host = new URL(url).hostname;
-    return (
-      host === 'localhost' ||
-      host.endsWith('.localhost') ||
-      host === '[::1]' ||
-      /^127\.\d+\.\d+\.\d+$/.test(host)
-    );
+    return isLoopbackHostname(new URL(url).hostname);
   } catch {
     return false;
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { operationScope } from '../operations/operation-status.ts';
 import {
   createEndpointSchema,
   defaultEndpointDomain,
@@ -7,6 +6,7 @@ import {
   ipAllowlistProblems,
   isIpv4OrCidr,
   isPendingCertificateIssuance,
+  isValidDomain,
   isZeroDowntimeEndpointType,
   normalizeDomain,
   sharedConversionProblem,
@@ -167,6 +167,27 @@ describe('endpoint rules as pure functions', () => {
     expect(normalizeDomain('Example.COM.')).toBe('example.com');
   });
 
+  it('accepts host names of two or more labels of at most 63 characters, and a leading wildcard', () => {
+    const label63 = 'a'.repeat(63);
+    for (const good of ['example.com', 'a-b.c-d.example', `${label63}.com`, '*.example.com', 'x1.y2']) {
+      expect(isValidDomain(good), good).toBe(true);
+    }
+    for (const bad of [
+      'localhost',
+      '*.com',
+      `${label63}a.com`,
+      '-a.com',
+      'a-.com',
+      'a..com',
+      'a.*.com',
+      'a_b.com',
+      `${'a.'.repeat(127)}com`,
+      `${'-'.repeat(100_000)}.com`,
+    ]) {
+      expect(isValidDomain(bad), bad.slice(0, 40)).toBe(false);
+    }
+  });
+
   it('update keeps what is not sent', () => {
     expect(updateEndpointSchema.parse({})).toEqual({});
     expect(updateEndpointSchema.parse({ shared: true, certificate: '' })).toEqual({
@@ -189,11 +210,5 @@ describe('endpoint names, strategy and operation scopes', () => {
       false,
       false,
     ]);
-  });
-
-  it('provision and renew need deploy, deprovision destroy', () => {
-    expect(operationScope('provision')).toBe('deploy');
-    expect(operationScope('renew')).toBe('deploy');
-    expect(operationScope('deprovision')).toBe('destroy');
   });
 });

@@ -5,7 +5,6 @@ import {
   bannerTone,
   canRerunOperation,
   isOperationFinished,
-  operationScope,
   operationStatusLabel,
   showsResourceBanner,
 } from './operation-status.ts';
@@ -140,13 +139,5 @@ describe('canRerunOperation (spec 3 §2)', () => {
     ['vhost', 'deprovision', 'failed', false],
   ])('%s %s %s: %s', (resourceType, type, status, expected) => {
     expect(canRerunOperation({ resourceType, type, status })).toBe(expected);
-  });
-
-  it('needs the scope of the operation type (spec 1 §6)', () => {
-    expect(operationScope('deploy')).toBe('deploy');
-    expect(operationScope('configure')).toBe('deploy');
-    expect(operationScope('scale')).toBe('observability');
-    expect(operationScope('deprovision')).toBe('destroy');
-    expect(operationScope('mystery')).toBe('admin');
   });
 });

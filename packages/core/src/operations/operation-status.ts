@@ -1,4 +1,4 @@
-import type { Scope } from '../permissions/permissions.ts';
+import { operationTypeEntry } from './operation-types.ts';
 
 // spec 2 §4 and spec 3 §4: operation statuses, their labels, the aggregate rule, the resource banner
 // and the Re-run rule, written once for every operation screen.
@@ -108,16 +108,9 @@ export function bannerOperation<T extends OperationLike>(operations: readonly T[
 }
 
 /**
- * contract §6: an endpoint (vhost) operation is posted again with its type alone. Deprovision is left
- * out: the console asks for the hostname to be typed before deprovisioning (spec 2 §2), which a
- * one-click Re-run would skip.
- */
-const RERUNNABLE_ENDPOINT_TYPES: readonly string[] = ['provision', 'renew'];
-
-/**
  * spec 3 §2 Activity (spec 2 §4): a failed row has Re-run; a succeeded row shows Re-run only for app
  * deploy and configure operations. Only operations whose request the row can rebuild are offered
- * (contract §6): app and service operations, and an endpoint's provision or renew.
+ * (contract §6): those of the catalog, unless their flow asks for a confirmation first.
  */
 export function canRerunOperation(operation: {
   type: string;
@@ -125,37 +118,13 @@ export function canRerunOperation(operation: {
   resourceType: string;
 }): boolean {
   const status = operationStatusOf(operation.status);
-  switch (operation.resourceType) {
-    case 'app':
-      return (
-        status === 'failed' ||
-        (status === 'succeeded' && (operation.type === 'deploy' || operation.type === 'configure'))
-      );
-    case 'service':
+  switch (operationTypeEntry(operation.resourceType, operation.type)?.rerun) {
+    case 'always':
+      return status === 'failed' || status === 'succeeded';
+    case 'failed':
       return status === 'failed';
-    case 'vhost':
-      return status === 'failed' && RERUNNABLE_ENDPOINT_TYPES.includes(operation.type);
-    default:
+    case 'never':
+    case undefined:
       return false;
   }
-}
-
-/** spec 1 §6 scope table: the environment scope an operation needs, by type (admin when unlisted). */
-export const OPERATION_SCOPES: Readonly<Record<string, Scope>> = {
-  provision: 'deploy',
-  // Renewing an endpoint's managed certificate re-applies its setup, like a provision.
-  renew: 'deploy',
-  deploy: 'deploy',
-  configure: 'deploy',
-  scan_code: 'deploy',
-  rebuild: 'deploy',
-  restart: 'observability',
-  restart_recreate: 'observability',
-  scale: 'observability',
-  horizontal_scale: 'observability',
-  deprovision: 'destroy',
-};
-
-export function operationScope(type: string): Scope {
-  return OPERATION_SCOPES[type] ?? 'admin';
 }

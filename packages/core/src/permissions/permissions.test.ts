@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Actor,
+  buildActor,
   can,
   canCreateRole,
   canDeleteRole,
@@ -96,5 +97,24 @@ describe('role management rules (spec 1 §6)', () => {
     expect(canCreateRole(member)).toBe(false);
     expect(canDeleteRole(deployOwner)).toBe(true);
     expect(canDeleteRole(member)).toBe(false);
+  });
+});
+
+describe('buildActor', () => {
+  it('takes the roles of one organization and only the permissions granted to them', () => {
+    const roles = [
+      { id: 'r1', type: 'platform_user' as const, organizationId: 'org-a' },
+      { id: 'r2', type: 'owner' as const, organizationId: 'org-b' },
+    ];
+    const granted = [
+      { roleId: 'r1', environmentId: 7, scope: 'deploy' as const },
+      { roleId: 'r2', environmentId: '8', scope: 'admin' as const },
+      { roleId: 'r9', environmentId: '7', scope: 'admin' as const },
+    ];
+    expect(buildActor(roles, granted, 'org-a')).toEqual({
+      roleTypes: ['platform_user'],
+      permissions: [{ environmentId: '7', scope: 'deploy' }],
+    });
+    expect(buildActor(roles, granted, 'org-c')).toEqual({ roleTypes: [], permissions: [] });
   });
 });

@@ -52,6 +52,25 @@ export interface Actor {
   permissions: readonly { environmentId: string; scope: Scope }[];
 }
 
+/**
+ * The one way to build the caller's actor in an organization, on the server and in the console: the
+ * types of their roles there, and the environment permissions granted to those roles.
+ */
+export function buildActor(
+  roles: readonly { id: string; type: RoleType; organizationId: string | null }[],
+  granted: readonly { roleId: string; environmentId: string | number; scope: Scope }[],
+  organizationId: string,
+): Actor {
+  const own = roles.filter((role) => role.organizationId === organizationId);
+  const roleIds = new Set(own.map((role) => role.id));
+  return {
+    roleTypes: own.map((role) => role.type),
+    permissions: granted
+      .filter((permission) => roleIds.has(permission.roleId))
+      .map((permission) => ({ environmentId: String(permission.environmentId), scope: permission.scope })),
+  };
+}
+
 export function isOwner(actor: Pick<Actor, 'roleTypes'>): boolean {
   return actor.roleTypes.some((type) => type === 'owner' || type === 'platform_owner');
 }
@@ -84,6 +103,8 @@ export const permissionMessages = {
   ownerOnly: 'You do not have a valid role type (platform_owner, owner) to access this resource.',
   roleManagement: 'You are not an owner or role admin.',
   fullVisibilityAnywhere: 'Requires Full Visibility on any Environment',
+  /** spec 1 §6: owner-type roles cannot be edited. */
+  ownerRoleLocked: 'Owner roles cannot be edited',
 } as const;
 
 /** spec 1 §6: managing a role (its members, its environment permissions) needs an owner or that role's admin. */

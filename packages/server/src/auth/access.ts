@@ -1,4 +1,4 @@
-import type { Actor, RoleType, Scope } from '@berth/core';
+import { type Actor, buildActor, type RoleType, type Scope } from '@berth/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { memberships, permissions, roles } from '../db/schema.ts';
@@ -44,19 +44,24 @@ export function organizationIdsOf(list: MembershipInfo[]): string[] {
 
 /** The core permission engine's view of the user within one organization. */
 export async function actorIn(db: Db, list: MembershipInfo[], organizationId: string): Promise<Actor> {
-  const inOrg = list.filter((m) => m.organizationId === organizationId);
-  const roleIds = inOrg.map((m) => m.roleId);
+  const roles = list.map((m) => ({ id: m.roleId, type: m.roleType, organizationId: m.organizationId }));
+  const roleIds = roles.filter((role) => role.organizationId === organizationId).map((role) => role.id);
   const granted =
     roleIds.length === 0
       ? []
       : await db
-          .select({ environmentId: permissions.environmentId, scope: permissions.scope })
+          .select({
+            roleId: permissions.roleId,
+            environmentId: permissions.environmentId,
+            scope: permissions.scope,
+          })
           .from(permissions)
           .where(inArray(permissions.roleId, roleIds));
-  return {
-    roleTypes: inOrg.map((m) => m.roleType),
-    permissions: granted.map((p) => ({ environmentId: String(p.environmentId), scope: p.scope as Scope })),
-  };
+  return buildActor(
+    roles,
+    granted.map((row) => ({ ...row, scope: row.scope as Scope })),
+    organizationId,
+  );
 }
 
 export async function isMemberOf(db: Db, userId: string, organizationId: string): Promise<boolean> {

@@ -12,6 +12,10 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a transaction callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a function that works inside or outside a transaction takes. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,4 +1,4 @@
-import { verificationMessages } from '@berth/core';
+import { verificationMessages, WRITE_SCOPES } from '@berth/core';
 import type { FastifyRequest } from 'fastify';
 import type { Caller, TokenService } from '../auth/tokens/token.service.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -18,7 +18,8 @@ export interface CallerOptions {
 /** 403 for a write from an account whose address is not verified yet. */
 export const verifyFirst = () => forbidden(verificationMessages.required, 'email_not_verified');
 
-const WRITE_SCOPES = new Set(['manage', 'elevated']);
+// One list with the console (contract §3): `privileged` is never issued here but counts as write access.
+const writeScopes = new Set<string>(WRITE_SCOPES);
 
 /** Resolves the caller of a request from its bearer token, once per request. */
 export function createAuthGuard(tokens: TokenService) {
@@ -46,7 +47,7 @@ export function createAuthGuard(tokens: TokenService) {
     const caller = await optionalCaller(request);
     if (!caller) throw unauthorized();
     const writing = request.method !== 'GET' && request.method !== 'HEAD';
-    if (writing && !options.anyScope && !WRITE_SCOPES.has(caller.token.scope)) {
+    if (writing && !options.anyScope && !writeScopes.has(caller.token.scope)) {
       throw forbidden('This session is read-only', 'access_denied');
     }
     if (options.elevated && caller.token.scope !== 'elevated') {

@@ -23,6 +23,9 @@ describe('BERTH_TRUST_PROXY', () => {
   it('stops the start on anything else, naming the variable', () => {
     for (const bad of [
       'yes',
+      '01',
+      '001',
+      '00',
       '10.0.0.0/33',
       '300.1.1.1',
       'loopback',

@@ -1,6 +1,8 @@
 import { BlockList, isIPv4 } from 'node:net';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { TrustProxy } from '../config.ts';
+
+/** Which proxies may name the client: none, those at these addresses or ranges, or the N nearest. */
+export type TrustProxy = false | { addresses: string[] } | { hops: number };
 
 /** Fastify's `trustProxy` for our setting; a hop count trusts the socket and the next N-1 entries. */
 export function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
@@ -16,6 +18,21 @@ export function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trus
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
+
+/** localhost, a name under .localhost, 127.x.x.x or ::1 (with or without brackets). */
+export function isLoopbackHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const bare = name.startsWith('[') && name.endsWith(']') ? name.slice(1, -1) : name;
+  return isLoopbackAddress(bare);
+}
+
+/** The host name of a Host header (`localhost:4000`, `[::1]:4000`, `127.0.0.1`). */
+function hostnameOf(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}
 
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
@@ -47,9 +64,20 @@ const FORWARDING_HEADERS = [
 
 /**
  * True for a request made on this machine itself: its connection comes from a loopback address (the
- * socket's, never the proxy-derived `request.ip`) and it names no other client.
+ * socket's, never the proxy-derived `request.ip`), it names no other client, and it was addressed to
+ * this machine by a loopback name. The last check stops DNS rebinding: a web page whose own host name
+ * the attacker points at 127.0.0.1 connects from loopback, but its requests carry that host name.
  */
 export function isFromThisMachine(request: FastifyRequest): boolean {
   if (!isLoopbackAddress(request.raw.socket?.remoteAddress)) return false;
-  return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+  if (!FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)) return false;
+  const host = request.headers.host ?? '';
+  if (host.length > 300 || !isLoopbackHostname(hostnameOf(host))) return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return isLoopbackHostname(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
 }

@@ -30,3 +30,22 @@ export function loggableError(error: unknown): Error {
   safe.stack = `${safe.name}: ${safe.message}${framesOf(error)}`;
   return safe;
 }
+
+/** Console paths whose later segments are secrets (mailed codes): only their first segments are logged. */
+const SECRET_PATHS = ['/verify/', '/claim/', '/password/', '/otp-reset-verify/'];
+
+/**
+ * A request URL as it may be logged: no query string (signed links carry their signature there) and
+ * no mailed code from a console path such as `/verify/:id/:code`.
+ */
+export function loggablePath(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  const secret = SECRET_PATHS.find((prefix) => path.startsWith(prefix));
+  const safe = secret ? `${secret}…` : path;
+  return safe.slice(0, 300);
+}
+
+/** Fastify's request serializer for the log, with the path as `loggablePath` gives it. */
+export function requestForLog(request: { method?: string; url?: string; ip?: string }) {
+  return { method: request.method, url: loggablePath(request.url ?? ''), remoteAddress: request.ip };
+}

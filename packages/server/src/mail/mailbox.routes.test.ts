@@ -115,6 +115,28 @@ describe('the mailbox from anywhere else', () => {
     }
   });
 
+  it('refuses a loopback connection addressed to another host name (DNS rebinding)', async () => {
+    for (const headers of [
+      { host: 'attacker.example:4000' },
+      { host: 'attacker.example:4000', origin: 'http://attacker.example:4000' },
+      { host: 'localhost:4000', origin: 'http://attacker.example' },
+      { host: '127.0.0.1.attacker.example' },
+      { host: 'x'.repeat(1000) },
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(revealsMail(response.body)).toBe(false);
+    }
+    for (const host of ['localhost:4000', '127.0.0.1:4000', '[::1]:4000', 'berth.localhost']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/dev/mail.json',
+        headers: { host, origin: `http://${host}` },
+      });
+      expect(response.statusCode, host).toBe(200);
+    }
+  });
+
   it('refuses the variants over a real socket too, where nothing normalizes the request line', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;

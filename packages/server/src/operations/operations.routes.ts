@@ -1,67 +1,17 @@
-import { envKeyProblems, MAX_LENGTH, operationScope, scaleProblem, tooLongMessage } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  assertAllowed,
-  type CallerAccess,
-  type EnvironmentAccess,
-} from '../api/access/environment-access.ts';
+import type { CallerAccess, EnvironmentAccess } from '../api/access/environment-access.ts';
 import { isMemberOf } from '../auth/access.ts';
 import type { FamilyUrls } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { apps, services } from '../db/schema.ts';
 import type { AuthGuard } from '../http/authenticate.ts';
-import { forbidden, notFound, parseBody, unprocessable } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { collection, pagingFrom } from '../http/hal.ts';
 import { isUuid, parseNumericId } from '../http/ids.ts';
 import { codeScanResultIds, type OperationRow, toOperationHal } from './operations.hal.ts';
-import { filtersFrom, type NewOperation, type OperationsService } from './operations.service.ts';
+import { filtersFrom, type OperationsService } from './operations.service.ts';
 
-const typeBody = z.looseObject({
-  type: z
-    .string({ error: 'type must not be empty' })
-    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
-    .min(1, 'type must not be empty'),
-});
-const gitRefBody = z.looseObject({
-  git_ref: z
-    .string()
-    .max(255, { error: tooLongMessage('git_ref', 255), abort: true })
-    .trim()
-    .optional(),
-  docker_image: z
-    .string()
-    .max(500, { error: tooLongMessage('docker_image', 500), abort: true })
-    .trim()
-    .optional(),
-});
-const envBody = z.looseObject({
-  env: z.record(
-    z
-      .string()
-      .max(MAX_LENGTH.envKey, { error: tooLongMessage('A variable name', MAX_LENGTH.envKey), abort: true }),
-    z.union([
-      z.string().max(MAX_LENGTH.envValue, {
-        error: tooLongMessage('A variable value', MAX_LENGTH.envValue),
-        abort: true,
-      }),
-      z.null(),
-    ]),
-    { error: 'env must be an object of variables' },
-  ),
-});
-const scaleBody = z.looseObject({
-  container_count: z.number().int().optional(),
-  container_size: z.number().int().optional(),
-  instance_profile: z
-    .string()
-    .max(MAX_LENGTH.keyword, { error: tooLongMessage('instance_profile', MAX_LENGTH.keyword), abort: true })
-    .optional(),
-});
-
-const APP_TYPES = ['deploy', 'configure', 'restart', 'restart_recreate', 'deprovision', 'scan_code'];
-const SERVICE_TYPES = ['scale', 'restart', 'restart_recreate'];
 export async function operationsRoutes(
   app: FastifyInstance,
   deps: {
@@ -94,90 +44,19 @@ export async function operationsRoutes(
     return row;
   }
 
-  function typeFor(body: unknown, allowed: string[], resource: string): string {
-    const { type } = parseBody(typeBody, body);
-    if (!allowed.includes(type))
-      throw unprocessable(`Operation type "${type}" is not supported for ${resource}`);
-    return type;
-  }
-
+  // contract §6: the service reads the request; the route answers the queued operation.
   app.post<{ Params: { id: string } }>('/apps/:id/operations', async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const target = await loadApp(request.params.id);
-    const callerAccess = await access.forUser(caller.user.id);
-    const environment = await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
-    if (!target) throw notFound('App');
-    const type = typeFor(request.body, APP_TYPES, 'an app');
-    assertAllowed(callerAccess, environment, operationScope(type));
-    const input: NewOperation = {
-      organizationId: environment.organizationId,
-      environmentId: environment.id,
-      resourceType: 'app',
-      resourceId: target.id,
-      resourceHandle: target.handle,
-      type,
-      user: caller.user,
-    };
-    if (target.status === 'deprovisioning')
-      throw unprocessable(`App ${target.handle} is being deprovisioned`);
-    if (type === 'deploy' || type === 'scan_code') {
-      const body = parseBody(gitRefBody, request.body);
-      if (type === 'scan_code' && !body.git_ref) throw unprocessable('git_ref must not be empty');
-      input.gitRef = body.docker_image ? null : body.git_ref || 'main';
-      input.dockerRef = type === 'deploy' ? (body.docker_image ?? null) : null;
-    }
-    if (type === 'configure') {
-      const { env } = parseBody(envBody, request.body);
-      const [problem] = envKeyProblems(Object.keys(env));
-      if (problem) throw unprocessable(problem, { env: envKeyProblems(Object.keys(env)) });
-      input.env = env;
-    }
-    const op = await operations.enqueue(input, async (tx) => {
-      if (type === 'deprovision') {
-        await tx
-          .update(apps)
-          .set({ status: 'deprovisioning', updatedAt: new Date() })
-          .where(eq(apps.id, target.id));
-      }
-    });
+    const id = parseNumericId(request.params.id);
+    const { op, caller: callerAccess } = await operations.start(caller.user, 'app', id, request.body);
     return reply.code(201).send(hal(op, callerAccess));
   });
 
   app.post<{ Params: { id: string } }>('/services/:id/operations', async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const target = await loadService(request.params.id);
-    const callerAccess = await access.forUser(caller.user.id);
-    const environment = await access.authorize(callerAccess, target?.environmentId ?? null, 'basic_read');
-    if (!target) throw notFound('Service');
-    const type = typeFor(request.body, SERVICE_TYPES, 'a service');
-    assertAllowed(callerAccess, environment, operationScope(type));
-    const input: NewOperation = {
-      organizationId: environment.organizationId,
-      environmentId: environment.id,
-      resourceType: 'service',
-      resourceId: target.id,
-      resourceHandle: target.handle,
-      type,
-      user: caller.user,
-    };
-    if (type === 'scale') {
-      const body = parseBody(scaleBody, request.body);
-      const instanceClass = body.instance_profile ?? target.instanceClass;
-      const problem = scaleProblem({
-        instanceClass,
-        containerCount: body.container_count,
-        // A new profile is checked against the size the service keeps when no new size is given.
-        containerSizeMb: body.container_size ?? target.containerMemoryLimitMb,
-      });
-      if (problem) throw unprocessable(problem);
-      if (body.container_count === undefined && body.container_size === undefined && !body.instance_profile) {
-        throw unprocessable('A scale needs container_count, container_size or instance_profile');
-      }
-      input.containerCount = body.container_count ?? null;
-      input.containerSize = body.container_size ?? null;
-      input.instanceProfile = body.instance_profile ?? null;
-    }
-    return reply.code(201).send(hal(await operations.enqueue(input), callerAccess));
+    const id = parseNumericId(request.params.id);
+    const { op, caller: callerAccess } = await operations.start(caller.user, 'service', id, request.body);
+    return reply.code(201).send(hal(op, callerAccess));
   });
 
   // Lists: newest first, 40 per page unless asked (contract §1.4, §5.11).

@@ -1,9 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { sameSecret } from '../auth/tokens/token.service.ts';
-import type { Db } from '../db/client.ts';
 import {
-  deployments,
+  OPERATION_CATALOG,
+  type OperationResourceType,
+  operationTypeBody,
+  operationTypeEntry,
+  operationTypeMessages,
+  parseSince,
+} from '@berth/core';
+import { and, asc, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { assertAllowed, type CallerAccess } from '../api/access/environment-access.ts';
+import { createResourceAccess } from '../api/access/resource-access.ts';
+import { sameSecret } from '../auth/tokens/token.service.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import {
   environments,
   operationLogs,
   operations,
@@ -12,31 +21,34 @@ import {
   users,
   vhosts,
 } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, notFound, parseBody, unprocessable } from '../http/errors.ts';
 import type { Paging } from '../http/hal.ts';
+import type { OperationFields } from './handler.ts';
+import { handlerFor, operationResource } from './handlers/registry.ts';
 import type { OperationRow } from './operations.hal.ts';
-import type { DbOrTx } from './queue.ts';
 
-export interface NewOperation {
+export interface NewOperation extends OperationFields {
   organizationId: string;
   environmentId: number;
   resourceType: string;
   resourceId: number;
   resourceHandle: string;
   type: string;
-  user: { id: string; name: string; email: string };
-  gitRef?: string | null;
-  dockerRef?: string | null;
-  containerCount?: number | null;
-  containerSize?: number | null;
-  instanceProfile?: string | null;
-  env?: Record<string, string | null> | null;
+  user: OperationUser;
+}
+
+export interface OperationUser {
+  id: string;
+  name: string;
+  email: string;
 }
 
 export interface OperationFilters {
   resourceType?: string;
   type?: string;
   status?: string;
+  /** Only operations created at or after this instant (spec 3 §9: Activity shows 2 weeks). */
+  since?: Date;
 }
 
 /** Reads a filter from the query: either name the console uses; `all` (or nothing) means no filter. */
@@ -49,10 +61,18 @@ export function filtersFrom(query: unknown): OperationFilters {
     }
     return undefined;
   };
+  const sinceText = pick('since');
+  let since: Date | undefined;
+  if (sinceText !== undefined) {
+    const parsed = parseSince(sinceText, Date.now());
+    if ('problem' in parsed) throw unprocessable(parsed.problem, { since: [parsed.problem] });
+    since = parsed.since;
+  }
   return {
     resourceType: pick('resource_type'),
     type: pick('operation_type', 'type'),
     status: pick('operation_status', 'status'),
+    since,
   };
 }
 
@@ -73,11 +93,13 @@ export const operationLimitMessages = {
 export function createOperationsService(deps: {
   db: Db;
   logsKey: Uint8Array;
-  onEnqueue?: () => void;
+  /** Called once a new operation is committed (the worker looks at the queue at once). */
+  onQueued?: () => void;
   /** Omitted only by tools and tests that build the service themselves: then nothing is capped. */
   limits?: OperationLimits;
 }) {
   const { db, limits } = deps;
+  const access = createResourceAccess(db);
 
   /**
    * Refuses (429) an operation over the organization's queue cap or the user's rate. The user's and
@@ -119,52 +141,88 @@ export function createOperationsService(deps: {
       .digest('base64url');
   }
 
+  /**
+   * Inserts a queued operation in one transaction with what its handler changes as it is queued
+   * (`onEnqueue`), unless the organization's queue is full or the user is over their rate (429).
+   * Every new operation comes here.
+   */
+  async function enqueue(input: NewOperation): Promise<OperationRow> {
+    const op = await db.transaction(async (tx) => {
+      await checkLimits(tx, input);
+      const [row] = await tx
+        .insert(operations)
+        .values({
+          organizationId: input.organizationId,
+          environmentId: input.environmentId,
+          resourceType: input.resourceType,
+          resourceId: input.resourceId,
+          resourceHandle: input.resourceHandle,
+          type: input.type,
+          userId: input.user.id,
+          userName: input.user.name,
+          userEmail: input.user.email,
+          gitRef: input.gitRef ?? null,
+          dockerRef: input.dockerRef ?? null,
+          containerCount: input.containerCount ?? null,
+          containerSize: input.containerSize ?? null,
+          instanceProfile: input.instanceProfile ?? null,
+          env: input.env ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('Operation insert returned nothing');
+      await handlerFor(row.resourceType, row.type)?.onEnqueue?.(tx, row);
+      return row;
+    });
+    deps.onQueued?.();
+    return op;
+  }
+
   return {
+    enqueue,
+
     /**
-     * Inserts a queued operation (plus the deployment a deploy creates) in one transaction, unless the
-     * organization's queue is full or the user is over their rate (429). Every new operation comes here.
+     * `POST /apps|services|vhosts/:id/operations` (contract §6): the resource must be visible to the
+     * caller (404), the type one it takes (422), the caller must have the type's scope (403), the
+     * resource free to take it and the body valid for the type (422). Read in that order, so a caller
+     * who may not see or run an operation learns nothing from the body it sent.
      */
-    async enqueue(
-      input: NewOperation,
-      before?: (tx: DbOrTx, op: OperationRow) => Promise<void>,
-    ): Promise<OperationRow> {
-      const op = await db.transaction(async (tx) => {
-        await checkLimits(tx, input);
-        const [row] = await tx
-          .insert(operations)
-          .values({
-            organizationId: input.organizationId,
-            environmentId: input.environmentId,
-            resourceType: input.resourceType,
-            resourceId: input.resourceId,
-            resourceHandle: input.resourceHandle,
-            type: input.type,
-            userId: input.user.id,
-            userName: input.user.name,
-            userEmail: input.user.email,
-            gitRef: input.gitRef ?? null,
-            dockerRef: input.dockerRef ?? null,
-            containerCount: input.containerCount ?? null,
-            containerSize: input.containerSize ?? null,
-            instanceProfile: input.instanceProfile ?? null,
-            env: input.env ?? null,
-          })
-          .returning();
-        if (!row) throw new Error('Operation insert returned nothing');
-        if (input.resourceType === 'app' && input.type === 'deploy') {
-          await tx.insert(deployments).values({
-            appId: input.resourceId,
-            operationId: row.id,
-            status: 'queued',
-            gitRef: input.gitRef ?? null,
-            dockerImage: input.dockerRef ?? null,
-          });
-        }
-        await before?.(tx, row);
-        return row;
+    async start(
+      user: OperationUser,
+      resourceType: OperationResourceType,
+      id: number | null,
+      body: unknown,
+    ): Promise<{ op: OperationRow; caller: CallerAccess }> {
+      const resource = operationResource(resourceType);
+      const caller = await access.forUser(user.id);
+      const target = id === null ? undefined : await resource.load(db, id);
+      const environment = await access.authorizeIn(
+        caller,
+        target?.environmentId,
+        'basic_read',
+        resource.notFound,
+      );
+      if (!target) throw notFound(resource.notFound);
+      const { type } = parseBody(operationTypeBody, body);
+      const entry = operationTypeEntry(resourceType, type);
+      const handler = resource.handler(type);
+      if (!entry || !handler) {
+        throw unprocessable(operationTypeMessages.unsupported(type, OPERATION_CATALOG[resourceType].noun));
+      }
+      assertAllowed(caller, environment, entry.scope);
+      const refusal = resource.refusal?.(target);
+      if (refusal) throw unprocessable(refusal);
+      const fields = handler.accept?.(parseBody(entry.body, body), target) ?? {};
+      const op = await enqueue({
+        ...fields,
+        organizationId: environment.organizationId,
+        environmentId: environment.id,
+        resourceType,
+        resourceId: target.id,
+        resourceHandle: resource.handle(target),
+        type,
+        user,
       });
-      deps.onEnqueue?.();
-      return op;
+      return { op, caller };
     },
 
     async get(id: number): Promise<OperationRow | undefined> {
@@ -178,6 +236,11 @@ export function createOperationsService(deps: {
       if (filters.resourceType) conditions.push(eq(operations.resourceType, filters.resourceType));
       if (filters.type) conditions.push(eq(operations.type, filters.type));
       if (filters.status) conditions.push(eq(operations.status, filters.status));
+      if (filters.since) {
+        // updated_at >= created_at, so the first bound is implied by the second; it lets the lists'
+        // (environment | organization, updated_at) indexes scan only the window.
+        conditions.push(gte(operations.updatedAt, filters.since), gte(operations.createdAt, filters.since));
+      }
       const where = and(...conditions.filter((c): c is SQL => c !== undefined));
       const [rows, [total]] = await Promise.all([
         db

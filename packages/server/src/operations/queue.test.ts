@@ -258,13 +258,26 @@ describe('fair claims across organizations', () => {
 
     const order: number[] = [];
     for (let id = await claimAndEnd(); id !== null; id = await claimAndEnd()) order.push(id);
-    // Neither had a turn: the older queue goes first, then the other organization, then the rest in order.
+    // Turns start at creation: the older organization goes first, then the other, then the rest in order.
     expect(order).toEqual([deploys[0], restart, ...deploys.slice(1)]);
     const turns = await t.db
       .select({ id: organizations.id, turn: organizations.queueTurnAt })
       .from(organizations)
       .where(inArray(organizations.id, [a.org.id, b.org.id]));
     expect(turns.every((row) => row.turn instanceof Date)).toBe(true);
+  });
+
+  it('a new organization waits behind those served before it was made: no jumping the queue', async () => {
+    await emptyQueue();
+    const a = await tenant(2);
+    const first = await enqueue(a.owner, `/api/apps/${a.appIds[0]}/operations`, { type: 'restart' });
+    const second = await enqueue(a.owner, `/api/apps/${a.appIds[1]}/operations`, { type: 'restart' });
+    expect(await claimAndEnd()).toBe(first);
+    const fresh = await tenant(1);
+    const theirs = await enqueue(fresh.owner, `/api/apps/${fresh.appIds[0]}/operations`, { type: 'restart' });
+    const order: number[] = [];
+    for (let id = await claimAndEnd(); id !== null; id = await claimAndEnd()) order.push(id);
+    expect(order).toEqual([second, theirs]);
   });
 
   it('the organization whose last turn lies furthest back goes first, even with younger operations', async () => {

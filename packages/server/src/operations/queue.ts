@@ -1,14 +1,10 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { operationLogs, operations, organizations } from '../db/schema.ts';
-import { handlerFor } from './handlers.ts';
 import type { OperationRow } from './operations.hal.ts';
 
 /** How often an operation may be picked up again after its worker vanished. */
 export const MAX_ATTEMPTS = 3;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export function logLine(level: 'INFO' | 'WARN' | 'ERROR', message: string, at = new Date()): string {
   // The layout platforms of this kind write: "2026-01-01 12:00:00 +0000 INFO -- : message"
@@ -120,9 +116,13 @@ export async function renewLease(
 
 /**
  * Operations whose worker stopped renewing its lease: queued again while attempts remain, failed
- * with a message after that. Never left running forever.
+ * with a message after that. Never left running forever. `onFailed` records a failure on the
+ * operation's resource in the same transaction (the worker passes its handlers' failure hooks).
  */
-export async function recoverExpiredLeases(db: Db): Promise<{ requeued: number; failed: number }> {
+export async function recoverExpiredLeases(
+  db: Db,
+  onFailed: (tx: Tx, op: OperationRow) => Promise<void>,
+): Promise<{ requeued: number; failed: number }> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .select()
@@ -158,7 +158,7 @@ export async function recoverExpiredLeases(db: Db): Promise<{ requeued: number; 
       if (retry) requeued += 1;
       else {
         failed += 1;
-        await handlerFor(op.resourceType, op.type)?.fail?.(tx, op);
+        await onFailed(tx, op);
       }
     }
     return { requeued, failed };
@@ -190,7 +190,6 @@ export async function finish(
     return true;
   });
 }
-export type { Tx };
 
 /** Hands a running operation back to the queue (its worker is shutting down), if still held. */
 export async function release(db: Db, operationId: number, workerId: string): Promise<void> {

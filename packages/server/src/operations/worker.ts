@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { environments, stacks } from '../db/schema.ts';
 import type { Runtime } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
-import { handlerFor } from './handlers.ts';
+import { handlerFor } from './handlers/registry.ts';
 import type { OperationRow } from './operations.hal.ts';
 import { appendLog, claimNext, finish, logLine, recoverExpiredLeases, release, renewLease } from './queue.ts';
 
@@ -109,7 +109,9 @@ export function createWorker(options: WorkerOptions) {
 
   /** Recovers abandoned operations, then claims and runs at most one. True when it ran one. */
   async function runOnce(): Promise<boolean> {
-    await recoverExpiredLeases(db);
+    await recoverExpiredLeases(db, async (tx, op) => {
+      await handlerFor(op.resourceType, op.type)?.fail?.(tx, op);
+    });
     const op = await claimNext(db, workerId, leaseMs);
     if (!op) return false;
     await execute(op);

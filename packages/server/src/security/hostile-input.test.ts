@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { MAX_LENGTH } from '@berth/core';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggableError } from '../http/loggable-error.ts';
+import { loggableError, loggablePath } from '../http/loggable-error.ts';
 import { STRONG_PASSWORD, type TestApp, testApp } from '../testing/test-app.ts';
 
 // Issue "Hostile input and fair sharing": no request may stall the server, whoever sends it.
@@ -150,6 +150,25 @@ describe('every string a request carries is bounded', () => {
       headers: { authorization: `Bearer${' '.repeat(100_000)}x ` },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('requests as they are logged', () => {
+  it('carry no query string and no mailed code', async () => {
+    const before = logged.length;
+    await t.call('GET', '/api/operation_logs/1?expires=123&signature=SECRETSIGNATURE');
+    await t.call('GET', '/verify/abc/SECRETCODE');
+    await t.call('GET', '/claim/abc/SECRETCLAIM');
+    const written = logged.slice(before);
+    expect(written).toContain('/api/operation_logs/1');
+    expect(written).toContain('/verify/…');
+    for (const secret of ['SECRETSIGNATURE', 'SECRETCODE', 'SECRETCLAIM'])
+      expect(written).not.toContain(secret);
+  });
+
+  it('keep at most 300 characters of a path', () => {
+    expect(loggablePath(`/api/${'a'.repeat(1000)}?q=1`)).toHaveLength(300);
+    expect(loggablePath('/password/update/x/y')).toBe('/password/…');
   });
 });
 

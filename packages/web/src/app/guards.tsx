@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../features/users/api/use-user.ts';
@@ -27,8 +27,11 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** Pages behind login and a verified email (spec 1 §2: unverified users go to the verify page). */
-export function RequireVerifiedUser() {
+/**
+ * Pages behind login and a verified email (spec 1 §2: unverified users go to the verify page). As a
+ * route it renders its child routes; `children` guards a page rendered outside the route tree.
+ */
+export function RequireVerifiedUser({ children }: { children?: ReactNode }) {
   const user = useCurrentUser();
   if (user.isError) {
     // A 401 has already reset the session and RequireSession is redirecting.
@@ -37,5 +40,5 @@ export function RequireVerifiedUser() {
   }
   if (!user.data) return <FullPageSpinner label="Loading your account" />;
   if (!user.data.verified) return <Navigate to={paths.verify} replace />;
-  return <Outlet />;
+  return children ?? <Outlet />;
 }

@@ -89,4 +89,4 @@ export const ROUTE_SCOPES = {
 
 export type RouteKey = keyof typeof ROUTE_SCOPES;
 
-// The scope of each operation type is core's OPERATION_SCOPES (operationScope), shared with the console.
+// The scope of each operation type is in core's OPERATION_CATALOG (operation-types.ts), shared with the console.

@@ -6,7 +6,7 @@ import type { AuthGuard } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/errors.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
-import { queryFlag } from '../../http/query.ts';
+import { queryFlag, queryText } from '../../http/query.ts';
 import { ROUTE_SCOPES } from '../access/scope-table.ts';
 import { type AppView, toAppHal } from './apps.hal.ts';
 import { createAppsService } from './apps.service.ts';
@@ -21,7 +21,12 @@ export async function appsRoutes(app: FastifyInstance, deps: { db: Db; urls: Fam
   app.get('/apps', async (request) => {
     const caller = await guard.requireCaller(request);
     const embed = !queryFlag(request.query, 'no_embed');
-    const { items, paging } = await apps.list(caller.user.id, pagingFrom(request.query), embed);
+    const { items, paging } = await apps.list(
+      caller.user.id,
+      pagingFrom(request.query),
+      embed,
+      queryText(request.query, 'search'),
+    );
     return collection('apps', `${urls.api}/apps`, items.map(hal), paging);
   });
 

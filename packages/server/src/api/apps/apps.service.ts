@@ -1,9 +1,9 @@
 import { type CreateAppInput, duplicateAppHandleMessage, type UpdateAppInput } from '@berth/core';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { apps, environments, images, operations, services, stacks } from '../../db/schema.ts';
+import { apps, deployments, environments, images, operations, services, stacks } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
@@ -14,6 +14,31 @@ import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
 
 /** A table of rows that belong to one app (images, configurations, deployments...). */
 type AppOwnedTable = PgTable & { id: PgColumn; appId: PgColumn };
+
+/**
+ * spec 3 §2 Apps search: a case-insensitive substring of the handle, id, status, environment handle, the
+ * current image's git ref and repository, the current deployment's commit, or the last operation's user,
+ * type and status. Done here so the list can stay `no_embed` (small with 5000 apps) and still find apps
+ * by what only the embeds carry; every lookup is by primary key or the operations' resource index.
+ */
+function searchCondition(search: string): SQL {
+  const needle = search.toLowerCase();
+  const has = (text: SQL | AnyPgColumn) => sql`strpos(lower(coalesce(${text}, '')), ${needle}) > 0`;
+  const lastOperation = sql`(select ${operations.type} as type, ${operations.status} as status,
+      ${operations.userName} as user_name from ${operations}
+      where ${operations.resourceType} = 'app' and ${operations.resourceId} = ${apps.id}
+      order by ${operations.id} desc limit 1)`;
+  return sql`(${has(apps.handle)} or ${has(sql`${apps.id}::text`)} or ${has(apps.status)}
+    or exists (select 1 from ${environments} where ${environments.id} = ${apps.environmentId}
+      and ${has(environments.handle)})
+    or exists (select 1 from ${images} where ${images.id} = ${apps.currentImageId}
+      and (${has(images.gitRef)} or ${has(images.dockerRepo)}))
+    or exists (select 1 from ${deployments} where ${deployments.id} = ${apps.currentDeploymentId}
+      and ${has(deployments.gitCommitSha)})
+    or exists (select 1 from ${lastOperation} as last_operation
+      where ${has(sql`last_operation.type`)} or ${has(sql`last_operation.status`)}
+        or ${has(sql`last_operation.user_name`)}))`;
+}
 
 export function createAppsService(deps: { db: Db }) {
   const { db } = deps;
@@ -130,9 +155,15 @@ export function createAppsService(deps: { db: Db }) {
     page,
 
     /** Apps of every environment the caller may see, across their organizations (contract §1.11). */
-    async list(userId: string, paging: Paging | null, embed: boolean): Promise<Page<AppView>> {
+    async list(
+      userId: string,
+      paging: Paging | null,
+      embed: boolean,
+      search?: string,
+    ): Promise<Page<AppView>> {
       const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
-      return page(inArray(apps.environmentId, environmentIds), paging, embed);
+      const readable = inArray(apps.environmentId, environmentIds);
+      return page(search ? (and(readable, searchCondition(search)) ?? readable) : readable, paging, embed);
     },
 
     async listInEnvironment(

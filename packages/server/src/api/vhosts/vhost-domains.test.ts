@@ -156,6 +156,28 @@ describe('custom domains on one stack', () => {
     await created(alpha, 'reuse.example.com');
   });
 
+  it("refuses the stack's default domain and names under it, which default endpoints use", async () => {
+    const defaultEndpoint = await t.call('POST', `/api/services/${alpha.serviceId}/vhosts`, {
+      token: alpha.owner.token,
+      body: { type: 'http', default: true, shared: true },
+    });
+    expect(defaultEndpoint.statusCode, defaultEndpoint.body).toBe(201);
+    const hostname = defaultEndpoint.json().virtual_domain as string;
+    expect(hostname).toMatch(/^app-\d+\.on-berth\.localhost$/);
+    for (const domain of [
+      hostname,
+      hostname.toUpperCase(),
+      'on-berth.localhost',
+      'app-99999.on-berth.localhost',
+    ]) {
+      const response = await create(beta, domain);
+      expect(response.statusCode, domain).toBe(422);
+      expect(response.json().message).toBe(
+        `The domain ${domain.toLowerCase()} belongs to this stack's default endpoints and cannot be used as a custom domain.`,
+      );
+    }
+  });
+
   it('allows the same domain on different stacks', async () => {
     await created(alpha, 'two-stacks.example.com');
     const [dedicated] = await t.db

@@ -1,10 +1,7 @@
-import { MAX_LENGTH, tooLongMessage } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { parseBody } from '../../http/errors.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { codeScanResultIds, type OperationRow, toOperationHal } from '../../operations/operations.hal.ts';
@@ -16,13 +13,6 @@ import type { VhostRow } from './vhosts.hal.ts';
 import { createVhostsService } from './vhosts.service.ts';
 
 type ById = { Params: { id: string } };
-
-const operationBody = z.looseObject({
-  type: z
-    .string({ error: 'type must not be empty' })
-    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
-    .min(1, 'type must not be empty'),
-});
 
 /** Endpoints (vhosts) and their operations: contract §5.9, §5.11 and §6. */
 export async function vhostsRoutes(
@@ -133,11 +123,9 @@ export async function vhostsRoutes(
   app.post<ById>('/vhosts/:id/operations', async (request, reply) => {
     const caller = await guard.requireCaller(request);
     const id = parseNumericId(request.params.id);
-    // The endpoint is looked up before the body is read, so an invisible one is 404 whatever was sent.
-    await vhosts.get(caller.user.id, id, 'basic_read');
-    const { type } = parseBody(operationBody, request.body);
-    const op = await vhosts.operate(caller.user, id, type);
-    return reply.code(201).send(operationHal(op, await vhosts.access.forUser(caller.user.id)));
+    // contract §6: provision, deprovision or renew, read by the operations service like any resource's.
+    const { op, caller: callerAccess } = await operations.start(caller.user, 'vhost', id, request.body);
+    return reply.code(201).send(operationHal(op, callerAccess));
   });
 
   // Newest first, 40 per page unless asked (contract §1.4, §5.11).

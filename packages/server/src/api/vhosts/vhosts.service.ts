@@ -1,21 +1,21 @@
 import {
   createEndpointSchema,
   defaultEndpointDomain,
-  ENDPOINT_OPERATION_TYPES,
+  endpointMessages,
   endpointSettingsProblems,
-  operationScope,
   sharedConversionProblem,
   updateEndpointSchema,
 } from '@berth/core';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { certificates, environments, operations, services, stacks, vhosts } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
+import { endpointHandle } from '../../operations/handlers/vhost.ts';
 import type { OperationRow } from '../../operations/operations.hal.ts';
 import type { OperationsService } from '../../operations/operations.service.ts';
-import { assertAllowed, type CallerAccess, type NeededScope } from '../access/environment-access.ts';
+import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
 import { createAppsService } from '../apps/apps.service.ts';
 import type { EnvironmentRow } from '../environments/environments.hal.ts';
 import { createServicesService } from '../services/services.service.ts';
@@ -25,17 +25,11 @@ type Caller = { id: string; name: string; email: string };
 
 export const vhostMessages = {
   certificateNotFound: 'Certificate not found in this environment',
-  busy: (status: string) =>
-    status === 'deprovisioning'
-      ? 'This endpoint is being deprovisioned'
-      : 'This endpoint is being provisioned; wait for the operation to finish',
-  operationType: (type: string) => `Operation type "${type}" is not supported for an endpoint`,
-  renewManagedOnly: 'Only managed HTTPS endpoints have a certificate to renew',
-  renewProvisionedOnly: 'The endpoint must be provisioned before its certificate can be renewed',
+  busy: endpointMessages.busy,
   domainTaken: (domain: string) => `The domain ${domain} is already used by another endpoint on this stack.`,
+  domainReserved: (domain: string) =>
+    `The domain ${domain} belongs to this stack's default endpoints and cannot be used as a custom domain.`,
 } as const;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** First key of the advisory locks on custom domains ("vhos"); the second is a hash of stack and domain. */
 const DOMAIN_LOCK = 0x76686f73;
@@ -107,10 +101,16 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
     if (domain === '') return;
     const key = domain.toLowerCase();
     const [environment] = await tx
-      .select({ stackId: environments.stackId })
+      .select({ stackId: environments.stackId, defaultDomain: stacks.defaultDomain })
       .from(environments)
+      .innerJoin(stacks, eq(environments.stackId, stacks.id))
       .where(eq(environments.id, environmentId));
     if (!environment) throw notFound('Environment');
+    // Default endpoints are named app-<id>.<default domain>: a custom domain there could take one over.
+    const reserved = environment.defaultDomain.toLowerCase();
+    if (key === reserved || key.endsWith(`.${reserved}`)) {
+      throw unprocessable(vhostMessages.domainReserved(key), { user_domain: ['reserved'] });
+    }
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DOMAIN_LOCK}::int, hashtext(${`${environment.stackId}:${key}`}::text))`,
     );
@@ -121,7 +121,7 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       .where(
         and(
           eq(environments.stackId, environment.stackId),
-          eq(sql`lower(${vhosts.userDomain})`, key),
+          or(eq(sql`lower(${vhosts.userDomain})`, key), eq(sql`lower(${vhosts.virtualDomain})`, key)),
           exceptId === null ? undefined : ne(vhosts.id, exceptId),
         ),
       )
@@ -134,32 +134,17 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
     return first ? unprocessable(first, { base: problems }) : null;
   }
 
-  function handleOf(vhost: VhostRow): string {
-    return vhost.virtualDomain || vhost.userDomain || vhost.externalHost || `endpoint-${vhost.id}`;
-  }
-
-  /** Queues an operation on an endpoint, setting the status it passes through in the same transaction. */
-  function enqueue(user: Caller, vhost: VhostRow, environment: EnvironmentRow, type: string) {
-    const passing = type === 'provision' ? 'provisioning' : type === 'deprovision' ? 'deprovisioning' : null;
-    return deps.operations.enqueue(
-      {
-        organizationId: environment.organizationId,
-        environmentId: environment.id,
-        resourceType: 'vhost',
-        resourceId: vhost.id,
-        resourceHandle: handleOf(vhost),
-        type,
-        user,
-      },
-      async (tx) => {
-        if (passing) {
-          await tx
-            .update(vhosts)
-            .set({ status: passing, updatedAt: new Date() })
-            .where(eq(vhosts.id, vhost.id));
-        }
-      },
-    );
+  /** `DELETE` of a provisioned endpoint: its handler marks it deprovisioning as the operation is queued. */
+  function deprovision(user: Caller, vhost: VhostRow, environment: EnvironmentRow) {
+    return deps.operations.enqueue({
+      organizationId: environment.organizationId,
+      environmentId: environment.id,
+      resourceType: 'vhost',
+      resourceId: vhost.id,
+      resourceHandle: endpointHandle(vhost),
+      type: 'deprovision',
+      user,
+    });
   }
 
   return {
@@ -339,7 +324,7 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       const { vhost, environment } = await load(await access.forUser(user.id), id, scope);
       if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
       if (vhost.externalHost !== null || !NEVER_PROVISIONED.includes(vhost.status)) {
-        return enqueue(user, vhost, environment, 'deprovision');
+        return deprovision(user, vhost, environment);
       }
       // Rechecked in the statement: a provision that got its load balancer since the read above must
       // not lose the endpoint's row (and leak the load balancer).
@@ -357,23 +342,7 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       const [now] = await db.select().from(vhosts).where(eq(vhosts.id, vhost.id));
       if (!now) return null; // removed meanwhile: what the caller asked for
       if (BUSY.includes(now.status)) throw unprocessable(vhostMessages.busy(now.status));
-      return enqueue(user, now, environment, 'deprovision');
-    },
-
-    /** `POST /vhosts/:id/operations` (contract §6): provision, deprovision or renew; the scope goes by type. */
-    async operate(user: Caller, id: number | null, type: string): Promise<OperationRow> {
-      const caller = await access.forUser(user.id);
-      const { vhost, environment } = await load(caller, id, 'basic_read');
-      if (!(ENDPOINT_OPERATION_TYPES as readonly string[]).includes(type)) {
-        throw unprocessable(vhostMessages.operationType(type));
-      }
-      assertAllowed(caller, environment, operationScope(type));
-      if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
-      if (type === 'renew') {
-        if (!vhost.acme) throw unprocessable(vhostMessages.renewManagedOnly);
-        if (vhost.status !== 'provisioned') throw unprocessable(vhostMessages.renewProvisionedOnly);
-      }
-      return enqueue(user, vhost, environment, type);
+      return deprovision(user, now, environment);
     },
 
     /** Whose operations `GET /vhosts/:id/operations` lists, once the caller may see the endpoint. */

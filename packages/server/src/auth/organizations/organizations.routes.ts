@@ -6,7 +6,7 @@ import {
   MAX_LENGTH,
   requiredText,
 } from '@berth/core';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
@@ -108,7 +108,12 @@ export async function organizationsRoutes(
               .limit(1);
         if (membership) throw verifyFirst();
       }
-      const [created] = await tx.insert(organizations).values({ name }).returning();
+      // A new organization takes its place in the queue's turns now, not ahead of everyone waiting: a
+      // fresh organization must not be a way to jump the queue.
+      const [created] = await tx
+        .insert(organizations)
+        .values({ name, queueTurnAt: sql`clock_timestamp()` })
+        .returning();
       if (!created) throw new Error('Organization insert returned nothing');
       const createdRoles = await tx
         .insert(roles)

@@ -5,6 +5,7 @@ import {
   isRoleEditable,
   permissionMessages,
   type RoleType,
+  scimMessages,
 } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -62,10 +63,9 @@ export function createRoleAccess(db: Db) {
       if (deleting && !canDeleteRole(access.actor)) throw forbidden(permissionMessages.ownerOnly);
       if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
       if (!isRoleEditable({ type: access.roleType, scimCreated: access.role.scimCreated })) {
+        // One wording with the console's notice: the texts live in core.
         throw forbidden(
-          access.role.scimCreated
-            ? 'Roles created through provisioning cannot be edited'
-            : 'Owner roles cannot be edited',
+          access.role.scimCreated ? scimMessages.roleLocked : permissionMessages.ownerRoleLocked,
         );
       }
       return access;

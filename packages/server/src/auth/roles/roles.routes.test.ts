@@ -113,7 +113,7 @@ describe('PUT and DELETE /roles/:id', () => {
       body: { name: 'Bosses' },
     });
     expect(rename.statusCode).toBe(403);
-    expect(rename.json().message).toBe('Owner roles cannot be edited');
+    expect(rename.json().message).toBe(permissionMessages.ownerRoleLocked);
     expect(
       (await t.call('DELETE', `/auth/roles/${ownerRole.id}`, { token: setup.owner.token })).statusCode,
     ).toBe(403);
@@ -413,6 +413,19 @@ describe('provisioned users and roles (spec 1 §6, §8)', () => {
       body: { name: 'X' },
     });
     expect(renamed.statusCode).toBe(403);
+  });
+
+  it('refuses to edit a provisioned role in the words the console shows (core scimMessages.roleLocked)', async () => {
+    const setup = await team();
+    const role = await createRole(setup.owner, setup.org.id, 'Okta Admins');
+    await t.db.update(rolesTable).set({ scimCreated: true }).where(eq(rolesTable.id, role.id));
+    const renamed = await t.call('PUT', `/auth/roles/${role.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json().message).toBe('This role is managed via provisioning and cannot be edited.');
+    expect(renamed.json().message).toBe(scimMessages.roleLocked);
   });
 });
 

@@ -14,9 +14,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Db, Tx } from '../../db/client.ts';
 
 import { isUniqueViolation } from '../../db/errors.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';

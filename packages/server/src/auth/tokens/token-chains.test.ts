@@ -217,6 +217,8 @@ async function expectOnlyCurrentBrowser(b: Browsers) {
     expect(await me(b.user, held.token)).toBe(401);
     expect(await restore(held.cookie)).toBe(401);
   }
+  // The login token the current session was exchanged from ends too (a stolen copy of it included).
+  expect(await me(b.user, b.user.token)).toBe(401);
   expect(await me(b.user, b.current.token)).toBe(200);
   expect(await me(b.user, b.elevation.token)).toBe(200);
   const restored = await t.call('GET', '/auth/current_token', { cookie: b.current.cookie });
@@ -378,7 +380,7 @@ describe('POST /tokens/revoke_all_accessible ends every other session', () => {
     await expectOnlyCurrentBrowser(b);
   });
 
-  it('a kept token’s parent stays for it, but its own cookie no longer restores a session', async () => {
+  it('a kept token is re-rooted: the earlier token it came from ends with the others', async () => {
     const user = await t.signUp();
     // Exchanged without the browser's cookie (an API client), so the parent's cookie was not moved.
     const current = await exchange(user, { token: user.token });
@@ -394,6 +396,8 @@ describe('POST /tokens/revoke_all_accessible ends every other session', () => {
     expect(await me(user, sibling.token)).toBe(401);
     expect(await restore(sibling.cookie)).toBe(401);
     expect(await restore(user.sessionCookie)).toBe(401);
+    // The login token the kept one was exchanged from is over too: a stolen copy is worth nothing.
+    expect(await me(user, user.token)).toBe(401);
   });
 
   it('clears the cookie of the request when its session was not kept', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { FamilyUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { tokens, users } from '../../db/schema.ts';
 import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
@@ -10,9 +10,6 @@ import { isUuid } from '../../http/ids.ts';
 export type TokenRow = typeof tokens.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type TokenScope = 'manage' | 'elevated' | 'read';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export interface Caller {
   token: TokenRow;
@@ -57,9 +54,11 @@ export async function revokeTokenChains(db: DbOrTx, roots: SQL): Promise<string[
 }
 
 /**
- * Ends every token and session cookie of the user except the `keep` tokens. What a kept token derives
- * from stays too (a token cannot outlive its parent), but without its session cookie, so only the kept
- * tokens' sessions can still be restored; what derives from a kept token stays with it.
+ * Ends every token and session cookie of the user except the `keep` tokens and what derives from them.
+ * A kept token exchanged from another of the user's tokens is re-rooted first (its expiry was capped at
+ * its parent's when it was made, so it still never outlives it): the earlier tokens it came from end
+ * too, so a stolen older token does not survive the password change or "log out other sessions" that
+ * was meant to end it. A parent of another user (an impersonator's token) is left as it is.
  */
 export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string[]): Promise<string[]> {
   const ids = keep.filter(isUuid);
@@ -68,14 +67,7 @@ export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  // Aliased tables: the outer `tokens` columns of the conditions must not resolve into these subqueries.
-  const lineage = sql`(
-    with recursive up(id, parent_id) as (
-      select k.id, k.parent_id from ${tokens} k where k.user_id = ${userId} and k.id in (${listed})
-      union
-      select k.id, k.parent_id from ${tokens} k join up on k.id = up.parent_id
-    )
-    select id from up)`;
+  // Aliased tables: the outer `tokens` columns of the conditions must not resolve into this subquery.
   const offspring = sql`(
     with recursive down(id) as (
       select k.id from ${tokens} k where k.user_id = ${userId} and k.id in (${listed})
@@ -84,14 +76,12 @@ export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string
     )
     select id from down)`;
   return db.transaction(async (tx) => {
-    const revoked = await revokeTokenChains(
-      tx,
-      sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${lineage} and ${tokens.id} not in ${offspring}`,
-    );
     await tx.execute(sql`
-      update ${tokens} set session_secret_hash = null
-      where ${tokens.id} in ${lineage} and ${tokens.id} not in (${listed})`);
-    return revoked;
+      update ${tokens} set parent_id = null
+      where ${tokens.userId} = ${userId} and ${tokens.id} in (${listed})
+        and ${tokens.parentId} in (
+          select p.id from ${tokens} p where p.user_id = ${userId} and p.id not in ${offspring})`);
+    return revokeTokenChains(tx, sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${offspring}`);
   });
 }
 

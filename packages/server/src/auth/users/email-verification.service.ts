@@ -34,26 +34,32 @@ export function createEmailVerificationService(deps: {
   return {
     /** Mails a link that verifies `email` for the user (their current address, or a new one to change to). */
     async start(user: UserRow, email = user.email) {
-      const [recent] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(emailVerificationChallenges)
-        .where(
-          and(
-            eq(emailVerificationChallenges.userId, user.id),
-            gt(emailVerificationChallenges.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
-          ),
-        );
-      if ((recent?.count ?? 0) >= VERIFICATION_MAILS_PER_HOUR) throw tooManyVerificationMails();
       const code = randomBytes(24).toString('base64url');
-      const [challenge] = await db
-        .insert(emailVerificationChallenges)
-        .values({
-          userId: user.id,
-          email,
-          codeHash: hashCode(code),
-          expiresAt: new Date(Date.now() + deps.ttlSeconds * 1000),
-        })
-        .returning();
+      const challenge = await db.transaction(async (tx) => {
+        // The user's row is locked, so parallel requests are counted one after another. Cancelled
+        // challenges stay as rows (expired), so cancelling does not give a mail back either.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const [recent] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(emailVerificationChallenges)
+          .where(
+            and(
+              eq(emailVerificationChallenges.userId, user.id),
+              gt(emailVerificationChallenges.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+            ),
+          );
+        if ((recent?.count ?? 0) >= VERIFICATION_MAILS_PER_HOUR) throw tooManyVerificationMails();
+        const [inserted] = await tx
+          .insert(emailVerificationChallenges)
+          .values({
+            userId: user.id,
+            email,
+            codeHash: hashCode(code),
+            expiresAt: new Date(Date.now() + deps.ttlSeconds * 1000),
+          })
+          .returning();
+        return inserted;
+      });
       if (!challenge) throw new Error('Challenge insert returned nothing');
       await mailer.send(verificationMail(email, user.name, `${urls.app}/verify/${challenge.id}/${code}`));
       return challenge;
@@ -74,18 +80,23 @@ export function createEmailVerificationService(deps: {
         );
     },
 
+    /** Ends a pending challenge; the row stays (expired) so it still counts against the mail limit. */
     async cancel(user: UserRow, challengeId: string): Promise<boolean> {
       if (!isUuid(challengeId)) return false;
-      const deleted = await db
-        .delete(emailVerificationChallenges)
+      const now = new Date();
+      const cancelled = await db
+        .update(emailVerificationChallenges)
+        .set({ expiresAt: now, updatedAt: now })
         .where(
           and(
             eq(emailVerificationChallenges.id, challengeId),
             eq(emailVerificationChallenges.userId, user.id),
+            isNull(emailVerificationChallenges.completedAt),
+            gt(emailVerificationChallenges.expiresAt, now),
           ),
         )
         .returning({ id: emailVerificationChallenges.id });
-      return deleted.length > 0;
+      return cancelled.length > 0;
     },
 
     /**

@@ -84,6 +84,31 @@ describe('email verification', () => {
     expect(mails).toHaveLength(5);
   });
 
+  it('keeps the limit under parallel resends and when changes are cancelled', async () => {
+    const user = await t.signUp({ verified: false });
+    const url = `/auth/users/${user.id}/email_verification_challenges`;
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('POST', url, { token: user.token, body: { origin: 'app' } })),
+    );
+    // Sign-up sent one; of ten at once, four more go out.
+    expect(burst.filter((response) => response.statusCode === 204)).toHaveLength(4);
+    expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(6);
+
+    const verified = await t.signUp();
+    const elevated = await t.elevate(verified);
+    const changes = `/auth/users/${verified.id}/email_verification_challenges`;
+    for (let sent = 1; sent < 5; sent += 1) {
+      const asked = await t.call('POST', changes, { token: elevated, body: { email: t.uniqueEmail('to') } });
+      expect(asked.statusCode).toBe(204);
+      const [pending] = (await t.call('GET', changes, { token: verified.token })).json()._embedded
+        .email_verification_challenges;
+      const cancel = `/auth/email_verification_challenges/${pending.id}`;
+      expect((await t.call('DELETE', cancel, { token: elevated })).statusCode).toBe(204);
+    }
+    const refused = await t.call('POST', changes, { token: elevated, body: { email: t.uniqueEmail('to') } });
+    expect(refused.statusCode).toBe(429);
+  });
+
   it('refuses to resend for another user (404) or without a token (401)', async () => {
     const user = await t.signUp({ verified: false });
     const other = await t.signUp({ verified: false });

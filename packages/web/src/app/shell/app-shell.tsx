@@ -1,4 +1,5 @@
 import { hasFullVisibilityAnywhere, isOrganizationToken } from '@berth/core';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -28,8 +29,11 @@ function SsoRequiredBanner({ organization }: { organization: NonNullable<Console
   );
 }
 
-/** The frame of every signed-in page: side navigation, start-up data and the organization banners. */
-export function AppShell() {
+/**
+ * The frame of every signed-in page: side navigation, start-up data and the organization banners. As a
+ * route it renders its child routes; `children` frames a page outside the route tree (the 404).
+ */
+export function AppShell({ children }: { children?: ReactNode }) {
   const data = useConsole();
   const { accessToken } = useSession();
   const { theme, toggleTheme } = useTheme();
@@ -103,9 +107,7 @@ export function AppShell() {
             <Banner variant="error">{selectOrganization.error.message}</Banner>
           ) : null}
         </div>
-        <div className="shell-content">
-          <Outlet context={data} />
-        </div>
+        <div className="shell-content">{children ?? <Outlet context={data} />}</div>
       </main>
     </div>
   );

@@ -83,14 +83,28 @@ describe('side navigation (spec 3 §2)', () => {
     expect(entry).toHaveAttribute('aria-disabled', 'true');
     expect(entry).not.toHaveAttribute('href');
     expect(entry).toHaveAccessibleDescription('Requires Full Visibility on any Environment');
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Requires Full Visibility on any Environment');
+    expect(screen.getAllByRole('tooltip').map((tip) => tip.textContent)).toContain(
+      'Requires Full Visibility on any Environment',
+    );
   });
 
-  it('enables Security & Compliance with Full Visibility', async () => {
+  it('with Full Visibility, says Security & Compliance is not available here yet instead of a dead page', async () => {
     renderSidebar({ fullVisibility: true });
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
-    expect(entry).not.toHaveAttribute('aria-disabled');
-    expect(entry).toHaveAttribute('href', '/security-compliance');
+    expect(entry).toHaveAttribute('aria-disabled', 'true');
+    expect(entry).not.toHaveAttribute('href');
+    expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
+  });
+
+  it('shows Databases, Deploy and SUPPORT disabled with "Not available in this installation yet"', async () => {
+    renderSidebar();
+    for (const name of ['Databases', 'Deploy', 'SUPPORT']) {
+      const entry = await screen.findByRole('link', { name });
+      expect(entry).toHaveAttribute('aria-disabled', 'true');
+      expect(entry).not.toHaveAttribute('href');
+      expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
+    }
+    expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/apps');
   });
 
   it('offers Deploy, Settings, Logout and the help links; Impersonate only to impersonators', async () => {
@@ -102,9 +116,9 @@ describe('side navigation (spec 3 §2)', () => {
         .map((link) => link.textContent),
     ).toEqual(['Settings', 'Logout']);
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
-    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
+    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('link', { name: 'DOCS' })).toHaveAttribute('href', 'https://docs.berth.example');
-    expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/support');
+    expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('link', { name: 'INSTALL CLI' })).toBeInTheDocument();
     unmount();
 

@@ -11,6 +11,7 @@ import type { Organization } from '../../features/organizations/api/organization
 import { usePersistedState } from '../../lib/persisted-state.ts';
 import { useWindowWidth } from '../../lib/use-window-width.ts';
 import { BrandMark } from '../brand.tsx';
+import { isBuilt, NOT_AVAILABLE_YET } from '../feature-flags.ts';
 import { paths } from '../paths.ts';
 import { icons } from './icons.tsx';
 import { HOME_ITEM, type NavItem, RESOURCE_ITEMS, SECURITY_ITEM } from './nav-items.ts';
@@ -36,7 +37,33 @@ function navClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'nav-link nav-link-active' : 'nav-link';
 }
 
+/** An entry that cannot be followed: it keeps its place and, focused, explains itself through the tooltip. */
+function DisabledNavEntry({ item, reason }: { item: NavItem; reason: string }) {
+  return (
+    <li>
+      <Tooltip content={reason} placement="right">
+        {(trigger) => (
+          <a
+            role="link"
+            aria-disabled="true"
+            // Collapsed, the visible label is hidden (the tooltip speaks instead); the name must stay.
+            aria-label={item.label}
+            tabIndex={0}
+            className="nav-link nav-link-disabled"
+            {...trigger}
+          >
+            {icons[item.icon]}
+            <span className="nav-label">{item.label}</span>
+          </a>
+        )}
+      </Tooltip>
+    </li>
+  );
+}
+
+/** A destination not built yet is disabled with NOT_AVAILABLE_YET, never a link to a dead page. */
 function NavEntry({ item }: { item: NavItem }) {
+  if (!isBuilt(item.to)) return <DisabledNavEntry item={item} reason={NOT_AVAILABLE_YET} />;
   return (
     <li>
       <NavLink to={item.to} className={navClass}>
@@ -111,34 +138,34 @@ export function Sidebar({
           {fullVisibility ? (
             <NavEntry item={SECURITY_ITEM} />
           ) : (
-            <li>
-              <Tooltip content={permissionMessages.fullVisibilityAnywhere} placement="right">
-                {(trigger) => (
-                  // A disabled link keeps its place and, focused, explains itself through the tooltip.
-                  <a
-                    role="link"
-                    aria-disabled="true"
-                    // Collapsed, the visible label is hidden (the tooltip speaks instead); the name must stay.
-                    aria-label={SECURITY_ITEM.label}
-                    tabIndex={0}
-                    className="nav-link nav-link-disabled"
-                    {...trigger}
-                  >
-                    {icons[SECURITY_ITEM.icon]}
-                    <span className="nav-label">{SECURITY_ITEM.label}</span>
-                  </a>
-                )}
-              </Tooltip>
-            </li>
+            <DisabledNavEntry item={SECURITY_ITEM} reason={permissionMessages.fullVisibilityAnywhere} />
           )}
         </ul>
       </nav>
 
       <div className="sidebar-footer">
-        <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
-          {icons.deploy}
-          <span className="nav-label">Deploy</span>
-        </Link>
+        {isBuilt(paths.deploy) ? (
+          <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
+            {icons.deploy}
+            <span className="nav-label">Deploy</span>
+          </Link>
+        ) : (
+          <Tooltip content={NOT_AVAILABLE_YET} placement="right">
+            {(trigger) => (
+              <a
+                role="link"
+                aria-disabled="true"
+                aria-label="Deploy"
+                tabIndex={0}
+                className="button button-primary button-md sidebar-deploy"
+                {...trigger}
+              >
+                {icons.deploy}
+                <span className="nav-label">Deploy</span>
+              </a>
+            )}
+          </Tooltip>
+        )}
         <nav aria-label="Account">
           <ul>
             <NavEntry item={{ label: 'Settings', to: paths.settings, icon: 'settings' }} />
@@ -169,7 +196,17 @@ export function Sidebar({
               </li>
             ) : null}
             <li>
-              <Link to={paths.support}>SUPPORT</Link>
+              {isBuilt(paths.support) ? (
+                <Link to={paths.support}>SUPPORT</Link>
+              ) : (
+                <Tooltip content={NOT_AVAILABLE_YET} placement="top">
+                  {(trigger) => (
+                    <a role="link" aria-disabled="true" tabIndex={0} className="link-disabled" {...trigger}>
+                      SUPPORT
+                    </a>
+                  )}
+                </Tooltip>
+              )}
             </li>
             {docsUrl ? (
               <li>

@@ -1,4 +1,4 @@
-import type { Actor } from '@berth/core';
+import { type Actor, buildActor } from '@berth/core';
 import { useMemo } from 'react';
 import { useOutletContext } from 'react-router';
 import type { Environment } from '../../features/environments/api/environment.hal.ts';
@@ -50,20 +50,15 @@ export function useConsole(): ConsoleData {
 
   const derived = useMemo(() => {
     const organizationId = organization?.id ?? '';
-    const roles = (userRoles.data ?? []).filter((role) => role.organizationId === organizationId);
-    const roleIds = new Set(roles.map((role) => role.id));
     const ownEnvironments = (environments.data ?? []).filter(
       (environment) => environment.organizationId === organizationId,
     );
     const usable = stacksForOrganization(stacks.data ?? [], organizationId);
-    const actor: Actor = {
-      roleTypes: roles.map((role) => role.type),
-      permissions: ownEnvironments.flatMap((environment) =>
-        environment.permissions
-          .filter((permission) => roleIds.has(permission.roleId))
-          .map((permission) => ({ environmentId: permission.environmentId, scope: permission.scope })),
-      ),
-    };
+    const actor = buildActor(
+      userRoles.data ?? [],
+      ownEnvironments.flatMap((environment) => environment.permissions),
+      organizationId,
+    );
     const organizationStack =
       usable.find((stack) => stack.organizationId === organizationId) ?? defaultStack(usable) ?? null;
     return { actor, ownEnvironments, usable, organizationStack };

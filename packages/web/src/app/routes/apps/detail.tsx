@@ -29,8 +29,12 @@ import { ResourceOperationBanner } from '../../../features/operations/components
 import { serviceKeys } from '../../../features/services/api/service-keys.ts';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
+import { sourceName } from '../../../features/sources/api/source.hal.ts';
+import { useSource } from '../../../features/sources/api/use-source.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { paths, to } from '../../paths.ts';
+import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { AppEndpointsTab } from '../endpoints/lazy-tabs.tsx';
 
@@ -68,6 +72,8 @@ function AppDetailRoute() {
   const deploy = useStartAppOperation(id);
   // spec 2 §4 resource banner: the latest operation on the app or its services.
   const latest = useOperations(`/apps/${id}/operations?with_services=true`, 1, NO_OPERATION_FILTERS);
+  // The details name the app's source, not its id (loaded once the app says which source it is).
+  const source = useSource(app.data?.currentSourceId ?? '');
 
   if (app.isPending) {
     return (
@@ -85,6 +91,8 @@ function AppDetailRoute() {
   const visibleTabs = TABS.filter((item) => item !== 'deps' || canRead);
   const active: Tab | null =
     tab === undefined ? 'services' : (visibleTabs.find((item) => item === tab) ?? null);
+  // An unknown sub-path (`/apps/1/git`) is Page Not Found, as everywhere in the shell.
+  if (active === null) return <PageNotFound />;
   const deployment = deployments.data?.find((item) => item.id === current.currentDeploymentId) ?? null;
 
   return (
@@ -120,7 +128,11 @@ function AppDetailRoute() {
           />
         </div>
       ) : null}
-      <AppDetails app={current} deployment={deployment} />
+      <AppDetails
+        app={current}
+        deployment={deployment}
+        sourceLabel={source.data ? sourceName(source.data) : source.isError ? 'Unknown' : 'Loading…'}
+      />
       <TabNav
         label="App tabs"
         tabs={visibleTabs.map((item) => ({
@@ -128,22 +140,27 @@ function AppDetailRoute() {
           to: item === 'services' ? to.app(id) : to.app(id, item),
         }))}
       />
-      {active === null ? (
-        <EmptyState title="No resources found" description="This tab does not exist." />
-      ) : (
-        <AppTab
-          tab={active}
-          app={current}
-          deployments={deployments.data ?? []}
-          deploymentsLoading={deployments.isPending}
-          deploymentsError={deployments.error}
-        />
-      )}
+      <AppTab
+        tab={active}
+        app={current}
+        deployments={deployments.data ?? []}
+        deploymentsLoading={deployments.isPending}
+        deploymentsError={deployments.error}
+      />
     </>
   );
 }
 
-function AppDetails({ app, deployment }: { app: App; deployment: AppDeployment | null }) {
+function AppDetails({
+  app,
+  deployment,
+  sourceLabel,
+}: {
+  app: App;
+  deployment: AppDeployment | null;
+  /** The source's name (spec 3 §3: 'Unknown' when it has none or cannot be read). */
+  sourceLabel: string;
+}) {
   const type = deploymentType(app);
   return (
     <DetailList
@@ -156,7 +173,7 @@ function AppDetails({ app, deployment }: { app: App; deployment: AppDeployment |
         {
           label: 'Source',
           value: app.currentSourceId ? (
-            <Link to={to.source(app.currentSourceId)}>{app.currentSourceId}</Link>
+            <Link to={to.source(app.currentSourceId)}>{sourceLabel}</Link>
           ) : (
             'None'
           ),
@@ -205,7 +222,7 @@ function AppTab({
       return <ConfigurationTab app={app} />;
     case 'deps':
       return (
-        <EmptyState title="No resources found" description="This app depends on no databases or apps." />
+        <NotAvailableYet description="Dependencies on databases and other apps are not tracked here yet." />
       );
     case 'ci-cd':
       return (

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useAppSearch } from '../../../features/apps/api/use-app-search.ts';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { type AppRow, AppsTable } from '../../../features/apps/components/apps-table.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
@@ -18,6 +20,10 @@ function AppsRoute() {
   const services = useServices();
   const costs = useCosts(organization?.id ?? null, 'apps');
   const deployments = useDeployments();
+  // The list is fetched bare (no_embed) so 5000 apps stay light; what only the embeds hold (git ref,
+  // image, last operation) is searched by the server, once per debounced term.
+  const [params] = useSearchParams();
+  const found = useAppSearch(params.get('search') ?? '');
 
   const rows = useMemo<AppRow[]>(() => {
     const handles = new Map(environments.map((environment) => [environment.id, environment.handle]));
@@ -37,13 +43,8 @@ function AppsRoute() {
         envHandle: handles.get(app.environmentId) ?? 'Unknown',
         totalServices: serviceCounts.get(app.id) ?? 0,
         cost: costs.data?.get(app.id) ?? 0,
-        gitRef: app.currentImage?.gitRef ?? '',
         commitSha: app.currentDeploymentId ? (commits.get(app.currentDeploymentId) ?? '') : '',
-        dockerImageName: app.currentImage?.dockerRepo ?? '',
         status: app.status,
-        lastOperationUser: app.lastOperation?.userName ?? '',
-        lastOperationType: app.lastOperation?.type ?? '',
-        lastOperationStatus: app.lastOperation?.status ?? '',
         createdAt: app.createdAt,
       }));
   }, [apps.data, services.data, costs.data, deployments.data, environments]);
@@ -68,7 +69,7 @@ function AppsRoute() {
         }
       />
       {!organization ? <Banner variant="warning">Choose or create an organization first.</Banner> : null}
-      <AppsTable rows={rows} isLoading={apps.isPending} error={apps.error} />
+      <AppsTable rows={rows} isLoading={apps.isPending} error={apps.error} serverMatches={found.data} />
     </>
   );
 }

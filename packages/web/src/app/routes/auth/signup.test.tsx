@@ -6,6 +6,7 @@ import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer, noContent } from '../../../../test/fetch-mock.ts';
 import { errorBody, organizationHal, tokenHal, userHal } from '../../../../test/fixtures.ts';
 import { renderApp } from '../../../../test/render.tsx';
+import { invitationHal } from '../../../../test/team-fixtures.ts';
 import { readPersisted } from '../../../lib/persisted-state.ts';
 
 async function completeStepOne(name = 'Ada Lovelace', company = 'Analytical Engines') {
@@ -178,10 +179,27 @@ describe('sign-up wizard', () => {
   });
 
   it('keeps the invitation when the visitor chooses Log in instead', async () => {
-    mockServer({});
+    mockServer({ 'GET /auth/invitations/inv-1': () => json(200, invitationHal()) });
     const { router } = renderApp('/signup?invitation=inv-1&code=code-42');
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(readPersisted('redirectPath')).toBe('/claim/inv-1/code-42');
+  });
+
+  it('fills the invited email on step 2 when signing up from an invitation', async () => {
+    mockServer({
+      'GET /auth/invitations/inv-1': () => json(200, invitationHal({ email: 'bob@example.com' })),
+    });
+    renderApp('/signup?invitation=inv-1&code=code-42');
+    await completeStepOne('Bob Babbage', 'Difference Engines');
+    expect(await screen.findByLabelText('Email')).toHaveValue('bob@example.com');
+  });
+
+  it('advertises only what this installation does', async () => {
+    mockServer({});
+    renderApp('/signup');
+    const panel = await screen.findByRole('complementary', { name: 'Why Berth' });
+    expect(panel).toHaveTextContent('Deploy by git ref');
+    expect(panel).not.toHaveTextContent(/2FA|single sign-on|databases/i);
   });
 });

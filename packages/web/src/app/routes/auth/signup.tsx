@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useInvitation } from '../../../features/invitations/api/use-invitation.ts';
 import { createOrganization } from '../../../features/organizations/api/use-create-organization.ts';
 import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form.tsx';
 import { createToken } from '../../../features/session/api/create-token.ts';
@@ -41,25 +42,21 @@ const STEPS: Record<Step, { label: string; title: string; subtitle: string }> = 
   },
 };
 
+// Only what this installation does: no managed databases, 2FA or single sign-on yet.
 const POINTS: { title: string; text: string; icon: ReactNode }[] = [
   {
-    title: 'Deploy with git push',
-    text: 'Ship containerised apps to managed environments without writing infrastructure code.',
+    title: 'Deploy by git ref',
+    text: 'Deploy containerised apps into environments on your stacks and follow every operation with its logs.',
     icon: <path d="M12 19V5M5 12l7-7 7 7" />,
   },
   {
-    title: 'Managed databases',
-    text: 'PostgreSQL, Redis and more, with backups, scaling and credentials handled for you.',
-    icon: (
-      <>
-        <ellipse cx="12" cy="6" rx="7" ry="3" />
-        <path d="M5 6v12c0 1.7 3.1 3 7 3s7-1.3 7-3V6" />
-      </>
-    ),
+    title: 'Scale and configure',
+    text: 'Scale services, set environment variables and add endpoints with managed or custom certificates.',
+    icon: <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />,
   },
   {
     title: 'Access you can audit',
-    text: 'Roles, per-environment permissions, 2FA and single sign-on for the whole team.',
+    text: 'Roles with per-environment permissions, invitations by email and an activity log of every change.',
     icon: <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />,
   },
 ];
@@ -70,9 +67,7 @@ function MarketingPanel() {
       <BrandMark />
       <div className="stack">
         <h2>The platform your team deploys on, on infrastructure you own.</h2>
-        <p>
-          Berth runs your apps and databases on shared or dedicated stacks, with the guard rails built in.
-        </p>
+        <p>Berth runs your apps on shared or dedicated stacks, with the guard rails built in.</p>
       </div>
       <ul className="signup-points">
         {POINTS.map((point) => (
@@ -136,6 +131,9 @@ function SignupRoute() {
   // page is not an invitation: a link abandoned long ago must not turn a plain sign-up into one.
   const [params] = useSearchParams();
   const [claim] = useState(() => signupInvitationOf(params));
+  // The invited address fills the email of step 2 (the invitation answers without a token).
+  const invitation = useInvitation(claim?.inviteId ?? '');
+  const invitedEmail = invitation.data?.email ?? '';
 
   const createAccount = async (credentials: SignupCredentials) => {
     if (!profile) return;
@@ -218,7 +216,13 @@ function SignupRoute() {
               }}
             />
           ) : step === 2 ? (
-            <SignupCredentialsForm defaultEmail={email} onBack={() => setStep(1)} onSubmit={createAccount} />
+            <SignupCredentialsForm
+              // Remounted when the invitation arrives after the step opened, so its address still shows.
+              key={invitedEmail}
+              defaultEmail={email || invitedEmail}
+              onBack={() => setStep(1)}
+              onSubmit={createAccount}
+            />
           ) : (
             <CreateOrganizationForm defaultName={profile?.company ?? ''} onSubmit={finish} />
           )}

@@ -24,6 +24,7 @@ import { DeleteCertificate } from '../../../features/certificates/components/del
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
 import { to } from '../../paths.ts';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from '../endpoints/endpoint-rows.ts';
 
@@ -38,6 +39,7 @@ type CertificateTab = (typeof TABS)[number][0];
 function CertificateDetailRoute() {
   const { id = '', tab = 'apps' } = useParams();
   const certificate = useCertificate(id);
+  const { environments } = useConsoleContext();
 
   if (certificate.isError) {
     return (
@@ -56,6 +58,7 @@ function CertificateDetailRoute() {
   }
   const current = certificate.data;
   const active = TABS.find(([key]) => key === tab)?.[0] ?? null;
+  if (active === null) return <PageNotFound />;
   return (
     <>
       <PageHeader
@@ -64,7 +67,10 @@ function CertificateDetailRoute() {
           current.environmentId ? (
             <>
               Certificate in{' '}
-              <Link to={to.environment(current.environmentId, 'certificates')}>its environment</Link>
+              <Link to={to.environment(current.environmentId, 'certificates')}>
+                {environments.find((item) => item.id === current.environmentId)?.handle ??
+                  `environment ${current.environmentId}`}
+              </Link>
             </>
           ) : undefined
         }
@@ -86,11 +92,7 @@ function CertificateDetailRoute() {
           to: key === 'apps' ? to.certificate(current.id) : to.certificate(current.id, key),
         }))}
       />
-      {active === null ? (
-        <Banner variant="warning">This certificate has no such tab.</Banner>
-      ) : (
-        <CertificateTabBody tab={active} certificate={current} />
-      )}
+      <CertificateTabBody tab={active} certificate={current} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { deploymentImageLabel, scopeDenial, shortSha } from '@berth/core';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -14,6 +14,7 @@ import { useOperation } from '../../../features/operations/api/use-operation.ts'
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../paths.ts';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 const TABS = ['logs', 'config'] as const;
@@ -54,9 +55,7 @@ function DeploymentDetailRoute() {
   const deployment = useDeployment(id);
   const apps = useApps();
 
-  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) {
-    return <Navigate to={to.deployment(id)} replace />;
-  }
+  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <PageNotFound />;
   if (deployment.isError) {
     return (
       <>

@@ -34,6 +34,7 @@ import { useOperations } from '../../../features/operations/api/use-operations.t
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { to } from '../../paths.ts';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import type { EndpointCreatedState } from './create.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
@@ -89,6 +90,8 @@ function EndpointDetailRoute() {
     ...(dnsTab ? [{ key: 'setup' as const, label: 'DNS Configuration' }] : []),
   ];
   const active = tabs.find((item) => item.key === tab)?.key ?? null;
+  // spec 2 §4: DNS Configuration is a known tab that waits for provisioning; anything else is unknown.
+  if (active === null && tab !== 'setup') return <PageNotFound />;
   const hostname = endpointHostname(current);
 
   return (
@@ -129,13 +132,11 @@ function EndpointDetailRoute() {
           to: item.key === 'activity' ? to.endpoint(current.id) : to.endpoint(current.id, item.key),
         }))}
       />
-      {active === null ? (
+      {active === null && tab === 'setup' ? (
         <Banner variant="warning">
-          {tab === 'setup'
-            ? 'DNS Configuration is available for managed HTTPS endpoints once they are provisioned.'
-            : 'This endpoint has no such tab.'}
+          DNS Configuration is available for managed HTTPS endpoints once they are provisioned.
         </Banner>
-      ) : (
+      ) : active === null ? null : (
         <EndpointTabBody tab={active} endpoint={current} />
       )}
     </>

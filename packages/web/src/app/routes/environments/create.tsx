@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateEnvironment } from '../../../features/environments/api/use-create-environment.ts';
+import { createEnvironmentDenial } from '../../../features/environments/components/create-environment-button.tsx';
 import {
   CreateEnvironmentForm,
   type CreateEnvironmentValues,
   type StackOption,
 } from '../../../features/environments/components/create-environment-form.tsx';
 import { defaultStack } from '../../../features/stacks/api/stack.hal.ts';
-import { paths } from '../../paths.ts';
+import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 3 §2 "Name your Environment": a handle and a stack (stack_id query optional). */
 function CreateEnvironmentRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { organization, stacks, resources } = useConsoleContext();
+  const { organization, stacks, resources, actor } = useConsoleContext();
   const create = useCreateEnvironment();
 
   let body: ReactNode;
@@ -44,18 +45,28 @@ function CreateEnvironmentRoute() {
     const initial = stacks.find((stack) => stack.id === requested) ?? defaultStack(stacks);
     const submit = async ({ handle, stackId }: CreateEnvironmentValues) => {
       const stack = stacks.find((item) => item.id === stackId);
-      await create.mutateAsync({
+      const created = await create.mutateAsync({
         handle,
         organization_id: organization.id,
         stack_id: stackId,
         dedicatedStack: stack?.organizationId != null,
       });
-      navigate(paths.environments);
+      // spec 3 create flows: a new environment is followed by naming its first app.
+      navigate(to.createApp(created.id));
     };
     body = (
       <div className="card form-card">
         <div className="card-body">
-          <CreateEnvironmentForm stacks={options} defaultStackId={initial?.id ?? null} onSubmit={submit} />
+          <CreateEnvironmentForm
+            stacks={options}
+            defaultStackId={initial?.id ?? null}
+            onSubmit={submit}
+            denial={createEnvironmentDenial(actor)}
+          />
+          {/* spec 3 create flows: Name your Environment links to requesting a dedicated stack. */}
+          <p className="form-note">
+            Need a stack of your own? <Link to={paths.createStack}>Request a dedicated stack</Link>
+          </p>
         </div>
       </div>
     );

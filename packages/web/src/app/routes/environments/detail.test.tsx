@@ -89,11 +89,17 @@ describe('environment detail (spec 2 §2)', () => {
     );
   });
 
-  it('shows the empty text on tabs whose resources do not exist yet', async () => {
+  it('says plainly that the features behind placeholder tabs are not available here yet', async () => {
     signIn();
     mockServer(routes());
     renderApp('/environments/10/backups');
-    expect(await screen.findByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Not available in this installation yet' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Database backups come with managed databases, which are not offered here yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No resources found' })).not.toBeInTheDocument();
   });
 
   it('renames with the acknowledgment (PATCH /accounts/:id)', async () => {

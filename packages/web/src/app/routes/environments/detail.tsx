@@ -3,9 +3,7 @@ import { type ReactNode, useCallback } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
-import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -22,6 +20,8 @@ import { RenameEnvironmentForm } from '../../../features/environments/components
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
+import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import {
   EnvironmentCertificatesTab,
@@ -49,12 +49,13 @@ function isEnvironmentTab(value: string): value is EnvironmentTab {
 }
 
 /** Tabs whose resources Berth does not store yet: they show the spec's empty text and what will appear. */
+// Tabs of features this installation does not have yet: what each would hold.
 const NOT_YET: Partial<Record<EnvironmentTab, string>> = {
-  databases: 'Databases of this environment appear here.',
-  backups: 'Backups of the databases of this environment appear here.',
-  integrations: 'Log and metric drains of this environment appear here.',
-  security: 'Security scans and reports of this environment appear here.',
-  activity_reports: 'Weekly activity reports of this environment appear here.',
+  databases: 'Managed databases are not offered here yet, so this environment has none.',
+  backups: 'Database backups come with managed databases, which are not offered here yet.',
+  integrations: 'Log and metric drains are not offered here yet.',
+  security: 'Security scans and reports are not offered here yet.',
+  activity_reports: 'Weekly activity reports are not produced here yet.',
 };
 
 const appHref = (id: string) => to.app(id);
@@ -89,6 +90,7 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
   const costs = useCosts(organization?.id ?? null, 'accounts');
   const stack = allStacks.find((item) => item.id === environment.stackId);
   const current = isEnvironmentTab(tab) ? tab : null;
+  if (current === null) return <PageNotFound />;
   const tabs: TabLink[] = TABS.map(([key, label]) => ({ label, to: to.environment(environment.id, key) }));
 
   let body: ReactNode;
@@ -108,11 +110,8 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
     case 'settings':
       body = <SettingsTab environment={environment} />;
       break;
-    case null:
-      body = <Banner variant="warning">This environment has no such tab.</Banner>;
-      break;
     default:
-      body = <EmptyState title={NO_RESOURCES_FOUND} description={NOT_YET[current]} />;
+      body = <NotAvailableYet description={NOT_YET[current] ?? ''} />;
   }
 
   const cost = costs.data?.get(environment.id) ?? 0;

@@ -224,7 +224,8 @@ describe('environments list', () => {
     );
     renderApp('/environments');
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
-    expect(entry).toHaveAttribute('href', '/security-compliance');
+    // Full Visibility passes the permission rule; only "not built yet" is left to say.
+    expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
   });
 
   it('keeps Security & Compliance disabled for a platform user with only basic access', async () => {
@@ -277,8 +278,10 @@ describe('create environment', () => {
     expect(await screen.findByText('Handle has already been taken')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Environment' }));
-    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/environments');
+    // spec 3 create flows: the new environment's first app is named next.
+    expect(await screen.findByRole('heading', { name: 'Name your App' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/create/app');
+    expect(router.state.location.search).toBe('?environment_id=12');
     expect(server.callsTo('POST', '/api/accounts')[1]?.body).toEqual({
       handle: 'production',
       organization_id: 'org-1',
@@ -303,11 +306,47 @@ describe('create environment', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Handle'), 'staging');
     expect(screen.getByLabelText('Stack')).toHaveValue('1');
+    expect(screen.getByRole('link', { name: 'Request a dedicated stack' })).toHaveAttribute(
+      'href',
+      '/create/stack',
+    );
     await user.click(screen.getByRole('button', { name: 'Create Environment' }));
-    await screen.findByRole('heading', { name: 'Environments' });
+    await screen.findByRole('heading', { name: 'Name your App' });
     expect(server.callsTo('POST', '/api/accounts')[0]?.body).toMatchObject({
       type: 'development',
       stack_id: '1',
     });
+  });
+});
+
+describe('Create Environment for members who are not owners (spec 1 §6)', () => {
+  const OWNER_ONLY = 'You do not have a valid role type (platform_owner, owner) to access this resource.';
+  const developer = () =>
+    consoleRoutes({
+      roles: [roleHal({ id: 'role-dev', type: 'platform_user', name: 'Developers' })],
+      environments: [environmentHal({ permissions: [{ id: 'p1', scope: 'deploy', roleId: 'role-dev' }] })],
+    });
+
+  it('is disabled up front with the owner-only tooltip on the list', async () => {
+    signIn();
+    mockServer(developer());
+    renderApp('/environments');
+    const button = await screen.findByRole('button', { name: 'Create Environment' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(OWNER_ONLY);
+    expect(screen.queryByRole('link', { name: 'Create Environment' })).not.toBeInTheDocument();
+  });
+
+  it('cannot be submitted from Name your Environment, so nothing fails after submit', async () => {
+    signIn();
+    const server = mockServer(developer());
+    renderApp('/create/environment');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Handle'), 'staging');
+    const submit = screen.getByRole('button', { name: 'Create Environment' });
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(submit).toHaveAccessibleDescription(OWNER_ONLY);
+    await user.click(submit);
+    expect(server.callsTo('POST', '/api/accounts')).toHaveLength(0);
   });
 });

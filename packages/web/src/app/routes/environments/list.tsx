@@ -2,11 +2,11 @@ import { emptyStateMessages } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
@@ -17,7 +17,7 @@ import { useConsoleContext } from '../../shell/use-console.ts';
  * stack (?stack_id), with each environment's estimated monthly cost and the total (spec 2 §2).
  */
 function EnvironmentsRoute() {
-  const { organization, environments: all, allStacks, resources } = useConsoleContext();
+  const { organization, environments: all, allStacks, resources, actor } = useConsoleContext();
   const [params] = useSearchParams();
   const stackId = params.get('stack_id');
   const stack = stackId ? allStacks.find((item) => item.id === stackId) : undefined;
@@ -50,11 +50,7 @@ function EnvironmentsRoute() {
             : 'Choose or create an organization first.'
         }
         action={
-          canCreate ? (
-            <ButtonLink to={createPath} icon={icons.plus}>
-              Create Environment
-            </ButtonLink>
-          ) : null
+          canCreate ? <CreateEnvironmentButton to={createPath} actor={actor} icon={icons.plus} /> : null
         }
       />
     );
@@ -90,9 +86,7 @@ function EnvironmentsRoute() {
         }
         actions={
           canCreate && environments.length > 0 ? (
-            <ButtonLink to={createPath} icon={icons.plus}>
-              Create Environment
-            </ButtonLink>
+            <CreateEnvironmentButton to={createPath} actor={actor} icon={icons.plus} />
           ) : null
         }
       />

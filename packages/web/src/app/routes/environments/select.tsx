@@ -2,11 +2,12 @@ import { emptyStateMessages } from '@berth/core';
 import { type ReactNode, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
 import { defaultStack } from '../../../features/stacks/api/stack.hal.ts';
 import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -19,7 +20,7 @@ function SelectEnvironmentRoute() {
   const navigate = useNavigate();
   const formId = useId();
   const [params, setParams] = useSearchParams();
-  const { stacks, allStacks, environments, resources } = useConsoleContext();
+  const { stacks, allStacks, environments, resources, actor } = useConsoleContext();
 
   let body: ReactNode;
   if (resources.status === 'error') {
@@ -31,7 +32,7 @@ function SelectEnvironmentRoute() {
       <EmptyState
         title={emptyStateMessages.noEnvironments}
         description="Create an environment first, then an app in it."
-        action={<ButtonLink to={paths.createEnvironment}>Create Environment</ButtonLink>}
+        action={<CreateEnvironmentButton to={paths.createEnvironment} actor={actor} />}
       />
     );
   } else {

@@ -41,6 +41,7 @@ import { type RoleMemberRow, RoleMembers } from '../../../features/roles/compone
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { userKeys } from '../../../features/users/api/user-keys.ts';
 import { paths, to } from '../../paths.ts';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §8 provisioning notice. */
@@ -109,6 +110,9 @@ function RoleDetailRoute() {
     );
   }
   const tabs = roleTabs(role);
+  // An unknown sub-path is Page Not Found as everywhere; a tab owner-type roles do not have (spec 1 §6)
+  // leads to their one tab, Members.
+  if (!TABS.some(([key]) => key === tab)) return <PageNotFound />;
   if (!(tabs as string[]).includes(tab)) return <Navigate replace to={to.role(role.id, 'members')} />;
   return <RolePage role={role} tab={tab as RoleTab} tabs={tabs} />;
 }

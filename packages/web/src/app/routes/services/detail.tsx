@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
@@ -28,6 +27,7 @@ import { ScaleForm } from '../../../features/services/components/scale-form.tsx'
 import '../../../features/services/components/services.css';
 import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
 import { to } from '../../paths.ts';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { ServiceMetricsTab } from './metrics-tab.tsx';
 
@@ -62,6 +62,7 @@ function ServiceDetailRoute() {
   const environment = environments.find((item) => item.id === current.environmentId);
   const share = cpuShare(current.instanceClass, current.containerMemoryMb);
   const active = TABS.find((item) => item.tab === tab)?.tab ?? null;
+  if (active === null) return <PageNotFound />;
   const scale = scaleBanner(latest.data?.operations ?? [], {
     containerCount: current.containerCount,
     containerSize: current.containerMemoryMb,
@@ -124,10 +125,8 @@ function ServiceDetailRoute() {
         <ServiceMetricsTab service={current} />
       ) : active === 'scale' ? (
         <ScaleTab service={current} stackId={environment?.stackId ?? null} />
-      ) : active === 'settings' ? (
-        <SettingsTab service={current} hasEndpoints={endpointTypes.length > 0} />
       ) : (
-        <EmptyState title="No resources found" description="This tab does not exist." />
+        <SettingsTab service={current} hasEndpoints={endpointTypes.length > 0} />
       )}
     </>
   );

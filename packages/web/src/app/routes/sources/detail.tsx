@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -18,6 +18,7 @@ import {
 } from '../../../features/sources/components/source-apps-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../paths.ts';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 const TABS = ['apps', 'deployments'] as const;
@@ -66,9 +67,7 @@ function SourceDetailRoute() {
     });
   }, [sourceDeployments.data, apps.data, environmentHandles]);
 
-  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) {
-    return <Navigate to={to.source(id)} replace />;
-  }
+  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <PageNotFound />;
   if (source.isError) {
     return (
       <>

@@ -2,19 +2,21 @@ import { formatUsd } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
 import { type Stack, tenancyLabel } from '../../../features/stacks/api/stack.hal.ts';
 import { useStack } from '../../../features/stacks/api/use-stack.ts';
 import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
+import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
+import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 2 §2: /stacks/{id} with /environments (default), /vpn-tunnels, /vpc-peering, /hids and /settings. */
@@ -73,6 +75,8 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
     { label: 'Settings', to: to.stack(stack.id, 'settings') },
   ];
   const current = isStackTab(tab) && (tab !== 'hids' || stack.exposeIntrusionDetectionReports) ? tab : null;
+  // spec 2 §8 explains a hidden HIDS tab; any other unknown sub-path is Page Not Found.
+  if (current === null && tab !== 'hids') return <PageNotFound />;
 
   let body: ReactNode;
   switch (current) {
@@ -88,18 +92,12 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
       break;
     case 'vpn-tunnels':
       body = (
-        <EmptyState
-          title={NO_RESOURCES_FOUND}
-          description="VPN tunnels connect this stack to your own networks. They are set up and edited only via support."
-        />
+        <NotAvailableYet description="VPN tunnels, which connect a stack to your own networks, are not offered here yet." />
       );
       break;
     case 'vpc-peering':
       body = (
-        <EmptyState
-          title={NO_RESOURCES_FOUND}
-          description="VPC peers connect this stack to your own VPCs. They are set up and edited only via support."
-        />
+        <NotAvailableYet description="VPC peering, which connects a stack to your own VPCs, is not offered here yet." />
       );
       break;
     case 'hids':
@@ -122,13 +120,7 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
       break;
     case null:
       // spec 2 §8: the HIDS tab of a stack that does not expose its reports.
-      body = (
-        <Banner variant="warning">
-          {tab === 'hids'
-            ? 'We cannot expose intrusion detection reports for this stack.'
-            : 'This stack has no such tab.'}
-        </Banner>
-      );
+      body = <Banner variant="warning">We cannot expose intrusion detection reports for this stack.</Banner>;
       break;
   }
 
@@ -140,12 +132,11 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
         description={`${tenancyLabel(stack)} stack`}
         actions={
           organization ? (
-            <ButtonLink
+            <CreateEnvironmentButton
               to={`${paths.createEnvironment}?${new URLSearchParams({ stack_id: stack.id })}`}
+              actor={actor}
               icon={icons.plus}
-            >
-              Create Environment
-            </ButtonLink>
+            />
           ) : null
         }
       />

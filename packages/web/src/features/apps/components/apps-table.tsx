@@ -1,7 +1,7 @@
 import { formatUsd } from '@berth/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { DataTable, type DataTableColumn, matchesSearchText } from '../../../components/ui/data-table.tsx';
 
 /** spec 3 §3 app row: the app plus what the list shows beside it. */
 export interface AppRow {
@@ -10,14 +10,9 @@ export interface AppRow {
   envHandle: string;
   totalServices: number;
   cost: number;
-  gitRef: string;
   /** The commit of the current deployment, or '' when unknown. */
   commitSha: string;
-  dockerImageName: string;
   status: string;
-  lastOperationUser: string;
-  lastOperationType: string;
-  lastOperationStatus: string;
   createdAt: string;
 }
 
@@ -52,19 +47,9 @@ const COLUMNS: DataTableColumn<AppRow>[] = [
 ];
 
 // spec 3 §2: the search covers handle, environment handle, git ref, commit sha, image, last-operation
-// user, type, status and id.
-const searchText = (row: AppRow) => [
-  row.handle,
-  row.envHandle,
-  row.gitRef,
-  row.commitSha,
-  row.dockerImageName,
-  row.lastOperationUser,
-  row.lastOperationType,
-  row.lastOperationStatus,
-  row.status,
-  row.id,
-];
+// user, type, status and id. The row matches what the bare list carries; the server's search
+// (`serverMatches`) adds the git ref, image and last operation, which only the embeds hold.
+const searchText = (row: AppRow) => [row.handle, row.envHandle, row.commitSha, row.status, row.id];
 
 /** spec 3 §2: with no sort chosen, the newest app comes first. */
 export const newestAppFirst = (a: AppRow, b: AppRow) =>
@@ -75,12 +60,20 @@ export function AppsTable({
   isLoading,
   error,
   toolbar,
+  serverMatches,
 }: {
   rows: readonly AppRow[];
   isLoading: boolean;
   error: Error | null;
   toolbar?: ReactNode;
+  /** The ids the server found for the current search (GET /apps?search=), once it has answered. */
+  serverMatches?: ReadonlySet<string>;
 }) {
+  const searchMatch = useCallback(
+    (row: AppRow, needle: string) =>
+      matchesSearchText(searchText(row), needle) || (serverMatches?.has(row.id) ?? false),
+    [serverMatches],
+  );
   return (
     <DataTable<AppRow>
       label="Apps"
@@ -88,6 +81,7 @@ export function AppsTable({
       columns={COLUMNS}
       getRowId={(row) => row.id}
       searchText={searchText}
+      searchMatch={searchMatch}
       isLoading={isLoading}
       error={error}
       toolbar={toolbar}

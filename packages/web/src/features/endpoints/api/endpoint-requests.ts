@@ -1,3 +1,4 @@
+import { type OperationTypeOf, operationRequest, operationsPath } from '@berth/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type HalResource, idOf } from '../../../lib/hal.ts';
 
@@ -27,7 +28,8 @@ export interface UpdateEndpointBody {
   shared?: boolean;
 }
 
-export type EndpointOperationType = 'provision' | 'deprovision' | 'renew';
+/** contract §6: the operations an endpoint takes (core's catalog). */
+export type EndpointOperationType = OperationTypeOf<'vhost'>;
 
 export interface StartedOperation {
   id: string;
@@ -42,8 +44,8 @@ export async function startEndpointOperation(
 ): Promise<StartedOperation> {
   const operation = await apiRequest<HalResource & { type?: string; status?: string }>(
     'api',
-    `/vhosts/${encodeURIComponent(endpointId)}/operations`,
-    { method: 'POST', body: { type } },
+    operationsPath('vhost', endpointId),
+    { method: 'POST', body: operationRequest('vhost', type) },
   );
   return { id: idOf(operation), type: operation.type ?? type, status: operation.status ?? 'queued' };
 }

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 
@@ -25,10 +25,17 @@ export interface CreateEnvironmentFormProps {
   stacks: readonly StackOption[];
   defaultStackId: string | null;
   onSubmit: (values: CreateEnvironmentValues) => Promise<unknown>;
+  /** Why the caller may not create an environment (createEnvironmentDenial), or null. */
+  denial?: string | null;
 }
 
 /** spec 3 §2 "Name your Environment": a handle and a stack picker. */
-export function CreateEnvironmentForm({ stacks, defaultStackId, onSubmit }: CreateEnvironmentFormProps) {
+export function CreateEnvironmentForm({
+  stacks,
+  defaultStackId,
+  onSubmit,
+  denial = null,
+}: CreateEnvironmentFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -92,9 +99,9 @@ export function CreateEnvironmentForm({ stacks, defaultStackId, onSubmit }: Crea
           </select>
         )}
       </FormField>
-      <Button type="submit" size="lg" block loading={isSubmitting}>
+      <ScopedButton denial={denial} type="submit" size="lg" block loading={isSubmitting}>
         Create Environment
-      </Button>
+      </ScopedButton>
     </form>
   );
 }

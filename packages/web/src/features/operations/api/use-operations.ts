@@ -1,3 +1,4 @@
+import { activitySince } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
@@ -15,10 +16,15 @@ export const OPERATION_LIST_POLL_MS = 10_000;
 /** spec 3 §9: server-paged lists hold 40 rows unless the server says otherwise. */
 const FALLBACK_PER_PAGE = 40;
 
-/** One page of a server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`. */
+/**
+ * One page of a server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`.
+ * Every operation list is an Activity view, so the server applies the 2-week window (spec 3 §9) with
+ * `since` before paging: pages stay full.
+ */
 export function useOperations(basePath: string | null, page: number, filters: OperationFilters) {
   const { phase } = useSession();
-  const path = basePath ? operationListPath(basePath, page, filters) : '';
+  const since = new URLSearchParams({ since: activitySince(Date.now()) });
+  const path = basePath ? `${operationListPath(basePath, page, filters)}&${since}` : '';
   return useQuery({
     queryKey: operationKeys.list(path),
     queryFn: async ({ signal }) => {

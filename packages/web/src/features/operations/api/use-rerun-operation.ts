@@ -1,36 +1,61 @@
+import {
+  isOperationResourceType,
+  type OperationRequest,
+  type OperationResourceType,
+  type OperationTypeOf,
+  operationRequest,
+  operationsPath,
+  operationTypeEntry,
+} from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fromOperationHal, type Operation, type OperationHal } from './operation.hal.ts';
 import { operationKeys } from './operation-keys.ts';
 
+type Rebuilders = {
+  [R in OperationResourceType]: {
+    [T in OperationTypeOf<R>]?: (operation: Operation) => OperationRequest<R, T>;
+  };
+};
+
+/** The keys an operation was asked with, for the types that have any; the others repost their type alone. */
+const REBUILD: Rebuilders = {
+  app: {
+    deploy: ({ dockerRef, gitRef }) =>
+      operationRequest(
+        'app',
+        'deploy',
+        dockerRef ? { docker_image: dockerRef } : gitRef ? { git_ref: gitRef } : {},
+      ),
+    scan_code: ({ gitRef }) => operationRequest('app', 'scan_code', gitRef ? { git_ref: gitRef } : {}),
+    configure: ({ env }) => operationRequest('app', 'configure', { env: env ?? {} }),
+    restart: ({ resourceId }) => operationRequest('app', 'restart', { id: resourceId }),
+  },
+  service: {
+    scale: ({ resourceId, containerCount, containerSize, instanceProfile }) =>
+      operationRequest('service', 'scale', {
+        id: resourceId,
+        ...(containerCount !== null ? { container_count: containerCount } : {}),
+        ...(containerSize !== null ? { container_size: containerSize } : {}),
+        ...(instanceProfile ? { instance_profile: instanceProfile } : {}),
+      }),
+    restart: ({ resourceId }) => operationRequest('service', 'restart', { id: resourceId }),
+    restart_recreate: ({ resourceId }) => operationRequest('service', 'restart_recreate', { id: resourceId }),
+  },
+  vhost: {},
+};
+
 /** The request that posts an operation again with the same inputs (contract §6), or null if none. */
 export function rerunRequest(operation: Operation): { path: string; body: Record<string, unknown> } | null {
-  const { type, resourceId } = operation;
-  if (operation.resourceType === 'app') {
-    const body: Record<string, unknown> = { type };
-    if (type === 'deploy') {
-      if (operation.dockerRef) body.docker_image = operation.dockerRef;
-      else if (operation.gitRef) body.git_ref = operation.gitRef;
-    }
-    if (type === 'scan_code' && operation.gitRef) body.git_ref = operation.gitRef;
-    if (type === 'configure') body.env = operation.env ?? {};
-    if (type === 'restart') body.id = resourceId;
-    return { path: `/apps/${resourceId}/operations`, body };
-  }
-  if (operation.resourceType === 'service') {
-    const body: Record<string, unknown> = { type, id: resourceId };
-    if (type === 'scale') {
-      if (operation.containerCount !== null) body.container_count = operation.containerCount;
-      if (operation.containerSize !== null) body.container_size = operation.containerSize;
-      if (operation.instanceProfile) body.instance_profile = operation.instanceProfile;
-    }
-    return { path: `/services/${resourceId}/operations`, body };
-  }
-  if (operation.resourceType === 'vhost') {
-    // contract §6: provision or renew, with no other keys.
-    return { path: `/vhosts/${resourceId}/operations`, body: { type } };
-  }
-  return null;
+  const { resourceType, type, resourceId } = operation;
+  if (!isOperationResourceType(resourceType) || !operationTypeEntry(resourceType, type)) return null;
+  const rebuild = (REBUILD[resourceType] as Record<string, ((operation: Operation) => object) | undefined>)[
+    type
+  ];
+  return {
+    path: operationsPath(resourceType, resourceId),
+    body: { ...(rebuild ? rebuild(operation) : { type }) },
+  };
 }
 
 /** spec 3 §2 Re-run: posts the same operation again; the lists refresh. */

@@ -1,9 +1,9 @@
-import type { Actor } from '@berth/core';
+import { type Actor, activitySince } from '@berth/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
 import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
@@ -11,6 +11,16 @@ import { ActivityTable } from './activity-table.tsx';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
 const LIST = '/organizations/org-1/operations';
+// Only Date is faked, so the window the console sends is known while react-query's timers run as usual.
+const NOW = Date.parse('2026-11-25T09:30:45Z');
+const SINCE = new URLSearchParams({ since: activitySince(NOW) }).toString();
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function operationHal({
   id,
@@ -102,7 +112,7 @@ function row(operationId: string) {
 describe('ActivityTable resource links', () => {
   it("links a service operation to the service page under its app, asking for the service's app once", async () => {
     const server = mockServer({
-      [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)),
+      [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS)),
       'GET /api/services/9': () =>
         json(200, {
           _type: 'service',
@@ -135,7 +145,7 @@ describe('ActivityTable resource links', () => {
 
 describe('ActivityTable Re-run rules (spec 3 §2)', () => {
   it('offers Re-run on failed rows and on succeeded app deploy and configure rows only', async () => {
-    mockServer({ [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)) });
+    mockServer({ [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS)) });
     renderActivity(OWNER);
     await screen.findByText('RUNNING');
     const hasRerun = (id: string) => row(id).queryByRole('button', { name: /^Re-run/ }) !== null;
@@ -152,7 +162,7 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
 
   it('disables Re-run without the scope, with the spec tooltip', async () => {
     const server = mockServer({
-      [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS.slice(0, 1))),
+      [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS.slice(0, 1))),
     });
     renderActivity(READER);
     const button = await screen.findByRole('button', { name: 'Re-run deploy of web' });
@@ -166,7 +176,7 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
 
   it('posts the same operation again and opens it', async () => {
     const server = mockServer({
-      [`GET /api${LIST}?page=1`]: () => json(200, collection('operations', ROWS)),
+      [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS)),
       'POST /api/apps/7/operations': () =>
         json(201, operationHal({ id: '42', type: 'deploy', status: 'queued' })),
       'POST /api/services/9/operations': () =>
@@ -183,26 +193,27 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
     expect(router.state.location.pathname).toBe('/operations/42');
   });
 
-  it('sends the filters from the query string, all meaning none, and hides rows older than 2 weeks', async () => {
-    const old = new Date(Date.now() - 15 * 24 * 3600 * 1000).toISOString();
+  it('sends the filters from the query string, all meaning none, and the 2-week window as since', async () => {
     const server = mockServer({
-      [`GET /api${LIST}?page=2&operation_type=deploy&operation_status=failed`]: () =>
+      [`GET /api${LIST}?page=2&operation_type=deploy&operation_status=failed&${SINCE}`]: () =>
         json(200, {
           ...collection('operations', [
             ROWS[0],
-            operationHal({ id: '8', type: 'deploy', status: 'failed', createdAt: old }),
+            operationHal({ id: '8', type: 'deploy', status: 'failed', gitRef: 'older' }),
           ]),
           per_page: 40,
           total_count: 82,
         }),
     });
     renderActivity(OWNER, '/activity?page=2&resource_type=all&operation_type=deploy&operation_status=failed');
-    await screen.findByText('FAILED');
-    expect(server.calls[0]?.path).toBe(`/api${LIST}?page=2&operation_type=deploy&operation_status=failed`);
-    expect(screen.queryByRole('link', { name: 'deploy', description: undefined })).toBeInTheDocument();
+    expect(await screen.findAllByText('FAILED')).toHaveLength(2);
+    expect(server.calls[0]?.path).toBe(
+      `/api${LIST}?page=2&operation_type=deploy&operation_status=failed&since=2026-11-11T09%3A30%3A00.000Z`,
+    );
+    // The server already applied the window before paging: every row it answers is shown.
     expect(
       screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/operations/8'),
-    ).toHaveLength(0);
+    ).not.toHaveLength(0);
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getByText('Showing operations from the last 2 weeks.')).toBeInTheDocument();
   });

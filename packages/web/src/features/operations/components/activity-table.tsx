@@ -2,7 +2,9 @@ import {
   type Actor,
   canRerunOperation,
   isOperationPending,
+  OPERATION_RESOURCE_TYPES,
   OPERATION_STATUSES,
+  OPERATION_TYPE_NAMES,
   operationScope,
   scopeDenial,
 } from '@berth/core';
@@ -22,37 +24,11 @@ import { OperationResourceLink } from './operation-resource-link.tsx';
 import { OperationStatusBadge } from './operation-status-badge.tsx';
 import './operations.css';
 
-/** spec 3 §9: the activity list shows the last 2 weeks. */
-export const ACTIVITY_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+/** The resource types operations act on (core's catalog): what the resource filter offers by default. */
+export const RESOURCE_TYPE_OPTIONS: readonly string[] = OPERATION_RESOURCE_TYPES;
 
-/** contract §1.6 resource types the filter offers. */
-export const RESOURCE_TYPE_OPTIONS = [
-  'app',
-  'service',
-  'database',
-  'vhost',
-  'backup',
-  'log_drain',
-  'metric_drain',
-];
-/** spec 2 §4 operation types. */
-export const OPERATION_TYPE_OPTIONS = [
-  'provision',
-  'deprovision',
-  'deploy',
-  'scan_code',
-  'configure',
-  'configure_backup_policy',
-  'scale',
-  'horizontal_scale',
-  'restart',
-  'restart_recreate',
-  'backup',
-  'pitr_restore',
-  'restore',
-  'purge',
-  'renew',
-];
+/** Every operation type of the catalog: a scope's list may hold its resources' neighbours' (an app's endpoints). */
+export const OPERATION_TYPE_OPTIONS = OPERATION_TYPE_NAMES;
 
 function positiveInt(value: string | null): number {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -123,7 +99,7 @@ export function RerunButton({ operation, actor }: { operation: Operation; actor:
   const navigate = useNavigate();
   if (!canRerunOperation(operation)) return null;
   const denial = operation.environmentId
-    ? scopeDenial(actor, operationScope(operation.type), operation.environmentId)
+    ? scopeDenial(actor, operationScope(operation.resourceType, operation.type), operation.environmentId)
     : null;
   return (
     <span>
@@ -162,12 +138,9 @@ export function ActivityTable({
   label = 'Activity',
 }: ActivityTableProps) {
   const { filters, page, set } = useActivityQuery();
+  // The server keeps only the last 2 weeks (useOperations sends `since`), so every page is full.
   const list = useOperations(listPath, page, filters);
-  const since = Date.now() - ACTIVITY_WINDOW_MS;
-  const rows = (list.data?.operations ?? []).filter((operation) => {
-    const created = Date.parse(operation.createdAt);
-    return !Number.isFinite(created) || created >= since;
-  });
+  const rows = list.data?.operations ?? [];
   const pageCount = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / (list.data?.perPage ?? 40)));
 
   let body: ReactNode;

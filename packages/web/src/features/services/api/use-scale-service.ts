@@ -1,3 +1,4 @@
+import { operationRequest, operationsPath } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { HalResource } from '../../../lib/hal.ts';
@@ -17,16 +18,15 @@ export function useScaleService(serviceId: string) {
     mutationFn: async (request: ScaleRequest) => {
       const operation = await apiRequest<HalResource & { status: string }>(
         'api',
-        `/services/${encodeURIComponent(serviceId)}/operations`,
+        operationsPath('service', serviceId),
         {
           method: 'POST',
-          body: {
-            type: 'scale',
+          body: operationRequest('service', 'scale', {
             id: serviceId,
             container_count: request.containerCount,
             container_size: request.containerSizeMb,
             instance_profile: request.instanceProfile,
-          },
+          }),
         },
       );
       return { id: idOf(operation), status: operation.status };

@@ -1,154 +1,54 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { gitRemote } from '../api/apps/apps.hal.ts';
-import type { Db } from '../db/client.ts';
+import type { OperationBody, OperationTypeOf } from '@berth/core';
+import { eq, sql } from 'drizzle-orm';
+import { gitRemote } from '../../api/apps/apps.hal.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   apps,
   codeScanResults,
   configurations,
-  containers,
   deployments,
-  environments,
   images,
-  releases,
   services,
   sources,
-  stacks,
-} from '../db/schema.ts';
-import type { AppTarget, ContainerSpec, Runtime, RuntimeContext, ServicePlan } from '../runtimes/runtime.ts';
-import { RuntimeError } from '../runtimes/runtime.ts';
-import { deprovisionAppEndpoints, ENDPOINT_HANDLERS } from './endpoint-handlers.ts';
-import type { OperationRow } from './operations.hal.ts';
-import type { Tx } from './queue.ts';
+} from '../../db/schema.ts';
+import type { ContainerSpec, ServicePlan } from '../../runtimes/runtime.ts';
+import { failure, type Handler, type OperationResource } from '../handler.ts';
+import {
+  type AppRow,
+  currentEnv,
+  loadApp,
+  plan,
+  replaceContainers,
+  type ServiceRow,
+  servicesOfApp,
+} from './app-services.ts';
+import { deprovisionAppEndpoints } from './vhost.ts';
 
-type ServiceRow = typeof services.$inferSelect;
-type AppRow = typeof apps.$inferSelect;
+type AppHandler<T extends OperationTypeOf<'app'>> = Handler<AppRow, OperationBody<'app', T>>;
 
-export interface HandlerContext extends RuntimeContext {
-  op: OperationRow;
-  db: Db;
-  runtime: Runtime;
-}
-
-/** What running an operation produced: the changes to record when it ends. */
-export interface Outcome {
-  /** Applied in the transaction that marks the operation succeeded. */
-  succeed(tx: Tx): Promise<void>;
-}
-
-export interface Handler {
-  run(ctx: HandlerContext): Promise<Outcome>;
-  /** Applied in the transaction that marks the operation failed. */
-  fail?(tx: Tx, op: OperationRow): Promise<void>;
-}
-
-/** The pieces of an app an operation needs, loaded fresh when the operation runs. */
-async function loadApp(db: Db, appId: number) {
-  const [row] = await db
-    .select({ app: apps, environment: environments, stack: stacks })
-    .from(apps)
-    .innerJoin(environments, eq(apps.environmentId, environments.id))
-    .innerJoin(stacks, eq(environments.stackId, stacks.id))
-    .where(eq(apps.id, appId));
-  if (!row) throw new RuntimeError(`App ${appId} no longer exists`);
-  const target: AppTarget = {
-    appHandle: row.app.handle,
-    environmentHandle: row.environment.handle,
-    stackName: row.stack.name,
-  };
-  return { ...row, target };
-}
-
-function plan(
-  service: Pick<
-    ServiceRow,
-    'handle' | 'processType' | 'command' | 'containerCount' | 'containerMemoryLimitMb' | 'instanceClass'
-  >,
-): ServicePlan {
-  return {
-    handle: service.handle,
-    processType: service.processType,
-    command: service.command,
-    containerCount: service.containerCount,
-    memoryLimitMb: service.containerMemoryLimitMb,
-    instanceClass: service.instanceClass,
-  };
-}
-
-function servicesOfApp(db: Db | Tx, appId: number) {
-  return db.select().from(services).where(eq(services.appId, appId)).orderBy(services.id);
-}
-
-async function currentEnv(db: Db | Tx, app: AppRow): Promise<Record<string, string>> {
-  if (!app.currentConfigurationId) return {};
-  const [configuration] = await db
-    .select()
-    .from(configurations)
-    .where(eq(configurations.id, app.currentConfigurationId));
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(configuration?.env ?? {})) if (value !== null) env[key] = value;
-  return env;
-}
-
-/** Stops a service's live containers and records the new ones on a release (a new one when given). */
-async function replaceContainers(
-  tx: Tx,
-  service: ServiceRow,
-  next: ContainerSpec[],
-  newRelease?: { dockerRepo: string; dockerRef: string },
-): Promise<void> {
-  const now = new Date();
-  let releaseId = service.currentReleaseId;
-  const old = await tx.select({ id: releases.id }).from(releases).where(eq(releases.serviceId, service.id));
-  if (old.length > 0) {
-    await tx
-      .update(containers)
-      .set({ deletedAt: now, status: 'stopped', updatedAt: now })
-      .where(
-        and(
-          inArray(
-            containers.releaseId,
-            old.map((r) => r.id),
-          ),
-          isNull(containers.deletedAt),
-        ),
-      );
-  }
-  if (newRelease || !releaseId) {
-    if (releaseId) {
-      await tx.update(releases).set({ retiredAt: now, updatedAt: now }).where(eq(releases.id, releaseId));
-    }
-    const [release] = await tx
-      .insert(releases)
-      .values({
-        serviceId: service.id,
-        dockerRepo: newRelease?.dockerRepo ?? service.dockerRepo,
-        dockerRef: newRelease?.dockerRef ?? service.dockerRef,
-      })
-      .returning();
-    releaseId = release?.id ?? null;
-  }
-  if (!releaseId) throw new Error('Release missing');
-  if (next.length > 0) {
-    await tx.insert(containers).values(next.map((c) => ({ ...c, releaseId: releaseId as number })));
-  }
-  await tx
-    .update(services)
-    .set({
-      currentReleaseId: releaseId,
-      ...(newRelease ? { dockerRepo: newRelease.dockerRepo, dockerRef: newRelease.dockerRef } : {}),
-      updatedAt: now,
-    })
-    .where(eq(services.id, service.id));
-}
-
-async function setDeploymentStatus(db: Db | Tx, operationId: number, status: string) {
+async function setDeploymentStatus(db: DbOrTx, operationId: number, status: string) {
   await db
     .update(deployments)
     .set({ status, updatedAt: new Date() })
     .where(eq(deployments.operationId, operationId));
 }
 
-const deploy: Handler = {
+const deploy: AppHandler<'deploy'> = {
+  accept: (body) => ({
+    // An image deploys as it is; a git deploy builds the ref asked for, main when none.
+    gitRef: body.docker_image ? null : body.git_ref || 'main',
+    dockerRef: body.docker_image ?? null,
+  }),
+  // The deployment is listed from the moment it is asked for (contract §4.3 deployments).
+  async onEnqueue(tx, op) {
+    await tx.insert(deployments).values({
+      appId: op.resourceId,
+      operationId: op.id,
+      status: 'queued',
+      gitRef: op.gitRef,
+      dockerImage: op.dockerRef,
+    });
+  },
   async run(ctx) {
     const { app, environment, stack, target } = await loadApp(ctx.db, ctx.op.resourceId);
     await setDeploymentStatus(ctx.db, ctx.op.id, 'running');
@@ -270,7 +170,8 @@ const deploy: Handler = {
   },
 };
 
-const configure: Handler = {
+const configure: AppHandler<'configure'> = {
+  accept: (body) => ({ env: body.env }),
   async run(ctx) {
     const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
     const env = await currentEnv(ctx.db, app);
@@ -311,7 +212,7 @@ const configure: Handler = {
   },
 };
 
-function restartApp(recreate: boolean): Handler {
+function restartApp(recreate: boolean): AppHandler<'restart' | 'restart_recreate'> {
   return {
     async run(ctx) {
       const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
@@ -334,7 +235,14 @@ function restartApp(recreate: boolean): Handler {
   };
 }
 
-const deprovisionApp: Handler = {
+const deprovisionApp: AppHandler<'deprovision'> = {
+  // Marked at once, so no other operation is queued behind the deprovision.
+  async onEnqueue(tx, op) {
+    await tx
+      .update(apps)
+      .set({ status: 'deprovisioning', updatedAt: new Date() })
+      .where(eq(apps.id, op.resourceId));
+  },
   async run(ctx) {
     const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
     // Load balancers first (traffic stops), then the containers behind them.
@@ -356,7 +264,8 @@ const deprovisionApp: Handler = {
   },
 };
 
-const scanCode: Handler = {
+const scanCode: AppHandler<'scan_code'> = {
+  accept: (body) => ({ gitRef: body.docker_image ? null : body.git_ref || 'main', dockerRef: null }),
   async run(ctx) {
     const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
     const scan = await ctx.runtime.scanCode(ctx, target, ctx.op.gitRef ?? 'main');
@@ -378,82 +287,18 @@ const scanCode: Handler = {
   },
 };
 
-async function loadService(db: Db, serviceId: number) {
-  const [service] = await db.select().from(services).where(eq(services.id, serviceId));
-  if (!service?.appId) throw new RuntimeError(`Service ${serviceId} no longer exists`);
-  return { service, ...(await loadApp(db, service.appId)) };
-}
-
-const scaleService: Handler = {
-  async run(ctx) {
-    const { service, app, target } = await loadService(ctx.db, ctx.op.resourceId);
-    const next = {
-      ...plan(service),
-      containerCount: ctx.op.containerCount ?? service.containerCount,
-      memoryLimitMb: ctx.op.containerSize ?? service.containerMemoryLimitMb,
-      instanceClass: ctx.op.instanceProfile ?? service.instanceClass,
-    };
-    await ctx.log(
-      `Scaling ${service.handle} from ${service.containerCount} × ${service.containerMemoryLimitMb} MB (${service.instanceClass}) to ${next.containerCount} × ${next.memoryLimitMb} MB (${next.instanceClass})`,
-    );
-    const started =
-      next.containerCount > 0 && service.currentReleaseId
-        ? await ctx.runtime.rollOut(ctx, target, next, service, await currentEnv(ctx.db, app))
-        : [];
-    return {
-      async succeed(tx) {
-        await tx
-          .update(services)
-          .set({
-            containerCount: next.containerCount,
-            containerMemoryLimitMb: next.memoryLimitMb,
-            instanceClass: next.instanceClass,
-            updatedAt: new Date(),
-          })
-          .where(eq(services.id, service.id));
-        if (service.currentReleaseId) await replaceContainers(tx, service, started);
-      },
-    };
-  },
-};
-
-const restartService: Handler = {
-  async run(ctx) {
-    const { service, target } = await loadService(ctx.db, ctx.op.resourceId);
-    if (!service.currentReleaseId)
-      throw await failure(ctx, `Service ${service.handle} is not running; deploy its app first`);
-    const started = await ctx.runtime.restart(ctx, target, plan(service), ctx.op.type === 'restart_recreate');
-    return {
-      async succeed(tx) {
-        await replaceContainers(tx, service, started);
-      },
-    };
-  },
-};
-
-async function failure(ctx: RuntimeContext, message: string): Promise<RuntimeError> {
-  await ctx.log(message, 'ERROR');
-  return new RuntimeError(message);
-}
-
-/** Handlers by resource type, then operation type. */
-export const HANDLERS: Record<string, Record<string, Handler>> = {
-  app: {
+export const appOperations: OperationResource<'app', AppRow> = {
+  // The answer the app routes have always given for an app absent or out of reach.
+  notFound: 'Environment',
+  load: async (db, id) => (await db.select().from(apps).where(eq(apps.id, id)))[0],
+  handle: (app) => app.handle,
+  refusal: (app) => (app.status === 'deprovisioning' ? `App ${app.handle} is being deprovisioned` : null),
+  handlers: {
     deploy,
+    scan_code: scanCode,
     configure,
     restart: restartApp(false),
     restart_recreate: restartApp(true),
     deprovision: deprovisionApp,
-    scan_code: scanCode,
   },
-  service: {
-    scale: scaleService,
-    restart: restartService,
-    restart_recreate: restartService,
-  },
-  vhost: ENDPOINT_HANDLERS,
 };
-
-export function handlerFor(resourceType: string, type: string): Handler | undefined {
-  return HANDLERS[resourceType]?.[type];
-}

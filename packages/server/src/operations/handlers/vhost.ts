@@ -1,16 +1,20 @@
+import { endpointMessages, type OperationBody, type OperationTypeOf } from '@berth/core';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { apps, certificates, databases, environments, services, stacks, vhosts } from '../db/schema.ts';
-import type { EndpointPlan, EndpointTarget, RuntimeContext } from '../runtimes/runtime.ts';
-import { RuntimeError } from '../runtimes/runtime.ts';
-import type { Handler, HandlerContext } from './handlers.ts';
-import type { OperationRow } from './operations.hal.ts';
-import type { Tx } from './queue.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { apps, certificates, databases, environments, services, stacks, vhosts } from '../../db/schema.ts';
+import { unprocessable } from '../../http/errors.ts';
+import type { EndpointPlan, EndpointTarget } from '../../runtimes/runtime.ts';
+import { RuntimeError } from '../../runtimes/runtime.ts';
+import { failure, type Handler, type HandlerContext, type OperationResource } from '../handler.ts';
+import type { OperationRow } from '../operations.hal.ts';
+
+type VhostRow = typeof vhosts.$inferSelect;
+type VhostHandler<T extends OperationTypeOf<'vhost'>> = Handler<VhostRow, OperationBody<'vhost', T>>;
 
 /**
  * Operations on endpoints (contract §6: provision, deprovision, renew), spec 2 §4 statuses:
  * provisioning → provisioned | provision_failed, deprovisioning → (removed) | deprovision_failed.
- * The route sets the in-between status when it enqueues; these record the end.
+ * The in-between status is set as the operation is queued; the end is recorded when it finishes.
  */
 
 /** An endpoint with what the runtime needs to know about where it lives, loaded when the operation runs. */
@@ -70,12 +74,17 @@ async function setStatus(tx: Tx, op: OperationRow, status: string) {
   await tx.update(vhosts).set({ status, updatedAt: new Date() }).where(eq(vhosts.id, op.resourceId));
 }
 
-async function failure(ctx: RuntimeContext, message: string): Promise<RuntimeError> {
-  await ctx.log(message, 'ERROR');
-  return new RuntimeError(message);
+const BUSY = ['provisioning', 'deprovisioning'];
+
+/** How operation lists name an endpoint: the hostname users reach, once there is one. */
+export function endpointHandle(vhost: VhostRow): string {
+  return vhost.virtualDomain || vhost.userDomain || vhost.externalHost || `endpoint-${vhost.id}`;
 }
 
-const provisionEndpoint: Handler = {
+const provisionEndpoint: VhostHandler<'provision'> = {
+  async onEnqueue(tx, op) {
+    await setStatus(tx, op, 'provisioning');
+  },
   async run(ctx) {
     const { vhost, target, plan } = await loadEndpoint(ctx.db, ctx.op.resourceId);
     const made = await ctx.runtime.provisionEndpoint(ctx, target, plan);
@@ -104,7 +113,12 @@ const provisionEndpoint: Handler = {
 };
 
 /** Managed HTTPS: once the user's DNS records are in place, the certificate is issued (acme_status ready). */
-const renewEndpoint: Handler = {
+const renewEndpoint: VhostHandler<'renew'> = {
+  accept(_body, vhost) {
+    if (!vhost.acme) throw unprocessable(endpointMessages.renewManagedOnly);
+    if (vhost.status !== 'provisioned') throw unprocessable(endpointMessages.renewProvisionedOnly);
+    return {};
+  },
   async run(ctx) {
     const { vhost, target, plan } = await loadEndpoint(ctx.db, ctx.op.resourceId);
     if (!vhost.acme) throw await failure(ctx, `Endpoint ${vhost.id} does not use managed HTTPS`);
@@ -120,7 +134,10 @@ const renewEndpoint: Handler = {
   },
 };
 
-const deprovisionEndpoint: Handler = {
+const deprovisionEndpoint: VhostHandler<'deprovision'> = {
+  async onEnqueue(tx, op) {
+    await setStatus(tx, op, 'deprovisioning');
+  },
   async run(ctx) {
     const { vhost, target, plan } = await loadEndpoint(ctx.db, ctx.op.resourceId);
     await ctx.runtime.deprovisionEndpoint(ctx, target, plan);
@@ -179,8 +196,15 @@ export async function deprovisionAppEndpoints(ctx: HandlerContext, app: { id: nu
   }
 }
 
-export const ENDPOINT_HANDLERS: Record<string, Handler> = {
-  provision: provisionEndpoint,
-  deprovision: deprovisionEndpoint,
-  renew: renewEndpoint,
+export const vhostOperations: OperationResource<'vhost', VhostRow> = {
+  notFound: 'Endpoint',
+  load: async (db, id) => (await db.select().from(vhosts).where(eq(vhosts.id, id)))[0],
+  handle: endpointHandle,
+  // An endpoint waits for its running operation before it takes another.
+  refusal: (vhost) => (BUSY.includes(vhost.status) ? endpointMessages.busy(vhost.status) : null),
+  handlers: {
+    provision: provisionEndpoint,
+    renew: renewEndpoint,
+    deprovision: deprovisionEndpoint,
+  },
 };

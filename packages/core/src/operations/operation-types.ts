@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { envKeyProblems } from '../configuration/env.ts';
+import type { Scope } from '../permissions/permissions.ts';
+import { boundedString, MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+
+// The operation types each resource takes (contract §6), written once: the scope each needs (spec 1 §6),
+// its action name, the keys of its request body besides `type`, and when the activity list offers Re-run
+// (spec 3 §2). The server validates requests with these schemas and the console builds bodies from them.
+// A new operation type is declared here and given one handler on the server.
+
+export const operationTypeMessages = {
+  typeRequired: 'type must not be empty',
+  unsupported: (type: string, noun: string) => `Operation type "${type}" is not supported for ${noun}`,
+  gitRefRequired: 'git_ref must not be empty',
+  envObject: 'env must be an object of variables',
+  scaleNeedsChange: 'A scale needs container_count, container_size or instance_profile',
+} as const;
+
+/** Every operation request names its type; the rest of the body depends on it. */
+export const operationTypeBody = z.looseObject({
+  type: boundedString(MAX_LENGTH.keyword, {
+    required: operationTypeMessages.typeRequired,
+    label: 'type',
+  }).min(1, operationTypeMessages.typeRequired),
+});
+
+/**
+ * When a finished operation may be posted again from the activity list: `failed` after a failure,
+ * `always` also after success, `never` when the flow asks for a confirmation first.
+ */
+export type OperationRerun = 'failed' | 'always' | 'never';
+
+export interface OperationTypeEntry {
+  /** The environment scope the operation needs (spec 1 §6). */
+  scope: Scope;
+  /** `<resource>.<type>`: the name the action catalog knows it by. */
+  action: string;
+  /** The keys besides `type` (unknown keys are ignored, as the contract's console sends some). */
+  body: z.ZodType;
+  rerun: OperationRerun;
+}
+
+const gitRef = boundedString(255, { label: 'git_ref' }).trim();
+const dockerImage = boundedString(500, { label: 'docker_image' }).trim();
+/** contract §6: `restart` and `scale` repeat the resource's id; the path names it, so any value is ignored. */
+const redundantId = z.unknown().optional();
+
+const deployBody = z.looseObject({ git_ref: gitRef.optional(), docker_image: dockerImage.optional() });
+const scanCodeBody = z
+  .looseObject({ git_ref: gitRef.optional(), docker_image: dockerImage.optional() })
+  .superRefine((body, ctx) => {
+    if (!body.git_ref) {
+      ctx.addIssue({ code: 'custom', message: operationTypeMessages.gitRefRequired, path: ['git_ref'] });
+    }
+  });
+const configureBody = z
+  .looseObject({
+    // contract §6: a "" value (or null) removes the variable.
+    env: z.record(
+      boundedString(MAX_LENGTH.envKey, { tooLong: tooLongMessage('A variable name', MAX_LENGTH.envKey) }),
+      z.union([
+        boundedString(MAX_LENGTH.envValue, {
+          tooLong: tooLongMessage('A variable value', MAX_LENGTH.envValue),
+        }),
+        z.null(),
+      ]),
+      { error: operationTypeMessages.envObject },
+    ),
+  })
+  .superRefine((body, ctx) => {
+    for (const message of envKeyProblems(Object.keys(body.env))) {
+      ctx.addIssue({ code: 'custom', message, path: ['env'] });
+    }
+  });
+const restartBody = z.looseObject({ id: redundantId });
+const noKeys = z.looseObject({});
+const scaleBody = z.looseObject({
+  id: redundantId,
+  container_count: z.number().int().optional(),
+  /** MB. */
+  container_size: z.number().int().optional(),
+  instance_profile: boundedString(MAX_LENGTH.keyword, { label: 'instance_profile' }).optional(),
+});
+
+/**
+ * Per resource type: the noun its refusals use, the collection its operations are posted under
+ * (`POST /<path>/:id/operations`) and its operation types. Room is left for `database`.
+ */
+export const OPERATION_CATALOG = {
+  app: {
+    noun: 'an app',
+    path: 'apps',
+    types: {
+      deploy: { scope: 'deploy', action: 'app.deploy', body: deployBody, rerun: 'always' },
+      scan_code: { scope: 'deploy', action: 'app.scan_code', body: scanCodeBody, rerun: 'failed' },
+      configure: { scope: 'deploy', action: 'app.configure', body: configureBody, rerun: 'always' },
+      restart: { scope: 'observability', action: 'app.restart', body: restartBody, rerun: 'failed' },
+      restart_recreate: {
+        scope: 'observability',
+        action: 'app.restart_recreate',
+        body: restartBody,
+        rerun: 'failed',
+      },
+      deprovision: { scope: 'destroy', action: 'app.deprovision', body: noKeys, rerun: 'failed' },
+    },
+  },
+  service: {
+    noun: 'a service',
+    path: 'services',
+    types: {
+      scale: { scope: 'observability', action: 'service.scale', body: scaleBody, rerun: 'failed' },
+      restart: { scope: 'observability', action: 'service.restart', body: restartBody, rerun: 'failed' },
+      restart_recreate: {
+        scope: 'observability',
+        action: 'service.restart_recreate',
+        body: restartBody,
+        rerun: 'failed',
+      },
+    },
+  },
+  vhost: {
+    noun: 'an endpoint',
+    path: 'vhosts',
+    types: {
+      provision: { scope: 'deploy', action: 'vhost.provision', body: noKeys, rerun: 'failed' },
+      // Renewing a managed certificate re-applies the endpoint's setup, like a provision.
+      renew: { scope: 'deploy', action: 'vhost.renew', body: noKeys, rerun: 'failed' },
+      // Deprovisioning asks for the hostname to be typed first (spec 2 §2): no one-click Re-run.
+      deprovision: { scope: 'destroy', action: 'vhost.deprovision', body: noKeys, rerun: 'never' },
+    },
+  },
+} as const satisfies Record<
+  string,
+  { noun: string; path: string; types: Record<string, OperationTypeEntry> }
+>;
+
+type Catalog = typeof OPERATION_CATALOG;
+export type OperationResourceType = keyof Catalog;
+export type OperationTypeOf<R extends OperationResourceType> = keyof Catalog[R]['types'] & string;
+/** Every action name the catalog declares (`app.deploy`, `vhost.renew`, …). */
+export type OperationAction = {
+  [R in OperationResourceType]: { [T in OperationTypeOf<R>]: Catalog[R]['types'][T] }[OperationTypeOf<R>];
+}[OperationResourceType]['action'];
+/** The keys besides `type` of a request, as sent. */
+export type OperationBodyInput<R extends OperationResourceType, T extends OperationTypeOf<R>> = z.input<
+  Catalog[R]['types'][T] extends { body: infer B extends z.ZodType } ? B : never
+>;
+/** The same keys once validated. */
+export type OperationBody<R extends OperationResourceType, T extends OperationTypeOf<R>> = z.output<
+  Catalog[R]['types'][T] extends { body: infer B extends z.ZodType } ? B : never
+>;
+/** A whole request body: the type and its keys. */
+export type OperationRequest<R extends OperationResourceType, T extends OperationTypeOf<R>> = {
+  type: T;
+} & OperationBodyInput<R, T>;
+
+export const OPERATION_RESOURCE_TYPES = Object.keys(OPERATION_CATALOG) as OperationResourceType[];
+
+export function isOperationResourceType(value: string): value is OperationResourceType {
+  return Object.hasOwn(OPERATION_CATALOG, value);
+}
+
+/** The types a resource takes, in catalog order. */
+export function operationTypesOf<R extends OperationResourceType>(resourceType: R): OperationTypeOf<R>[] {
+  return Object.keys(OPERATION_CATALOG[resourceType].types) as OperationTypeOf<R>[];
+}
+
+/** Every type some resource takes, once each: what an activity list can be filtered by. */
+export const OPERATION_TYPE_NAMES: readonly string[] = [
+  ...new Set(OPERATION_RESOURCE_TYPES.flatMap((resourceType) => operationTypesOf(resourceType))),
+];
+
+/** The catalog's entry of a type on a resource, or null when that resource does not take it. */
+export function operationTypeEntry(resourceType: string, type: string): OperationTypeEntry | null {
+  if (!isOperationResourceType(resourceType)) return null;
+  const types: Record<string, OperationTypeEntry> = OPERATION_CATALOG[resourceType].types;
+  return Object.hasOwn(types, type) ? (types[type] ?? null) : null;
+}
+
+/** spec 1 §6: the environment scope an operation on a resource needs (admin when not in the catalog). */
+export function operationScope(resourceType: string, type: string): Scope {
+  return operationTypeEntry(resourceType, type)?.scope ?? 'admin';
+}
+
+/** Where operations on a resource are posted (contract §6), relative to the api family. */
+export function operationsPath(resourceType: OperationResourceType, id: string | number): string {
+  return `/${OPERATION_CATALOG[resourceType].path}/${encodeURIComponent(String(id))}/operations`;
+}
+
+/** The body the console posts for an operation: the type and its keys, checked by the compiler. */
+export function operationRequest<R extends OperationResourceType, T extends OperationTypeOf<R>>(
+  _resourceType: R,
+  type: T,
+  // The keys may be left out only when none is required.
+  ...keys: Partial<OperationBodyInput<R, T>> extends OperationBodyInput<R, T>
+    ? [OperationBodyInput<R, T>?]
+    : [OperationBodyInput<R, T>]
+): OperationRequest<R, T> {
+  return { type, ...(keys[0] as object | undefined) } as OperationRequest<R, T>;
+}
