@@ -1,6 +1,4 @@
-import { createEnvironment } from '../fixtures/accounts.ts';
-import { uniqueSuffix } from '../fixtures/emails.ts';
-import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
+import { deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 and spec 3 §2, §4: the operation progress page and logs viewer, the activity list with its
@@ -14,10 +12,10 @@ test.describe('operations, activity, deployments and sources', () => {
     signedInPage: page,
     account,
     request,
+    environment,
+    app,
   }) => {
     const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, { organizationId: account.organization.id });
-    const app = await createApp(request, token, environment.id, `web-${uniqueSuffix()}`);
     const deploy = await deployApp(request, token, app.id, 'main');
 
     // The progress page polls the operation and moves to its logs view when it ends.
@@ -91,10 +89,9 @@ test.describe('operations, activity, deployments and sources', () => {
     signedInPage: page,
     account,
     request,
+    app,
   }) => {
     const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, { organizationId: account.organization.id });
-    const app = await createApp(request, token, environment.id, `api-${uniqueSuffix()}`);
     const good = await deployApp(request, token, app.id, 'main');
     expect(await waitForOperation(request, token, good.id)).toBe('succeeded');
     const bad = await deployApp(request, token, app.id, 'simfail-branch');

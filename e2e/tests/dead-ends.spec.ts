@@ -1,7 +1,5 @@
 import { createEnvironment } from '../fixtures/accounts.ts';
 import { mainNavigation, sidebar } from '../fixtures/console.ts';
-import { uniqueSuffix } from '../fixtures/emails.ts';
-import { createApp } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Walking the console as a new user: no entry leads to a dead page. A destination not built yet is
@@ -40,12 +38,9 @@ test.describe('no dead ends', () => {
 
   test('an unknown page and unknown sub-paths of a resource show Page Not Found inside the shell', async ({
     signedInPage: page,
-    account,
-    request,
+    environment,
+    app,
   }) => {
-    const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, { organizationId: account.organization.id });
-    const app = await createApp(request, token, environment.id, `web-${uniqueSuffix()}`);
     for (const path of [
       '/no-such-page',
       `/apps/${app.id}/git`,

@@ -1,16 +1,7 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { MAX_LENGTH } from '@berth/core';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
-import { createEnvironmentAccess } from './api/access/environment-access.ts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { appsRoutes } from './api/apps/apps.routes.ts';
 import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
 import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
@@ -32,6 +23,7 @@ import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { vhostsRoutes } from './api/vhosts/vhosts.routes.ts';
+import { createCallers } from './auth/caller-access.ts';
 import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
@@ -47,11 +39,15 @@ import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
-import { isBrowserNavigation, sendConsole } from './http/console-navigation.ts';
+import { consoleIndexIn, consoleStatic } from './http/console-static.ts';
 import { corsHook } from './http/cors.ts';
-import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { ApiError, handleError } from './http/errors.ts';
 import { boundInput } from './http/input-limits.ts';
+import { jsonBody } from './http/json-body.ts';
 import { loggableError, requestForLog } from './http/loggable-error.ts';
+import { apiNotFound } from './http/not-found.ts';
+import { nulGuard } from './http/nul-guard.ts';
+import { serviceFamily } from './http/service-family.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { createMailer, type Mail, type Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
@@ -66,37 +62,6 @@ export interface BerthApp {
   mailer: Mailer;
   worker: Worker;
   close(): Promise<void>;
-}
-
-/** JSON 404 for a path no route matched, as the contract's error body. */
-function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  const pathname = request.url.split('?')[0] ?? '/';
-  return reply
-    .code(404)
-    .type('application/hal+json; charset=utf-8')
-    .send(
-      errorBody(new ApiError(404, 'not_found', `No route for ${request.method} ${pathname.slice(0, 200)}`)),
-    );
-}
-
-/**
- * What every service family shares, registered inside its own plugin so it applies to that family's
- * routes only: HAL+JSON bodies, and a JSON 404 for unknown paths under its prefix. A browser opening a
- * console route that shares a family's prefix (`/billing/...`) gets the console instead (when built).
- */
-function serviceFamily(family: FastifyInstance, consoleIndex: string | null) {
-  family.addHook('onSend', async (_request, reply, payload) => {
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json')) {
-      reply.header('content-type', 'application/hal+json; charset=utf-8');
-    }
-    return payload;
-  });
-  family.setNotFoundHandler((request, reply) =>
-    consoleIndex && isBrowserNavigation(request)
-      ? sendConsole(reply, consoleIndex)
-      : apiNotFound(request, reply),
-  );
 }
 
 /** Builds the whole server: the four service families, the mailbox and the console (used by tests too). */
@@ -140,7 +105,8 @@ export async function buildApp(
     onMailError: (error) => app.log.error(loggableError(error)),
   });
   const environments = createEnvironmentsService({ db });
-  const access = createEnvironmentAccess(db);
+  // The caller of each request with their memberships and permissions, resolved once per request.
+  const callers = createCallers({ db, guard });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
   const runtimes = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
   const worker = createWorker({
@@ -176,85 +142,60 @@ export async function buildApp(
     },
   });
 
-  // The console sends application/hal+json on every call, GETs and DELETEs included, often with no body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    ['application/json', 'application/hal+json'],
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') return done(null, undefined);
-      // PostgreSQL text cannot hold NUL; refuse it here rather than fail deep in a query.
-      if (text.includes('\\u0000') || text.includes('\u0000')) {
-        return done(
-          new ApiError(400, 'bad_request', 'Request body must not contain NUL characters'),
-          undefined,
-        );
-      }
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new ApiError(400, 'bad_request', 'Request body is not valid JSON'), undefined);
-      }
-    },
-  );
+  await app.register(jsonBody);
   await app.register(cookie);
   app.addHook('onRequest', corsHook(config.corsOrigins));
-  app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url))
-      throw new ApiError(400, 'bad_request', 'The URL must not contain NUL characters');
-  });
+  await app.register(nulGuard);
   app.setErrorHandler(handleError);
   boundInput(app);
   // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
-  const consoleIndexPath = path.join(config.webDist, 'index.html');
-  const consoleIndex = fs.existsSync(consoleIndexPath) ? consoleIndexPath : null;
+  const consoleIndex = consoleIndexIn(config.webDist);
 
-  await app.register(
-    async (auth) => {
-      serviceFamily(auth, consoleIndex);
+  await app.register(serviceFamily, {
+    prefix: '/auth',
+    consoleIndex,
+    routes: async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
       await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens });
       await verificationsRoutes(auth, { verification, invitations, guard, tokens });
       await organizationsRoutes(auth, { db, urls, guard });
-      await rolesRoutes(auth, { db, urls, guard });
+      await rolesRoutes(auth, { db, urls, callers });
       await invitationsRoutes(auth, { urls, guard, invitations });
     },
-    { prefix: '/auth' },
-  );
-  await app.register(
-    async (api) => {
-      serviceFamily(api, consoleIndex);
-      await stacksRoutes(api, { db, urls, guard });
-      await environmentsRoutes(api, { urls, guard, environments });
-      await appsRoutes(api, { db, urls, guard });
-      await servicesRoutes(api, { db, urls, guard });
-      await releasesRoutes(api, { db, urls, guard });
-      await imagesRoutes(api, { db, urls, guard });
-      await configurationsRoutes(api, { db, urls, guard });
-      await codeScanResultsRoutes(api, { db, urls, guard });
-      await serviceDefinitionsRoutes(api, { db, urls, guard });
-      await deploymentsRoutes(api, { db, urls, guard });
-      await sourcesRoutes(api, { db, urls, guard });
-      await permissionsRoutes(api, { urls, guard, permissions: createPermissionsService({ db }) });
+  });
+  await app.register(serviceFamily, {
+    prefix: '/api',
+    consoleIndex,
+    routes: async (api) => {
+      await stacksRoutes(api, { db, urls, callers });
+      await environmentsRoutes(api, { urls, callers, environments });
+      await appsRoutes(api, { db, urls, callers });
+      await servicesRoutes(api, { db, urls, callers });
+      await releasesRoutes(api, { db, urls, callers });
+      await imagesRoutes(api, { db, urls, callers });
+      await configurationsRoutes(api, { db, urls, callers });
+      await codeScanResultsRoutes(api, { db, urls, callers });
+      await serviceDefinitionsRoutes(api, { db, urls, callers });
+      await deploymentsRoutes(api, { db, urls, callers });
+      await sourcesRoutes(api, { db, urls, callers });
+      await permissionsRoutes(api, { urls, callers, permissions: createPermissionsService({ db }) });
       await databaseImagesRoutes(api, { db, urls, guard });
-      await costsRoutes(api, { urls, guard, costs: createCostsService({ db }) });
-      await operationsRoutes(api, { db, urls, guard, access, operations });
-      await vhostsRoutes(api, { db, urls, guard, operations });
-      await certificatesRoutes(api, { db, urls, guard });
+      await costsRoutes(api, { urls, callers, costs: createCostsService({ db }) });
+      await operationsRoutes(api, { db, urls, callers, operations });
+      await vhostsRoutes(api, { db, urls, callers, operations });
+      await certificatesRoutes(api, { db, urls, callers });
     },
-    { prefix: '/api' },
-  );
-  await app.register(
-    async (metrics) => {
-      serviceFamily(metrics, consoleIndex);
-      await containerMetricsRoutes(metrics, { db, guard, runtimes });
+  });
+  await app.register(serviceFamily, {
+    prefix: '/metrics',
+    consoleIndex,
+    routes: async (metrics) => {
+      await containerMetricsRoutes(metrics, { db, callers, runtimes });
     },
-    { prefix: '/metrics' },
-  );
+  });
   // Billing has no routes yet; its prefix still answers as an API, not as the console.
-  await app.register(async (billing) => serviceFamily(billing, consoleIndex), { prefix: '/billing' });
+  await app.register(serviceFamily, { prefix: '/billing', consoleIndex });
 
   const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
   app.get('/config.json', async (request, reply) => {
@@ -280,27 +221,8 @@ export async function buildApp(
     { prefix: '/dev' },
   );
 
-  if (consoleIndex) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite fingerprints assets, so they never change under the same name.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
   // Outside the service families (which answer their own 404s), an unknown path is the console's.
-  app.setNotFoundHandler((request, reply) => {
-    if (consoleIndex && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendConsole(reply, consoleIndex);
-    }
-    return apiNotFound(request, reply);
-  });
+  await app.register(consoleStatic, { webDist: config.webDist, consoleIndex });
 
   if (config.worker) worker.start();
 

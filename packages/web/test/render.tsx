@@ -1,3 +1,4 @@
+import { CACHED_LIST_STALE_MS } from '@berth/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -11,7 +12,10 @@ import { tokenHal } from './fixtures.ts';
 export function testQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: (count, error) => !(error instanceof ApiError) && count < 1, staleTime: 60_000 },
+      queries: {
+        retry: (count, error) => !(error instanceof ApiError) && count < 1,
+        staleTime: CACHED_LIST_STALE_MS,
+      },
       mutations: { retry: false },
     },
   });

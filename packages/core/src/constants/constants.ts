@@ -7,10 +7,28 @@ export const LABEL_TRUNCATE_LENGTH = 20;
 export const DEFAULT_TABLE_PAGE_SIZE = 25;
 export const SERVER_PAGE_SIZE_DEFAULT = 40;
 export const MAX_PAGE_SIZE = 5000;
+/** spec 3 §2: the page sizes a table offers, from the default to a whole full list. */
+export const TABLE_PAGE_SIZE_OPTIONS = [DEFAULT_TABLE_PAGE_SIZE, 50, 100, 500, MAX_PAGE_SIZE] as const;
 /** spec 1 §9 "Pagination cap 50 pages"; contract §1.4: an auto-paged list reads pages 2..N, N at most 50. */
 export const MAX_PAGES = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
+/**
+ * contract §1.13, spec 3 §4: how often the console polls what is changing (the console pauses while the
+ * tab is hidden). Operation lists include an app's deployments, which its operations add to.
+ */
+export const POLL_INTERVAL_MS = {
+  operationList: 10_000,
+  /** A single endpoint or certificate, and the lists of them while one is settling. */
+  endpoint: 5_000,
+  certificate: 5_000,
+  /** A single operation, until it is succeeded or failed. */
+  operation: 3_000,
+} as const;
+/** contract §1.13: cached lists (stacks, environments, apps, …) are refetched after 60 s when revisited. */
+export const CACHED_LIST_STALE_MS = 60_000;
 export const HOURS_PER_MONTH = 730;
+/** spec 2 §9: the container sizes the scale form offers, in GB; each profile keeps those within its limits. */
+export const CONTAINER_SIZES_GB = [0.5, 1, 2, 4, 7, 15, 30, 60, 150, 240, 368, 496, 752] as const;
 export const DEFAULT_SHARED_STACK = {
   name: 'shared-us-west-1',
   region: 'us-west-1',

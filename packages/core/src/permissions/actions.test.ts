@@ -16,7 +16,7 @@ describe('the action catalog', () => {
     for (const [name, needed] of Object.entries(ACTIONS)) {
       expect(name).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
       if ('scope' in needed) expect(SCOPES).toContain(needed.scope);
-      else expect(['owner', 'account_owner', 'role_manager']).toContain(needed.role);
+      else expect(['member', 'owner', 'account_owner', 'role_manager']).toContain(needed.role);
     }
     expect(isActionName('app.rename')).toBe(true);
     expect(isActionName('app.fly')).toBe(false);
@@ -68,5 +68,20 @@ describe('the action catalog', () => {
     expect(actionDenial(admin, 'role.rename')).toBe('You are not an owner or role admin.');
     expect(canAct(admin, 'role.rename', { isRoleAdmin: true })).toBe(true);
     expect(canAct(admin, 'role.delete', { isRoleAdmin: true })).toBe(false);
+    // Creating a role is role management; with no role concerned, only owners pass.
+    expect(actionDenial(admin, 'role.create')).toBe('You are not an owner or role admin.');
+    expect(canAct(deployOwner, 'role.create')).toBe(true);
+    expect(canAct(deployOwner, 'member.remove')).toBe(true);
+    expect(actionDenial(deployOwner, 'owner_member.remove')).toBe(
+      'You do not have a valid role type (platform_owner, owner) to access this resource.',
+    );
+  });
+
+  it('lets any member of the organization read what it shares, and nobody else', () => {
+    expect(canAct(member([]), 'stack.read')).toBe(true);
+    expect(canAct(member([]), 'cost.read')).toBe(true);
+    expect(actionDenial({ roleTypes: [], permissions: [] }, 'source.read')).toBe(
+      'You are not a member of this organization.',
+    );
   });
 });

@@ -13,26 +13,38 @@ import {
 
 /**
  * What an action needs: a scope on the environment it touches, or a kind of role in the organization
- * (`owner`: Account or Deploy Owner; `account_owner`: Account Owner; `role_manager`: an owner or an
- * admin of the role concerned).
+ * (`member`: any role there; `owner`: Account or Deploy Owner; `account_owner`: Account Owner;
+ * `role_manager`: an owner or an admin of the role concerned).
  */
 export type ActionRequirement =
   | { scope: Scope }
+  | { role: 'member' }
   | { role: 'owner' }
   | { role: 'account_owner' }
   | { role: 'role_manager' };
 
+type RoleKind = 'member' | 'owner' | 'account_owner' | 'role_manager';
+
 const scope = (needed: Scope): ActionRequirement => ({ scope: needed });
-const role = (needed: 'owner' | 'account_owner' | 'role_manager'): ActionRequirement => ({ role: needed });
+const role = (needed: RoleKind): ActionRequirement => ({ role: needed });
 
 export const ACTIONS = {
   'organization.update': role('account_owner'),
 
-  'role.create': role('owner'),
+  // Creating a role is role management: the server has always refused it with that text (spec 1 §6).
+  'role.create': role('role_manager'),
   'role.delete': role('owner'),
   'role.rename': role('role_manager'),
   'permission.grant': role('role_manager'),
   'permission.revoke': role('role_manager'),
+  // spec 1 §6: owners remove members; only an Account Owner removes a holder of the owner or billing role.
+  'member.remove': role('owner'),
+  'owner_member.remove': role('account_owner'),
+
+  // What every member of the organization sees, environments aside (contract §1.11).
+  'stack.read': role('member'),
+  'source.read': role('member'),
+  'cost.read': role('member'),
 
   'environment.create': role('owner'),
   'environment.read': scope('basic_read'),
@@ -60,6 +72,8 @@ export const ACTIONS = {
   'vhost.create': scope('deploy'),
   'vhost.update': scope('deploy'),
   'vhost.delete': scope('destroy'),
+  // spec 2 §6: an endpoint's credentials need sensitive (which implies read; read alone is not enough).
+  'vhost.credentials.read': scope('sensitive'),
   'certificate.read': scope('basic_read'),
   'certificate.private_key.read': scope('sensitive'),
   'certificate.create': scope('sensitive'),
@@ -101,6 +115,9 @@ export function actionDenial(actor: Actor, action: ActionName, context: ActionCo
     return can(actor, needed.scope, environmentId) ? null : scopeDenialMessage(needed.scope, environmentId);
   }
   switch (needed.role) {
+    case 'member':
+      // A non-member never sees the organization's resources at all (404), so this text is a fallback.
+      return actor.roleTypes.length > 0 ? null : permissionMessages.memberOnly;
     case 'owner':
       return isOwner(actor) ? null : permissionMessages.ownerOnly;
     case 'account_owner':

@@ -105,6 +105,7 @@ export const permissionMessages = {
   fullVisibilityAnywhere: 'Requires Full Visibility on any Environment',
   /** spec 1 §6: owner-type roles cannot be edited. */
   ownerRoleLocked: 'Owner roles cannot be edited',
+  memberOnly: 'You are not a member of this organization.',
 } as const;
 
 /** spec 1 §6: managing a role (its members, its environment permissions) needs an owner or that role's admin. */

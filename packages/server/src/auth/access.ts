@@ -1,7 +1,7 @@
-import { type Actor, buildActor, type RoleType, type Scope } from '@berth/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { RoleType } from '@berth/core';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { memberships, permissions, roles } from '../db/schema.ts';
+import { memberships, roles } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 
 export interface MembershipInfo {
@@ -40,28 +40,6 @@ export async function membershipsInOrganization(
 
 export function organizationIdsOf(list: MembershipInfo[]): string[] {
   return [...new Set(list.map((m) => m.organizationId))];
-}
-
-/** The core permission engine's view of the user within one organization. */
-export async function actorIn(db: Db, list: MembershipInfo[], organizationId: string): Promise<Actor> {
-  const roles = list.map((m) => ({ id: m.roleId, type: m.roleType, organizationId: m.organizationId }));
-  const roleIds = roles.filter((role) => role.organizationId === organizationId).map((role) => role.id);
-  const granted =
-    roleIds.length === 0
-      ? []
-      : await db
-          .select({
-            roleId: permissions.roleId,
-            environmentId: permissions.environmentId,
-            scope: permissions.scope,
-          })
-          .from(permissions)
-          .where(inArray(permissions.roleId, roleIds));
-  return buildActor(
-    roles,
-    granted.map((row) => ({ ...row, scope: row.scope as Scope })),
-    organizationId,
-  );
 }
 
 export async function isMemberOf(db: Db, userId: string, organizationId: string): Promise<boolean> {

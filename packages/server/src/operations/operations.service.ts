@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import {
+  isOwner,
   OPERATION_CATALOG,
+  type OperationAction,
   type OperationResourceType,
   operationTypeBody,
   operationTypeEntry,
@@ -8,11 +10,12 @@ import {
   parseSince,
 } from '@berth/core';
 import { and, asc, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { assertAllowed, type CallerAccess } from '../api/access/environment-access.ts';
-import { createResourceAccess } from '../api/access/resource-access.ts';
+import { allows, assertAllowed, createAccess } from '../api/access/access.ts';
+import type { CallerAccess, CallerRef, CallerUser } from '../auth/caller-access.ts';
 import { sameSecret } from '../auth/tokens/token.service.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
+  apps,
   environments,
   operationLogs,
   operations,
@@ -37,10 +40,18 @@ export interface NewOperation extends OperationFields {
   user: OperationUser;
 }
 
-export interface OperationUser {
-  id: string;
-  name: string;
-  email: string;
+export type OperationUser = CallerUser;
+
+/** Configuration values in an operation are sensitive (read scope, spec 1 §6); others see that variables changed. */
+export function showsConfiguration(
+  caller: CallerAccess,
+  op: Pick<OperationRow, 'environmentId' | 'organizationId'>,
+): boolean {
+  return allows(
+    caller,
+    { id: op.environmentId ?? -1, organizationId: op.organizationId },
+    'app.configuration.read',
+  );
 }
 
 export interface OperationFilters {
@@ -99,7 +110,7 @@ export function createOperationsService(deps: {
   limits?: OperationLimits;
 }) {
   const { db, limits } = deps;
-  const access = createResourceAccess(db);
+  const access = createAccess(db);
 
   /**
    * Refuses (429) an operation over the organization's queue cap or the user's rate. The user's and
@@ -177,6 +188,33 @@ export function createOperationsService(deps: {
     return op;
   }
 
+  /** Operations on an app, and with `withServices` also on its services and their endpoints. */
+  function appOperations(appId: number, withServices: boolean): SQL | undefined {
+    const onApp = and(eq(operations.resourceType, 'app'), eq(operations.resourceId, appId));
+    if (!withServices) return onApp;
+    const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, appId));
+    // The app's endpoints are on its services too (spec 2 §2: the app page shows their activity).
+    const appEndpoints = db
+      .select({ id: vhosts.id })
+      .from(vhosts)
+      .where(inArray(vhosts.serviceId, appServices));
+    return or(
+      onApp,
+      and(eq(operations.resourceType, 'service'), inArray(operations.resourceId, appServices)),
+      and(eq(operations.resourceType, 'vhost'), inArray(operations.resourceId, appEndpoints)),
+    );
+  }
+
+  function environmentsScope(environmentIds: number[]): SQL {
+    return inArray(operations.environmentId, environmentIds.length ? environmentIds : [-1]);
+  }
+
+  async function environmentOf(op: OperationRow) {
+    if (!op.environmentId) return undefined;
+    const [row] = await db.select().from(environments).where(eq(environments.id, op.environmentId));
+    return row;
+  }
+
   return {
     enqueue,
 
@@ -187,28 +225,29 @@ export function createOperationsService(deps: {
      * who may not see or run an operation learns nothing from the body it sent.
      */
     async start(
-      user: OperationUser,
+      ref: CallerRef,
       resourceType: OperationResourceType,
       id: number | null,
       body: unknown,
     ): Promise<{ op: OperationRow; caller: CallerAccess }> {
       const resource = operationResource(resourceType);
-      const caller = await access.forUser(user.id);
-      const target = id === null ? undefined : await resource.load(db, id);
-      const environment = await access.authorizeIn(
+      const caller = await access.caller(ref);
+      const found = id === null ? undefined : await resource.load(db, id);
+      // Seeing the resource comes first; the type's own action is checked once the body names it.
+      const { row: target, environment } = await access.resource(
         caller,
-        target?.environmentId,
-        'basic_read',
+        found,
+        `${resourceType}.read`,
         resource.notFound,
       );
-      if (!target) throw notFound(resource.notFound);
       const { type } = parseBody(operationTypeBody, body);
       const entry = operationTypeEntry(resourceType, type);
       const handler = resource.handler(type);
       if (!entry || !handler) {
         throw unprocessable(operationTypeMessages.unsupported(type, OPERATION_CATALOG[resourceType].noun));
       }
-      assertAllowed(caller, environment, entry.scope);
+      // The catalog names each type's action; ActionName is built from those very names.
+      assertAllowed(caller, environment, entry.action as OperationAction);
       const refusal = resource.refusal?.(target);
       if (refusal) throw unprocessable(refusal);
       const fields = handler.accept?.(parseBody(entry.body, body), target) ?? {};
@@ -220,7 +259,7 @@ export function createOperationsService(deps: {
         resourceId: target.id,
         resourceHandle: resource.handle(target),
         type,
-        user,
+        user: caller.user,
       });
       return { op, caller };
     },
@@ -228,6 +267,61 @@ export function createOperationsService(deps: {
     async get(id: number): Promise<OperationRow | undefined> {
       const [row] = await db.select().from(operations).where(eq(operations.id, id));
       return row;
+    },
+
+    /** An operation the caller may see: through its environment, or as an owner once that is gone. */
+    async visible(ref: CallerRef, id: number | null): Promise<OperationRow> {
+      const caller = await access.caller(ref);
+      const [op] = id === null ? [] : await db.select().from(operations).where(eq(operations.id, id));
+      const environment = op?.environmentId == null ? undefined : await environmentOf(op);
+      if (op && !environment) {
+        const actor = caller.actors.get(op.organizationId);
+        if (!actor || !isOwner(actor)) throw notFound('Operation');
+        return op;
+      }
+      return (await access.resource(caller, op, 'operation.read', 'Operation')).row;
+    },
+
+    /** Operations of the environments the caller may read in one of their organizations (404 if not a member). */
+    async organizationScope(ref: CallerRef, organizationId: string): Promise<SQL> {
+      const caller = await access.caller(ref);
+      access.member(caller, organizationId, 'operation.read');
+      const readable = (await access.readableEnvironments(caller, 'operation.read')).filter(
+        (environment) => environment.organizationId === organizationId,
+      );
+      return environmentsScope(readable.map((environment) => environment.id));
+    },
+
+    /** Operations of one environment the caller may read. */
+    async environmentScope(ref: CallerRef, environmentId: number | null) {
+      const caller = await access.caller(ref);
+      const environment = await access.environment(caller, environmentId, 'operation.read');
+      return { environment, where: environmentsScope([environment.id]) };
+    },
+
+    /**
+     * Operations on an app (and with `withServices` its services and endpoints). An absent app answers
+     * as its environment would: 404 Environment, as this list always has.
+     */
+    async appScope(ref: CallerRef, appId: number | null, withServices: boolean) {
+      const caller = await access.caller(ref);
+      const [app] = appId === null ? [] : await db.select().from(apps).where(eq(apps.id, appId));
+      await access.environment(caller, app?.environmentId, 'operation.read');
+      if (!app) throw notFound('App');
+      return { app, where: appOperations(app.id, withServices) };
+    },
+
+    /** Operations on a service the caller may read; an absent one is 404 Environment, as above. */
+    async serviceScope(ref: CallerRef, serviceId: number | null) {
+      const caller = await access.caller(ref);
+      const [service] =
+        serviceId === null ? [] : await db.select().from(services).where(eq(services.id, serviceId));
+      await access.environment(caller, service?.environmentId, 'operation.read');
+      if (!service) throw notFound('Service');
+      return {
+        service,
+        where: and(eq(operations.resourceType, 'service'), eq(operations.resourceId, service.id)),
+      };
     },
 
     /** A page of operations matching the scope and filters, newest first. */
@@ -255,31 +349,6 @@ export function createOperationsService(deps: {
       return { rows, total: total?.value ?? 0 };
     },
 
-    /** Operations on an app, and with `withServices` also on its services. */
-    appScope(appId: number, withServices: boolean): SQL | undefined {
-      const onApp = and(eq(operations.resourceType, 'app'), eq(operations.resourceId, appId));
-      if (!withServices) return onApp;
-      const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, appId));
-      // The app's endpoints are on its services too (spec 2 §2: the app page shows their activity).
-      const appEndpoints = db
-        .select({ id: vhosts.id })
-        .from(vhosts)
-        .where(inArray(vhosts.serviceId, appServices));
-      return or(
-        onApp,
-        and(eq(operations.resourceType, 'service'), inArray(operations.resourceId, appServices)),
-        and(eq(operations.resourceType, 'vhost'), inArray(operations.resourceId, appEndpoints)),
-      );
-    },
-
-    serviceScope(serviceId: number): SQL | undefined {
-      return and(eq(operations.resourceType, 'service'), eq(operations.resourceId, serviceId));
-    },
-
-    environmentsScope(environmentIds: number[]): SQL {
-      return inArray(operations.environmentId, environmentIds.length ? environmentIds : [-1]);
-    },
-
     async logText(operationId: number): Promise<string> {
       const lines = await db
         .select({ line: operationLogs.line })
@@ -298,16 +367,6 @@ export function createOperationsService(deps: {
     verifyLogsSignature(operationId: number, expires: number, signature: string): boolean {
       if (!Number.isFinite(expires) || expires < Math.floor(Date.now() / 1000)) return false;
       return sameSecret(sign(operationId, expires), signature);
-    },
-
-    environmentOf(op: OperationRow) {
-      return op.environmentId
-        ? db
-            .select()
-            .from(environments)
-            .where(eq(environments.id, op.environmentId))
-            .then((rows) => rows[0])
-        : Promise.resolve(undefined);
     },
   };
 }

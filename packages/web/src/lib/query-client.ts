@@ -1,15 +1,14 @@
+import { CACHED_LIST_STALE_MS } from '@berth/core';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import type { SessionStore } from './session-store.ts';
-
-// contract §1.13: cached lists are refetched after 60 s when revisited.
-const STALE_TIME_MS = 60_000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: STALE_TIME_MS,
+        // contract §1.13: cached lists are refetched after 60 s when revisited.
+        staleTime: CACHED_LIST_STALE_MS,
         refetchOnWindowFocus: false,
         // A 4xx will not change by asking again; network trouble might.
         retry: (failureCount, error) =>

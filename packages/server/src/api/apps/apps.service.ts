@@ -1,6 +1,12 @@
-import { type CreateAppInput, duplicateAppHandleMessage, type UpdateAppInput } from '@berth/core';
+import {
+  type ActionName,
+  type CreateAppInput,
+  duplicateAppHandleMessage,
+  type UpdateAppInput,
+} from '@berth/core';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { apps, deployments, environments, images, operations, services, stacks } from '../../db/schema.ts';
@@ -8,8 +14,7 @@ import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
 import { codeScanResultIds } from '../../operations/operations.hal.ts';
-import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
-import { createResourceAccess } from '../access/resource-access.ts';
+import { createAccess } from '../access/access.ts';
 import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
 
 /** A table of rows that belong to one app (images, configurations, deployments...). */
@@ -42,7 +47,7 @@ function searchCondition(search: string): SQL {
 
 export function createAppsService(deps: { db: Db }) {
   const { db } = deps;
-  const access = createResourceAccess(db);
+  const access = createAccess(db);
 
   /** The git remote parts and (unless `no_embed`) the embeds of many apps, in a handful of queries. */
   async function views(rows: AppRow[], embed: boolean): Promise<AppView[]> {
@@ -108,12 +113,10 @@ export function createAppsService(deps: { db: Db }) {
     return { items: await views(items, embed), paging: window };
   }
 
-  /** Loads an app the caller may use with `scope` (404 if absent or invisible, 403 without the scope). */
-  async function load(caller: CallerAccess, id: number | null, scope: NeededScope): Promise<AppRow> {
+  /** Loads an app the caller may take the action on (404 if absent or invisible, 403 if denied). */
+  async function load(caller: CallerAccess, id: number | null, action: ActionName): Promise<AppRow> {
     const [app] = id === null ? [] : await db.select().from(apps).where(eq(apps.id, id));
-    if (!app) throw notFound('App');
-    await access.authorizeIn(caller, app.environmentId, scope, 'App');
-    return app;
+    return (await access.resource(caller, app, action, 'App')).row;
   }
 
   async function view(app: AppRow): Promise<AppView> {
@@ -127,7 +130,7 @@ export function createAppsService(deps: { db: Db }) {
     caller: CallerAccess,
     table: T,
     id: number | null,
-    scope: NeededScope,
+    action: ActionName,
     what: string,
   ): Promise<T['$inferSelect']> {
     const [found] =
@@ -138,9 +141,8 @@ export function createAppsService(deps: { db: Db }) {
             .from(table as AppOwnedTable)
             .innerJoin(apps, eq(table.appId, apps.id))
             .where(eq(table.id, id));
-    if (!found) throw notFound(what);
-    await access.authorizeIn(caller, found.environmentId, scope, what);
-    return found.row as T['$inferSelect'];
+    const checked = await access.resource(caller, found, action, what);
+    return checked.row.row as T['$inferSelect'];
   }
 
   function duplicate(handle: string) {
@@ -156,41 +158,33 @@ export function createAppsService(deps: { db: Db }) {
 
     /** Apps of every environment the caller may see, across their organizations (contract §1.11). */
     async list(
-      userId: string,
+      ref: CallerRef,
       paging: Paging | null,
       embed: boolean,
       search?: string,
     ): Promise<Page<AppView>> {
-      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+      const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'app.read');
       const readable = inArray(apps.environmentId, environmentIds);
       return page(search ? (and(readable, searchCondition(search)) ?? readable) : readable, paging, embed);
     },
 
     async listInEnvironment(
-      userId: string,
+      ref: CallerRef,
       environmentId: number | null,
-      scope: NeededScope,
       paging: Paging | null,
       embed: boolean,
     ): Promise<Page<AppView>> {
-      const caller = await access.forUser(userId);
-      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+      const environment = await access.environment(await access.caller(ref), environmentId, 'app.read');
       return page(eq(apps.environmentId, environment.id), paging, embed);
     },
 
-    async get(userId: string, id: number | null, scope: NeededScope): Promise<AppView> {
-      return view(await load(await access.forUser(userId), id, scope));
+    async get(ref: CallerRef, id: number | null): Promise<AppView> {
+      return view(await load(await access.caller(ref), id, 'app.read'));
     },
 
     /** Creates the app record only (contract §5.7): it stays `pending` until its first deploy. */
-    async create(
-      userId: string,
-      environmentId: number | null,
-      scope: NeededScope,
-      input: CreateAppInput,
-    ): Promise<AppView> {
-      const caller = await access.forUser(userId);
-      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+    async create(ref: CallerRef, environmentId: number | null, input: CreateAppInput): Promise<AppView> {
+      const environment = await access.environment(await access.caller(ref), environmentId, 'app.create');
       const [created] = await db
         .insert(apps)
         .values({ environmentId: environment.id, handle: input.handle, status: 'pending' })
@@ -200,8 +194,8 @@ export function createAppsService(deps: { db: Db }) {
       return view(created);
     },
 
-    async rename(userId: string, id: number | null, scope: NeededScope, input: UpdateAppInput) {
-      const app = await load(await access.forUser(userId), id, scope);
+    async rename(ref: CallerRef, id: number | null, input: UpdateAppInput) {
+      const app = await load(await access.caller(ref), id, 'app.rename');
       try {
         const [updated] = await db
           .update(apps)
@@ -215,26 +209,26 @@ export function createAppsService(deps: { db: Db }) {
       }
     },
 
-    /** Rows of an app-owned table for one app the caller may use with `scope`. */
+    /** Rows of an app-owned table for one app the caller may take the action on. */
     async listOwned<T extends AppOwnedTable>(
-      userId: string,
+      ref: CallerRef,
       table: T,
       appId: number | null,
-      scope: NeededScope,
+      action: ActionName,
       options: { orderBy: (AnyPgColumn | SQL)[]; paging: Paging | null },
     ): Promise<Page<T['$inferSelect']>> {
-      const app = await load(await access.forUser(userId), appId, scope);
+      const app = await load(await access.caller(ref), appId, action);
       return selectPage(db, table, { where: eq(table.appId, app.id), ...options });
     },
 
     async getOwned<T extends AppOwnedTable>(
-      userId: string,
+      ref: CallerRef,
       table: T,
       id: number | null,
-      scope: NeededScope,
+      action: ActionName,
       what: string,
     ): Promise<T['$inferSelect']> {
-      return loadOwned(await access.forUser(userId), table, id, scope, what);
+      return loadOwned(await access.caller(ref), table, id, action, what);
     },
 
     /** Ids of the apps in these environments, as a subquery for filtering app-owned lists. */

@@ -1,11 +1,10 @@
 import { MAX_LENGTH } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
-import { ROUTE_SCOPES } from '../access/scope-table.ts';
 import { toAppHal } from '../apps/apps.hal.ts';
 import { presentVhosts } from '../vhosts/vhost-views.ts';
 import { toCertificateHal } from './certificates.hal.ts';
@@ -19,19 +18,18 @@ type ById = { Params: { id: string } };
 const pemBody = { config: { maxBodyString: MAX_LENGTH.pemBody } };
 export async function certificatesRoutes(
   app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+  deps: { db: Db; urls: FamilyUrls; callers: Callers },
 ) {
-  const { urls, guard } = deps;
+  const { urls, callers } = deps;
   const certificates = createCertificatesService(deps);
   const hal = (view: CertificateView) => toCertificateHal(view.certificate, urls, { showKey: view.showKey });
 
   // Auto-paged by the console (contract §1.4): page 1, then the rest in parallel.
   app.get<ById>('/accounts/:id/certificates', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await certificates.listInEnvironment(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /accounts/:id/certificates'],
       pagingFrom(request.query),
     );
     return collection(
@@ -43,71 +41,47 @@ export async function certificatesRoutes(
   });
 
   app.post<ById>('/accounts/:id/certificates', pemBody, async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    const created = await certificates.create(
-      caller.user.id,
-      parseNumericId(request.params.id),
-      ROUTE_SCOPES['POST /accounts/:id/certificates'],
-      request.body,
-    );
+    const caller = await callers.require(request);
+    const created = await certificates.create(caller, parseNumericId(request.params.id), request.body);
     return reply.code(201).send(hal(created));
   });
 
   app.get<ById>('/certificates/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
-    return hal(
-      await certificates.get(
-        caller.user.id,
-        parseNumericId(request.params.id),
-        ROUTE_SCOPES['GET /certificates/:id'],
-      ),
-    );
+    const caller = await callers.require(request);
+    return hal(await certificates.get(caller, parseNumericId(request.params.id)));
   });
 
   app.patch<ById>('/certificates/:id', pemBody, async (request) => {
-    const caller = await guard.requireCaller(request);
-    return hal(
-      await certificates.replace(
-        caller.user.id,
-        parseNumericId(request.params.id),
-        ROUTE_SCOPES['PATCH /certificates/:id'],
-        request.body,
-      ),
-    );
+    const caller = await callers.require(request);
+    return hal(await certificates.replace(caller, parseNumericId(request.params.id), request.body));
   });
 
   app.delete<ById>('/certificates/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    await certificates.remove(
-      caller.user.id,
-      parseNumericId(request.params.id),
-      ROUTE_SCOPES['DELETE /certificates/:id'],
-    );
+    const caller = await callers.require(request);
+    await certificates.remove(caller, parseNumericId(request.params.id));
     return reply.code(204).send();
   });
 
   app.get<ById>('/certificates/:id/vhosts', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await certificates.listVhosts(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /certificates/:id/vhosts'],
       pagingFrom(request.query),
     );
     return collection(
       'vhosts',
       `${urls.api}/certificates/${request.params.id}/vhosts`,
-      await presentVhosts(deps, caller.user.id, items),
+      await presentVhosts(deps, caller, items),
       paging,
     );
   });
 
   app.get<ById>('/certificates/:id/apps', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await certificates.listApps(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /certificates/:id/apps'],
       pagingFrom(request.query),
     );
     return collection(

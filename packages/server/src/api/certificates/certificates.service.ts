@@ -1,12 +1,12 @@
-import { certificateMessages, createCertificateSchema } from '@berth/core';
+import { type ActionName, certificateMessages, createCertificateSchema } from '@berth/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, certificates, services, vhosts } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
-import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { parseBody, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
-import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
-import { createResourceAccess } from '../access/resource-access.ts';
+import { allows, createAccess } from '../access/access.ts';
 import type { AppView } from '../apps/apps.hal.ts';
 import { createAppsService } from '../apps/apps.service.ts';
 import type { VhostRow } from '../vhosts/vhosts.hal.ts';
@@ -22,15 +22,13 @@ export interface CertificateView {
 /** Certificates of an environment (contract §5.9): uploaded as PEM, parsed, used by custom HTTPS endpoints. */
 export function createCertificatesService(deps: { db: Db }) {
   const { db } = deps;
-  const access = createResourceAccess(db);
+  const access = createAccess(db);
   const appsService = createAppsService({ db });
 
-  async function load(caller: CallerAccess, id: number | null, scope: NeededScope): Promise<CertificateView> {
-    const [certificate] =
-      id === null ? [] : await db.select().from(certificates).where(eq(certificates.id, id));
-    if (!certificate) throw notFound('Certificate');
-    const environment = await access.authorizeIn(caller, certificate.environmentId, scope, 'Certificate');
-    return { certificate, showKey: caller.allows(environment, 'sensitive') };
+  async function load(caller: CallerAccess, id: number | null, action: ActionName): Promise<CertificateView> {
+    const [found] = id === null ? [] : await db.select().from(certificates).where(eq(certificates.id, id));
+    const { row: certificate, environment } = await access.resource(caller, found, action, 'Certificate');
+    return { certificate, showKey: allows(caller, environment, 'certificate.private_key.read') };
   }
 
   /** The columns of an uploaded certificate: the body is read only once the caller may upload here. */
@@ -41,14 +39,13 @@ export function createCertificatesService(deps: { db: Db }) {
 
   return {
     async listInEnvironment(
-      userId: string,
+      ref: CallerRef,
       environmentId: number | null,
-      scope: NeededScope,
       paging: Paging | null,
     ): Promise<Page<CertificateView>> {
-      const caller = await access.forUser(userId);
-      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
-      const showKey = caller.allows(environment, 'sensitive');
+      const caller = await access.caller(ref);
+      const environment = await access.environment(caller, environmentId, 'certificate.read');
+      const showKey = allows(caller, environment, 'certificate.private_key.read');
       const { items, paging: window } = await selectPage(db, certificates, {
         where: eq(certificates.environmentId, environment.id),
         orderBy: [certificates.id],
@@ -57,29 +54,24 @@ export function createCertificatesService(deps: { db: Db }) {
       return { items: items.map((certificate) => ({ certificate, showKey })), paging: window };
     },
 
-    async get(userId: string, id: number | null, scope: NeededScope): Promise<CertificateView> {
-      return load(await access.forUser(userId), id, scope);
+    async get(ref: CallerRef, id: number | null): Promise<CertificateView> {
+      return load(await access.caller(ref), id, 'certificate.read');
     },
 
-    async create(
-      userId: string,
-      environmentId: number | null,
-      scope: NeededScope,
-      body: unknown,
-    ): Promise<CertificateView> {
-      const caller = await access.forUser(userId);
-      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+    async create(ref: CallerRef, environmentId: number | null, body: unknown): Promise<CertificateView> {
+      const caller = await access.caller(ref);
+      const environment = await access.environment(caller, environmentId, 'certificate.create');
       const [created] = await db
         .insert(certificates)
         .values({ environmentId: environment.id, ...columns(body) })
         .returning();
       if (!created) throw new Error('Certificate insert returned nothing');
-      return { certificate: created, showKey: caller.allows(environment, 'sensitive') };
+      return { certificate: created, showKey: allows(caller, environment, 'certificate.private_key.read') };
     },
 
     /** Replaces the certificate and key (a renewed certificate); endpoints using it apply it on their next provision. */
-    async replace(userId: string, id: number | null, scope: NeededScope, body: unknown) {
-      const view = await load(await access.forUser(userId), id, scope);
+    async replace(ref: CallerRef, id: number | null, body: unknown) {
+      const view = await load(await access.caller(ref), id, 'certificate.update');
       const [updated] = await db
         .update(certificates)
         .set({ ...columns(body), updatedAt: new Date() })
@@ -92,8 +84,8 @@ export function createCertificatesService(deps: { db: Db }) {
      * spec 2 §5 and §8: refused while any endpoint uses it. The delete re-checks in the same statement,
      * so an endpoint attached meanwhile never loses its certificate.
      */
-    async remove(userId: string, id: number | null, scope: NeededScope): Promise<void> {
-      const { certificate } = await load(await access.forUser(userId), id, scope);
+    async remove(ref: CallerRef, id: number | null): Promise<void> {
+      const { certificate } = await load(await access.caller(ref), id, 'certificate.delete');
       const deleted = await db
         .delete(certificates)
         .where(
@@ -106,8 +98,8 @@ export function createCertificatesService(deps: { db: Db }) {
       if (deleted.length === 0) throw unprocessable(certificateMessages.inUse);
     },
 
-    async listVhosts(userId: string, id: number | null, scope: NeededScope, paging: Paging | null) {
-      const { certificate } = await load(await access.forUser(userId), id, scope);
+    async listVhosts(ref: CallerRef, id: number | null, paging: Paging | null) {
+      const { certificate } = await load(await access.caller(ref), id, 'certificate.read');
       return selectPage(db, vhosts, {
         where: eq(vhosts.certificateId, certificate.id),
         orderBy: [vhosts.id],
@@ -116,13 +108,8 @@ export function createCertificatesService(deps: { db: Db }) {
     },
 
     /** Apps with an endpoint using the certificate (without embeds: the console reads their services apart). */
-    async listApps(
-      userId: string,
-      id: number | null,
-      scope: NeededScope,
-      paging: Paging | null,
-    ): Promise<Page<AppView>> {
-      const { certificate } = await load(await access.forUser(userId), id, scope);
+    async listApps(ref: CallerRef, id: number | null, paging: Paging | null): Promise<Page<AppView>> {
+      const { certificate } = await load(await access.caller(ref), id, 'certificate.read');
       const using = db
         .select({ id: services.appId })
         .from(vhosts)

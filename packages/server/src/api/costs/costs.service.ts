@@ -6,11 +6,10 @@ import {
   stackMonthlyCost,
 } from '@berth/core';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, databases, environments, services, vhosts } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { isUuid } from '../../http/ids.ts';
-import { createEnvironmentAccess } from '../access/environment-access.ts';
+import { createAccess, isVisible } from '../access/access.ts';
 import { visibleStacks } from '../stacks/stacks.service.ts';
 import type { Cost } from './costs.hal.ts';
 
@@ -28,18 +27,17 @@ import type { Cost } from './costs.hal.ts';
 export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   const { db } = deps;
   const rates = deps.rates ?? COST_RATES;
-  const access = createEnvironmentAccess(db);
+  const access = createAccess(db);
 
   /** The environments of the organization the caller may see; 404 unless they are a member. */
-  async function readableEnvironmentIds(userId: string, organizationId: string): Promise<Set<number>> {
-    if (!isUuid(organizationId)) throw notFound('Organization');
-    const callerAccess = await access.forUser(userId);
-    if (!callerAccess.actors.has(organizationId)) throw notFound('Organization');
+  async function readableEnvironmentIds(ref: CallerRef, organizationId: string): Promise<Set<number>> {
+    const caller = await access.caller(ref);
+    access.organization(caller, organizationId, 'cost.read');
     const rows = await db
       .select({ id: environments.id, organizationId: environments.organizationId })
       .from(environments)
       .where(eq(environments.organizationId, organizationId));
-    return new Set(rows.filter((row) => callerAccess.allows(row, 'basic_read')).map((row) => row.id));
+    return new Set(rows.filter((row) => isVisible(caller, row)).map((row) => row.id));
   }
 
   async function serviceCosts(organizationId: string, readable: Set<number>) {
@@ -137,8 +135,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   return {
     rates,
 
-    async services(userId: string, organizationId: string): Promise<Cost[]> {
-      const readable = await readableEnvironmentIds(userId, organizationId);
+    async services(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(ref, organizationId);
       return (await serviceCosts(organizationId, readable)).map((row) => ({
         id: row.id,
         resourceType: 'Service',
@@ -146,8 +144,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       }));
     },
 
-    async apps(userId: string, organizationId: string): Promise<Cost[]> {
-      const readable = await readableEnvironmentIds(userId, organizationId);
+    async apps(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(ref, organizationId);
       return (await appCosts(organizationId, readable)).map((row) => ({
         id: row.id,
         resourceType: 'App',
@@ -155,8 +153,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       }));
     },
 
-    async databases(userId: string, organizationId: string): Promise<Cost[]> {
-      const readable = await readableEnvironmentIds(userId, organizationId);
+    async databases(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(ref, organizationId);
       return (await databaseCosts(organizationId, readable)).map((row) => ({
         id: row.id,
         resourceType: 'Database',
@@ -165,8 +163,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     },
 
     /** An environment costs the sum of its apps and databases. */
-    async accounts(userId: string, organizationId: string): Promise<Cost[]> {
-      const readable = await readableEnvironmentIds(userId, organizationId);
+    async accounts(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+      const readable = await readableEnvironmentIds(ref, organizationId);
       const [serviceRows, appRows, databaseRows, endpointRows] = await Promise.all([
         serviceCosts(organizationId, readable),
         ownedRows(apps, organizationId, readable),
@@ -189,8 +187,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
      * The stacks the organization sees (contract §1.11). A dedicated stack (owned by the organization,
      * not self-hosted) costs the stack rate; shared stacks cost their tenants nothing.
      */
-    async stacks(userId: string, organizationId: string): Promise<Cost[]> {
-      await readableEnvironmentIds(userId, organizationId);
+    async stacks(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+      await readableEnvironmentIds(ref, organizationId);
       const rows = await visibleStacks(db, [organizationId]);
       return rows.map((stack) => ({
         id: stack.id,
@@ -202,8 +200,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       }));
     },
 
-    async assertMember(userId: string, organizationId: string): Promise<void> {
-      await readableEnvironmentIds(userId, organizationId);
+    async assertMember(ref: CallerRef, organizationId: string): Promise<void> {
+      await readableEnvironmentIds(ref, organizationId);
     },
   };
 }

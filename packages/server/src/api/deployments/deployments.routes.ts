@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
-import { ROUTE_SCOPES } from '../access/scope-table.ts';
 import { type DeploymentRow, toDeploymentHal } from './deployments.hal.ts';
 import { createDeploymentsService } from './deployments.service.ts';
 
@@ -12,30 +11,29 @@ type ById = { Params: { id: string } };
 
 export async function deploymentsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+  deps: { db: Db; urls: FamilyUrls; callers: Callers },
 ) {
-  const { urls, guard } = deps;
+  const { urls, callers } = deps;
   const deployments = createDeploymentsService(deps);
   const hal = (deployment: DeploymentRow) => toDeploymentHal(deployment, urls);
 
   app.get('/deployments', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { items, paging } = await deployments.list(caller.user.id, pagingFrom(request.query));
+    const caller = await callers.require(request);
+    const { items, paging } = await deployments.list(caller, pagingFrom(request.query));
     return collection('deployments', `${urls.api}/deployments`, items.map(hal), paging);
   });
 
   app.get<ById>('/deployments/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const id = parseNumericId(request.params.id);
-    return hal(await deployments.get(caller.user.id, id, ROUTE_SCOPES['GET /deployments/:id']));
+    return hal(await deployments.get(caller, id));
   });
 
   app.get<ById>('/apps/:id/deployments', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await deployments.listForApp(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /apps/:id/deployments'],
       pagingFrom(request.query),
     );
     const href = `${urls.api}/apps/${request.params.id}/deployments`;
@@ -43,9 +41,9 @@ export async function deploymentsRoutes(
   });
 
   app.get<ById>('/sources/:id/deployments', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await deployments.listForSource(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
       pagingFrom(request.query),
     );

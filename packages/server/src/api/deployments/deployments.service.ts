@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { deployments } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
-import type { NeededScope } from '../access/environment-access.ts';
 import { createAppsService } from '../apps/apps.service.ts';
 import { createSourcesService } from '../sources/sources.service.ts';
 import type { DeploymentRow } from './deployments.hal.ts';
@@ -18,8 +18,8 @@ export function createDeploymentsService(deps: { db: Db }) {
 
   return {
     /** Deployments of every app the caller may see, newest first (contract §1.11). */
-    async list(userId: string, paging: Paging | null): Promise<Page<DeploymentRow>> {
-      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+    async list(ref: CallerRef, paging: Paging | null): Promise<Page<DeploymentRow>> {
+      const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'deployment.read');
       return selectPage(db, deployments, {
         where: inArray(deployments.appId, apps.appIdsIn(environmentIds)),
         orderBy: NEWEST_FIRST,
@@ -27,15 +27,15 @@ export function createDeploymentsService(deps: { db: Db }) {
       });
     },
 
-    listForApp(userId: string, appId: number | null, scope: NeededScope, paging: Paging | null) {
-      return apps.listOwned(userId, deployments, appId, scope, { orderBy: NEWEST_FIRST, paging });
+    listForApp(ref: CallerRef, appId: number | null, paging: Paging | null) {
+      return apps.listOwned(ref, deployments, appId, 'deployment.read', { orderBy: NEWEST_FIRST, paging });
     },
 
     /** Deployments from a source of the caller's organizations, limited to apps the caller may see. */
-    async listForSource(userId: string, sourceId: number | null, paging: Paging | null) {
-      const caller = await access.forUser(userId);
+    async listForSource(ref: CallerRef, sourceId: number | null, paging: Paging | null) {
+      const caller = await access.caller(ref);
       const source = await sources.load(caller, sourceId);
-      const environmentIds = await access.readableEnvironmentIds(caller);
+      const environmentIds = await access.readableEnvironmentIds(caller, 'deployment.read');
       return selectPage(db, deployments, {
         where: and(
           eq(deployments.sourceId, source.id),
@@ -46,8 +46,8 @@ export function createDeploymentsService(deps: { db: Db }) {
       });
     },
 
-    get(userId: string, id: number | null, scope: NeededScope): Promise<DeploymentRow> {
-      return apps.getOwned(userId, deployments, id, scope, 'Deployment');
+    get(ref: CallerRef, id: number | null): Promise<DeploymentRow> {
+      return apps.getOwned(ref, deployments, id, 'deployment.read', 'Deployment');
     },
   };
 }

@@ -1,8 +1,8 @@
 import { createEnvironmentSchema, lastUrlSegment, updateEnvironmentSchema } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/errors.ts';
 import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
@@ -22,38 +22,38 @@ const createBody = z.preprocess((raw) => {
 
 export async function environmentsRoutes(
   app: FastifyInstance,
-  deps: { urls: FamilyUrls; guard: AuthGuard; environments: EnvironmentsService },
+  deps: { urls: FamilyUrls; callers: Callers; environments: EnvironmentsService },
 ) {
-  const { urls, guard, environments } = deps;
+  const { urls, callers, environments } = deps;
   const hal = (view: EnvironmentView) =>
     toEnvironmentHal(view.environment, view.counts, view.permissions, urls, view.stats);
 
   app.get('/accounts', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { items, paging } = pageOf(await environments.list(caller.user.id), pagingFrom(request.query));
+    const caller = await callers.require(request);
+    const { items, paging } = pageOf(await environments.list(caller), pagingFrom(request.query));
     return collection('accounts', `${urls.api}/accounts`, items.map(hal), paging);
   });
 
   app.get<{ Params: { id: string } }>('/accounts/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
-    return hal(await environments.get(caller.user.id, parseNumericId(request.params.id)));
+    const caller = await callers.require(request);
+    return hal(await environments.get(caller, parseNumericId(request.params.id)));
   });
 
   app.post('/accounts', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const input = parseBody(createBody, request.body);
-    return reply.code(201).send(hal(await environments.create(caller.user.id, input)));
+    return reply.code(201).send(hal(await environments.create(caller, input)));
   });
 
   app.patch<{ Params: { id: string } }>('/accounts/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const input = parseBody(updateEnvironmentSchema, request.body);
-    return hal(await environments.update(caller.user.id, parseNumericId(request.params.id), input));
+    return hal(await environments.update(caller, parseNumericId(request.params.id), input));
   });
 
   app.delete<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    await environments.remove(caller.user.id, parseNumericId(request.params.id));
+    const caller = await callers.require(request);
+    await environments.remove(caller, parseNumericId(request.params.id));
     return reply.code(204).send();
   });
 }

@@ -1,10 +1,6 @@
-import {
-  type CreateEnvironmentInput,
-  isOwner,
-  permissionMessages,
-  type UpdateEnvironmentInput,
-} from '@berth/core';
+import type { CreateEnvironmentInput, UpdateEnvironmentInput } from '@berth/core';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -18,9 +14,8 @@ import {
   stacks,
   vhosts,
 } from '../../db/schema.ts';
-import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { createEnvironmentAccess } from '../access/environment-access.ts';
-import { ROUTE_SCOPES } from '../access/scope-table.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { createAccess } from '../access/access.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
 import type {
   EnvironmentCounts,
@@ -39,7 +34,7 @@ export interface EnvironmentView {
 
 export function createEnvironmentsService(deps: { db: Db }) {
   const { db } = deps;
-  const access = createEnvironmentAccess(db);
+  const access = createAccess(db);
 
   /** Counts and permissions for many environments in two queries. */
   async function views(rows: EnvironmentRow[]): Promise<EnvironmentView[]> {
@@ -99,23 +94,20 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
   return {
     /** Every environment the user may see (basic_read), across their organizations (contract §1.11). */
-    async list(userId: string): Promise<EnvironmentView[]> {
-      return views(await access.readableEnvironments(await access.forUser(userId)));
+    async list(ref: CallerRef): Promise<EnvironmentView[]> {
+      return views(await access.readableEnvironments(await access.caller(ref), 'environment.read'));
     },
 
-    async get(userId: string, environmentId: number | null): Promise<EnvironmentView> {
-      const row = await access.authorize(await access.forUser(userId), environmentId, 'basic_read');
+    async get(ref: CallerRef, environmentId: number | null): Promise<EnvironmentView> {
+      const row = await access.environment(await access.caller(ref), environmentId, 'environment.read');
       const [view] = await views([row]);
       if (!view) throw notFound('Environment');
       return { ...view, stats: await statsOf(row.id) };
     },
 
     /** Creating an environment is an owner's act (owner or platform owner of the organization). */
-    async create(userId: string, input: CreateEnvironmentInput): Promise<EnvironmentView> {
-      const { actors } = await access.forUser(userId);
-      const actor = actors.get(input.organization_id);
-      if (!actor) throw notFound('Organization');
-      if (!isOwner(actor)) throw forbidden(permissionMessages.ownerOnly);
+    async create(ref: CallerRef, input: CreateEnvironmentInput): Promise<EnvironmentView> {
+      access.organization(await access.caller(ref), input.organization_id, 'environment.create');
 
       let stack = input.stack_id ? await stackFor(input.stack_id, input.organization_id) : undefined;
       if (input.stack_id && !stack) throw unprocessable('Stack not found', { stack_id: ['not found'] });
@@ -143,15 +135,11 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
     /** Rename (admin scope) or move the guided set-up along (contract §5.6). */
     async update(
-      userId: string,
+      ref: CallerRef,
       environmentId: number | null,
       input: UpdateEnvironmentInput,
     ): Promise<EnvironmentView> {
-      const current = await access.authorize(
-        await access.forUser(userId),
-        environmentId,
-        ROUTE_SCOPES['PATCH /accounts/:id'],
-      );
+      const current = await access.environment(await access.caller(ref), environmentId, 'environment.rename');
       if (input.handle !== undefined && input.handle !== current.handle) {
         const [taken] = await db
           .select({ id: environments.id })
@@ -194,11 +182,11 @@ export function createEnvironmentsService(deps: { db: Db }) {
      * The delete itself re-checks emptiness in the same statement, so a resource created meanwhile is
      * never removed by the cascade.
      */
-    async remove(userId: string, environmentId: number | null): Promise<void> {
-      const environment = await access.authorize(
-        await access.forUser(userId),
+    async remove(ref: CallerRef, environmentId: number | null): Promise<void> {
+      const environment = await access.environment(
+        await access.caller(ref),
         environmentId,
-        ROUTE_SCOPES['DELETE /accounts/:id'],
+        'environment.delete',
       );
       const deleted = await db
         .delete(environments)

@@ -1,18 +1,18 @@
 import {
+  actionDenial,
   type CreatePermissionInput,
-  canManageRole,
-  permissionMessages,
   permissionSchemaMessages,
   type RoleType,
   roleTakesEnvironmentPermissions,
+  scopeDenial,
 } from '@berth/core';
 import { and, eq } from 'drizzle-orm';
-import { membershipsOf } from '../../auth/access.ts';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
-import { environments, permissions, roles } from '../../db/schema.ts';
+import { permissions, roles } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
-import { assertAllowed, type CallerAccess, createEnvironmentAccess } from '../access/environment-access.ts';
+import { createAccess } from '../access/access.ts';
 import type { EnvironmentRow, PermissionRow } from '../environments/environments.hal.ts';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -24,23 +24,28 @@ type RoleRow = typeof roles.$inferSelect;
  */
 export function createPermissionsService(deps: { db: Db }) {
   const { db } = deps;
-  const access = createEnvironmentAccess(db);
+  const access = createAccess(db);
 
-  async function assertCanManage(userId: string, callerAccess: CallerAccess, role: RoleRow): Promise<void> {
-    const actor = callerAccess.actors.get(role.organizationId);
-    const mine = await membershipsOf(db, userId);
-    const isRoleAdmin = mine.some((m) => m.roleId === role.id && m.privileged);
-    if (!actor || !canManageRole(actor, isRoleAdmin)) throw forbidden(permissionMessages.roleManagement);
+  /** 403 unless the caller may take the action on this role: an owner, or an admin of the role. */
+  function assertCanManage(
+    caller: CallerAccess,
+    role: RoleRow,
+    action: 'permission.grant' | 'permission.revoke',
+  ): void {
+    const actor = caller.actors.get(role.organizationId) ?? { roleTypes: [], permissions: [] };
+    const isRoleAdmin = caller.memberships.some((m) => m.roleId === role.id && m.privileged);
+    const reason = actionDenial(actor, action, { isRoleAdmin });
+    if (reason !== null) throw forbidden(reason);
   }
 
   return {
     async create(
-      userId: string,
+      ref: CallerRef,
       environmentId: number | null,
       input: CreatePermissionInput,
     ): Promise<PermissionRow> {
-      const callerAccess = await access.forUser(userId);
-      const environment: EnvironmentRow = await access.authorize(callerAccess, environmentId, 'basic_read');
+      const caller = await access.caller(ref);
+      const environment: EnvironmentRow = await access.environment(caller, environmentId, 'environment.read');
       const [role] = isUuid(input.role)
         ? await db
             .select()
@@ -48,10 +53,12 @@ export function createPermissionsService(deps: { db: Db }) {
             .where(and(eq(roles.id, input.role), eq(roles.organizationId, environment.organizationId)))
         : [];
       if (!role) throw unprocessable(permissionSchemaMessages.roleNotFound, { role: ['not found'] });
-      await assertCanManage(userId, callerAccess, role);
+      assertCanManage(caller, role, 'permission.grant');
       // A role admin who is not an owner may grant only what they hold themselves on this environment,
       // so managing a role never raises anyone's access above the admin's own.
-      assertAllowed(callerAccess, environment, input.scope);
+      const actor = caller.actors.get(environment.organizationId) ?? { roleTypes: [], permissions: [] };
+      const beyondOwn = scopeDenial(actor, input.scope, String(environment.id));
+      if (beyondOwn !== null) throw forbidden(beyondOwn);
       if (!roleTakesEnvironmentPermissions(role.type as RoleType)) {
         throw unprocessable(permissionSchemaMessages.ownerTypeRole(role.type as RoleType), {
           role: ['owner type'],
@@ -67,21 +74,17 @@ export function createPermissionsService(deps: { db: Db }) {
       return created;
     },
 
-    async remove(userId: string, permissionId: number | null): Promise<void> {
-      const [permission] =
+    async remove(ref: CallerRef, permissionId: number | null): Promise<void> {
+      const caller = await access.caller(ref);
+      const [found] =
         permissionId === null
           ? []
           : await db.select().from(permissions).where(eq(permissions.id, permissionId));
-      if (!permission) throw notFound('Permission');
-      const callerAccess = await access.forUser(userId);
-      const [environment] = await db
-        .select()
-        .from(environments)
-        .where(eq(environments.id, permission.environmentId));
-      if (!environment || !callerAccess.allows(environment, 'basic_read')) throw notFound('Permission');
+      // Seen through its environment like any resource there; revoking is then a matter of the role.
+      const { row: permission } = await access.resource(caller, found, 'environment.read', 'Permission');
       const [role] = await db.select().from(roles).where(eq(roles.id, permission.roleId));
       if (!role) throw notFound('Permission');
-      await assertCanManage(userId, callerAccess, role);
+      assertCanManage(caller, role, 'permission.revoke');
       await db.delete(permissions).where(eq(permissions.id, permission.id));
     },
   };

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { queryFlag } from '../../http/query.ts';
-import { ROUTE_SCOPES } from '../access/scope-table.ts';
 import { toContainerHal, toReleaseHal } from './releases.hal.ts';
 import { createReleasesService } from './releases.service.ts';
 
@@ -14,9 +13,9 @@ type ById = { Params: { id: string } };
 /** Releases and their containers (the console asks `/services/:id/releases/?with_deleted=true`). */
 export async function releasesRoutes(
   app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+  deps: { db: Db; urls: FamilyUrls; callers: Callers },
 ) {
-  const { urls, guard } = deps;
+  const { urls, callers } = deps;
   const releases = createReleasesService(deps);
   const listOptions = (query: unknown) => ({
     withDeleted: queryFlag(query, 'with_deleted'),
@@ -24,11 +23,10 @@ export async function releasesRoutes(
   });
 
   app.get<ById>('/services/:id/releases', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await releases.listForService(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /services/:id/releases'],
       listOptions(request.query),
     );
     return collection(
@@ -40,21 +38,16 @@ export async function releasesRoutes(
   });
 
   app.get<ById>('/releases/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const release = await releases.get(
-      caller.user.id,
-      parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /releases/:id'],
-    );
+    const caller = await callers.require(request);
+    const release = await releases.get(caller, parseNumericId(request.params.id));
     return toReleaseHal(release, urls);
   });
 
   app.get<ById>('/releases/:id/containers', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { items, paging } = await releases.containers(
-      caller.user.id,
+      caller,
       parseNumericId(request.params.id),
-      ROUTE_SCOPES['GET /releases/:id/containers'],
       listOptions(request.query),
     );
     return collection(

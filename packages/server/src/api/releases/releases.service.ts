@@ -1,10 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { containers, releases, services } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
-import { notFound } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
-import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
 import { createServicesService } from '../services/services.service.ts';
 import type { ContainerRow, ReleaseRow } from './releases.hal.ts';
 
@@ -13,7 +12,7 @@ export function createReleasesService(deps: { db: Db }) {
   const servicesService = createServicesService(deps);
   const { access } = servicesService;
 
-  async function load(caller: CallerAccess, id: number | null, scope: NeededScope): Promise<ReleaseRow> {
+  async function load(caller: CallerAccess, id: number | null): Promise<ReleaseRow> {
     const [found] =
       id === null
         ? []
@@ -22,20 +21,17 @@ export function createReleasesService(deps: { db: Db }) {
             .from(releases)
             .innerJoin(services, eq(releases.serviceId, services.id))
             .where(eq(releases.id, id));
-    if (!found) throw notFound('Release');
-    await access.authorizeIn(caller, found.environmentId, scope, 'Release');
-    return found.release;
+    return (await access.resource(caller, found, 'release.read', 'Release')).row.release;
   }
 
   return {
     /** A service's releases, newest first; retired ones only with `with_deleted` (contract §5.7). */
     async listForService(
-      userId: string,
+      ref: CallerRef,
       serviceId: number | null,
-      scope: NeededScope,
       options: { withDeleted: boolean; paging: Paging | null },
     ): Promise<Page<ReleaseRow>> {
-      const service = await servicesService.load(await access.forUser(userId), serviceId, scope);
+      const service = await servicesService.load(await access.caller(ref), serviceId, 'release.read');
       return selectPage(db, releases, {
         where: and(
           eq(releases.serviceId, service.id),
@@ -46,18 +42,17 @@ export function createReleasesService(deps: { db: Db }) {
       });
     },
 
-    async get(userId: string, id: number | null, scope: NeededScope): Promise<ReleaseRow> {
-      return load(await access.forUser(userId), id, scope);
+    async get(ref: CallerRef, id: number | null): Promise<ReleaseRow> {
+      return load(await access.caller(ref), id);
     },
 
     /** A release's containers; stopped ones only with `with_deleted` (the metrics look back at them). */
     async containers(
-      userId: string,
+      ref: CallerRef,
       releaseId: number | null,
-      scope: NeededScope,
       options: { withDeleted: boolean; paging: Paging | null },
     ): Promise<Page<ContainerRow>> {
-      const release = await load(await access.forUser(userId), releaseId, scope);
+      const release = await load(await access.caller(ref), releaseId);
       return selectPage(db, containers, {
         where: and(
           eq(containers.releaseId, release.id),

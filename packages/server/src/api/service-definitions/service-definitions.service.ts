@@ -1,9 +1,9 @@
 import type { CreateServiceDefinitionInput } from '@berth/core';
 import { eq } from 'drizzle-orm';
+import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { serviceDefinitions } from '../../db/schema.ts';
 import type { Paging } from '../../http/hal.ts';
-import type { NeededScope } from '../access/environment-access.ts';
 import { createAppsService } from '../apps/apps.service.ts';
 import type { ServiceDefinitionRow } from './service-definitions.hal.ts';
 
@@ -11,26 +11,24 @@ import type { ServiceDefinitionRow } from './service-definitions.hal.ts';
 export function createServiceDefinitionsService(deps: { db: Db }) {
   const { db } = deps;
   const apps = createAppsService(deps);
-  const get = (userId: string, id: number | null, scope: NeededScope) =>
-    apps.getOwned(userId, serviceDefinitions, id, scope, 'Service definition');
-
   return {
-    get,
+    get(ref: CallerRef, id: number | null) {
+      return apps.getOwned(ref, serviceDefinitions, id, 'service_definition.read', 'Service definition');
+    },
 
-    list(userId: string, appId: number | null, scope: NeededScope, paging: Paging | null) {
-      return apps.listOwned(userId, serviceDefinitions, appId, scope, {
+    list(ref: CallerRef, appId: number | null, paging: Paging | null) {
+      return apps.listOwned(ref, serviceDefinitions, appId, 'service_definition.read', {
         orderBy: [serviceDefinitions.id],
         paging,
       });
     },
 
     async create(
-      userId: string,
+      ref: CallerRef,
       appId: number | null,
-      scope: NeededScope,
       input: CreateServiceDefinitionInput,
     ): Promise<ServiceDefinitionRow> {
-      const app = await apps.load(await apps.access.forUser(userId), appId, scope);
+      const app = await apps.load(await apps.access.caller(ref), appId, 'service_definition.create');
       const [created] = await db
         .insert(serviceDefinitions)
         .values({ appId: app.id, processType: input.process_type, command: input.command })
@@ -39,8 +37,14 @@ export function createServiceDefinitionsService(deps: { db: Db }) {
       return created;
     },
 
-    async remove(userId: string, id: number | null, scope: NeededScope): Promise<void> {
-      const definition = await get(userId, id, scope);
+    async remove(ref: CallerRef, id: number | null): Promise<void> {
+      const definition = await apps.getOwned(
+        ref,
+        serviceDefinitions,
+        id,
+        'service_definition.delete',
+        'Service definition',
+      );
       await db.delete(serviceDefinitions).where(eq(serviceDefinitions.id, definition.id));
     },
   };

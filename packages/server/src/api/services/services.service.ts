@@ -1,11 +1,10 @@
-import type { ServiceSettingsInput } from '@berth/core';
+import type { ActionName, ServiceSettingsInput } from '@berth/core';
 import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { services } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
-import { notFound } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
-import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
 import { createAppsService } from '../apps/apps.service.ts';
 import type { ServiceRow } from './services.hal.ts';
 
@@ -17,12 +16,10 @@ export function createServicesService(deps: { db: Db }) {
   const page = (where: SQL, paging: Paging | null) =>
     selectPage(db, services, { where, orderBy: [services.id], paging });
 
-  /** Loads a service the caller may use with `scope` (404 if absent or invisible, 403 without the scope). */
-  async function load(caller: CallerAccess, id: number | null, scope: NeededScope): Promise<ServiceRow> {
+  /** Loads a service the caller may take the action on (404 if absent or invisible, 403 if denied). */
+  async function load(caller: CallerAccess, id: number | null, action: ActionName): Promise<ServiceRow> {
     const [service] = id === null ? [] : await db.select().from(services).where(eq(services.id, id));
-    if (!service) throw notFound('Service');
-    await access.authorizeIn(caller, service.environmentId, scope, 'Service');
-    return service;
+    return (await access.resource(caller, service, action, 'Service')).row;
   }
 
   return {
@@ -30,39 +27,28 @@ export function createServicesService(deps: { db: Db }) {
     load,
 
     /** Services of every environment the caller may see (contract §1.11), app and database services alike. */
-    async list(userId: string, paging: Paging | null): Promise<Page<ServiceRow>> {
-      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+    async list(ref: CallerRef, paging: Paging | null): Promise<Page<ServiceRow>> {
+      const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'service.read');
       return page(inArray(services.environmentId, environmentIds), paging);
     },
 
-    async listInEnvironment(
-      userId: string,
-      environmentId: number | null,
-      scope: NeededScope,
-      paging: Paging | null,
-    ) {
-      const caller = await access.forUser(userId);
-      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+    async listInEnvironment(ref: CallerRef, environmentId: number | null, paging: Paging | null) {
+      const environment = await access.environment(await access.caller(ref), environmentId, 'service.read');
       return page(eq(services.environmentId, environment.id), paging);
     },
 
-    async listForApp(userId: string, appId: number | null, scope: NeededScope, paging: Paging | null) {
-      const app = await apps.load(await access.forUser(userId), appId, scope);
+    async listForApp(ref: CallerRef, appId: number | null, paging: Paging | null) {
+      const app = await apps.load(await access.caller(ref), appId, 'service.read');
       return page(eq(services.appId, app.id), paging);
     },
 
-    async get(userId: string, id: number | null, scope: NeededScope): Promise<ServiceRow> {
-      return load(await access.forUser(userId), id, scope);
+    async get(ref: CallerRef, id: number | null): Promise<ServiceRow> {
+      return load(await access.caller(ref), id, 'service.read');
     },
 
     /** Deployment settings (spec 2 §5); keys left out of the body keep their value. */
-    async update(
-      userId: string,
-      id: number | null,
-      scope: NeededScope,
-      input: ServiceSettingsInput,
-    ): Promise<ServiceRow> {
-      const service = await load(await access.forUser(userId), id, scope);
+    async update(ref: CallerRef, id: number | null, input: ServiceSettingsInput): Promise<ServiceRow> {
+      const service = await load(await access.caller(ref), id, 'service.update');
       const [updated] = await db
         .update(services)
         .set({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { toSourceHal } from './sources.hal.ts';
@@ -9,14 +9,14 @@ import { createSourcesService } from './sources.service.ts';
 
 export async function sourcesRoutes(
   app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+  deps: { db: Db; urls: FamilyUrls; callers: Callers },
 ) {
-  const { urls, guard } = deps;
+  const { urls, callers } = deps;
   const sources = createSourcesService(deps);
 
   app.get('/sources', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { items, paging, stats } = await sources.list(caller.user.id, pagingFrom(request.query));
+    const caller = await callers.require(request);
+    const { items, paging, stats } = await sources.list(caller, pagingFrom(request.query));
     return collection(
       'sources',
       `${urls.api}/sources`,
@@ -26,9 +26,9 @@ export async function sourcesRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/sources/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const id = parseNumericId(request.params.id);
-    const { source, stats } = await sources.get(caller.user.id, id);
+    const { source, stats } = await sources.get(caller, id);
     return toSourceHal(source, urls, stats);
   });
 }

@@ -1,31 +1,32 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, deployments, sources } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
-import type { CallerAccess } from '../access/environment-access.ts';
-import { createResourceAccess } from '../access/resource-access.ts';
+import { createAccess } from '../access/access.ts';
 import type { SourceRow, SourceStats } from './sources.hal.ts';
 
 /**
- * Sources belong to an organization, not to an environment: any member sees them (the scope table's
- * basic_read has no environment to apply to); the deployments listed under one are filtered instead.
+ * Sources belong to an organization, not to an environment: any member sees them (`source.read`); the
+ * deployments listed under one and the counts of its apps are filtered by environment instead.
  */
 export function createSourcesService(deps: { db: Db }) {
   const { db } = deps;
-  const access = createResourceAccess(db);
+  const access = createAccess(db);
   const ofCallerOrganizations = (caller: CallerAccess) =>
-    inArray(sources.organizationId, [...caller.actors.keys()]);
+    inArray(sources.organizationId, access.organizations(caller, 'source.read'));
 
   async function load(caller: CallerAccess, id: number | null): Promise<SourceRow> {
+    const mine = ofCallerOrganizations(caller);
     const [source] =
       id === null
         ? []
         : await db
             .select()
             .from(sources)
-            .where(and(eq(sources.id, id), ofCallerOrganizations(caller)));
+            .where(and(eq(sources.id, id), mine));
     if (!source) throw notFound('Source');
     return source;
   }
@@ -41,7 +42,7 @@ export function createSourcesService(deps: { db: Db }) {
     );
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return result;
-    const readable = await access.readableEnvironmentIds(caller);
+    const readable = await access.readableEnvironmentIds(caller, 'app.read');
     if (readable.length === 0) return result;
     const [running, deployed] = await Promise.all([
       db
@@ -84,8 +85,8 @@ export function createSourcesService(deps: { db: Db }) {
     load,
     stats,
 
-    async list(userId: string, paging: Paging | null) {
-      const caller = await access.forUser(userId);
+    async list(ref: CallerRef, paging: Paging | null) {
+      const caller = await access.caller(ref);
       const page: Page<SourceRow> = await selectPage(db, sources, {
         where: ofCallerOrganizations(caller),
         orderBy: [sources.id],
@@ -94,8 +95,8 @@ export function createSourcesService(deps: { db: Db }) {
       return { ...page, stats: await stats(caller, page.items) };
     },
 
-    async get(userId: string, id: number | null) {
-      const caller = await access.forUser(userId);
+    async get(ref: CallerRef, id: number | null) {
+      const caller = await access.caller(ref);
       const source = await load(caller, id);
       return { source, stats: (await stats(caller, [source])).get(source.id) };
     },

@@ -1,7 +1,10 @@
 import { DEFAULT_SHARED_STACK } from '@berth/core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { environments, stacks } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 
 /** Makes sure the default shared stack exists (run at every start; idempotent). */
@@ -56,4 +59,22 @@ export async function defaultStackFor(db: Db, organizationId: string): Promise<S
   if (shared) return shared;
   const [named] = await db.select().from(stacks).where(eq(stacks.name, DEFAULT_SHARED_STACK.name));
   return named;
+}
+
+/** Stacks as the caller sees them: what every member of their organizations sees (`stack.read`). */
+export function createStacksService(deps: { db: Db }) {
+  const { db } = deps;
+  const access = createAccess(db);
+  const visibleTo = async (ref: CallerRef) =>
+    visibleStacks(db, access.organizations(await access.caller(ref), 'stack.read'));
+
+  return {
+    list: visibleTo,
+
+    async get(ref: CallerRef, id: number | null): Promise<StackRow> {
+      const stack = (await visibleTo(ref)).find((row) => row.id === id);
+      if (!stack) throw notFound('Stack');
+      return stack;
+    },
+  };
 }

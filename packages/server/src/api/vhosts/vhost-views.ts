@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { CallerAccess } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, databases, services } from '../../db/schema.ts';
-import { createEnvironmentAccess } from '../access/environment-access.ts';
+import { allows, createAccess } from '../access/access.ts';
 import { toVhostHal, type VhostResource, type VhostRow, type VhostView } from './vhosts.hal.ts';
 
 /**
@@ -11,10 +12,10 @@ import { toVhostHal, type VhostResource, type VhostRow, type VhostView } from '.
  */
 export async function presentVhosts(
   deps: { db: Db; urls: FamilyUrls },
-  userId: string,
+  caller: CallerAccess,
   rows: readonly VhostRow[],
 ): Promise<ReturnType<typeof toVhostHal>[]> {
-  return (await vhostViews(deps.db, userId, rows)).map((view) => toVhostHal(view, deps.urls));
+  return (await vhostViews(deps.db, caller, rows)).map((view) => toVhostHal(view, deps.urls));
 }
 
 /**
@@ -22,12 +23,10 @@ export async function presentVhosts(
  * each one serves (spec 2 §3 resourceType, resourceId, resourceHandle) and whether the caller may see
  * its credentials (sensitive scope on its environment).
  */
-async function vhostViews(db: Db, userId: string, rows: readonly VhostRow[]): Promise<VhostView[]> {
+async function vhostViews(db: Db, caller: CallerAccess, rows: readonly VhostRow[]): Promise<VhostView[]> {
   if (rows.length === 0) return [];
-  const access = createEnvironmentAccess(db);
-  const caller = await access.forUser(userId);
   const [readable, owners] = await Promise.all([
-    access.readableEnvironments(caller),
+    createAccess(db).readableEnvironments(caller, 'vhost.read'),
     db
       .select({
         serviceId: services.id,
@@ -60,7 +59,7 @@ async function vhostViews(db: Db, userId: string, rows: readonly VhostRow[]): Pr
       vhost,
       resource: resources.get(vhost.serviceId) ?? null,
       // spec 2 §6: credentials need sensitive (which implies read; read alone is not enough).
-      showToken: environment !== undefined && caller.allows(environment, 'sensitive'),
+      showToken: environment !== undefined && allows(caller, environment, 'vhost.credentials.read'),
     };
   });
 }

@@ -811,7 +811,7 @@ describe('DELETE /vhosts/:id', () => {
       operations: createOperationsService({ db: t.db, logsKey: new Uint8Array(32) }),
     });
     const destroyerUser = { id: destroyer.id, name: 'Destroyer', email: destroyer.email };
-    const op = await service.remove(destroyerUser, id, 'destroy');
+    const op = await service.remove(destroyerUser, id);
     expect(op).toMatchObject({
       resourceType: 'vhost',
       resourceId: id,

@@ -1,4 +1,5 @@
 import {
+  type ActionName,
   createEndpointSchema,
   defaultEndpointDomain,
   endpointMessages,
@@ -7,6 +8,7 @@ import {
   updateEndpointSchema,
 } from '@berth/core';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { certificates, environments, operations, services, stacks, vhosts } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
@@ -15,13 +17,10 @@ import type { Paging } from '../../http/hal.ts';
 import { endpointHandle } from '../../operations/handlers/vhost.ts';
 import type { OperationRow } from '../../operations/operations.hal.ts';
 import type { OperationsService } from '../../operations/operations.service.ts';
-import type { CallerAccess, NeededScope } from '../access/environment-access.ts';
 import { createAppsService } from '../apps/apps.service.ts';
 import type { EnvironmentRow } from '../environments/environments.hal.ts';
 import { createServicesService } from '../services/services.service.ts';
 import type { VhostRow } from './vhosts.hal.ts';
-
-type Caller = { id: string; name: string; email: string };
 
 export const vhostMessages = {
   certificateNotFound: 'Certificate not found in this environment',
@@ -51,15 +50,14 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
   const page = (where: SQL | undefined, paging: Paging | null) =>
     selectPage(db, vhosts, { where, orderBy: [vhosts.id], paging });
 
-  /** An endpoint the caller may use with `scope`, with its environment (404 invisible or absent, 403 denied). */
+  /** An endpoint the caller may take the action on, with its environment (404 invisible or absent, 403 denied). */
   async function load(
     caller: CallerAccess,
     id: number | null,
-    scope: NeededScope,
+    action: ActionName,
   ): Promise<{ vhost: VhostRow; environment: EnvironmentRow }> {
-    const [vhost] = id === null ? [] : await db.select().from(vhosts).where(eq(vhosts.id, id));
-    if (!vhost) throw notFound('Endpoint');
-    const environment = await access.authorizeIn(caller, vhost.environmentId, scope, 'Endpoint');
+    const [found] = id === null ? [] : await db.select().from(vhosts).where(eq(vhosts.id, id));
+    const { row: vhost, environment } = await access.resource(caller, found, action, 'Endpoint');
     return { vhost, environment };
   }
 
@@ -135,7 +133,7 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
   }
 
   /** `DELETE` of a provisioned endpoint: its handler marks it deprovisioning as the operation is queued. */
-  function deprovision(user: Caller, vhost: VhostRow, environment: EnvironmentRow) {
+  function deprovision(caller: CallerAccess, vhost: VhostRow, environment: EnvironmentRow) {
     return deps.operations.enqueue({
       organizationId: environment.organizationId,
       environmentId: environment.id,
@@ -143,7 +141,7 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       resourceId: vhost.id,
       resourceHandle: endpointHandle(vhost),
       type: 'deprovision',
-      user,
+      user: caller.user,
     });
   }
 
@@ -151,48 +149,37 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
     access,
 
     /** Endpoints of every environment the caller may see, across their organizations (contract §1.11). */
-    async list(userId: string, paging: Paging | null): Promise<Page<VhostRow>> {
-      const environmentIds = await access.readableEnvironmentIds(await access.forUser(userId));
+    async list(ref: CallerRef, paging: Paging | null): Promise<Page<VhostRow>> {
+      const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'vhost.read');
       return page(inArray(vhosts.environmentId, environmentIds), paging);
     },
 
-    async listInEnvironment(
-      userId: string,
-      environmentId: number | null,
-      scope: NeededScope,
-      paging: Paging | null,
-    ) {
-      const caller = await access.forUser(userId);
-      const environment = await access.authorizeIn(caller, environmentId, scope, 'Environment');
+    async listInEnvironment(ref: CallerRef, environmentId: number | null, paging: Paging | null) {
+      const environment = await access.environment(await access.caller(ref), environmentId, 'vhost.read');
       return page(eq(vhosts.environmentId, environment.id), paging);
     },
 
-    async listForApp(userId: string, appId: number | null, scope: NeededScope, paging: Paging | null) {
-      const app = await apps.load(await access.forUser(userId), appId, scope);
+    async listForApp(ref: CallerRef, appId: number | null, paging: Paging | null) {
+      const app = await apps.load(await access.caller(ref), appId, 'vhost.read');
       const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, app.id));
       return page(inArray(vhosts.serviceId, appServices), paging);
     },
 
-    async listForService(
-      userId: string,
-      serviceId: number | null,
-      scope: NeededScope,
-      paging: Paging | null,
-    ) {
-      const service = await servicesService.load(await access.forUser(userId), serviceId, scope);
+    async listForService(ref: CallerRef, serviceId: number | null, paging: Paging | null) {
+      const service = await servicesService.load(await access.caller(ref), serviceId, 'vhost.read');
       return page(eq(vhosts.serviceId, service.id), paging);
     },
 
-    async get(userId: string, id: number | null, scope: NeededScope): Promise<VhostRow> {
-      return (await load(await access.forUser(userId), id, scope)).vhost;
+    async get(ref: CallerRef, id: number | null): Promise<VhostRow> {
+      return (await load(await access.caller(ref), id, 'vhost.read')).vhost;
     },
 
     /**
      * `POST /services/:id/vhosts`: the record only, `pending` until the console posts `provision`. The
      * body is read once the caller may create here, so others get 404 or 403 whatever they sent.
      */
-    async create(userId: string, serviceId: number | null, scope: NeededScope, body: unknown) {
-      const service = await servicesService.load(await access.forUser(userId), serviceId, scope);
+    async create(ref: CallerRef, serviceId: number | null, body: unknown) {
+      const service = await servicesService.load(await access.caller(ref), serviceId, 'vhost.create');
       const input = parseBody(createEndpointSchema, body);
       const certificate = input.certificate
         ? await certificateIn(input.certificate, service.environmentId)
@@ -242,8 +229,8 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
      * `PATCH /vhosts/:id`: keys left out keep their value; the console then posts `provision` to apply.
      * The body is read once the caller may change the endpoint (404 or 403 first).
      */
-    async update(userId: string, id: number | null, scope: NeededScope, body: unknown) {
-      const { vhost } = await load(await access.forUser(userId), id, scope);
+    async update(ref: CallerRef, id: number | null, body: unknown) {
+      const { vhost } = await load(await access.caller(ref), id, 'vhost.update');
       const input = parseBody(updateEndpointSchema, body);
       if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
       const conversion = sharedConversionProblem(vhost.shared, input.shared);
@@ -320,11 +307,12 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
      * `DELETE /vhosts/:id`: an endpoint never provisioned goes at once; one with a load balancer is
      * deprovisioned by an operation (it disappears when that succeeds).
      */
-    async remove(user: Caller, id: number | null, scope: NeededScope): Promise<OperationRow | null> {
-      const { vhost, environment } = await load(await access.forUser(user.id), id, scope);
+    async remove(ref: CallerRef, id: number | null): Promise<OperationRow | null> {
+      const caller = await access.caller(ref);
+      const { vhost, environment } = await load(caller, id, 'vhost.delete');
       if (BUSY.includes(vhost.status)) throw unprocessable(vhostMessages.busy(vhost.status));
       if (vhost.externalHost !== null || !NEVER_PROVISIONED.includes(vhost.status)) {
-        return deprovision(user, vhost, environment);
+        return deprovision(caller, vhost, environment);
       }
       // Rechecked in the statement: a provision that got its load balancer since the read above must
       // not lose the endpoint's row (and leak the load balancer).
@@ -342,13 +330,13 @@ export function createVhostsService(deps: { db: Db; operations: OperationsServic
       const [now] = await db.select().from(vhosts).where(eq(vhosts.id, vhost.id));
       if (!now) return null; // removed meanwhile: what the caller asked for
       if (BUSY.includes(now.status)) throw unprocessable(vhostMessages.busy(now.status));
-      return deprovision(user, now, environment);
+      return deprovision(caller, now, environment);
     },
 
     /** Whose operations `GET /vhosts/:id/operations` lists, once the caller may see the endpoint. */
-    async operationsScope(userId: string, id: number | null, scope: NeededScope) {
-      const caller = await access.forUser(userId);
-      const { vhost } = await load(caller, id, scope);
+    async operationsScope(ref: CallerRef, id: number | null) {
+      const caller = await access.caller(ref);
+      const { vhost } = await load(caller, id, 'operation.read');
       return {
         vhost,
         caller,

@@ -132,7 +132,7 @@ export function createInvitationsService(deps: {
 
   return {
     async invite(caller: Caller, roleId: string, body: unknown) {
-      const { role } = await roleAccess.forMemberManagement(caller.user.id, roleId);
+      const { role } = await roleAccess.forMemberManagement(caller.user, roleId);
       const email = parseBody(createInvitationSchema, body).email.trim().toLowerCase();
       const [holder] = await db
         .select({ id: memberships.id })
@@ -185,13 +185,13 @@ export function createInvitationsService(deps: {
 
     async revoke(caller: Caller, id: string) {
       const row = await find(id);
-      await roleAccess.forMemberManagement(caller.user.id, row.invitation.roleId).catch(rethrowHidden);
+      await roleAccess.forMemberManagement(caller.user, row.invitation.roleId).catch(rethrowHidden);
       await db.delete(invitations).where(eq(invitations.id, row.invitation.id));
     },
 
     async resend(caller: Caller, id: string) {
       const row = await find(id);
-      await roleAccess.forMemberManagement(caller.user.id, row.invitation.roleId).catch(rethrowHidden);
+      await roleAccess.forMemberManagement(caller.user, row.invitation.roleId).catch(rethrowHidden);
       await sendCode(row);
     },
 

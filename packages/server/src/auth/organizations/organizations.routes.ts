@@ -1,7 +1,7 @@
 import {
+  canAct,
   createOrganizationSchema,
   emailMessages,
-  isAccountOwner,
   isValidEmail,
   MAX_LENGTH,
   requiredText,
@@ -136,7 +136,8 @@ export async function organizationsRoutes(
   app.patch<{ Params: { id: string } }>('/organizations/:id', async (request) => {
     const caller = await guard.requireCaller(request);
     const { org, mine } = await memberOrganization(caller, request.params.id);
-    if (!isAccountOwner({ roleTypes: mine.map((m) => m.roleType) })) {
+    // The action's requirement, with this family's own wording of the refusal.
+    if (!canAct({ roleTypes: mine.map((m) => m.roleType), permissions: [] }, 'organization.update')) {
       throw forbidden('Only an Account Owner can change organization settings');
     }
     const body = parseBody(updateOrganizationBody, request.body);

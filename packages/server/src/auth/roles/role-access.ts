@@ -1,6 +1,6 @@
 import {
   type Actor,
-  canDeleteRole,
+  actionDenial,
   canManageRoleMembers,
   isRoleEditable,
   permissionMessages,
@@ -12,13 +12,13 @@ import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
-import { membershipsInOrganization } from '../access.ts';
+import { accessOf, type CallerRef } from '../caller-access.ts';
 import type { RoleRow } from '../organizations/organizations.hal.ts';
 
 export interface RoleAccess {
   role: RoleRow;
   roleType: RoleType;
-  actor: Pick<Actor, 'roleTypes'>;
+  actor: Actor;
   isRoleAdmin: boolean;
   /** May change who holds the role (members, role admins, invitations). */
   canManageMembers: boolean;
@@ -29,12 +29,14 @@ export interface RoleAccess {
  * 403), and what they may do with it comes from core's rules (spec 1 §6).
  */
 export function createRoleAccess(db: Db) {
-  async function load(userId: string, roleId: string): Promise<RoleAccess> {
+  async function load(ref: CallerRef, roleId: string): Promise<RoleAccess> {
     if (!isUuid(roleId)) throw notFound('Role');
     const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
     if (!role) throw notFound('Role');
-    const inOrganization = await membershipsInOrganization(db, userId, role.organizationId, 'Role');
-    const actor = { roleTypes: inOrganization.map((m) => m.roleType) };
+    const caller = await accessOf(db, ref);
+    const actor = caller.actors.get(role.organizationId);
+    if (!actor) throw notFound('Role');
+    const inOrganization = caller.memberships.filter((m) => m.organizationId === role.organizationId);
     const isRoleAdmin = inOrganization.some((m) => m.roleId === role.id && m.privileged);
     const roleType = role.type as RoleType;
     return {
@@ -49,8 +51,8 @@ export function createRoleAccess(db: Db) {
   return {
     load,
     /** The role, when the caller may manage its members; else 403 with the spec's text. */
-    async forMemberManagement(userId: string, roleId: string): Promise<RoleAccess> {
-      const access = await load(userId, roleId);
+    async forMemberManagement(ref: CallerRef, roleId: string): Promise<RoleAccess> {
+      const access = await load(ref, roleId);
       if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
       return access;
     },
@@ -58,10 +60,16 @@ export function createRoleAccess(db: Db) {
      * The role, when the caller may rename it (owners and its admins) or, with `deleting`, delete it:
      * deleting also drops the permissions owners set up, so it is left to owners.
      */
-    async forEditing(userId: string, roleId: string, deleting = false): Promise<RoleAccess> {
-      const access = await load(userId, roleId);
-      if (deleting && !canDeleteRole(access.actor)) throw forbidden(permissionMessages.ownerOnly);
-      if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
+    async forEditing(ref: CallerRef, roleId: string, deleting = false): Promise<RoleAccess> {
+      const access = await load(ref, roleId);
+      const context = { isRoleAdmin: access.isRoleAdmin };
+      const notDeleting = deleting ? actionDenial(access.actor, 'role.delete', context) : null;
+      if (notDeleting !== null) throw forbidden(notDeleting);
+      // Owner and billing roles are an Account Owner's to manage (canManageRoleMembers), renaming included.
+      const notRenaming = actionDenial(access.actor, 'role.rename', context);
+      if (notRenaming !== null || !access.canManageMembers) {
+        throw forbidden(notRenaming ?? permissionMessages.roleManagement);
+      }
       if (!isRoleEditable({ type: access.roleType, scimCreated: access.role.scimCreated })) {
         // One wording with the console's notice: the texts live in core.
         throw forbidden(

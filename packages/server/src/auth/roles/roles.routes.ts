@@ -1,7 +1,5 @@
 import {
-  canCreateRole,
-  isAccountOwner,
-  isOwner,
+  actionDenial,
   lastUrlSegment,
   MAX_LENGTH,
   memberMessages,
@@ -18,11 +16,11 @@ import type { Db, Tx } from '../../db/client.ts';
 
 import { isUniqueViolation } from '../../db/errors.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';
-import type { AuthGuard } from '../../http/authenticate.ts';
 import { ApiError, forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
-import { membershipsInOrganization, membershipsOf } from '../access.ts';
+import { membershipsOf } from '../access.ts';
+import type { CallerAccess, Callers } from '../caller-access.ts';
 import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
 import { toUserHal } from '../users/users.hal.ts';
 import { createRoleAccess } from './role-access.ts';
@@ -59,14 +57,16 @@ function userIdFromUrl(url: string): string | null {
  */
 export async function rolesRoutes(
   app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+  deps: { db: Db; urls: FamilyUrls; callers: Callers },
 ) {
-  const { db, urls, guard } = deps;
+  const { db, urls, callers } = deps;
   const roleAccess = createRoleAccess(db);
 
-  async function organizationActor(userId: string, organizationId: string) {
-    const inOrganization = await membershipsInOrganization(db, userId, organizationId);
-    return { roleTypes: inOrganization.map((m) => m.roleType) };
+  /** The caller's actor in an organization they belong to; any other is 404, never 403. */
+  function organizationActor(caller: CallerAccess, organizationId: string) {
+    const actor = caller.actors.get(organizationId);
+    if (!actor) throw notFound('Organization');
+    return actor;
   }
 
   /**
@@ -91,11 +91,11 @@ export async function rolesRoutes(
     });
   }
 
-  async function membershipWithAccess(userId: string, membershipId: string) {
+  async function membershipWithAccess(caller: CallerAccess, membershipId: string) {
     if (!isUuid(membershipId)) throw notFound('Membership');
     const [membership] = await db.select().from(memberships).where(eq(memberships.id, membershipId));
     if (!membership) throw notFound('Membership');
-    const access = await roleAccess.load(userId, membership.roleId).catch((error: unknown) => {
+    const access = await roleAccess.load(caller, membership.roleId).catch((error: unknown) => {
       throw error instanceof ApiError && error.status === 404 ? notFound('Membership') : error;
     });
     if (!access.canManageMembers) throw forbidden(permissionMessages.roleManagement);
@@ -103,9 +103,9 @@ export async function rolesRoutes(
   }
 
   app.post<{ Params: { id: string } }>('/organizations/:id/roles', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    const actor = await organizationActor(caller.user.id, request.params.id);
-    if (!canCreateRole(actor)) throw forbidden(permissionMessages.roleManagement);
+    const caller = await callers.require(request);
+    const denied = actionDenial(organizationActor(caller, request.params.id), 'role.create');
+    if (denied !== null) throw forbidden(denied);
     const { name } = parseBody(createRoleBody, request.body);
     const [role] = await db
       .insert(roles)
@@ -116,14 +116,14 @@ export async function rolesRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/roles/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.load(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { role } = await roleAccess.load(caller, request.params.id);
     return toRoleHal(role, urls);
   });
 
   app.put<{ Params: { id: string } }>('/roles/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.forEditing(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { role } = await roleAccess.forEditing(caller, request.params.id);
     const { name } = parseBody(renameRoleBody, request.body);
     const [updated] = await db
       .update(roles)
@@ -136,15 +136,15 @@ export async function rolesRoutes(
   // Deleting a role removes its memberships and permissions (cascade); members left without a role
   // have left the organization, as with removing their last membership.
   app.delete<{ Params: { id: string } }>('/roles/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.forEditing(caller.user.id, request.params.id, true);
+    const caller = await callers.require(request);
+    const { role } = await roleAccess.forEditing(caller, request.params.id, true);
     await db.delete(roles).where(eq(roles.id, role.id));
     return reply.code(204).send();
   });
 
   app.get<{ Params: { id: string } }>('/roles/:id/memberships', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.load(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { role } = await roleAccess.load(caller, request.params.id);
     const rows = await db
       .select()
       .from(memberships)
@@ -158,8 +158,8 @@ export async function rolesRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/roles/:id/users', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.load(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { role } = await roleAccess.load(caller, request.params.id);
     const memberIds = db
       .select({ id: memberships.userId })
       .from(memberships)
@@ -174,8 +174,8 @@ export async function rolesRoutes(
 
   // Adds someone already in the organization to another role; new people come in by invitation.
   app.post<{ Params: { id: string } }>('/roles/:id/memberships', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    const { role } = await roleAccess.forMemberManagement(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { role } = await roleAccess.forMemberManagement(caller, request.params.id);
     const { user_url: userUrl } = parseBody(addMembershipBody, request.body);
     const userId = userIdFromUrl(userUrl);
     const inOrganization =
@@ -198,8 +198,8 @@ export async function rolesRoutes(
   });
 
   app.patch<{ Params: { id: string } }>('/memberships/:id', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const { membership } = await membershipWithAccess(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { membership } = await membershipWithAccess(caller, request.params.id);
     const { privileged } = parseBody(updateMembershipBody, request.body);
     const [updated] = await db
       .update(memberships)
@@ -211,8 +211,8 @@ export async function rolesRoutes(
 
   // Removing a user's last membership removes them from the organization (contract §5.3).
   app.delete<{ Params: { id: string } }>('/memberships/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request);
-    const { membership, access } = await membershipWithAccess(caller.user.id, request.params.id);
+    const caller = await callers.require(request);
+    const { membership, access } = await membershipWithAccess(caller, request.params.id);
     if (access.role.scimCreated) {
       const [user] = await db.select().from(users).where(eq(users.id, membership.userId));
       if (user?.externalId) throw unprocessable(scimMessages.cannotRemove);
@@ -228,10 +228,11 @@ export async function rolesRoutes(
   app.delete<{ Params: { id: string; userId: string } }>(
     '/organizations/:id/users/:userId',
     async (request, reply) => {
-      const caller = await guard.requireCaller(request);
+      const caller = await callers.require(request);
       const organizationId = request.params.id;
-      const actor = await organizationActor(caller.user.id, organizationId);
-      if (!isOwner(actor)) throw forbidden(permissionMessages.ownerOnly);
+      const actor = organizationActor(caller, organizationId);
+      const notRemoving = actionDenial(actor, 'member.remove');
+      if (notRemoving !== null) throw forbidden(notRemoving);
       const target = request.params.userId;
       const theirs = isUuid(target)
         ? (await membershipsOf(db, target)).filter((m) => m.organizationId === organizationId)
@@ -241,7 +242,8 @@ export async function rolesRoutes(
       const [user] = await db.select().from(users).where(eq(users.id, target));
       if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);
       const holdsOwnerRoles = theirs.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
-      if (holdsOwnerRoles && !isAccountOwner(actor)) throw forbidden(permissionMessages.ownerOnly);
+      const notRemovingOwner = holdsOwnerRoles ? actionDenial(actor, 'owner_member.remove') : null;
+      if (notRemovingOwner !== null) throw forbidden(notRemovingOwner);
       await removeKeepingAnOwner(organizationId, (tx) =>
         tx.delete(memberships).where(
           and(

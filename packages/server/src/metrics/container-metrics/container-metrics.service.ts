@@ -1,13 +1,11 @@
-import { type MetricQuery, metricTicks, type Scope } from '@berth/core';
+import { type MetricQuery, metricTicks } from '@berth/core';
 import { eq } from 'drizzle-orm';
-import { assertAllowed, createEnvironmentAccess } from '../../api/access/environment-access.ts';
+import { assertAllowed, createAccess, isVisible } from '../../api/access/access.ts';
+import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { containers, environments, releases, services, stacks } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import type { Runtime } from '../../runtimes/runtime.ts';
-
-/** contract §5.14: charts need at least the caller's read access to the container's environment. */
-export const CONTAINER_METRICS_SCOPE: Scope = 'read';
 
 /** contract §4.4: a column-major table, `time_0` first, then one column per labelled series. */
 export interface MetricColumns {
@@ -16,14 +14,14 @@ export interface MetricColumns {
 
 export function createContainerMetricsService(deps: { db: Db; runtimes: Record<string, Runtime> }) {
   const { db, runtimes } = deps;
-  const access = createEnvironmentAccess(db);
+  const access = createAccess(db);
 
   return {
     /**
      * One metric of one container over a horizon ending now. A container of another organization, or
      * of an environment the caller cannot see, is 404; without read access it is 403.
      */
-    async query(userId: string, containerId: number | null, query: MetricQuery): Promise<MetricColumns> {
+    async query(ref: CallerRef, containerId: number | null, query: MetricQuery): Promise<MetricColumns> {
       const [found] =
         containerId === null
           ? []
@@ -35,9 +33,10 @@ export function createContainerMetricsService(deps: { db: Db; runtimes: Record<s
               .innerJoin(environments, eq(services.environmentId, environments.id))
               .innerJoin(stacks, eq(environments.stackId, stacks.id))
               .where(eq(containers.id, containerId));
-      const caller = await access.forUser(userId);
-      if (!found || !caller.allows(found.environment, 'basic_read')) throw notFound('Container');
-      assertAllowed(caller, found.environment, CONTAINER_METRICS_SCOPE);
+      const caller = await access.caller(ref);
+      if (!found || !isVisible(caller, found.environment)) throw notFound('Container');
+      // contract §5.14: charts need at least the caller's read access to the container's environment.
+      assertAllowed(caller, found.environment, 'metrics.read');
 
       const runtime = runtimes[found.runtime];
       if (!runtime) {

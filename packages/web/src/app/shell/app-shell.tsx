@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { useSelectOrganization } from '../../features/users/api/use-select-organization.ts';
 import { canImpersonate } from '../../features/users/api/user.hal.ts';
+import { ActorProvider } from '../../lib/actor.tsx';
 import { getRuntimeConfig } from '../../lib/config.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useTheme } from '../../lib/theme.ts';
@@ -68,47 +69,49 @@ export function AppShell({ children }: { children?: ReactNode }) {
     organizations.length === 1;
 
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Sidebar
-        organizations={organizations}
-        organization={organization}
-        stackName={data.organizationStack?.name ?? null}
-        switchingTo={selectOrganization.isPending ? (selectOrganization.variables ?? null) : null}
-        onSelectOrganization={(organizationId) => selectOrganization.mutate(organizationId)}
-        homeEnabled={isHomeEnabled(organization?.id ?? null)}
-        fullVisibility={hasFullVisibilityAnywhere(data.actor)}
-        canImpersonate={canImpersonate(data.user)}
-        docsUrl={docsUrl}
-        theme={theme}
-        onToggleTheme={toggleTheme}
-      />
-      {organization ? <StartupLists organizationId={organization.id} /> : null}
-      <main className="shell-main" id="main" tabIndex={-1}>
-        <div className="shell-banners">
-          {organization ? null : (
-            <Banner
-              variant="warning"
-              title="Select an organization"
-              actions={
-                <>
-                  <Link to={paths.organizationsPicker}>Choose Organization</Link>
-                  <Link to={paths.organizationsCreate}>Create Organization</Link>
-                </>
-              }
-            >
-              You are not working in an organization yet. Choose one you belong to, or create a new one.
-            </Banner>
-          )}
-          {organization && ssoRequired ? <SsoRequiredBanner organization={organization} /> : null}
-          {selectOrganization.isError ? (
-            <Banner variant="error">{selectOrganization.error.message}</Banner>
-          ) : null}
-        </div>
-        <div className="shell-content">{children ?? <Outlet context={data} />}</div>
-      </main>
-    </div>
+    <ActorProvider actor={data.actor}>
+      <div className="shell">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Sidebar
+          organizations={organizations}
+          organization={organization}
+          stackName={data.organizationStack?.name ?? null}
+          switchingTo={selectOrganization.isPending ? (selectOrganization.variables ?? null) : null}
+          onSelectOrganization={(organizationId) => selectOrganization.mutate(organizationId)}
+          homeEnabled={isHomeEnabled(organization?.id ?? null)}
+          fullVisibility={hasFullVisibilityAnywhere(data.actor)}
+          canImpersonate={canImpersonate(data.user)}
+          docsUrl={docsUrl}
+          theme={theme}
+          onToggleTheme={toggleTheme}
+        />
+        {organization ? <StartupLists organizationId={organization.id} /> : null}
+        <main className="shell-main" id="main" tabIndex={-1}>
+          <div className="shell-banners">
+            {organization ? null : (
+              <Banner
+                variant="warning"
+                title="Select an organization"
+                actions={
+                  <>
+                    <Link to={paths.organizationsPicker}>Choose Organization</Link>
+                    <Link to={paths.organizationsCreate}>Create Organization</Link>
+                  </>
+                }
+              >
+                You are not working in an organization yet. Choose one you belong to, or create a new one.
+              </Banner>
+            )}
+            {organization && ssoRequired ? <SsoRequiredBanner organization={organization} /> : null}
+            {selectOrganization.isError ? (
+              <Banner variant="error">{selectOrganization.error.message}</Banner>
+            ) : null}
+          </div>
+          <div className="shell-content">{children ?? <Outlet context={data} />}</div>
+        </main>
+      </div>
+    </ActorProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TABLE_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@berth/core';
+import { DEFAULT_TABLE_PAGE_SIZE, SEARCH_DEBOUNCE_MS, TABLE_PAGE_SIZE_OPTIONS } from '@berth/core';
 import {
   type ColumnDef,
   getCoreRowModel,
@@ -16,7 +16,6 @@ import { Button } from './button.tsx';
 export const NO_RESOURCES_FOUND = 'No resources found';
 export const loadErrorText = (message: string) => `Error: ${message}`;
 
-export const ROWS_OPTIONS = [25, 50, 100, 500, 5000] as const;
 /** Above this many rows on a page, only the rows in view are rendered. */
 const VIRTUALIZE_ABOVE = 100;
 const ROW_HEIGHT_PX = 45;
@@ -259,7 +258,7 @@ export function DataTable<T>({
           value={pageSize}
           onChange={(event) => update({ rows: event.target.value, page: null })}
         >
-          {[...new Set([...ROWS_OPTIONS, pageSize])]
+          {[...new Set([...TABLE_PAGE_SIZE_OPTIONS, pageSize])]
             .sort((a, b) => a - b)
             .map((option) => (
               <option key={option} value={option}>

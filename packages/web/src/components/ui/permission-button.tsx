@@ -4,7 +4,7 @@ import { Tooltip } from './tooltip.tsx';
 
 export interface ScopedButtonProps extends ButtonProps {
   /**
-   * Why the caller may not act (core `scopeDenial`, or another rule's message), or null when they may.
+   * Why the caller may not act (`useActionDenial`, or another core rule's message), or null when they may.
    * spec 3 §2: a button lacking the scope stays visible, disabled, with the reason as its tooltip.
    */
   denial: string | null;

@@ -22,7 +22,7 @@ export interface TypedConfirmationProps {
   matches?: (typed: string) => boolean;
   /** The field's label (and accessible name). */
   fieldLabel: string;
-  /** Why the caller may not act (core `scopeDenial`), or null: the button's tooltip. */
+  /** Why the caller may not act (`useActionDenial`), or null: the button's tooltip. */
   denial: string | null;
   /** Whether a denial also disables the field (true by default). */
   lockFieldWhenDenied?: boolean;

@@ -4,17 +4,14 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 3 §2 /activity: the organization's operations of the last 2 weeks, filters in the query string. */
 function ActivityRoute() {
-  const { organization, actor } = useConsoleContext();
+  const { organization } = useConsoleContext();
   return (
     <>
       <PageHeader
         title="Activity"
         description={organization ? `Operations in ${organization.name}` : 'Choose an organization first.'}
       />
-      <ActivityTable
-        listPath={organization ? `/organizations/${organization.id}/operations` : null}
-        actor={actor}
-      />
+      <ActivityTable listPath={organization ? `/organizations/${organization.id}/operations` : null} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { can, scopeDenial } from '@berth/core';
+import { can } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -32,6 +32,7 @@ import { type ServiceRow, ServicesTable } from '../../../features/services/compo
 import { sourceName } from '../../../features/sources/api/source.hal.ts';
 import { useSource } from '../../../features/sources/api/use-source.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
 import { paths, to } from '../../paths.ts';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
@@ -67,6 +68,7 @@ function AppDetailRoute() {
   const navigate = useNavigate();
   const { actor, environments } = useConsoleContext();
   const app = useApp(id);
+  const deployDenial = useActionDenial('app.deploy', app.data?.environmentId);
   const deployments = useAppDeployments(id);
   const [deploying, setDeploying] = useState(false);
   const deploy = useStartAppOperation(id);
@@ -86,8 +88,9 @@ function AppDetailRoute() {
 
   const current = app.data;
   const environment = environments.find((item) => item.id === current.environmentId);
+  // spec 2 §2: Dependencies only with read scope on the environment. A tab shown or hidden, not an action
+  // of the catalog (the console cannot list dependencies yet), so core's scope rule answers it.
   const canRead = can(actor, 'read', current.environmentId);
-  // spec 2 §2: Dependencies only with read scope on the environment.
   const visibleTabs = TABS.filter((item) => item !== 'deps' || canRead);
   const active: Tab | null =
     tab === undefined ? 'services' : (visibleTabs.find((item) => item === tab) ?? null);
@@ -108,7 +111,7 @@ function AppDetailRoute() {
         }
         actions={
           <ScopedButton
-            denial={scopeDenial(actor, 'deploy', current.environmentId)}
+            denial={deployDenial}
             onClick={() => setDeploying((open) => !open)}
             aria-expanded={deploying}
           >
@@ -120,7 +123,7 @@ function AppDetailRoute() {
       {deploying ? (
         <div className="section-block">
           <DeployForm
-            denial={scopeDenial(actor, 'deploy', current.environmentId)}
+            denial={deployDenial}
             onDeploy={async (gitRef) => {
               const operation = await deploy.mutateAsync({ type: 'deploy', git_ref: gitRef });
               navigate(to.operation(operation.id));
@@ -259,11 +262,9 @@ function ServicesTab({ app }: { app: App }) {
 }
 
 function ActivityTab({ appId }: { appId: string }) {
-  const { actor } = useConsoleContext();
   return (
     <ActivityTable
       listPath={`/apps/${appId}/operations?with_services=true`}
-      actor={actor}
       resourceTypes={['app', 'service']}
       label={`Activity of app ${appId}`}
     />
@@ -280,8 +281,8 @@ function useRefreshAfterOperation() {
 }
 
 function ConfigurationTab({ app }: { app: App }) {
-  const { actor } = useConsoleContext();
-  const readDenial = scopeDenial(actor, 'read', app.environmentId);
+  const readDenial = useActionDenial('app.configuration.read', app.environmentId);
+  const configureDenial = useActionDenial('app.configure', app.environmentId);
   const configuration = useConfiguration(app.id, app.currentConfigurationId, readDenial === null);
   const configure = useStartAppOperation(app.id);
   const refresh = useRefreshAfterOperation();
@@ -296,7 +297,7 @@ function ConfigurationTab({ app }: { app: App }) {
       <ConfigurationEditor
         key={app.currentConfigurationId ?? 'none'}
         current={configuration.data}
-        denial={scopeDenial(actor, 'deploy', app.environmentId)}
+        denial={configureDenial}
         onSave={async (env) => {
           const operation = await configure.mutateAsync({ type: 'configure', env });
           setOperationId(operation.id);
@@ -315,7 +316,7 @@ function ConfigurationTab({ app }: { app: App }) {
 }
 
 function SettingsTab({ app }: { app: App }) {
-  const { actor } = useConsoleContext();
+  const denialOf = useActionDenials();
   const navigate = useNavigate();
   const rename = useRenameApp(app.id);
   const start = useStartAppOperation(app.id);
@@ -338,9 +339,9 @@ function SettingsTab({ app }: { app: App }) {
       <AppSettings
         handle={app.handle}
         denials={{
-          rename: scopeDenial(actor, 'deploy', app.environmentId),
-          restart: scopeDenial(actor, 'observability', app.environmentId),
-          deprovision: scopeDenial(actor, 'destroy', app.environmentId),
+          rename: denialOf('app.rename', app.environmentId),
+          restart: denialOf('app.restart', app.environmentId),
+          deprovision: denialOf('app.deprovision', app.environmentId),
         }}
         onRename={(handle) => rename.mutateAsync(handle)}
         onRestart={async () => {

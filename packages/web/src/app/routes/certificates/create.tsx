@@ -1,4 +1,3 @@
-import { scopeDenial } from '@berth/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -6,14 +5,14 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateCertificate } from '../../../features/certificates/api/use-create-certificate.ts';
 import { CreateCertificateForm } from '../../../features/certificates/components/create-certificate-form.tsx';
 import { useEnvironment } from '../../../features/environments/api/use-environment.ts';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
-import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 2 §2 /environments/{id}/certificates/create: upload a certificate and its key, then open it. */
 function CreateCertificateRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { actor } = useConsoleContext();
+  const denial = useActionDenial('certificate.create', id);
   const environment = useEnvironment(id);
   const create = useCreateCertificate(id);
 
@@ -31,7 +30,7 @@ function CreateCertificateRoute() {
         }
       />
       <CreateCertificateForm
-        denial={scopeDenial(actor, 'sensitive', id)}
+        denial={denial}
         onSubmit={async (input) => {
           const certificate = await create.mutateAsync(input);
           navigate(to.certificate(certificate.id));

@@ -1,4 +1,3 @@
-import { scopeDenial } from '@berth/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -23,6 +22,7 @@ import { useDeleteCertificate } from '../../../features/certificates/api/use-del
 import { DeleteCertificate } from '../../../features/certificates/components/delete-certificate.tsx';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -162,7 +162,7 @@ function EndpointsTab({ certificateId }: { certificateId: string }) {
 }
 
 function SettingsTab({ certificate }: { certificate: Certificate }) {
-  const { actor } = useConsoleContext();
+  const denialOf = useActionDenials();
   const navigate = useNavigate();
   const endpoints = useEndpoints({ kind: 'certificate', id: certificate.id });
   const remove = useDeleteCertificate(certificate.id);
@@ -170,7 +170,7 @@ function SettingsTab({ certificate }: { certificate: Certificate }) {
     <DeleteCertificate
       commonName={certificate.commonName}
       endpointCount={endpoints.data ? endpoints.data.length : null}
-      denial={certificate.environmentId ? scopeDenial(actor, 'sensitive', certificate.environmentId) : null}
+      denial={certificate.environmentId ? denialOf('certificate.delete', certificate.environmentId) : null}
       onDelete={async () => {
         await remove.mutateAsync();
         navigate(

@@ -1,20 +1,18 @@
-import { scopeDenial } from '@berth/core';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { useEnvironmentCertificates } from '../../../features/certificates/api/use-environment-certificates.ts';
 import { CertificatesTable } from '../../../features/certificates/components/certificates-table.tsx';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
-import { useConsoleContext } from '../../shell/use-console.ts';
 
 const certificateHref = (id: string) => to.certificate(id);
 
 /** spec 2 §2 environment Certificates tab: its certificates (polled every 5 s) and New Certificate. */
 export function EnvironmentCertificatesTab({ environmentId }: { environmentId: string }) {
-  const { actor } = useConsoleContext();
   const certificates = useEnvironmentCertificates(environmentId);
   // spec 2 §6: certificates are sensitive.
-  const denial = scopeDenial(actor, 'sensitive', environmentId);
+  const denial = useActionDenial('certificate.create', environmentId);
   return (
     <CertificatesTable
       label={`Certificates of environment ${environmentId}`}

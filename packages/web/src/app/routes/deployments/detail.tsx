@@ -1,4 +1,4 @@
-import { deploymentImageLabel, scopeDenial, shortSha } from '@berth/core';
+import { deploymentImageLabel, shortSha } from '@berth/core';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
@@ -13,6 +13,7 @@ import { DeploymentBadge } from '../../../features/deployments/components/deploy
 import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -51,7 +52,8 @@ function DeploymentConfig({
 /** spec 2 §2 /deployments/{id} with the logs (default) and config tabs. */
 function DeploymentDetailRoute() {
   const { id = '', tab } = useParams();
-  const { actor, environments } = useConsoleContext();
+  const { environments } = useConsoleContext();
+  const denialOf = useActionDenials();
   const deployment = useDeployment(id);
   const apps = useApps();
 
@@ -69,8 +71,9 @@ function DeploymentDetailRoute() {
   const data = deployment.data;
   const app = (apps.data ?? []).find((candidate) => candidate.id === data.appId);
   const environment = environments.find((candidate) => candidate.id === app?.environmentId);
-  // spec 2 §7: GET /configurations/{id} needs read scope on the environment.
-  const denial = app ? scopeDenial(actor, 'read', app.environmentId) : null;
+  // spec 2 §7: GET /configurations/{id} needs read scope on the environment. Until the apps list names
+  // the app's environment, the configuration is asked for and the server decides.
+  const denial = app ? denialOf('deployment.configuration.read', app.environmentId) : null;
 
   return (
     <>

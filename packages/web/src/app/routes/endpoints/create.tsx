@@ -1,4 +1,3 @@
-import { scopeDenial } from '@berth/core';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -12,8 +11,8 @@ import { useCreateEndpoint } from '../../../features/endpoints/api/use-create-en
 import { CreateEndpointForm } from '../../../features/endpoints/components/create-endpoint-form.tsx';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { serviceUrl } from '../../../lib/api-client.ts';
+import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
-import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** What the endpoint page reads from the navigation that the create flow ends with. */
 export interface EndpointCreatedState {
@@ -31,7 +30,7 @@ export interface EndpointCreatedState {
 function CreateEndpointRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { actor } = useConsoleContext();
+  const denialOf = useActionDenials();
   const app = useApp(id);
   const environmentId = app.data?.environmentId ?? '';
   const services = useAppServices(id);
@@ -74,7 +73,7 @@ function CreateEndpointRoute() {
           id: certificate.id,
           label: `${commonNameLabel(certificate)} (${certificate.id})`,
         }))}
-        denial={scopeDenial(actor, 'deploy', current.environmentId)}
+        denial={denialOf('vhost.create', current.environmentId)}
         onSubmit={async ({ serviceId, body, certificate }) => {
           let certificateUrl: string | undefined;
           if (certificate.kind === 'new') {

@@ -1,4 +1,4 @@
-import { scopeDenial } from '@berth/core';
+import type { ActionName } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -33,9 +33,9 @@ import { operationKeys } from '../../../features/operations/api/operation-keys.t
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
+import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
-import { useConsoleContext } from '../../shell/use-console.ts';
 import type { EndpointCreatedState } from './create.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
 
@@ -144,11 +144,21 @@ function EndpointDetailRoute() {
 }
 
 /**
+ * The caller's denials for actions on an endpoint. One that names no environment is left to the server:
+ * its HAL always carries one, so the console does not second-guess a malformed row.
+ */
+function useEndpointDenials(endpoint: Endpoint) {
+  const denialOf = useActionDenials();
+  const { environmentId } = endpoint;
+  return (action: ActionName) => (environmentId ? denialOf(action, environmentId) : null);
+}
+
+/**
  * spec 2 §4 endpoint provisioning, second step: an endpoint still pending was never provisioned (the
  * create flow lands here when its provision call failed, with the server's message).
  */
 function ProvisionPrompt({ endpoint }: { endpoint: Endpoint }) {
-  const { actor } = useConsoleContext();
+  const denialOf = useEndpointDenials(endpoint);
   const location = useLocation();
   const queryClient = useQueryClient();
   const provision = useEndpointOperation(endpoint.id);
@@ -165,7 +175,7 @@ function ProvisionPrompt({ endpoint }: { endpoint: Endpoint }) {
   return (
     <EndpointNotProvisioned
       error={error}
-      denial={endpoint.environmentId ? scopeDenial(actor, 'deploy', endpoint.environmentId) : null}
+      denial={denialOf('vhost.provision')}
       isPending={provision.isPending}
       onProvision={() =>
         provision.mutate('provision', { onSuccess: (started) => setOperationId(started.id) })
@@ -224,11 +234,9 @@ function EndpointTabBody({ tab, endpoint }: { tab: EndpointTab; endpoint: Endpoi
 }
 
 function ActivityTab({ endpointId }: { endpointId: string }) {
-  const { actor } = useConsoleContext();
   return (
     <ActivityTable
       listPath={`/vhosts/${endpointId}/operations`}
-      actor={actor}
       resourceTypes={['vhost']}
       label={`Activity of endpoint ${endpointId}`}
     />
@@ -236,7 +244,7 @@ function ActivityTab({ endpointId }: { endpointId: string }) {
 }
 
 function SettingsTab({ endpoint }: { endpoint: Endpoint }) {
-  const { actor } = useConsoleContext();
+  const denialOf = useEndpointDenials(endpoint);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const update = useUpdateEndpoint(endpoint.id);
@@ -246,10 +254,6 @@ function SettingsTab({ endpoint }: { endpoint: Endpoint }) {
     () => void queryClient.invalidateQueries({ queryKey: endpointKeys.all }),
     [queryClient],
   );
-  const environmentId = endpoint.environmentId ?? '';
-  const denial = (scope: 'deploy' | 'destroy') =>
-    environmentId ? scopeDenial(actor, scope, environmentId) : null;
-
   return (
     <div className="section-stack">
       {provisionId ? (
@@ -259,7 +263,7 @@ function SettingsTab({ endpoint }: { endpoint: Endpoint }) {
         // A new form once the saved values come back, so it starts from them.
         key={`${endpoint.ipWhitelist.join(',')}|${endpoint.containerPort}|${endpoint.lbAlgorithm}|${endpoint.shared}|${endpoint.hasTokenHeader}`}
         endpoint={endpoint}
-        denial={denial('deploy')}
+        denial={denialOf('vhost.update')}
         onSave={async (body) => {
           const saved = await update.mutateAsync(body);
           setProvisionId(saved.operation.id);
@@ -267,7 +271,7 @@ function SettingsTab({ endpoint }: { endpoint: Endpoint }) {
       />
       <DeprovisionEndpoint
         hostname={endpointHostname(endpoint)}
-        denial={denial('destroy')}
+        denial={denialOf('vhost.deprovision')}
         onDeprovision={async () => {
           const started = await operation.mutateAsync('deprovision');
           // spec 2 §4: operation flows end on the operation's page (a 404 there counts as done).
@@ -280,7 +284,7 @@ function SettingsTab({ endpoint }: { endpoint: Endpoint }) {
 
 /** spec 2 §2 DNS Configuration: the records to create, then `renew` issues the managed certificate. */
 function SetupTab({ endpoint }: { endpoint: Endpoint }) {
-  const { actor } = useConsoleContext();
+  const denialOf = useEndpointDenials(endpoint);
   const queryClient = useQueryClient();
   const operation = useEndpointOperation(endpoint.id);
   const [renewId, setRenewId] = useState<string | null>(null);
@@ -293,7 +297,7 @@ function SetupTab({ endpoint }: { endpoint: Endpoint }) {
       {renewId ? <OperationProgress operationId={renewId} type="renew" onFinished={refresh} /> : null}
       <EndpointDnsSetup
         endpoint={endpoint}
-        denial={endpoint.environmentId ? scopeDenial(actor, 'deploy', endpoint.environmentId) : null}
+        denial={denialOf('vhost.renew')}
         onRenew={async () => {
           const started = await operation.mutateAsync('renew');
           setRenewId(started.id);

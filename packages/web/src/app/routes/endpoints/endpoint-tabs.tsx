@@ -1,21 +1,19 @@
-import { scopeDenial } from '@berth/core';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { endpointHostname, isEndpointPending } from '../../../features/endpoints/api/endpoint.hal.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
-import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from './endpoint-rows.ts';
 
 /** spec 2 §2 app Endpoints tab: the app's endpoints (polled every 5 s) and New Endpoint (deploy scope). */
 export function AppEndpointsTab({ appId, environmentId }: { appId: string; environmentId: string }) {
-  const { actor } = useConsoleContext();
   const endpoints = useEndpoints({ kind: 'app', id: appId });
   const rows = useEndpointRows(endpoints.data);
-  const denial = scopeDenial(actor, 'deploy', environmentId);
+  const denial = useActionDenial('vhost.create', environmentId);
   return (
     <EndpointsTable
       label={`Endpoints of app ${appId}`}

@@ -5,13 +5,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateEnvironment } from '../../../features/environments/api/use-create-environment.ts';
-import { createEnvironmentDenial } from '../../../features/environments/components/create-environment-button.tsx';
 import {
   CreateEnvironmentForm,
   type CreateEnvironmentValues,
   type StackOption,
 } from '../../../features/environments/components/create-environment-form.tsx';
 import { defaultStack } from '../../../features/stacks/api/stack.hal.ts';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -19,8 +19,9 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 function CreateEnvironmentRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { organization, stacks, resources, actor } = useConsoleContext();
+  const { organization, stacks, resources } = useConsoleContext();
   const create = useCreateEnvironment();
+  const denial = useActionDenial('environment.create');
 
   let body: ReactNode;
   if (!organization) {
@@ -61,7 +62,7 @@ function CreateEnvironmentRoute() {
             stacks={options}
             defaultStackId={initial?.id ?? null}
             onSubmit={submit}
-            denial={createEnvironmentDenial(actor)}
+            denial={denial}
           />
           {/* spec 3 create flows: Name your Environment links to requesting a dedicated stack. */}
           <p className="form-note">

@@ -1,4 +1,4 @@
-import { formatUsd, scopeDenial } from '@berth/core';
+import { formatUsd } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -18,6 +18,7 @@ import { DeprovisionEnvironment } from '../../../features/environments/component
 import { EnvironmentAppsTable } from '../../../features/environments/components/environment-apps-table.tsx';
 import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
@@ -162,11 +163,11 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
 }
 
 function AppsTab({ environment }: { environment: EnvironmentDetail }) {
-  const { actor, organization } = useConsoleContext();
+  const { organization } = useConsoleContext();
   const apps = useEnvironmentApps(environment.id);
   const costs = useCosts(organization?.id ?? null, 'apps');
   const href = useCallback(appHref, []);
-  const denial = scopeDenial(actor, 'deploy', environment.id);
+  const denial = useActionDenial('app.create', environment.id);
   return (
     <EnvironmentAppsTable
       apps={apps.data ?? []}
@@ -191,18 +192,16 @@ function AppsTab({ environment }: { environment: EnvironmentDetail }) {
 }
 
 function ActivityTab({ environmentId }: { environmentId: string }) {
-  const { actor } = useConsoleContext();
   return (
     <ActivityTable
       listPath={`/accounts/${environmentId}/operations`}
-      actor={actor}
       label={`Activity of environment ${environmentId}`}
     />
   );
 }
 
 function SettingsTab({ environment }: { environment: EnvironmentDetail }) {
-  const { actor } = useConsoleContext();
+  const denialOf = useActionDenials();
   const navigate = useNavigate();
   const rename = useRenameEnvironment(environment.id);
   const deprovision = useDeprovisionEnvironment(environment.id);
@@ -210,12 +209,12 @@ function SettingsTab({ environment }: { environment: EnvironmentDetail }) {
     <div className="section-stack">
       <RenameEnvironmentForm
         currentHandle={environment.handle}
-        denial={scopeDenial(actor, 'admin', environment.id)}
+        denial={denialOf('environment.rename', environment.id)}
         onRename={(handle) => rename.mutateAsync(handle)}
       />
       <DeprovisionEnvironment
         handle={environment.handle}
-        denial={scopeDenial(actor, 'destroy', environment.id)}
+        denial={denialOf('environment.delete', environment.id)}
         onDeprovision={async () => {
           await deprovision.mutateAsync();
           navigate(paths.environments, { replace: true });

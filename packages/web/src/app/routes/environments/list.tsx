@@ -17,7 +17,7 @@ import { useConsoleContext } from '../../shell/use-console.ts';
  * stack (?stack_id), with each environment's estimated monthly cost and the total (spec 2 §2).
  */
 function EnvironmentsRoute() {
-  const { organization, environments: all, allStacks, resources, actor } = useConsoleContext();
+  const { organization, environments: all, allStacks, resources } = useConsoleContext();
   const [params] = useSearchParams();
   const stackId = params.get('stack_id');
   const stack = stackId ? allStacks.find((item) => item.id === stackId) : undefined;
@@ -49,9 +49,7 @@ function EnvironmentsRoute() {
             ? 'An environment groups the apps and databases of one stage of your work, such as production or staging.'
             : 'Choose or create an organization first.'
         }
-        action={
-          canCreate ? <CreateEnvironmentButton to={createPath} actor={actor} icon={icons.plus} /> : null
-        }
+        action={canCreate ? <CreateEnvironmentButton to={createPath} icon={icons.plus} /> : null}
       />
     );
   } else {
@@ -86,7 +84,7 @@ function EnvironmentsRoute() {
         }
         actions={
           canCreate && environments.length > 0 ? (
-            <CreateEnvironmentButton to={createPath} actor={actor} icon={icons.plus} />
+            <CreateEnvironmentButton to={createPath} icon={icons.plus} />
           ) : null
         }
       />

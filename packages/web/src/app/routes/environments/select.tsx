@@ -20,7 +20,7 @@ function SelectEnvironmentRoute() {
   const navigate = useNavigate();
   const formId = useId();
   const [params, setParams] = useSearchParams();
-  const { stacks, allStacks, environments, resources, actor } = useConsoleContext();
+  const { stacks, allStacks, environments, resources } = useConsoleContext();
 
   let body: ReactNode;
   if (resources.status === 'error') {
@@ -32,7 +32,7 @@ function SelectEnvironmentRoute() {
       <EmptyState
         title={emptyStateMessages.noEnvironments}
         description="Create an environment first, then an app in it."
-        action={<CreateEnvironmentButton to={paths.createEnvironment} actor={actor} />}
+        action={<CreateEnvironmentButton to={paths.createEnvironment} />}
       />
     );
   } else {

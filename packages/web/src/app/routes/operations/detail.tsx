@@ -12,7 +12,6 @@ import { OperationLogs } from '../../../features/operations/components/operation
 import { OperationResourceLink } from '../../../features/operations/components/operation-resource-link.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**
  * spec 2 §2 /operations/{id}: the progress page. A spinner while queued or running (polling every 3 s);
@@ -22,7 +21,6 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 function OperationRoute() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const { actor } = useConsoleContext();
   const operation = useOperation(id);
   const status = operation.data?.status ?? '';
   const finished = isOperationFinished(status);
@@ -92,7 +90,7 @@ function OperationRoute() {
           <Banner
             variant={data.status === 'succeeded' ? 'success' : 'error'}
             title={data.status === 'succeeded' ? 'Operation succeeded' : 'Operation failed'}
-            actions={<RerunButton operation={data} actor={actor} />}
+            actions={<RerunButton operation={data} />}
           >
             {data.note}
           </Banner>

@@ -1,21 +1,23 @@
-import { canCreateRole, permissionMessages } from '@berth/core';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useCreateRole } from '../../../features/roles/api/use-create-role.ts';
 import { CreateRoleForm } from '../../../features/roles/components/create-role-form.tsx';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2 /settings/team/roles/create: name the role, create it, then open its page. */
 function CreateRoleRoute() {
-  const { actor, organization } = useConsoleContext();
+  const { organization } = useConsoleContext();
+  // Without an organization the actor holds no role there, so this denies too.
+  const denial = useActionDenial('role.create');
   const navigate = useNavigate();
   const create = useCreateRole(organization?.id ?? '');
   return (
     <>
       <PageHeader title="New Role" description="A new role starts with no members and no permissions." />
       <CreateRoleForm
-        denial={canCreateRole(actor) && organization ? null : permissionMessages.roleManagement}
+        denial={denial}
         onCreate={async (name) => {
           const role = await create.mutateAsync(name);
           navigate(to.role(role.id), { replace: true });

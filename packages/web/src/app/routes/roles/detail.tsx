@@ -1,11 +1,7 @@
 import {
-  canDeleteRole,
-  canManageRole,
-  isOwner,
   isRoleEditable,
   isRoleListed,
   type PermissionCellState,
-  permissionMessages,
   ROLE_TYPE_LABELS,
   roleMembersDenial,
   roleTakesEnvironmentPermissions,
@@ -40,6 +36,7 @@ import { RenameRoleForm } from '../../../features/roles/components/rename-role-f
 import { type RoleMemberRow, RoleMembers } from '../../../features/roles/components/role-members.tsx';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { userKeys } from '../../../features/users/api/user-keys.ts';
+import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { paths, to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -59,16 +56,17 @@ function roleTabs(role: Pick<Role, 'type'>): RoleTab[] {
   return roleTakesEnvironmentPermissions(role.type) ? TABS.map(([tab]) => tab) : ['members'];
 }
 
-/** The caller's standing towards one role: may they manage it, and are they its admin? */
+/** The caller's standing towards one role: are they its admin, and what may they do to it? */
 function useRoleStanding(role: Role) {
   const { actor, organization, user } = useConsoleContext();
+  const denialOf = useActionDenials();
   const memberships = useOrganizationMemberships(organization?.id ?? null);
   const isRoleAdmin = roleAdminIds(memberships.data ?? [], user?.id ?? '').has(role.id);
   return {
     actor,
+    denialOf,
     memberships: memberships.data ?? [],
     isRoleAdmin,
-    canManage: canManageRole(actor, isRoleAdmin),
     // Until the memberships are in, a role admin would briefly look like a stranger.
     pending: memberships.isPending,
     error: memberships.error,
@@ -208,7 +206,7 @@ function MembersTab({ role }: { role: Role }) {
 
 function EnvironmentsTab({ role }: { role: Role }) {
   const { environments, resources } = useConsoleContext();
-  const { actor, canManage, pending, error } = useRoleStanding(role);
+  const { actor, denialOf, isRoleAdmin, pending, error } = useRoleStanding(role);
   const grant = useCreatePermission();
   const revoke = useDeletePermission();
 
@@ -217,10 +215,16 @@ function EnvironmentsTab({ role }: { role: Role }) {
   if (resources.status !== 'success' || pending) return <Spinner label="Loading environments" />;
 
   const cellDenial = (environmentId: string, scope: Scope, state: PermissionCellState): string | null => {
-    if (!canManage) return permissionMessages.roleManagement;
+    // A denied cell grants a permission, any other revokes one; the catalog gives both the same rule.
+    const manageDenial = denialOf(state === 'denied' ? 'permission.grant' : 'permission.revoke', {
+      isRoleAdmin,
+    });
+    if (manageDenial) return manageDenial;
     if (role.scimCreated) return PROVISIONED_ROLE;
     // A role admin may grant only the scopes they hold on that environment (the server enforces the same).
-    if (state === 'denied' && !isOwner(actor)) return scopeDenial(actor, scope, environmentId);
+    // This is a limit on the scope being granted, not an action of the catalog, so core's scope rule
+    // answers it (owners hold every scope, so it never denies them).
+    if (state === 'denied') return scopeDenial(actor, scope, environmentId);
     return null;
   };
 
@@ -244,18 +248,14 @@ function EnvironmentsTab({ role }: { role: Role }) {
 
 function SettingsTab({ role }: { role: Role }) {
   const navigate = useNavigate();
-  const { actor, canManage, pending, error } = useRoleStanding(role);
+  const { denialOf, isRoleAdmin, pending, error } = useRoleStanding(role);
   const rename = useRenameRole(role.id);
   const remove = useDeleteRole(role.id);
   if (error) return <Banner variant="error">Error: {error.message}</Banner>;
   if (pending) return <Spinner label="Loading role settings" />;
-  const denial = !canManage
-    ? permissionMessages.roleManagement
-    : isRoleEditable(role)
-      ? null
-      : PROVISIONED_ROLE;
-  // Deleting drops the permissions owners gave the role, so it is theirs alone (core canDeleteRole).
-  const deleteDenial = !canDeleteRole(actor) ? permissionMessages.ownerOnly : denial;
+  const denial = denialOf('role.rename', { isRoleAdmin }) ?? (isRoleEditable(role) ? null : PROVISIONED_ROLE);
+  // Deleting drops the permissions owners gave the role, so it is theirs alone (the catalog's role.delete).
+  const deleteDenial = denialOf('role.delete') ?? denial;
   return (
     <div className="section-stack">
       <RenameRoleForm

@@ -1,10 +1,8 @@
 import {
-  canCreateRole,
   compareRoles,
   emptyStateMessages,
   isOwner,
   isRoleListed,
-  permissionMessages,
   ROLES_CSV_COLUMNS,
   type RoleType,
   roleMatchesFilters,
@@ -26,6 +24,7 @@ import { RoleFilters, useRoleFilters } from '../../../features/roles/components/
 import { type RoleOverviewRow, RolesTable } from '../../../features/roles/components/roles-table.tsx';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { downloadTextFile } from '../../../lib/download.ts';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -64,6 +63,7 @@ function RolesOverviewRoute() {
   const memberships = useOrganizationMemberships(organizationId);
   const users = useOrganizationUsers(organizationId);
   const filters = useRoleFilters();
+  const createDenial = useActionDenial('role.create');
 
   const permissions = useMemo(
     () => environments.flatMap((environment) => environment.permissions),
@@ -101,7 +101,6 @@ function RolesOverviewRoute() {
     downloadTextFile('roles.csv', csv);
   };
 
-  const createDenial = canCreateRole(actor) ? null : permissionMessages.roleManagement;
   const error = roles.error ?? memberships.error ?? null;
 
   return (

@@ -1,4 +1,4 @@
-import { cpuShare, formatUsd, scaleBanner, scopeDenial } from '@berth/core';
+import { cpuShare, formatUsd, scaleBanner } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -26,6 +26,7 @@ import { useUpdateService } from '../../../features/services/api/use-update-serv
 import { ScaleForm } from '../../../features/services/components/scale-form.tsx';
 import '../../../features/services/components/services.css';
 import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -133,7 +134,7 @@ function ServiceDetailRoute() {
 }
 
 function ScaleTab({ service, stackId }: { service: Service; stackId: string | null }) {
-  const { actor } = useConsoleContext();
+  const denial = useActionDenial('service.scale', service.environmentId);
   const queryClient = useQueryClient();
   const profiles = useStackProfiles(stackId);
   const scale = useScaleService(service.id);
@@ -157,7 +158,7 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
         key={`${service.containerCount}-${service.containerMemoryMb}-${service.instanceClass}`}
         service={service}
         allowed={profiles.data ?? { m: true, r: false, c: false }}
-        denial={scopeDenial(actor, 'observability', service.environmentId)}
+        denial={denial}
         onScale={async (request) => {
           const operation = await scale.mutateAsync(request);
           setOperationId(operation.id);
@@ -168,13 +169,13 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
 }
 
 function SettingsTab({ service, hasEndpoints }: { service: Service; hasEndpoints: boolean }) {
-  const { actor } = useConsoleContext();
+  const denial = useActionDenial('service.update', service.environmentId);
   const update = useUpdateService(service.id);
   return (
     <ServiceSettingsForm
       service={service}
       hasEndpoints={hasEndpoints}
-      denial={scopeDenial(actor, 'deploy', service.environmentId)}
+      denial={denial}
       onSave={(values) => update.mutateAsync(values)}
     />
   );

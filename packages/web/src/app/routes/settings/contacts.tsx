@@ -1,4 +1,4 @@
-import { isAccountOwner, permissionMessages, toastMessages } from '@berth/core';
+import { toastMessages } from '@berth/core';
 import { useMemo } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -7,6 +7,7 @@ import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useUpdateOrganization } from '../../../features/organizations/api/use-update-organization.ts';
 import { DeleteAccount } from '../../../features/organizations/components/delete-account.tsx';
 import { OrganizationSettingsForm } from '../../../features/organizations/components/organization-settings-form.tsx';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**
@@ -15,12 +16,12 @@ import { useConsoleContext } from '../../shell/use-console.ts';
  * else the form is read-only and the buttons carry the reason.
  */
 function OrganizationSettingsRoute() {
-  const { organization, actor, user, stacks } = useConsoleContext();
+  const { organization, user, stacks } = useConsoleContext();
   const organizationId = organization?.id ?? null;
   const update = useUpdateOrganization(organizationId ?? '');
   // Loaded at start-up already (StartupLists): read from the cache here.
   const stackCosts = useCosts(organizationId, 'stacks');
-  const denial = isAccountOwner(actor) ? null : permissionMessages.ownerOnly;
+  const denial = useActionDenial('organization.update');
 
   // spec 1 §4 "no stack has billable cost": a stack of the organization's own with a cost above zero.
   const billableStacks = useMemo(() => {

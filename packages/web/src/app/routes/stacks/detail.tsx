@@ -57,7 +57,7 @@ function StackDetailRoute() {
 }
 
 function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
-  const { organization, environments, allStacks, actor } = useConsoleContext();
+  const { organization, environments, allStacks } = useConsoleContext();
   const costs = useCosts(organization?.id ?? null, 'stacks');
   const environmentCosts = useCosts(organization?.id ?? null, 'accounts');
   const environmentHref = useCallback((id: string) => to.environment(id), []);
@@ -112,7 +112,6 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
       body = (
         <StackDeprovision
           stack={stack}
-          actor={actor}
           organizationName={organization?.name ?? ''}
           environmentCount={onStack.length}
         />
@@ -134,7 +133,6 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
           organization ? (
             <CreateEnvironmentButton
               to={`${paths.createEnvironment}?${new URLSearchParams({ stack_id: stack.id })}`}
-              actor={actor}
               icon={icons.plus}
             />
           ) : null

@@ -1,3 +1,4 @@
+import { POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
@@ -19,6 +20,6 @@ export function useAppDeployments(appId: string) {
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     // spec 3 §4: operation lists poll every 10 s (TanStack pauses while the tab is hidden).
-    refetchInterval: 10_000,
+    refetchInterval: POLL_INTERVAL_MS.operationList,
   });
 }

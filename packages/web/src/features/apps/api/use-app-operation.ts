@@ -1,3 +1,4 @@
+import { POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { type AppOperationHal, fromAppOperationHal, isOperationFinished } from './app.hal.ts';
@@ -30,6 +31,6 @@ export function useAppOperation(id: string | null, type?: string) {
     },
     enabled: id !== null,
     refetchInterval: (query) =>
-      query.state.data && isOperationFinished(query.state.data.status) ? false : 3_000,
+      query.state.data && isOperationFinished(query.state.data.status) ? false : POLL_INTERVAL_MS.operation,
   });
 }

@@ -24,7 +24,7 @@ export function envChanges(
 
 export interface ConfigurationEditorProps {
   current: Readonly<Record<string, string | null>>;
-  /** Why the caller may not configure (core scopeDenial for deploy), or null. */
+  /** Why the caller may not configure (action app.configure), or null. */
   denial: string | null;
   onSave: (changes: Record<string, string>) => Promise<unknown>;
 }

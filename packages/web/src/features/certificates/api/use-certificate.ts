@@ -1,9 +1,9 @@
+import { POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
 import { certificateKeys } from './certificate-keys.ts';
-import { CERTIFICATE_POLL_MS } from './use-environment-certificates.ts';
 
 /** contract §5.9 GET /certificates/:id, polled every 5 s while the page is visible. */
 export function useCertificate(id: string) {
@@ -15,7 +15,7 @@ export function useCertificate(id: string) {
         await apiRequest<CertificateHal>('api', `/certificates/${encodeURIComponent(id)}`, { signal }),
       ),
     enabled: phase === 'authenticated' && id !== '',
-    refetchInterval: CERTIFICATE_POLL_MS,
+    refetchInterval: POLL_INTERVAL_MS.certificate,
     refetchIntervalInBackground: false,
   });
 }

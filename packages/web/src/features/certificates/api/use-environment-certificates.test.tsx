@@ -1,4 +1,4 @@
-import { MAX_PAGES } from '@berth/core';
+import { MAX_PAGES, POLL_INTERVAL_MS } from '@berth/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
 import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
-import { CERTIFICATE_POLL_MS, useEnvironmentCertificates } from './use-environment-certificates.ts';
+import { useEnvironmentCertificates } from './use-environment-certificates.ts';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
 const certificate = (id: string) => ({
@@ -51,7 +51,7 @@ describe('useEnvironmentCertificates (contract §1.4 auto-paged, spec 2 §7 5 s 
       'site-5.example.com',
     ]);
     expect(calls).toHaveLength(3);
-    await act(() => vi.advanceTimersByTimeAsync(CERTIFICATE_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS.certificate));
     expect(calls).toHaveLength(6);
   });
 

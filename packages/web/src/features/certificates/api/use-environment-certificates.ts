@@ -1,13 +1,10 @@
-import { MAX_PAGES } from '@berth/core';
+import { MAX_PAGES, POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
 import { certificateKeys } from './certificate-keys.ts';
-
-/** spec 2 §7, spec 3 §4: certificate polls run every 5 s (paused while the browser tab is hidden). */
-export const CERTIFICATE_POLL_MS = 5_000;
 
 /**
  * contract §5.9 GET /accounts/:id/certificates?page=N, auto-paged (contract §1.4): page 1, then pages
@@ -31,7 +28,8 @@ export function useEnvironmentCertificates(environmentId: string, { poll = true 
       return [first, ...rest].flatMap((list) => embeddedList(list, 'certificates')).map(fromCertificateHal);
     },
     enabled: phase === 'authenticated' && environmentId !== '',
-    refetchInterval: poll ? CERTIFICATE_POLL_MS : false,
+    // spec 2 §7, spec 3 §4: every 5 s, paused while the browser tab is hidden.
+    refetchInterval: poll ? POLL_INTERVAL_MS.certificate : false,
     refetchIntervalInBackground: false,
   });
 }

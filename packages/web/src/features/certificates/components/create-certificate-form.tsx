@@ -9,7 +9,7 @@ import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateCertificateFormProps {
-  /** core scopeDenial(actor, 'sensitive', environmentId): certificates are sensitive (spec 2 §6). */
+  /** Why the caller may not upload (action certificate.create: sensitive, spec 2 §6), or null. */
   denial: string | null;
   onSubmit: (input: CreateCertificateInput) => Promise<unknown>;
 }

@@ -6,7 +6,7 @@ export interface DeleteCertificateProps {
   commonName: string;
   /** How many endpoints use the certificate (null while unknown). */
   endpointCount: number | null;
-  /** core scopeDenial(actor, 'sensitive', environmentId). */
+  /** Why the caller may not delete it (action certificate.delete), or null. */
   denial: string | null;
   onDelete: () => Promise<unknown>;
 }

@@ -1,9 +1,9 @@
+import { POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromVhostHal, type VhostHal } from './endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
-import { ENDPOINT_POLL_MS } from './use-endpoints.ts';
 
 /** contract §5.9 GET /vhosts/:id, polled every 5 s while the page is visible (spec 2 §7). */
 export function useEndpoint(id: string) {
@@ -13,7 +13,7 @@ export function useEndpoint(id: string) {
     queryFn: async ({ signal }) =>
       fromVhostHal(await apiRequest<VhostHal>('api', `/vhosts/${encodeURIComponent(id)}`, { signal })),
     enabled: phase === 'authenticated' && id !== '',
-    refetchInterval: ENDPOINT_POLL_MS,
+    refetchInterval: POLL_INTERVAL_MS.endpoint,
     refetchIntervalInBackground: false,
   });
 }

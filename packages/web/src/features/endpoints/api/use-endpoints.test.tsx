@@ -1,3 +1,4 @@
+import { POLL_INTERVAL_MS } from '@berth/core';
 import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,7 +7,9 @@ import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
 import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
 import { useEndpoint } from './use-endpoint.ts';
-import { ENDPOINT_POLL_MS, useEndpoints } from './use-endpoints.ts';
+import { useEndpoints } from './use-endpoints.ts';
+
+const ENDPOINT_POLL_MS = POLL_INTERVAL_MS.endpoint;
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
 const vhost = (status: string) => ({

@@ -1,13 +1,10 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { MAX_PAGE_SIZE, POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromVhostHal, type VhostHal } from './endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
-
-/** spec 2 §7, spec 3 §4: endpoint polls run every 5 s (paused while the browser tab is hidden). */
-export const ENDPOINT_POLL_MS = 5_000;
 
 /** Where a list of endpoints comes from (contract §5.9). */
 export type EndpointScope =
@@ -49,7 +46,8 @@ export function useEndpoints(scope: EndpointScope, { poll = true }: { poll?: boo
       return embeddedList(list, 'vhosts').map(fromVhostHal);
     },
     enabled: phase === 'authenticated' && (scope.kind === 'all' || scope.id !== ''),
-    refetchInterval: polls ? ENDPOINT_POLL_MS : false,
+    // spec 2 §7, spec 3 §4: every 5 s, paused while the browser tab is hidden.
+    refetchInterval: polls ? POLL_INTERVAL_MS.endpoint : false,
     refetchIntervalInBackground: false,
   });
 }

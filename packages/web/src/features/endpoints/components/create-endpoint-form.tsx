@@ -30,7 +30,7 @@ export interface EndpointCertificateOption {
 export interface CreateEndpointFormProps {
   services: readonly EndpointServiceOption[];
   certificates: readonly EndpointCertificateOption[];
-  /** core scopeDenial(actor, 'deploy', environmentId). */
+  /** Why the caller may not create it (action vhost.create), or null. */
   denial: string | null;
   onSubmit: (submission: CreateEndpointSubmission) => Promise<unknown>;
 }

@@ -3,7 +3,7 @@ import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx
 export interface DeprovisionEndpointProps {
   /** The hostname the detail shows; spec 2 §5: it must be typed exactly. */
   hostname: string;
-  /** core scopeDenial(actor, 'destroy', environmentId). */
+  /** Why the caller may not deprovision it (action vhost.deprovision), or null. */
   denial: string | null;
   onDeprovision: () => Promise<unknown>;
 }

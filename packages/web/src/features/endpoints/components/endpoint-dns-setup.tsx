@@ -49,7 +49,7 @@ export function dnsRecords(endpoint: Endpoint): DnsRecord[] {
 
 export interface EndpointDnsSetupProps {
   endpoint: Endpoint;
-  /** core scopeDenial(actor, 'deploy', environmentId): renewing runs an operation. */
+  /** Why the caller may not renew (action vhost.renew: renewing runs an operation), or null. */
   denial: string | null;
   /** Posts the `renew` operation (contract §6) once the records are in place. */
   onRenew: () => Promise<unknown>;

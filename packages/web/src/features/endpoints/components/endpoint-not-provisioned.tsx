@@ -14,7 +14,7 @@ export function EndpointNotProvisioned({
 }: {
   /** Why the create flow could not start the provision, when the page was opened by it. */
   error: string | null;
-  /** core scopeDenial(actor, 'deploy', environmentId). */
+  /** Why the caller may not provision it (action vhost.provision), or null. */
   denial: string | null;
   isPending: boolean;
   onProvision: () => void;

@@ -19,7 +19,7 @@ import { messageOf } from '../../../lib/error-message.ts';
 
 export interface EndpointSettingsFormProps {
   endpoint: Endpoint;
-  /** core scopeDenial(actor, 'deploy', environmentId). */
+  /** Why the caller may not change it (action vhost.update), or null. */
   denial: string | null;
   onSave: (body: UpdateEndpointBody) => Promise<unknown>;
 }

@@ -25,7 +25,7 @@ export interface CreateEnvironmentFormProps {
   stacks: readonly StackOption[];
   defaultStackId: string | null;
   onSubmit: (values: CreateEnvironmentValues) => Promise<unknown>;
-  /** Why the caller may not create an environment (createEnvironmentDenial), or null. */
+  /** Why the caller may not create an environment (action environment.create), or null. */
   denial?: string | null;
 }
 

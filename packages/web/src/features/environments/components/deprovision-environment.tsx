@@ -2,7 +2,7 @@ import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx
 
 export interface DeprovisionEnvironmentProps {
   handle: string;
-  /** core scopeDenial(actor, 'destroy', id): the tooltip when the caller may not deprovision. */
+  /** Why the caller may not deprovision (action environment.delete), or null: the tooltip. */
   denial: string | null;
   onDeprovision: () => Promise<unknown>;
 }

@@ -10,7 +10,7 @@ import { messageOf } from '../../../lib/error-message.ts';
 
 export interface RenameEnvironmentFormProps {
   currentHandle: string;
-  /** core scopeDenial(actor, 'admin', id): the tooltip when the caller may not rename. */
+  /** Why the caller may not rename (action environment.rename), or null: the tooltip. */
   denial: string | null;
   onRename: (handle: string) => Promise<unknown>;
 }

@@ -1,14 +1,11 @@
-import { isOperationFinished } from '@berth/core';
+import { isOperationFinished, POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromOperationHal, type Operation, type OperationHal } from './operation.hal.ts';
 import { operationKeys } from './operation-keys.ts';
 
-/** spec 3 §4: a single operation polls every 3 s until it is succeeded or failed. */
-export const OPERATION_POLL_MS = 3_000;
-
-/** GET /operations/{id}, polled while unfinished. */
+/** GET /operations/{id}, polled every 3 s until it is succeeded or failed (spec 3 §4). */
 export function useOperation(id: string) {
   const { phase } = useSession();
   const queryClient = useQueryClient();
@@ -29,6 +26,6 @@ export function useOperation(id: string) {
     enabled: phase === 'authenticated' && id !== '',
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data && isOperationFinished(query.state.data.status) ? false : OPERATION_POLL_MS,
+      query.state.data && isOperationFinished(query.state.data.status) ? false : POLL_INTERVAL_MS.operation,
   });
 }

@@ -1,4 +1,4 @@
-import { activitySince } from '@berth/core';
+import { activitySince, POLL_INTERVAL_MS, SERVER_PAGE_SIZE_DEFAULT } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
@@ -10,11 +10,6 @@ import {
   operationListPath,
 } from './operation.hal.ts';
 import { operationKeys } from './operation-keys.ts';
-
-/** spec 3 §4: operation lists poll every 10 s; react-query pauses the interval while the tab is hidden. */
-export const OPERATION_LIST_POLL_MS = 10_000;
-/** spec 3 §9: server-paged lists hold 40 rows unless the server says otherwise. */
-const FALLBACK_PER_PAGE = 40;
 
 /**
  * One page of a server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`.
@@ -33,11 +28,13 @@ export function useOperations(basePath: string | null, page: number, filters: Op
       return {
         operations,
         totalCount: list.total_count ?? operations.length,
-        perPage: list.per_page || FALLBACK_PER_PAGE,
+        // spec 3 §9: server-paged lists hold 40 rows unless the server says otherwise.
+        perPage: list.per_page || SERVER_PAGE_SIZE_DEFAULT,
       };
     },
     enabled: phase === 'authenticated' && basePath !== null,
-    refetchInterval: OPERATION_LIST_POLL_MS,
+    // spec 3 §4: every 10 s; react-query pauses the interval while the tab is hidden.
+    refetchInterval: POLL_INTERVAL_MS.operationList,
     placeholderData: (previous) => previous,
   });
 }

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
+import { ActorProvider } from '../../../lib/actor.tsx';
 import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
 import { ActivityTable } from './activity-table.tsx';
 
@@ -77,14 +78,17 @@ function renderActivity(actor: Actor, path = '/activity') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: '/activity', element: <ActivityTable listPath={LIST} actor={actor} /> },
+      { path: '/activity', element: <ActivityTable listPath={LIST} /> },
       { path: '/operations/:id', element: <p>operation page</p> },
     ],
     { initialEntries: [path] },
   );
+  // The shell provides the caller's actor; here the test does.
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ActorProvider actor={actor}>
+        <RouterProvider router={router} />
+      </ActorProvider>
     </QueryClientProvider>,
   );
   return router;

@@ -1,12 +1,11 @@
 import {
-  type Actor,
   canRerunOperation,
+  isActionName,
   isOperationPending,
   OPERATION_RESOURCE_TYPES,
   OPERATION_STATUSES,
   OPERATION_TYPE_NAMES,
-  operationScope,
-  scopeDenial,
+  SERVER_PAGE_SIZE_DEFAULT,
 } from '@berth/core';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +15,7 @@ import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { ALL, type Operation, type OperationFilters } from '../api/operation.hal.ts';
 import { useOperations } from '../api/use-operations.ts';
 import { useRerunOperation } from '../api/use-rerun-operation.ts';
@@ -59,7 +59,6 @@ export function useActivityQuery() {
 export interface ActivityTableProps {
   /** A server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`. */
   listPath: string | null;
-  actor: Actor;
   /** The resource types worth filtering by in this scope. */
   resourceTypes?: readonly string[];
   label?: string;
@@ -94,13 +93,15 @@ function FilterSelect({
   );
 }
 
-export function RerunButton({ operation, actor }: { operation: Operation; actor: Actor }) {
+export function RerunButton({ operation }: { operation: Operation }) {
   const rerun = useRerunOperation();
   const navigate = useNavigate();
+  const denialOf = useActionDenials();
   if (!canRerunOperation(operation)) return null;
-  const denial = operation.environmentId
-    ? scopeDenial(actor, operationScope(operation.resourceType, operation.type), operation.environmentId)
-    : null;
+  // A re-runnable operation is in the catalog, so `<resource>.<type>` is its action (app.deploy, …).
+  const action = `${operation.resourceType}.${operation.type}`;
+  const denial =
+    operation.environmentId && isActionName(action) ? denialOf(action, operation.environmentId) : null;
   return (
     <span>
       <ScopedButton
@@ -133,7 +134,6 @@ export function RerunButton({ operation, actor }: { operation: Operation; actor:
  */
 export function ActivityTable({
   listPath,
-  actor,
   resourceTypes = RESOURCE_TYPE_OPTIONS,
   label = 'Activity',
 }: ActivityTableProps) {
@@ -141,7 +141,10 @@ export function ActivityTable({
   // The server keeps only the last 2 weeks (useOperations sends `since`), so every page is full.
   const list = useOperations(listPath, page, filters);
   const rows = list.data?.operations ?? [];
-  const pageCount = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / (list.data?.perPage ?? 40)));
+  const pageCount = Math.max(
+    1,
+    Math.ceil((list.data?.totalCount ?? 0) / (list.data?.perPage ?? SERVER_PAGE_SIZE_DEFAULT)),
+  );
 
   let body: ReactNode;
   if (list.isError) {
@@ -191,7 +194,7 @@ export function ActivityTable({
           </td>
           <td>{operation.note}</td>
           <td>
-            <RerunButton operation={operation} actor={actor} />
+            <RerunButton operation={operation} />
           </td>
         </tr>
       );

@@ -17,7 +17,7 @@ import {
 export interface ScaleFormProps {
   service: Pick<Service, 'containerCount' | 'containerMemoryMb' | 'instanceClass'>;
   allowed: AllowedFamilies;
-  /** Why the caller may not scale (core scopeDenial for observability), or null. */
+  /** Why the caller may not scale (action service.scale), or null. */
   denial: string | null;
   onScale: (request: ScaleRequest) => Promise<unknown>;
 }

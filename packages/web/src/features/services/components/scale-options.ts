@@ -1,8 +1,5 @@
-import { containerProfile, MAX_CONTAINER_COUNT, scaleProblem } from '@berth/core';
+import { CONTAINER_SIZES_GB, containerProfile, MAX_CONTAINER_COUNT, scaleProblem } from '@berth/core';
 import type { AllowedFamilies } from '../api/use-stack-profiles.ts';
-
-/** spec 2 §9: the container sizes offered, in GB; each profile keeps those between its minimum and maximum. */
-export const CONTAINER_SIZES_GB = [0.5, 1, 2, 4, 7, 15, 30, 60, 150, 240, 368, 496, 752] as const;
 
 /** The current-generation class of each family the scale form offers (contract §4.3: C → c5, M → m5, R → r5). */
 export const PROFILE_CHOICES = [

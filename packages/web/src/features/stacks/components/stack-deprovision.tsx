@@ -1,14 +1,14 @@
-import { type Actor, isAccountOwner, stackDeprovisionMessages, stackDeprovisionRefusal } from '@berth/core';
+import { isAccountOwner, stackDeprovisionMessages, stackDeprovisionRefusal } from '@berth/core';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useActor } from '../../../lib/actor.tsx';
 import type { Stack } from '../api/stack.hal.ts';
 
 export interface StackDeprovisionProps {
   stack: Stack;
-  actor: Actor;
   organizationName: string;
   /** The organization's environments still on this stack. */
   environmentCount: number;
@@ -18,12 +18,8 @@ export interface StackDeprovisionProps {
  * spec 2 §2: a stack deprovision is only a support request. It needs the Account Owner, the typed name
  * equal to the stack name and every environment gone. Shared stacks cannot be deprovisioned.
  */
-export function StackDeprovision({
-  stack,
-  actor,
-  organizationName,
-  environmentCount,
-}: StackDeprovisionProps) {
+export function StackDeprovision({ stack, organizationName, environmentCount }: StackDeprovisionProps) {
+  const actor = useActor();
   const [typedName, setTypedName] = useState('');
   const [confirming, setConfirming] = useState(false);
 
@@ -41,6 +37,7 @@ export function StackDeprovision({
     typedName,
     environmentCount,
   });
+  // A support request, not an action of the catalog: core's stack rule and its own text decide.
   const ownerDenial = isAccountOwner(actor) ? null : stackDeprovisionMessages.ownerOnly;
 
   if (confirming && refusal === null) {

@@ -1,0 +1,88 @@
+import { type Actor, buildActor, type Scope } from '@berth/core';
+import { inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { permissions } from '../db/schema.ts';
+import type { AuthGuard, CallerOptions } from '../http/authenticate.ts';
+import { type MembershipInfo, membershipsOf, organizationIdsOf } from './access.ts';
+
+/** Who is calling, as operations record them (the user's name and email are kept on each operation). */
+export interface CallerUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The caller and everything authorization needs about them, resolved once per request: their roles in
+ * every organization they belong to and their actor (core's permission view) in each.
+ */
+export interface CallerAccess {
+  readonly user: CallerUser;
+  readonly memberships: readonly MembershipInfo[];
+  /** The caller's actor per organization they belong to. */
+  readonly actors: ReadonlyMap<string, Actor>;
+}
+
+/** What a service accepts as its caller: the request's resolved access, or a bare user (tools, tests). */
+export type CallerRef = CallerAccess | CallerUser;
+
+/** The caller's memberships and actors in two queries, however many organizations they belong to. */
+export async function loadCallerAccess(db: Db, user: CallerUser): Promise<CallerAccess> {
+  const list = await membershipsOf(db, user.id);
+  const roles = list.map((m) => ({ id: m.roleId, type: m.roleType, organizationId: m.organizationId }));
+  const granted =
+    roles.length === 0
+      ? []
+      : await db
+          .select({
+            roleId: permissions.roleId,
+            environmentId: permissions.environmentId,
+            scope: permissions.scope,
+          })
+          .from(permissions)
+          .where(
+            inArray(
+              permissions.roleId,
+              roles.map((role) => role.id),
+            ),
+          );
+  const typed = granted.map((row) => ({ ...row, scope: row.scope as Scope }));
+  const actors = new Map<string, Actor>();
+  for (const organizationId of organizationIdsOf(list)) {
+    actors.set(organizationId, buildActor(roles, typed, organizationId));
+  }
+  return { user: { id: user.id, name: user.name, email: user.email }, memberships: list, actors };
+}
+
+export function isCallerAccess(ref: CallerRef): ref is CallerAccess {
+  return 'actors' in ref;
+}
+
+/** The access of a caller reference: as given when already resolved, else loaded now. */
+export function accessOf(db: Db, ref: CallerRef): Promise<CallerAccess> {
+  return isCallerAccess(ref) ? Promise.resolve(ref) : loadCallerAccess(db, ref);
+}
+
+/**
+ * Resolves the signed-in caller of a request with their access, once per request: every service the
+ * handler calls gets the same object, so memberships and permissions are read once.
+ */
+export function createCallers(deps: { db: Db; guard: AuthGuard }) {
+  const { db, guard } = deps;
+  const resolved = new WeakMap<FastifyRequest, Promise<CallerAccess>>();
+
+  return {
+    /** The caller's access; 401/403 exactly as `guard.requireCaller` (its token checks run on each call). */
+    async require(request: FastifyRequest, options?: CallerOptions): Promise<CallerAccess> {
+      const caller = await guard.requireCaller(request, options);
+      let pending = resolved.get(request);
+      if (!pending) {
+        pending = loadCallerAccess(db, caller.user);
+        resolved.set(request, pending);
+      }
+      return pending;
+    },
+  };
+}
+export type Callers = ReturnType<typeof createCallers>;

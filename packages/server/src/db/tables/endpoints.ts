@@ -1,0 +1,86 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { services } from './apps.ts';
+import { timestamps } from './common.ts';
+import { environments } from './environments.ts';
+
+/** A TLS certificate uploaded for custom HTTPS endpoints (or issued for managed ones), parsed on upload. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    commonName: text('common_name').notNull().default(''),
+    certificateBody: text('certificate_body').notNull(),
+    leafCertificate: text('leaf_certificate').notNull(),
+    certificateChain: text('certificate_chain').notNull().default(''),
+    privateKey: text('private_key').notNull(),
+    privateKeyAlgorithm: text('private_key_algorithm').notNull().default(''),
+    notBefore: timestamp('not_before', { withTimezone: true, precision: 3 }).notNull(),
+    notAfter: timestamp('not_after', { withTimezone: true, precision: 3 }).notNull(),
+    issuerOrganization: text('issuer_organization').notNull().default(''),
+    issuerCommonName: text('issuer_common_name').notNull().default(''),
+    issuerCountry: text('issuer_country').notNull().default(''),
+    issuerWebsite: text('issuer_website').notNull().default(''),
+    subjectCountry: text('subject_country').notNull().default(''),
+    subjectState: text('subject_state').notNull().default(''),
+    subjectLocale: text('subject_locale').notNull().default(''),
+    subjectOrganization: text('subject_organization').notNull().default(''),
+    subjectAlternativeNames: jsonb('subject_alternative_names').$type<string[]>().notNull().default([]),
+    sha256Fingerprint: text('sha256_fingerprint').notNull(),
+    acme: boolean('acme').notNull().default(false),
+    trusted: boolean('trusted').notNull().default(false),
+    selfSigned: boolean('self_signed').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('certificates_env_idx').on(table.environmentId)],
+);
+
+/** Endpoints ("vhosts" on the wire): how traffic reaches a service. Removed once deprovisioned. */
+export const vhosts = pgTable(
+  'vhosts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    // Deleting a certificate in use is refused by the API; the reference never blocks cascades.
+    certificateId: integer('certificate_id').references(() => certificates.id, { onDelete: 'set null' }),
+    type: text('type').notNull().default('http'),
+    platform: text('platform').notNull().default('elb'),
+    status: text('status').notNull().default('pending'),
+    acme: boolean('acme').notNull().default(false),
+    acmeStatus: text('acme_status').notNull().default(''),
+    acmeConfiguration: jsonb('acme_configuration').$type<AcmeConfiguration>(),
+    acmeDnsChallengeHost: text('acme_dns_challenge_host').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    internal: boolean('internal').notNull().default(false),
+    shared: boolean('shared').notNull().default(false),
+    ipWhitelist: jsonb('ip_whitelist').$type<string[]>().notNull().default([]),
+    containerPort: integer('container_port'),
+    containerPorts: jsonb('container_ports').$type<number[]>().notNull().default([]),
+    tokenHeader: text('token_header'),
+    loadBalancingAlgorithm: text('load_balancing_algorithm').notNull().default('round_robin'),
+    userDomain: text('user_domain').notNull().default(''),
+    virtualDomain: text('virtual_domain').notNull().default(''),
+    externalHost: text('external_host'),
+    internalHost: text('internal_host'),
+    dockerName: text('docker_name'),
+    ...timestamps,
+  },
+  (table) => [
+    index('vhosts_env_idx').on(table.environmentId),
+    index('vhosts_service_idx').on(table.serviceId),
+    index('vhosts_certificate_idx').on(table.certificateId),
+  ],
+);
+
+/** The DNS records a managed HTTPS endpoint needs before its certificate can be issued (contract §4.3). */
+export interface AcmeConfiguration {
+  names: string[];
+  challenges: { method: string; from: { name: string }; to: { name: string; legacy: boolean }[] }[];
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './common.ts';
+
+/** Secrets the server generates on first start (JWT signing key) so every process shares them. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    otpEnabled: boolean('otp_enabled').notNull().default(false),
+    superuser: boolean('superuser').notNull().default(false),
+    readOnlyImpersonate: boolean('read_only_impersonate').notNull().default(false),
+    externalId: text('external_id'),
+    selectedOrganizationId: uuid('selected_organization_id'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    /** sha256 of the secret half of the session cookie; null for tokens without a session. */
+    sessionSecretHash: text('session_secret_hash'),
+    /** The token this one was exchanged from: it never outlives it and is revoked with it. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => tokens.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('tokens_user_idx').on(table.userId), index('tokens_parent_idx').on(table.parentId)],
+);
+
+export const emailVerificationChallenges = pgTable(
+  'email_verification_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index('email_challenges_user_idx').on(table.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** "email:<address>" or "ip:<address>" */
+    key: text('key').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('login_attempts_key_idx').on(table.key, table.attemptedAt)],
+);

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './common.ts';
+import { environments } from './environments.ts';
+import { users } from './identity.ts';
+import { organizations } from './organizations.ts';
+
+/** Every change to a resource; the table is also the work queue (claimed with FOR UPDATE SKIP LOCKED). */
+export const operations = pgTable(
+  'operations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    environmentId: integer('environment_id').references(() => environments.id, { onDelete: 'set null' }),
+    resourceType: text('resource_type').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    resourceHandle: text('resource_handle').notNull().default(''),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('queued'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull().default(''),
+    userEmail: text('user_email').notNull().default(''),
+    gitRef: text('git_ref'),
+    dockerRef: text('docker_ref'),
+    containerCount: integer('container_count'),
+    containerSize: integer('container_size'),
+    diskSize: integer('disk_size'),
+    instanceProfile: text('instance_profile'),
+    provisionedIops: integer('provisioned_iops').notNull().default(0),
+    env: jsonb('env').$type<Record<string, string | null>>(),
+    note: text('note').notNull().default(''),
+    automated: boolean('automated').notNull().default(false),
+    cancelled: boolean('cancelled').notNull().default(false),
+    aborted: boolean('aborted').notNull().default(false),
+    immediate: boolean('immediate').notNull().default(false),
+    /** Queue bookkeeping: how often a worker picked it up, who holds it and until when. */
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, precision: 3 }),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    index('operations_queue_idx').on(table.status, table.id),
+    index('operations_org_idx').on(table.organizationId, table.updatedAt),
+    index('operations_env_idx').on(table.environmentId, table.updatedAt),
+    index('operations_resource_idx').on(table.resourceType, table.resourceId),
+    // The per-organization cap counts queued operations; the per-user limit counts recent ones.
+    index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),
+    index('operations_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operationId: integer('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    line: text('line').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('operation_logs_operation_idx').on(table.operationId, table.id)],
+);

@@ -1,0 +1,79 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './common.ts';
+import { users } from './identity.ts';
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  ssoEnforced: boolean('sso_enforced').notNull().default(false),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  zip: text('zip'),
+  primaryPhone: text('primary_phone'),
+  emergencyPhone: text('emergency_phone'),
+  opsAlertEmail: text('ops_alert_email'),
+  securityAlertEmail: text('security_alert_email'),
+  /** When a worker last claimed one of its operations: the longest-waiting organization goes next. */
+  queueTurnAt: timestamp('queue_turn_at', { withTimezone: true, precision: 3 }),
+  ...timestamps,
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('platform_user'),
+    scimCreated: boolean('scim_created').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('roles_org_idx').on(table.organizationId)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    privileged: boolean('privileged').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('memberships_user_role_unique').on(table.userId, table.roleId),
+    index('memberships_role_idx').on(table.roleId),
+  ],
+);
+
+/**
+ * An invitation to join an organization through one role. The code mailed in the link is stored
+ * hashed; a resend replaces it (and its expiry). Accepted invitations are deleted with the membership
+ * made, so the table holds pending (possibly expired) ones only.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    inviterName: text('inviter_name').notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('invitations_role_idx').on(table.roleId),
+    uniqueIndex('invitations_role_email_unique').on(table.roleId, table.email),
+  ],
+);

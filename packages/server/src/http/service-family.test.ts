@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceFamily } from './service-family.ts';
+
+const BROWSER = 'text/html,application/xhtml+xml,*/*;q=0.8';
+const HAL = 'application/hal+json; charset=utf-8';
+
+let webDist: string;
+let withConsole: FastifyInstance;
+let withoutConsole: FastifyInstance;
+
+async function build(consoleIndex: string | null) {
+  const app = Fastify();
+  app.get('/plain', async () => ({ where: 'root' }));
+  await app.register(serviceFamily, {
+    prefix: '/fam',
+    consoleIndex,
+    routes: async (family) => {
+      family.get('/thing', async () => ({ where: 'family' }));
+      family.get('/text', async (_request, reply) => reply.type('text/plain').send('hello'));
+    },
+  });
+  // A family without routes still answers under its prefix.
+  await app.register(serviceFamily, { prefix: '/empty', consoleIndex });
+  return app;
+}
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-family-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<div id="root"></div>');
+  withConsole = await build(path.join(webDist, 'index.html'));
+  withoutConsole = await build(null);
+});
+afterAll(async () => {
+  await withConsole.close();
+  await withoutConsole.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (app: FastifyInstance, url: string, accept?: string) =>
+  app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+
+describe('a service family', () => {
+  it('answers its JSON as HAL+JSON and leaves other types alone', async () => {
+    const thing = await get(withConsole, '/fam/thing');
+    expect(thing.headers['content-type']).toBe(HAL);
+    expect(thing.json()).toEqual({ where: 'family' });
+    expect((await get(withConsole, '/fam/text')).headers['content-type']).toContain('text/plain');
+  });
+
+  it('keeps its hook and 404 to itself: the root is untouched', async () => {
+    const plain = await get(withConsole, '/plain');
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const unknown = await get(withConsole, '/elsewhere', BROWSER);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'Not Found', statusCode: 404 });
+  });
+
+  it.each(['/fam/nothing', '/empty', '/empty/deeper'])(
+    'answers an unknown path %s with the contract’s JSON 404',
+    async (url) => {
+      for (const app of [withConsole, withoutConsole]) {
+        const response = await get(app, url, 'application/json');
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toBe(HAL);
+        expect(response.json()).toEqual({
+          code: 404,
+          error: 'not_found',
+          message: `No route for GET ${url}`,
+          exception_context: {},
+        });
+      }
+    },
+  );
+
+  it('opens the console for a browser navigation under its prefix, when the console is built', async () => {
+    const page = await get(withConsole, '/fam/some/page', BROWSER);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toBe('<div id="root"></div>');
+    const post = await withConsole.inject({
+      method: 'POST',
+      url: '/fam/some/page',
+      headers: { accept: BROWSER },
+    });
+    expect(post.statusCode).toBe(404);
+    expect((await get(withoutConsole, '/fam/some/page', BROWSER)).json()).toMatchObject({
+      error: 'not_found',
+    });
+  });
+});
