@@ -40,7 +40,10 @@ test('the service Metrics tab charts its containers and switches horizons', asyn
   expect((await hourly).status()).toBe(200);
 
   const metrics = page.getByRole('region', { name: 'Metrics' });
-  await expect(metrics.getByRole('button', { name: '1h' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(metrics.getByRole('button', { name: '1h', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const memory = metrics.getByRole('list', { name: 'memory_all legend' });
   await expect(memory.getByRole('listitem')).toHaveText([
     /^memory_all - charts-\S+-1-[0-9a-f]{8} usage$/,
@@ -65,14 +68,17 @@ test('the service Metrics tab charts its containers and switches horizons', asyn
   const daily = page.waitForResponse(
     (response) => response.url().includes('/metrics/proxy/') && response.url().includes('horizon=1d'),
   );
-  await metrics.getByRole('button', { name: '1d' }).click();
+  await metrics.getByRole('button', { name: '1d', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${app.id}/services/${serviceId}/metrics\\?horizon=1d$`));
   const answer = await daily;
   expect(answer.status()).toBe(200);
   const { columns } = (await answer.json()) as { columns: unknown[][] };
   expect(columns[0]?.[0]).toBe('time_0');
   expect(columns[0]).toHaveLength(301);
-  await expect(metrics.getByRole('button', { name: '1d' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(metrics.getByRole('button', { name: '1d', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(memory.getByRole('listitem')).toHaveCount(2);
   await expect(
     metrics.getByRole('img', { name: 'Memory over time' }).locator('canvas').first(),
@@ -80,6 +86,6 @@ test('the service Metrics tab charts its containers and switches horizons', asyn
 
   // A reload keeps the day.
   await page.reload();
-  await expect(page.getByRole('button', { name: '1d' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: '1d', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('list', { name: 'la legend' })).toHaveText(/^la - charts-/);
 });

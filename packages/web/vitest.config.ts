@@ -5,7 +5,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // test/ holds the repository-level checks of the console's layers (layer-zones.test.ts).
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     // Screen tests walk several lazily loaded routes; allow for a loaded CI machine (see test/setup.ts).

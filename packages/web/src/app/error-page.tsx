@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { messageOf } from '../lib/error-message.ts';
+import { paths } from '../lib/paths.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { paths } from './paths.ts';
 
 /** spec 1 §8: the generic error page. */
 export const SOMETHING_WENT_WRONG = "Something's gone wrong";

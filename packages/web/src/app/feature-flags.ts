@@ -1,4 +1,4 @@
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 // spec 1 §5: the home dashboard is gated by membership of an organization-id list embedded in the product.
 // Berth ships no home dashboard yet, so no organization is on the list and "/" leads to the environments.

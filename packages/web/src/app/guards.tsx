@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../features/users/api/use-user.ts';
 import { isApiError } from '../lib/api-client.ts';
+import { isRememberedPath, paths, to } from '../lib/paths.ts';
 import { writePersisted } from '../lib/persisted-state.ts';
 import { useSession } from '../lib/session-store.ts';
-import { isRememberedPath, paths, to } from './paths.ts';
 
 function RedirectToLogin() {
   const location = useLocation();

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './error-page.tsx';
 import { RequireSession, RequireVerifiedUser } from './guards.tsx';
-import { paths } from './paths.ts';
 import { RootLayout } from './root-layout.tsx';
 
 // Every screen is its own lazy chunk, so the login page ships only what it needs.

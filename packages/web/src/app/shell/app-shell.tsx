@@ -8,10 +8,10 @@ import { useSelectOrganization } from '../../features/users/api/use-select-organ
 import { canImpersonate } from '../../features/users/api/user.hal.ts';
 import { ActorProvider } from '../../lib/actor.tsx';
 import { getRuntimeConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { isHomeEnabled } from '../feature-flags.ts';
-import { paths } from '../paths.ts';
 import { ssoLoginUrl } from '../sso.ts';
 import { Sidebar } from './sidebar.tsx';
 import { StartupLists } from './startup-lists.tsx';

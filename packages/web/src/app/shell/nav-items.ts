@@ -1,4 +1,4 @@
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import type { icons } from './icons.tsx';
 
 export interface NavItem {

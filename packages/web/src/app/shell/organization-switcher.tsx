@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { Organization } from '../../features/organizations/api/organization.hal.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { icons } from './icons.tsx';
 
 export interface OrganizationSwitcherProps {

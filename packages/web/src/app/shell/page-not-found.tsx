@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { getRuntimeConfig } from '../../lib/config.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** spec 1 §8: the text of Page Not Found. */
 export const PAGE_NOT_FOUND =

@@ -143,4 +143,25 @@ describe('DataTable (spec 3 §2 list tables)', () => {
     expect(table()).toHaveAttribute('aria-rowcount', '5001');
     expect(bodyRows().length).toBeLessThan(100);
   });
+
+  it('server-paged: shows the page as given, without search, sorts or Rows, and asks for other pages', async () => {
+    const pages: number[] = [];
+    renderTable(rowsOf(30), '/list?page=7', {
+      serverPaging: { page: 2, pageCount: 3, onPageChange: (next) => pages.push(next) },
+    });
+    expect(bodyRows()).toHaveLength(30);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Rows')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Handle/ })).not.toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('Page 2 of 3')).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(pages).toEqual([1, 3]);
+  });
+
+  it('server-paged: a single page needs no pager', () => {
+    renderTable(rowsOf(3), '/list', { serverPaging: { page: 1, pageCount: 1, onPageChange: () => {} } });
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
 });

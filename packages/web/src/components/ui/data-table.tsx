@@ -27,6 +27,15 @@ export interface DataTableColumn<T> {
   /** Makes the column sortable (spec 3 §2 sort keys are the column ids). */
   sortValue?: (row: T) => string | number;
   align?: 'left' | 'right';
+  /** The header is for assistive technology only (a column of row buttons). */
+  headerHidden?: boolean;
+}
+
+/** The server-paged variant's page (1-based), its page count and how to move to another page. */
+export interface ServerPaging {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
 }
 
 export interface DataTableProps<T> {
@@ -35,8 +44,8 @@ export interface DataTableProps<T> {
   rows: readonly T[];
   columns: readonly DataTableColumn<T>[];
   getRowId: (row: T) => string;
-  /** The fields the search box matches, case-insensitively, as substrings. */
-  searchText: (row: T) => readonly (string | null | undefined)[];
+  /** The fields the search box matches, case-insensitively, as substrings (unused when server-paged). */
+  searchText?: (row: T) => readonly (string | null | undefined)[];
   /**
    * Replaces the substring match when a list has search keywords of its own (e.g. the endpoints'
    * `shared:yes`); it receives the trimmed, lower-cased search text.
@@ -53,6 +62,12 @@ export interface DataTableProps<T> {
    * rows it ties keep this order.
    */
   defaultSort?: (a: T, b: T) => number;
+  /**
+   * The one variant: a list the server pages (activity, with its `since` window and filters). `rows` is
+   * the server's page as answered, so the search box, column sorts and Rows select are off (they would
+   * act on one page and mislead); Previous and Next move the server's page, shown once there are two.
+   */
+  serverPaging?: ServerPaging;
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -90,6 +105,7 @@ export function DataTable<T>({
   footer,
   searchPlaceholder = 'Search',
   defaultSort,
+  serverPaging,
 }: DataTableProps<T>) {
   const searchId = useId();
   const rowsId = useId();
@@ -103,7 +119,7 @@ export function DataTable<T>({
     setDraft(search);
   }
   const pageSize = positiveInt(params.get('rows'), DEFAULT_TABLE_PAGE_SIZE);
-  const sorting = sortingFrom(params.get('sort'));
+  const sorting = serverPaging ? [] : sortingFrom(params.get('sort'));
 
   const update = (changes: Record<string, string | null>, replace = false) =>
     setParams(
@@ -138,17 +154,20 @@ export function DataTable<T>({
   );
 
   const matching = useMemo(() => {
+    if (serverPaging) return [...rows];
     const needle = search.trim().toLowerCase();
     const found = needle
       ? rows.filter((row) =>
-          searchMatch ? searchMatch(row, needle) : matchesSearchText(searchText(row), needle),
+          searchMatch ? searchMatch(row, needle) : matchesSearchText(searchText?.(row) ?? [], needle),
         )
       : [...rows];
     return defaultSort ? found.sort(defaultSort) : found;
-  }, [rows, search, searchText, searchMatch, defaultSort]);
+  }, [rows, search, searchText, searchMatch, defaultSort, serverPaging]);
 
-  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
-  const pageIndex = Math.min(positiveInt(params.get('page'), 1), pageCount) - 1;
+  const pageCount = serverPaging
+    ? Math.max(1, serverPaging.pageCount)
+    : Math.max(1, Math.ceil(matching.length / pageSize));
+  const pageIndex = Math.min(serverPaging?.page ?? positiveInt(params.get('page'), 1), pageCount) - 1;
 
   const table = useReactTable({
     data: matching,
@@ -161,7 +180,9 @@ export function DataTable<T>({
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
-  const pageRows = table.getRowModel().rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+  const pageRows = serverPaging
+    ? table.getRowModel().rows
+    : table.getRowModel().rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
   const byId = new Map(columns.map((column) => [column.id, column]));
 
   const toggleSort = (id: string) => {
@@ -211,81 +232,138 @@ export function DataTable<T>({
 
   return (
     <div className="card data-table">
-      <div className="table-toolbar">
-        <label className="visually-hidden" htmlFor={searchId}>
-          Search {label.toLowerCase()}
-        </label>
-        <input
-          id={searchId}
-          className="input table-search"
-          type="search"
-          placeholder={searchPlaceholder}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <span className="table-count">
-          {matching.length} {matching.length === 1 ? 'result' : 'results'}
-        </span>
-        {toolbar}
-      </div>
+      {serverPaging ? (
+        toolbar ? (
+          <div className="table-toolbar">{toolbar}</div>
+        ) : null
+      ) : (
+        <div className="table-toolbar">
+          <label className="visually-hidden" htmlFor={searchId}>
+            Search {label.toLowerCase()}
+          </label>
+          <input
+            id={searchId}
+            className="input table-search"
+            type="search"
+            placeholder={searchPlaceholder}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <span className="table-count">
+            {matching.length} {matching.length === 1 ? 'result' : 'results'}
+          </span>
+          {toolbar}
+        </div>
+      )}
       {body ? (
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{label}</caption>
-            <Head columns={columns} sorting={sorting} onSort={toggleSort} />
+            <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
             <tbody>{body}</tbody>
           </table>
         </div>
       ) : pageRows.length > VIRTUALIZE_ABOVE ? (
         <VirtualBody label={label} rows={pageRows} colSpan={colSpan} renderRow={renderRow}>
-          <Head columns={columns} sorting={sorting} onSort={toggleSort} />
+          <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
         </VirtualBody>
       ) : (
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{label}</caption>
-            <Head columns={columns} sorting={sorting} onSort={toggleSort} />
+            <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
             <tbody>{pageRows.map(renderRow)}</tbody>
           </table>
         </div>
       )}
       {footer}
-      <div className="table-pager">
-        <label htmlFor={rowsId}>Rows</label>
-        <select
-          id={rowsId}
-          className="select table-rows"
-          value={pageSize}
-          onChange={(event) => update({ rows: event.target.value, page: null })}
-        >
-          {[...new Set([...TABLE_PAGE_SIZE_OPTIONS, pageSize])]
-            .sort((a, b) => a - b)
-            .map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-        </select>
-        <span>
-          Page {pageIndex + 1} of {pageCount}
-        </span>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={pageIndex === 0}
-          onClick={() => update({ page: String(pageIndex) })}
-        >
-          Previous
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={pageIndex + 1 >= pageCount}
-          onClick={() => update({ page: String(pageIndex + 2) })}
-        >
-          Next
-        </Button>
-      </div>
+      {serverPaging ? (
+        pageCount > 1 ? (
+          <nav className="table-pager" aria-label="Pagination">
+            <span>
+              Page {pageIndex + 1} of {pageCount}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pageIndex === 0}
+              onClick={() => serverPaging.onPageChange(pageIndex)}
+            >
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pageIndex + 1 >= pageCount}
+              onClick={() => serverPaging.onPageChange(pageIndex + 2)}
+            >
+              Next
+            </Button>
+          </nav>
+        ) : null
+      ) : (
+        <ClientPager
+          rowsId={rowsId}
+          pageSize={pageSize}
+          pageIndex={pageIndex}
+          pageCount={pageCount}
+          update={update}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The client-side pager: the Rows select (query string `rows`) and Previous/Next over `page`. */
+function ClientPager({
+  rowsId,
+  pageSize,
+  pageIndex,
+  pageCount,
+  update,
+}: {
+  rowsId: string;
+  pageSize: number;
+  pageIndex: number;
+  pageCount: number;
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  return (
+    <div className="table-pager">
+      <label htmlFor={rowsId}>Rows</label>
+      <select
+        id={rowsId}
+        className="select table-rows"
+        value={pageSize}
+        onChange={(event) => update({ rows: event.target.value, page: null })}
+      >
+        {[...new Set([...TABLE_PAGE_SIZE_OPTIONS, pageSize])]
+          .sort((a, b) => a - b)
+          .map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+      </select>
+      <span>
+        Page {pageIndex + 1} of {pageCount}
+      </span>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={pageIndex === 0}
+        onClick={() => update({ page: String(pageIndex) })}
+      >
+        Previous
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={pageIndex + 1 >= pageCount}
+        onClick={() => update({ page: String(pageIndex + 2) })}
+      >
+        Next
+      </Button>
     </div>
   );
 }
@@ -297,7 +375,8 @@ function Head<T>({
 }: {
   columns: readonly DataTableColumn<T>[];
   sorting: SortingState;
-  onSort: (id: string) => void;
+  /** Absent when the rows may not be sorted here (the server-paged variant). */
+  onSort?: (id: string) => void;
 }) {
   return (
     <thead>
@@ -305,20 +384,23 @@ function Head<T>({
         {columns.map((column) => {
           const sorted =
             sorting[0]?.id === column.id ? (sorting[0].desc ? 'descending' : 'ascending') : 'none';
+          const sortable = column.sortValue !== undefined && onSort !== undefined;
           return (
             <th
               key={column.id}
               scope="col"
               className={column.align === 'right' ? 'numeric' : undefined}
-              aria-sort={column.sortValue ? sorted : undefined}
+              aria-sort={sortable ? sorted : undefined}
             >
-              {column.sortValue ? (
-                <button type="button" className="table-sort" onClick={() => onSort(column.id)}>
+              {sortable ? (
+                <button type="button" className="table-sort" onClick={() => onSort?.(column.id)}>
                   {column.header}
                   <span aria-hidden="true" className="table-sort-mark">
                     {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}
                   </span>
                 </button>
+              ) : column.headerHidden ? (
+                <span className="visually-hidden">{column.header}</span>
               ) : (
                 column.header
               )}

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateApp } from '../../../features/apps/api/use-create-app.ts';
 import { CreateAppForm } from '../../../features/apps/components/create-app-form.tsx';
-import { paths } from '../../paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 3 §2 /create/app?environment_id: "Name your App". */
@@ -36,7 +36,7 @@ function CreateAppRoute() {
             environmentHandle={environment.handle}
             onSubmit={async (handle) => {
               const app = await create.mutateAsync({ environmentId: environment.id, handle });
-              navigate(`/apps/${app.id}`);
+              navigate(to.app(app.id));
             }}
           />
         </div>

@@ -32,12 +32,13 @@ import { type ServiceRow, ServicesTable } from '../../../features/services/compo
 import { sourceName } from '../../../features/sources/api/source.hal.ts';
 import { useSource } from '../../../features/sources/api/use-source.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
-import { paths, to } from '../../paths.ts';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { AppEndpointsTab } from '../endpoints/lazy-tabs.tsx';
+import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 
 const TABS = [
   'services',
@@ -265,6 +266,7 @@ function ActivityTab({ appId }: { appId: string }) {
   return (
     <ActivityTable
       listPath={`/apps/${appId}/operations?with_services=true`}
+      resourceLink={(operation) => <OperationResourceLink operation={operation} />}
       resourceTypes={['app', 'service']}
       label={`Activity of app ${appId}`}
     />

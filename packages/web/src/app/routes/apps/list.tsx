@@ -9,7 +9,7 @@ import { type AppRow, AppsTable } from '../../../features/apps/components/apps-t
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useDeployments } from '../../../features/deployments/api/use-deployments.ts';
 import { useServices } from '../../../features/services/api/use-services.ts';
-import { paths } from '../../paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -51,9 +51,7 @@ function AppsRoute() {
 
   // spec 3 §2: New App goes to the create flow of a known environment, else to the chooser.
   const onlyEnvironment = environments.length === 1 ? environments[0] : undefined;
-  const newAppPath = onlyEnvironment
-    ? `${paths.createApp}?environment_id=${encodeURIComponent(onlyEnvironment.id)}`
-    : paths.selectEnvironment;
+  const newAppPath = onlyEnvironment ? to.createApp(onlyEnvironment.id) : paths.selectEnvironment;
 
   return (
     <>

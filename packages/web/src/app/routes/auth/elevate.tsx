@@ -4,8 +4,8 @@ import type { Credentials } from '../../../features/session/api/create-token.ts'
 import { useElevate } from '../../../features/session/api/use-elevate.ts';
 import { CredentialsForm } from '../../../features/session/components/credentials-form.tsx';
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
+import { paths, safeInternalPath } from '../../../lib/paths.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths, safeInternalPath } from '../../paths.ts';
 
 /** spec 1 §2 "Elevation": email read-only, password, 2FA code if required, then back to ?redirect=. */
 function ElevateRoute() {

@@ -4,10 +4,10 @@ import type { Credentials } from '../../../features/session/api/create-token.ts'
 import { useLogin } from '../../../features/session/api/use-login.ts';
 import { AlreadyLoggedIn } from '../../../features/session/components/already-logged-in.tsx';
 import { CredentialsForm } from '../../../features/session/components/credentials-form.tsx';
+import { paths, safeInternalPath } from '../../../lib/paths.ts';
 import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths, safeInternalPath } from '../../paths.ts';
 
 /** spec 1 §4 "Login". SSO login and password reset come with their own issues, so they are not linked yet. */
 function LoginRoute() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { logOut } from '../../../features/session/api/use-logout.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** contract §3.5 "Logout": revoke both tokens, clear the store, back to login. */
 function LogoutRoute() {

@@ -20,7 +20,7 @@ import { readPersisted, removePersisted, writePersisted } from '../../../lib/per
 import { sessionStore, useSession } from '../../../lib/session-store.ts';
 import { BrandMark } from '../../brand.tsx';
 import '../../layouts/auth-layout.css';
-import { claimOf, paths, safeInternalPath, signupInvitationOf } from '../../paths.ts';
+import { claimOf, paths, safeInternalPath, signupInvitationOf } from '../../../lib/paths.ts';
 
 type Step = 1 | 2 | 3;
 

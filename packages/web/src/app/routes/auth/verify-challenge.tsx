@@ -5,9 +5,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
 import { useVerifyEmail } from '../../../features/users/api/use-verify-email.ts';
 import { ResendVerificationForm } from '../../../features/users/components/resend-verification-form.tsx';
+import { paths, safeInternalPath } from '../../../lib/paths.ts';
 import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths, safeInternalPath } from '../../paths.ts';
 
 /** spec 1 §8: the message when the link does not verify. */
 export const VERIFY_FAILED =

@@ -3,9 +3,9 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
 import { ResendVerificationForm } from '../../../features/users/components/resend-verification-form.tsx';
 import { getRuntimeConfig } from '../../../lib/config.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths, to } from '../../paths.ts';
 
 /** spec 1 §2: unverified users land here, with a Resend form. */
 function VerifyRoute() {

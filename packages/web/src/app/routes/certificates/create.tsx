@@ -5,8 +5,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateCertificate } from '../../../features/certificates/api/use-create-certificate.ts';
 import { CreateCertificateForm } from '../../../features/certificates/components/create-certificate-form.tsx';
 import { useEnvironment } from '../../../features/environments/api/use-environment.ts';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 
 /** spec 2 §2 /environments/{id}/certificates/create: upload a certificate and its key, then open it. */
 function CreateCertificateRoute() {

@@ -22,8 +22,8 @@ import { useDeleteCertificate } from '../../../features/certificates/api/use-del
 import { DeleteCertificate } from '../../../features/certificates/components/delete-certificate.tsx';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from '../endpoints/endpoint-rows.ts';

@@ -2,8 +2,8 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { useEnvironmentCertificates } from '../../../features/certificates/api/use-environment-certificates.ts';
 import { CertificatesTable } from '../../../features/certificates/components/certificates-table.tsx';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 
 const certificateHref = (id: string) => to.certificate(id);

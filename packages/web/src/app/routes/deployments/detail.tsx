@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
@@ -13,8 +14,8 @@ import { DeploymentBadge } from '../../../features/deployments/components/deploy
 import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -22,15 +23,17 @@ const TABS = ['logs', 'config'] as const;
 
 function DeploymentLogs({ operationId }: { operationId: string }) {
   const operation = useOperation(operationId);
-  if (operation.isError) return <Banner variant="error">Error: {operation.error.message}</Banner>;
-  if (operation.isPending) return <Spinner label="Loading the deployment's operation" />;
   return (
-    <section aria-label="Logs" className="stack-gap">
-      <p>
-        Operation <Link to={to.operation(operationId)}>{operationId}</Link>
-      </p>
-      <OperationLogs operationId={operationId} status={operation.data.status} />
-    </section>
+    <QueryState query={operation} loadingLabel="Loading the deployment's operation">
+      {(data) => (
+        <section aria-label="Logs" className="stack-gap">
+          <p>
+            Operation <Link to={to.operation(operationId)}>{operationId}</Link>
+          </p>
+          <OperationLogs operationId={operationId} status={data.status} />
+        </section>
+      )}
+    </QueryState>
   );
 }
 
@@ -44,9 +47,11 @@ function DeploymentConfig({
   const configuration = useDeploymentConfiguration(configurationId, denial === null);
   if (denial) return <Banner variant="warning">{denial}</Banner>;
   if (!configurationId) return <ConfigurationTable env={{}} />;
-  if (configuration.isError) return <Banner variant="error">Error: {configuration.error.message}</Banner>;
-  if (configuration.isPending) return <Spinner label="Loading configuration" />;
-  return <ConfigurationTable env={configuration.data} />;
+  return (
+    <QueryState query={configuration} loadingLabel="Loading configuration">
+      {(env) => <ConfigurationTable env={env} />}
+    </QueryState>
+  );
 }
 
 /** spec 2 §2 /deployments/{id} with the logs (default) and config tabs. */
@@ -83,7 +88,7 @@ function DeploymentDetailRoute() {
         items={[
           {
             label: 'App',
-            value: app ? <Link to={`/apps/${app.id}`}>{app.handle}</Link> : (data.appId ?? '-'),
+            value: app ? <Link to={to.app(app.id)}>{app.handle}</Link> : (data.appId ?? '-'),
           },
           { label: 'Environment', value: environment?.handle ?? '-' },
           { label: 'Git Ref', value: data.gitRef || '-' },

@@ -11,8 +11,8 @@ import { useCreateEndpoint } from '../../../features/endpoints/api/use-create-en
 import { CreateEndpointForm } from '../../../features/endpoints/components/create-endpoint-form.tsx';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { serviceUrl } from '../../../lib/api-client.ts';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 
 /** What the endpoint page reads from the navigation that the create flow ends with. */
 export interface EndpointCreatedState {

@@ -33,9 +33,10 @@ import { operationKeys } from '../../../features/operations/api/operation-keys.t
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
+import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 import type { EndpointCreatedState } from './create.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
 
@@ -237,6 +238,7 @@ function ActivityTab({ endpointId }: { endpointId: string }) {
   return (
     <ActivityTable
       listPath={`/vhosts/${endpointId}/operations`}
+      resourceLink={(operation) => <OperationResourceLink operation={operation} />}
       resourceTypes={['vhost']}
       label={`Activity of endpoint ${endpointId}`}
     />

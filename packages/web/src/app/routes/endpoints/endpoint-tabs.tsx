@@ -4,8 +4,8 @@ import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { endpointHostname, isEndpointPending } from '../../../features/endpoints/api/endpoint.hal.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
 

@@ -151,7 +151,7 @@ describe('endpoints list (spec 2 §2 /endpoints)', () => {
   });
 });
 
-describe('endpoint links (app/paths.ts)', () => {
+describe('endpoint links (lib/paths.ts)', () => {
   it('links an endpoint, its Setup tab and a database resource through the console paths', async () => {
     signIn();
     mockServer({

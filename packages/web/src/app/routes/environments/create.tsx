@@ -11,8 +11,8 @@ import {
   type StackOption,
 } from '../../../features/environments/components/create-environment-form.tsx';
 import { defaultStack } from '../../../features/stacks/api/stack.hal.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { paths, to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 3 §2 "Name your Environment": a handle and a stack (stack_id query optional). */

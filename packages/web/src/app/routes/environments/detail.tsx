@@ -18,8 +18,8 @@ import { DeprovisionEnvironment } from '../../../features/environments/component
 import { EnvironmentAppsTable } from '../../../features/environments/components/environment-apps-table.tsx';
 import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
-import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
@@ -29,6 +29,7 @@ import {
   EnvironmentEndpointsSummary,
   EnvironmentEndpointsTab,
 } from '../endpoints/lazy-tabs.tsx';
+import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 
 /** spec 2 §2: the tabs of /environments/{id}, in the order the page shows them. */
 const TABS = [
@@ -195,6 +196,7 @@ function ActivityTab({ environmentId }: { environmentId: string }) {
   return (
     <ActivityTable
       listPath={`/accounts/${environmentId}/operations`}
+      resourceLink={(operation) => <OperationResourceLink operation={operation} />}
       label={`Activity of environment ${environmentId}`}
     />
   );

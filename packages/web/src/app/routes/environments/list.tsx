@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
-import { paths, to } from '../../paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -26,9 +26,7 @@ function EnvironmentsRoute() {
   const costs = useCosts(organization?.id ?? null, 'accounts');
   const environmentHref = useCallback((id: string) => to.environment(id), []);
   const canCreate = organization !== null;
-  const createPath = stackId
-    ? `${paths.createEnvironment}?${new URLSearchParams({ stack_id: stackId })}`
-    : paths.createEnvironment;
+  const createPath = to.createEnvironment(stackId);
 
   let body: ReactNode;
   if (resources.status === 'error') {

@@ -1,7 +1,7 @@
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { RequireVerifiedUser } from '../../guards.tsx';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths } from '../../paths.ts';
 import { AppShell } from '../../shell/app-shell.tsx';
 import { NotFoundLinks, PAGE_NOT_FOUND, PageNotFound } from '../../shell/page-not-found.tsx';
 

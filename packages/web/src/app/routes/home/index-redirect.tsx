@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { isHomeEnabled } from '../../feature-flags.ts';
-import { paths } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2: "/" redirects by state; with the home flag off it goes to the environments page. */

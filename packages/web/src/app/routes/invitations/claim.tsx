@@ -14,10 +14,10 @@ import { useSelectOrganization } from '../../../features/users/api/use-select-or
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/error-message.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { writePersisted } from '../../../lib/persisted-state.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths, to } from '../../paths.ts';
 
 /**
  * spec 1 §4 "Invitation page", spec 3 "Invitation claim", contract §3.9: the mailed link

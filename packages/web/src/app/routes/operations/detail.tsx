@@ -9,9 +9,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
-import { OperationResourceLink } from '../../../features/operations/components/operation-resource-link.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { OperationResourceLink } from './operation-resource-link.tsx';
 
 /**
  * spec 2 §2 /operations/{id}: the progress page. A spinner while queued or running (polling every 3 s);

@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { useCreateOrganization } from '../../../features/organizations/api/use-create-organization.ts';
 import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form.tsx';
 import { useSelectOrganization } from '../../../features/users/api/use-select-organization.ts';
+import { paths } from '../../../lib/paths.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths } from '../../paths.ts';
 
 /** spec 1 §2 "Create Organization": create it, select it, then on to the environments. */
 function CreateOrganizationRoute() {

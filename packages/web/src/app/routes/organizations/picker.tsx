@@ -10,8 +10,8 @@ import { useReauthenticateOrganizations } from '../../../features/organizations/
 import { OrganizationList } from '../../../features/organizations/components/organization-list.tsx';
 import { useSelectOrganization } from '../../../features/users/api/use-select-organization.ts';
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
+import { paths } from '../../../lib/paths.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { paths } from '../../paths.ts';
 import { ssoLoginUrl } from '../../sso.ts';
 
 /** spec 1 §2 "Choose Organization" (spec 3 §6: SSO badge; organizations needing a new login listed apart). */

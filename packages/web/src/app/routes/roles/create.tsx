@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useCreateRole } from '../../../features/roles/api/use-create-role.ts';
 import { CreateRoleForm } from '../../../features/roles/components/create-role-form.tsx';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2 /settings/team/roles/create: name the role, create it, then open its page. */

@@ -36,8 +36,8 @@ import { RenameRoleForm } from '../../../features/roles/components/rename-role-f
 import { type RoleMemberRow, RoleMembers } from '../../../features/roles/components/role-members.tsx';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { userKeys } from '../../../features/users/api/user-keys.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
-import { paths, to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

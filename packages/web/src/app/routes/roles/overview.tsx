@@ -24,8 +24,8 @@ import { RoleFilters, useRoleFilters } from '../../../features/roles/components/
 import { type RoleOverviewRow, RolesTable } from '../../../features/roles/components/roles-table.tsx';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { downloadTextFile } from '../../../lib/download.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { paths, to } from '../../paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

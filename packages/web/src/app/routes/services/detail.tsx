@@ -26,8 +26,8 @@ import { useUpdateService } from '../../../features/services/api/use-update-serv
 import { ScaleForm } from '../../../features/services/components/scale-form.tsx';
 import '../../../features/services/components/services.css';
 import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
+import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { to } from '../../paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { ServiceMetricsTab } from './metrics-tab.tsx';

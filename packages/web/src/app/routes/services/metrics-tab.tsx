@@ -7,8 +7,7 @@ import {
 } from '@berth/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { MetricsPanel } from '../../../features/metrics/components/metrics-panel.tsx';
 import { useServiceContainers } from '../../../features/releases/api/use-service-containers.ts';
 import type { Service } from '../../../features/services/api/service.hal.ts';
@@ -28,26 +27,22 @@ export function ServiceMetricsTab({ service }: { service: Service }) {
     [source.data, horizon],
   );
 
-  if (source.isPending) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading containers" />
-      </div>
-    );
-  }
-  if (source.error) return <Banner variant="error">Error: {source.error.message}</Banner>;
   return (
-    <MetricsPanel
-      horizon={horizon}
-      onHorizonChange={(next) =>
-        setParams((current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('horizon', next);
-          return updated;
-        })
-      }
-      metrics={metricsForLayer(service.databaseId ? 'database' : 'app')}
-      containers={containers}
-    />
+    <QueryState query={source} loadingLabel="Loading containers">
+      {() => (
+        <MetricsPanel
+          horizon={horizon}
+          onHorizonChange={(next) =>
+            setParams((current) => {
+              const updated = new URLSearchParams(current);
+              updated.set('horizon', next);
+              return updated;
+            })
+          }
+          metrics={metricsForLayer(service.databaseId ? 'database' : 'app')}
+          containers={containers}
+        />
+      )}
+    </QueryState>
   );
 }

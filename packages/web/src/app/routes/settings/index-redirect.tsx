@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** spec 1 §2 /settings: the settings root opens the member list. */
 function SettingsIndexRoute() {

@@ -8,7 +8,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { useCreateInvitation } from '../../../features/invitations/api/use-create-invitation.ts';
 import { InviteForm } from '../../../features/invitations/components/invite-form.tsx';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**

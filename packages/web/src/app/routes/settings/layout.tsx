@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import './settings.css';
 

@@ -22,7 +22,7 @@ import { useOrganizationRoles } from '../../../features/roles/api/use-organizati
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
 import { userKeys } from '../../../features/users/api/user-keys.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2 /settings/team/members/{id}: the member's roles, as checkboxes (spec 1 §4 Role editing). */

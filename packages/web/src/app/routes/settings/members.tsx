@@ -14,7 +14,7 @@ import { useOrganizationUsers } from '../../../features/users/api/use-organizati
 import { useRemoveOrganizationUser } from '../../../features/users/api/use-remove-organization-user.ts';
 import { downloadTextFile } from '../../../lib/download.ts';
 import { messageOf } from '../../../lib/error-message.ts';
-import { paths, to } from '../../paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2 /settings/team/members: the member list with CSV export, Invite and Remove. */

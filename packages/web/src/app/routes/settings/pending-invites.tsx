@@ -17,7 +17,7 @@ import { useOrganizationRoles } from '../../../features/roles/api/use-organizati
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/error-message.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** Why a member who manages no role sees no invitations (spec 1 §6; the server answers them 403). */

@@ -17,7 +17,7 @@ import {
   SourceAppsTable,
 } from '../../../features/sources/components/source-apps-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { to } from '../../paths.ts';
+import { to } from '../../../lib/paths.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

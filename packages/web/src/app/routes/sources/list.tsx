@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSources } from '../../../features/sources/api/use-sources.ts';
 import { SourcesTable } from '../../../features/sources/components/sources-table.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 3 §2 /sources: the selected organization's sources with their apps, deployments and live commits. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import '../../../features/sources/components/sources.css';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * spec 3 §2 /sources/setup. Berth has no separate "connect a repository" step: a source is recorded

@@ -13,7 +13,7 @@ import { EnvironmentsTable } from '../../../features/environments/components/env
 import { type Stack, tenancyLabel } from '../../../features/stacks/api/stack.hal.ts';
 import { useStack } from '../../../features/stacks/api/use-stack.ts';
 import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
-import { paths, to } from '../../paths.ts';
+import { to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
@@ -131,10 +131,7 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
         description={`${tenancyLabel(stack)} stack`}
         actions={
           organization ? (
-            <CreateEnvironmentButton
-              to={`${paths.createEnvironment}?${new URLSearchParams({ stack_id: stack.id })}`}
-              icon={icons.plus}
-            />
+            <CreateEnvironmentButton to={to.createEnvironment(stack.id)} icon={icons.plus} />
           ) : null
         }
       />

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { StacksTable } from '../../../features/stacks/components/stacks-table.tsx';
-import { paths, to } from '../../paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

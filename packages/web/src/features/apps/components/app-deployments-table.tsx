@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { loadErrorText } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { to } from '../../../lib/paths.ts';
 import type { AppDeployment } from '../api/app.hal.ts';
 
 /** spec 2 §4 deployment badge: Building when running, Queued, Failed, Deployed, otherwise Not deployed. */
@@ -69,7 +70,7 @@ export function AppDeploymentsTable({
             deployments.map((deployment) => (
               <tr key={deployment.id}>
                 <td>
-                  <Link to={`/deployments/${deployment.id}`}>{deployment.id}</Link>
+                  <Link to={to.deployment(deployment.id)}>{deployment.id}</Link>
                 </td>
                 <td>
                   <span className="badge">{deploymentBadge(deployment.status)}</span>

@@ -1,7 +1,8 @@
-import { handleSchema } from '@berth/core';
+import { updateAppSchema } from '@berth/core';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx';
@@ -17,63 +18,28 @@ export interface AppSettingsProps {
 
 /** spec 2 §2 app settings: rename, restart and deprovision (the handle typed exactly, spec 2 §5). */
 export function AppSettings({ handle, denials, onRename, onRestart, onDeprovision }: AppSettingsProps) {
-  const [name, setName] = useState(handle);
-  const [renameError, setRenameError] = useState<string | null>(null);
-  const [renameFailure, setRenameFailure] = useState<string | null>(null);
-  const [renaming, setRenaming] = useState(false);
+  const renameForm = useSchemaForm(updateAppSchema, {
+    defaultValues: { handle },
+    blocked: (values) => denials.rename !== null || values.handle.trim() === handle,
+    onSubmit: (values) => onRename(values.handle),
+  });
   const [restartFailure, setRestartFailure] = useState<string | null>(null);
   const [restarting, setRestarting] = useState(false);
 
-  const rename = async () => {
-    setRenameFailure(null);
-    const parsed = handleSchema.safeParse(name);
-    if (!parsed.success) {
-      setRenameError(parsed.error.issues[0]?.message ?? 'Invalid handle');
-      return;
-    }
-    setRenameError(null);
-    setRenaming(true);
-    try {
-      await onRename(parsed.data);
-    } catch (error) {
-      setRenameFailure(messageOf(error));
-    } finally {
-      setRenaming(false);
-    }
-  };
-
   return (
     <div className="section-stack">
-      <form
-        className="card card-body form"
-        aria-label="Rename App"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void rename();
-        }}
-      >
-        <h2 className="section-title">Rename App</h2>
-        {renameFailure ? <Banner variant="error">{renameFailure}</Banner> : null}
+      <Form form={renameForm} className="card card-body form" aria-label="Rename App" title="Rename App">
         <TextField
           label="New Handle"
           autoComplete="off"
           spellCheck={false}
-          value={name}
-          error={renameError ?? undefined}
-          onChange={(event) => setName(event.target.value)}
+          error={renameForm.formState.errors.handle?.message}
+          {...renameForm.register('handle')}
         />
-        <div>
-          <ScopedButton
-            type="submit"
-            denial={denials.rename}
-            loading={renaming}
-            disabled={name.trim() === handle}
-          >
-            Save Changes
-          </ScopedButton>
-        </div>
-      </form>
+        <SubmitRow denial={denials.rename} disabled={renameForm.watch('handle').trim() === handle}>
+          Save Changes
+        </SubmitRow>
+      </Form>
 
       <section className="card card-body form" aria-label="Restart App">
         <h2 className="section-title">Restart App</h2>

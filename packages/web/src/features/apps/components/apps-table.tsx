@@ -2,6 +2,7 @@ import { formatUsd } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, matchesSearchText } from '../../../components/ui/data-table.tsx';
+import { to } from '../../../lib/paths.ts';
 
 /** spec 3 §3 app row: the app plus what the list shows beside it. */
 export interface AppRow {
@@ -22,7 +23,7 @@ const COLUMNS: DataTableColumn<AppRow>[] = [
     id: 'handle',
     header: 'Handle',
     cell: (row) => (
-      <Link className="cell-strong" to={`/apps/${row.id}`}>
+      <Link className="cell-strong" to={to.app(row.id)}>
         {row.handle}
       </Link>
     ),

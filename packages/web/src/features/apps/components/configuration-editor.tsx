@@ -1,9 +1,18 @@
 import { formatEnvText, parseEnvText } from '@berth/core';
 import { useId, useState } from 'react';
+import { z } from 'zod';
 import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+
+/** The editor's text parsed by core's KEY=value rules (spec 2 §5): its entries, or each problem. */
+const envTextForm = z.object({
+  text: z.string().transform((text, ctx) => {
+    const parsed = parseEnvText(text);
+    for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+    return parsed.entries;
+  }),
+});
 
 /**
  * What a configure operation must send to turn `current` into `entries` (contract §4.3 configuration):
@@ -36,43 +45,27 @@ export interface ConfigurationEditorProps {
 export function ConfigurationEditor({ current, denial, onSave }: ConfigurationEditorProps) {
   const id = useId();
   // Keys in alphabetical order: the server's storage does not keep the order they were typed in.
-  const [text, setText] = useState(() =>
-    formatEnvText(Object.fromEntries(Object.entries(current).sort(([a], [b]) => a.localeCompare(b)))),
-  );
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const parsed = parseEnvText(text);
-
-  const save = async () => {
-    setFailure(null);
-    setNotice(null);
-    if (parsed.problems.length > 0) return;
-    const changes = envChanges(current, parsed.entries);
-    if (Object.keys(changes).length === 0) {
-      setNotice('No changes to save');
-      return;
-    }
-    setSaving(true);
-    try {
+  const form = useSchemaForm(envTextForm, {
+    defaultValues: {
+      text: formatEnvText(Object.fromEntries(Object.entries(current).sort(([a], [b]) => a.localeCompare(b)))),
+    },
+    blocked: denial !== null,
+    onSubmit: async ({ text: entries }) => {
+      setNotice(null);
+      const changes = envChanges(current, entries);
+      if (Object.keys(changes).length === 0) {
+        setNotice('No changes to save');
+        return;
+      }
       await onSave(changes);
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  // The problems show while typing (not only after a submit), so nothing bad is ever sent.
+  const problems = parseEnvText(form.watch('text')).problems;
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       {notice ? <Banner variant="info">{notice}</Banner> : null}
       <div className="field">
         <label className="field-label" htmlFor={id}>
@@ -84,28 +77,25 @@ export function ConfigurationEditor({ current, denial, onSave }: ConfigurationEd
           rows={12}
           spellCheck={false}
           placeholder={'KEY=value\nMULTILINE="first line\nsecond line"'}
-          value={text}
-          aria-invalid={parsed.problems.length > 0 || undefined}
+          aria-invalid={problems.length > 0 || undefined}
           aria-describedby={`${id}-hint ${id}-problems`}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('text')}
         />
         <p className="field-hint" id={`${id}-hint`}>
           One KEY=value per line. Wrap multiline values in double quotes. Removing a line removes the
           variable.
         </p>
         <ul className="env-problems" id={`${id}-problems`} aria-live="polite">
-          {parsed.problems.map((problem) => (
+          {problems.map((problem) => (
             <li key={problem} className="field-error">
               {problem}
             </li>
           ))}
         </ul>
       </div>
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={saving} disabled={parsed.problems.length > 0}>
-          Save Configuration
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial} disabled={problems.length > 0}>
+        Save Configuration
+      </SubmitRow>
+    </Form>
   );
 }

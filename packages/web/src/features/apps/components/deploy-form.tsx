@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { OPERATION_CATALOG } from '@berth/core';
 import './apps.css';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 
 export interface DeployFormProps {
   denial: string | null;
@@ -11,48 +10,25 @@ export interface DeployFormProps {
 
 /** A deploy of a git ref (contract §6 `deploy` with `git_ref`); the guided deploy is a later issue. */
 export function DeployForm({ denial, onDeploy }: DeployFormProps) {
-  const id = useId();
-  const [gitRef, setGitRef] = useState('main');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The deploy body's own schema from core's operation catalog: the server validates the same.
+  const form = useSchemaForm(OPERATION_CATALOG.app.types.deploy.body, {
+    defaultValues: { git_ref: 'main' },
+    blocked: denial !== null,
+    onSubmit: (values) => onDeploy(values.git_ref || 'main'),
+  });
+  const gitRef = form.watch('git_ref')?.trim() || 'main';
+
   return (
-    <form
-      className="card card-body form deploy-form"
-      aria-label="Deploy"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setFailure(null);
-        setBusy(true);
-        try {
-          await onDeploy(gitRef.trim() || 'main');
-        } catch (error) {
-          setFailure(messageOf(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
-      <div className="field">
-        <label className="field-label" htmlFor={id}>
-          Git Ref
-        </label>
-        <input
-          id={id}
-          className="input"
-          autoComplete="off"
-          spellCheck={false}
-          value={gitRef}
-          onChange={(event) => setGitRef(event.target.value)}
-        />
-        <p className="field-hint">A branch, tag or commit pushed to the app's git remote.</p>
-      </div>
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={busy}>
-          Deploy {gitRef.trim() || 'main'}
-        </ScopedButton>
-      </div>
-    </form>
+    <Form form={form} className="card card-body form deploy-form" aria-label="Deploy">
+      <TextField
+        label="Git Ref"
+        autoComplete="off"
+        spellCheck={false}
+        hint="A branch, tag or commit pushed to the app's git remote."
+        error={form.formState.errors.git_ref?.message}
+        {...form.register('git_ref')}
+      />
+      <SubmitRow denial={denial}>Deploy {gitRef}</SubmitRow>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Banner, type BannerVariant } from '../../../components/ui/banner.tsx';
+import { to } from '../../../lib/paths.ts';
 import { isOperationFinished } from '../api/app.hal.ts';
 import { useAppOperation } from '../api/use-app-operation.ts';
 
@@ -32,7 +33,7 @@ export function OperationProgress({ operationId, type, onFinished }: OperationPr
   if (error) return <Banner variant="error">Error: {error.message}</Banner>;
   return (
     <Banner variant={VARIANTS[status] ?? 'info'} title={`Operation ${operationId}: ${type} ${status}`}>
-      <Link to={`/operations/${operationId}`}>View operation</Link>
+      <Link to={to.operation(operationId)}>View operation</Link>
     </Banner>
   );
 }

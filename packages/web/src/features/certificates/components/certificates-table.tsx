@@ -10,7 +10,7 @@ import {
   trustStatusLabel,
 } from '../api/certificate.hal.ts';
 
-/** The columns; the common name links to the certificate's page, a path the route builds (app/paths.ts). */
+/** The columns; the common name links to the certificate's page, a path the route builds (lib/paths.ts). */
 function certificateColumns(certificateHref: (id: string) => string): DataTableColumn<Certificate>[] {
   return [
     {

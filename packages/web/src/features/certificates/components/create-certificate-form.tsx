@@ -1,12 +1,7 @@
 import './certificates.css';
 import { type CreateCertificateInput, createCertificateSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateCertificateFormProps {
   /** Why the caller may not upload (action certificate.create: sensitive, spec 2 §6), or null. */
@@ -19,31 +14,22 @@ export interface CreateCertificateFormProps {
  * Empty fields get the spec's messages (core); the server's 422 message is shown as it is.
  */
 export function CreateCertificateForm({ denial, onSubmit }: CreateCertificateFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateCertificateInput>({
-    resolver: zodResolver(createCertificateSchema),
+  const form = useSchemaForm(createCertificateSchema, {
     defaultValues: { certificate_body: '', private_key: '' },
-  });
-
-  const submit = handleSubmit(async (input) => {
-    setFailure(null);
-    try {
+    blocked: denial !== null,
+    onSubmit: async (input) => {
       await onSubmit(input);
       // Uploaded: the form no longer needs to hold the key.
-      resetField('private_key');
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
+      form.resetField('private_key');
+    },
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="card card-body form" aria-label="New Certificate" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form} className="card card-body form" aria-label="New Certificate">
       <FormField
         label="Certificate"
         hint="PEM format, the certificate first, then any intermediate certificates."
@@ -72,11 +58,7 @@ export function CreateCertificateForm({ denial, onSubmit }: CreateCertificateFor
           />
         )}
       </FormField>
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={isSubmitting}>
-          Save Certificate
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial}>Save Certificate</SubmitRow>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Deployment } from '../api/deployment.hal.ts';
 import { DeploymentBadge } from './deployment-badge.tsx';
 import './deployments.css';
+import { to } from '../../../lib/paths.ts';
 
 /** A deployment with the names the route resolved for it (app → environment). */
 export interface DeploymentRow {
@@ -42,11 +43,7 @@ const COLUMNS: DataTableColumn<DeploymentRow>[] = [
     id: 'app',
     header: 'App',
     cell: (row) =>
-      row.deployment.appId ? (
-        <Link to={`/apps/${row.deployment.appId}`}>{row.appHandle}</Link>
-      ) : (
-        row.appHandle
-      ),
+      row.deployment.appId ? <Link to={to.app(row.deployment.appId)}>{row.appHandle}</Link> : row.appHandle,
     sortValue: (row) => row.appHandle,
   },
   {
@@ -72,7 +69,7 @@ const COLUMNS: DataTableColumn<DeploymentRow>[] = [
     id: 'created',
     header: 'Created',
     cell: (row) => (
-      <Link to={`/deployments/${row.deployment.id}`}>{formatDateTime(row.deployment.createdAt)}</Link>
+      <Link to={to.deployment(row.deployment.id)}>{formatDateTime(row.deployment.createdAt)}</Link>
     ),
     sortValue: (row) => row.deployment.createdAt,
   },

@@ -1,9 +1,8 @@
 import { LOAD_BALANCING_ALGORITHM_LABELS, LOAD_BALANCING_ALGORITHMS } from '@berth/core';
-import { type ReactNode, useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   type CreateEndpointSubmission,
@@ -15,7 +14,6 @@ import {
 } from './endpoint-form-values.ts';
 import { HeaderTokenField } from './header-token-field.tsx';
 import './endpoints.css';
-import { messageOf } from '../../../lib/error-message.ts';
 
 export interface EndpointServiceOption {
   id: string;
@@ -101,35 +99,25 @@ function TextArea({
  * spec 2 §4 by type and the messages of spec 2 §5 (core).
  */
 export function CreateEndpointForm({ services, certificates, denial, onSubmit }: CreateEndpointFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateEndpointValues>({
-    resolver: createEndpointResolver,
+  const form = useSchemaForm<CreateEndpointValues, CreateEndpointValues>(createEndpointResolver, {
     defaultValues: {
       ...DEFAULT_CREATE_VALUES,
       serviceId: services.length === 1 ? (services[0]?.id ?? '') : '',
       certificateChoice: certificates.length > 0 ? 'existing' : 'new',
     },
+    blocked: denial !== null,
+    onSubmit: (valid) => onSubmit(toCreateSubmission(valid)),
   });
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
   const values = watch();
   const visible = visibleCreateFields(values);
 
-  const submit = handleSubmit(async (valid) => {
-    setFailure(null);
-    try {
-      await onSubmit(toCreateSubmission(valid));
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
-  });
-
   return (
-    <form className="card card-body form" aria-label="New Endpoint" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form} className="card card-body form" aria-label="New Endpoint">
       <ChoiceGroup
         legend="Traffic Type"
         registration={register('trafficType')}
@@ -278,11 +266,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           {errors.shared?.message ? <p className="field-error">{errors.shared.message}</p> : null}
         </div>
       ) : null}
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={isSubmitting}>
-          Save Endpoint
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial}>Save Endpoint</SubmitRow>
+    </Form>
   );
 }

@@ -1,9 +1,7 @@
 import { endpointMessages, LOAD_BALANCING_ALGORITHM_LABELS, LOAD_BALANCING_ALGORITHMS } from '@berth/core';
-import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
+import type { Resolver } from 'react-hook-form';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { type Endpoint, isHttpEndpoint } from '../api/endpoint.hal.ts';
 import type { UpdateEndpointBody } from '../api/endpoint-requests.ts';
@@ -15,7 +13,6 @@ import {
 } from './endpoint-form-values.ts';
 import { HeaderTokenField } from './header-token-field.tsx';
 import './endpoints.css';
-import { messageOf } from '../../../lib/error-message.ts';
 
 export interface EndpointSettingsFormProps {
   endpoint: Endpoint;
@@ -29,31 +26,28 @@ export interface EndpointSettingsFormProps {
  * and shared. spec 2 §4 endpoint update: the page patches the endpoint, then provisions it.
  */
 export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSettingsFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
   const resolver: Resolver<EndpointSettingsValues> = async (values) => {
     const errors = endpointSettingsErrors(endpoint, values);
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
+  const form = useSchemaForm<EndpointSettingsValues, EndpointSettingsValues>(resolver, {
+    defaultValues: settingsValuesOf(endpoint),
+    blocked: denial !== null,
+    onSubmit: (values) => onSave(toUpdateBody(endpoint, values)),
+  });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<EndpointSettingsValues>({ resolver, defaultValues: settingsValuesOf(endpoint) });
+    formState: { errors, isDirty },
+  } = form;
   const http = isHttpEndpoint(endpoint);
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSave(toUpdateBody(endpoint, values));
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
-  });
-
   return (
-    <form className="card card-body form" aria-label="Endpoint Settings" noValidate onSubmit={submit}>
-      <h2 className="section-title">Endpoint Settings</h2>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form
+      form={form}
+      className="card card-body form"
+      aria-label="Endpoint Settings"
+      title="Endpoint Settings"
+    >
       <FormField
         label="IP Allowlist"
         hint="IPv4 addresses or CIDRs, separated by spaces or new lines (at most 50). Empty allows all traffic."
@@ -116,11 +110,9 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
           {errors.shared?.message ? <p className="field-error">{errors.shared.message}</p> : null}
         </div>
       ) : null}
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={isSubmitting} disabled={!isDirty}>
-          Save Changes
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial} disabled={!isDirty}>
+        Save Changes
+      </SubmitRow>
+    </Form>
   );
 }

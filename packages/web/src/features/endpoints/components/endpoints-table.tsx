@@ -18,7 +18,7 @@ import { EndpointStatusPill } from './endpoint-status-pill.tsx';
 
 /**
  * An endpoint with what the list shows beside it, joined by the page (the resource and its service),
- * and the console paths the page builds for it (app/paths.ts).
+ * and the console paths the page builds for it (lib/paths.ts).
  */
 export interface EndpointRow {
   endpoint: Endpoint;

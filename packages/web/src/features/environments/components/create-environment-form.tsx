@@ -1,12 +1,7 @@
 import { createEnvironmentSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 
 const formSchema = createEnvironmentSchema.pick({ handle: true, stack_id: true });
 
@@ -36,32 +31,22 @@ export function CreateEnvironmentForm({
   onSubmit,
   denial = null,
 }: CreateEnvironmentFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
+  // spec 3 §8: a refusal shows the server's message (a 422 names the broken rule).
+  const form = useSchemaForm(formSchema, {
+    defaultValues: { handle: '', stack_id: defaultStackId ?? undefined },
+    blocked: denial !== null,
+    onSubmit: (values) => onSubmit({ handle: values.handle, stackId: values.stack_id }),
+  });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(formSchema),
-    defaultValues: { handle: '', stack_id: defaultStackId ?? undefined },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({ handle: values.handle, stackId: values.stack_id });
-    } catch (error) {
-      // spec 3 §8: the server's message (a 422 names the broken rule).
-      setFailure(messageOf(error));
-    }
-  });
+    formState: { errors },
+  } = form;
 
   const dedicated = stacks.filter((stack) => stack.dedicated);
   const shared = stacks.filter((stack) => !stack.dedicated);
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       <TextField
         label="Handle"
         autoComplete="off"
@@ -99,9 +84,9 @@ export function CreateEnvironmentForm({
           </select>
         )}
       </FormField>
-      <ScopedButton denial={denial} type="submit" size="lg" block loading={isSubmitting}>
+      <SubmitRow denial={denial} size="lg" block>
         Create Environment
-      </ScopedButton>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

@@ -1,12 +1,8 @@
 import { renameEnvironmentSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { useId } from 'react';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
-import { messageOf } from '../../../lib/error-message.ts';
 
 export interface RenameEnvironmentFormProps {
   currentHandle: string;
@@ -18,35 +14,23 @@ export interface RenameEnvironmentFormProps {
 /** spec 2 §2 environment settings: rename needs a valid handle and an acknowledgment. */
 export function RenameEnvironmentForm({ currentHandle, denial, onRename }: RenameEnvironmentFormProps) {
   const acknowledgeId = useId();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const form = useSchemaForm(renameEnvironmentSchema, {
+    defaultValues: { handle: currentHandle, acknowledged: false },
+    onSubmit: ({ handle }) => onRename(handle),
+    successMessage: ({ handle }) => `Environment renamed to ${handle}`,
+  });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(renameEnvironmentSchema),
-    defaultValues: { handle: currentHandle, acknowledged: false },
-  });
-
-  const submit = handleSubmit(async ({ handle }) => {
-    setResult(null);
-    try {
-      await onRename(handle);
-      setResult({ ok: true, message: `Environment renamed to ${handle}` });
-    } catch (error) {
-      setResult({ ok: false, message: messageOf(error) });
-    }
-  });
+    formState: { errors },
+  } = form;
 
   return (
-    <form
+    <Form
+      form={form}
       className="card card-body form section-stack"
       aria-label="Rename Environment"
-      noValidate
-      onSubmit={submit}
+      title="Rename Environment"
     >
-      <h2 className="section-title">Rename Environment</h2>
-      {result ? <Banner variant={result.ok ? 'success' : 'error'}>{result.message}</Banner> : null}
       <TextField
         label="New handle"
         autoComplete="off"
@@ -71,11 +55,7 @@ export function RenameEnvironmentForm({ currentHandle, denial, onRename }: Renam
         </div>
         {errors.acknowledged ? <p className="field-error">{errors.acknowledged.message}</p> : null}
       </div>
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={isSubmitting}>
-          Rename Environment
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial}>Rename Environment</SubmitRow>
+    </Form>
   );
 }

@@ -1,12 +1,7 @@
-import { type InviteFormInput, type InviteFormValues, inviteFormSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { type InviteFormValues, inviteFormSchema } from '@berth/core';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 
 export interface InviteRoleOption {
   id: string;
@@ -22,28 +17,17 @@ export interface InviteFormProps {
 
 /** spec 1 §5 "Invite: email format; a role is required", with the server's message when it refuses. */
 export function InviteForm({ roles, defaultRoleId = '', onSubmit }: InviteFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm(inviteFormSchema, {
+    defaultValues: { email: '', roleId: defaultRoleId },
+    onSubmit,
+  });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<InviteFormInput, unknown, InviteFormValues>({
-    resolver: zodResolver(inviteFormSchema),
-    defaultValues: { email: '', roleId: defaultRoleId },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
-  });
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       <TextField
         label="Email"
         type="email"
@@ -64,11 +48,7 @@ export function InviteForm({ roles, defaultRoleId = '', onSubmit }: InviteFormPr
           </select>
         )}
       </FormField>
-      <div>
-        <Button type="submit" loading={isSubmitting}>
-          Send Invitation
-        </Button>
-      </div>
-    </form>
+      <SubmitRow>Send Invitation</SubmitRow>
+    </Form>
   );
 }

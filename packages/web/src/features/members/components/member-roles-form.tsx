@@ -1,10 +1,12 @@
 import { canUncheckRole, roleSelectionChange } from '@berth/core';
-import { type FormEvent, useId, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { useId } from 'react';
+import { z } from 'zod';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
 import './members.css';
-import { messageOf } from '../../../lib/error-message.ts';
+
+/** The chosen role ids; the checkboxes already keep at least one (core canUncheckRole). */
+const memberRolesForm = z.object({ roleIds: z.array(z.string()).transform((ids) => new Set(ids)) });
 
 export interface RoleChoice {
   id: string;
@@ -33,11 +35,13 @@ export const LAST_ROLE_HINT = 'A member keeps at least one role.';
  */
 export function MemberRolesForm({ roles, memberRoleIds, saveDenial, onSave }: MemberRolesFormProps) {
   const id = useId();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(memberRoleIds));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { added, removed } = roleSelectionChange(memberRoleIds, chosen);
-  const changed = added.length + removed.length > 0;
+  const form = useSchemaForm(memberRolesForm, {
+    defaultValues: { roleIds: [...memberRoleIds] },
+    blocked: ({ roleIds }) => saveDenial !== null || !selectionChanged(memberRoleIds, new Set(roleIds)),
+    onSubmit: ({ roleIds }) => onSave(roleIds),
+  });
+  const chosen: ReadonlySet<string> = new Set(form.watch('roleIds'));
+  const changed = selectionChanged(memberRoleIds, chosen);
 
   const toggle = (roleId: string) => {
     const next = new Set(chosen);
@@ -45,26 +49,11 @@ export function MemberRolesForm({ roles, memberRoleIds, saveDenial, onSave }: Me
       if (!canUncheckRole(next, roleId)) return;
       next.delete(roleId);
     } else next.add(roleId);
-    setChosen(next);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!changed || saveDenial) return;
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSave(chosen);
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
+    form.setValue('roleIds', [...next]);
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       <fieldset className="role-checkboxes">
         <legend>Roles</legend>
         {roles.map((role) => {
@@ -86,11 +75,14 @@ export function MemberRolesForm({ roles, memberRoleIds, saveDenial, onSave }: Me
           );
         })}
       </fieldset>
-      <div className="member-roles-actions">
-        <ScopedButton type="submit" denial={saveDenial} disabled={!changed} loading={saving}>
-          Save
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={saveDenial} disabled={!changed}>
+        Save
+      </SubmitRow>
+    </Form>
   );
+}
+
+function selectionChanged(current: ReadonlySet<string>, chosen: ReadonlySet<string>): boolean {
+  const { added, removed } = roleSelectionChange(current, chosen);
+  return added.length + removed.length > 0;
 }

@@ -1,5 +1,6 @@
 import { idFromHref } from '@berth/core';
 import { type HalResource, idOf, linkId } from '../../../lib/hal.ts';
+import { to } from '../../../lib/paths.ts';
 
 /** contract §4.3 operation, plus Berth's resource_type / resource_id / resource_handle. */
 export interface OperationHal extends HalResource {
@@ -122,11 +123,11 @@ export function operationResourcePath(
   operation: Pick<Operation, 'resourceType' | 'resourceId'>,
   serviceAppId: string | null = null,
 ): string | null {
-  if (operation.resourceType === 'app') return `/apps/${operation.resourceId}`;
+  if (operation.resourceType === 'app') return to.app(operation.resourceId);
   if (operation.resourceType === 'service') {
-    return serviceAppId ? `/apps/${serviceAppId}/services/${operation.resourceId}` : null;
+    return serviceAppId ? to.service(serviceAppId, operation.resourceId) : null;
   }
-  if (operation.resourceType === 'database') return `/databases/${operation.resourceId}`;
-  if (operation.resourceType === 'vhost') return `/endpoints/${operation.resourceId}`;
+  if (operation.resourceType === 'database') return to.database(operation.resourceId);
+  if (operation.resourceType === 'vhost') return to.endpoint(operation.resourceId);
   return null;
 }

@@ -10,19 +10,17 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { NO_RESOURCES_FOUND } from '../../../components/ui/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { ALL, type Operation, type OperationFilters } from '../api/operation.hal.ts';
 import { useOperations } from '../api/use-operations.ts';
 import { useRerunOperation } from '../api/use-rerun-operation.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
-import { OperationResourceLink } from './operation-resource-link.tsx';
 import { OperationStatusBadge } from './operation-status-badge.tsx';
 import './operations.css';
+import { to } from '../../../lib/paths.ts';
 
 /** The resource types operations act on (core's catalog): what the resource filter offers by default. */
 export const RESOURCE_TYPE_OPTIONS: readonly string[] = OPERATION_RESOURCE_TYPES;
@@ -59,6 +57,11 @@ export function useActivityQuery() {
 export interface ActivityTableProps {
   /** A server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`. */
   listPath: string | null;
+  /**
+   * The resource cell of a row. A service's link needs the services feature, which this feature may not
+   * import, so the route passes the link in (app/routes/operations/operation-resource-link.tsx).
+   */
+  resourceLink: (operation: Operation) => ReactNode;
   /** The resource types worth filtering by in this scope. */
   resourceTypes?: readonly string[];
   label?: string;
@@ -113,7 +116,7 @@ export function RerunButton({ operation }: { operation: Operation }) {
         onClick={() =>
           rerun.mutate(operation, {
             // spec 2 §4: operation flows end on the operation's page.
-            onSuccess: (next) => navigate(`/operations/${next.id}`),
+            onSuccess: (next) => navigate(to.operation(next.id)),
           })
         }
       >
@@ -134,72 +137,48 @@ export function RerunButton({ operation }: { operation: Operation }) {
  */
 export function ActivityTable({
   listPath,
+  resourceLink,
   resourceTypes = RESOURCE_TYPE_OPTIONS,
   label = 'Activity',
 }: ActivityTableProps) {
   const { filters, page, set } = useActivityQuery();
   // The server keeps only the last 2 weeks (useOperations sends `since`), so every page is full.
   const list = useOperations(listPath, page, filters);
-  const rows = list.data?.operations ?? [];
   const pageCount = Math.max(
     1,
     Math.ceil((list.data?.totalCount ?? 0) / (list.data?.perPage ?? SERVER_PAGE_SIZE_DEFAULT)),
   );
-
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <tr>
-        <td colSpan={7} className="table-empty">
-          Error: {list.error.message}
-        </td>
-      </tr>
-    );
-  } else if (list.isPending) {
-    body = (
-      <tr>
-        <td colSpan={7} className="table-empty">
-          <Spinner label="Loading activity" />
-        </td>
-      </tr>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={7} className="table-empty">
-          {NO_RESOURCES_FOUND}
-        </td>
-      </tr>
-    );
-  } else {
-    body = rows.map((operation) => {
-      return (
-        <tr key={operation.id}>
-          <td>
-            <Link to={`/operations/${operation.id}`}>{operation.type}</Link>
-          </td>
-          <td>
-            <OperationStatusBadge status={operation.status} />
-          </td>
-          <td>
-            <OperationResourceLink operation={operation} />
-          </td>
-          <td>{operation.userName || operation.userEmail || '-'}</td>
-          <td>
-            {isOperationPending(operation.status) ? (
-              <ElapsedTime since={operation.createdAt} />
-            ) : (
-              formatDateTime(operation.createdAt)
-            )}
-          </td>
-          <td>{operation.note}</td>
-          <td>
-            <RerunButton operation={operation} />
-          </td>
-        </tr>
-      );
-    });
-  }
+  const columns: DataTableColumn<Operation>[] = [
+    {
+      id: 'type',
+      header: 'Type',
+      cell: (operation) => <Link to={to.operation(operation.id)}>{operation.type}</Link>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (operation) => <OperationStatusBadge status={operation.status} />,
+    },
+    { id: 'resource', header: 'Resource', cell: resourceLink },
+    { id: 'user', header: 'User', cell: (operation) => operation.userName || operation.userEmail || '-' },
+    {
+      id: 'time',
+      header: 'Time',
+      cell: (operation) =>
+        isOperationPending(operation.status) ? (
+          <ElapsedTime since={operation.createdAt} />
+        ) : (
+          formatDateTime(operation.createdAt)
+        ),
+    },
+    { id: 'note', header: 'Note', cell: (operation) => operation.note },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (operation) => <RerunButton operation={operation} />,
+    },
+  ];
 
   return (
     <div className="stack-gap">
@@ -224,50 +203,15 @@ export function ActivityTable({
         />
       </div>
       <Banner variant="info">Showing operations from the last 2 weeks.</Banner>
-      <div className="card">
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{label}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Resource</th>
-                <th scope="col">User</th>
-                <th scope="col">Time</th>
-                <th scope="col">Note</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>{body}</tbody>
-          </table>
-        </div>
-        {pageCount > 1 ? (
-          <nav className="table-pager" aria-label="Pagination">
-            <span>
-              Page {Math.min(page, pageCount)} of {pageCount}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => set({ page: String(page - 1) })}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pageCount}
-              onClick={() => set({ page: String(page + 1) })}
-            >
-              Next
-            </Button>
-          </nav>
-        ) : null}
-      </div>
+      <DataTable
+        label={label}
+        rows={list.data?.operations ?? []}
+        columns={columns}
+        getRowId={(operation) => operation.id}
+        isLoading={list.isPending}
+        error={list.error}
+        serverPaging={{ page, pageCount, onPageChange: (next) => set({ page: String(next) }) }}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { bannerOperation, bannerTone, operationStatusLabel } from '@berth/core';
 import { Link } from 'react-router';
 import { Banner, type BannerVariant } from '../../../components/ui/banner.tsx';
+import { to } from '../../../lib/paths.ts';
 import type { Operation } from '../api/operation.hal.ts';
 
 const VARIANTS: Record<'success' | 'error' | 'progress', BannerVariant> = {
@@ -23,7 +24,7 @@ export function ResourceOperationBanner({ operations }: { operations: readonly O
     <Banner
       variant={VARIANTS[tone]}
       title={`${operation.type} ${operationStatusLabel(operation.status)}`}
-      actions={<Link to={`/operations/${operation.id}`}>View operation</Link>}
+      actions={<Link to={to.operation(operation.id)}>View operation</Link>}
     >
       {operation.userName ? `Started by ${operation.userName}. ` : ''}
       {operation.note}

@@ -1,11 +1,6 @@
 import { createOrganizationSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 
 export interface CreateOrganizationFormProps {
   defaultName?: string;
@@ -19,34 +14,22 @@ export function CreateOrganizationForm({
   submitLabel = 'Create Organization',
   onSubmit,
 }: CreateOrganizationFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(createOrganizationSchema), defaultValues: { name: defaultName } });
-
-  const submit = handleSubmit(async ({ name }) => {
-    setFailure(null);
-    try {
-      await onSubmit(name);
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
+  const form = useSchemaForm(createOrganizationSchema, {
+    defaultValues: { name: defaultName },
+    onSubmit: ({ name }) => onSubmit(name),
   });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       <TextField
         label="Organization name"
         autoComplete="organization"
-        error={errors.name?.message}
-        {...register('name')}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
-      <Button type="submit" size="lg" block loading={isSubmitting}>
+      <SubmitRow size="lg" block>
         {submitLabel}
-      </Button>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

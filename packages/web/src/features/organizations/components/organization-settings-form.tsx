@@ -4,14 +4,9 @@ import {
   organizationSettingsSchema,
   US_STATES,
 } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 import type { Organization } from '../api/organization.hal.ts';
 import './organizations.css';
 
@@ -31,27 +26,19 @@ export interface OrganizationSettingsFormProps {
  * without the Account Owner role the fields are read-only and Save carries the reason as its tooltip.
  */
 export function OrganizationSettingsForm({ organization, denial, onSubmit }: OrganizationSettingsFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<OrganizationSettingsInput, unknown, OrganizationSettingsValues>({
-    resolver: zodResolver(organizationSettingsSchema),
+  const form = useSchemaForm(organizationSettingsSchema, {
     defaultValues: organizationSettingsValues(organization),
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+    blocked: denial !== null,
+    onSubmit: async (values) => {
       await onSubmit(values);
       // The saved values become the new baseline, so Save waits for the next change.
-      reset(values);
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
+      form.reset(values);
+    },
   });
+  const {
+    register,
+    formState: { errors, isDirty },
+  } = form;
 
   const readOnly = denial !== null;
   const stored = organization.contacts.state;
@@ -62,8 +49,7 @@ export function OrganizationSettingsForm({ organization, denial, onSubmit }: Org
       : US_STATES;
 
   return (
-    <form className="form" aria-label="Organization Settings" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form} aria-label="Organization Settings">
       <fieldset className="form organization-settings-fields" disabled={readOnly}>
         <TextField
           label="Name"
@@ -124,11 +110,9 @@ export function OrganizationSettingsForm({ organization, denial, onSubmit }: Org
           {...register('opsAlertEmail')}
         />
       </fieldset>
-      <div>
-        <ScopedButton type="submit" denial={denial} disabled={!isDirty} loading={isSubmitting}>
-          Save Changes
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial} disabled={!isDirty}>
+        Save Changes
+      </SubmitRow>
+    </Form>
   );
 }

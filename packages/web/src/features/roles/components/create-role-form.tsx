@@ -1,9 +1,6 @@
-import { requiredMessage } from '@berth/core';
-import { type FormEvent, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
+import { roleNameFormSchema } from './role-name.schema.ts';
 
 export interface CreateRoleFormProps {
   /** Why the caller may not create roles, or null. */
@@ -13,46 +10,22 @@ export interface CreateRoleFormProps {
 
 /** spec 1 §2 New Role: a name; the role is created as a platform_user role (spec 1 §9). */
 export function CreateRoleForm({ denial, onCreate }: CreateRoleFormProps) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (denial) return;
-    const next = name.trim();
-    if (!next) {
-      setError(requiredMessage('Name'));
-      return;
-    }
-    setError(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      await onCreate(next);
-    } catch (caught) {
-      setFailure(messageOf(caught));
-      setBusy(false);
-    }
-  };
+  const form = useSchemaForm(roleNameFormSchema, {
+    defaultValues: { name: '' },
+    blocked: denial !== null,
+    onSubmit: ({ name }) => onCreate(name),
+  });
 
   return (
-    <form className="card card-body form" aria-label="New Role" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form} className="card card-body form" aria-label="New Role">
       <TextField
         label="Name"
         autoComplete="off"
-        value={name}
-        error={error ?? undefined}
+        error={form.formState.errors.name?.message}
         disabled={denial !== null}
-        onChange={(event) => setName(event.target.value)}
+        {...form.register('name')}
       />
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={busy}>
-          Create Role
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial}>Create Role</SubmitRow>
+    </Form>
   );
 }

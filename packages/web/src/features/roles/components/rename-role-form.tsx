@@ -1,10 +1,7 @@
-import { requiredMessage } from '@berth/core';
-import { type FormEvent, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
-import { messageOf } from '../../../lib/error-message.ts';
+import { roleNameFormSchema } from './role-name.schema.ts';
 
 export interface RenameRoleFormProps {
   currentName: string;
@@ -15,49 +12,30 @@ export interface RenameRoleFormProps {
 
 /** spec 1 §5 Role rename: disabled if unchanged or if the user cannot manage. */
 export function RenameRoleForm({ currentName, denial, onRename }: RenameRoleFormProps) {
-  const [name, setName] = useState(currentName);
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const unchanged = name.trim() === currentName;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (denial || unchanged) return;
-    const next = name.trim();
-    if (!next) {
-      setError(requiredMessage('Name'));
-      return;
-    }
-    setError(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      await onRename(next);
-    } catch (caught) {
-      setFailure(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useSchemaForm(roleNameFormSchema, {
+    defaultValues: { name: currentName },
+    blocked: ({ name }) => denial !== null || name.trim() === currentName,
+    onSubmit: ({ name }) => onRename(name),
+  });
+  const unchanged = form.watch('name').trim() === currentName;
 
   return (
-    <form className="card card-body form section-stack" aria-label="Rename Role" noValidate onSubmit={submit}>
-      <h2 className="section-title">Rename Role</h2>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form
+      form={form}
+      className="card card-body form section-stack"
+      aria-label="Rename Role"
+      title="Rename Role"
+    >
       <TextField
         label="Role name"
         autoComplete="off"
-        value={name}
-        error={error ?? undefined}
+        error={form.formState.errors.name?.message}
         disabled={denial !== null}
-        onChange={(event) => setName(event.target.value)}
+        {...form.register('name')}
       />
-      <div>
-        <ScopedButton type="submit" denial={denial} disabled={unchanged} loading={busy}>
-          Save
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial} disabled={unchanged}>
+        Save
+      </SubmitRow>
+    </Form>
   );
 }

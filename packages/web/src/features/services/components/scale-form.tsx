@@ -1,8 +1,7 @@
 import { cpuShare, MAX_CONTAINER_COUNT } from '@berth/core';
-import { useId, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
+import { useId } from 'react';
+import { z } from 'zod';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import type { Service } from '../api/service.hal.ts';
 import type { ScaleRequest } from '../api/use-scale-service.ts';
 import type { AllowedFamilies } from '../api/use-stack-profiles.ts';
@@ -13,6 +12,21 @@ import {
   sizeForProfile,
   sizeOptionsMb,
 } from './scale-options.ts';
+
+/** The count as typed, profile and size, checked by core's scale rules (scaleFormProblem), as a request. */
+const scaleForm = z
+  .object({ count: z.string(), instanceClass: z.string(), sizeMb: z.number() })
+  .superRefine((values, ctx) => {
+    const problem = scaleFormProblem(values);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['count'] });
+  })
+  .transform(
+    (values): ScaleRequest => ({
+      containerCount: Number(values.count),
+      containerSizeMb: values.sizeMb,
+      instanceProfile: values.instanceClass,
+    }),
+  );
 
 export interface ScaleFormProps {
   service: Pick<Service, 'containerCount' | 'containerMemoryMb' | 'instanceClass'>;
@@ -25,17 +39,23 @@ export interface ScaleFormProps {
 /** spec 2 §5 manual scale: container count 0 to 32, profile, size; Save only when something changed. */
 export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps) {
   const id = useId();
-  const [count, setCount] = useState(String(service.containerCount));
-  const [instanceClass, setInstanceClass] = useState(service.instanceClass);
-  const [sizeMb, setSizeMb] = useState(service.containerMemoryMb);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
+  const changedFrom = (values: { count: string; instanceClass: string; sizeMb: number }) =>
+    values.count.trim() !== String(service.containerCount) ||
+    values.instanceClass !== service.instanceClass ||
+    values.sizeMb !== service.containerMemoryMb;
+  const form = useSchemaForm(scaleForm, {
+    defaultValues: {
+      count: String(service.containerCount),
+      instanceClass: service.instanceClass,
+      sizeMb: service.containerMemoryMb,
+    },
+    blocked: (values) => denial !== null || !changedFrom(values),
+    onSubmit: onScale,
+  });
+  const [count, instanceClass, sizeMb] = form.watch(['count', 'instanceClass', 'sizeMb']);
+  // The problem shows while typing (and blocks Save), as the spec's rules are known before sending.
   const problem = scaleFormProblem({ count, instanceClass, sizeMb });
-  const changed =
-    count.trim() !== String(service.containerCount) ||
-    instanceClass !== service.instanceClass ||
-    sizeMb !== service.containerMemoryMb;
+  const changed = changedFrom({ count, instanceClass, sizeMb });
   const sizes = sizeOptionsMb(
     instanceClass,
     instanceClass === service.instanceClass ? service.containerMemoryMb : undefined,
@@ -44,29 +64,7 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
   const countValue = Number(count);
 
   return (
-    <form
-      className="card card-body form form-card"
-      aria-label="Scale"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (problem || !changed) return;
-        setFailure(null);
-        setBusy(true);
-        try {
-          await onScale({
-            containerCount: Number(count),
-            containerSizeMb: sizeMb,
-            instanceProfile: instanceClass,
-          });
-        } catch (error) {
-          setFailure(messageOf(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form} className="card card-body form form-card" aria-label="Scale">
       <div className="field">
         <label className="field-label" htmlFor={`${id}-count`}>
           Number of Containers
@@ -78,9 +76,8 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
           min={0}
           max={MAX_CONTAINER_COUNT}
           step={1}
-          value={count}
           aria-invalid={problem?.startsWith('Container count') || undefined}
-          onChange={(event) => setCount(event.target.value)}
+          {...form.register('count')}
         />
         <p className="field-hint">
           {Number.isInteger(countValue) && countValue >= 2
@@ -98,8 +95,8 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
           value={instanceClass}
           onChange={(event) => {
             const next = event.target.value;
-            setInstanceClass(next);
-            setSizeMb((current) => sizeForProfile(next, current));
+            form.setValue('instanceClass', next);
+            form.setValue('sizeMb', sizeForProfile(next, sizeMb));
           }}
         >
           {profileOptions(allowed, service.instanceClass).map((option) => (
@@ -117,7 +114,7 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
           id={`${id}-size`}
           className="select"
           value={sizeMb}
-          onChange={(event) => setSizeMb(Number(event.target.value))}
+          onChange={(event) => form.setValue('sizeMb', Number(event.target.value))}
         >
           {sizes.map((mb) => (
             <option key={mb} value={mb}>
@@ -132,11 +129,9 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
           {problem}
         </p>
       ) : null}
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={busy} disabled={!changed || problem !== null}>
-          Save Changes
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial} disabled={!changed || problem !== null}>
+        Save Changes
+      </SubmitRow>
+    </Form>
   );
 }

@@ -1,7 +1,6 @@
 import { STOP_TIMEOUT_MAX_SECONDS, serviceSettingsSchema } from '@berth/core';
-import { useId, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { useId } from 'react';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 import type { Service } from '../api/service.hal.ts';
 
@@ -22,52 +21,30 @@ export interface ServiceSettingsFormProps {
 /** spec 2 §5: stop timeout 0 to 900 (clamped; empty is null), zero-downtime and simple healthcheck. */
 export function ServiceSettingsForm({ service, hasEndpoints, denial, onSave }: ServiceSettingsFormProps) {
   const id = useId();
-  const [stopTimeout, setStopTimeout] = useState(
-    service.stopTimeout === null ? '' : String(service.stopTimeout),
-  );
-  const [zeroDowntime, setZeroDowntime] = useState(service.forceZeroDowntime);
-  const [healthcheck, setHealthcheck] = useState(service.naiveHealthCheck);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(serviceSettingsSchema, {
+    defaultValues: {
+      stop_timeout: service.stopTimeout === null ? '' : String(service.stopTimeout),
+      force_zero_downtime: service.forceZeroDowntime,
+      naive_health_check: service.naiveHealthCheck,
+    },
+    blocked: denial !== null,
+    onSubmit: ({ stop_timeout = null, force_zero_downtime, naive_health_check }) =>
+      // Services with endpoints never send the two options they cannot take.
+      onSave(hasEndpoints ? { stop_timeout } : { stop_timeout, force_zero_downtime, naive_health_check }),
+    // spec 2 §8: 'Failed to save settings', with the server's reason.
+    failureMessage: (error) => `Failed to save settings: ${messageOf(error)}`,
+    successMessage: () => 'Settings saved',
+  });
 
   const clamp = () => {
-    const text = stopTimeout.trim();
+    const value = form.getValues('stop_timeout');
+    const text = typeof value === 'string' ? value.trim() : '';
     if (text === '' || !/^-?\d+$/.test(text)) return;
-    setStopTimeout(String(Math.min(STOP_TIMEOUT_MAX_SECONDS, Math.max(0, Number(text)))));
+    form.setValue('stop_timeout', String(Math.min(STOP_TIMEOUT_MAX_SECONDS, Math.max(0, Number(text)))));
   };
 
   return (
-    <form
-      className="card card-body form form-card"
-      aria-label="Service Settings"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setFailure(null);
-        setSaved(false);
-        const parsed = serviceSettingsSchema.safeParse({
-          stop_timeout: stopTimeout,
-          ...(hasEndpoints ? {} : { force_zero_downtime: zeroDowntime, naive_health_check: healthcheck }),
-        });
-        if (!parsed.success) {
-          setFailure(parsed.error.issues[0]?.message ?? 'Failed to save settings');
-          return;
-        }
-        setBusy(true);
-        try {
-          await onSave({ ...parsed.data, stop_timeout: parsed.data.stop_timeout ?? null });
-          setSaved(true);
-        } catch (error) {
-          // spec 2 §8: 'Failed to save settings', with the server's reason.
-          setFailure(`Failed to save settings: ${messageOf(error)}`);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
-      {saved ? <Banner variant="success">Settings saved</Banner> : null}
+    <Form form={form} className="card card-body form form-card" aria-label="Service Settings">
       <div className="field">
         <label className="field-label" htmlFor={`${id}-stop`}>
           Stop Timeout (seconds)
@@ -78,11 +55,13 @@ export function ServiceSettingsForm({ service, hasEndpoints, denial, onSave }: S
           type="number"
           min={0}
           max={STOP_TIMEOUT_MAX_SECONDS}
-          value={stopTimeout}
-          onBlur={clamp}
-          onChange={(event) => setStopTimeout(event.target.value)}
+          aria-invalid={form.formState.errors.stop_timeout ? true : undefined}
+          {...form.register('stop_timeout', { onBlur: clamp })}
         />
         <p className="field-hint">0 to {STOP_TIMEOUT_MAX_SECONDS}. Leave empty for the platform default.</p>
+        {form.formState.errors.stop_timeout ? (
+          <p className="field-error">{form.formState.errors.stop_timeout.message}</p>
+        ) : null}
       </div>
       {hasEndpoints ? (
         <p className="field-hint">
@@ -91,28 +70,16 @@ export function ServiceSettingsForm({ service, hasEndpoints, denial, onSave }: S
       ) : (
         <>
           <label className="checkbox-field">
-            <input
-              type="checkbox"
-              checked={zeroDowntime}
-              onChange={(event) => setZeroDowntime(event.target.checked)}
-            />
+            <input type="checkbox" {...form.register('force_zero_downtime')} />
             <span>Enable Zero-Downtime Deployment</span>
           </label>
           <label className="checkbox-field">
-            <input
-              type="checkbox"
-              checked={healthcheck}
-              onChange={(event) => setHealthcheck(event.target.checked)}
-            />
+            <input type="checkbox" {...form.register('naive_health_check')} />
             <span>Use Simple Healthcheck</span>
           </label>
         </>
       )}
-      <div>
-        <ScopedButton type="submit" denial={denial} loading={busy}>
-          Save Settings
-        </ScopedButton>
-      </div>
-    </form>
+      <SubmitRow denial={denial}>Save Settings</SubmitRow>
+    </Form>
   );
 }

@@ -2,6 +2,7 @@ import { formatUsd } from '@berth/core';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import './services.css';
+import { to } from '../../../lib/paths.ts';
 import { memoryGb, type Service } from '../api/service.hal.ts';
 
 /** spec 3 §3 service row: the service plus envHandle, resourceHandle (app handle or 'Unknown') and cost. */
@@ -12,8 +13,20 @@ export interface ServiceRow {
   cost: number;
 }
 
-function servicePath(service: Service): string | null {
-  return service.appId ? `/apps/${service.appId}/services/${service.id}` : null;
+// A service's page sits under its app, so a service whose app link is missing has no page to link to.
+function servicePath(service: Service, tab?: string): string | null {
+  return service.appId ? to.service(service.appId, service.id, tab) : null;
+}
+
+function HandleCell({ service }: { service: Service }) {
+  const path = servicePath(service);
+  return path ? (
+    <Link className="cell-strong" to={path}>
+      {service.handle}
+    </Link>
+  ) : (
+    <span className="cell-strong">{service.handle}</span>
+  );
 }
 
 // spec 2 §5: services sort by cost, resourceHandle and id (column ids are the sort keys).
@@ -45,16 +58,7 @@ const COLUMNS: DataTableColumn<ServiceRow>[] = [
   {
     id: 'handle',
     header: 'Handle',
-    cell: (row) => {
-      const path = servicePath(row.service);
-      return path ? (
-        <Link className="cell-strong" to={path}>
-          {row.service.handle}
-        </Link>
-      ) : (
-        <span className="cell-strong">{row.service.handle}</span>
-      );
-    },
+    cell: (row) => <HandleCell service={row.service} />,
   },
   {
     id: 'id',
@@ -84,11 +88,7 @@ const APP_COLUMNS: DataTableColumn<ServiceRow>[] = [
   {
     id: 'handle',
     header: 'Service',
-    cell: (row) => (
-      <Link className="cell-strong" to={`/apps/${row.service.appId}/services/${row.service.id}`}>
-        {row.service.handle}
-      </Link>
-    ),
+    cell: (row) => <HandleCell service={row.service} />,
   },
   {
     id: 'id',
@@ -101,24 +101,32 @@ const APP_COLUMNS: DataTableColumn<ServiceRow>[] = [
   {
     id: 'actions',
     header: 'Actions',
-    cell: (row) => (
-      <span className="row-actions">
-        <Link
-          className="button button-secondary button-sm"
-          to={`/apps/${row.service.appId}/services/${row.service.id}/metrics`}
-          aria-label={`Metrics of ${row.service.handle}`}
-        >
-          Metrics
-        </Link>
-        <Link
-          className="button button-secondary button-sm"
-          to={`/apps/${row.service.appId}/services/${row.service.id}/scale`}
-          aria-label={`Scale ${row.service.handle}`}
-        >
-          Scale
-        </Link>
-      </span>
-    ),
+    cell: (row) => {
+      const metrics = servicePath(row.service, 'metrics');
+      const scale = servicePath(row.service, 'scale');
+      return (
+        <span className="row-actions">
+          {metrics && (
+            <Link
+              className="button button-secondary button-sm"
+              to={metrics}
+              aria-label={`Metrics of ${row.service.handle}`}
+            >
+              Metrics
+            </Link>
+          )}
+          {scale && (
+            <Link
+              className="button button-secondary button-sm"
+              to={scale}
+              aria-label={`Scale ${row.service.handle}`}
+            >
+              Scale
+            </Link>
+          )}
+        </span>
+      );
+    },
   },
 ];
 

@@ -1,12 +1,9 @@
 import { loginSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { messageOf } from '../../../lib/error-message.ts';
 import type { Credentials } from '../api/create-token.ts';
 
 /** spec 1 §8: shown when the password was right but a second factor is needed. */
@@ -27,39 +24,31 @@ export interface CredentialsFormProps {
 /** Email, password and, once the server asks for it, a 2FA code: the login and elevation forms. */
 export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit }: CredentialsFormProps) {
   const [otpRequired, setOtpRequired] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
+  const form = useSchemaForm(loginSchema, {
     defaultValues: { email: email ?? '', password: '', otpToken: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({
-        email: values.email,
-        password: values.password,
-        otpToken: values.otpToken?.trim() || undefined,
-      });
-    } catch (error) {
-      if (isApiError(error, OTP_REQUIRED)) {
+    onSubmit: async (values) => {
+      try {
+        await onSubmit({
+          email: values.email,
+          password: values.password,
+          otpToken: values.otpToken?.trim() || undefined,
+        });
+      } catch (error) {
+        // Not a failure: the server asks for the second factor, so the field appears instead of a banner.
+        if (!isApiError(error, OTP_REQUIRED)) throw error;
         setOtpRequired(true);
         // Let the field mount before moving focus into it.
-        setTimeout(() => setFocus('otpToken'), 0);
-        return;
+        setTimeout(() => form.setFocus('otpToken'), 0);
       }
-      setFailure(messageOf(error));
-    }
+    },
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       {otpRequired ? <Banner variant="warning">{OTP_REQUIRED_WARNING}</Banner> : null}
       <TextField
         label="Email"
@@ -86,9 +75,9 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
           {...register('otpToken')}
         />
       ) : null}
-      <Button type="submit" size="lg" block loading={isSubmitting}>
+      <SubmitRow size="lg" block>
         {submitLabel}
-      </Button>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

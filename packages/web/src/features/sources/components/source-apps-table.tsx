@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { to } from '../../../lib/paths.ts';
 
 /** An app whose current source is this one, with its current deployment's figures. */
 export interface SourceAppRow {
@@ -21,7 +22,7 @@ const COLUMNS: DataTableColumn<SourceAppRow>[] = [
   {
     id: 'handle',
     header: 'Handle',
-    cell: (app) => <Link to={`/apps/${app.id}`}>{app.handle}</Link>,
+    cell: (app) => <Link to={to.app(app.id)}>{app.handle}</Link>,
     sortValue: (app) => app.handle,
   },
   { id: 'id', header: 'ID', cell: (app) => app.id, sortValue: (app) => Number(app.id) },
@@ -43,7 +44,7 @@ const COLUMNS: DataTableColumn<SourceAppRow>[] = [
     id: 'actions',
     header: 'Actions',
     cell: (app) => (
-      <ButtonLink to={`/apps/${app.id}`} variant="secondary" size="sm" aria-label={`View ${app.handle}`}>
+      <ButtonLink to={to.app(app.id)} variant="secondary" size="sm" aria-label={`View ${app.handle}`}>
         View
       </ButtonLink>
     ),

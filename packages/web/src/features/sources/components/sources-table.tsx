@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { to } from '../../../lib/paths.ts';
 import { type Source, sourceName } from '../api/source.hal.ts';
 import { CommitDots } from './commit-dots.tsx';
 
@@ -9,7 +10,7 @@ const COLUMNS: DataTableColumn<Source>[] = [
   {
     id: 'displayName',
     header: 'Display Name',
-    cell: (source) => <Link to={`/sources/${source.id}`}>{sourceName(source)}</Link>,
+    cell: (source) => <Link to={to.source(source.id)}>{sourceName(source)}</Link>,
     sortValue: (source) => sourceName(source).toLowerCase(),
   },
   {

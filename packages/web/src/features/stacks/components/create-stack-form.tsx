@@ -5,10 +5,8 @@ import {
   NO_AWS_REGION,
   STACK_NAME_MAX_LENGTH,
 } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
@@ -21,21 +19,21 @@ export interface CreateStackFormProps {
 /** spec 2 §2 "Request Dedicated Stack": a stack name, an AWS region other than 'none', accepted terms. */
 export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProps) {
   const termsId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(dedicatedStackRequestSchema),
+  const form = useSchemaForm(dedicatedStackRequestSchema, {
     defaultValues: {
       name: defaultValues?.name ?? '',
       region: defaultValues?.region ?? NO_AWS_REGION,
       acceptTerms: defaultValues?.acceptTerms ?? false,
     },
+    onSubmit,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <Form form={form}>
       <TextField
         label="Stack name"
         autoComplete="off"
@@ -76,9 +74,9 @@ export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProp
           </p>
         ) : null}
       </div>
-      <Button type="submit" size="lg" block>
+      <SubmitRow size="lg" block>
         Request Dedicated Stack
-      </Button>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

@@ -1,25 +1,26 @@
-import type { FormEvent } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { z } from 'zod';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { useResendVerification } from '../api/use-resend-verification.ts';
 
 /** spec 1 §8: the toast text after a mail was sent. */
 export const RESEND_SUCCESS = 'Success! You should receive an email shortly.';
 
+/** The form has no fields: it only asks the server to send the mail again. */
+const noFields = z.object({});
+
 /** spec 1 §2: "Email verification with a Resend form". */
 export function ResendVerificationForm({ userId }: { userId: string }) {
   const resend = useResendVerification(userId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    resend.mutate();
-  };
+  const form = useSchemaForm(noFields, {
+    defaultValues: {},
+    onSubmit: () => resend.mutateAsync(),
+    successMessage: () => RESEND_SUCCESS,
+  });
   return (
-    <form className="form" onSubmit={submit}>
-      {resend.isSuccess ? <Banner variant="success">{RESEND_SUCCESS}</Banner> : null}
-      {resend.isError ? <Banner variant="error">{resend.error.message}</Banner> : null}
-      <Button type="submit" variant="secondary" size="lg" block loading={resend.isPending}>
+    <Form form={form}>
+      <SubmitRow variant="secondary" size="lg" block>
         Resend Verification Email
-      </Button>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

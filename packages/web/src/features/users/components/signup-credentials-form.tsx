@@ -1,11 +1,8 @@
 import { signupSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Form, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 import { PasswordRules } from './password-rules.tsx';
 
 const credentialsSchema = signupSchema({ fromInvitation: false }).pick({ email: true, password: true });
@@ -24,30 +21,19 @@ export interface SignupCredentialsFormProps {
 /** Sign-up step 2 (spec 1 §2): the login, with the password rules checked as the user types. */
 export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: SignupCredentialsFormProps) {
   const rulesId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm(credentialsSchema, {
+    defaultValues: { email: defaultEmail ?? '', password: '' },
+    onSubmit,
+  });
   const {
     register,
-    handleSubmit,
     watch,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm({
-    resolver: zodResolver(credentialsSchema),
-    defaultValues: { email: defaultEmail ?? '', password: '' },
-  });
+  } = form;
   const password = watch('password');
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
-  });
-
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure ? <Banner variant="error">{failure}</Banner> : null}
+    <Form form={form}>
       <TextField
         label="Email"
         type="email"
@@ -66,6 +52,7 @@ export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: Signup
         />
         <PasswordRules id={rulesId} password={password} showAsErrors={isSubmitted && !!errors.password} />
       </div>
+      {/* Back comes first in the sign-up steps (auth layout), so this row is not the usual SubmitRow. */}
       <div className="form-actions">
         <Button variant="secondary" size="lg" onClick={onBack} disabled={isSubmitting}>
           Back
@@ -74,6 +61,6 @@ export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: Signup
           Create Account
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,5 @@
 import { signupSchema } from '@berth/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
+import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 
 const profileSchema = signupSchema({ fromInvitation: false }).pick({ name: true, company: true });
@@ -22,20 +20,16 @@ export interface SignupProfileFormProps {
 
 /** Sign-up step 1 (spec 1 §2): who you are and where you work. */
 export function SignupProfileForm({ defaultValues, fromInvitation = false, onNext }: SignupProfileFormProps) {
+  const form = useSchemaForm(fromInvitation ? invitedProfileSchema : profileSchema, {
+    defaultValues: defaultValues ?? { name: '', company: '' },
+    onSubmit: (values) => onNext({ name: values.name, company: values.company ?? '' }),
+  });
   const {
     register,
-    handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(fromInvitation ? invitedProfileSchema : profileSchema),
-    defaultValues: defaultValues ?? { name: '', company: '' },
-  });
+  } = form;
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={handleSubmit((values) => onNext({ name: values.name, company: values.company ?? '' }))}
-    >
+    <Form form={form}>
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
         label="Company"
@@ -48,9 +42,9 @@ export function SignupProfileForm({ defaultValues, fromInvitation = false, onNex
         error={errors.company?.message}
         {...register('company')}
       />
-      <Button type="submit" size="lg" block>
+      <SubmitRow size="lg" block>
         Next
-      </Button>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import { useServiceAppId } from '../../services/api/use-service.ts';
-import { type Operation, operationResourcePath } from '../api/operation.hal.ts';
+import { type Operation, operationResourcePath } from '../../../features/operations/api/operation.hal.ts';
+import { useServiceAppId } from '../../../features/services/api/use-service.ts';
 
 /**
  * The resource of an operation, linked to its console page where one exists. A service's page is under
  * its app, so the service's app is looked up (and cached) first; until then the text stands alone.
+ * It joins two features (operations, services), so it lives with the routes and is handed to
+ * ActivityTable: no feature imports another.
  */
 export function OperationResourceLink({
   operation,

@@ -63,6 +63,8 @@ export const paths = {
   impersonate: '/impersonate',
   support: '/support',
   sso: '/sso',
+  // spec 1 §7: where the auth host sends a failed SSO login back to.
+  ssoFailure: '/sso/failure',
 } as const;
 
 export const to = {
@@ -90,6 +92,11 @@ export const to = {
   /** spec 1 §4 Sign-up "with an invitation": the claim page hands its invitation over explicitly. */
   signupFromInvitation: (inviteId: string, code: string) =>
     `${paths.signup}?${new URLSearchParams({ invitation: inviteId, code })}`,
+  /** Create Environment, on a given stack when the page it starts from has one. */
+  createEnvironment: (stackId?: string | null) =>
+    stackId
+      ? `${paths.createEnvironment}?${new URLSearchParams({ stack_id: stackId })}`
+      : paths.createEnvironment,
   createApp: (environmentId: string) =>
     `${paths.createApp}?${new URLSearchParams({ environment_id: environmentId })}`,
 };

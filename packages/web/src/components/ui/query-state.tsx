@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Banner } from './banner.tsx';
+import { Button } from './button.tsx';
+import { loadErrorText } from './data-table.tsx';
+
+/** What QueryState reads of a TanStack query result. */
+export interface QueryLike<T> {
+  status: 'pending' | 'error' | 'success';
+  data: T | undefined;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+}
+
+export interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  /** Names what is loading for assistive technology ("Loading deployment"). */
+  loadingLabel: string;
+  /** Placeholder lines while loading. */
+  skeletonLines?: number;
+  /** Whether the loaded data has nothing to show; `empty` is shown instead of the children. */
+  isEmpty?: (data: T) => boolean;
+  /** The empty state, with the spec's text (core `emptyStateMessages`) where it gives one. */
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The three states every query has before its content (conventions: loading shows skeletons, empty and
+ * error use the spec's texts): a skeleton while pending, the server's message with Retry on failure,
+ * the empty state, then the children with the data.
+ */
+export function QueryState<T>({
+  query,
+  loadingLabel,
+  skeletonLines = 3,
+  isEmpty,
+  empty,
+  children,
+}: QueryStateProps<T>) {
+  if (query.status === 'error') {
+    return (
+      <Banner
+        variant="error"
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {loadErrorText(query.error?.message ?? 'Unknown error')}
+      </Banner>
+    );
+  }
+  if (query.status === 'pending' || query.data === undefined) {
+    return <Skeleton label={loadingLabel} lines={skeletonLines} />;
+  }
+  if (isEmpty?.(query.data)) return <>{empty ?? null}</>;
+  return <>{children(query.data)}</>;
+}
+
+/** Grey placeholder lines, announced as one status with its label. */
+export function Skeleton({ label, lines = 3 }: { label: string; lines?: number }) {
+  return (
+    <div className="skeleton-block" role="status" aria-label={label}>
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: lines }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have no identity
+        <span key={index} className="skeleton" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
