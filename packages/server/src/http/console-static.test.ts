@@ -70,7 +70,7 @@ describe('the static console', () => {
     expect(post.json()).toEqual({
       code: 404,
       error: 'not_found',
-      message: 'No route for POST /apps/42',
+      message: 'No route matches this POST request',
       exception_context: {},
     });
   });

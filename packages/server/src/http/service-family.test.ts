@@ -69,7 +69,7 @@ describe('a service family', () => {
         expect(response.json()).toEqual({
           code: 404,
           error: 'not_found',
-          message: `No route for GET ${url}`,
+          message: 'No route matches this GET request',
           exception_context: {},
         });
       }

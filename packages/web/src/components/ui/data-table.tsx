@@ -280,25 +280,7 @@ export function DataTable<T>({
       {serverPaging ? (
         pageCount > 1 ? (
           <nav className="table-pager" aria-label="Pagination">
-            <span>
-              Page {pageIndex + 1} of {pageCount}
-            </span>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={pageIndex === 0}
-              onClick={() => serverPaging.onPageChange(pageIndex)}
-            >
-              Previous
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={pageIndex + 1 >= pageCount}
-              onClick={() => serverPaging.onPageChange(pageIndex + 2)}
-            >
-              Next
-            </Button>
+            <PageSteps pageIndex={pageIndex} pageCount={pageCount} goTo={serverPaging.onPageChange} />
           </nav>
         ) : null
       ) : (
@@ -345,26 +327,42 @@ function ClientPager({
             </option>
           ))}
       </select>
+      <PageSteps
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        goTo={(page) => update({ page: String(page) })}
+      />
+    </div>
+  );
+}
+
+/** "Page N of M" with Previous and Next; `goTo` takes the 1-based page, as the URL and the server do. */
+function PageSteps({
+  pageIndex,
+  pageCount,
+  goTo,
+}: {
+  pageIndex: number;
+  pageCount: number;
+  goTo: (page: number) => void;
+}) {
+  return (
+    <>
       <span>
         Page {pageIndex + 1} of {pageCount}
       </span>
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={pageIndex === 0}
-        onClick={() => update({ page: String(pageIndex) })}
-      >
+      <Button size="sm" variant="secondary" disabled={pageIndex === 0} onClick={() => goTo(pageIndex)}>
         Previous
       </Button>
       <Button
         size="sm"
         variant="secondary"
         disabled={pageIndex + 1 >= pageCount}
-        onClick={() => update({ page: String(pageIndex + 2) })}
+        onClick={() => goTo(pageIndex + 2)}
       >
         Next
       </Button>
-    </div>
+    </>
   );
 }
 
