@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { MAX_LENGTH } from '@berth/core';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -7,15 +6,12 @@ import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
 import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
 import { configurationsRoutes } from './api/configurations/configurations.routes.ts';
 import { costsRoutes } from './api/costs/costs.routes.ts';
-import { createCostsService } from './api/costs/costs.service.ts';
 import { databaseImagesRoutes } from './api/database-images/database-images.routes.ts';
 import { ensureDatabaseImages } from './api/database-images/database-images.service.ts';
 import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
-import { createEnvironmentsService } from './api/environments/environments.service.ts';
 import { imagesRoutes } from './api/images/images.routes.ts';
 import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
-import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
 import { servicesRoutes } from './api/services/services.routes.ts';
@@ -23,21 +19,15 @@ import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { vhostsRoutes } from './api/vhosts/vhosts.routes.ts';
-import { createCallers } from './auth/caller-access.ts';
 import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
-import { createInvitationsService } from './auth/invitations/invitations.service.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
-import { createLoginLimiter } from './auth/rate-limit.ts';
 import { rolesRoutes } from './auth/roles/roles.routes.ts';
-import { createTokenService } from './auth/tokens/token.service.ts';
-import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { tokensRoutes } from './auth/tokens/tokens.routes.ts';
-import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
 import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
+import { createServices } from './composition.ts';
 import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { createAuthGuard } from './http/authenticate.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
 import { consoleIndexIn, consoleStatic } from './http/console-static.ts';
 import { corsHook } from './http/cors.ts';
@@ -47,14 +37,13 @@ import { jsonBody } from './http/json-body.ts';
 import { loggableError, requestForLog } from './http/loggable-error.ts';
 import { apiNotFound } from './http/not-found.ts';
 import { nulGuard } from './http/nul-guard.ts';
+import { schemaFirst } from './http/schema-first.ts';
 import { serviceFamily } from './http/service-family.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
-import { createMailer, type Mail, type Mailer } from './mail/mailer.ts';
+import type { Mail, Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
-import { createOperationsService } from './operations/operations.service.ts';
-import { createWorker, type Worker } from './operations/worker.ts';
-import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
+import type { Worker } from './operations/worker.ts';
 
 export interface BerthApp {
   app: FastifyInstance;
@@ -81,46 +70,24 @@ export async function buildApp(
   await ensureDefaultStack(db);
   await ensureDatabaseImages(db);
 
-  const mailer = createMailer({
-    db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    onKept: options.onOutboxMail,
-  });
-  const signingKey = await loadSigningKey(db, config.jwtSecret);
-  const tokens = createTokenService({ db, key: signingKey, urls });
-  const guard = createAuthGuard(tokens);
-  const limiter = createLoginLimiter({ db, limits: config.loginRateLimit });
-  const verification = createEmailVerificationService({
-    db,
-    mailer,
-    urls,
-    ttlSeconds: config.emailVerificationTtlSeconds,
-  });
-  const invitations = createInvitationsService({
-    db,
-    mailer,
-    urls,
-    ttlSeconds: config.invitationTtlSeconds,
-    onMailError: (error) => app.log.error(loggableError(error)),
-  });
-  const environments = createEnvironmentsService({ db });
-  // The caller of each request with their memberships and permissions, resolved once per request.
-  const callers = createCallers({ db, guard });
-  // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
-  const runtimes = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
-  const worker = createWorker({
-    db,
-    runtimes,
-    leaseMs: config.workerLeaseMs,
+  // Every service is built once, here, and handed to the routes that use it.
+  const services = await createServices(config, db, {
+    onOutboxMail: options.onOutboxMail,
     onError: (error) => app.log.error(loggableError(error)),
   });
-  const operations = createOperationsService({
-    db,
-    logsKey: createHmac('sha256', signingKey).update('berth operation log links').digest(),
-    onQueued: () => worker.poke(),
-    limits: config.operationLimits,
-  });
+  const {
+    mailer,
+    tokens,
+    guard,
+    limiter,
+    verification,
+    invitations,
+    environments,
+    callers,
+    runtimes,
+    worker,
+    operations,
+  } = services;
 
   const app = Fastify({
     // Requests are logged without their query string or mailed codes (see loggablePath).
@@ -147,6 +114,7 @@ export async function buildApp(
   app.addHook('onRequest', corsHook(config.corsOrigins));
   await app.register(nulGuard);
   app.setErrorHandler(handleError);
+  schemaFirst(app, { checkResponses: config.checkResponses });
   boundInput(app);
   // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
   const consoleIndex = consoleIndexIn(config.webDist);
@@ -154,6 +122,12 @@ export async function buildApp(
   await app.register(serviceFamily, {
     prefix: '/auth',
     consoleIndex,
+    guard,
+    openapi: {
+      title: 'Berth Auth',
+      description: 'Accounts, sessions and tokens, organizations, roles and invitations.',
+      serverUrl: config.publicUrl,
+    },
     routes: async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
@@ -167,6 +141,13 @@ export async function buildApp(
   await app.register(serviceFamily, {
     prefix: '/api',
     consoleIndex,
+    guard,
+    openapi: {
+      title: 'Berth API',
+      description:
+        'Stacks, environments, apps, services, deployments, endpoints, certificates and operations.',
+      serverUrl: config.publicUrl,
+    },
     routes: async (api) => {
       await stacksRoutes(api, { db, urls, callers });
       await environmentsRoutes(api, { urls, callers, environments });
@@ -179,9 +160,9 @@ export async function buildApp(
       await serviceDefinitionsRoutes(api, { db, urls, callers });
       await deploymentsRoutes(api, { db, urls, callers });
       await sourcesRoutes(api, { db, urls, callers });
-      await permissionsRoutes(api, { urls, callers, permissions: createPermissionsService({ db }) });
+      await permissionsRoutes(api, { urls, callers, permissions: services.permissions });
       await databaseImagesRoutes(api, { db, urls, guard });
-      await costsRoutes(api, { urls, callers, costs: createCostsService({ db }) });
+      await costsRoutes(api, { urls, callers, costs: services.costs });
       await operationsRoutes(api, { db, urls, callers, operations });
       await vhostsRoutes(api, { db, urls, callers, operations });
       await certificatesRoutes(api, { db, urls, callers });
@@ -190,12 +171,27 @@ export async function buildApp(
   await app.register(serviceFamily, {
     prefix: '/metrics',
     consoleIndex,
+    guard,
+    openapi: {
+      title: 'Berth Metrics',
+      description: 'Container metrics of apps and databases.',
+      serverUrl: config.publicUrl,
+    },
     routes: async (metrics) => {
       await containerMetricsRoutes(metrics, { db, callers, runtimes });
     },
   });
   // Billing has no routes yet; its prefix still answers as an API, not as the console.
-  await app.register(serviceFamily, { prefix: '/billing', consoleIndex });
+  await app.register(serviceFamily, {
+    prefix: '/billing',
+    consoleIndex,
+    guard,
+    openapi: {
+      title: 'Berth Billing',
+      description: 'Plans and billing (no routes yet).',
+      serverUrl: config.publicUrl,
+    },
+  });
 
   const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
   app.get('/config.json', async (request, reply) => {

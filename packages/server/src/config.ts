@@ -43,6 +43,8 @@ export interface Config {
   operationLimits: { queuedPerOrganization: number; perUserPerMinute: number };
   /** Base duration of one simulated runtime step, in milliseconds. */
   simStepMs: number;
+  /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
+  checkResponses: boolean;
   /** Optional outside services the console links to; hidden when unset. */
   docsUrl: string | undefined;
   statusPageUrl: string | undefined;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invitationTtlSeconds: 7 * 24 * 60 * 60,
     worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
     simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),
+    checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     operationLimits: {
       queuedPerOrganization: intFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),

@@ -3,6 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller, TokenService } from '../auth/tokens/token.service.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
+// Routes state their access in their options, which the family's hook and `requireCaller` both read.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers without a signed-in caller (sign-up, sign-in, public documents). */
+    public?: boolean;
+    /** What the route asks of its caller beyond a valid token; see CallerOptions. */
+    caller?: CallerOptions;
+  }
+}
+
 export interface CallerOptions {
   /** The call needs a token with scope elevated (contract §3.6). */
   elevated?: boolean;
@@ -43,7 +53,11 @@ export function createAuthGuard(tokens: TokenService) {
     return pending;
   }
 
-  async function requireCaller(request: FastifyRequest, options: CallerOptions = {}): Promise<Caller> {
+  // A route states what it asks of its caller once, in its `caller` option; a handler may still pass its own.
+  async function requireCaller(
+    request: FastifyRequest,
+    options: CallerOptions = request.routeOptions.config.caller ?? {},
+  ): Promise<Caller> {
     const caller = await optionalCaller(request);
     if (!caller) throw unauthorized();
     const writing = request.method !== 'GET' && request.method !== 'HEAD';

@@ -22,16 +22,21 @@ export const forbidden = (message: string, error = 'forbidden') => new ApiError(
 export const unprocessable = (message: string, details?: Record<string, string[]>) =>
   new ApiError(422, 'unprocessable_entity', message, details);
 
+/** A failed parse as the contract's 422: the first spec message, and every message by field. */
+export function validationError(error: z.ZodError): ApiError {
+  const details: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'base';
+    details[key] = [...(details[key] ?? []), issue.message];
+  }
+  return unprocessable(error.issues[0]?.message ?? 'Invalid request body', details);
+}
+
 /** Parses a body with the core schema; a failure is 422 with the first spec message and per-field details. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const details: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || 'base';
-    details[key] = [...(details[key] ?? []), issue.message];
-  }
-  throw unprocessable(result.error.issues[0]?.message ?? 'Invalid request body', details);
+  throw validationError(result.error);
 }
 
 export function errorBody(error: ApiError) {

@@ -1,14 +1,31 @@
+import type { HalCollection, HalLink } from '@berth/core';
+
 /** HAL helpers (contract §1.4): absolute links, `_embedded` collections, paging. */
 
-export type Links = Record<string, { href: string } | undefined>;
+type Entries = Record<string, string | null | undefined>;
+type Maybe<E extends Entries, K extends keyof E> = null extends E[K]
+  ? true
+  : undefined extends E[K]
+    ? true
+    : false;
 
-export function links(entries: Record<string, string | null | undefined>): Record<string, { href: string }> {
-  const result: Record<string, { href: string }> = {};
+/** The links of `entries`: a relation given as a string is always there, one that may be null may be absent. */
+export type LinksOf<E extends Entries> = {
+  [K in keyof E as Maybe<E, K> extends true ? never : K]: HalLink;
+} & {
+  [K in keyof E as Maybe<E, K> extends true ? K : never]?: HalLink;
+};
+
+/** `_links` from relation → href; relations without an href are left out (never `null`). */
+export function links<const E extends Entries>(entries: E): LinksOf<E> {
+  const result: Record<string, HalLink> = {};
   for (const [rel, href] of Object.entries(entries)) if (href) result[rel] = { href };
-  return result;
+  return result as LinksOf<E>;
 }
 
 /** Contract §1.8: timestamps in the exact toISOString() layout. */
+export function iso(date: Date | string): string;
+export function iso(date: Date | string | null | undefined): string | null;
 export function iso(date: Date | string | null | undefined): string | null {
   if (!date) return null;
   return (date instanceof Date ? date : new Date(date)).toISOString();
@@ -33,12 +50,12 @@ export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging | null
   return { page, perPage };
 }
 
-export function collection<T>(
-  key: string,
+export function collection<const Key extends string, T>(
+  key: Key,
   selfHref: string,
   items: T[],
   paging?: { page: number; perPage: number; total: number },
-) {
+): HalCollection<Key, T> {
   const page = paging ?? { page: 1, perPage: Math.max(items.length, 1), total: items.length };
   const lastPage = Math.max(Math.ceil(page.total / page.perPage), 1);
   const pageHref = (n: number) => {
@@ -48,7 +65,7 @@ export function collection<T>(
     return url.toString();
   };
   return {
-    _embedded: { [key]: items },
+    _embedded: { [key]: items } as { [K in Key]: T[] },
     _links: links({
       self: selfHref,
       next: page.page < lastPage ? pageHref(page.page + 1) : null,

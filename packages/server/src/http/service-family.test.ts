@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Caller } from '../auth/tokens/token.service.ts';
+import type { AuthGuard } from './authenticate.ts';
+import { handleError, unauthorized } from './errors.ts';
+import { schemaFirst } from './schema-first.ts';
 import { serviceFamily } from './service-family.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,*/*;q=0.8';
@@ -12,19 +17,39 @@ let webDist: string;
 let withConsole: FastifyInstance;
 let withoutConsole: FastifyInstance;
 
+// A guard that knows one caller: the request that says `authorization: Bearer ok`.
+const guard = {
+  optionalCaller: async () => null,
+  requireCaller: async (request: FastifyRequest) => {
+    if (request.headers.authorization !== 'Bearer ok') throw unauthorized();
+    return {} as Caller;
+  },
+} as unknown as AuthGuard;
+const openapi = { title: 'Fam', description: 'A test family.', serverUrl: 'http://berth.test' };
+
 async function build(consoleIndex: string | null) {
   const app = Fastify();
+  app.setErrorHandler(handleError);
+  schemaFirst(app, { checkResponses: true });
   app.get('/plain', async () => ({ where: 'root' }));
   await app.register(serviceFamily, {
     prefix: '/fam',
     consoleIndex,
+    guard,
+    openapi,
     routes: async (family) => {
-      family.get('/thing', async () => ({ where: 'family' }));
-      family.get('/text', async (_request, reply) => reply.type('text/plain').send('hello'));
+      const open = { config: { public: true } };
+      family.get('/thing', open, async () => ({ where: 'family' }));
+      family.get('/text', open, async (_request, reply) => reply.type('text/plain').send('hello'));
+      family.post(
+        '/named',
+        { schema: { body: z.strictObject({ name: z.string().min(1, 'name must not be empty') }) } },
+        async () => ({ ok: true }),
+      );
     },
   });
   // A family without routes still answers under its prefix.
-  await app.register(serviceFamily, { prefix: '/empty', consoleIndex });
+  await app.register(serviceFamily, { prefix: '/empty', consoleIndex, guard, openapi });
   return app;
 }
 
@@ -91,5 +116,40 @@ describe('a service family', () => {
     expect((await get(withoutConsole, '/fam/some/page', BROWSER)).json()).toMatchObject({
       error: 'not_found',
     });
+  });
+});
+
+describe('schema-first routes in a family', () => {
+  const post = (token: string | null, body: unknown) =>
+    withoutConsole.inject({
+      method: 'POST',
+      url: '/fam/named',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: JSON.stringify(body),
+    });
+
+  it('refuses a caller without a token before reading the body', async () => {
+    const response = await post(null, { name: '' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers a bad body with the contract 422 and the schema message', async () => {
+    const response = await post('ok', { name: '' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: 'unprocessable_entity',
+      message: 'name must not be empty',
+      details: { name: ['name must not be empty'] },
+    });
+    expect((await post('ok', { name: 'x' })).json()).toEqual({ ok: true });
+  });
+
+  it('serves each family its own OpenAPI document', async () => {
+    const doc = (await get(withoutConsole, '/fam/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/fam/thing', '/fam/named']));
+    expect(doc.paths['/fam/openapi.json']).toBeUndefined();
+    const empty = (await get(withoutConsole, '/empty/openapi.json')).json();
+    expect(empty.paths ?? {}).toEqual({});
   });
 });

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthGuard } from './authenticate.ts';
 import { isBrowserNavigation, sendConsole } from './console-navigation.ts';
 import { apiNotFound } from './not-found.ts';
+import { type OpenApiOptions, openApiDocument } from './openapi.ts';
+import { callerBeforeInput } from './schema-first.ts';
 
 export interface ServiceFamilyOptions {
   /** The built console's index.html, or null while it is not built. */
   consoleIndex: string | null;
-  /** The family's routes, registered inside it so its hooks and 404 apply to them. */
+  /** Checks each route's caller before its input (routes say `public` or what they ask in options). */
+  guard: AuthGuard;
+  /** The family's OpenAPI document, served at `<prefix>/openapi.json`. */
+  openapi: OpenApiOptions;
+  /** The family's routes, registered inside it so its hooks, 404 and document apply to them. */
   routes?: (family: FastifyInstance) => Promise<void>;
 }
 
@@ -17,6 +24,7 @@ export interface ServiceFamilyOptions {
  */
 export async function serviceFamily(family: FastifyInstance, options: ServiceFamilyOptions) {
   const { consoleIndex, routes } = options;
+  family.addHook('preValidation', callerBeforeInput(options.guard));
   family.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json')) {
@@ -29,5 +37,6 @@ export async function serviceFamily(family: FastifyInstance, options: ServiceFam
       ? sendConsole(reply, consoleIndex)
       : apiNotFound(request, reply),
   );
+  await openApiDocument(family, options.openapi);
   if (routes) await routes(family);
 }

@@ -1,3 +1,4 @@
+import type { OperationResource } from '@berth/core';
 import { asc, inArray } from 'drizzle-orm';
 import type { FamilyUrls } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -30,11 +31,15 @@ export interface OperationHalOptions {
   codeScanResultId?: number | null;
 }
 
-export function toOperationHal(op: OperationRow, urls: FamilyUrls, options: OperationHalOptions = {}) {
+export function toOperationHal(
+  op: OperationRow,
+  urls: FamilyUrls,
+  options: OperationHalOptions = {},
+): OperationResource {
   const resourcePath = RESOURCE_PATHS[op.resourceType] ?? `${op.resourceType}s`;
   return {
     id: String(op.id),
-    _type: 'operation',
+    _type: 'operation' as const,
     type: op.type,
     status: op.status,
     git_ref: op.gitRef,

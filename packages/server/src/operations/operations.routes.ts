@@ -1,15 +1,50 @@
+import {
+  OPERATION_CATALOG,
+  type OperationResourceType,
+  operationCollection,
+  operationResource,
+  operationTypeBody,
+  operationTypesOf,
+  textAnswer,
+} from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { CallerAccess, Callers } from '../auth/caller-access.ts';
 import type { FamilyUrls } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../http/errors.ts';
 import { collection, pagingFrom } from '../http/hal.ts';
 import { parseNumericId } from '../http/ids.ts';
+import { idParams, pathParameter, queryFlagValue, querySchema, queryValue } from '../http/route-schemas.ts';
+import { responses } from '../http/schema-first.ts';
 import { codeScanResultIds, type OperationRow, toOperationHal } from './operations.hal.ts';
 import { filtersFrom, type OperationsService, showsConfiguration } from './operations.service.ts';
 
+/** The body of `POST /<resources>/:id/operations`: its type decides the rest (checked by the service). */
+const startBody = (resourceType: OperationResourceType) =>
+  operationTypeBody.describe(
+    `\`type\` is one of ${operationTypesOf(resourceType).join(', ')}; the other keys depend on it (contract §6). ` +
+      `Unsupported for ${OPERATION_CATALOG[resourceType].noun}: any other type.`,
+  );
+
+/** An operation list's query: paging and the activity filters (contract §5.11). */
+const listQuery = querySchema(
+  {
+    resource_type: queryValue.optional(),
+    operation_type: queryValue.optional(),
+    type: queryValue.optional(),
+    operation_status: queryValue.optional(),
+    status: queryValue.optional(),
+    since: queryValue
+      .describe('Only operations updated since: an ISO time or a duration such as `14d`')
+      .optional(),
+  },
+  { paged: true },
+);
+
 export async function operationsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: {
     db: Db;
     urls: FamilyUrls;
@@ -18,6 +53,13 @@ export async function operationsRoutes(
   },
 ) {
   const { db, urls, callers, operations } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const single = { params: idParams, response: responses({ 200: operationResource }) };
+  const list = {
+    params: idParams,
+    querystring: listQuery,
+    response: responses({ 200: operationCollection }),
+  };
   // Configuration values are sensitive (read scope, spec 1 §6); others see that variables changed, not their values.
   // The code scan result link of scan_code operations comes from `scanResults` (one query per response).
   const hal = (op: OperationRow, caller: CallerAccess, scanResults: Map<number, number> = new Map()) =>
@@ -27,14 +69,22 @@ export async function operationsRoutes(
     });
 
   // contract §6: the service reads the request; the route answers the queued operation.
-  app.post<{ Params: { id: string } }>('/apps/:id/operations', async (request, reply) => {
+  const start = (resourceType: OperationResourceType) => ({
+    schema: {
+      params: idParams,
+      body: startBody(resourceType),
+      response: responses({ 201: operationResource }),
+    },
+  });
+
+  app.post('/apps/:id/operations', start('app'), async (request, reply) => {
     const caller = await callers.require(request);
     const id = parseNumericId(request.params.id);
     const { op } = await operations.start(caller, 'app', id, request.body);
     return reply.code(201).send(hal(op, caller));
   });
 
-  app.post<{ Params: { id: string } }>('/services/:id/operations', async (request, reply) => {
+  app.post('/services/:id/operations', start('service'), async (request, reply) => {
     const caller = await callers.require(request);
     const id = parseNumericId(request.params.id);
     const { op } = await operations.start(caller, 'service', id, request.body);
@@ -61,7 +111,7 @@ export async function operationsRoutes(
     );
   }
 
-  app.get<{ Params: { id: string } }>('/organizations/:id/operations', async (request) => {
+  app.get('/organizations/:id/operations', { schema: list }, async (request) => {
     const caller = await callers.require(request);
     const organizationId = request.params.id;
     const scope = await operations.organizationScope(caller, organizationId);
@@ -73,7 +123,7 @@ export async function operationsRoutes(
     );
   });
 
-  app.get<{ Params: { id: string } }>('/accounts/:id/operations', async (request) => {
+  app.get('/accounts/:id/operations', { schema: list }, async (request) => {
     const caller = await callers.require(request);
     const { environment, where } = await operations.environmentScope(
       caller,
@@ -82,8 +132,9 @@ export async function operationsRoutes(
     return respondList(`${urls.api}/accounts/${environment.id}/operations`, where, request.query, caller);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { with_services?: string } }>(
+  app.get(
     '/apps/:id/operations',
+    { schema: { ...list, querystring: listQuery.extend({ with_services: queryFlagValue }) } },
     async (request) => {
       const caller = await callers.require(request);
       const { app: target, where } = await operations.appScope(
@@ -95,27 +146,37 @@ export async function operationsRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>('/services/:id/operations', async (request) => {
+  app.get('/services/:id/operations', { schema: list }, async (request) => {
     const caller = await callers.require(request);
     const { service, where } = await operations.serviceScope(caller, parseNumericId(request.params.id));
     return respondList(`${urls.api}/services/${service.id}/operations`, where, request.query, caller);
   });
 
-  app.get<{ Params: { id: string } }>('/operations/:id', async (request) => {
+  app.get('/operations/:id', { schema: single }, async (request) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
     return hal(op, caller, await codeScanResultIds(db, [op]));
   });
 
   // Contract §1.10: the answer is a URL; the text behind it is readable without credentials until it expires.
-  app.get<{ Params: { id: string } }>('/operations/:id/logs', async (request, reply) => {
+  const logsLink = { params: idParams, response: responses({ 200: textAnswer }) };
+  app.get('/operations/:id/logs', { schema: logsLink }, async (request, reply) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
     return reply.type('text/plain; charset=utf-8').send(`${urls.api}${operations.logsPath(op.id)}`);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+  app.get(
     '/operation_logs/:id',
+    {
+      // Public: the signed link is the credential (contract §1.10).
+      config: { public: true },
+      schema: {
+        params: z.strictObject({ id: pathParameter }),
+        querystring: querySchema({ expires: queryValue.optional(), signature: queryValue.optional() }),
+        response: responses({ 200: textAnswer }),
+      },
+    },
     async (request, reply) => {
       const operationId = parseNumericId(request.params.id);
       const valid =

@@ -29,6 +29,8 @@ export async function testApp(
     publicUrl: TEST_PUBLIC_URL,
     worker: false,
     simStepMs: 1,
+    // Every answer a test provokes is checked against its route's declared shape.
+    checkResponses: true,
     ...overrides,
   };
   const built: BerthApp = await buildApp(config, { ...options, database: await openTestDatabase() });

@@ -1,6 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { isActionName } from '@berth/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes, routeShape as shape } from '../../testing/routes.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 import { type AuthorizationEvent, authorizations } from './access.ts';
 
@@ -14,6 +15,8 @@ const WITHOUT_ACTION: Record<string, string> = {
   // Contract §1.11: the catalog of database engines is the same for every signed-in user.
   'GET /api/database_images': 'public catalog',
   'GET /api/database_images/:': 'public catalog',
+  // The family's OpenAPI document describes the API, never its data.
+  'GET /api/openapi.json': 'public document',
 };
 
 /**
@@ -39,31 +42,6 @@ beforeAll(async () => {
   await t.createOrganization(prober);
 });
 afterAll(() => t.close());
-
-/**
- * Every route Fastify has registered, as "METHOD /path", read from printRoutes' tree: each line is a
- * path segment under its parent (4 characters of indentation per level) with its methods in brackets.
- * HEAD (added for every GET) and OPTIONS (CORS preflight) are not api calls of their own.
- */
-function registeredRoutes(printed: string): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of printed.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?\s*$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
-    parents[depth] = path;
-    parents.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
-
-/** Path parameters compare by position, not name (`:id`, `:orgId` are both a parameter). */
-const shape = (route: string) => route.replace(/\/:[^/]+/g, '/:').replace(/\/+$/, '');
 
 function apiRoutes(): string[] {
   return registeredRoutes(t.app.printRoutes({ commonPrefix: false }))

@@ -36,7 +36,7 @@ export async function invitationsRoutes(
   });
 
   // Works without a token: the claim, login and sign-up pages show it before anyone signs in.
-  app.get<{ Params: { id: string } }>('/invitations/:id', async (request) =>
+  app.get<{ Params: { id: string } }>('/invitations/:id', { config: { public: true } }, async (request) =>
     invitations.show(request.params.id),
   );
 

@@ -86,9 +86,9 @@ export async function organizationsRoutes(
     );
   });
 
-  app.post('/organizations', async (request, reply) => {
-    // Sign-up's Create Organization step comes before the address is verified: the first one only.
-    const caller = await guard.requireCaller(request, { allowUnverified: true });
+  // Sign-up's Create Organization step comes before the address is verified: the first one only.
+  app.post('/organizations', { config: { caller: { allowUnverified: true } } }, async (request, reply) => {
+    const caller = await guard.requireCaller(request);
     const { name } = parseBody(createOrganizationSchema, request.body);
     const org = await db.transaction(async (tx) => {
       if (!caller.user.verified) {

@@ -109,13 +109,13 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
     });
   }
 
-  app.get('/current_token', async (request, reply) => {
+  app.get('/current_token', { config: { public: true } }, async (request, reply) => {
     const issued = await tokens.restoreSession(request.cookies[SESSION_COOKIE]);
     if (!issued) throw unauthorized('No active session');
     return reply.send(toTokenHal(issued.token, issued.accessToken, urls));
   });
 
-  app.post('/tokens', async (request, reply) => {
+  app.post('/tokens', { config: { public: true } }, async (request, reply) => {
     const { grant_type: grantType } = parseBody(grantBody, request.body);
     if (grantType === 'password') {
       const body = parseBody(passwordGrant, request.body);
@@ -185,9 +185,10 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
     throw new ApiError(400, 'unsupported_grant_type', `Unsupported grant type "${grantType ?? ''}"`);
   });
 
-  app.delete<{ Params: { id: string } }>('/tokens/:id', async (request, reply) => {
-    // Logging out works before verification too.
-    const caller = await guard.requireCaller(request, { anyScope: true, allowUnverified: true });
+  // Logging out works before verification too, and from read-only sessions.
+  const logout = { config: { caller: { anyScope: true, allowUnverified: true } } };
+  app.delete<{ Params: { id: string } }>('/tokens/:id', logout, async (request, reply) => {
+    const caller = await guard.requireCaller(request);
     if (!isUuid(request.params.id)) throw notFound('Token');
     const [target] = await db
       .select()
@@ -201,9 +202,10 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
     return reply.code(204).send();
   });
 
-  app.post('/tokens/revoke_all_accessible', async (request, reply) => {
-    // Revoking one's own sessions only takes access away, so it needs no verified address.
-    const caller = await guard.requireCaller(request, { elevated: true, allowUnverified: true });
+  // Revoking one's own sessions only takes access away, so it needs no verified address.
+  const revokeAll = { config: { caller: { elevated: true, allowUnverified: true } } };
+  app.post('/tokens/revoke_all_accessible', revokeAll, async (request, reply) => {
+    const caller = await guard.requireCaller(request);
     const body = parseBody(revokeBody, request.body);
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
     const revoked = await tokens.revokeAllExcept(caller.user.id, keep);

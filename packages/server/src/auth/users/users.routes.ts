@@ -114,13 +114,13 @@ export async function usersRoutes(
     return caller.user;
   }
 
-  app.post('/claims/user', async (request) => {
+  app.post('/claims/user', { config: { public: true } }, async (request) => {
     const input = await parseSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     return {};
   });
 
-  app.post('/users', async (request, reply) => {
+  app.post('/users', { config: { public: true } }, async (request, reply) => {
     const input = await parseSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
@@ -215,22 +215,27 @@ export async function usersRoutes(
     );
   });
 
-  app.post<{ Params: { id: string } }>('/users/:id/email_verification_challenges', async (request, reply) => {
-    // Resending the verification mail is how an unverified account gets verified; moving to another
-    // address (below) asks for elevation without this allowance, so it still needs a verified one.
-    const caller = await guard.requireCaller(request, { allowUnverified: true });
-    const user = await self(request, caller);
-    const body = parseBody(emailChallengeBody, request.body);
-    if (body.email && body.email !== user.email.toLowerCase()) {
-      // Moving the account to another address needs the password again.
-      await guard.requireCaller(request, { elevated: true });
-      if (await emailInUse(body.email)) throw emailTaken();
-      await verification.start(user, body.email);
-    } else {
-      await verification.start(user);
-    }
-    return reply.code(204).send();
-  });
+  // Resending the verification mail is how an unverified account gets verified; moving to another
+  // address (below) asks for elevation without this allowance, so it still needs a verified one.
+  const resendOptions = { config: { caller: { allowUnverified: true } } };
+  app.post<{ Params: { id: string } }>(
+    '/users/:id/email_verification_challenges',
+    resendOptions,
+    async (request, reply) => {
+      const caller = await guard.requireCaller(request);
+      const user = await self(request, caller);
+      const body = parseBody(emailChallengeBody, request.body);
+      if (body.email && body.email !== user.email.toLowerCase()) {
+        // Moving the account to another address needs the password again.
+        await guard.requireCaller(request, { elevated: true });
+        if (await emailInUse(body.email)) throw emailTaken();
+        await verification.start(user, body.email);
+      } else {
+        await verification.start(user);
+      }
+      return reply.code(204).send();
+    },
+  );
 
   app.delete<{ Params: { id: string } }>('/email_verification_challenges/:id', async (request, reply) => {
     const caller = await guard.requireCaller(request, { elevated: true });

@@ -40,7 +40,8 @@ export async function verificationsRoutes(
     tokens: TokenService;
   },
 ) {
-  app.post('/verifications', async (request, reply) => {
+  // Public: an email verification link works without a session; an invitation code asks for one below.
+  app.post('/verifications', { config: { public: true } }, async (request, reply) => {
     const body = parseBody(verificationBody, request.body);
     if (body.type === 'invitation') {
       // The mailed code proves the address, and accepting with it verifies the account.

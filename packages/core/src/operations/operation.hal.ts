@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { halCollection, halId, halLinks, isoTimestamp } from '../hal/hal.ts';
+
+/**
+ * Contract §4.3: an operation, plus Berth's `resource_type`, `resource_id` and `resource_handle` (so the
+ * activity list names its resource without another lookup). `env` is null unless the caller may read
+ * configuration values.
+ */
+export const operationResource = z
+  .strictObject({
+    id: halId,
+    _type: z.literal('operation'),
+    type: z.string(),
+    status: z.string(),
+    git_ref: z.string().nullable(),
+    docker_ref: z.string().nullable(),
+    container_count: z.number().int().nullable(),
+    container_size: z.number().int().nullable(),
+    disk_size: z.number().int().nullable(),
+    instance_profile: z.string().nullable(),
+    provisioned_iops: z.number().int(),
+    ebs_volume_type: z.string(),
+    destination_region: z.string(),
+    encrypted_env_json_new: z.string(),
+    encrypted_stack_settings: z.string(),
+    env: z.record(z.string(), z.string().nullable()).nullable(),
+    note: z.string(),
+    user_name: z.string(),
+    user_email: z.string(),
+    automated: z.boolean(),
+    cancelled: z.boolean(),
+    aborted: z.boolean(),
+    immediate: z.boolean(),
+    resource_type: z.string(),
+    resource_id: halId,
+    resource_handle: z.string(),
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp,
+    _links: halLinks(['self', 'resource', 'logs'], ['account', 'user', 'code_scan_result']),
+  })
+  .meta({ id: 'Operation' });
+export type OperationResource = z.infer<typeof operationResource>;
+
+export const operationCollection = halCollection('operations', operationResource).meta({
+  id: 'OperationCollection',
+});
+export type OperationCollection = z.infer<typeof operationCollection>;

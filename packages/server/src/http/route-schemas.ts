@@ -1,0 +1,39 @@
+import { MAX_LENGTH } from '@berth/core';
+import { z } from 'zod';
+
+// The request pieces most routes' schemas share: an id in the path, paging and flags in the query.
+// Answers come from core: resource shapes (`<resource>.hal.ts`), `textAnswer` and `noContent` (hal/hal.ts).
+
+/** A path parameter as the router hands it over (the router refuses longer ones with 414). */
+export const pathParameter = z.string().max(MAX_LENGTH.pathParameter, { abort: true });
+
+/** `/:id` paths. Ids are parsed by the handler (`parseNumericId`), so a malformed id is a 404 there. */
+export const idParams = z.strictObject({ id: pathParameter });
+
+/** One query parameter's value (the request's whole query is bounded before this too). */
+export const queryValue = z.string().max(MAX_LENGTH.query, { abort: true });
+
+/** A flag the console sends as `true` (`no_embed=true`, `with_deleted=true`). */
+export const queryFlagValue = queryValue.describe('`true` (or `1`) to turn on').optional();
+
+/**
+ * A query: the named parameters, plus `page` and `per_page` when `paged`. Other parameters are kept,
+ * not refused: the console and older clients send some no route reads.
+ */
+export function querySchema<const Shape extends Record<string, z.ZodType>>(
+  shape: Shape,
+  options: { paged?: boolean } = {},
+) {
+  return z.looseObject({
+    ...(options.paged
+      ? {
+          page: queryValue.describe('Page number, from 1; without it the whole collection').optional(),
+          per_page: queryValue.describe('Items per page, at most 5000').optional(),
+        }
+      : {}),
+    ...shape,
+  });
+}
+
+/** A collection's query: paging only. */
+export const pagedQuery = querySchema({}, { paged: true });
