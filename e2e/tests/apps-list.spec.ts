@@ -1,4 +1,4 @@
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
 import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -16,7 +16,7 @@ test.describe('the Apps list', () => {
     request,
   }) => {
     const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, { organizationId: account.organization.id });
+    const environment = await createAccountEnvironment(request, account);
     const suffix = uniqueSuffix();
     const deployed = await createApp(request, token, environment.id, `shop-${suffix}`);
     const idle = await createApp(request, token, environment.id, `blog-${suffix}`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 apps and services, §5 environment variables and manual scale, spec 3 §2 /create/app:
@@ -24,10 +24,7 @@ test.describe('apps and services', () => {
   }) => {
     test.setTimeout(180_000);
     const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, {
-      organizationId: account.organization.id,
-      handle: 'shop-staging',
-    });
+    const environment = await createAccountEnvironment(request, account, 'shop-staging');
 
     // Name your App: the stack and environment are shown read-only.
     await page.goto(`/create/app?environment_id=${environment.id}`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment, createEnvironment } from '../fixtures/accounts.ts';
 import { mainNavigation, sidebar } from '../fixtures/console.ts';
 import { uniqueEmail, uniqueSuffix } from '../fixtures/emails.ts';
 import { invitationLink } from '../fixtures/mailbox.ts';
@@ -55,6 +55,8 @@ test.describe('walking the console as a new user', () => {
     const banner = page.getByRole('main').locator('.banner').filter({ hasText: 'Last Scale' });
     const card = page.getByRole('region', { name: 'Service details' });
     await expect(banner).toBeVisible();
+    // The scale recorded what it changed from (issue 8): the deploy's one 512 MB container.
+    await expect(banner).toContainText('Container count from 1 to 2; Container size from 512 MB to 2 GB');
     await expect(card).toBeVisible();
     const bannerBox = await banner.boundingBox();
     const cardBox = await card.boundingBox();
@@ -66,9 +68,7 @@ test.describe('walking the console as a new user', () => {
     account,
     request,
   }) => {
-    const environment = await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-    });
+    const environment = await createAccountEnvironment(request, account);
     const role = await createRoleWithScopes(request, account, {
       name: 'Developers',
       environment,

@@ -1,4 +1,4 @@
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { mainNavigation, sidebar } from '../fixtures/console.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -16,7 +16,7 @@ test.describe('no dead ends', () => {
     request,
   }) => {
     // An environment gives the owner Full Visibility, so only "not built" keeps Security & Compliance off.
-    await createEnvironment(request, account.token.accessToken, { organizationId: account.organization.id });
+    await createAccountEnvironment(request, account);
     await page.goto('/environments');
     const entries = [
       mainNavigation(page).getByRole('link', { name: 'Databases' }),

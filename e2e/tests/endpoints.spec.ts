@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -47,10 +47,7 @@ test.describe('endpoints and certificates', () => {
   }) => {
     test.setTimeout(180_000);
     const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, {
-      organizationId: account.organization.id,
-      handle: 'web-endpoints',
-    });
+    const environment = await createAccountEnvironment(request, account, 'web-endpoints');
     const app = await createApp(request, token, environment.id, 'storefront');
     const deploy = await deployApp(request, token, app.id, 'main');
     expect(await waitForOperation(request, token, deploy.id, 60_000)).toBe('succeeded');
@@ -142,10 +139,7 @@ test.describe('endpoints and certificates', () => {
     account,
     request,
   }) => {
-    const environment = await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-      handle: 'certs',
-    });
+    const environment = await createAccountEnvironment(request, account, 'certs');
     const { certificate, privateKey } = selfSignedCertificate('shop.example.com');
 
     await page.goto(`/environments/${environment.id}/certificates`);

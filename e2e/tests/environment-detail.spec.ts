@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 Environments: the detail with its fields and tabs, rename with acknowledgment, and deprovision
@@ -22,10 +22,7 @@ test.describe('environment detail', () => {
     request,
   }) => {
     const token = account.token.accessToken;
-    const environment = await createEnvironment(request, token, {
-      organizationId: account.organization.id,
-      handle: 'web-production',
-    });
+    const environment = await createAccountEnvironment(request, account, 'web-production');
     const appId = await createApp(request, token, environment.id, 'storefront');
 
     await page.goto('/environments');
@@ -88,10 +85,7 @@ test.describe('environment detail', () => {
   });
 
   test('renames with the acknowledgment', async ({ signedInPage: page, account, request }) => {
-    const environment = await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-      handle: 'staging',
-    });
+    const environment = await createAccountEnvironment(request, account, 'staging');
     await page.goto(`/environments/${environment.id}/settings`);
     const handle = page.getByRole('textbox', { name: 'New handle' });
     await expect(handle).toHaveValue('staging');
@@ -124,15 +118,9 @@ test.describe('environment detail', () => {
     request,
   }) => {
     const token = account.token.accessToken;
-    const busy = await createEnvironment(request, token, {
-      organizationId: account.organization.id,
-      handle: 'busy',
-    });
+    const busy = await createAccountEnvironment(request, account, 'busy');
     await createApp(request, token, busy.id, 'api');
-    const empty = await createEnvironment(request, token, {
-      organizationId: account.organization.id,
-      handle: 'empty',
-    });
+    const empty = await createAccountEnvironment(request, account, 'empty');
 
     await page.goto(`/environments/${busy.id}/settings`);
     const confirm = page.getByRole('textbox', { name: 'Type the environment handle to confirm' });
@@ -161,12 +149,8 @@ test.describe('choose your environment', () => {
     account,
     request,
   }) => {
-    const token = account.token.accessToken;
-    await createEnvironment(request, token, { organizationId: account.organization.id, handle: 'alpha' });
-    const beta = await createEnvironment(request, token, {
-      organizationId: account.organization.id,
-      handle: 'beta',
-    });
+    await createAccountEnvironment(request, account, 'alpha');
+    const beta = await createAccountEnvironment(request, account, 'beta');
 
     await page.goto('/select/env');
     await expect(page.getByRole('heading', { name: 'Choose your Environment' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { createEnvironment, logInBrowser } from '../fixtures/accounts.ts';
+import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -44,10 +44,7 @@ test.describe('environments', () => {
     await expect(page.getByText('1 result', { exact: true })).toBeVisible();
 
     // A second one (seeded), so the search has something to leave out.
-    await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-      handle: 'db-production',
-    });
+    await createAccountEnvironment(request, account, 'db-production');
     await page.reload();
     await expect(table.getByRole('row')).toHaveCount(3); // header + 2
 
@@ -92,10 +89,7 @@ test.describe('environments', () => {
     account,
     request,
   }) => {
-    await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-      handle: 'shared-name',
-    });
+    await createAccountEnvironment(request, account, 'shared-name');
     await page.goto('/create/environment');
     await page.getByRole('textbox', { name: 'Handle' }).fill('shared-name');
     await page.getByRole('button', { name: 'Create Environment' }).click();
@@ -113,9 +107,7 @@ test.describe('environments', () => {
     request,
   }) => {
     const OWNER_ONLY = 'You do not have a valid role type (platform_owner, owner) to access this resource.';
-    const environment = await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-    });
+    const environment = await createAccountEnvironment(request, account);
     const role = await createRoleWithScopes(request, account, {
       name: 'Developers',
       environment,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createEnvironment, logInBrowser } from '../fixtures/accounts.ts';
+import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
 import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -23,10 +23,7 @@ test('the service Metrics tab charts its containers and switches horizons', asyn
 }) => {
   test.setTimeout(90_000);
   const token = account.token.accessToken;
-  const environment = await createEnvironment(request, token, {
-    organizationId: account.organization.id,
-    handle: 'metrics-prod',
-  });
+  const environment = await createAccountEnvironment(request, account, 'metrics-prod');
   const app = await createApp(request, token, environment.id, 'charts');
   const deploy = await deployApp(request, token, app.id, 'main');
   expect(await waitForOperation(request, token, deploy.id, 60_000)).toBe('succeeded');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { createEnvironment, logInBrowser } from '../fixtures/accounts.ts';
+import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
 import { createApp, deployApp } from '../fixtures/operations.ts';
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -42,10 +42,7 @@ test('a member with only read scope sees actions disabled and the server refuses
 }) => {
   test.setTimeout(120_000);
   const ownerToken = account.token.accessToken;
-  const environment = await createEnvironment(request, ownerToken, {
-    organizationId: account.organization.id,
-    handle: 'readonly-prod',
-  });
+  const environment = await createAccountEnvironment(request, account, 'readonly-prod');
   const app = await createApp(request, ownerToken, environment.id, 'catalog');
   const deploy = await deployApp(request, ownerToken, app.id, 'main');
   await waitForOperation(request, ownerToken, deploy.id);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createEnvironment } from '../fixtures/accounts.ts';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 and §6 Roles: an owner creates a role, grants it a scope on an environment through the
@@ -11,10 +11,7 @@ test.describe('roles', () => {
     account,
     request,
   }) => {
-    const environment = await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-      handle: 'roles-production',
-    });
+    const environment = await createAccountEnvironment(request, account, 'roles-production');
 
     await page.goto('/settings/team/roles');
     const roles = page.getByRole('table', { name: 'Roles' });
@@ -76,10 +73,7 @@ test.describe('roles', () => {
     account,
     request,
   }) => {
-    const environment = await createEnvironment(request, account.token.accessToken, {
-      organizationId: account.organization.id,
-      handle: 'csv-production',
-    });
+    const environment = await createAccountEnvironment(request, account, 'csv-production');
     await page.goto(`/settings/team/roles?environment_id=${environment.id}`);
     const roles = page.getByRole('table', { name: 'Roles' });
     await expect(roles.getByRole('row', { name: /Account Owner/ })).toBeVisible();

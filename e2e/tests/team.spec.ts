@@ -10,22 +10,25 @@ import { expect, test } from '../fixtures/test.ts';
 
 const NOT_FOUND = 'We could not find this invitation.  So either it never existed or was later revoked.';
 
-async function createRole(request: APIRequestContext, token: string, organizationId: string, name: string) {
-  const response = await request.post(`/auth/organizations/${organizationId}/roles`, {
+/** POSTs a HAL body as the token's holder and answers the id of what it created. */
+async function postForId(request: APIRequestContext, token: string, path: string, body: unknown) {
+  const response = await request.post(path, {
     headers: { 'content-type': 'application/hal+json', authorization: `Bearer ${token}` },
-    data: JSON.stringify({ name, type: 'platform_user' }),
+    data: JSON.stringify(body),
   });
   expect(response.ok()).toBe(true);
   return String(((await response.json()) as { id: string }).id);
 }
 
-async function invite(request: APIRequestContext, token: string, roleId: string, email: string) {
-  const response = await request.post(`/auth/roles/${roleId}/invitations`, {
-    headers: { 'content-type': 'application/hal+json', authorization: `Bearer ${token}` },
-    data: JSON.stringify({ email, origin: 'app' }),
+function createRole(request: APIRequestContext, token: string, organizationId: string, name: string) {
+  return postForId(request, token, `/auth/organizations/${organizationId}/roles`, {
+    name,
+    type: 'platform_user',
   });
-  expect(response.ok()).toBe(true);
-  return String(((await response.json()) as { id: string }).id);
+}
+
+function invite(request: APIRequestContext, token: string, roleId: string, email: string) {
+  return postForId(request, token, `/auth/roles/${roleId}/invitations`, { email, origin: 'app' });
 }
 
 /** The console path of an invitation mail: /claim/{invitationId}/{code}. */

@@ -84,7 +84,6 @@ export async function buildApp(
     invitations,
     environments,
     callers,
-    runtimes,
     worker,
     operations,
   } = services;
@@ -134,7 +133,7 @@ export async function buildApp(
       await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens });
       await verificationsRoutes(auth, { verification, invitations, guard, tokens });
       await organizationsRoutes(auth, { db, urls, guard });
-      await rolesRoutes(auth, { db, urls, callers });
+      await rolesRoutes(auth, { db, urls, callers, roleAccess: services.roleAccess });
       await invitationsRoutes(auth, { urls, guard, invitations });
     },
   });
@@ -149,23 +148,27 @@ export async function buildApp(
       serverUrl: config.publicUrl,
     },
     routes: async (api) => {
-      await stacksRoutes(api, { db, urls, callers });
+      await stacksRoutes(api, { urls, callers, stacks: services.stacks });
       await environmentsRoutes(api, { urls, callers, environments });
-      await appsRoutes(api, { db, urls, callers });
-      await servicesRoutes(api, { db, urls, callers });
-      await releasesRoutes(api, { db, urls, callers });
-      await imagesRoutes(api, { db, urls, callers });
-      await configurationsRoutes(api, { db, urls, callers });
-      await codeScanResultsRoutes(api, { db, urls, callers });
-      await serviceDefinitionsRoutes(api, { db, urls, callers });
-      await deploymentsRoutes(api, { db, urls, callers });
-      await sourcesRoutes(api, { db, urls, callers });
+      await appsRoutes(api, { urls, callers, apps: services.apps });
+      await servicesRoutes(api, { urls, callers, services: services.servicesService });
+      await releasesRoutes(api, { urls, callers, releases: services.releases });
+      await imagesRoutes(api, { urls, callers, images: services.images });
+      await configurationsRoutes(api, { urls, callers, configurations: services.configurations });
+      await codeScanResultsRoutes(api, { urls, callers, codeScanResults: services.codeScanResults });
+      await serviceDefinitionsRoutes(api, {
+        urls,
+        callers,
+        serviceDefinitions: services.serviceDefinitions,
+      });
+      await deploymentsRoutes(api, { urls, callers, deployments: services.deployments });
+      await sourcesRoutes(api, { urls, callers, sources: services.sources });
       await permissionsRoutes(api, { urls, callers, permissions: services.permissions });
       await databaseImagesRoutes(api, { db, urls, guard });
       await costsRoutes(api, { urls, callers, costs: services.costs });
       await operationsRoutes(api, { db, urls, callers, operations });
-      await vhostsRoutes(api, { db, urls, callers, operations });
-      await certificatesRoutes(api, { db, urls, callers });
+      await vhostsRoutes(api, { db, urls, callers, operations, vhosts: services.vhosts });
+      await certificatesRoutes(api, { db, urls, callers, certificates: services.certificates });
     },
   });
   await app.register(serviceFamily, {
@@ -178,7 +181,7 @@ export async function buildApp(
       serverUrl: config.publicUrl,
     },
     routes: async (metrics) => {
-      await containerMetricsRoutes(metrics, { db, callers, runtimes });
+      await containerMetricsRoutes(metrics, { callers, metrics: services.containerMetrics });
     },
   });
   // Billing has no routes yet; its prefix still answers as an API, not as the console.

@@ -1,10 +1,23 @@
 import { createHmac } from 'node:crypto';
+import { createAppsService } from './api/apps/apps.service.ts';
+import { createCertificatesService } from './api/certificates/certificates.service.ts';
+import { createCodeScanResultsService } from './api/code-scan-results/code-scan-results.service.ts';
+import { createConfigurationsService } from './api/configurations/configurations.service.ts';
 import { createCostsService } from './api/costs/costs.service.ts';
+import { createDeploymentsService } from './api/deployments/deployments.service.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
+import { createImagesService } from './api/images/images.service.ts';
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
+import { createReleasesService } from './api/releases/releases.service.ts';
+import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
+import { createServicesService } from './api/services/services.service.ts';
+import { createSourcesService } from './api/sources/sources.service.ts';
+import { createStacksService } from './api/stacks/stacks.service.ts';
+import { createVhostsService } from './api/vhosts/vhosts.service.ts';
 import { createCallers } from './auth/caller-access.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
 import { createLoginLimiter } from './auth/rate-limit.ts';
+import { createRoleAccess } from './auth/roles/role-access.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
@@ -12,6 +25,7 @@ import { type Config, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
+import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
 import { createOperationsService } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
@@ -47,11 +61,14 @@ export async function createServices(
     urls,
     ttlSeconds: config.emailVerificationTtlSeconds,
   });
+  // Who may see and change a role and its members (the roles routes and invitations share it).
+  const roleAccess = createRoleAccess(db);
   const invitations = createInvitationsService({
     db,
     mailer,
     urls,
     ttlSeconds: config.invitationTtlSeconds,
+    roleAccess,
     onMailError: (error) => hooks.onError(error),
   });
   const environments = createEnvironmentsService({ db });
@@ -74,6 +91,21 @@ export async function createServices(
 
   const permissions = createPermissionsService({ db });
   const costs = createCostsService({ db });
+  // Apps and what belongs to them: each reads with its app's (or service's) environment access.
+  const apps = createAppsService({ db });
+  const servicesService = createServicesService({ db, apps });
+  const sources = createSourcesService({ db });
+  const images = createImagesService({ apps });
+  const configurations = createConfigurationsService({ apps });
+  const codeScanResults = createCodeScanResultsService({ apps });
+  const serviceDefinitions = createServiceDefinitionsService({ db, apps });
+  const deployments = createDeploymentsService({ db, apps, sources });
+  const releases = createReleasesService({ db, services: servicesService });
+  // Stacks, endpoints, certificates and the metric tunnel.
+  const stacks = createStacksService({ db });
+  const vhosts = createVhostsService({ db, operations, apps, services: servicesService });
+  const certificates = createCertificatesService({ db, apps });
+  const containerMetrics = createContainerMetricsService({ db, runtimes });
 
   return {
     urls,
@@ -82,6 +114,7 @@ export async function createServices(
     guard,
     limiter,
     verification,
+    roleAccess,
     invitations,
     environments,
     callers,
@@ -90,6 +123,19 @@ export async function createServices(
     operations,
     permissions,
     costs,
+    apps,
+    servicesService,
+    sources,
+    images,
+    configurations,
+    codeScanResults,
+    serviceDefinitions,
+    deployments,
+    releases,
+    stacks,
+    vhosts,
+    certificates,
+    containerMetrics,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

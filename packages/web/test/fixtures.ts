@@ -1,6 +1,16 @@
+import type {
+  CostResource,
+  EnvironmentResource,
+  OrganizationResource,
+  RoleResource,
+  StackResource,
+  TokenResource,
+  UserResource,
+} from '@berth/core';
 import type { RuntimeConfig } from '../src/lib/config.ts';
 
-// Contract-shaped answers (api-contract.md §3-§5), built the way the server builds them.
+// Contract-shaped answers (api-contract.md §3-§5), built the way the server builds them and typed by
+// core's wire shapes: a fixture that drifts from what the server sends fails the type check.
 
 export const HOST = 'http://berth.test';
 
@@ -43,7 +53,7 @@ export function tokenHal({
   email?: string;
   scope?: string;
   lifetime?: number;
-} = {}) {
+} = {}): TokenResource {
   const exp = Math.floor(Date.now() / 1000) + lifetime;
   return {
     _type: 'token',
@@ -82,7 +92,7 @@ export function userHal({
   superuser?: boolean;
   readOnlyImpersonate?: boolean;
   selectedOrganizationId?: string | null;
-} = {}) {
+} = {}): UserResource {
   return {
     _type: 'user',
     id,
@@ -104,6 +114,9 @@ export function userHal({
         ? { selected_organization: { href: auth(`/organizations/${selectedOrganizationId}`) } }
         : {}),
       roles: { href: auth(`/users/${id}/roles`) },
+      ssh_keys: { href: auth(`/users/${id}/ssh_keys`) },
+      u2f_devices: { href: auth(`/users/${id}/u2f_devices`) },
+      email_verification_challenges: { href: auth(`/users/${id}/email_verification_challenges`) },
     },
   };
 }
@@ -118,7 +131,7 @@ export function organizationHal({
   name?: string;
   updatedAt?: string;
   ssoEnforced?: boolean;
-} = {}) {
+} = {}): OrganizationResource {
   return {
     _type: 'organization',
     id,
@@ -136,8 +149,9 @@ export function organizationHal({
     updated_at: updatedAt,
     _links: {
       self: { href: auth(`/organizations/${id}`) },
-      billing_detail: { href: `${TEST_CONFIG.billingUrl}/billing_details/${id}` },
+      users: { href: auth(`/organizations/${id}/users`) },
       roles: { href: auth(`/organizations/${id}/roles`) },
+      invitations: { href: auth(`/organizations/${id}/invitations`) },
     },
   };
 }
@@ -152,7 +166,7 @@ export function roleHal({
   name?: string;
   type?: string;
   organizationId?: string;
-} = {}) {
+} = {}): RoleResource {
   return {
     _type: 'role',
     id,
@@ -164,6 +178,8 @@ export function roleHal({
     _links: {
       self: { href: auth(`/roles/${id}`) },
       organization: { href: auth(`/organizations/${organizationId}`) },
+      users: { href: auth(`/roles/${id}/users`) },
+      memberships: { href: auth(`/roles/${id}/memberships`) },
     },
   };
 }
@@ -178,7 +194,7 @@ export function stackHal({
   name?: string;
   organizationId?: string | null;
   isDefault?: boolean;
-} = {}) {
+} = {}): StackResource {
   return {
     _type: 'stack',
     id,
@@ -187,12 +203,27 @@ export function stackHal({
     default: isDefault,
     public: organizationId === null,
     self_hosted: false,
+    runtime: '',
+    aws_account_id: '',
     internal_domain: 'berth.internal',
     default_domain: 'on-berth.localhost',
+    outbound_ip_addresses: [],
+    memory_limits: false,
+    cpu_limits: false,
+    intrusion_detection: false,
+    expose_intrusion_detection_reports: false,
+    allow_c_instance_profile: false,
+    allow_m_instance_profile: true,
+    allow_r_instance_profile: false,
+    allow_t_instance_profile: false,
+    allow_granular_container_sizes: false,
+    vertical_autoscaling: false,
+    horizontal_autoscaling: false,
     created_at: TIMESTAMP,
     updated_at: TIMESTAMP,
     _links: {
       self: { href: api(`/stacks/${id}`) },
+      accounts: { href: api(`/stacks/${id}/accounts`) },
       ...(organizationId ? { organization: { href: auth(`/organizations/${organizationId}`) } } : {}),
     },
   };
@@ -214,7 +245,7 @@ export function environmentHal({
   apps?: number;
   databases?: number;
   permissions?: { id: string; scope: string; roleId: string }[];
-} = {}) {
+} = {}): EnvironmentResource {
   return {
     _type: 'account',
     id,
@@ -228,7 +259,15 @@ export function environmentHal({
     total_database_count: databases,
     created_at: TIMESTAMP,
     updated_at: TIMESTAMP,
-    _links: { self: { href: api(`/accounts/${id}`) }, stack: { href: api(`/stacks/${stackId}`) } },
+    _links: {
+      self: { href: api(`/accounts/${id}`) },
+      stack: { href: api(`/stacks/${stackId}`) },
+      organization: { href: auth(`/organizations/${organizationId}`) },
+      apps: { href: api(`/accounts/${id}/apps`) },
+      databases: { href: api(`/accounts/${id}/databases`) },
+      operations: { href: api(`/accounts/${id}/operations`) },
+      permissions: { href: api(`/accounts/${id}/permissions`) },
+    },
     _embedded: {
       permissions: permissions.map((permission) => ({
         _type: 'permission',
@@ -261,6 +300,10 @@ export function errorBody(status: number, error: string, message: string) {
 }
 
 /** contract §4.3 cost: one estimated monthly cost of a resource. */
-export function costHal(id: string, resourceType: string, estCost: number) {
+export function costHal(
+  id: string,
+  resourceType: CostResource['resource_type'],
+  estCost: number,
+): CostResource {
   return { _type: 'cost', id, resource_type: resourceType, est_cost: estCost, _links: {} };
 }

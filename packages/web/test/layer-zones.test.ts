@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Note for editing biome.json: for one file, the last matching override's options replace the earlier
 // ones, so each web override repeats every group that applies to it; the per-depth feature overrides
 // exist because a sibling feature is `../<noun>` from a feature's root but `../../<noun>` from api/.
+// resources/ (one wire deserializer, key set and shared hook per resource) sits between features and
+// lib/components: features and app import it; it imports neither, and lib/components do not import it.
 // It lives in the web suite because most zones are the console's; the core and server ones ride along.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,6 +44,11 @@ const VIOLATIONS: [string, string][] = [
   ['packages/web/src/components/ui/uses-app.tsx', '../../app/router.tsx'],
   ['packages/web/src/lib/uses-feature.ts', '../features/apps/api/use-apps.ts'],
   ['packages/web/src/lib/uses-app.ts', '../app/shell/use-console.ts'],
+  ['packages/web/src/resources/apps/uses-feature.ts', '../../features/apps/api/use-apps.ts'],
+  ['packages/web/src/resources/apps/uses-app.ts', '../../app/shell/use-console.ts'],
+  ['packages/web/src/resources/apps/uses-server.ts', '@berth/server'],
+  ['packages/web/src/components/ui/uses-resource.tsx', '../../resources/apps/app.hal.ts'],
+  ['packages/web/src/lib/uses-resource.ts', '../resources/operations/use-operation.ts'],
 ];
 
 /** [file, import specifier]: imports the layers allow, which must stay quiet. */
@@ -60,6 +67,15 @@ const ALLOWED: [string, string][] = [
   ['packages/web/src/features/apps/components/rows/uses-own-api.tsx', '../../api/use-apps.ts'],
   ['packages/web/src/components/ui/uses-lib.tsx', '../../lib/paths.ts'],
   ['packages/web/src/lib/uses-ui.ts', '../components/ui/button.tsx'],
+  ['packages/web/src/resources/apps/uses-lib.ts', '../../lib/hal.ts'],
+  ['packages/web/src/resources/apps/uses-other-resource.ts', '../operations/operation.hal.ts'],
+  ['packages/web/src/resources/apps/uses-core.ts', '@berth/core'],
+  ['packages/web/src/features/apps/api/uses-resource.ts', '../../../resources/apps/app.hal.ts'],
+  [
+    'packages/web/src/features/apps/components/rows/uses-resource.tsx',
+    '../../../../resources/apps/app.hal.ts',
+  ],
+  ['packages/web/src/app/routes/apps/uses-resource.tsx', '../../../resources/operations/use-operation.ts'],
 ];
 
 interface Diagnostic {

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { appRoutes } from '../src/app/router.tsx';
 import { ApiError } from '../src/lib/api-client.ts';
 import { clearQueriesOnReset } from '../src/lib/query-client.ts';
-import { fromTokenHal, sessionStore } from '../src/lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../src/lib/session-store.ts';
 import { tokenHal } from './fixtures.ts';
 
 export function testQueryClient(): QueryClient {
@@ -50,5 +50,5 @@ export function renderWithProviders(element: ReactElement, path = '/') {
 }
 
 export function signIn(options: Parameters<typeof tokenHal>[0] = {}) {
-  sessionStore.signIn(fromTokenHal(tokenHal(options)));
+  sessionStore.signIn(fromTokenResource(tokenHal(options)));
 }

@@ -3,7 +3,7 @@ import { halCollection, halId, halLinks, isoTimestamp } from '../hal/hal.ts';
 
 /**
  * Contract §4.3: an operation, plus Berth's `resource_type`, `resource_id` and `resource_handle` (so the
- * activity list names its resource without another lookup). `env` is null unless the caller may read
+ * activity list names its resource without another lookup) and a scale's `previous_*` size. `env` is null unless the caller may read
  * configuration values.
  */
 export const operationResource = z
@@ -34,6 +34,12 @@ export const operationResource = z
     resource_type: z.string(),
     resource_id: halId,
     resource_handle: z.string(),
+    // Berth additions: the service's size before a scale changed it, recorded when the scale runs
+    // (null before then, and for every other type), so the Last Scale banner can say "from … to …"
+    // (spec 2 §4).
+    previous_container_count: z.number().int().nullable(),
+    previous_container_size: z.number().int().nullable(),
+    previous_instance_profile: z.string().nullable(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
     _links: halLinks(['self', 'resource', 'logs'], ['account', 'user', 'code_scan_result']),

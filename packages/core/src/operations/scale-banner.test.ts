@@ -75,6 +75,48 @@ describe('scaleBanner (spec 2 §4)', () => {
     expect(done?.summary).toBe('Container count from 1 to 3');
   });
 
+  it('reads "from" from what the scale recorded when it ran, before any other source', () => {
+    // The only scale the service ever had: nothing earlier to compare with, yet it knows where it started.
+    const banner = scaleBanner(
+      [
+        op({
+          id: '1',
+          containerCount: 3,
+          containerSize: 2048,
+          instanceProfile: 'r5',
+          previousContainerCount: 1,
+          previousContainerSize: 512,
+          previousInstanceProfile: 'm5',
+        }),
+      ],
+      { containerCount: 3, containerSize: 2048, instanceProfile: 'r5' },
+    );
+    expect(banner).toEqual({
+      title: 'Last Scale',
+      operationId: '1',
+      status: 'succeeded',
+      summary:
+        'Container count from 1 to 3; Container size from 512 MB to 2 GB; Container profile from m5 to r5',
+    });
+    // The recorded value wins over an earlier scale (the service may have changed in between, e.g. a
+    // scale from another client), and a dimension the scale did not change stays out.
+    const recorded = scaleBanner([
+      op({ id: '1', containerCount: 5 }),
+      op({
+        id: '2',
+        status: 'failed',
+        containerCount: 2,
+        previousContainerCount: 4,
+        previousContainerSize: 1024,
+        previousInstanceProfile: 'm5',
+      }),
+    ]);
+    expect(recorded?.summary).toBe('Container count from 4 to 2');
+    // A scale that changes nothing it recorded reads as an empty summary rather than "from 2 to 2".
+    const same = scaleBanner([op({ id: '1', containerCount: 2, previousContainerCount: 2 })]);
+    expect(same?.summary).toBe('');
+  });
+
   it('counts a failed scale as finished and ignores failed scales as the "from" value', () => {
     const banner = scaleBanner([
       op({ id: '1', containerCount: 1 }),

@@ -2,6 +2,8 @@ import { isOperationFinished, isOperationPending } from './operation-status.ts';
 
 // spec 2 §4 scale banner: 'Last Scale' with a from/to summary when the latest scale has finished,
 // 'Scale in Progress' while it is queued or running, hidden when there is none or its status is unknown.
+// "From" is what the scale recorded when it ran (the wire's Berth `previous_*` fields); a scale that has
+// not run yet, or one recorded before Berth kept them, falls back to the service and the earlier scales.
 
 /** The fields of an operation the scale banner reads (the console's Operation satisfies it). */
 export interface ScaleOperationLike {
@@ -11,6 +13,10 @@ export interface ScaleOperationLike {
   containerCount: number | null;
   containerSize: number | null;
   instanceProfile: string | null;
+  /** What the scale changed from, recorded when it ran; absent or null when unknown. */
+  previousContainerCount?: number | null;
+  previousContainerSize?: number | null;
+  previousInstanceProfile?: string | null;
   createdAt: string;
 }
 
@@ -37,13 +43,30 @@ function sizeLabel(mb: number): string {
 interface Dimension {
   label: string;
   read: (operation: ScaleOperationLike) => number | string | null;
+  /** The value the operation recorded before it changed the service. */
+  readPrevious: (operation: ScaleOperationLike) => number | string | null;
   format: (value: number | string) => string;
 }
 
 const DIMENSIONS: readonly Dimension[] = [
-  { label: 'Container count', read: (op) => op.containerCount, format: String },
-  { label: 'Container size', read: (op) => op.containerSize, format: (value) => sizeLabel(Number(value)) },
-  { label: 'Container profile', read: (op) => op.instanceProfile, format: String },
+  {
+    label: 'Container count',
+    read: (op) => op.containerCount,
+    readPrevious: (op) => op.previousContainerCount ?? null,
+    format: String,
+  },
+  {
+    label: 'Container size',
+    read: (op) => op.containerSize,
+    readPrevious: (op) => op.previousContainerSize ?? null,
+    format: (value) => sizeLabel(Number(value)),
+  },
+  {
+    label: 'Container profile',
+    read: (op) => op.instanceProfile,
+    readPrevious: (op) => op.previousInstanceProfile ?? null,
+    format: String,
+  },
 ];
 
 /** The service's size as it stands now. */
@@ -55,8 +78,9 @@ export interface ScaleValues {
 
 /**
  * The scale banner for a service, from its operations (any order). The "from" value of each dimension
- * is the service's current value while the scale is pending (it has not changed yet), else the value
- * set by the newest earlier succeeded scale; when unknown, only "to" is shown. Dimensions the scale
+ * is the one the scale recorded when it ran; failing that, the service's current value while the scale
+ * is pending (it has not changed yet), else the value set by the newest earlier succeeded scale; when
+ * unknown, only "to" is shown. Dimensions the scale
  * left as they were are not listed.
  */
 export function scaleBanner(
@@ -77,7 +101,11 @@ export function scaleBanner(
     if (target === null) continue;
     const fromCurrent =
       title === 'Scale in Progress' && current ? dimension.read({ ...latest, ...current }) : null;
-    const before = fromCurrent ?? previous.map(dimension.read).find((value) => value !== null) ?? null;
+    const before =
+      dimension.readPrevious(latest) ??
+      fromCurrent ??
+      previous.map(dimension.read).find((value) => value !== null) ??
+      null;
     if (before === target) continue;
     parts.push(
       before === null

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleBuild } from '../testing/console-build.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
 
 // A browser's Accept when it opens a page, and what the console's fetch calls send.
@@ -16,20 +15,14 @@ const FAMILY_PATHS = [
 
 let built: TestApp;
 let bare: TestApp;
-let webDist: string;
+const webDist = consoleBuild({ 'index.html': '<!doctype html><title>Berth</title><div id="root"></div>' });
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-web-'));
-  fs.writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>Berth</title><div id="root"></div>',
-  );
   built = await testApp({ webDist });
   bare = await testApp({ webDist: path.join(webDist, 'missing') });
 });
 afterAll(async () => {
   await built.close();
   await bare.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 const get = (t: TestApp, url: string, accept?: string) =>

@@ -1,13 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleBuild } from '../testing/console-build.ts';
 import { consoleIndexIn, consoleStatic } from './console-static.ts';
 
 const INDEX = '<!doctype html><div id="root"></div>';
 
-let webDist: string;
+const webDist = consoleBuild(
+  { 'index.html': INDEX, 'favicon.svg': '<svg/>', 'assets/app-abc123.js': 'console.log(1)' },
+  'berth-static-',
+);
 let built: FastifyInstance;
 let bare: FastifyInstance;
 
@@ -19,18 +21,12 @@ async function build(root: string) {
 }
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-static-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   built = await build(webDist);
   bare = await build(path.join(webDist, 'missing'));
 });
 afterAll(async () => {
   await built.close();
   await bare.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('the static console', () => {

@@ -1,19 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleBuild } from '../testing/console-build.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
 
 let t: TestApp;
-let webDist: string;
+const webDist = consoleBuild({
+  'index.html': '<!doctype html><title>Berth</title><div id="root"></div>',
+  'assets/app-abc123.js': 'console.log(1)',
+});
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-web-'));
-  fs.writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>Berth</title><div id="root"></div>',
-  );
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await testApp({
     webDist,
     corsOrigins: ['http://console.example'],
@@ -22,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('wire conventions (contract §1)', () => {

@@ -10,6 +10,38 @@ export interface OpenApiOptions {
   serverUrl: string;
 }
 
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/** Every `#/components/schemas/<name>` a part of the document refers to. */
+function referencedNames(part: unknown, into: Set<string>): void {
+  if (Array.isArray(part)) for (const item of part) referencedNames(item, into);
+  else if (part && typeof part === 'object') {
+    for (const [key, value] of Object.entries(part)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        into.add(value.slice('#/components/schemas/'.length));
+      } else referencedNames(value, into);
+    }
+  }
+}
+
+/**
+ * Component schemas come from one registry shared by every family; a family's document keeps the ones
+ * its routes reach (directly or through other components), not every family's.
+ */
+function onlyReferencedSchemas(generated: Document): Document {
+  const document = generated as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const all = document.components?.schemas ?? {};
+  const kept = new Set<string>();
+  referencedNames(document.paths, kept);
+  for (let grew = true; grew; ) {
+    const before = kept.size;
+    for (const name of [...kept]) referencedNames(all[name], kept);
+    grew = kept.size > before;
+  }
+  const schemas = Object.fromEntries(Object.entries(all).filter(([name]) => kept.has(name)));
+  return { ...document, components: { ...document.components, schemas } } as unknown as Document;
+}
+
 /**
  * The family's OpenAPI 3.1 document, generated from its routes' schemas and served at
  * `<prefix>/openapi.json` (public: it describes the API, never its data). Registered before the routes,
@@ -33,7 +65,7 @@ export async function openApiDocument(family: FastifyInstance, options: OpenApiO
         ? { ...transformed, schema: { ...transformed.schema, security: [] } }
         : transformed;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => onlyReferencedSchemas(jsonSchemaTransformObject(document)),
   });
   family.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(family.swagger()),

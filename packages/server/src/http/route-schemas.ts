@@ -37,3 +37,14 @@ export function querySchema<const Shape extends Record<string, z.ZodType>>(
 
 /** A collection's query: paging only. */
 export const pagedQuery = querySchema({}, { paged: true });
+
+/**
+ * The body of a route whose service reads it only once the caller may act there (so a caller who may
+ * not gets 404 or 403 whatever they sent, and a missing parent is 404 before a bad body's 422): the
+ * route lets any body through to the service, and its document shows `schema`, the one the service
+ * checks the body against.
+ */
+export function bodyCheckedByService(schema: z.ZodType, description: string) {
+  const { $schema: _, ...documented } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return z.unknown().meta({ ...documented, description });
+}

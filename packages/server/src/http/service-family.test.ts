@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Caller } from '../auth/tokens/token.service.ts';
+import { consoleBuild } from '../testing/console-build.ts';
 import type { AuthGuard } from './authenticate.ts';
 import { handleError, unauthorized } from './errors.ts';
 import { schemaFirst } from './schema-first.ts';
@@ -13,7 +12,7 @@ import { serviceFamily } from './service-family.ts';
 const BROWSER = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const HAL = 'application/hal+json; charset=utf-8';
 
-let webDist: string;
+const webDist = consoleBuild({ 'index.html': '<div id="root"></div>' }, 'berth-family-');
 let withConsole: FastifyInstance;
 let withoutConsole: FastifyInstance;
 
@@ -54,15 +53,12 @@ async function build(consoleIndex: string | null) {
 }
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-family-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<div id="root"></div>');
   withConsole = await build(path.join(webDist, 'index.html'));
   withoutConsole = await build(null);
 });
 afterAll(async () => {
   await withConsole.close();
   await withoutConsole.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 const get = (app: FastifyInstance, url: string, accept?: string) =>

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleBuild } from '../testing/console-build.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
 import { describeKeptMail, type Mail, mailLinks } from './mailer.ts';
 
@@ -31,21 +29,18 @@ const PATH_VARIANTS = [
 ];
 
 let t: TestApp;
-let webDist: string;
+// With a built console, unknown paths serve index.html: the mailbox must not hide behind that either.
+const webDist = consoleBuild({ 'index.html': '<!doctype html><div id="root"></div>' });
 const kept: Mail[] = [];
 let recipient: string;
 
 beforeAll(async () => {
-  // With a built console, unknown paths serve index.html: the mailbox must not hide behind that either.
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   t = await testApp({ webDist });
   const user = await t.signUp({ verified: false, name: 'Mail Owner' });
   recipient = user.email;
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 /** True when an answer shows anything of the outbox. */

@@ -10,7 +10,13 @@ import type { OperationRow } from './operations.hal.ts';
 
 export interface HandlerContext extends RuntimeContext {
   op: OperationRow;
+  /** For reads. A change while the operation runs goes through `write`, never straight to `db`. */
   db: Db;
+  /**
+   * Runs a change in a transaction that holds only while this worker still holds this attempt of the
+   * operation; when it does not, nothing is changed and the run stops.
+   */
+  write<T>(change: (tx: Tx) => Promise<T>): Promise<T>;
   runtime: Runtime;
 }
 

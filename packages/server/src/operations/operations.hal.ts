@@ -66,6 +66,10 @@ export function toOperationHal(
     resource_type: op.resourceType,
     resource_id: String(op.resourceId),
     resource_handle: op.resourceHandle,
+    // Berth additions: what a scale changed from, recorded when it ran (spec 2 §4 Last Scale "from").
+    previous_container_count: op.previousContainerCount,
+    previous_container_size: op.previousContainerSize,
+    previous_instance_profile: op.previousInstanceProfile,
     created_at: iso(op.createdAt),
     updated_at: iso(op.updatedAt),
     _links: links({

@@ -205,6 +205,49 @@ describe('the operation lifecycle on the sim runtime', () => {
     });
   });
 
+  it('a scale records the size it changed from, and shows it on the wire (spec 2 §4 Last Scale)', async () => {
+    const { owner, service } = await deployed();
+    const queued = await post(owner, `/api/services/${service.id}/operations`, {
+      type: 'scale',
+      container_count: 2,
+      container_size: 2048,
+    });
+    expect(queued.statusCode).toBe(201);
+    // Nothing is known before it runs: the service may still change under a queued scale.
+    expect(queued.json()).toMatchObject({
+      previous_container_count: null,
+      previous_container_size: null,
+      previous_instance_profile: null,
+    });
+    await t.worker.drain();
+    expect(await opById(queued.json().id)).toMatchObject({
+      status: 'succeeded',
+      previousContainerCount: 1,
+      previousContainerSize: 512,
+      previousInstanceProfile: 'm5',
+    });
+    const read = await t.call('GET', `/api/operations/${queued.json().id}`, { token: owner.token });
+    expect(read.json()).toMatchObject({
+      container_count: 2,
+      container_size: 2048,
+      instance_profile: null,
+      previous_container_count: 1,
+      previous_container_size: 512,
+      previous_instance_profile: 'm5',
+    });
+    // The next scale starts from what this one set.
+    const next = await post(owner, `/api/services/${service.id}/operations`, {
+      type: 'scale',
+      container_count: 1,
+    });
+    await t.worker.drain();
+    expect(await opById(next.json().id)).toMatchObject({
+      previousContainerCount: 2,
+      previousContainerSize: 2048,
+      previousInstanceProfile: 'm5',
+    });
+  });
+
   it('restart replaces the containers of every service; before any deploy it fails with a reason', async () => {
     const fresh = await world();
     const early = await post(fresh.owner, `/api/apps/${fresh.app.id}/operations`, { type: 'restart' });

@@ -25,7 +25,7 @@ import { filtersFrom, type OperationsService, showsConfiguration } from './opera
 const startBody = (resourceType: OperationResourceType) =>
   operationTypeBody.describe(
     `\`type\` is one of ${operationTypesOf(resourceType).join(', ')}; the other keys depend on it (contract §6). ` +
-      `Unsupported for ${OPERATION_CATALOG[resourceType].noun}: any other type.`,
+      `Any other type is not supported for ${OPERATION_CATALOG[resourceType].noun}.`,
   );
 
 /** An operation list's query: paging and the activity filters (contract §5.11). */
@@ -54,12 +54,14 @@ export async function operationsRoutes(
 ) {
   const { db, urls, callers, operations } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const single = { params: idParams, response: responses({ 200: operationResource }) };
-  const list = {
+  const tags = ['Operations'];
+  const list = (summary: string) => ({
+    tags,
+    summary,
     params: idParams,
     querystring: listQuery,
     response: responses({ 200: operationCollection }),
-  };
+  });
   // Configuration values are sensitive (read scope, spec 1 §6); others see that variables changed, not their values.
   // The code scan result link of scan_code operations comes from `scanResults` (one query per response).
   const hal = (op: OperationRow, caller: CallerAccess, scanResults: Map<number, number> = new Map()) =>
@@ -71,6 +73,8 @@ export async function operationsRoutes(
   // contract §6: the service reads the request; the route answers the queued operation.
   const start = (resourceType: OperationResourceType) => ({
     schema: {
+      tags,
+      summary: `Start an operation on ${OPERATION_CATALOG[resourceType].noun}`,
       params: idParams,
       body: startBody(resourceType),
       response: responses({ 201: operationResource }),
@@ -111,30 +115,43 @@ export async function operationsRoutes(
     );
   }
 
-  app.get('/organizations/:id/operations', { schema: list }, async (request) => {
-    const caller = await callers.require(request);
-    const organizationId = request.params.id;
-    const scope = await operations.organizationScope(caller, organizationId);
-    return respondList(
-      `${urls.api}/organizations/${organizationId}/operations`,
-      scope,
-      request.query,
-      caller,
-    );
-  });
+  app.get(
+    '/organizations/:id/operations',
+    { schema: list("An organization's operations, newest first") },
+    async (request) => {
+      const caller = await callers.require(request);
+      const organizationId = request.params.id;
+      const scope = await operations.organizationScope(caller, organizationId);
+      return respondList(
+        `${urls.api}/organizations/${organizationId}/operations`,
+        scope,
+        request.query,
+        caller,
+      );
+    },
+  );
 
-  app.get('/accounts/:id/operations', { schema: list }, async (request) => {
-    const caller = await callers.require(request);
-    const { environment, where } = await operations.environmentScope(
-      caller,
-      parseNumericId(request.params.id),
-    );
-    return respondList(`${urls.api}/accounts/${environment.id}/operations`, where, request.query, caller);
-  });
+  app.get(
+    '/accounts/:id/operations',
+    { schema: list("An environment's operations, newest first") },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { environment, where } = await operations.environmentScope(
+        caller,
+        parseNumericId(request.params.id),
+      );
+      return respondList(`${urls.api}/accounts/${environment.id}/operations`, where, request.query, caller);
+    },
+  );
 
   app.get(
     '/apps/:id/operations',
-    { schema: { ...list, querystring: listQuery.extend({ with_services: queryFlagValue }) } },
+    {
+      schema: {
+        ...list("An app's operations (and its services' with `with_services=true`), newest first"),
+        querystring: listQuery.extend({ with_services: queryFlagValue }),
+      },
+    },
     async (request) => {
       const caller = await callers.require(request);
       const { app: target, where } = await operations.appScope(
@@ -146,12 +163,22 @@ export async function operationsRoutes(
     },
   );
 
-  app.get('/services/:id/operations', { schema: list }, async (request) => {
-    const caller = await callers.require(request);
-    const { service, where } = await operations.serviceScope(caller, parseNumericId(request.params.id));
-    return respondList(`${urls.api}/services/${service.id}/operations`, where, request.query, caller);
-  });
+  app.get(
+    '/services/:id/operations',
+    { schema: list("A service's operations, newest first") },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { service, where } = await operations.serviceScope(caller, parseNumericId(request.params.id));
+      return respondList(`${urls.api}/services/${service.id}/operations`, where, request.query, caller);
+    },
+  );
 
+  const single = {
+    tags,
+    summary: 'An operation',
+    params: idParams,
+    response: responses({ 200: operationResource }),
+  };
   app.get('/operations/:id', { schema: single }, async (request) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
@@ -159,7 +186,12 @@ export async function operationsRoutes(
   });
 
   // Contract §1.10: the answer is a URL; the text behind it is readable without credentials until it expires.
-  const logsLink = { params: idParams, response: responses({ 200: textAnswer }) };
+  const logsLink = {
+    tags,
+    summary: "A signed, expiring link to the operation's log (text)",
+    params: idParams,
+    response: responses({ 200: textAnswer }),
+  };
   app.get('/operations/:id/logs', { schema: logsLink }, async (request, reply) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
@@ -172,6 +204,8 @@ export async function operationsRoutes(
       // Public: the signed link is the credential (contract §1.10).
       config: { public: true },
       schema: {
+        tags,
+        summary: "An operation's log, by its signed link",
         params: z.strictObject({ id: pathParameter }),
         querystring: querySchema({ expires: queryValue.optional(), signature: queryValue.optional() }),
         response: responses({ 200: textAnswer }),

@@ -1,16 +1,15 @@
 import { OPERATION_RESOURCE_TYPES, operationTypesOf } from '@berth/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apps, deployments, vhosts } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { type EnvironmentFixture, environmentFixture } from '../testing/environment-fixture.ts';
+import { environmentSuite } from '../testing/environment-fixture.ts';
 import { seedApp, seedService } from '../testing/factories.ts';
-import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
+import type { TestUser } from '../testing/test-app.ts';
 import { handlerFor } from './handlers/registry.ts';
 import { createOperationsService, type OperationsService } from './operations.service.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let service: OperationsService;
 let appId: number;
 let serviceId: number;
@@ -29,14 +28,11 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   service = createOperationsService({ db: t.db, logsKey: new Uint8Array(32) });
   appId = (await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' })).id;
   serviceId = (await seedService(t.db, { environmentId: f.environment.id, appId, handle: 'web' })).id;
   foreignAppId = (await seedApp(t.db, { environmentId: f.strangerEnvironment.id, handle: 'theirs' })).id;
 });
-afterAll(() => t.close());
 
 describe('every type of the catalog has a handler', () => {
   it.each(

@@ -29,6 +29,7 @@ import type { Paging } from '../http/hal.ts';
 import type { OperationFields } from './handler.ts';
 import { handlerFor, operationResource } from './handlers/registry.ts';
 import type { OperationRow } from './operations.hal.ts';
+import { MAX_ATTEMPTS } from './queue.ts';
 
 export interface NewOperation extends OperationFields {
   organizationId: string;
@@ -351,11 +352,20 @@ export function createOperationsService(deps: {
 
     async logText(operationId: number): Promise<string> {
       const lines = await db
-        .select({ line: operationLogs.line })
+        .select({ line: operationLogs.line, attempt: operationLogs.attempt })
         .from(operationLogs)
         .where(eq(operationLogs.operationId, operationId))
         .orderBy(asc(operationLogs.id));
-      return lines.map((l) => `${l.line}\n`).join('');
+      // A retry reads as one: each later attempt's lines open with a heading of their own.
+      let attempt = 0;
+      let text = '';
+      for (const line of lines) {
+        if (line.attempt > 1 && line.attempt !== attempt)
+          text += `--- Attempt ${line.attempt} of ${MAX_ATTEMPTS} ---\n`;
+        if (line.attempt !== 0) attempt = line.attempt;
+        text += `${line.line}\n`;
+      }
+      return text;
     },
 
     /** A time-limited capability URL path for an operation's log (contract §1.10). */

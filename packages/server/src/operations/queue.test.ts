@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, operationLogs, operations, organizations } from '../db/schema.ts';
 import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
 import { seedService } from '../testing/factories.ts';
+import { ownedApps, startAppOperation } from '../testing/owned-apps.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
-import { claimNext, finish, MAX_ATTEMPTS } from './queue.ts';
+import { claimNext, finish, leaseOf, MAX_ATTEMPTS } from './queue.ts';
 import { createWorker } from './worker.ts';
 
 let t: TestApp;
@@ -14,19 +15,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function queuedDeploys(count: number) {
-  const owner = await t.signUp();
-  const org = await t.createOrganization(owner);
-  const environment = await t.createEnvironment(owner, org.id, 'queue');
+  const handles = Array.from({ length: count }, (_, i) => `app-${i}`);
+  const { owner, apps: created } = await ownedApps(t, { environment: 'queue', apps: handles });
   const ids: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const [app] = await t.db
-      .insert(apps)
-      .values({ environmentId: Number(environment.id), handle: `app-${i}` })
-      .returning();
-    const response = await t.call('POST', `/api/apps/${app?.id}/operations`, {
-      token: owner.token,
-      body: { type: 'deploy', git_ref: 'main' },
-    });
+  for (const app of created) {
+    const response = await startAppOperation(t, owner, app.id, { type: 'deploy', git_ref: 'main' });
     ids.push(Number(response.json().id));
   }
   return ids;
@@ -43,6 +36,19 @@ async function operationRow(id: number) {
 async function logLines(id: number) {
   const rows = await t.db.select().from(operationLogs).where(eq(operationLogs.operationId, id));
   return rows.map((row) => row.line);
+}
+
+/** Leaves an operation as a worker that died on its last attempt does: running, its lease expired. */
+async function lostOnLastAttempt(id: number) {
+  await t.db
+    .update(operations)
+    .set({
+      status: 'running',
+      attempts: MAX_ATTEMPTS,
+      leaseOwner: 'gone',
+      leaseExpiresAt: new Date(Date.now() - 1000),
+    })
+    .where(eq(operations.id, id));
 }
 
 async function startsPerOperation(ids: number[]) {
@@ -81,15 +87,7 @@ describe('the queue', () => {
 
   it('after the last attempt a lost operation fails with a message instead of running forever', async () => {
     const [id] = await queuedDeploys(1);
-    await t.db
-      .update(operations)
-      .set({
-        status: 'running',
-        attempts: MAX_ATTEMPTS,
-        leaseOwner: 'gone',
-        leaseExpiresAt: new Date(Date.now() - 1000),
-      })
-      .where(eq(operations.id, id ?? 0));
+    await lostOnLastAttempt(id ?? 0);
     await worker('janitor').drain();
     const op = await operationRow(id ?? 0);
     expect(op?.status).toBe('failed');
@@ -135,18 +133,12 @@ describe('the queue', () => {
 
 describe('one app at a time', () => {
   it('runs operations on the same app one after another, so concurrent configures both land', async () => {
-    const owner = await t.signUp();
-    const org = await t.createOrganization(owner);
-    const environment = await t.createEnvironment(owner, org.id, 'serial');
-    const [app] = await t.db
-      .insert(apps)
-      .values({ environmentId: Number(environment.id), handle: 'serial' })
-      .returning();
+    const {
+      owner,
+      apps: [app],
+    } = await ownedApps(t, { environment: 'serial', apps: ['serial'] });
     for (const env of [{ A: '1' }, { B: '2' }, { C: '3' }]) {
-      await t.call('POST', `/api/apps/${app?.id}/operations`, {
-        token: owner.token,
-        body: { type: 'configure', env },
-      });
+      await startAppOperation(t, owner, app?.id ?? 0, { type: 'configure', env });
     }
     await Promise.all([worker('serial-a', 5).drain(), worker('serial-b', 5).drain()]);
     const [row] = await t.db
@@ -174,26 +166,12 @@ describe('one app at a time', () => {
   });
 
   it('a deprovision lost for good marks the app deprovision_failed instead of leaving it stuck', async () => {
-    const owner = await t.signUp();
-    const org = await t.createOrganization(owner);
-    const environment = await t.createEnvironment(owner, org.id, 'stuck');
-    const [app] = await t.db
-      .insert(apps)
-      .values({ environmentId: Number(environment.id), handle: 'stuck' })
-      .returning();
-    const response = await t.call('POST', `/api/apps/${app?.id}/operations`, {
-      token: owner.token,
-      body: { type: 'deprovision' },
-    });
-    await t.db
-      .update(operations)
-      .set({
-        status: 'running',
-        attempts: MAX_ATTEMPTS,
-        leaseOwner: 'gone',
-        leaseExpiresAt: new Date(Date.now() - 1000),
-      })
-      .where(eq(operations.id, Number(response.json().id)));
+    const {
+      owner,
+      apps: [app],
+    } = await ownedApps(t, { environment: 'stuck', apps: ['stuck'] });
+    const response = await startAppOperation(t, owner, app?.id ?? 0, { type: 'deprovision' });
+    await lostOnLastAttempt(Number(response.json().id));
     await worker('janitor-2').drain();
     const [row] = await t.db
       .select()
@@ -209,18 +187,17 @@ describe('fair claims across organizations', () => {
   /** An organization with an environment and `count` apps, owned by a new user. */
   async function tenant(count: number) {
     tenants += 1;
-    const owner = await t.signUp();
-    const org = await t.createOrganization(owner, `Tenant ${tenants}`);
-    const environment = await t.createEnvironment(owner, org.id, `fair-${tenants}`);
-    const appIds: number[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const [app] = await t.db
-        .insert(apps)
-        .values({ environmentId: Number(environment.id), handle: `fair-${tenants}-${i}` })
-        .returning();
-      appIds.push(app?.id ?? 0);
-    }
-    return { owner, org, environment, appIds };
+    const {
+      owner,
+      org,
+      environment,
+      apps: created,
+    } = await ownedApps(t, {
+      organization: `Tenant ${tenants}`,
+      environment: `fair-${tenants}`,
+      apps: Array.from({ length: count }, (_, i) => `fair-${tenants}-${i}`),
+    });
+    return { owner, org, environment, appIds: created.map((app) => app.id) };
   }
 
   async function enqueue(owner: TestUser, url: string, body: Record<string, unknown>) {
@@ -233,7 +210,7 @@ describe('fair claims across organizations', () => {
   async function claimAndEnd(): Promise<number | null> {
     const op = await claimNext(t.db, 'fair', 30_000);
     if (!op) return null;
-    await finish(t.db, op, 'fair', 'succeeded', async () => {});
+    await finish(t.db, leaseOf(op, 'fair'), 'succeeded', async () => {});
     return op.id;
   }
 
@@ -322,7 +299,7 @@ describe('fair claims across organizations', () => {
     expect(await claimAndEnd()).toBe(restart);
     expect(await claimNext(t.db, 'fair', 30_000)).toBeNull();
 
-    if (running) await finish(t.db, running, 'fair', 'succeeded', async () => {});
+    if (running) await finish(t.db, leaseOf(running, 'fair'), 'succeeded', async () => {});
     expect(await claimAndEnd()).toBe(serviceRestart);
     expect(await claimAndEnd()).toBeNull();
   });

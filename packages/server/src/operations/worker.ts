@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { environments, stacks } from '../db/schema.ts';
 import type { Runtime } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
 import { handlerFor } from './handlers/registry.ts';
 import type { OperationRow } from './operations.hal.ts';
-import { appendLog, claimNext, finish, logLine, recoverExpiredLeases, release, renewLease } from './queue.ts';
+import {
+  appendLeasedLog,
+  claimNext,
+  finish,
+  LeaseLost,
+  leasedWrite,
+  leaseOf,
+  logLine,
+  recoverExpiredLeases,
+  release,
+  renewLease,
+} from './queue.ts';
 
 export interface WorkerOptions {
   db: Db;
@@ -51,14 +62,17 @@ export function createWorker(options: WorkerOptions) {
 
   /** Runs one claimed operation to its end. */
   async function execute(op: OperationRow): Promise<void> {
+    const held = leaseOf(op, workerId);
+    // Aborted when the lease is lost (a renewal or a fenced write finds it gone), on shutdown and on
+    // timeout: the runtime stops its work at once.
     const lease = new AbortController();
     const stop = () => lease.abort();
     current.signal.addEventListener('abort', stop, { once: true });
     const renewal = setInterval(
       () => {
-        renewLease(db, op.id, workerId, leaseMs).then(
-          (held) => {
-            if (!held) lease.abort();
+        renewLease(db, held, leaseMs).then(
+          (still) => {
+            if (!still) lease.abort();
           },
           () => lease.abort(),
         );
@@ -71,23 +85,33 @@ export function createWorker(options: WorkerOptions) {
       timedOut = true;
       lease.abort();
     }, timeoutMs);
+    // Every write of the run is fenced on the lease; one that finds it gone stops the run.
+    const fenced = async <T>(write: () => Promise<T>): Promise<T> => {
+      try {
+        return await write();
+      } catch (error) {
+        if (error instanceof LeaseLost) lease.abort();
+        throw error;
+      }
+    };
     const log = (line: string, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO') =>
-      appendLog(db, op.id, [logLine(level, line)]);
+      fenced(() => appendLeasedLog(db, held, [logLine(level, line)]));
+    const write = <T>(change: (tx: Tx) => Promise<T>) => fenced(() => leasedWrite(db, held, change));
     const handler = handlerFor(op.resourceType, op.type);
     // Stopped by shutdown: give the operation back at once. Lost lease: another worker owns it now.
     const handBack = async () => {
-      if (current.signal.aborted) await release(db, op.id, workerId).catch(() => undefined);
+      if (current.signal.aborted) await release(db, held).catch(() => undefined);
     };
     try {
       await log(`Starting ${op.resourceType} ${op.type} operation with ID: ${op.id}`);
       if (!handler)
         throw new RuntimeError(`Operation type "${op.type}" is not supported for a ${op.resourceType}`);
       const runtime = await runtimeFor(op);
-      const outcome = await handler.run({ op, db, runtime, log, signal: lease.signal });
+      const outcome = await handler.run({ op, db, runtime, log, write, signal: lease.signal });
       // The work is done: record it unless shutting down (finish itself checks the lease is still ours).
       if (current.signal.aborted) return await handBack();
       await log(`Completed ${op.type} operation with ID: ${op.id}`);
-      await finish(db, op, workerId, 'succeeded', (tx) => outcome.succeed(tx));
+      await finish(db, held, 'succeeded', (tx) => outcome.succeed(tx));
     } catch (error) {
       if (lease.signal.aborted && !timedOut) return await handBack();
       const message = timedOut
@@ -97,7 +121,7 @@ export function createWorker(options: WorkerOptions) {
           : String(error);
       if (!(error instanceof RuntimeError)) options.onError?.(error);
       await log(`Operation ${op.id} failed: ${message}`, 'ERROR').catch(() => undefined);
-      await finish(db, op, workerId, 'failed', async (tx) => {
+      await finish(db, held, 'failed', async (tx) => {
         await handler?.fail?.(tx, op);
       });
     } finally {

@@ -1,8 +1,8 @@
 import type { Scope } from '@berth/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { addMember, grant } from './factories.ts';
-import type { TestApp, TestUser } from './test-app.ts';
+import { type TestApp, type TestUser, testApp } from './test-app.ts';
 
 /**
  * One organization with one environment and a member per access level, plus a stranger from another
@@ -42,7 +42,43 @@ export async function environmentFixture(t: TestApp, handle = 'production') {
 }
 export type EnvironmentFixture = Awaited<ReturnType<typeof environmentFixture>>;
 
+/**
+ * The set-up of a test file that plays the environment fixture's cast: a fresh server with the fixture,
+ * closed after the file's tests. At the top of the file: `const { t, f } = await environmentSuite();`
+ * (the file's own records are then seeded in a `beforeAll`).
+ */
+export async function environmentSuite(): Promise<{ t: TestApp; f: EnvironmentFixture }> {
+  const t = await testApp();
+  afterAll(() => t.close());
+  return { t, f: await environmentFixture(t) };
+}
+
+/** The fixture's organization, environment and one of its apps, as an operation on that app records them. */
+export function onApp(f: EnvironmentFixture, appId: number) {
+  return {
+    organizationId: f.organization.id,
+    environmentId: f.environment.id,
+    resourceType: 'app',
+    resourceId: appId,
+  } as const;
+}
+
 type Method = Parameters<TestApp['call']>[0];
+type AccessCase = [TestUser | null, number];
+
+/** The callers who cannot see the environment at all: anonymous (401), the stranger and the outsider (404). */
+export function cannotSee(f: EnvironmentFixture): AccessCase[] {
+  return [
+    [null, 401],
+    [f.stranger, 404],
+    [f.outsider, 404],
+  ];
+}
+
+/** The callers refused a write (any scope above read): those who cannot see, then basic_read and read (403). */
+export function cannotWrite(f: EnvironmentFixture): AccessCase[] {
+  return [...cannotSee(f), [f.reader, 403], [f.viewer, 403]];
+}
 
 /**
  * Checks one call as several callers: `null` is the anonymous caller. A 403 must carry the spec's
@@ -51,7 +87,7 @@ type Method = Parameters<TestApp['call']>[0];
 export async function expectAccess(
   t: TestApp,
   request: { method: Method; url: string; body?: unknown; scope?: Scope; environmentId?: number },
-  cases: [TestUser | null, number][],
+  cases: AccessCase[],
 ): Promise<LightMyRequestResponse[]> {
   const responses: LightMyRequestResponse[] = [];
   for (const [user, status] of cases) {

@@ -20,6 +20,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.error, lazy: () => import('./routes/errors/error.tsx') },
       // Outside the session guard: a signed-out invitee sees the invitation before logging in (spec 1 §4).
       { path: paths.claimInvitation, lazy: () => import('./routes/invitations/claim.tsx') },
+      // The API documents are public: the reference reads the same signed in or out.
+      { path: paths.apiReference, lazy: () => import('./routes/api-reference/index.tsx') },
       {
         Component: RequireSession,
         children: [

@@ -4,7 +4,7 @@ import { errorBody, tokenHal, userHal } from '../../test/fixtures.ts';
 import { signIn } from '../../test/render.tsx';
 import { ApiError, apiRequest } from './api-client.ts';
 import { readPersisted, writePersisted } from './persisted-state.ts';
-import { fromTokenHal, sessionStore } from './session-store.ts';
+import { fromTokenResource, sessionStore } from './session-store.ts';
 
 describe('apiRequest', () => {
   it('sends HAL+JSON with the bearer token and cookies, and reads the body', async () => {
@@ -42,7 +42,9 @@ describe('apiRequest', () => {
 
   it('drops the token and clears the store on a 401 to a GET, keeping persisted state', async () => {
     signIn();
-    sessionStore.setElevatedToken(fromTokenHal(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 })));
+    sessionStore.setElevatedToken(
+      fromTokenResource(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 })),
+    );
     writePersisted('redirectPath', '/environments');
     let resets = 0;
     const stop = sessionStore.onReset(() => {
@@ -77,7 +79,7 @@ describe('apiRequest', () => {
     signIn();
     const server = mockServer({ 'GET /auth/users/user-1': () => json(200, userHal()) });
     await apiRequest('auth', '/users/user-1', { auth: 'elevated' });
-    const elevated = fromTokenHal(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 }));
+    const elevated = fromTokenResource(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 }));
     sessionStore.setElevatedToken(elevated);
     await apiRequest('auth', '/users/user-1', { auth: 'elevated' });
 

@@ -62,6 +62,8 @@ export const paths = {
   claimInvitation: '/claim/:inviteId/:code',
   impersonate: '/impersonate',
   support: '/support',
+  // Ours (issue 8): the public API reference, read from each service family's OpenAPI document.
+  apiReference: '/api-reference',
   sso: '/sso',
   // spec 1 §7: where the auth host sends a failed SSO login back to.
   ssoFailure: '/sso/failure',

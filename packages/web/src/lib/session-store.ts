@@ -1,14 +1,11 @@
-import { decodeTokenClaims, idFromHref, isElevatedValid, type TokenClaims } from '@berth/core';
+import {
+  decodeTokenClaims,
+  idFromHref,
+  isElevatedValid,
+  type TokenClaims,
+  type TokenResource,
+} from '@berth/core';
 import { useSyncExternalStore } from 'react';
-import type { HalLink } from './hal.ts';
-
-/** contract §3.1: the token resource as the auth family sends it. */
-export interface TokenHal {
-  id: string | number;
-  access_token: string;
-  _type?: string;
-  _links: { user?: HalLink | null; actor?: HalLink | null; self?: HalLink | null };
-}
 
 export interface SessionToken {
   id: string;
@@ -19,8 +16,9 @@ export interface SessionToken {
   claims: TokenClaims | null;
 }
 
-export function fromTokenHal(token: TokenHal): SessionToken {
-  const userHref = token._links.user?.href ?? '';
+/** contract §3.1 token (the session lives in lib, so its deserializer does too). */
+export function fromTokenResource(token: TokenResource): SessionToken {
+  const userHref = token._links.user.href;
   const userId = idFromHref(userHref);
   // contract §3.1: _links.user is a MUST; without it the console cannot load the user.
   if (!userId) throw new Error('The token has no user link');

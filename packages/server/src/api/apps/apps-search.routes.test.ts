@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../../db/schema.ts';
-import { type EnvironmentFixture, environmentFixture } from '../../testing/environment-fixture.ts';
+import { environmentSuite, onApp } from '../../testing/environment-fixture.ts';
 import { seedApp, seedDeployment, seedImage, seedOperation } from '../../testing/factories.ts';
-import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let deployed: { id: number };
 let plain: { id: number };
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   // One deployed app whose git ref, image, commit and last operation only the embeds would show...
   deployed = await seedApp(t.db, {
     environmentId: f.environment.id,
@@ -23,12 +20,7 @@ beforeAll(async () => {
     dockerRepo: 'registry.example/Shop-Image',
     gitRef: 'release-2026',
   });
-  const operation = {
-    organizationId: f.organization.id,
-    environmentId: f.environment.id,
-    resourceType: 'app',
-    resourceId: deployed.id,
-  };
+  const operation = onApp(f, deployed.id);
   const deploy = await seedOperation(t.db, {
     ...operation,
     type: 'deploy',
@@ -48,7 +40,6 @@ beforeAll(async () => {
   // ...and one that has none of them.
   plain = await seedApp(t.db, { environmentId: f.environment.id, handle: 'plain' });
 });
-afterAll(() => t.close());
 
 async function search(user: TestUser | null, text: string) {
   const response = await t.call(

@@ -1,3 +1,4 @@
+import type { AppResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { apps } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -32,12 +33,12 @@ export function gitRemote(gitHost: string, environmentHandle: string, appHandle:
   return `git@${gitHost || FALLBACK_GIT_HOST}:${environmentHandle}/${appHandle}.git`;
 }
 
-export function toAppHal(view: AppView, urls: FamilyUrls) {
+export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
   const { app, embedded } = view;
   const api = urls.api;
   return {
     id: String(app.id),
-    _type: 'app',
+    _type: 'app' as const,
     handle: app.handle,
     git_repo: gitRemote(view.gitHost, view.environmentHandle, app.handle),
     deployment_method: app.deploymentMethod,

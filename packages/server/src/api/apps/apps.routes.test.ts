@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apps } from '../../db/schema.ts';
 import {
-  type EnvironmentFixture,
-  environmentFixture,
+  cannotSee,
+  cannotWrite,
+  environmentSuite,
   expectAccess,
+  onApp,
 } from '../../testing/environment-fixture.ts';
 import {
   seedApp,
@@ -13,15 +15,8 @@ import {
   seedOperation,
   seedService,
 } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
-beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
-});
-afterAll(() => t.close());
+const { t, f } = await environmentSuite();
 
 const api = 'http://berth.test/api';
 
@@ -100,13 +95,7 @@ describe('POST /accounts/:id/apps', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-      ],
+      cannotWrite(f),
     );
   });
 });
@@ -153,12 +142,7 @@ describe('GET /apps and /accounts/:id/apps', () => {
   it('lists one environment: 404 when it is invisible', async () => {
     await createApp('scoped');
     const url = `/api/accounts/${f.environment.id}/apps`;
-    const [response] = await expectAccess(t, { method: 'GET', url }, [
-      [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
-    ]);
+    const [response] = await expectAccess(t, { method: 'GET', url }, [[f.reader, 200], ...cannotSee(f)]);
     const apps = response?.json()._embedded.apps;
     expect(apps.map((app: { handle: string }) => app.handle)).toContain('scoped');
     expect(
@@ -194,12 +178,7 @@ describe('GET /apps/:id', () => {
       handle: 'web',
       command: 'npm start',
     });
-    const operation = {
-      organizationId: f.organization.id,
-      environmentId: f.environment.id,
-      resourceType: 'app',
-      resourceId: app.id,
-    };
+    const operation = onApp(f, app.id);
     const deploy = await seedOperation(t.db, {
       ...operation,
       type: 'deploy',
@@ -211,9 +190,7 @@ describe('GET /apps/:id', () => {
 
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/apps/${app.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     const body = response?.json();
     expect(body).toMatchObject({
@@ -252,10 +229,7 @@ describe('GET /apps/:id', () => {
   it('links the code scan result of an embedded scan_code operation (§4.3)', async () => {
     const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'scanned' });
     const scan = await seedOperation(t.db, {
-      organizationId: f.organization.id,
-      environmentId: f.environment.id,
-      resourceType: 'app',
-      resourceId: app.id,
+      ...onApp(f, app.id),
       type: 'scan_code',
       status: 'succeeded',
       gitRef: 'main',
@@ -337,13 +311,7 @@ describe('PUT /apps/:id', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-      ],
+      cannotWrite(f),
     );
   });
 });

@@ -1,3 +1,4 @@
+import type { CertificateResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { certificates } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -12,11 +13,11 @@ export function toCertificateHal(
   certificate: CertificateRow,
   urls: FamilyUrls,
   options: { showKey: boolean },
-) {
+): CertificateResource {
   const api = urls.api;
   return {
     id: String(certificate.id),
-    _type: 'certificate',
+    _type: 'certificate' as const,
     common_name: certificate.commonName,
     certificate_body: certificate.certificateBody,
     leaf_certificate: certificate.leafCertificate,

@@ -1,16 +1,11 @@
 import { createPrivateKey } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { addMember, grant, seedApp, seedService } from '../../testing/factories.ts';
-import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/test-app.ts';
 import { makeCertificate, type TestCertificate } from '../../testing/test-certificates.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 /** sensitive only: may upload certificates, sees private keys. */
 let keeper: TestUser;
 let leaf: TestCertificate;
@@ -34,8 +29,6 @@ async function upload(user: TestUser, cert: TestCertificate, environmentId = f.e
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   keeper = await t.signUp({ name: 'Keeper' });
   const role = await addMember(t.db, {
     organizationId: f.organization.id,
@@ -65,7 +58,6 @@ beforeAll(async () => {
   appId = app.id;
   webId = (await seedService(t.db, { environmentId: f.environment.id, appId, handle: 'web' })).id;
 });
-afterAll(() => t.close());
 
 describe('POST /accounts/:id/certificates', () => {
   it('parses the PEM: names, validity, issuer, chain, fingerprint, key algorithm', async () => {
@@ -221,15 +213,7 @@ describe('POST /accounts/:id/certificates', () => {
         scope: 'sensitive',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-        [f.deployer, 403],
-        [keeper, 422],
-      ],
+      [...cannotWrite(f), [f.deployer, 403], [keeper, 422]],
     );
     const foreign = await t.call('POST', `/api/accounts/${f.strangerEnvironment.id}/certificates`, {
       token: f.owner.token,
@@ -248,14 +232,7 @@ describe('POST /accounts/:id/certificates', () => {
         scope: 'sensitive',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-        [f.deployer, 403],
-      ],
+      [...cannotWrite(f), [f.deployer, 403]],
     );
   });
 });
@@ -269,9 +246,7 @@ describe('reading certificates', () => {
   it('GET /certificates/:id shows the private key to sensitive callers only', async () => {
     const [asReader] = await expectAccess(t, { method: 'GET', url: `/api/certificates/${id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(asReader?.json()).toMatchObject({ id, common_name: 'shop.example.com', private_key: '' });
     const asKeeper = (await t.call('GET', `/api/certificates/${id}`, { token: keeper.token })).json();
@@ -283,12 +258,7 @@ describe('reading certificates', () => {
     const [all] = await expectAccess(
       t,
       { method: 'GET', url: `/api/accounts/${f.environment.id}/certificates` },
-      [
-        [f.reader, 200],
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-      ],
+      [[f.reader, 200], ...cannotSee(f)],
     );
     const total = all?.json().total_count as number;
     expect(total).toBeGreaterThanOrEqual(2);
@@ -345,13 +315,7 @@ describe('certificates in use', () => {
         scope: 'sensitive',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.deployer, 403],
-        [f.viewer, 403],
-      ],
+      [...cannotSee(f), [f.deployer, 403], [f.viewer, 403]],
     );
     const refused = await t.call('DELETE', `/api/certificates/${certificate.id}`, { token: keeper.token });
     expect(refused.statusCode).toBe(422);
@@ -408,14 +372,7 @@ describe('PATCH /certificates/:id', () => {
         scope: 'sensitive',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.viewer, 403],
-        [f.deployer, 403],
-        [keeper, 422],
-      ],
+      [...cannotSee(f), [f.viewer, 403], [f.deployer, 403], [keeper, 422]],
     );
   });
 });

@@ -8,7 +8,7 @@ import { parseBody, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
 import { allows, createAccess } from '../access/access.ts';
 import type { AppView } from '../apps/apps.hal.ts';
-import { createAppsService } from '../apps/apps.service.ts';
+import type { AppsService } from '../apps/apps.service.ts';
 import type { VhostRow } from '../vhosts/vhosts.hal.ts';
 import { parseCertificate } from './certificate-pem.ts';
 import type { CertificateRow } from './certificates.hal.ts';
@@ -20,10 +20,9 @@ export interface CertificateView {
 }
 
 /** Certificates of an environment (contract §5.9): uploaded as PEM, parsed, used by custom HTTPS endpoints. */
-export function createCertificatesService(deps: { db: Db }) {
-  const { db } = deps;
+export function createCertificatesService(deps: { db: Db; apps: AppsService }) {
+  const { db, apps: appsService } = deps;
   const access = createAccess(db);
-  const appsService = createAppsService({ db });
 
   async function load(caller: CallerAccess, id: number | null, action: ActionName): Promise<CertificateView> {
     const [found] = id === null ? [] : await db.select().from(certificates).where(eq(certificates.id, id));

@@ -1,3 +1,4 @@
+import type { CodeScanResultResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { codeScanResults } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -5,10 +6,10 @@ import { iso, links } from '../../http/hal.ts';
 export type CodeScanResultRow = typeof codeScanResults.$inferSelect;
 
 /** Berth reads `berth.yml` and reports it under the console's wire name `aptible_yml_*` (contract §4.3). */
-export function toCodeScanResultHal(result: CodeScanResultRow, urls: FamilyUrls) {
+export function toCodeScanResultHal(result: CodeScanResultRow, urls: FamilyUrls): CodeScanResultResource {
   return {
     id: String(result.id),
-    _type: 'code_scan_result',
+    _type: 'code_scan_result' as const,
     dockerfile_present: result.dockerfilePresent,
     procfile_present: result.procfilePresent,
     aptible_yml_present: result.berthYmlPresent,

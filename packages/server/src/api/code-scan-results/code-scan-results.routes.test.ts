@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { cannotSee, environmentSuite, expectAccess, onApp } from '../../testing/environment-fixture.ts';
 import { seedApp, seedCodeScanResult, seedOperation } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
-beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
-});
-afterAll(() => t.close());
+const { t, f } = await environmentSuite();
 
 describe('GET /code_scan_results/:id', () => {
   it('reports berth.yml under the console wire names aptible_yml_*', async () => {
     const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' });
     const scan = await seedOperation(t.db, {
-      organizationId: f.organization.id,
-      environmentId: f.environment.id,
-      resourceType: 'app',
-      resourceId: app.id,
+      ...onApp(f, app.id),
       type: 'scan_code',
       status: 'succeeded',
     });
@@ -37,9 +23,7 @@ describe('GET /code_scan_results/:id', () => {
     });
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/code_scan_results/${result.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()).toEqual({
       id: String(result.id),

@@ -1,21 +1,35 @@
+import { codeScanResultResource } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { parseNumericId } from '../../http/ids.ts';
+import { idParams } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { toCodeScanResultHal } from './code-scan-results.hal.ts';
-import { createCodeScanResultsService } from './code-scan-results.service.ts';
+import type { CodeScanResultsService } from './code-scan-results.service.ts';
 
 export async function codeScanResultsRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; callers: Callers },
+  fastify: FastifyInstance,
+  deps: { urls: FamilyUrls; callers: Callers; codeScanResults: CodeScanResultsService },
 ) {
-  const { urls, callers } = deps;
-  const codeScanResults = createCodeScanResultsService(deps);
+  const { urls, callers, codeScanResults } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get<{ Params: { id: string } }>('/code_scan_results/:id', async (request) => {
-    const caller = await callers.require(request);
-    const result = await codeScanResults.get(caller, parseNumericId(request.params.id));
-    return toCodeScanResultHal(result, urls);
-  });
+  app.get(
+    '/code_scan_results/:id',
+    {
+      schema: {
+        tags: ['Code Scan Results'],
+        summary: 'What a scan_code operation found in an app repository',
+        params: idParams,
+        response: responses({ 200: codeScanResultResource }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const result = await codeScanResults.get(caller, parseNumericId(request.params.id));
+      return toCodeScanResultHal(result, urls);
+    },
+  );
 }

@@ -1,13 +1,14 @@
+import type { ConfigurationResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { configurations } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
 
 export type ConfigurationRow = typeof configurations.$inferSelect;
 
-export function toConfigurationHal(configuration: ConfigurationRow, urls: FamilyUrls) {
+export function toConfigurationHal(configuration: ConfigurationRow, urls: FamilyUrls): ConfigurationResource {
   return {
     id: String(configuration.id),
-    _type: 'configuration',
+    _type: 'configuration' as const,
     env: configuration.env,
     created_at: iso(configuration.createdAt),
     updated_at: iso(configuration.updatedAt),

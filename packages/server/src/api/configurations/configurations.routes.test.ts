@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { cannotSee, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { addMember, grant, seedApp, seedConfiguration } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
-beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
-});
-afterAll(() => t.close());
+const { t, f } = await environmentSuite();
 
 describe('GET /configurations/:id', () => {
   it('shows the variables to read (or sensitive) holders and refuses basic_read with the spec text', async () => {
@@ -34,9 +23,7 @@ describe('GET /configurations/:id', () => {
         [f.viewer, 200],
         [sensitive, 200],
         [f.owner, 200],
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
+        ...cannotSee(f),
         [f.reader, 403],
         [f.deployer, 403],
       ],

@@ -1,4 +1,4 @@
-import type { CostRates } from '@berth/core';
+import type { CostRates, CostRatesBody, CostResource } from '@berth/core';
 
 export type CostResourceType = 'Stack' | 'Account' | 'App' | 'Database' | 'Service';
 
@@ -10,10 +10,10 @@ export interface Cost {
 }
 
 /** contract §4.3 cost: the id is the costed resource's own id. */
-export function toCostHal(cost: Cost) {
+export function toCostHal(cost: Cost): CostResource {
   return {
     id: String(cost.id),
-    _type: 'cost',
+    _type: 'cost' as const,
     resource_type: cost.resourceType,
     est_cost: cost.estCost,
     _links: {},
@@ -21,7 +21,7 @@ export function toCostHal(cost: Cost) {
 }
 
 /** contract §4.3 cost rates: plain JSON, no `_type`. */
-export function toCostRatesBody(rates: CostRates) {
+export function toCostRatesBody(rates: CostRates): CostRatesBody {
   return {
     m_class_gb_per_hour: rates.mClassGbPerHour,
     c_class_gb_per_hour: rates.cClassGbPerHour,

@@ -1,3 +1,4 @@
+import type { DatabaseImageResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { databaseImages } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -8,10 +9,14 @@ export type DatabaseImageRow = typeof databaseImages.$inferSelect;
  * contract §4.3 database_image. `eol_at` non-empty makes the console show an end-of-life notice, so it is
  * sent only once the date has been reached; a future end of life is kept in the database until then.
  */
-export function toDatabaseImageHal(image: DatabaseImageRow, urls: FamilyUrls, now: Date = new Date()) {
+export function toDatabaseImageHal(
+  image: DatabaseImageRow,
+  urls: FamilyUrls,
+  now: Date = new Date(),
+): DatabaseImageResource {
   return {
     id: String(image.id),
-    _type: 'database_image',
+    _type: 'database_image' as const,
     type: image.type,
     version: image.version,
     description: image.description,

@@ -1,3 +1,4 @@
+import type { DeploymentResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { deployments } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -5,10 +6,10 @@ import { iso, links } from '../../http/hal.ts';
 export type DeploymentRow = typeof deployments.$inferSelect;
 
 /** Contract §4.3 deployment: the git and docker fields are nullable (read as ""). */
-export function toDeploymentHal(deployment: DeploymentRow, urls: FamilyUrls) {
+export function toDeploymentHal(deployment: DeploymentRow, urls: FamilyUrls): DeploymentResource {
   return {
     id: String(deployment.id),
-    _type: 'deployment',
+    _type: 'deployment' as const,
     status: deployment.status,
     docker_image: deployment.dockerImage,
     docker_repository_url: deployment.dockerRepositoryUrl,

@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cannotSee, environmentSuite, expectAccess, onApp } from '../../testing/environment-fixture.ts';
 import {
   seedApp,
   seedConfiguration,
@@ -12,10 +8,8 @@ import {
   seedOperation,
   seedSource,
 } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let appId: number;
 let first: Awaited<ReturnType<typeof seedDeployment>>;
 let second: Awaited<ReturnType<typeof seedDeployment>>;
@@ -26,14 +20,9 @@ const api = 'http://berth.test/api';
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   appId = (await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' })).id;
   const operation = await seedOperation(t.db, {
-    organizationId: f.organization.id,
-    environmentId: f.environment.id,
-    resourceType: 'app',
-    resourceId: appId,
+    ...onApp(f, appId),
     type: 'deploy',
     status: 'succeeded',
   });
@@ -78,7 +67,6 @@ beforeAll(async () => {
   const strangerApp = await seedApp(t.db, { environmentId: f.strangerEnvironment.id, handle: 'theirs' });
   foreign = await seedDeployment(t.db, { appId: strangerApp.id, operationId: 1 });
 });
-afterAll(() => t.close());
 
 describe('GET /deployments', () => {
   it('lists deployments of every readable app, newest first', async () => {
@@ -100,9 +88,7 @@ describe('GET /deployments/:id', () => {
   it('answers the contract shape with its links', async () => {
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/deployments/${second.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()).toEqual({
       id: String(second.id),
@@ -136,9 +122,7 @@ describe('GET /apps/:id/deployments', () => {
   it('lists the app deployments newest first', async () => {
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/apps/${appId}/deployments` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(ids(response?.json()._embedded.deployments)).toEqual([String(second.id), String(first.id)]);
   });

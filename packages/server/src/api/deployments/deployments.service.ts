@@ -4,16 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { deployments } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
-import { createAppsService } from '../apps/apps.service.ts';
-import { createSourcesService } from '../sources/sources.service.ts';
+import type { AppsService } from '../apps/apps.service.ts';
+import type { SourcesService } from '../sources/sources.service.ts';
 import type { DeploymentRow } from './deployments.hal.ts';
 
 const NEWEST_FIRST = [desc(deployments.createdAt), desc(deployments.id)];
 
-export function createDeploymentsService(deps: { db: Db }) {
-  const { db } = deps;
-  const apps = createAppsService(deps);
-  const sources = createSourcesService(deps);
+export function createDeploymentsService(deps: { db: Db; apps: AppsService; sources: SourcesService }) {
+  const { db, apps, sources } = deps;
   const { access } = apps;
 
   return {
@@ -51,3 +49,4 @@ export function createDeploymentsService(deps: { db: Db }) {
     },
   };
 }
+export type DeploymentsService = ReturnType<typeof createDeploymentsService>;

@@ -1,3 +1,4 @@
+import type { EnvironmentResource, PermissionResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { environments, permissions } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -10,10 +11,10 @@ export interface EnvironmentCounts {
   databases: number;
 }
 
-export function toPermissionHal(permission: PermissionRow, urls: FamilyUrls) {
+export function toPermissionHal(permission: PermissionRow, urls: FamilyUrls): PermissionResource {
   return {
     id: String(permission.id),
-    _type: 'permission',
+    _type: 'permission' as const,
     scope: permission.scope,
     created_at: iso(permission.createdAt),
     updated_at: iso(permission.updatedAt),
@@ -41,10 +42,10 @@ export function toEnvironmentHal(
   environmentPermissions: PermissionRow[],
   urls: FamilyUrls,
   stats?: EnvironmentStats,
-) {
+): EnvironmentResource {
   return {
     id: String(environment.id),
-    _type: 'account',
+    _type: 'account' as const,
     handle: environment.handle,
     organization_id: environment.organizationId,
     type: environment.type,

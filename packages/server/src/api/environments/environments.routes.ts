@@ -1,11 +1,20 @@
-import { createEnvironmentSchema, lastUrlSegment, updateEnvironmentSchema } from '@berth/core';
+import {
+  createEnvironmentSchema,
+  environmentCollection,
+  environmentResource,
+  lastUrlSegment,
+  noContent,
+  updateEnvironmentSchema,
+} from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import { parseBody } from '../../http/errors.ts';
 import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
+import { idParams, pagedQuery } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { toEnvironmentHal } from './environments.hal.ts';
 import type { EnvironmentsService, EnvironmentView } from './environments.service.ts';
 
@@ -21,39 +30,95 @@ const createBody = z.preprocess((raw) => {
 }, createEnvironmentSchema);
 
 export async function environmentsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { urls: FamilyUrls; callers: Callers; environments: EnvironmentsService },
 ) {
   const { urls, callers, environments } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Environments'];
   const hal = (view: EnvironmentView) =>
     toEnvironmentHal(view.environment, view.counts, view.permissions, urls, view.stats);
 
-  app.get('/accounts', async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = pageOf(await environments.list(caller), pagingFrom(request.query));
-    return collection('accounts', `${urls.api}/accounts`, items.map(hal), paging);
-  });
+  app.get(
+    '/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'List the environments the caller can see',
+        querystring: pagedQuery,
+        response: responses({ 200: environmentCollection }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { items, paging } = pageOf(await environments.list(caller), pagingFrom(request.query));
+      return collection('accounts', `${urls.api}/accounts`, items.map(hal), paging);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/accounts/:id', async (request) => {
-    const caller = await callers.require(request);
-    return hal(await environments.get(caller, parseNumericId(request.params.id)));
-  });
+  app.get(
+    '/accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Show an environment',
+        params: idParams,
+        response: responses({ 200: environmentResource }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      return hal(await environments.get(caller, parseNumericId(request.params.id)));
+    },
+  );
 
-  app.post('/accounts', async (request, reply) => {
-    const caller = await callers.require(request);
-    const input = parseBody(createBody, request.body);
-    return reply.code(201).send(hal(await environments.create(caller, input)));
-  });
+  app.post(
+    '/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Create an environment',
+        body: createBody,
+        response: responses({ 201: environmentResource }),
+      },
+    },
+    async (request, reply) => {
+      const caller = await callers.require(request);
+      return reply.code(201).send(hal(await environments.create(caller, request.body)));
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/accounts/:id', async (request) => {
-    const caller = await callers.require(request);
-    const input = parseBody(updateEnvironmentSchema, request.body);
-    return hal(await environments.update(caller, parseNumericId(request.params.id), input));
-  });
+  app.patch(
+    '/accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change an environment',
+        params: idParams,
+        body: updateEnvironmentSchema,
+        response: responses({ 200: environmentResource }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      return hal(await environments.update(caller, parseNumericId(request.params.id), request.body));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
-    const caller = await callers.require(request);
-    await environments.remove(caller, parseNumericId(request.params.id));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an environment',
+        params: idParams,
+        response: responses({ 204: noContent }),
+      },
+    },
+    async (request, reply) => {
+      const caller = await callers.require(request);
+      await environments.remove(caller, parseNumericId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { cannotSee, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedImage } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
-beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
-});
-afterAll(() => t.close());
+const { t, f } = await environmentSuite();
 
 describe('GET /images/:id', () => {
   it('answers the contract shape to anyone who can see the app', async () => {
@@ -28,9 +17,7 @@ describe('GET /images/:id', () => {
     });
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/images/${image.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()).toEqual({
       id: String(image.id),

@@ -1,3 +1,4 @@
+import type { ContainerResource, ReleaseResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { containers, releases } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -5,10 +6,10 @@ import { iso, links } from '../../http/hal.ts';
 export type ReleaseRow = typeof releases.$inferSelect;
 export type ContainerRow = typeof containers.$inferSelect;
 
-export function toReleaseHal(release: ReleaseRow, urls: FamilyUrls) {
+export function toReleaseHal(release: ReleaseRow, urls: FamilyUrls): ReleaseResource {
   return {
     id: String(release.id),
-    _type: 'release',
+    _type: 'release' as const,
     docker_repo: release.dockerRepo,
     docker_ref: release.dockerRef,
     created_at: iso(release.createdAt),
@@ -22,10 +23,10 @@ export function toReleaseHal(release: ReleaseRow, urls: FamilyUrls) {
 }
 
 /** Contract §4.3 container: `updated_at` of a stopped one tells the metrics whether it is inside the horizon. */
-export function toContainerHal(container: ContainerRow, urls: FamilyUrls) {
+export function toContainerHal(container: ContainerRow, urls: FamilyUrls): ContainerResource {
   return {
     id: String(container.id),
-    _type: 'container',
+    _type: 'container' as const,
     docker_name: container.dockerName,
     host: container.host,
     aws_instance_id: container.awsInstanceId,

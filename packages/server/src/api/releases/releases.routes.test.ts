@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cannotSee, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedContainer, seedRelease, seedService } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let serviceId: number;
 let retired: Awaited<ReturnType<typeof seedRelease>>;
 let current: Awaited<ReturnType<typeof seedRelease>>;
@@ -19,8 +13,6 @@ const api = 'http://berth.test/api';
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' });
   const service = await seedService(t.db, { environmentId: f.environment.id, appId: app.id, handle: 'web' });
   serviceId = service.id;
@@ -46,19 +38,13 @@ beforeAll(async () => {
   });
   stopped = await seedContainer(t.db, { releaseId: current.id, status: 'stopped', deletedAt: new Date() });
 });
-afterAll(() => t.close());
 
 describe('GET /services/:id/releases', () => {
   it('lists current releases, and retired ones with with_deleted (trailing slash as the console sends it)', async () => {
     const [withDeleted] = await expectAccess(
       t,
       { method: 'GET', url: `/api/services/${serviceId}/releases/?with_deleted=true` },
-      [
-        [f.reader, 200],
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-      ],
+      [[f.reader, 200], ...cannotSee(f)],
     );
     expect(ids(withDeleted?.json()._embedded.releases)).toEqual([String(current.id), String(retired.id)]);
     const live = (
@@ -75,9 +61,7 @@ describe('GET /releases/:id', () => {
   it('answers the contract shape', async () => {
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/releases/${current.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()).toEqual({
       id: String(current.id),
@@ -100,12 +84,7 @@ describe('GET /releases/:id/containers', () => {
     const [response] = await expectAccess(
       t,
       { method: 'GET', url: `/api/releases/${current.id}/containers?with_deleted=true` },
-      [
-        [f.reader, 200],
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-      ],
+      [[f.reader, 200], ...cannotSee(f)],
     );
     const all = response?.json()._embedded.containers;
     expect(ids(all)).toEqual([String(running.id), String(stopped.id)]);

@@ -1,60 +1,101 @@
+import { containerCollection, releaseCollection, releaseResource } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { queryFlag } from '../../http/query.ts';
+import { idParams, queryFlagValue, querySchema } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { toContainerHal, toReleaseHal } from './releases.hal.ts';
-import { createReleasesService } from './releases.service.ts';
+import type { ReleasesService } from './releases.service.ts';
 
-type ById = { Params: { id: string } };
+const tags = ['Releases'];
+
+/** Paging, and `with_deleted=true` for retired releases and stopped containers too. */
+const listQuery = querySchema({ with_deleted: queryFlagValue }, { paged: true });
 
 /** Releases and their containers (the console asks `/services/:id/releases/?with_deleted=true`). */
 export async function releasesRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; callers: Callers },
+  fastify: FastifyInstance,
+  deps: { urls: FamilyUrls; callers: Callers; releases: ReleasesService },
 ) {
-  const { urls, callers } = deps;
-  const releases = createReleasesService(deps);
+  const { urls, callers, releases } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const listOptions = (query: unknown) => ({
     withDeleted: queryFlag(query, 'with_deleted'),
     paging: pagingFrom(query),
   });
 
-  app.get<ById>('/services/:id/releases', async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await releases.listForService(
-      caller,
-      parseNumericId(request.params.id),
-      listOptions(request.query),
-    );
-    return collection(
-      'releases',
-      `${urls.api}/services/${request.params.id}/releases`,
-      items.map((release) => toReleaseHal(release, urls)),
-      paging,
-    );
-  });
+  app.get(
+    '/services/:id/releases',
+    {
+      schema: {
+        tags,
+        summary: "A service's releases, newest first",
+        params: idParams,
+        querystring: listQuery,
+        response: responses({ 200: releaseCollection }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { items, paging } = await releases.listForService(
+        caller,
+        parseNumericId(request.params.id),
+        listOptions(request.query),
+      );
+      return collection(
+        'releases',
+        `${urls.api}/services/${request.params.id}/releases`,
+        items.map((release) => toReleaseHal(release, urls)),
+        paging,
+      );
+    },
+  );
 
-  app.get<ById>('/releases/:id', async (request) => {
-    const caller = await callers.require(request);
-    const release = await releases.get(caller, parseNumericId(request.params.id));
-    return toReleaseHal(release, urls);
-  });
+  app.get(
+    '/releases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A release',
+        params: idParams,
+        response: responses({ 200: releaseResource }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const release = await releases.get(caller, parseNumericId(request.params.id));
+      return toReleaseHal(release, urls);
+    },
+  );
 
-  app.get<ById>('/releases/:id/containers', async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await releases.containers(
-      caller,
-      parseNumericId(request.params.id),
-      listOptions(request.query),
-    );
-    return collection(
-      'containers',
-      `${urls.api}/releases/${request.params.id}/containers`,
-      items.map((container) => toContainerHal(container, urls)),
-      paging,
-    );
-  });
+  app.get(
+    '/releases/:id/containers',
+    {
+      schema: {
+        tags,
+        summary: "A release's containers",
+        params: idParams,
+        querystring: listQuery,
+        response: responses({ 200: containerCollection }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { items, paging } = await releases.containers(
+        caller,
+        parseNumericId(request.params.id),
+        listOptions(request.query),
+      );
+      return collection(
+        'containers',
+        `${urls.api}/releases/${request.params.id}/containers`,
+        items.map((container) => toContainerHal(container, urls)),
+        paging,
+      );
+    },
+  );
 }

@@ -4,12 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { containers, releases, services } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
-import { createServicesService } from '../services/services.service.ts';
+import type { ServicesService } from '../services/services.service.ts';
 import type { ContainerRow, ReleaseRow } from './releases.hal.ts';
 
-export function createReleasesService(deps: { db: Db }) {
-  const { db } = deps;
-  const servicesService = createServicesService(deps);
+export function createReleasesService(deps: { db: Db; services: ServicesService }) {
+  const { db, services: servicesService } = deps;
   const { access } = servicesService;
 
   async function load(caller: CallerAccess, id: number | null): Promise<ReleaseRow> {
@@ -64,3 +63,4 @@ export function createReleasesService(deps: { db: Db }) {
     },
   };
 }
+export type ReleasesService = ReturnType<typeof createReleasesService>;

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedServiceDefinition } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let appId: number;
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   appId = (await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' })).id;
 });
-afterAll(() => t.close());
 
 const api = 'http://berth.test/api';
 
@@ -60,13 +51,7 @@ describe('POST /apps/:id/service_definitions', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-      ],
+      cannotWrite(f),
     );
   });
 });
@@ -76,18 +61,14 @@ describe('GET /apps/:id/service_definitions and /service_definitions/:id', () =>
     const definition = await seedServiceDefinition(t.db, { appId, processType: 'web', command: 'npm start' });
     const [list] = await expectAccess(t, { method: 'GET', url: `/api/apps/${appId}/service_definitions` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(list?.json()._embedded.service_definitions.map((d: { id: string }) => d.id)).toContain(
       String(definition.id),
     );
     const [one] = await expectAccess(t, { method: 'GET', url: `/api/service_definitions/${definition.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(one?.json()).toMatchObject({
       id: String(definition.id),
@@ -102,11 +83,7 @@ describe('DELETE /service_definitions/:id', () => {
     const definition = await seedServiceDefinition(t.db, { appId, processType: 'cron' });
     const url = `/api/service_definitions/${definition.id}`;
     await expectAccess(t, { method: 'DELETE', url, scope: 'deploy', environmentId: f.environment.id }, [
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
-      [f.reader, 403],
-      [f.viewer, 403],
+      ...cannotWrite(f),
       [f.deployer, 204],
     ]);
     expect((await t.call('GET', url, { token: f.owner.token })).statusCode).toBe(404);

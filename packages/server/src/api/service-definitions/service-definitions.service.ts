@@ -4,13 +4,12 @@ import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { serviceDefinitions } from '../../db/schema.ts';
 import type { Paging } from '../../http/hal.ts';
-import { createAppsService } from '../apps/apps.service.ts';
+import type { AppsService } from '../apps/apps.service.ts';
 import type { ServiceDefinitionRow } from './service-definitions.hal.ts';
 
 /** The processes an app declares (Procfile entries); a deploy turns them into services. */
-export function createServiceDefinitionsService(deps: { db: Db }) {
-  const { db } = deps;
-  const apps = createAppsService(deps);
+export function createServiceDefinitionsService(deps: { db: Db; apps: AppsService }) {
+  const { db, apps } = deps;
   return {
     get(ref: CallerRef, id: number | null) {
       return apps.getOwned(ref, serviceDefinitions, id, 'service_definition.read', 'Service definition');
@@ -49,3 +48,4 @@ export function createServiceDefinitionsService(deps: { db: Db }) {
     },
   };
 }
+export type ServiceDefinitionsService = ReturnType<typeof createServiceDefinitionsService>;

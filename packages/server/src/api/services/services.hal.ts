@@ -1,3 +1,4 @@
+import type { ServiceResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { services } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -5,10 +6,10 @@ import { iso, links } from '../../http/hal.ts';
 export type ServiceRow = typeof services.$inferSelect;
 
 /** Contract §4.3 service: links to exactly one of its app or its database. */
-export function toServiceHal(service: ServiceRow, urls: FamilyUrls) {
+export function toServiceHal(service: ServiceRow, urls: FamilyUrls): ServiceResource {
   return {
     id: String(service.id),
-    _type: 'service',
+    _type: 'service' as const,
     handle: service.handle,
     process_type: service.processType,
     command: service.command,

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedDatabase, seedService } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let appId: number;
 let web: Awaited<ReturnType<typeof seedService>>;
 let databaseService: Awaited<ReturnType<typeof seedService>>;
@@ -17,8 +11,6 @@ let foreign: Awaited<ReturnType<typeof seedService>>;
 const api = 'http://berth.test/api';
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' });
   appId = app.id;
   web = await seedService(t.db, {
@@ -48,7 +40,6 @@ beforeAll(async () => {
     handle: 'web',
   });
 });
-afterAll(() => t.close());
 
 describe('service lists', () => {
   it('GET /services lists every readable service across organizations', async () => {
@@ -68,9 +59,7 @@ describe('service lists', () => {
   it('GET /apps/:id/services lists the app services only', async () => {
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/apps/${appId}/services` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()._embedded.services.map((s: { id: string }) => s.id)).toEqual([String(web.id)]);
   });
@@ -79,12 +68,7 @@ describe('service lists', () => {
     const [response] = await expectAccess(
       t,
       { method: 'GET', url: `/api/accounts/${f.environment.id}/services` },
-      [
-        [f.reader, 200],
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-      ],
+      [[f.reader, 200], ...cannotSee(f)],
     );
     expect(response?.json()._embedded.services).toHaveLength(2);
   });
@@ -94,9 +78,7 @@ describe('GET /services/:id', () => {
   it('answers the contract shape, linking the app', async () => {
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/services/${web.id}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()).toEqual({
       id: String(web.id),
@@ -177,13 +159,7 @@ describe('PUT /services/:id', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-      ],
+      cannotWrite(f),
     );
   });
 });

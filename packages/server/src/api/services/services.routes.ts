@@ -1,46 +1,75 @@
-import { serviceSettingsSchema } from '@berth/core';
+import { serviceCollection, serviceResource, serviceSettingsSchema } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { parseBody } from '../../http/errors.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
+import { idParams, pagedQuery } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { type ServiceRow, toServiceHal } from './services.hal.ts';
-import { createServicesService } from './services.service.ts';
+import type { ServicesService } from './services.service.ts';
 
-type ById = { Params: { id: string } };
+const tags = ['Services'];
 
 export async function servicesRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; callers: Callers },
+  fastify: FastifyInstance,
+  deps: { urls: FamilyUrls; callers: Callers; services: ServicesService },
 ) {
-  const { urls, callers } = deps;
-  const services = createServicesService(deps);
+  const { urls, callers, services } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hal = (service: ServiceRow) => toServiceHal(service, urls);
-
-  app.get('/services', async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await services.list(caller, pagingFrom(request.query));
-    return collection('services', `${urls.api}/services`, items.map(hal), paging);
+  const list = (summary: string) => ({
+    tags,
+    summary,
+    params: idParams,
+    querystring: pagedQuery,
+    response: responses({ 200: serviceCollection }),
+  });
+  const single = (summary: string) => ({
+    tags,
+    summary,
+    params: idParams,
+    response: responses({ 200: serviceResource }),
   });
 
-  app.get<ById>('/accounts/:id/services', async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await services.listInEnvironment(
-      caller,
-      parseNumericId(request.params.id),
-      pagingFrom(request.query),
-    );
-    return collection(
-      'services',
-      `${urls.api}/accounts/${request.params.id}/services`,
-      items.map(hal),
-      paging,
-    );
-  });
+  app.get(
+    '/services',
+    {
+      schema: {
+        tags,
+        summary: 'Services of every environment the caller may see',
+        querystring: pagedQuery,
+        response: responses({ 200: serviceCollection }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { items, paging } = await services.list(caller, pagingFrom(request.query));
+      return collection('services', `${urls.api}/services`, items.map(hal), paging);
+    },
+  );
 
-  app.get<ById>('/apps/:id/services', async (request) => {
+  app.get(
+    '/accounts/:id/services',
+    { schema: list("An environment's services (of apps and databases)") },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { items, paging } = await services.listInEnvironment(
+        caller,
+        parseNumericId(request.params.id),
+        pagingFrom(request.query),
+      );
+      return collection(
+        'services',
+        `${urls.api}/accounts/${request.params.id}/services`,
+        items.map(hal),
+        paging,
+      );
+    },
+  );
+
+  app.get('/apps/:id/services', { schema: list("An app's services") }, async (request) => {
     const caller = await callers.require(request);
     const { items, paging } = await services.listForApp(
       caller,
@@ -50,15 +79,18 @@ export async function servicesRoutes(
     return collection('services', `${urls.api}/apps/${request.params.id}/services`, items.map(hal), paging);
   });
 
-  app.get<ById>('/services/:id', async (request) => {
+  app.get('/services/:id', { schema: single('A service') }, async (request) => {
     const caller = await callers.require(request);
     return hal(await services.get(caller, parseNumericId(request.params.id)));
   });
 
-  app.put<ById>('/services/:id', async (request) => {
-    const caller = await callers.require(request);
-    const input = parseBody(serviceSettingsSchema, request.body);
-    const updated = await services.update(caller, parseNumericId(request.params.id), input);
-    return hal(updated);
-  });
+  app.put(
+    '/services/:id',
+    { schema: { ...single("Change a service's deployment settings"), body: serviceSettingsSchema } },
+    async (request) => {
+      const caller = await callers.require(request);
+      const updated = await services.update(caller, parseNumericId(request.params.id), request.body);
+      return hal(updated);
+    },
+  );
 }

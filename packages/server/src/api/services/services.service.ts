@@ -5,12 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { services } from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
-import { createAppsService } from '../apps/apps.service.ts';
+import type { AppsService } from '../apps/apps.service.ts';
 import type { ServiceRow } from './services.hal.ts';
 
-export function createServicesService(deps: { db: Db }) {
-  const { db } = deps;
-  const apps = createAppsService(deps);
+export function createServicesService(deps: { db: Db; apps: AppsService }) {
+  const { db, apps } = deps;
   const { access } = apps;
 
   const page = (where: SQL, paging: Paging | null) =>

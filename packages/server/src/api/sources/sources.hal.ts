@@ -1,3 +1,4 @@
+import type { SourceResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { sources } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -14,10 +15,10 @@ export interface SourceStats {
  * Contract §4.3 source: `display_name` null is shown as "Unknown". Berth adds the row figures of
  * spec 3 §3 (app and deployment counts, live commits) so no client has to derive them.
  */
-export function toSourceHal(source: SourceRow, urls: FamilyUrls, stats?: SourceStats) {
+export function toSourceHal(source: SourceRow, urls: FamilyUrls, stats?: SourceStats): SourceResource {
   return {
     id: String(source.id),
-    _type: 'source',
+    _type: 'source' as const,
     display_name: source.displayName,
     url: source.url,
     app_count: stats?.apps ?? 0,

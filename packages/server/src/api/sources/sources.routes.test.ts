@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedDeployment, seedSource } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let source: Awaited<ReturnType<typeof seedSource>>;
 let visible: Awaited<ReturnType<typeof seedDeployment>>;
 let hidden: Awaited<ReturnType<typeof seedDeployment>>;
@@ -18,8 +12,6 @@ const api = 'http://berth.test/api';
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   source = await seedSource(t.db, { organizationId: f.organization.id, url: 'https://github.com/acme/shop' });
   foreignSource = await seedSource(t.db, {
     organizationId: f.strangerEnvironment.organizationId,
@@ -33,7 +25,6 @@ beforeAll(async () => {
   const secretApp = await seedApp(t.db, { environmentId: Number(secret.id), handle: 'shop' });
   hidden = await seedDeployment(t.db, { appId: secretApp.id, operationId: 2, sourceId: source.id });
 });
-afterAll(() => t.close());
 
 describe('GET /sources and /sources/:id', () => {
   it('shows the sources of the caller organizations to any member', async () => {

@@ -102,3 +102,4 @@ export function createSourcesService(deps: { db: Db }) {
     },
   };
 }
+export type SourcesService = ReturnType<typeof createSourcesService>;

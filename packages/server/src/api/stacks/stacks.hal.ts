@@ -1,13 +1,14 @@
+import type { StackResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { stacks } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
 
 export type StackRow = typeof stacks.$inferSelect;
 
-export function toStackHal(stack: StackRow, urls: FamilyUrls) {
+export function toStackHal(stack: StackRow, urls: FamilyUrls): StackResource {
   return {
     id: String(stack.id),
-    _type: 'stack',
+    _type: 'stack' as const,
     name: stack.name,
     region: stack.region,
     // Berth addition: which runtime runs the stack, so the console can label a simulated one.

@@ -78,3 +78,4 @@ export function createStacksService(deps: { db: Db }) {
     },
   };
 }
+export type StacksService = ReturnType<typeof createStacksService>;

@@ -1,3 +1,4 @@
+import type { VhostResource as VhostHal } from '@berth/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { CallerAccess } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
@@ -14,7 +15,7 @@ export async function presentVhosts(
   deps: { db: Db; urls: FamilyUrls },
   caller: CallerAccess,
   rows: readonly VhostRow[],
-): Promise<ReturnType<typeof toVhostHal>[]> {
+): Promise<VhostHal[]> {
   return (await vhostViews(deps.db, caller, rows)).map((view) => toVhostHal(view, deps.urls));
 }
 

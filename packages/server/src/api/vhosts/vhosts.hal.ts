@@ -1,4 +1,4 @@
-import { isHttpEndpointType } from '@berth/core';
+import { isHttpEndpointType, type VhostResource as VhostHal } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { vhosts } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -26,14 +26,14 @@ export const HIDDEN_TOKEN_HEADER = '********';
  * Contract §4.3 vhost: an endpoint on the wire. Hostnames are null until it is provisioned. The token
  * header is a shared secret, a credential (spec 2 §6): its value goes to callers with sensitive only.
  */
-export function toVhostHal(view: VhostView, urls: FamilyUrls) {
+export function toVhostHal(view: VhostView, urls: FamilyUrls): VhostHal {
   const { vhost, resource } = view;
   const api = urls.api;
   const live = vhost.externalHost !== null;
   const http = isHttpEndpointType(vhost.type) || vhost.type === 'grpc';
   return {
     id: String(vhost.id),
-    _type: 'vhost',
+    _type: 'vhost' as const,
     type: vhost.type,
     platform: vhost.platform,
     status: vhost.status,

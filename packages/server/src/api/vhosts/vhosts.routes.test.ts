@@ -1,19 +1,16 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apps, operations, vhosts } from '../../db/schema.ts';
 import { createOperationsService } from '../../operations/operations.service.ts';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { addMember, grant, seedApp, seedDatabase, seedService } from '../../testing/factories.ts';
-import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/test-app.ts';
 import { makeCertificate } from '../../testing/test-certificates.ts';
+import { createAppsService } from '../apps/apps.service.ts';
+import { createServicesService } from '../services/services.service.ts';
 import { createVhostsService } from './vhosts.service.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let appId: number;
 let webId: number;
 let failingServiceId: number;
@@ -73,8 +70,6 @@ async function operationStatus(id: string) {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop', status: 'provisioned' });
   appId = app.id;
   webId = (await seedService(t.db, { environmentId: f.environment.id, appId, handle: 'web' })).id;
@@ -91,7 +86,6 @@ beforeAll(async () => {
   certificateUrl = await uploadCertificate(f.owner, f.environment.id, 'shop.example.com');
   foreignCertificateUrl = await uploadCertificate(f.stranger, f.strangerEnvironment.id, 'theirs.example.com');
 });
-afterAll(() => t.close());
 
 describe('POST /services/:id/vhosts', () => {
   it('creates a pending default endpoint in the contract shape', async () => {
@@ -238,14 +232,7 @@ describe('POST /services/:id/vhosts', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-        [destroyer, 403],
-      ],
+      [...cannotWrite(f), [destroyer, 403]],
     );
     const foreign = await t.call('POST', `/api/services/${foreignServiceId}/vhosts`, {
       token: f.owner.token,
@@ -270,14 +257,7 @@ describe('POST /services/:id/vhosts', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-        [f.deployer, 422],
-      ],
+      [...cannotWrite(f), [f.deployer, 422]],
     );
     for (const url of [`/api/services/${foreignServiceId}/vhosts`, '/api/services/999999/vhosts']) {
       const response = await t.call('POST', url, { token: f.owner.token, body: bad });
@@ -363,9 +343,7 @@ describe('endpoint lists and detail', () => {
   ])('%s lists the endpoints of its resource', async (path) => {
     const [response] = await expectAccess(t, { method: 'GET', url: path() }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     const items = response?.json()._embedded.vhosts as {
       id: string;
@@ -378,9 +356,7 @@ describe('endpoint lists and detail', () => {
   it('GET /vhosts/:id answers the endpoint, 404 for others', async () => {
     const [response] = await expectAccess(t, { method: 'GET', url: `/api/vhosts/${listed}` }, [
       [f.reader, 200],
-      [null, 401],
-      [f.stranger, 404],
-      [f.outsider, 404],
+      ...cannotSee(f),
     ]);
     expect(response?.json()).toMatchObject({ id: listed, _type: 'vhost', status: 'pending' });
     expect((await t.call('GET', '/api/vhosts/999999', { token: f.owner.token })).statusCode).toBe(404);
@@ -565,13 +541,7 @@ describe('provisioning (spec 2 §4)', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [destroyer, 403],
-      ],
+      [...cannotSee(f), [f.reader, 403], [destroyer, 403]],
     );
     await expectAccess(
       t,
@@ -725,14 +695,7 @@ describe('PATCH /vhosts/:id', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-        [f.deployer, 422],
-      ],
+      [...cannotWrite(f), [f.deployer, 422]],
     );
     const response = await t.call('PATCH', `/api/vhosts/${foreign.id}`, {
       token: f.owner.token,
@@ -752,13 +715,7 @@ describe('PATCH /vhosts/:id', () => {
         scope: 'deploy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.reader, 403],
-        [f.viewer, 403],
-      ],
+      cannotWrite(f),
     );
   });
 });
@@ -806,9 +763,12 @@ describe('DELETE /vhosts/:id', () => {
         });
       },
     });
+    const apps = createAppsService({ db: racing });
     const service = createVhostsService({
       db: racing,
       operations: createOperationsService({ db: t.db, logsKey: new Uint8Array(32) }),
+      apps,
+      services: createServicesService({ db: racing, apps }),
     });
     const destroyerUser = { id: destroyer.id, name: 'Destroyer', email: destroyer.email };
     const op = await service.remove(destroyerUser, id);
@@ -836,13 +796,7 @@ describe('DELETE /vhosts/:id', () => {
         scope: 'destroy',
         environmentId: f.environment.id,
       },
-      [
-        [null, 401],
-        [f.stranger, 404],
-        [f.outsider, 404],
-        [f.deployer, 403],
-        [f.viewer, 403],
-      ],
+      [...cannotSee(f), [f.deployer, 403], [f.viewer, 403]],
     );
   });
 });

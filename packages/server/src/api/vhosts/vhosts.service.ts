@@ -17,9 +17,9 @@ import type { Paging } from '../../http/hal.ts';
 import { endpointHandle } from '../../operations/handlers/vhost.ts';
 import type { OperationRow } from '../../operations/operations.hal.ts';
 import type { OperationsService } from '../../operations/operations.service.ts';
-import { createAppsService } from '../apps/apps.service.ts';
+import type { AppsService } from '../apps/apps.service.ts';
 import type { EnvironmentRow } from '../environments/environments.hal.ts';
-import { createServicesService } from '../services/services.service.ts';
+import type { ServicesService } from '../services/services.service.ts';
 import type { VhostRow } from './vhosts.hal.ts';
 
 export const vhostMessages = {
@@ -41,10 +41,13 @@ const NEVER_PROVISIONED = ['pending', 'provision_failed'];
  * Endpoints (vhosts): records created against a service, then provisioned, changed and removed
  * through operations (contract §5.9, §6; spec 2 §4 "Endpoint provisioning").
  */
-export function createVhostsService(deps: { db: Db; operations: OperationsService }) {
-  const { db } = deps;
-  const apps = createAppsService({ db });
-  const servicesService = createServicesService({ db });
+export function createVhostsService(deps: {
+  db: Db;
+  operations: OperationsService;
+  apps: AppsService;
+  services: ServicesService;
+}) {
+  const { db, apps, services: servicesService } = deps;
   const { access } = apps;
 
   const page = (where: SQL | undefined, paging: Paging | null) =>

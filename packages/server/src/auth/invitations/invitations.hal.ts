@@ -1,3 +1,4 @@
+import type { InvitationResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { invitations } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -9,10 +10,10 @@ export function toInvitationHal(
   invitation: InvitationRow,
   context: { organizationId: string; organizationName: string; roleName: string },
   urls: FamilyUrls,
-) {
+): InvitationResource {
   return {
     id: invitation.id,
-    _type: 'invitation',
+    _type: 'invitation' as const,
     email: invitation.email,
     organization_name: context.organizationName,
     inviter_name: invitation.inviterName,

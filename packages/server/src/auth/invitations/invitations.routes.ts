@@ -1,12 +1,23 @@
-import { MAX_LENGTH, tooLongMessage } from '@berth/core';
+import {
+  createInvitationSchema,
+  invitationCollection,
+  invitationResource,
+  MAX_LENGTH,
+  noContent,
+  tooLongMessage,
+} from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { parseBody, unprocessable } from '../../http/errors.ts';
+import { unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
+import { idParams } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
+// The `type` names what is reset; only invitations are (an unsupported type has its own 422).
 const resetBody = z.looseObject({
   type: z
     .string({ error: 'type must not be empty' })
@@ -19,46 +30,84 @@ const resetBody = z.looseObject({
 
 /** Invitations (contract §5.3); accepting with the mailed code is `POST /verifications` type invitation. */
 export async function invitationsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { urls: FamilyUrls; guard: AuthGuard; invitations: InvitationsService },
 ) {
   const { urls, guard, invitations } = deps;
-
-  app.get<{ Params: { id: string } }>('/organizations/:id/invitations', async (request) => {
-    const caller = await guard.requireCaller(request);
-    const list = await invitations.list(caller, request.params.id);
-    return collection('invitations', `${urls.auth}/organizations/${request.params.id}/invitations`, list);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Invitations'];
+  const single = (summary: string) => ({
+    schema: { tags, summary, params: idParams, response: responses({ 204: noContent }) },
   });
 
-  app.post<{ Params: { id: string } }>('/roles/:id/invitations', async (request, reply) => {
+  const list = {
+    schema: {
+      tags,
+      summary: 'An organization’s pending invitations the caller may manage',
+      params: idParams,
+      response: responses({ 200: invitationCollection }),
+    },
+  };
+  app.get('/organizations/:id/invitations', list, async (request) => {
+    const caller = await guard.requireCaller(request);
+    const pending = await invitations.list(caller, request.params.id);
+    return collection('invitations', `${urls.auth}/organizations/${request.params.id}/invitations`, pending);
+  });
+
+  const invite = {
+    schema: {
+      tags,
+      summary: 'Invite an address into a role (mails the claim link)',
+      params: idParams,
+      body: createInvitationSchema,
+      response: responses({ 201: invitationResource }),
+    },
+  };
+  app.post('/roles/:id/invitations', invite, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     return reply.code(201).send(await invitations.invite(caller, request.params.id, request.body));
   });
 
   // Works without a token: the claim, login and sign-up pages show it before anyone signs in.
-  app.get<{ Params: { id: string } }>('/invitations/:id', { config: { public: true } }, async (request) =>
-    invitations.show(request.params.id),
-  );
+  const show = {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'An invitation’s display fields (no token needed)',
+      params: idParams,
+      response: responses({ 200: invitationResource }),
+    },
+  };
+  app.get('/invitations/:id', show, async (request) => invitations.show(request.params.id));
 
-  app.delete<{ Params: { id: string } }>('/invitations/:id', async (request, reply) => {
+  app.delete('/invitations/:id', single('Revoke an invitation'), async (request, reply) => {
     const caller = await guard.requireCaller(request);
     await invitations.revoke(caller, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.post<{ Params: { id: string } }>('/invitations/:id/accept', async (request, reply) => {
+  const accept = single('Accept an invitation as the caller (their verified address is the invited one)');
+  app.post('/invitations/:id/accept', accept, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     await invitations.acceptAsCaller(caller, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // A new code and a new mail for a pending invitation (contract §5.3 "resend").
-  app.post('/resets', async (request, reply) => {
+  const reset = {
+    schema: {
+      tags,
+      summary: 'Mail a pending invitation again, with a new code',
+      body: resetBody.describe('`type` `invitation` with `invitation_id`'),
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.post('/resets', reset, async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const body = parseBody(resetBody, request.body);
+    const { body } = request;
     if (body.type !== 'invitation') throw unprocessable(`Reset type "${body.type}" is not supported`);
     if (!body.invitation_id) throw unprocessable('invitation_id must not be empty');
     await invitations.resend(caller, body.invitation_id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

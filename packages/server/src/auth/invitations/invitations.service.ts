@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type CreateInvitationInput,
   canManageRoleMembers,
-  createInvitationSchema,
   invitationMatchesEmail,
   invitationMessages,
   isOwner,
@@ -13,11 +13,11 @@ import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { invitations, memberships, organizations, roles, users } from '../../db/schema.ts';
-import { ApiError, forbidden, parseBody, unprocessable } from '../../http/errors.ts';
+import { ApiError, forbidden, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { invitationMail, type Mailer } from '../../mail/mailer.ts';
 import { membershipsInOrganization } from '../access.ts';
-import { createRoleAccess } from '../roles/role-access.ts';
+import type { RoleAccessService } from '../roles/role-access.ts';
 import { type Caller, sameSecret } from '../tokens/token.service.ts';
 import { type InvitationRow, toInvitationHal } from './invitations.hal.ts';
 
@@ -36,11 +36,11 @@ export function createInvitationsService(deps: {
   mailer: Mailer;
   urls: FamilyUrls;
   ttlSeconds: Config['invitationTtlSeconds'];
+  roleAccess: RoleAccessService;
   /** A failed delivery: the mail stays in the outbox with its error, and a resend tries again. */
   onMailError: (error: unknown) => void;
 }) {
-  const { db, mailer, urls, ttlSeconds } = deps;
-  const roleAccess = createRoleAccess(db);
+  const { db, mailer, urls, ttlSeconds, roleAccess } = deps;
 
   /** The invitation with the names shown beside it (organization, role). */
   async function withContext(where: SQL) {
@@ -131,9 +131,9 @@ export function createInvitationsService(deps: {
   }
 
   return {
-    async invite(caller: Caller, roleId: string, body: unknown) {
+    async invite(caller: Caller, roleId: string, input: CreateInvitationInput) {
       const { role } = await roleAccess.forMemberManagement(caller.user, roleId);
-      const email = parseBody(createInvitationSchema, body).email.trim().toLowerCase();
+      const email = input.email.trim().toLowerCase();
       const [holder] = await db
         .select({ id: memberships.id })
         .from(memberships)

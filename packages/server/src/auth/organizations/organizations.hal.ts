@@ -1,3 +1,4 @@
+import type { MembershipResource, OrganizationResource, RoleResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { memberships, organizations, roles } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -6,11 +7,11 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 
-export function toOrganizationHal(org: OrganizationRow, urls: FamilyUrls) {
+export function toOrganizationHal(org: OrganizationRow, urls: FamilyUrls): OrganizationResource {
   const self = `${urls.auth}/organizations/${org.id}`;
   return {
     id: org.id,
-    _type: 'organization',
+    _type: 'organization' as const,
     name: org.name,
     sso_enforced: org.ssoEnforced,
     address: org.address,
@@ -33,10 +34,10 @@ export function toOrganizationHal(org: OrganizationRow, urls: FamilyUrls) {
   };
 }
 
-export function toRoleHal(role: RoleRow, urls: FamilyUrls) {
+export function toRoleHal(role: RoleRow, urls: FamilyUrls): RoleResource {
   return {
     id: role.id,
-    _type: 'role',
+    _type: 'role' as const,
     name: role.name,
     type: role.type,
     scim_created: role.scimCreated,
@@ -51,10 +52,10 @@ export function toRoleHal(role: RoleRow, urls: FamilyUrls) {
   };
 }
 
-export function toMembershipHal(membership: MembershipRow, urls: FamilyUrls) {
+export function toMembershipHal(membership: MembershipRow, urls: FamilyUrls): MembershipResource {
   return {
     id: membership.id,
-    _type: 'membership',
+    _type: 'membership' as const,
     privileged: membership.privileged,
     created_at: iso(membership.createdAt),
     updated_at: iso(membership.updatedAt),

@@ -4,18 +4,28 @@ import {
   emailMessages,
   isValidEmail,
   MAX_LENGTH,
+  organizationCollection,
+  organizationResource,
+  type RoleMembershipsMap,
+  reauthenticateOrganizationCollection,
   requiredText,
+  roleCollection,
+  roleMembershipsMap,
+  userCollection,
 } from '@berth/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';
 import { type AuthGuard, verifyFirst } from '../../http/authenticate.ts';
-import { forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
+import { idParams } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { membershipsOf, organizationIdsOf } from '../access.ts';
 import type { Caller } from '../tokens/token.service.ts';
 import { toUserHal } from '../users/users.hal.ts';
@@ -54,10 +64,16 @@ const DEFAULT_ROLES = [
 ] as const;
 
 export async function organizationsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
 ) {
   const { db, urls, guard } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Organizations'];
+  /** A read of one of the caller's organizations (`/organizations/:id/...`). */
+  const read = <const A extends z.ZodType>(summary: string, answer: A) => ({
+    schema: { tags, summary, params: idParams, response: responses({ 200: answer }) },
+  });
 
   /** Loads an organization the caller belongs to; any other id is 404. */
   async function memberOrganization(caller: Caller, organizationId: string) {
@@ -69,7 +85,14 @@ export async function organizationsRoutes(
     return { org, mine: mine.filter((m) => m.organizationId === organizationId) };
   }
 
-  app.get('/organizations', async (request) => {
+  const list = {
+    schema: {
+      tags,
+      summary: 'The caller’s organizations, most recently updated first',
+      response: responses({ 200: organizationCollection }),
+    },
+  };
+  app.get('/organizations', list, async (request) => {
     const caller = await guard.requireCaller(request);
     const ids = organizationIdsOf(await membershipsOf(db, caller.user.id));
     const rows = ids.length
@@ -87,9 +110,18 @@ export async function organizationsRoutes(
   });
 
   // Sign-up's Create Organization step comes before the address is verified: the first one only.
-  app.post('/organizations', { config: { caller: { allowUnverified: true } } }, async (request, reply) => {
+  const create = {
+    config: { caller: { allowUnverified: true } },
+    schema: {
+      tags,
+      summary: 'Create an organization, with the caller as its Account Owner',
+      body: createOrganizationSchema,
+      response: responses({ 201: organizationResource }),
+    },
+  };
+  app.post('/organizations', create, async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const { name } = parseBody(createOrganizationSchema, request.body);
+    const { name } = request.body;
     const org = await db.transaction(async (tx) => {
       if (!caller.user.verified) {
         // The user's row is locked, so two parallel requests cannot both find no organization yet,
@@ -133,14 +165,23 @@ export async function organizationsRoutes(
     return reply.code(201).send(toOrganizationHal(org, urls));
   });
 
-  app.patch<{ Params: { id: string } }>('/organizations/:id', async (request) => {
+  const update = {
+    schema: {
+      tags,
+      summary: 'Change an organization’s name and contacts (Account Owners)',
+      params: idParams,
+      body: updateOrganizationBody,
+      response: responses({ 200: organizationResource }),
+    },
+  };
+  app.patch('/organizations/:id', update, async (request) => {
     const caller = await guard.requireCaller(request);
     const { org, mine } = await memberOrganization(caller, request.params.id);
     // The action's requirement, with this family's own wording of the refusal.
     if (!canAct({ roleTypes: mine.map((m) => m.roleType), permissions: [] }, 'organization.update')) {
       throw forbidden('Only an Account Owner can change organization settings');
     }
-    const body = parseBody(updateOrganizationBody, request.body);
+    const { body } = request;
     if (body.sso_enforced === true && !org.ssoEnforced) {
       // Enforcement without a working SAML configuration would lock every member out.
       throw unprocessable('Configure Single Sign-On before enforcing it');
@@ -167,7 +208,14 @@ export async function organizationsRoutes(
 
   // Organizations the current token may not use until the user signs in again: those enforcing SSO,
   // for members who are neither owners nor on the bypass list (no SSO token exists yet to satisfy it).
-  app.get('/reauthenticate_organizations', async (request) => {
+  const reauthenticate = {
+    schema: {
+      tags,
+      summary: 'Organizations the current token may not use until the user signs in again',
+      response: responses({ 200: reauthenticateOrganizationCollection }),
+    },
+  };
+  app.get('/reauthenticate_organizations', reauthenticate, async (request) => {
     const caller = await guard.requireCaller(request);
     const mine = await membershipsOf(db, caller.user.id);
     const ownerOf = new Set(mine.filter((m) => m.roleType === 'owner').map((m) => m.organizationId));
@@ -181,11 +229,11 @@ export async function organizationsRoutes(
     return collection(
       'organizations',
       `${urls.auth}/reauthenticate_organizations`,
-      rows.map((org) => ({ ...toOrganizationHal(org, urls), reauth_required: true })),
+      rows.map((org) => ({ ...toOrganizationHal(org, urls), reauth_required: true as const })),
     );
   });
 
-  app.get<{ Params: { id: string } }>('/organizations/:id/roles', async (request) => {
+  app.get('/organizations/:id/roles', read('An organization’s roles', roleCollection), async (request) => {
     const caller = await guard.requireCaller(request);
     const { org } = await memberOrganization(caller, request.params.id);
     const rows = await db
@@ -200,7 +248,7 @@ export async function organizationsRoutes(
     );
   });
 
-  app.get<{ Params: { id: string } }>('/organizations/:id/users', async (request) => {
+  app.get('/organizations/:id/users', read('An organization’s members', userCollection), async (request) => {
     const caller = await guard.requireCaller(request);
     const { org } = await memberOrganization(caller, request.params.id);
     const memberIds = db
@@ -217,7 +265,8 @@ export async function organizationsRoutes(
   });
 
   // Contract §5.3: `_embedded` is a map of role id → { memberships: [...] }, never an array.
-  app.get<{ Params: { id: string } }>('/organizations/:id/roles/memberships', async (request) => {
+  const membershipsByRole = read('The memberships of each role of an organization', roleMembershipsMap);
+  app.get('/organizations/:id/roles/memberships', membershipsByRole, async (request) => {
     const caller = await guard.requireCaller(request);
     const { org } = await memberOrganization(caller, request.params.id);
     const rows = await db
@@ -225,7 +274,7 @@ export async function organizationsRoutes(
       .from(memberships)
       .innerJoin(roles, eq(memberships.roleId, roles.id))
       .where(eq(roles.organizationId, org.id));
-    const byRole: Record<string, { memberships: ReturnType<typeof toMembershipHal>[] }> = {};
+    const byRole: RoleMembershipsMap['_embedded'] = {};
     for (const { membership } of rows) {
       const entry = byRole[membership.roleId] ?? { memberships: [] };
       entry.memberships.push(toMembershipHal(membership, urls));

@@ -25,6 +25,18 @@ async function team(): Promise<Team> {
   return { owner, org, roles };
 }
 
+/** A new member of the team's organization holding a Deploy Owner (platform_owner) role. */
+async function deployOwnerOf(team: Team) {
+  const deployOwner = await t.signUp();
+  await addMember(t.db, {
+    organizationId: team.org.id,
+    userId: deployOwner.id,
+    roleType: 'platform_owner',
+    name: 'Deployers',
+  });
+  return deployOwner;
+}
+
 const roleOf = (team: Team, type: string) => {
   const role = team.roles.find((r) => r.type === type);
   if (!role) throw new Error(`no ${type} role`);
@@ -208,13 +220,7 @@ describe('memberships', () => {
 
   it('leaves the owner role to Account Owners and keeps the last one', async () => {
     const setup = await team();
-    const deployOwner = await t.signUp();
-    await addMember(t.db, {
-      organizationId: setup.org.id,
-      userId: deployOwner.id,
-      roleType: 'platform_owner',
-      name: 'Deployers',
-    });
+    const deployOwner = await deployOwnerOf(setup);
     const ownerRole = roleOf(setup, 'owner');
     const denied = await t.call('POST', `/auth/roles/${ownerRole.id}/memberships`, {
       token: deployOwner.token,
@@ -349,13 +355,7 @@ describe('what role admins and Deploy Owners may not do', () => {
 
   it('only an Account Owner manages the billing role', async () => {
     const setup = await team();
-    const deployOwner = await t.signUp();
-    await addMember(t.db, {
-      organizationId: setup.org.id,
-      userId: deployOwner.id,
-      roleType: 'platform_owner',
-      name: 'Deployers',
-    });
+    const deployOwner = await deployOwnerOf(setup);
     const billing = roleOf(setup, 'billing_owner');
     const byDeployOwner = await t.call('POST', `/auth/roles/${billing.id}/memberships`, {
       token: deployOwner.token,

@@ -1,46 +1,37 @@
 import {
   actionDenial,
+  addMembershipSchema,
+  createRoleSchema,
   lastUrlSegment,
-  MAX_LENGTH,
   memberMessages,
+  membershipCollection,
+  membershipResource,
+  noContent,
   permissionMessages,
-  requiredText,
+  renameRoleSchema,
+  roleResource,
   scimMessages,
-  tooLongMessage,
+  updateMembershipSchema,
+  userCollection,
 } from '@berth/core';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-
 import { isUniqueViolation } from '../../db/errors.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';
-import { ApiError, forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
+import { idParams, pathParameter } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { membershipsOf } from '../access.ts';
 import type { CallerAccess, Callers } from '../caller-access.ts';
 import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
 import { toUserHal } from '../users/users.hal.ts';
-import { createRoleAccess } from './role-access.ts';
-
-const roleName = requiredText('Name', 120);
-const createRoleBody = z.looseObject({
-  name: roleName,
-  // Roles made through the console are always platform users (contract §4.1); owner types come with the org.
-  type: z.literal('platform_user', { error: 'Only platform_user roles can be created' }).optional(),
-});
-const renameRoleBody = z.looseObject({ name: roleName });
-const addMembershipBody = z.looseObject({
-  user_url: z
-    .string({ error: 'user_url must not be empty' })
-    .max(MAX_LENGTH.reference, { error: tooLongMessage('user_url', MAX_LENGTH.reference), abort: true })
-    .min(1, 'user_url must not be empty'),
-});
-const updateMembershipBody = z.looseObject({
-  privileged: z.boolean({ error: 'privileged must be true or false' }),
-});
+import type { RoleAccessService } from './role-access.ts';
 
 const lastOwner = () => unprocessable('An organization needs at least one Account Owner');
 
@@ -56,11 +47,16 @@ function userIdFromUrl(url: string): string | null {
  * canManageRoleMembers); renaming and deleting never touch owner-type or provisioned roles.
  */
 export async function rolesRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; callers: Callers },
+  fastify: FastifyInstance,
+  deps: { db: Db; urls: FamilyUrls; callers: Callers; roleAccess: RoleAccessService },
 ) {
-  const { db, urls, callers } = deps;
-  const roleAccess = createRoleAccess(db);
+  const { db, urls, callers, roleAccess } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const roleTags = ['Roles'];
+  const membershipTags = ['Memberships'];
+  const roleRead = <const A extends z.ZodType>(summary: string, answer: A) => ({
+    schema: { tags: roleTags, summary, params: idParams, response: responses({ 200: answer }) },
+  });
 
   /** The caller's actor in an organization they belong to; any other is 404, never 403. */
   function organizationActor(caller: CallerAccess, organizationId: string) {
@@ -102,11 +98,20 @@ export async function rolesRoutes(
     return { membership, access };
   }
 
-  app.post<{ Params: { id: string } }>('/organizations/:id/roles', async (request, reply) => {
+  const create = {
+    schema: {
+      tags: roleTags,
+      summary: 'Create a platform user role in an organization',
+      params: idParams,
+      body: createRoleSchema,
+      response: responses({ 201: roleResource }),
+    },
+  };
+  app.post('/organizations/:id/roles', create, async (request, reply) => {
     const caller = await callers.require(request);
     const denied = actionDenial(organizationActor(caller, request.params.id), 'role.create');
     if (denied !== null) throw forbidden(denied);
-    const { name } = parseBody(createRoleBody, request.body);
+    const { name } = request.body;
     const [role] = await db
       .insert(roles)
       .values({ organizationId: request.params.id, name, type: 'platform_user' })
@@ -115,16 +120,29 @@ export async function rolesRoutes(
     return reply.code(201).send(toRoleHal(role, urls));
   });
 
-  app.get<{ Params: { id: string } }>('/roles/:id', async (request) => {
-    const caller = await callers.require(request);
-    const { role } = await roleAccess.load(caller, request.params.id);
-    return toRoleHal(role, urls);
-  });
+  app.get(
+    '/roles/:id',
+    roleRead('A role of one of the caller’s organizations', roleResource),
+    async (request) => {
+      const caller = await callers.require(request);
+      const { role } = await roleAccess.load(caller, request.params.id);
+      return toRoleHal(role, urls);
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/roles/:id', async (request) => {
+  const rename = {
+    schema: {
+      tags: roleTags,
+      summary: 'Rename a role (owners and the role’s admins)',
+      params: idParams,
+      body: renameRoleSchema,
+      response: responses({ 200: roleResource }),
+    },
+  };
+  app.put('/roles/:id', rename, async (request) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forEditing(caller, request.params.id);
-    const { name } = parseBody(renameRoleBody, request.body);
+    const { name } = request.body;
     const [updated] = await db
       .update(roles)
       .set({ name, updatedAt: new Date() })
@@ -135,14 +153,30 @@ export async function rolesRoutes(
 
   // Deleting a role removes its memberships and permissions (cascade); members left without a role
   // have left the organization, as with removing their last membership.
-  app.delete<{ Params: { id: string } }>('/roles/:id', async (request, reply) => {
+  const remove = {
+    schema: {
+      tags: roleTags,
+      summary: 'Delete a role with its memberships and permissions (owners)',
+      params: idParams,
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.delete('/roles/:id', remove, async (request, reply) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forEditing(caller, request.params.id, true);
     await db.delete(roles).where(eq(roles.id, role.id));
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.get<{ Params: { id: string } }>('/roles/:id/memberships', async (request) => {
+  const roleMemberships = {
+    schema: {
+      tags: membershipTags,
+      summary: 'A role’s memberships',
+      params: idParams,
+      response: responses({ 200: membershipCollection }),
+    },
+  };
+  app.get('/roles/:id/memberships', roleMemberships, async (request) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.load(caller, request.params.id);
     const rows = await db
@@ -157,7 +191,7 @@ export async function rolesRoutes(
     );
   });
 
-  app.get<{ Params: { id: string } }>('/roles/:id/users', async (request) => {
+  app.get('/roles/:id/users', roleRead('The users who hold a role', userCollection), async (request) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.load(caller, request.params.id);
     const memberIds = db
@@ -173,10 +207,19 @@ export async function rolesRoutes(
   });
 
   // Adds someone already in the organization to another role; new people come in by invitation.
-  app.post<{ Params: { id: string } }>('/roles/:id/memberships', async (request, reply) => {
+  const addMembership = {
+    schema: {
+      tags: membershipTags,
+      summary: 'Add a member of the organization to a role',
+      params: idParams,
+      body: addMembershipSchema,
+      response: responses({ 201: membershipResource }),
+    },
+  };
+  app.post('/roles/:id/memberships', addMembership, async (request, reply) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forMemberManagement(caller, request.params.id);
-    const { user_url: userUrl } = parseBody(addMembershipBody, request.body);
+    const { user_url: userUrl } = request.body;
     const userId = userIdFromUrl(userUrl);
     const inOrganization =
       userId && (await membershipsOf(db, userId)).some((m) => m.organizationId === role.organizationId);
@@ -197,10 +240,19 @@ export async function rolesRoutes(
     }
   });
 
-  app.patch<{ Params: { id: string } }>('/memberships/:id', async (request) => {
+  const updateMembership = {
+    schema: {
+      tags: membershipTags,
+      summary: 'Make a member the role’s admin, or not',
+      params: idParams,
+      body: updateMembershipSchema,
+      response: responses({ 200: membershipResource }),
+    },
+  };
+  app.patch('/memberships/:id', updateMembership, async (request) => {
     const caller = await callers.require(request);
     const { membership } = await membershipWithAccess(caller, request.params.id);
-    const { privileged } = parseBody(updateMembershipBody, request.body);
+    const { privileged } = request.body;
     const [updated] = await db
       .update(memberships)
       .set({ privileged, updatedAt: new Date() })
@@ -210,7 +262,15 @@ export async function rolesRoutes(
   });
 
   // Removing a user's last membership removes them from the organization (contract §5.3).
-  app.delete<{ Params: { id: string } }>('/memberships/:id', async (request, reply) => {
+  const removeMembership = {
+    schema: {
+      tags: membershipTags,
+      summary: 'Remove a membership (the user leaves the organization with their last one)',
+      params: idParams,
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.delete('/memberships/:id', removeMembership, async (request, reply) => {
     const caller = await callers.require(request);
     const { membership, access } = await membershipWithAccess(caller, request.params.id);
     if (access.role.scimCreated) {
@@ -220,42 +280,47 @@ export async function rolesRoutes(
     await removeKeepingAnOwner(access.role.organizationId, (tx) =>
       tx.delete(memberships).where(eq(memberships.id, membership.id)),
     );
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // spec 1 §6: owners remove members, but not themselves nor provisioned users; only an Account Owner
   // removes someone who holds the owner or billing role.
-  app.delete<{ Params: { id: string; userId: string } }>(
-    '/organizations/:id/users/:userId',
-    async (request, reply) => {
-      const caller = await callers.require(request);
-      const organizationId = request.params.id;
-      const actor = organizationActor(caller, organizationId);
-      const notRemoving = actionDenial(actor, 'member.remove');
-      if (notRemoving !== null) throw forbidden(notRemoving);
-      const target = request.params.userId;
-      const theirs = isUuid(target)
-        ? (await membershipsOf(db, target)).filter((m) => m.organizationId === organizationId)
-        : [];
-      if (theirs.length === 0) throw notFound('Member');
-      if (target === caller.user.id) throw unprocessable(memberMessages.removeSelf);
-      const [user] = await db.select().from(users).where(eq(users.id, target));
-      if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);
-      const holdsOwnerRoles = theirs.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
-      const notRemovingOwner = holdsOwnerRoles ? actionDenial(actor, 'owner_member.remove') : null;
-      if (notRemovingOwner !== null) throw forbidden(notRemovingOwner);
-      await removeKeepingAnOwner(organizationId, (tx) =>
-        tx.delete(memberships).where(
-          and(
-            eq(memberships.userId, target),
-            inArray(
-              memberships.roleId,
-              theirs.map((m) => m.roleId),
-            ),
+  const removeMember = {
+    schema: {
+      tags: ['Organizations'],
+      summary: 'Remove a member from an organization (all their roles in it)',
+      params: z.strictObject({ id: pathParameter, userId: pathParameter }),
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.delete('/organizations/:id/users/:userId', removeMember, async (request, reply) => {
+    const caller = await callers.require(request);
+    const organizationId = request.params.id;
+    const actor = organizationActor(caller, organizationId);
+    const notRemoving = actionDenial(actor, 'member.remove');
+    if (notRemoving !== null) throw forbidden(notRemoving);
+    const target = request.params.userId;
+    const theirs = isUuid(target)
+      ? (await membershipsOf(db, target)).filter((m) => m.organizationId === organizationId)
+      : [];
+    if (theirs.length === 0) throw notFound('Member');
+    if (target === caller.user.id) throw unprocessable(memberMessages.removeSelf);
+    const [user] = await db.select().from(users).where(eq(users.id, target));
+    if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);
+    const holdsOwnerRoles = theirs.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
+    const notRemovingOwner = holdsOwnerRoles ? actionDenial(actor, 'owner_member.remove') : null;
+    if (notRemovingOwner !== null) throw forbidden(notRemovingOwner);
+    await removeKeepingAnOwner(organizationId, (tx) =>
+      tx.delete(memberships).where(
+        and(
+          eq(memberships.userId, target),
+          inArray(
+            memberships.roleId,
+            theirs.map((m) => m.roleId),
           ),
         ),
-      );
-      return reply.code(204).send();
-    },
-  );
+      ),
+    );
+    return reply.code(204).send(null);
+  });
 }

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { idFromHref, MAX_LENGTH, TOKEN_LIFETIME_SECONDS, tooLongMessage } from '@berth/core';
+import {
+  idFromHref,
+  MAX_LENGTH,
+  noContent,
+  TOKEN_LIFETIME_SECONDS,
+  tokenResource,
+  tooLongMessage,
+} from '@berth/core';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,12 +18,17 @@ import { tokens as tokensTable, users } from '../../db/schema.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
 import { ApiError, forbidden, notFound, parseBody, unauthorized } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
+import { idParams } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
 import { type IssuedToken, invalidCredentials, type TokenService } from './token.service.ts';
 import { toTokenHal } from './tokens.hal.ts';
 
 export const SESSION_COOKIE = 'berth_session';
 
+// The grant type decides which fields the rest of the body has. The route checks only `grant_type`: an
+// unsupported grant is the contract's 400 `unsupported_grant_type` (not a 422), so the handler picks and
+// checks the grant's own schema below. The variants are listed in the route's documented body.
 const grantBody = z.looseObject({
   grant_type: z
     .string()
@@ -84,8 +97,22 @@ export interface TokensDeps {
   secureCookies: boolean;
 }
 
-export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
+const GRANT_TYPES = {
+  password: 'password',
+  exchange: 'urn:ietf:params:oauth:grant-type:token-exchange',
+} as const;
+
+/** `POST /tokens`: validated as `grantBody`, documented with each grant's fields (contract §3.2). */
+const tokenRequestBody = grantBody.describe(
+  `\`grant_type\` is \`${GRANT_TYPES.password}\` (\`username\`, \`password\`, optional \`otp_token\`, ` +
+    `\`scope\` manage or elevated, \`expires_in\`) or \`${GRANT_TYPES.exchange}\` (\`actor_token\`, ` +
+    "`subject_token_type`, `subject_token` (the user's URL), `scope` manage or read, `expires_in`). " +
+    'Any other grant type is 400 `unsupported_grant_type`.',
+);
+
+export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   const { db, urls, tokens, guard, limiter } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   function setSessionCookie(reply: FastifyReply, issued: IssuedToken) {
@@ -109,15 +136,37 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
     });
   }
 
-  app.get('/current_token', { config: { public: true } }, async (request, reply) => {
-    const issued = await tokens.restoreSession(request.cookies[SESSION_COOKIE]);
-    if (!issued) throw unauthorized('No active session');
-    return reply.send(toTokenHal(issued.token, issued.accessToken, urls));
-  });
+  const tags = ['Tokens'];
 
-  app.post('/tokens', { config: { public: true } }, async (request, reply) => {
-    const { grant_type: grantType } = parseBody(grantBody, request.body);
-    if (grantType === 'password') {
+  app.get(
+    '/current_token',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'The token of the browser session (from its cookie)',
+        response: responses({ 200: tokenResource }),
+      },
+    },
+    async (request, reply) => {
+      const issued = await tokens.restoreSession(request.cookies[SESSION_COOKIE]);
+      if (!issued) throw unauthorized('No active session');
+      return reply.send(toTokenHal(issued.token, issued.accessToken, urls));
+    },
+  );
+
+  const signIn = {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'Sign in with a password, or exchange a token for one of the same user',
+      body: tokenRequestBody,
+      response: responses({ 201: tokenResource }),
+    },
+  };
+  app.post('/tokens', signIn, async (request, reply) => {
+    const { grant_type: grantType } = request.body;
+    if (grantType === GRANT_TYPES.password) {
       const body = parseBody(passwordGrant, request.body);
       if (body.scope !== 'manage' && body.scope !== 'elevated') {
         throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested with a password`);
@@ -150,7 +199,7 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
       setSessionCookie(reply, issued);
       return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
     }
-    if (grantType === 'urn:ietf:params:oauth:grant-type:token-exchange') {
+    if (grantType === GRANT_TYPES.exchange) {
       const body = parseBody(exchangeGrant, request.body);
       if (body.scope !== 'manage' && body.scope !== 'read') {
         throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested by exchange`);
@@ -186,8 +235,16 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
   });
 
   // Logging out works before verification too, and from read-only sessions.
-  const logout = { config: { caller: { anyScope: true, allowUnverified: true } } };
-  app.delete<{ Params: { id: string } }>('/tokens/:id', logout, async (request, reply) => {
+  const logout = {
+    config: { caller: { anyScope: true, allowUnverified: true } },
+    schema: {
+      tags,
+      summary: 'Revoke one of the caller’s tokens (and the tokens exchanged from it)',
+      params: idParams,
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.delete('/tokens/:id', logout, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     if (!isUuid(request.params.id)) throw notFound('Token');
     const [target] = await db
@@ -199,18 +256,26 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensDeps) {
     // The cookie may be the session of a token exchanged from the target, which ended with it.
     const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
     if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // Revoking one's own sessions only takes access away, so it needs no verified address.
-  const revokeAll = { config: { caller: { elevated: true, allowUnverified: true } } };
+  const revokeAll = {
+    config: { caller: { elevated: true, allowUnverified: true } },
+    schema: {
+      tags,
+      summary: 'Revoke every token of the caller but those listed',
+      body: revokeBody,
+      response: responses({ 204: noContent }),
+    },
+  };
   app.post('/tokens/revoke_all_accessible', revokeAll, async (request, reply) => {
     const caller = await guard.requireCaller(request);
-    const body = parseBody(revokeBody, request.body);
+    const { body } = request;
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
     const revoked = await tokens.revokeAllExcept(caller.user.id, keep);
     const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
     if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { EmailVerificationChallengeResource } from '@berth/core';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -154,10 +155,10 @@ export type EmailVerificationService = ReturnType<typeof createEmailVerification
 export function toEmailVerificationChallengeHal(
   challenge: typeof emailVerificationChallenges.$inferSelect,
   urls: FamilyUrls,
-) {
+): EmailVerificationChallengeResource {
   return {
     id: challenge.id,
-    _type: 'email_verification_challenge',
+    _type: 'email_verification_challenge' as const,
     email: challenge.email,
     expires_at: challenge.expiresAt.toISOString(),
     created_at: challenge.createdAt.toISOString(),

@@ -1,12 +1,13 @@
+import type { UserResource } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import { iso, links } from '../../http/hal.ts';
 import type { UserRow } from '../tokens/token.service.ts';
 
-export function toUserHal(user: UserRow, urls: FamilyUrls) {
+export function toUserHal(user: UserRow, urls: FamilyUrls): UserResource {
   const self = `${urls.auth}/users/${user.id}`;
   return {
     id: user.id,
-    _type: 'user',
+    _type: 'user' as const,
     name: user.name,
     email: user.email,
     username: user.email,

@@ -1,7 +1,19 @@
-import { emailSchema, MAX_LENGTH, passwordSchema, personNameSchema, tooLongMessage } from '@berth/core';
+import {
+  emailSchema,
+  emailVerificationChallengeCollection,
+  MAX_LENGTH,
+  noContent,
+  passwordSchema,
+  personNameSchema,
+  roleCollection,
+  tooLongMessage,
+  userClaim,
+  userResource,
+} from '@berth/core';
 import { hash as hashPassword } from '@node-rs/argon2';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +23,8 @@ import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { loggableError } from '../../http/loggable-error.ts';
+import { idParams } from '../../http/route-schemas.ts';
+import { responses } from '../../http/schema-first.ts';
 import { isMemberOf } from '../access.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
 import { toRoleHal } from '../organizations/organizations.hal.ts';
@@ -37,12 +51,19 @@ const signupBody = z.looseObject({
     .optional(),
 });
 
-const updateKind = z.looseObject({
-  type: z
-    .string()
-    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
-    .optional(),
-});
+// PATCH /users/:id: the `type` chooses the change, and the handler checks that change's fields (a new
+// password asks for elevation first, and an unsupported type has its own 422). The route checks the type
+// and documents both variants.
+const updateKind = z
+  .looseObject({
+    type: z
+      .string()
+      .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true })
+      .optional(),
+  })
+  .describe(
+    '`type` `update-password` with `password` (needs an elevated token), or `name` (or no type) with `name`.',
+  );
 const updatePasswordBody = z.looseObject({ password: passwordSchema });
 const updateNameBody = z.looseObject({ name: personNameSchema('Name') });
 
@@ -75,7 +96,7 @@ export const emailTaken = () =>
   unprocessable('An account with this email already exists', { email: ['taken'] });
 
 export async function usersRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: {
     db: Db;
     urls: FamilyUrls;
@@ -86,6 +107,8 @@ export async function usersRoutes(
   },
 ) {
   const { db, urls, guard, verification, invitations, tokens } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Users'];
 
   async function emailInUse(email: string): Promise<boolean> {
     const rows = await db
@@ -97,8 +120,7 @@ export async function usersRoutes(
   }
 
   /** The sign-up body; a challenge token is an invitation code, which must prove the address signed up. */
-  async function parseSignup(body: unknown) {
-    const input = parseBody(signupBody, body);
+  async function checkSignup(input: z.output<typeof signupBody>) {
     const challengeToken = input.challengeToken ?? input.challenge_token ?? '';
     const proven = challengeToken !== '' && (await invitations.provesAddress(input.email, challengeToken));
     if (challengeToken !== '' && !proven)
@@ -114,14 +136,32 @@ export async function usersRoutes(
     return caller.user;
   }
 
-  app.post('/claims/user', { config: { public: true } }, async (request) => {
-    const input = await parseSignup(request.body);
+  const claim = {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'Check a sign-up before sending it (is the address free?)',
+      body: signupBody,
+      response: responses({ 200: userClaim }),
+    },
+  };
+  app.post('/claims/user', claim, async (request) => {
+    const input = await checkSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     return {};
   });
 
-  app.post('/users', { config: { public: true } }, async (request, reply) => {
-    const input = await parseSignup(request.body);
+  const signUp = {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'Sign up',
+      body: signupBody,
+      response: responses({ 201: userResource }),
+    },
+  };
+  app.post('/users', signUp, async (request, reply) => {
+    const input = await checkSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     const [user] = await db
@@ -137,15 +177,28 @@ export async function usersRoutes(
     return reply.code(201).send(toUserHal(user, urls));
   });
 
-  app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+  const single = (summary: string) => ({
+    schema: { tags, summary, params: idParams, response: responses({ 200: userResource }) },
+  });
+
+  app.get('/users/:id', single('The caller (any other id is 404)'), async (request) => {
     const caller = await guard.requireCaller(request);
     return toUserHal(await self(request, caller), urls);
   });
 
-  app.patch<{ Params: { id: string } }>('/users/:id', async (request) => {
+  const update = {
+    schema: {
+      tags,
+      summary: 'Change the caller’s name or password',
+      params: idParams,
+      body: updateKind,
+      response: responses({ 200: userResource }),
+    },
+  };
+  app.patch('/users/:id', update, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
-    const { type } = parseBody(updateKind, request.body);
+    const { type } = request.body;
     if (type === 'update-password') {
       // Changing the password needs the password again (contract §3.6).
       await guard.requireCaller(request, { elevated: true });
@@ -174,10 +227,19 @@ export async function usersRoutes(
     return toUserHal(updated ?? user, urls);
   });
 
-  app.put<{ Params: { id: string } }>('/users/:id', async (request) => {
+  const selectOrganization = {
+    schema: {
+      tags,
+      summary: 'Select the caller’s current organization',
+      params: idParams,
+      body: selectOrganizationBody,
+      response: responses({ 200: userResource }),
+    },
+  };
+  app.put('/users/:id', selectOrganization, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
-    const { selected_organization_id: organizationId } = parseBody(selectOrganizationBody, request.body);
+    const { selected_organization_id: organizationId } = request.body;
     if (!isUuid(organizationId) || !(await isMemberOf(db, user.id, organizationId))) {
       throw unprocessable('You are not a member of that organization');
     }
@@ -189,7 +251,15 @@ export async function usersRoutes(
     return toUserHal(updated ?? user, urls);
   });
 
-  app.get<{ Params: { id: string } }>('/users/:id/roles', async (request) => {
+  const rolesOfUser = {
+    schema: {
+      tags,
+      summary: 'The caller’s roles, in every organization',
+      params: idParams,
+      response: responses({ 200: roleCollection }),
+    },
+  };
+  app.get('/users/:id/roles', rolesOfUser, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
     const roleIds = db
@@ -204,7 +274,15 @@ export async function usersRoutes(
     );
   });
 
-  app.get<{ Params: { id: string } }>('/users/:id/email_verification_challenges', async (request) => {
+  const challenges = {
+    schema: {
+      tags,
+      summary: 'The caller’s pending changes of address',
+      params: idParams,
+      response: responses({ 200: emailVerificationChallengeCollection }),
+    },
+  };
+  app.get('/users/:id/email_verification_challenges', challenges, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
     const pending = await verification.pendingChanges(user);
@@ -217,30 +295,44 @@ export async function usersRoutes(
 
   // Resending the verification mail is how an unverified account gets verified; moving to another
   // address (below) asks for elevation without this allowance, so it still needs a verified one.
-  const resendOptions = { config: { caller: { allowUnverified: true } } };
-  app.post<{ Params: { id: string } }>(
-    '/users/:id/email_verification_challenges',
-    resendOptions,
-    async (request, reply) => {
-      const caller = await guard.requireCaller(request);
-      const user = await self(request, caller);
-      const body = parseBody(emailChallengeBody, request.body);
-      if (body.email && body.email !== user.email.toLowerCase()) {
-        // Moving the account to another address needs the password again.
-        await guard.requireCaller(request, { elevated: true });
-        if (await emailInUse(body.email)) throw emailTaken();
-        await verification.start(user, body.email);
-      } else {
-        await verification.start(user);
-      }
-      return reply.code(204).send();
+  const resendOptions = {
+    config: { caller: { allowUnverified: true } },
+    schema: {
+      tags,
+      summary: 'Mail a verification link: again for the current address, or for a new one',
+      params: idParams,
+      body: emailChallengeBody,
+      response: responses({ 204: noContent }),
     },
-  );
+  };
+  app.post('/users/:id/email_verification_challenges', resendOptions, async (request, reply) => {
+    const caller = await guard.requireCaller(request);
+    const user = await self(request, caller);
+    const { body } = request;
+    if (body.email && body.email !== user.email.toLowerCase()) {
+      // Moving the account to another address needs the password again.
+      await guard.requireCaller(request, { elevated: true });
+      if (await emailInUse(body.email)) throw emailTaken();
+      await verification.start(user, body.email);
+    } else {
+      await verification.start(user);
+    }
+    return reply.code(204).send(null);
+  });
 
-  app.delete<{ Params: { id: string } }>('/email_verification_challenges/:id', async (request, reply) => {
-    const caller = await guard.requireCaller(request, { elevated: true });
+  const cancelChallenge = {
+    config: { caller: { elevated: true } },
+    schema: {
+      tags,
+      summary: 'Cancel a pending change of address',
+      params: idParams,
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.delete('/email_verification_challenges/:id', cancelChallenge, async (request, reply) => {
+    const caller = await guard.requireCaller(request);
     if (!(await verification.cancel(caller.user, request.params.id)))
       throw notFound('Email verification challenge');
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -1,30 +1,39 @@
-import { MAX_LENGTH, tooLongMessage } from '@berth/core';
+import { MAX_LENGTH, noContent, tooLongMessage } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { parseBody, unprocessable } from '../../http/errors.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { responses } from '../../http/schema-first.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
 import type { TokenService } from '../tokens/token.service.ts';
 import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
 import type { EmailVerificationService } from '../users/email-verification.service.ts';
 
-const verificationBody = z.looseObject({
-  type: z
-    .string({ error: 'type must not be empty' })
-    .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true }),
-  challenge_id: z
-    .string()
-    .max(MAX_LENGTH.id, { error: tooLongMessage('challenge_id', MAX_LENGTH.id), abort: true })
-    .optional(),
-  invitation_id: z
-    .string()
-    .max(MAX_LENGTH.id, { error: tooLongMessage('invitation_id', MAX_LENGTH.id), abort: true })
-    .optional(),
-  verification_code: z
-    .string()
-    .max(MAX_LENGTH.code, { error: tooLongMessage('verification_code', MAX_LENGTH.code), abort: true })
-    .optional(),
-});
+// The `type` chooses what is verified; the handler asks for that type's fields (and for a caller, when
+// an invitation is accepted), with the contract's messages for a missing field or an unsupported type.
+const verificationBody = z
+  .looseObject({
+    type: z
+      .string({ error: 'type must not be empty' })
+      .max(MAX_LENGTH.keyword, { error: tooLongMessage('type', MAX_LENGTH.keyword), abort: true }),
+    challenge_id: z
+      .string()
+      .max(MAX_LENGTH.id, { error: tooLongMessage('challenge_id', MAX_LENGTH.id), abort: true })
+      .optional(),
+    invitation_id: z
+      .string()
+      .max(MAX_LENGTH.id, { error: tooLongMessage('invitation_id', MAX_LENGTH.id), abort: true })
+      .optional(),
+    verification_code: z
+      .string()
+      .max(MAX_LENGTH.code, { error: tooLongMessage('verification_code', MAX_LENGTH.code), abort: true })
+      .optional(),
+  })
+  .describe(
+    '`type` `email_verification_challenge` with `challenge_id` and `verification_code` (no token needed), ' +
+      'or `invitation` with `invitation_id` and `verification_code` (accepted as the signed-in caller).',
+  );
 
 /**
  * POST /verifications completes a mailed challenge. The code in the link is the proof, so no token is
@@ -32,7 +41,7 @@ const verificationBody = z.looseObject({
  * as the signed-in caller, whom it makes a member.
  */
 export async function verificationsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: {
     verification: EmailVerificationService;
     invitations: InvitationsService;
@@ -40,9 +49,19 @@ export async function verificationsRoutes(
     tokens: TokenService;
   },
 ) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Public: an email verification link works without a session; an invitation code asks for one below.
-  app.post('/verifications', { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(verificationBody, request.body);
+  const verify = {
+    config: { public: true },
+    schema: {
+      tags: ['Verifications'],
+      summary: 'Complete a mailed verification: an email address, or an invitation',
+      body: verificationBody,
+      response: responses({ 204: noContent }),
+    },
+  };
+  app.post('/verifications', verify, async (request, reply) => {
+    const { body } = request;
     if (body.type === 'invitation') {
       // The mailed code proves the address, and accepting with it verifies the account.
       const caller = await deps.guard.requireCaller(request, { allowUnverified: true });
@@ -50,7 +69,7 @@ export async function verificationsRoutes(
         throw unprocessable('invitation_id and verification_code must not be empty');
       }
       await deps.invitations.acceptWithCode(caller, body.invitation_id, body.verification_code);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     }
     if (body.type !== 'email_verification_challenge') {
       throw unprocessable(`Verification type "${body.type}" is not supported`);
@@ -64,6 +83,6 @@ export async function verificationsRoutes(
     const session = await deps.tokens.sessionToken(request.cookies[SESSION_COOKIE]);
     const keep = [caller?.token.id, session?.id].filter((id): id is string => !!id);
     await deps.verification.complete(body.challenge_id, body.verification_code, keep);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -38,6 +38,10 @@ export const operations = pgTable(
     containerSize: integer('container_size'),
     diskSize: integer('disk_size'),
     instanceProfile: text('instance_profile'),
+    /** What a scale changed from, recorded when it runs (null for other types and older scales). */
+    previousContainerCount: integer('previous_container_count'),
+    previousContainerSize: integer('previous_container_size'),
+    previousInstanceProfile: text('previous_instance_profile'),
     provisionedIops: integer('provisioned_iops').notNull().default(0),
     env: jsonb('env').$type<Record<string, string | null>>(),
     note: text('note').notNull().default(''),
@@ -72,6 +76,8 @@ export const operationLogs = pgTable(
       .notNull()
       .references(() => operations.id, { onDelete: 'cascade' }),
     line: text('line').notNull(),
+    /** The attempt that wrote the line (0: written outside any attempt), so a retry reads as one. */
+    attempt: integer('attempt').notNull().default(0),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('operation_logs_operation_idx').on(table.operationId, table.id)],

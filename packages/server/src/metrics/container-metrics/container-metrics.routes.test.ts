@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type EnvironmentFixture,
-  environmentFixture,
-  expectAccess,
-} from '../../testing/environment-fixture.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedContainer, seedDatabase, seedRelease, seedService } from '../../testing/factories.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-let f: EnvironmentFixture;
+const { t, f } = await environmentSuite();
 let web: Awaited<ReturnType<typeof seedContainer>>;
 let stopped: Awaited<ReturnType<typeof seedContainer>>;
 let postgres: Awaited<ReturnType<typeof seedContainer>>;
@@ -30,8 +24,6 @@ async function columnsOf(url: string, token = f.viewer.token): Promise<Columns> 
 const values = (column: (string | number | null)[] | undefined) => (column ?? []).slice(1);
 
 beforeAll(async () => {
-  t = await testApp();
-  f = await environmentFixture(t);
   const now = Date.now();
   const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' });
   const service = await seedService(t.db, { environmentId: f.environment.id, appId: app.id, handle: 'web' });
@@ -79,7 +71,6 @@ beforeAll(async () => {
     status: 'running',
   });
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -51,7 +51,7 @@ const deploy: AppHandler<'deploy'> = {
   },
   async run(ctx) {
     const { app, environment, stack, target } = await loadApp(ctx.db, ctx.op.resourceId);
-    await setDeploymentStatus(ctx.db, ctx.op.id, 'running');
+    await ctx.write((tx) => setDeploymentStatus(tx, ctx.op.id, 'running'));
     const gitRepo = gitRemote(stack.defaultDomain, environment.handle, app.handle);
     const image = await ctx.runtime.buildImage(ctx, target, {
       gitRepo,

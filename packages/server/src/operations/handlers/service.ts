@@ -1,7 +1,7 @@
 import { type OperationBody, type OperationTypeOf, operationTypeMessages, scaleProblem } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { services } from '../../db/schema.ts';
+import { operations, services } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { RuntimeError } from '../../runtimes/runtime.ts';
 import { failure, type Handler, type OperationResource } from '../handler.ts';
@@ -35,6 +35,18 @@ const scaleService: ServiceHandler<'scale'> = {
   },
   async run(ctx) {
     const { service, app, target } = await loadService(ctx.db, ctx.op.resourceId);
+    // spec 2 §4: the Last Scale banner reads "from" and "to"; the service's size before the change is
+    // recorded on the operation now, while the service still holds it.
+    await ctx.write((tx) =>
+      tx
+        .update(operations)
+        .set({
+          previousContainerCount: service.containerCount,
+          previousContainerSize: service.containerMemoryLimitMb,
+          previousInstanceProfile: service.instanceClass,
+        })
+        .where(eq(operations.id, ctx.op.id)),
+    );
     const next = {
       ...plan(service),
       containerCount: ctx.op.containerCount ?? service.containerCount,

@@ -186,13 +186,15 @@ export async function deprovisionAppEndpoints(ctx: HandlerContext, app: { id: nu
     try {
       await ctx.runtime.deprovisionEndpoint(ctx, target, plan);
     } catch (error) {
-      await ctx.db
-        .update(vhosts)
-        .set({ status: 'deprovision_failed', updatedAt: new Date() })
-        .where(eq(vhosts.id, id));
+      await ctx.write((tx) =>
+        tx
+          .update(vhosts)
+          .set({ status: 'deprovision_failed', updatedAt: new Date() })
+          .where(eq(vhosts.id, id)),
+      );
       throw error;
     }
-    await ctx.db.delete(vhosts).where(eq(vhosts.id, id));
+    await ctx.write((tx) => tx.delete(vhosts).where(eq(vhosts.id, id)));
   }
 }
 

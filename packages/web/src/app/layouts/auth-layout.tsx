@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { BrandMark } from '../brand.tsx';
 import './auth-layout.css';
 
@@ -27,7 +29,13 @@ export function AuthLayout({ title, subtitle, children, footer, wide = false }: 
           </header>
           {children}
         </section>
-        {footer ? <div className="auth-footer">{footer}</div> : null}
+        <div className="auth-footer">
+          {footer}
+          {/* Issue 8: the API documents are public, so the reference is offered before sign-in too. */}
+          <p className="auth-footer-links">
+            <Link to={paths.apiReference}>API reference</Link>
+          </p>
+        </div>
       </div>
     </main>
   );

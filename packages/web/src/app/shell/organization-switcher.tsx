@@ -2,8 +2,8 @@ import { truncateLabel } from '@berth/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { Organization } from '../../features/organizations/api/organization.hal.ts';
 import { paths } from '../../lib/paths.ts';
+import type { Organization } from '../../resources/organizations/organization.hal.ts';
 import { icons } from './icons.tsx';
 
 export interface OrganizationSwitcherProps {

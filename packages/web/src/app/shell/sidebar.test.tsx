@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import type { Organization } from '../../features/organizations/api/organization.hal.ts';
+import type { Organization } from '../../resources/organizations/organization.hal.ts';
 import { Sidebar, type SidebarProps } from './sidebar.tsx';
 
 const organization = (id: string, name: string): Organization => ({
@@ -10,7 +10,6 @@ const organization = (id: string, name: string): Organization => ({
   name,
   ssoEnforced: false,
   reauthRequired: false,
-  billingDetailId: null,
   contacts: {
     address: '',
     city: '',
@@ -120,6 +119,8 @@ describe('side navigation (spec 3 §2)', () => {
     expect(screen.getByRole('link', { name: 'DOCS' })).toHaveAttribute('href', 'https://docs.berth.example');
     expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('link', { name: 'INSTALL CLI' })).toBeInTheDocument();
+    // Issue 8: the API reference sits with the help links, whether or not docs are configured.
+    expect(screen.getByRole('link', { name: 'API REFERENCE' })).toHaveAttribute('href', '/api-reference');
     unmount();
 
     renderSidebar({ canImpersonate: true });

@@ -7,10 +7,10 @@ import {
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import type { Organization } from '../../features/organizations/api/organization.hal.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePersistedState } from '../../lib/persisted-state.ts';
 import { useWindowWidth } from '../../lib/use-window-width.ts';
+import type { Organization } from '../../resources/organizations/organization.hal.ts';
 import { BrandMark } from '../brand.tsx';
 import { isBuilt, NOT_AVAILABLE_YET } from '../feature-flags.ts';
 import { icons } from './icons.tsx';
@@ -215,6 +215,9 @@ export function Sidebar({
                 </a>
               </li>
             ) : null}
+            <li>
+              <Link to={paths.apiReference}>API REFERENCE</Link>
+            </li>
           </ul>
         )}
       </div>

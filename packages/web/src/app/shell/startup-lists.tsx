@@ -2,7 +2,7 @@ import { useApps } from '../../features/apps/api/use-apps.ts';
 import { useCosts } from '../../features/costs/api/use-costs.ts';
 import { useDeployments } from '../../features/deployments/api/use-deployments.ts';
 import { useEndpoints } from '../../features/endpoints/api/use-endpoints.ts';
-import { NO_OPERATION_FILTERS } from '../../features/operations/api/operation.hal.ts';
+import { NO_OPERATION_FILTERS } from '../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../features/operations/api/use-operations.ts';
 import { useServices } from '../../features/services/api/use-services.ts';
 import { useSources } from '../../features/sources/api/use-sources.ts';

@@ -1,17 +1,17 @@
 import { type Actor, buildActor } from '@berth/core';
 import { useMemo } from 'react';
 import { useOutletContext } from 'react-router';
-import type { Environment } from '../../features/environments/api/environment.hal.ts';
 import { useEnvironments } from '../../features/environments/api/use-environments.ts';
-import { chooseOrganization, type Organization } from '../../features/organizations/api/organization.hal.ts';
 import { useOrganizations } from '../../features/organizations/api/use-organizations.ts';
 import { useOrganizationRoles } from '../../features/roles/api/use-organization-roles.ts';
 import { useUserRoles } from '../../features/roles/api/use-user-roles.ts';
-import { defaultStack, type Stack, stacksForOrganization } from '../../features/stacks/api/stack.hal.ts';
 import { useStacks } from '../../features/stacks/api/use-stacks.ts';
 import { useCurrentUser } from '../../features/users/api/use-user.ts';
-import type { User } from '../../features/users/api/user.hal.ts';
 import { combineLoaders, type Loader, loaderOf } from '../../lib/loaders.ts';
+import type { Environment } from '../../resources/environments/environment.hal.ts';
+import { chooseOrganization, type Organization } from '../../resources/organizations/organization.hal.ts';
+import { defaultStack, type Stack, stacksForOrganization } from '../../resources/stacks/stack.hal.ts';
+import type { User } from '../../resources/users/user.hal.ts';
 
 export interface ConsoleData {
   /** contract §7 steps 2-6, the "required data" the guards and shell wait for. */

@@ -2,6 +2,7 @@ import { scopeDenialMessage } from '@berth/core';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
@@ -10,18 +11,11 @@ import { renderApp, signIn } from '../../../../test/render.tsx';
 const api = (path: string) => `${HOST}/api${path}`;
 
 function appHal() {
-  return {
-    _type: 'app',
+  return appResourceFixture({
     id: '1',
     handle: 'shop',
-    git_repo: 'git@on-berth.localhost:production/shop.git',
-    deployment_method: '',
-    status: 'provisioned',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    _links: { self: { href: api('/apps/1') }, account: { href: api('/accounts/10') } },
     _embedded: { services: [], current_image: null, last_deploy_operation: null, last_operation: null },
-  };
+  });
 }
 
 function serviceHal() {

@@ -9,31 +9,33 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
-import { type App, type AppDeployment, deploymentType } from '../../../features/apps/api/app.hal.ts';
-import { appKeys } from '../../../features/apps/api/app-keys.ts';
 import { useApp } from '../../../features/apps/api/use-app.ts';
 import { useAppDeployments } from '../../../features/apps/api/use-app-deployments.ts';
-import { useConfiguration } from '../../../features/apps/api/use-configuration.ts';
 import { useRenameApp } from '../../../features/apps/api/use-rename-app.ts';
 import { useStartAppOperation } from '../../../features/apps/api/use-start-app-operation.ts';
 import { AppDeploymentsTable } from '../../../features/apps/components/app-deployments-table.tsx';
 import { AppSettings } from '../../../features/apps/components/app-settings.tsx';
 import { ConfigurationEditor } from '../../../features/apps/components/configuration-editor.tsx';
 import { DeployForm } from '../../../features/apps/components/deploy-form.tsx';
-import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
-import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
+import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { OperationProgress } from '../../../features/operations/components/operation-progress.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
-import { serviceKeys } from '../../../features/services/api/service-keys.ts';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
-import { sourceName } from '../../../features/sources/api/source.hal.ts';
 import { useSource } from '../../../features/sources/api/use-source.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
+import { type App, deploymentType } from '../../../resources/apps/app.hal.ts';
+import { appKeys } from '../../../resources/apps/app-keys.ts';
+import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
+import type { Deployment } from '../../../resources/deployments/deployment.hal.ts';
+import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
+import { serviceKeys } from '../../../resources/services/service-keys.ts';
+import { sourceName } from '../../../resources/sources/source.hal.ts';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -161,7 +163,7 @@ function AppDetails({
   sourceLabel,
 }: {
   app: App;
-  deployment: AppDeployment | null;
+  deployment: Deployment | null;
   /** The source's name (spec 3 §3: 'Unknown' when it has none or cannot be read). */
   sourceLabel: string;
 }) {
@@ -203,7 +205,7 @@ function AppTab({
 }: {
   tab: Tab;
   app: App;
-  deployments: AppDeployment[];
+  deployments: Deployment[];
   deploymentsLoading: boolean;
   deploymentsError: Error | null;
 }): ReactNode {
@@ -278,6 +280,7 @@ function useRefreshAfterOperation() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: appKeys.all });
+    void queryClient.invalidateQueries({ queryKey: deploymentKeys.all });
     void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
   }, [queryClient]);
 }
@@ -285,7 +288,7 @@ function useRefreshAfterOperation() {
 function ConfigurationTab({ app }: { app: App }) {
   const readDenial = useActionDenial('app.configuration.read', app.environmentId);
   const configureDenial = useActionDenial('app.configure', app.environmentId);
-  const configuration = useConfiguration(app.id, app.currentConfigurationId, readDenial === null);
+  const configuration = useConfiguration(app.currentConfigurationId, readDenial === null);
   const configure = useStartAppOperation(app.id);
   const refresh = useRefreshAfterOperation();
   const [operationId, setOperationId] = useState<string | null>(null);

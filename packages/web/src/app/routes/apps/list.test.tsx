@@ -1,27 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, HOST } from '../../../../test/fixtures.ts';
+import { collection, environmentHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 
-const api = (path: string) => `${HOST}/api${path}`;
 const LIST = 'GET /api/apps?per_page=5000&no_embed=true';
 
 /** An app as the bare list (`no_embed=true`) carries it: no services, image or operations. */
 function bareAppHal(id: string, handle: string, createdAt: string) {
-  return {
-    _type: 'app',
-    id,
-    handle,
-    git_repo: `git@on-berth.localhost:production/${handle}.git`,
-    deployment_method: '',
-    status: 'provisioned',
-    created_at: createdAt,
-    updated_at: createdAt,
-    _links: { self: { href: api(`/apps/${id}`) }, account: { href: api('/accounts/10') } },
-  };
+  return appResourceFixture({ id, handle, created_at: createdAt });
 }
 
 function appsConsole(searches: Record<string, string[]> = {}) {

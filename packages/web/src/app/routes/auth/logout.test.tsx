@@ -4,12 +4,14 @@ import { mockServer, noContent } from '../../../../test/fetch-mock.ts';
 import { tokenHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { writePersisted } from '../../../lib/persisted-state.ts';
-import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 
 describe('logout', () => {
   it('deletes the access and elevated tokens, clears the store and shows login', async () => {
     signIn({ id: 'tok-1' });
-    sessionStore.setElevatedToken(fromTokenHal(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 })));
+    sessionStore.setElevatedToken(
+      fromTokenResource(tokenHal({ id: 'tok-2', scope: 'elevated', lifetime: 1800 })),
+    );
     writePersisted('theme', 'dark');
     const server = mockServer({
       'DELETE /auth/tokens/tok-1': () => noContent(),

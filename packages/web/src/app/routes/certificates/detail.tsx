@@ -6,13 +6,6 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
-import {
-  type Certificate,
-  commonNameLabel,
-  dateRangeLabel,
-  issuerLabel,
-  trustStatusLabel,
-} from '../../../features/certificates/api/certificate.hal.ts';
 import { useCertificate } from '../../../features/certificates/api/use-certificate.ts';
 import {
   type CertificateApp,
@@ -24,6 +17,13 @@ import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import {
+  type Certificate,
+  commonNameLabel,
+  dateRangeLabel,
+  issuerLabel,
+  trustStatusLabel,
+} from '../../../resources/certificates/certificate.hal.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from '../endpoints/endpoint-rows.ts';

@@ -8,14 +8,14 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { useDeployment } from '../../../features/deployments/api/use-deployment.ts';
-import { useDeploymentConfiguration } from '../../../features/deployments/api/use-deployment-configuration.ts';
 import { ConfigurationTable } from '../../../features/deployments/components/configuration-table.tsx';
 import { DeploymentBadge } from '../../../features/deployments/components/deployment-badge.tsx';
-import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
+import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -44,7 +44,7 @@ function DeploymentConfig({
   configurationId: string | null;
   denial: string | null;
 }) {
-  const configuration = useDeploymentConfiguration(configurationId, denial === null);
+  const configuration = useConfiguration(configurationId, denial === null);
   if (denial) return <Banner variant="warning">{denial}</Banner>;
   if (!configurationId) return <ConfigurationTable env={{}} />;
   return (

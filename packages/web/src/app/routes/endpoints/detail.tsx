@@ -8,16 +8,6 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
-import { OperationProgress } from '../../../features/apps/components/operation-progress.tsx';
-import {
-  type Endpoint,
-  endpointHostname,
-  endpointPorts,
-  endpointTypeLabel,
-  needsDnsSetup,
-  placementLabel,
-  sharedLabel,
-} from '../../../features/endpoints/api/endpoint.hal.ts';
 import { endpointKeys } from '../../../features/endpoints/api/endpoint-keys.ts';
 import { useEndpoint } from '../../../features/endpoints/api/use-endpoint.ts';
 import { useEndpointOperation } from '../../../features/endpoints/api/use-endpoint-operation.ts';
@@ -28,13 +18,23 @@ import { EndpointNotProvisioned } from '../../../features/endpoints/components/e
 import { EndpointSettingsForm } from '../../../features/endpoints/components/endpoint-settings-form.tsx';
 import { EndpointStatusPill } from '../../../features/endpoints/components/endpoint-status-pill.tsx';
 import { type EndpointRow, EndpointUrl } from '../../../features/endpoints/components/endpoints-table.tsx';
-import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation.hal.ts';
-import { operationKeys } from '../../../features/operations/api/operation-keys.ts';
+import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { OperationProgress } from '../../../features/operations/components/operation-progress.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import {
+  type Endpoint,
+  endpointHostname,
+  endpointPorts,
+  endpointTypeLabel,
+  needsDnsSetup,
+  placementLabel,
+  sharedLabel,
+} from '../../../resources/endpoints/endpoint.hal.ts';
+import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 import type { EndpointCreatedState } from './create.tsx';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
-import type { Endpoint } from '../../../features/endpoints/api/endpoint.hal.ts';
 import type { EndpointRow } from '../../../features/endpoints/components/endpoints-table.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { to } from '../../../lib/paths.ts';
+import type { Endpoint } from '../../../resources/endpoints/endpoint.hal.ts';
 
 /**
  * Joins endpoints with the start-up lists (services and apps, contract §7) so a row can name its

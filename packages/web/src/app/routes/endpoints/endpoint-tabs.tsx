@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { endpointHostname, isEndpointPending } from '../../../features/endpoints/api/endpoint.hal.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
+import { endpointHostname, isEndpointPending } from '../../../resources/endpoints/endpoint.hal.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
 

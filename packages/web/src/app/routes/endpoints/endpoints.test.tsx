@@ -2,85 +2,46 @@ import { scopeDenialMessage } from '@berth/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
+import { type VhostFixture, vhostResourceFixture } from '../../../../test/vhost-fixtures.ts';
 import { endpointKeys } from '../../../features/endpoints/api/endpoint-keys.ts';
 
 const api = (path: string) => `${HOST}/api${path}`;
 const TIMESTAMP = '2026-01-01T00:00:00.000Z';
 
 function appHal() {
-  return {
-    _type: 'app',
+  return appResourceFixture({
     id: '1',
     handle: 'shop',
-    git_repo: 'git@on-berth.localhost:production/shop.git',
-    status: 'provisioned',
     created_at: TIMESTAMP,
-    updated_at: TIMESTAMP,
-    _links: { self: { href: api('/apps/1') }, account: { href: api('/accounts/10') } },
     _embedded: { services: [], current_image: null, last_deploy_operation: null, last_operation: null },
-  };
+  });
 }
 
 function serviceHal() {
-  return {
-    _type: 'service',
-    id: '5',
-    handle: 'web',
-    process_type: 'web',
-    command: 'npm start',
-    container_count: 1,
-    _links: {
-      self: { href: api('/services/5') },
-      account: { href: api('/accounts/10') },
-      app: { href: api('/apps/1') },
-    },
-  };
+  return serviceResourceFixture({ id: '5', command: 'npm start', created_at: TIMESTAMP });
 }
 
-function vhostHal(id: string, fields: Record<string, unknown> = {}, environmentId = '10') {
-  return {
-    _type: 'vhost',
-    id,
-    type: 'http',
-    platform: 'alb',
-    status: 'provisioned',
-    default: true,
-    acme: false,
-    acme_status: null,
-    internal: false,
-    shared: false,
-    ip_whitelist: [],
-    container_port: null,
-    container_ports: [],
-    user_domain: null,
-    virtual_domain: `app-${id}.on-berth.localhost`,
-    external_host: `elb-${id}.on-berth.localhost`,
-    load_balancing_algorithm_type: 'round_robin',
-    created_at: TIMESTAMP,
-    updated_at: TIMESTAMP,
-    _links: {
-      self: { href: api(`/vhosts/${id}`) },
-      service: { href: api('/services/5') },
-      account: { href: api(`/accounts/${environmentId}`) },
-    },
-    ...fields,
-  };
+function vhostHal(id: string, fields: VhostFixture = {}, environmentId = '10') {
+  return vhostResourceFixture({ id, environmentId, created_at: TIMESTAMP, ...fields });
 }
 
 function operationHal(id: string, type: string) {
-  return {
-    _type: 'operation',
+  return operationResourceFixture({
     id,
     type,
     status: 'queued',
+    resource_type: 'vhost',
+    resource_id: '7',
     created_at: TIMESTAMP,
-    updated_at: TIMESTAMP,
-    _links: { resource: { href: api('/vhosts/7') }, account: { href: api('/accounts/10') } },
-  };
+    _links: { account: { href: api('/accounts/10') } },
+  });
 }
 
 /** The console of an owner (or of a reader with `scopes` on environment 10) with app 1 and service 5. */

@@ -10,9 +10,9 @@ import {
   type CreateEnvironmentValues,
   type StackOption,
 } from '../../../features/environments/components/create-environment-form.tsx';
-import { defaultStack } from '../../../features/stacks/api/stack.hal.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
+import { defaultStack } from '../../../resources/stacks/stack.hal.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 3 §2 "Name your Environment": a handle and a stack (stack_id query optional). */

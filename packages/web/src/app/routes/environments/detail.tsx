@@ -9,7 +9,6 @@ import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
-import type { EnvironmentDetail } from '../../../features/environments/api/environment.hal.ts';
 import { useDeprovisionEnvironment } from '../../../features/environments/api/use-deprovision-environment.ts';
 import { useEnvironment } from '../../../features/environments/api/use-environment.ts';
 import { useEnvironmentApps } from '../../../features/environments/api/use-environment-apps.ts';
@@ -20,6 +19,7 @@ import { RenameEnvironmentForm } from '../../../features/environments/components
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
+import type { EnvironmentDetail } from '../../../resources/environments/environment.hal.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';

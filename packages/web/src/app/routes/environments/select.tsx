@@ -8,8 +8,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
-import { defaultStack } from '../../../features/stacks/api/stack.hal.ts';
 import { paths, to } from '../../../lib/paths.ts';
+import { defaultStack } from '../../../resources/stacks/stack.hal.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**

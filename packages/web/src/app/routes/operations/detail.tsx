@@ -6,11 +6,11 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useOperation } from '../../../features/operations/api/use-operation.ts';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { OperationResourceLink } from './operation-resource-link.tsx';
 
 /**

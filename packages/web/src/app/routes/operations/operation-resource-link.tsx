@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { type Operation, operationResourcePath } from '../../../features/operations/api/operation.hal.ts';
 import { useServiceAppId } from '../../../features/services/api/use-service.ts';
+import { type Operation, operationResourcePath } from '../../../resources/operations/operation.hal.ts';
 
 /**
  * The resource of an operation, linked to its console page where one exists. A service's page is under

@@ -3,14 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import type { Organization } from '../../../features/organizations/api/organization.hal.ts';
-import { chooseOrganization } from '../../../features/organizations/api/organization.hal.ts';
 import { useOrganizations } from '../../../features/organizations/api/use-organizations.ts';
 import { useReauthenticateOrganizations } from '../../../features/organizations/api/use-reauthenticate-organizations.ts';
 import { OrganizationList } from '../../../features/organizations/components/organization-list.tsx';
 import { useSelectOrganization } from '../../../features/users/api/use-select-organization.ts';
 import { useCurrentUser } from '../../../features/users/api/use-user.ts';
 import { paths } from '../../../lib/paths.ts';
+import type { Organization } from '../../../resources/organizations/organization.hal.ts';
+import { chooseOrganization } from '../../../resources/organizations/organization.hal.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 import { ssoLoginUrl } from '../../sso.ts';
 

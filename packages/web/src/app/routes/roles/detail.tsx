@@ -20,8 +20,6 @@ import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useCreatePermission } from '../../../features/environments/api/use-create-permission.ts';
 import { useDeletePermission } from '../../../features/environments/api/use-delete-permission.ts';
-import { roleAdminIds } from '../../../features/roles/api/membership.hal.ts';
-import type { Role } from '../../../features/roles/api/role.hal.ts';
 import { useAddRoleMember } from '../../../features/roles/api/use-add-role-member.ts';
 import { useDeleteRole } from '../../../features/roles/api/use-delete-role.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
@@ -35,9 +33,11 @@ import { PermissionMatrix } from '../../../features/roles/components/permission-
 import { RenameRoleForm } from '../../../features/roles/components/rename-role-form.tsx';
 import { type RoleMemberRow, RoleMembers } from '../../../features/roles/components/role-members.tsx';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
-import { userKeys } from '../../../features/users/api/user-keys.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import { roleAdminIds } from '../../../resources/memberships/membership.hal.ts';
+import type { Role } from '../../../resources/roles/role.hal.ts';
+import { userKeys } from '../../../resources/users/user-keys.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

@@ -15,9 +15,6 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import type { EnvironmentPermission } from '../../../features/environments/api/environment.hal.ts';
-import type { Membership } from '../../../features/roles/api/membership.hal.ts';
-import type { Role } from '../../../features/roles/api/role.hal.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
 import { RoleFilters, useRoleFilters } from '../../../features/roles/components/role-filters.tsx';
@@ -26,6 +23,9 @@ import { useOrganizationUsers } from '../../../features/users/api/use-organizati
 import { downloadTextFile } from '../../../lib/download.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
+import type { EnvironmentPermission } from '../../../resources/environments/environment.hal.ts';
+import type { Membership } from '../../../resources/memberships/membership.hal.ts';
+import type { Role } from '../../../resources/roles/role.hal.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

@@ -101,6 +101,31 @@ describe('service scale banner (spec 2 §4)', () => {
     expect(router.state.location.pathname).toBe('/apps/1/services/5');
   });
 
+  it('reads "from" from the values the scale recorded when it ran, even for the first scale', async () => {
+    signIn();
+    mockServer(
+      routes([
+        [
+          {
+            ...scaleHal('1', 'succeeded', 2, '2026-01-01T00:00:00Z'),
+            container_size: 1024,
+            instance_profile: 'r5',
+            previous_container_count: 1,
+            previous_container_size: 512,
+            previous_instance_profile: 'm5',
+          },
+        ],
+      ]),
+    );
+    renderApp('/apps/1/services/5');
+    expect(await screen.findByText('Last Scale')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Container count from 1 to 2; Container size from 512 MB to 1 GB; Container profile from m5 to r5',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('is hidden when the service has no scale operation', async () => {
     signIn();
     mockServer(routes([[]]));

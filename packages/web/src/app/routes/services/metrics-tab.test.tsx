@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, HOST, stackHal } from '../../../../test/fixtures.ts';
@@ -85,7 +86,7 @@ function routes(
       stacks: [stackHal({ id: '1', isDefault: true })],
       environments: [environmentHal({ id: '10' })],
     }),
-    'GET /api/apps/1': () => json(200, { _type: 'app', id: '1', handle: 'shop', _links: {} }),
+    'GET /api/apps/1': () => json(200, appResourceFixture({ id: '1', handle: 'shop' })),
     'GET /api/services/5': () => json(200, serviceHal),
     'GET /api/services/5/operations': () => json(200, collection('operations', [])),
     'GET /api/services/5/releases?with_deleted=true': () =>

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { MetricsPanel } from '../../../features/metrics/components/metrics-panel.tsx';
 import { useServiceContainers } from '../../../features/releases/api/use-service-containers.ts';
-import type { Service } from '../../../features/services/api/service.hal.ts';
+import type { Service } from '../../../resources/services/service.hal.ts';
 
 /**
  * spec 2 §2 /apps/{id}/services/{serviceId}/metrics: the horizon lives in the query string

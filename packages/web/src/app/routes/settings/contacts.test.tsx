@@ -169,7 +169,7 @@ describe('Delete Account (spec 1 §4)', () => {
   it('stays disabled until the typed name matches, then shows the request to support', async () => {
     contactsServer({
       stacks: [stackHal({ isDefault: true }), DEDICATED],
-      stackCosts: [costHal('7', 'stack', 0)],
+      stackCosts: [costHal('7', 'Stack', 0)],
     });
     renderApp('/settings/team/contacts');
     const section = within(await deletion());
@@ -197,7 +197,7 @@ describe('Delete Account (spec 1 §4)', () => {
   it('stays disabled while a stack of the organization has billable cost, naming it', async () => {
     contactsServer({
       stacks: [stackHal({ isDefault: true }), DEDICATED],
-      stackCosts: [costHal('7', 'stack', 499)],
+      stackCosts: [costHal('7', 'Stack', 499)],
     });
     renderApp('/settings/team/contacts');
     const section = within(await deletion());

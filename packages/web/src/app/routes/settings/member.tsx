@@ -16,13 +16,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useUpdateMemberRoles } from '../../../features/members/api/update-member-roles.ts';
 import { MemberRolesForm, type RoleChoice } from '../../../features/members/components/member-roles-form.tsx';
-import { roleKeys } from '../../../features/roles/api/role-keys.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { useOrganizationUsers } from '../../../features/users/api/use-organization-users.ts';
-import { userKeys } from '../../../features/users/api/user-keys.ts';
 import { paths } from '../../../lib/paths.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
+import { userKeys } from '../../../resources/users/user-keys.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2 /settings/team/members/{id}: the member's roles, as checkboxes (spec 1 §4 Role editing). */

@@ -6,7 +6,6 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { type MemberRow, MembersTable } from '../../../features/members/components/members-table.tsx';
-import { roleKeys } from '../../../features/roles/api/role-keys.ts';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
@@ -15,6 +14,7 @@ import { useRemoveOrganizationUser } from '../../../features/users/api/use-remov
 import { downloadTextFile } from '../../../lib/download.ts';
 import { messageOf } from '../../../lib/error-message.ts';
 import { paths, to } from '../../../lib/paths.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 1 §2 /settings/team/members: the member list with CSV export, Invite and Remove. */

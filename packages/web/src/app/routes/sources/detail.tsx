@@ -9,7 +9,6 @@ import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { useDeployments } from '../../../features/deployments/api/use-deployments.ts';
 import { useSourceDeployments } from '../../../features/deployments/api/use-source-deployments.ts';
 import { DeploymentsTable } from '../../../features/deployments/components/deployments-table.tsx';
-import { sourceName } from '../../../features/sources/api/source.hal.ts';
 import { useSource } from '../../../features/sources/api/use-source.ts';
 import { CommitDots } from '../../../features/sources/components/commit-dots.tsx';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../../features/sources/components/source-apps-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../../lib/paths.ts';
+import { sourceName } from '../../../resources/sources/source.hal.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

@@ -1,22 +1,22 @@
-import { POLL_INTERVAL_MS } from '@berth/core';
+import { type DeploymentCollection, POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
-import { type DeploymentHal, fromDeploymentHal } from './app.hal.ts';
-import { appKeys } from './app-keys.ts';
+import { embeddedList } from '../../../lib/hal.ts';
+import { fromDeploymentResource } from '../../../resources/deployments/deployment.hal.ts';
+import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
 
 /** spec 3 §7 GET /apps/:id/deployments, newest first. */
 export function useAppDeployments(appId: string) {
   return useQuery({
-    queryKey: appKeys.deployments(appId),
+    queryKey: deploymentKeys.app(appId),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<DeploymentHal>>(
+      const list = await apiRequest<DeploymentCollection>(
         'api',
         `/apps/${encodeURIComponent(appId)}/deployments`,
         { signal },
       );
       return embeddedList(list, 'deployments')
-        .map(fromDeploymentHal)
+        .map(fromDeploymentResource)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     // spec 3 §4: operation lists poll every 10 s (TanStack pauses while the tab is hidden).

@@ -1,10 +1,9 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { type AppCollection, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection, idOf } from '../../../lib/hal.ts';
+import { embeddedList, idOf } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import type { AppHal } from './app.hal.ts';
-import { appKeys } from './app-keys.ts';
+import { appKeys } from '../../../resources/apps/app-keys.ts';
 
 /**
  * The ids of the apps the server finds for a search (GET /apps?search=): it also matches the git ref,
@@ -18,7 +17,7 @@ export function useAppSearch(search: string) {
     queryKey: appKeys.search(text),
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ per_page: String(MAX_PAGE_SIZE), no_embed: 'true', search: text });
-      const list = await apiRequest<HalCollection<AppHal>>('api', `/apps?${query}`, { signal });
+      const list = await apiRequest<AppCollection>('api', `/apps?${query}`, { signal });
       return new Set(embeddedList(list, 'apps').map(idOf));
     },
     enabled: phase === 'authenticated' && text !== '',

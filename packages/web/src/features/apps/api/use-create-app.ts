@@ -1,7 +1,7 @@
-import { createAppSchema } from '@berth/core';
+import { type AppResource, createAppSchema } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type AppHal, fromAppHal } from './app.hal.ts';
+import { fromAppResource } from '../../../resources/apps/app.hal.ts';
 
 /** spec 3 §7 POST /accounts/:envId/apps with handle and account_id. */
 export function useCreateApp() {
@@ -9,8 +9,8 @@ export function useCreateApp() {
   return useMutation({
     mutationFn: async (input: { environmentId: string; handle: string }) => {
       const { handle } = createAppSchema.parse({ handle: input.handle });
-      return fromAppHal(
-        await apiRequest<AppHal>('api', `/accounts/${encodeURIComponent(input.environmentId)}/apps`, {
+      return fromAppResource(
+        await apiRequest<AppResource>('api', `/accounts/${encodeURIComponent(input.environmentId)}/apps`, {
           method: 'POST',
           body: { handle, account_id: input.environmentId },
         }),

@@ -1,8 +1,9 @@
-import { type OperationRequest, operationsPath } from '@berth/core';
+import { type OperationRequest, type OperationResource, operationsPath } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type AppOperationHal, fromAppOperationHal } from './app.hal.ts';
-import { appKeys } from './app-keys.ts';
+import { appKeys } from '../../../resources/apps/app-keys.ts';
+import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
+import { fromOperationResource } from '../../../resources/operations/operation.hal.ts';
 
 /** contract §6: the app operation bodies the console sends, shaped by core's catalog. */
 export type AppOperationRequest =
@@ -16,12 +17,17 @@ export function useStartAppOperation(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: AppOperationRequest) =>
-      fromAppOperationHal(
-        await apiRequest<AppOperationHal>('api', operationsPath('app', appId), {
+      fromOperationResource(
+        await apiRequest<OperationResource>('api', operationsPath('app', appId), {
           method: 'POST',
           body: request.type === 'restart' ? { ...request, id: appId } : request,
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.all }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: appKeys.all }),
+        queryClient.invalidateQueries({ queryKey: deploymentKeys.all }),
+      ]);
+    },
   });
 }

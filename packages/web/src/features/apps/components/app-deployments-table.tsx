@@ -4,7 +4,7 @@ import { loadErrorText } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { to } from '../../../lib/paths.ts';
-import type { AppDeployment } from '../api/app.hal.ts';
+import type { Deployment } from '../../../resources/deployments/deployment.hal.ts';
 
 /** spec 2 §4 deployment badge: Building when running, Queued, Failed, Deployed, otherwise Not deployed. */
 export function deploymentBadge(status: string): string {
@@ -16,7 +16,7 @@ export function deploymentBadge(status: string): string {
 }
 
 export interface AppDeploymentsTableProps {
-  deployments: readonly AppDeployment[];
+  deployments: readonly Deployment[];
   /** While the list loads a spinner stands in for the rows. */
   isLoading?: boolean;
   /** A failed load shows 'Error: {message}' instead of the empty text. */

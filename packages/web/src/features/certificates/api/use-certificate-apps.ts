@@ -1,13 +1,12 @@
+import type { AppCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection, type HalResource, idOf } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { type App, fromAppResource } from '../../../resources/apps/app.hal.ts';
 import { certificateKeys } from './certificate-keys.ts';
 
-export interface CertificateApp {
-  id: string;
-  handle: string;
-}
+export type CertificateApp = Pick<App, 'id' | 'handle'>;
 
 /** contract §5.9 GET /certificates/:id/apps: the apps whose endpoints use the certificate. */
 export function useCertificateApps(id: string) {
@@ -15,12 +14,12 @@ export function useCertificateApps(id: string) {
   return useQuery({
     queryKey: certificateKeys.apps(id),
     queryFn: async ({ signal }): Promise<CertificateApp[]> => {
-      const list = await apiRequest<HalCollection<HalResource & { handle?: string }>>(
-        'api',
-        `/certificates/${encodeURIComponent(id)}/apps`,
-        { signal },
-      );
-      return embeddedList(list, 'apps').map((app) => ({ id: idOf(app), handle: app.handle ?? '' }));
+      const list = await apiRequest<AppCollection>('api', `/certificates/${encodeURIComponent(id)}/apps`, {
+        signal,
+      });
+      return embeddedList(list, 'apps')
+        .map(fromAppResource)
+        .map(({ id, handle }) => ({ id, handle }));
     },
     enabled: phase === 'authenticated' && id !== '',
   });

@@ -1,8 +1,8 @@
-import { POLL_INTERVAL_MS } from '@berth/core';
+import { type CertificateResource, POLL_INTERVAL_MS } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
+import { fromCertificateResource } from '../../../resources/certificates/certificate.hal.ts';
 import { certificateKeys } from './certificate-keys.ts';
 
 /** contract §5.9 GET /certificates/:id, polled every 5 s while the page is visible. */
@@ -11,8 +11,8 @@ export function useCertificate(id: string) {
   return useQuery({
     queryKey: certificateKeys.detail(id),
     queryFn: async ({ signal }) =>
-      fromCertificateHal(
-        await apiRequest<CertificateHal>('api', `/certificates/${encodeURIComponent(id)}`, { signal }),
+      fromCertificateResource(
+        await apiRequest<CertificateResource>('api', `/certificates/${encodeURIComponent(id)}`, { signal }),
       ),
     enabled: phase === 'authenticated' && id !== '',
     refetchInterval: POLL_INTERVAL_MS.certificate,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
-import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { useCreateCertificate } from './use-create-certificate.ts';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
@@ -12,7 +12,7 @@ const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
 describe('useCreateCertificate keeps no private key around (contract §4.3: private_key is sensitive)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    sessionStore.signIn(fromTokenHal(tokenHal()));
+    sessionStore.signIn(fromTokenResource(tokenHal()));
   });
   afterEach(() => vi.useRealTimers());
 

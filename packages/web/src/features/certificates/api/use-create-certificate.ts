@@ -1,7 +1,7 @@
-import type { CreateCertificateInput } from '@berth/core';
+import type { CertificateResource, CreateCertificateInput } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type CertificateHal, fromCertificateHal } from './certificate.hal.ts';
+import { fromCertificateResource } from '../../../resources/certificates/certificate.hal.ts';
 import { certificateKeys } from './certificate-keys.ts';
 
 /** contract §5.9 POST /accounts/:id/certificates {certificate_body, private_key}; the server parses the PEM. */
@@ -12,8 +12,8 @@ export function useCreateCertificate(environmentId: string) {
     // of keeping it (and the key) for the default 5 minutes.
     gcTime: 0,
     mutationFn: async (input: CreateCertificateInput) =>
-      fromCertificateHal(
-        await apiRequest<CertificateHal>(
+      fromCertificateResource(
+        await apiRequest<CertificateResource>(
           'api',
           `/accounts/${encodeURIComponent(environmentId)}/certificates`,
           {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
-import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { useEnvironmentCertificates } from './use-environment-certificates.ts';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
@@ -31,7 +31,7 @@ function wrapper({ children }: { children: ReactNode }) {
 describe('useEnvironmentCertificates (contract §1.4 auto-paged, spec 2 §7 5 s poll)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    sessionStore.signIn(fromTokenHal(tokenHal()));
+    sessionStore.signIn(fromTokenResource(tokenHal()));
   });
   afterEach(() => vi.useRealTimers());
 

@@ -8,7 +8,7 @@ import {
   fingerprintLabel,
   issuerLabel,
   trustStatusLabel,
-} from '../api/certificate.hal.ts';
+} from '../../../resources/certificates/certificate.hal.ts';
 
 /** The columns; the common name links to the certificate's page, a path the route builds (lib/paths.ts). */
 function certificateColumns(certificateHref: (id: string) => string): DataTableColumn<Certificate>[] {

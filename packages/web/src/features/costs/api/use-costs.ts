@@ -1,10 +1,10 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { type CostCollection, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { type CostHal, type CostList, costsById } from './cost.hal.ts';
-import { costKeys } from './cost-keys.ts';
+import { type CostList, costsById } from '../../../resources/costs/cost.hal.ts';
+import { costKeys } from '../../../resources/costs/cost-keys.ts';
 
 /** contract §5.12 GET /costs/:orgId/{list}: one estimated monthly cost per resource of the organization. */
 export function useCosts(organizationId: string | null, list: CostList) {
@@ -12,7 +12,7 @@ export function useCosts(organizationId: string | null, list: CostList) {
   return useQuery({
     queryKey: costKeys.list(organizationId ?? '', list),
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<HalCollection<CostHal>>(
+      const body = await apiRequest<CostCollection>(
         'api',
         `/costs/${encodeURIComponent(organizationId ?? '')}/${list}?per_page=${MAX_PAGE_SIZE}`,
         { signal },

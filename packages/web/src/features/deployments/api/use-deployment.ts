@@ -1,8 +1,9 @@
+import type { DeploymentResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { type DeploymentHal, fromDeploymentHal } from './deployment.hal.ts';
-import { deploymentKeys } from './deployment-keys.ts';
+import { fromDeploymentResource } from '../../../resources/deployments/deployment.hal.ts';
+import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
 
 /** contract §5.7 GET /deployments/:id. */
 export function useDeployment(id: string) {
@@ -10,8 +11,8 @@ export function useDeployment(id: string) {
   return useQuery({
     queryKey: deploymentKeys.detail(id),
     queryFn: async ({ signal }) =>
-      fromDeploymentHal(
-        await apiRequest<DeploymentHal>('api', `/deployments/${encodeURIComponent(id)}`, { signal }),
+      fromDeploymentResource(
+        await apiRequest<DeploymentResource>('api', `/deployments/${encodeURIComponent(id)}`, { signal }),
       ),
     enabled: phase === 'authenticated' && id !== '',
   });

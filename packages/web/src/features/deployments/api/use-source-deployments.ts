@@ -1,9 +1,10 @@
+import type { DeploymentCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { type DeploymentHal, fromDeploymentHal } from './deployment.hal.ts';
-import { deploymentKeys } from './deployment-keys.ts';
+import { fromDeploymentResource } from '../../../resources/deployments/deployment.hal.ts';
+import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
 
 /**
  * contract §5.7 GET /sources/:id/deployments. It lives with deployments (it answers deployments and
@@ -12,14 +13,14 @@ import { deploymentKeys } from './deployment-keys.ts';
 export function useSourceDeployments(sourceId: string) {
   const { phase } = useSession();
   return useQuery({
-    queryKey: [...deploymentKeys.all, 'source', sourceId],
+    queryKey: deploymentKeys.source(sourceId),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<DeploymentHal>>(
+      const list = await apiRequest<DeploymentCollection>(
         'api',
         `/sources/${encodeURIComponent(sourceId)}/deployments`,
         { signal },
       );
-      return embeddedList(list, 'deployments').map(fromDeploymentHal);
+      return embeddedList(list, 'deployments').map(fromDeploymentResource);
     },
     enabled: phase === 'authenticated' && sourceId !== '',
   });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import type { Deployment } from '../api/deployment.hal.ts';
+import type { Deployment } from '../../../resources/deployments/deployment.hal.ts';
 import { DeploymentBadge } from './deployment-badge.tsx';
 import './deployments.css';
 import { to } from '../../../lib/paths.ts';

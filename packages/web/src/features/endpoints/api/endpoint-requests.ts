@@ -1,6 +1,6 @@
-import { type OperationTypeOf, operationRequest, operationsPath } from '@berth/core';
+import { type OperationResource, type OperationTypeOf, operationRequest, operationsPath } from '@berth/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type HalResource, idOf } from '../../../lib/hal.ts';
+import { idOf } from '../../../lib/hal.ts';
 
 /** contract §5.9 POST /services/:id/vhosts: the record only; the console then posts `provision`. */
 export interface CreateEndpointBody {
@@ -42,10 +42,9 @@ export async function startEndpointOperation(
   endpointId: string,
   type: EndpointOperationType,
 ): Promise<StartedOperation> {
-  const operation = await apiRequest<HalResource & { type?: string; status?: string }>(
-    'api',
-    operationsPath('vhost', endpointId),
-    { method: 'POST', body: operationRequest('vhost', type) },
-  );
-  return { id: idOf(operation), type: operation.type ?? type, status: operation.status ?? 'queued' };
+  const operation = await apiRequest<OperationResource>('api', operationsPath('vhost', endpointId), {
+    method: 'POST',
+    body: operationRequest('vhost', type),
+  });
+  return { id: idOf(operation), type: operation.type, status: operation.status };
 }

@@ -1,7 +1,8 @@
+import type { VhostResource } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/error-message.ts';
-import { type Endpoint, fromVhostHal, type VhostHal } from './endpoint.hal.ts';
+import { type Endpoint, fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
 import {
   type CreateEndpointBody,
@@ -31,8 +32,8 @@ export function useCreateEndpoint() {
       serviceId: string;
       body: CreateEndpointBody;
     }): Promise<CreatedEndpoint> => {
-      const endpoint = fromVhostHal(
-        await apiRequest<VhostHal>('api', `/services/${encodeURIComponent(serviceId)}/vhosts`, {
+      const endpoint = fromVhostResource(
+        await apiRequest<VhostResource>('api', `/services/${encodeURIComponent(serviceId)}/vhosts`, {
           method: 'POST',
           body,
         }),

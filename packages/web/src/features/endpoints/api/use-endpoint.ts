@@ -1,8 +1,8 @@
-import { POLL_INTERVAL_MS } from '@berth/core';
+import { POLL_INTERVAL_MS, type VhostResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromVhostHal, type VhostHal } from './endpoint.hal.ts';
+import { fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
 
 /** contract §5.9 GET /vhosts/:id, polled every 5 s while the page is visible (spec 2 §7). */
@@ -11,7 +11,9 @@ export function useEndpoint(id: string) {
   return useQuery({
     queryKey: endpointKeys.detail(id),
     queryFn: async ({ signal }) =>
-      fromVhostHal(await apiRequest<VhostHal>('api', `/vhosts/${encodeURIComponent(id)}`, { signal })),
+      fromVhostResource(
+        await apiRequest<VhostResource>('api', `/vhosts/${encodeURIComponent(id)}`, { signal }),
+      ),
     enabled: phase === 'authenticated' && id !== '',
     refetchInterval: POLL_INTERVAL_MS.endpoint,
     refetchIntervalInBackground: false,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
-import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { useEndpoint } from './use-endpoint.ts';
 import { useEndpoints } from './use-endpoints.ts';
 
@@ -30,7 +30,7 @@ function wrapper({ children }: { children: ReactNode }) {
 describe('endpoint polling (spec 2 §7, spec 3 §4: every 5 s, paused while hidden)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    sessionStore.signIn(fromTokenHal(tokenHal()));
+    sessionStore.signIn(fromTokenResource(tokenHal()));
   });
   afterEach(() => {
     focusManager.setFocused(undefined);

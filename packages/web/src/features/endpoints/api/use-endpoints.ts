@@ -1,9 +1,9 @@
-import { MAX_PAGE_SIZE, POLL_INTERVAL_MS } from '@berth/core';
+import { MAX_PAGE_SIZE, POLL_INTERVAL_MS, type VhostCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromVhostHal, type VhostHal } from './endpoint.hal.ts';
+import { fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
 
 /** Where a list of endpoints comes from (contract §5.9). */
@@ -42,8 +42,8 @@ export function useEndpoints(scope: EndpointScope, { poll = true }: { poll?: boo
   return useQuery({
     queryKey: endpointKeys.list(path),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<VhostHal>>('api', path, { signal });
-      return embeddedList(list, 'vhosts').map(fromVhostHal);
+      const list = await apiRequest<VhostCollection>('api', path, { signal });
+      return embeddedList(list, 'vhosts').map(fromVhostResource);
     },
     enabled: phase === 'authenticated' && (scope.kind === 'all' || scope.id !== ''),
     // spec 2 §7, spec 3 §4: every 5 s, paused while the browser tab is hidden.

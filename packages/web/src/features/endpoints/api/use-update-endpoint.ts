@@ -1,6 +1,7 @@
+import type { VhostResource } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromVhostHal, type VhostHal } from './endpoint.hal.ts';
+import { fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
 import { startEndpointOperation, type UpdateEndpointBody } from './endpoint-requests.ts';
 
@@ -9,8 +10,8 @@ export function useUpdateEndpoint(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateEndpointBody) => {
-      const endpoint = fromVhostHal(
-        await apiRequest<VhostHal>('api', `/vhosts/${encodeURIComponent(endpointId)}`, {
+      const endpoint = fromVhostResource(
+        await apiRequest<VhostResource>('api', `/vhosts/${encodeURIComponent(endpointId)}`, {
           method: 'PATCH',
           body,
         }),

@@ -1,22 +1,23 @@
+import type { VhostResource } from '@berth/core';
 import { describe, expect, it } from 'vitest';
-import { fromVhostHal } from '../api/endpoint.hal.ts';
+import { vhostResourceFixture } from '../../../../test/vhost-fixtures.ts';
+import { fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { dnsRecords } from './endpoint-dns-setup.tsx';
 
-const managed = (configuration: unknown) =>
-  fromVhostHal({
-    _type: 'vhost',
-    id: '7',
-    type: 'http',
-    status: 'provisioned',
-    acme: true,
-    acme_status: 'pending',
-    user_domain: 'www.example.com',
-    virtual_domain: 'www.example.com',
-    external_host: 'alb-7.on-berth.localhost',
-    acme_dns_challenge_host: 'acme-7.on-berth.localhost',
-    acme_configuration: configuration as never,
-    _links: {},
-  });
+const managed = (configuration: VhostResource['acme_configuration']) =>
+  fromVhostResource(
+    vhostResourceFixture({
+      id: '7',
+      default: false,
+      acme: true,
+      acme_status: 'pending',
+      user_domain: 'www.example.com',
+      virtual_domain: 'www.example.com',
+      external_host: 'alb-7.on-berth.localhost',
+      acme_dns_challenge_host: 'acme-7.on-berth.localhost',
+      acme_configuration: configuration,
+    }),
+  );
 
 describe('dnsRecords (contract §4.3 acme_configuration)', () => {
   it('lists the traffic record and the challenge, each once', () => {

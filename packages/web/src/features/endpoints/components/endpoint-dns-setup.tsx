@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { acmeStatusLabel, type Endpoint, endpointHostname } from '../api/endpoint.hal.ts';
+import {
+  acmeStatusLabel,
+  type Endpoint,
+  endpointHostname,
+} from '../../../resources/endpoints/endpoint.hal.ts';
 import './endpoints.css';
 import { messageOf } from '../../../lib/error-message.ts';
 

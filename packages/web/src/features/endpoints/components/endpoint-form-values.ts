@@ -9,7 +9,7 @@ import {
   updateEndpointSchema,
 } from '@berth/core';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { Endpoint } from '../api/endpoint.hal.ts';
+import type { Endpoint } from '../../../resources/endpoints/endpoint.hal.ts';
 import type { CreateEndpointBody, UpdateEndpointBody } from '../api/endpoint-requests.ts';
 
 // The create and settings forms speak the spec's words (spec 2 §2: traffic type, endpoint type,

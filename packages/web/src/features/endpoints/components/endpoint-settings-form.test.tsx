@@ -1,23 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fromVhostHal } from '../api/endpoint.hal.ts';
+import { vhostResourceFixture } from '../../../../test/vhost-fixtures.ts';
+import { fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import type { UpdateEndpointBody } from '../api/endpoint-requests.ts';
 import { EndpointSettingsForm } from './endpoint-settings-form.tsx';
 
-const api = (path: string) => `https://api.test${path}`;
-
 /** An HTTP endpoint whose server-side header token is set (contract §4.3: the console sees only that). */
-const endpoint = fromVhostHal({
-  _type: 'vhost',
-  id: '7',
-  type: 'http',
-  status: 'provisioned',
-  default: true,
-  ip_whitelist: [],
-  token_header: 'set',
-  _links: { self: { href: api('/vhosts/7') }, service: { href: api('/services/5') } },
-});
+const endpoint = fromVhostResource(vhostResourceFixture({ id: '7', token_header: 'set' }));
 
 function setup() {
   const onSave = vi.fn(async (_body: UpdateEndpointBody) => {});

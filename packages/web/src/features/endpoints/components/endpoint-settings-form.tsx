@@ -3,7 +3,7 @@ import type { Resolver } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { type Endpoint, isHttpEndpoint } from '../api/endpoint.hal.ts';
+import { type Endpoint, isHttpEndpoint } from '../../../resources/endpoints/endpoint.hal.ts';
 import type { UpdateEndpointBody } from '../api/endpoint-requests.ts';
 import {
   type EndpointSettingsValues,

@@ -1,4 +1,4 @@
-import { endpointStatusLabel, endpointStatusTone } from '../api/endpoint.hal.ts';
+import { endpointStatusLabel, endpointStatusTone } from '../../../resources/endpoints/endpoint.hal.ts';
 import './endpoints.css';
 
 /** spec 2 §4 endpoint status, coloured like the operation banners (success, error, progress). */

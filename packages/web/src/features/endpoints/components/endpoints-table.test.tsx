@@ -1,28 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { type Endpoint, fromVhostHal, type VhostHal } from '../api/endpoint.hal.ts';
+import { type VhostFixture, vhostResourceFixture } from '../../../../test/vhost-fixtures.ts';
+import { type Endpoint, fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { type EndpointRow, EndpointsTable } from './endpoints-table.tsx';
 
-const api = (path: string) => `http://berth.test/api${path}`;
-
-function vhost(id: string, fields: Partial<VhostHal> = {}): Endpoint {
-  return fromVhostHal({
-    _type: 'vhost',
-    id,
-    type: 'http',
-    platform: 'alb',
-    status: 'provisioned',
-    default: true,
-    acme: false,
-    internal: false,
-    shared: false,
-    virtual_domain: `app-${id}.on-berth.localhost`,
-    external_host: `elb-${id}.on-berth.localhost`,
-    created_at: `2026-01-0${id}T00:00:00.000Z`,
-    _links: { self: { href: api(`/vhosts/${id}`) }, service: { href: api('/services/5') } },
-    ...fields,
-  });
+function vhost(id: string, fields: VhostFixture = {}): Endpoint {
+  return fromVhostResource(
+    vhostResourceFixture({ id, created_at: `2026-01-0${id}T00:00:00.000Z`, ...fields }),
+  );
 }
 
 function row(endpoint: Endpoint, resourceHandle = 'shop'): EndpointRow {

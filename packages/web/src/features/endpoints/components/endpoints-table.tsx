@@ -13,7 +13,7 @@ import {
   platformLabel,
   sharedKeyword,
   sharedLabel,
-} from '../api/endpoint.hal.ts';
+} from '../../../resources/endpoints/endpoint.hal.ts';
 import { EndpointStatusPill } from './endpoint-status-pill.tsx';
 
 /**

@@ -1,7 +1,7 @@
-import { type CreateEnvironmentInput, createEnvironmentSchema } from '@berth/core';
+import { type CreateEnvironmentInput, createEnvironmentSchema, type EnvironmentResource } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type EnvironmentHal, fromEnvironmentHal } from './environment.hal.ts';
+import { fromEnvironmentResource } from '../../../resources/environments/environment.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 export type NewEnvironment = Pick<CreateEnvironmentInput, 'handle' | 'organization_id' | 'stack_id'> & {
@@ -21,8 +21,8 @@ export function useCreateEnvironment() {
         onboarding_status: 'initiated',
         stack_id: input.stack_id,
       });
-      return fromEnvironmentHal(
-        await apiRequest<EnvironmentHal>('api', '/accounts', { method: 'POST', body }),
+      return fromEnvironmentResource(
+        await apiRequest<EnvironmentResource>('api', '/accounts', { method: 'POST', body }),
       );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),

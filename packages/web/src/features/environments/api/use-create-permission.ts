@@ -1,7 +1,6 @@
-import { createPermissionSchema, type Scope } from '@berth/core';
+import { createPermissionSchema, type PermissionResource, type Scope } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { PermissionHal } from './environment.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 export interface NewPermission {
@@ -15,7 +14,7 @@ export function useCreatePermission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ environmentId, roleId, scope }: NewPermission) =>
-      apiRequest<PermissionHal>('api', `/accounts/${encodeURIComponent(environmentId)}/permissions`, {
+      apiRequest<PermissionResource>('api', `/accounts/${encodeURIComponent(environmentId)}/permissions`, {
         method: 'POST',
         body: createPermissionSchema.parse({ role: roleId, scope }),
       }),

@@ -1,10 +1,10 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { type AppCollection, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { fromAppResource } from '../../../resources/apps/app.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
-import { type EnvironmentAppHal, fromEnvironmentAppHal } from './environment-resources.hal.ts';
 
 /** contract §5.7 GET /accounts/:id/apps: the environment's apps with their services embedded. */
 export function useEnvironmentApps(id: string) {
@@ -12,12 +12,12 @@ export function useEnvironmentApps(id: string) {
   return useQuery({
     queryKey: environmentKeys.apps(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<EnvironmentAppHal>>(
+      const list = await apiRequest<AppCollection>(
         'api',
         `/accounts/${encodeURIComponent(id)}/apps?per_page=${MAX_PAGE_SIZE}`,
         { signal },
       );
-      return embeddedList(list, 'apps').map(fromEnvironmentAppHal);
+      return embeddedList(list, 'apps').map(fromAppResource);
     },
     enabled: phase === 'authenticated' && id !== '',
   });

@@ -1,7 +1,8 @@
+import type { EnvironmentResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { type EnvironmentHal, fromEnvironmentDetailHal } from './environment.hal.ts';
+import { fromEnvironmentDetailResource } from '../../../resources/environments/environment.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 /** contract §5.6 GET /accounts/:id: one environment with its stats (containers, disk, backups). */
@@ -10,8 +11,8 @@ export function useEnvironment(id: string) {
   return useQuery({
     queryKey: environmentKeys.detail(id),
     queryFn: async ({ signal }) =>
-      fromEnvironmentDetailHal(
-        await apiRequest<EnvironmentHal>('api', `/accounts/${encodeURIComponent(id)}`, { signal }),
+      fromEnvironmentDetailResource(
+        await apiRequest<EnvironmentResource>('api', `/accounts/${encodeURIComponent(id)}`, { signal }),
       ),
     enabled: phase === 'authenticated' && id !== '',
   });

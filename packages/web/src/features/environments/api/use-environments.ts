@@ -1,9 +1,9 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { type EnvironmentCollection, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { type EnvironmentHal, fromEnvironmentHal } from './environment.hal.ts';
+import { fromEnvironmentResource } from '../../../resources/environments/environment.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 // contract §5.6: brackets are sent literally; permissions stay embedded even with no_embed.
@@ -15,8 +15,8 @@ export function useEnvironments() {
   return useQuery({
     queryKey: environmentKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<EnvironmentHal>>('api', LIST_PATH, { signal });
-      return embeddedList(list, 'accounts').map(fromEnvironmentHal);
+      const list = await apiRequest<EnvironmentCollection>('api', LIST_PATH, { signal });
+      return embeddedList(list, 'accounts').map(fromEnvironmentResource);
     },
     enabled: phase === 'authenticated',
   });

@@ -1,7 +1,7 @@
-import { updateEnvironmentSchema } from '@berth/core';
+import { type EnvironmentResource, updateEnvironmentSchema } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type EnvironmentHal, fromEnvironmentDetailHal } from './environment.hal.ts';
+import { fromEnvironmentDetailResource } from '../../../resources/environments/environment.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 /** contract §5.6 PATCH /accounts/:id {handle} (admin scope). */
@@ -10,8 +10,8 @@ export function useRenameEnvironment(id: string) {
   return useMutation({
     mutationFn: async (handle: string) => {
       const body = updateEnvironmentSchema.parse({ handle });
-      return fromEnvironmentDetailHal(
-        await apiRequest<EnvironmentHal>('api', `/accounts/${encodeURIComponent(id)}`, {
+      return fromEnvironmentDetailResource(
+        await apiRequest<EnvironmentResource>('api', `/accounts/${encodeURIComponent(id)}`, {
           method: 'PATCH',
           body,
         }),

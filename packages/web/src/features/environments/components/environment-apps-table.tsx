@@ -2,10 +2,10 @@ import { formatUsd } from '@berth/core';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import type { EnvironmentApp } from '../api/environment-resources.hal.ts';
+import type { App } from '../../../resources/apps/app.hal.ts';
 
 export interface EnvironmentAppsTableProps {
-  apps: readonly EnvironmentApp[];
+  apps: readonly App[];
   appHref: (id: string) => string;
   /** The environment's handle, shown in every row like the app list's Environment column. */
   environmentHandle: string;
@@ -29,7 +29,7 @@ export function EnvironmentAppsTable({
   error,
   toolbar,
 }: EnvironmentAppsTableProps) {
-  const columns = useMemo<DataTableColumn<EnvironmentApp>[]>(
+  const columns = useMemo<DataTableColumn<App>[]>(
     () => [
       {
         id: 'handle',
@@ -52,8 +52,8 @@ export function EnvironmentAppsTable({
         id: 'totalServices',
         header: 'Services',
         align: 'right',
-        sortValue: (row) => row.serviceCount,
-        cell: (row) => row.serviceCount,
+        sortValue: (row) => row.serviceCount ?? 0,
+        cell: (row) => row.serviceCount ?? 0,
       },
       {
         id: 'cost',
@@ -80,6 +80,6 @@ export function EnvironmentAppsTable({
   );
 }
 
-function searchApp(app: EnvironmentApp): string[] {
+function searchApp(app: App): string[] {
   return [app.handle, app.id];
 }

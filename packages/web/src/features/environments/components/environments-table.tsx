@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { TotalRow } from '../../../components/ui/total-row.tsx';
-import type { Environment } from '../api/environment.hal.ts';
+import type { Environment } from '../../../resources/environments/environment.hal.ts';
 
 export interface EnvironmentsTableProps {
   environments: readonly Environment[];

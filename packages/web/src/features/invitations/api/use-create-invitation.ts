@@ -1,6 +1,7 @@
+import type { InvitationResource } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromInvitationHal, type InvitationHal } from './invitation.hal.ts';
+import { fromInvitationResource } from '../../../resources/invitations/invitation.hal.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 export interface NewInvitation {
@@ -13,8 +14,8 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ email, roleId }: NewInvitation) =>
-      fromInvitationHal(
-        await apiRequest<InvitationHal>('auth', `/roles/${encodeURIComponent(roleId)}/invitations`, {
+      fromInvitationResource(
+        await apiRequest<InvitationResource>('auth', `/roles/${encodeURIComponent(roleId)}/invitations`, {
           method: 'POST',
           body: { email, origin: 'app' },
         }),

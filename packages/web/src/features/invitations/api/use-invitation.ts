@@ -1,7 +1,8 @@
+import type { InvitationResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromInvitationHal, type InvitationHal } from './invitation.hal.ts';
+import { fromInvitationResource } from '../../../resources/invitations/invitation.hal.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /**
@@ -13,8 +14,8 @@ export function useInvitation(invitationId: string) {
   return useQuery({
     queryKey: [...invitationKeys.detail(invitationId), phase] as const,
     queryFn: async ({ signal }) =>
-      fromInvitationHal(
-        await apiRequest<InvitationHal>('auth', `/invitations/${encodeURIComponent(invitationId)}`, {
+      fromInvitationResource(
+        await apiRequest<InvitationResource>('auth', `/invitations/${encodeURIComponent(invitationId)}`, {
           auth: phase === 'authenticated' ? 'session' : 'none',
           signal,
         }),

@@ -1,8 +1,9 @@
+import type { InvitationCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromInvitationHal, type InvitationHal } from './invitation.hal.ts';
+import { fromInvitationResource } from '../../../resources/invitations/invitation.hal.ts';
 import { invitationKeys } from './invitation-keys.ts';
 
 /**
@@ -16,13 +17,13 @@ export function useOrganizationInvitations(organizationId: string | null, { enab
   return useQuery({
     queryKey: invitationKeys.organization(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<InvitationHal>>(
+      const list = await apiRequest<InvitationCollection>(
         'auth',
         `/organizations/${encodeURIComponent(id)}/invitations`,
         { signal },
       );
       const now = new Date();
-      return embeddedList(list, 'invitations').map((invitation) => fromInvitationHal(invitation, now));
+      return embeddedList(list, 'invitations').map((invitation) => fromInvitationResource(invitation, now));
     },
     enabled: enabled && phase === 'authenticated' && id !== '',
   });

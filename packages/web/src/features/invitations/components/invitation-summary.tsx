@@ -1,4 +1,4 @@
-import type { Invitation } from '../api/invitation.hal.ts';
+import type { Invitation } from '../../../resources/invitations/invitation.hal.ts';
 import './invitations.css';
 
 /** What an invitation offers: the organization, the role, who sent it and to which address. */

@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/data-tab
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import type { Invitation } from '../api/invitation.hal.ts';
+import type { Invitation } from '../../../resources/invitations/invitation.hal.ts';
 import './invitations.css';
 
 export interface PendingInvitationRow extends Invitation {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { fetchOperationLogs } from './fetch-operation-logs.ts';
-import { operationKeys } from './operation-keys.ts';
 
 /** contract §5.11: logs are asked for only once the operation is succeeded or failed. */
 export function useOperationLogs(operationId: string, finished: boolean) {

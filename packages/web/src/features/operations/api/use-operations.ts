@@ -1,15 +1,16 @@
-import { activitySince, POLL_INTERVAL_MS, SERVER_PAGE_SIZE_DEFAULT } from '@berth/core';
+import {
+  activitySince,
+  type OperationCollection,
+  POLL_INTERVAL_MS,
+  SERVER_PAGE_SIZE_DEFAULT,
+} from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import {
-  fromOperationHal,
-  type OperationFilters,
-  type OperationHal,
-  operationListPath,
-} from './operation.hal.ts';
-import { operationKeys } from './operation-keys.ts';
+import { fromOperationResource } from '../../../resources/operations/operation.hal.ts';
+import { operationKeys } from '../../../resources/operations/operation-keys.ts';
+import { type OperationFilters, operationListPath } from './operation-filters.ts';
 
 /**
  * One page of a server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`.
@@ -23,8 +24,8 @@ export function useOperations(basePath: string | null, page: number, filters: Op
   return useQuery({
     queryKey: operationKeys.list(path),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<OperationHal>>('api', path, { signal });
-      const operations = embeddedList(list, 'operations').map(fromOperationHal);
+      const list = await apiRequest<OperationCollection>('api', path, { signal });
+      const operations = embeddedList(list, 'operations').map(fromOperationResource);
       return {
         operations,
         totalCount: list.total_count ?? operations.length,

@@ -1,6 +1,6 @@
 import { operationTypeBody, operationTypeEntry } from '@berth/core';
 import { describe, expect, it } from 'vitest';
-import type { Operation } from './operation.hal.ts';
+import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { rerunRequest } from './use-rerun-operation.ts';
 
 function operation(overrides: Partial<Operation>): Operation {
@@ -17,6 +17,9 @@ function operation(overrides: Partial<Operation>): Operation {
     containerCount: null,
     containerSize: null,
     instanceProfile: null,
+    previousContainerCount: null,
+    previousContainerSize: null,
+    previousInstanceProfile: null,
     env: null,
     note: '',
     userName: 'Owner',

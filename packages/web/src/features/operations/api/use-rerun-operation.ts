@@ -1,6 +1,7 @@
 import {
   isOperationResourceType,
   type OperationRequest,
+  type OperationResource,
   type OperationResourceType,
   type OperationTypeOf,
   operationRequest,
@@ -9,8 +10,8 @@ import {
 } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromOperationHal, type Operation, type OperationHal } from './operation.hal.ts';
-import { operationKeys } from './operation-keys.ts';
+import { fromOperationResource, type Operation } from '../../../resources/operations/operation.hal.ts';
+import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 
 type Rebuilders = {
   [R in OperationResourceType]: {
@@ -65,8 +66,8 @@ export function useRerunOperation() {
     mutationFn: async (operation: Operation): Promise<Operation> => {
       const request = rerunRequest(operation);
       if (!request) throw new Error(`A ${operation.resourceType} operation cannot be run again here`);
-      return fromOperationHal(
-        await apiRequest<OperationHal>('api', request.path, { method: 'POST', body: request.body }),
+      return fromOperationResource(
+        await apiRequest<OperationResource>('api', request.path, { method: 'POST', body: request.body }),
       );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operationKeys.lists() }),

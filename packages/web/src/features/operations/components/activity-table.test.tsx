@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
 import { ActorProvider } from '../../../lib/actor.tsx';
-import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { ActivityTable } from './activity-table.tsx';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
@@ -74,7 +74,7 @@ const OWNER: Actor = { roleTypes: ['owner'], permissions: [] };
 const READER: Actor = { roleTypes: ['platform_user'], permissions: [{ environmentId: '10', scope: 'read' }] };
 
 function renderActivity(actor: Actor, path = '/activity') {
-  sessionStore.signIn(fromTokenHal(tokenHal()));
+  sessionStore.signIn(fromTokenResource(tokenHal()));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [

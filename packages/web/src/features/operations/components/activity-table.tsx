@@ -14,7 +14,8 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/data-tab
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
-import { ALL, type Operation, type OperationFilters } from '../api/operation.hal.ts';
+import type { Operation } from '../../../resources/operations/operation.hal.ts';
+import { ALL, type OperationFilters } from '../api/operation-filters.ts';
 import { useOperations } from '../api/use-operations.ts';
 import { useRerunOperation } from '../api/use-rerun-operation.ts';
 import { ElapsedTime } from './elapsed-time.tsx';

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockServer } from '../../../../test/fetch-mock.ts';
 import { HOST, tokenHal } from '../../../../test/fixtures.ts';
-import { fromTokenHal, sessionStore } from '../../../lib/session-store.ts';
+import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { fetchOperationLogs } from '../api/fetch-operation-logs.ts';
 import { LOGS_WAIT_MESSAGE, LogText, logLineTone, NO_DATA_FOUND, OperationLogs } from './operation-logs.tsx';
 
@@ -19,7 +19,7 @@ function renderWithProviders(element: ReactElement) {
   );
 }
 
-const signIn = () => sessionStore.signIn(fromTokenHal(tokenHal()));
+const signIn = () => sessionStore.signIn(fromTokenResource(tokenHal()));
 const text = (status: number, body: string) => () => new Response(body, { status });
 const LOG_URL = `${HOST}/api/operation_logs/5?expires=1&signature=abc`;
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../api/operation.hal.ts';
+import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { ResourceOperationBanner } from './resource-operation-banner.tsx';
 
 function op(type: string, status: string, minute: number): Operation {
@@ -18,6 +18,9 @@ function op(type: string, status: string, minute: number): Operation {
     containerCount: null,
     containerSize: null,
     instanceProfile: null,
+    previousContainerCount: null,
+    previousContainerSize: null,
+    previousInstanceProfile: null,
     env: null,
     note: '',
     userName: 'Ada',

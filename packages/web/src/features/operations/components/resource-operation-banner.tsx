@@ -2,7 +2,7 @@ import { bannerOperation, bannerTone, operationStatusLabel } from '@berth/core';
 import { Link } from 'react-router';
 import { Banner, type BannerVariant } from '../../../components/ui/banner.tsx';
 import { to } from '../../../lib/paths.ts';
-import type { Operation } from '../api/operation.hal.ts';
+import type { Operation } from '../../../resources/operations/operation.hal.ts';
 
 const VARIANTS: Record<'success' | 'error' | 'progress', BannerVariant> = {
   success: 'success',

@@ -1,11 +1,12 @@
+import type { OrganizationResource } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromOrganizationHal, type OrganizationHal } from './organization.hal.ts';
+import { fromOrganizationResource } from '../../../resources/organizations/organization.hal.ts';
 import { organizationKeys } from './organization-keys.ts';
 
 export async function createOrganization(name: string) {
-  return fromOrganizationHal(
-    await apiRequest<OrganizationHal>('auth', '/organizations', { method: 'POST', body: { name } }),
+  return fromOrganizationResource(
+    await apiRequest<OrganizationResource>('auth', '/organizations', { method: 'POST', body: { name } }),
   );
 }
 

@@ -1,16 +1,17 @@
+import type { OrganizationCollection } from '@berth/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromOrganizationHal, type OrganizationHal } from './organization.hal.ts';
+import { fromOrganizationResource } from '../../../resources/organizations/organization.hal.ts';
 import { organizationKeys } from './organization-keys.ts';
 
 export function organizationsQuery() {
   return queryOptions({
     queryKey: organizationKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<OrganizationHal>>('auth', '/organizations', { signal });
-      return embeddedList(list, 'organizations').map(fromOrganizationHal);
+      const list = await apiRequest<OrganizationCollection>('auth', '/organizations', { signal });
+      return embeddedList(list, 'organizations').map(fromOrganizationResource);
     },
   });
 }

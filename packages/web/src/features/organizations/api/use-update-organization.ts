@@ -1,7 +1,7 @@
-import type { OrganizationSettingsValues } from '@berth/core';
+import type { OrganizationResource, OrganizationSettingsValues } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromOrganizationHal, type OrganizationHal } from './organization.hal.ts';
+import { fromOrganizationResource } from '../../../resources/organizations/organization.hal.ts';
 import { organizationKeys } from './organization-keys.ts';
 
 export async function updateOrganization(id: string, values: OrganizationSettingsValues) {
@@ -16,8 +16,8 @@ export async function updateOrganization(id: string, values: OrganizationSetting
     security_alert_email: values.securityAlertEmail,
     ops_alert_email: values.opsAlertEmail,
   };
-  return fromOrganizationHal(
-    await apiRequest<OrganizationHal>('auth', `/organizations/${encodeURIComponent(id)}`, {
+  return fromOrganizationResource(
+    await apiRequest<OrganizationResource>('auth', `/organizations/${encodeURIComponent(id)}`, {
       method: 'PATCH',
       body,
     }),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { type SupportRequest, SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
 import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx';
-import type { Organization } from '../api/organization.hal.ts';
+import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 
 export interface DeleteAccountProps {
   organization: Organization;

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import type { Organization } from '../api/organization.hal.ts';
+import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 
 /** spec 3 §6: the badge of an organization that enforces SSO. */
 export const SSO_ENFORCED_BADGE = 'SSO Enforced';

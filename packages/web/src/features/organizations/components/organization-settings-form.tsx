@@ -7,7 +7,7 @@ import {
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import type { Organization } from '../api/organization.hal.ts';
+import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 import './organizations.css';
 
 export function organizationSettingsValues(organization: Organization): OrganizationSettingsInput {

@@ -1,14 +1,17 @@
-import { METRIC_RELEASE_LOOKBACK_DAYS, type MetricRelease } from '@berth/core';
+import {
+  type ContainerCollection,
+  METRIC_RELEASE_LOOKBACK_DAYS,
+  type MetricRelease,
+  type ReleaseCollection,
+} from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import {
   type Container,
-  type ContainerHal,
-  fromContainerHal,
-  fromReleaseHal,
-  type ReleaseHal,
-} from './release.hal.ts';
+  fromContainerResource,
+  fromReleaseResource,
+} from '../../../resources/releases/release.hal.ts';
 import { releaseKeys } from './release-keys.ts';
 
 export interface ServiceContainers {
@@ -24,23 +27,25 @@ export function useServiceContainers(serviceId: string) {
   return useQuery({
     queryKey: releaseKeys.serviceContainers(serviceId),
     queryFn: async ({ signal }): Promise<ServiceContainers> => {
-      const list = await apiRequest<HalCollection<ReleaseHal>>(
+      const list = await apiRequest<ReleaseCollection>(
         'api',
         `/services/${encodeURIComponent(serviceId)}/releases?with_deleted=true`,
         { signal },
       );
       const since = Date.now() - METRIC_RELEASE_LOOKBACK_DAYS * 86400_000;
       const releases = embeddedList(list, 'releases')
-        .map(fromReleaseHal)
+        .map(fromReleaseResource)
         .filter((release) => release.current || Date.parse(release.createdAt) >= since);
       const containers = await Promise.all(
         releases.map(async (release) => {
-          const page = await apiRequest<HalCollection<ContainerHal>>(
+          const page = await apiRequest<ContainerCollection>(
             'api',
             `/releases/${encodeURIComponent(release.id)}/containers?with_deleted=true`,
             { signal },
           );
-          return embeddedList(page, 'containers').map((container) => fromContainerHal(container, release.id));
+          return embeddedList(page, 'containers').map((container) =>
+            fromContainerResource(container, release.id),
+          );
         }),
       );
       return { releases, containers: containers.flat() };

@@ -1,15 +1,9 @@
+import type { RoleMembershipsMap } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { HalLinks } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromMembershipHal, type Membership, type MembershipHal } from './membership.hal.ts';
-import { roleKeys } from './role-keys.ts';
-
-/** contract §5.3: `_embedded` is a map (role id → { memberships }), never an array. */
-interface MembershipsByRoleHal {
-  _embedded?: Record<string, { memberships?: MembershipHal[] | null } | null> | null;
-  _links?: HalLinks;
-}
+import { fromMembershipResource, type Membership } from '../../../resources/memberships/membership.hal.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
 
 /** Every membership of the organization's roles (contract §7 step 7). */
 export function useOrganizationMemberships(organizationId: string | null) {
@@ -18,15 +12,15 @@ export function useOrganizationMemberships(organizationId: string | null) {
   return useQuery({
     queryKey: roleKeys.organizationMemberships(id),
     queryFn: async ({ signal }): Promise<Membership[]> => {
-      const body = await apiRequest<MembershipsByRoleHal>(
+      // contract §5.3: `_embedded` is a map (role id → { memberships }), never an array.
+      const body = await apiRequest<RoleMembershipsMap>(
         'auth',
         `/organizations/${encodeURIComponent(id)}/roles/memberships`,
         { signal },
       );
-      return Object.values(body._embedded ?? {})
-        .flatMap((entry) => entry?.memberships ?? [])
-        .map(fromMembershipHal)
-        .filter((membership) => membership !== null);
+      return Object.values(body._embedded)
+        .flatMap((entry) => entry.memberships)
+        .map(fromMembershipResource);
     },
     enabled: phase === 'authenticated' && id !== '',
   });

@@ -1,9 +1,10 @@
+import type { RoleCollection } from '@berth/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromRoleHal, type RoleHal } from './role.hal.ts';
-import { roleKeys } from './role-keys.ts';
+import { fromRoleResource } from '../../../resources/roles/role.hal.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
 
 /** contract §7 step 5: the selected organization's roles. */
 export function useOrganizationRoles(organizationId: string | null) {
@@ -12,14 +13,14 @@ export function useOrganizationRoles(organizationId: string | null) {
   return useQuery({
     queryKey: roleKeys.organization(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<RoleHal>>(
+      const list = await apiRequest<RoleCollection>(
         'auth',
         `/organizations/${encodeURIComponent(id)}/roles`,
         {
           signal,
         },
       );
-      return embeddedList(list, 'roles').map(fromRoleHal);
+      return embeddedList(list, 'roles').map(fromRoleResource);
     },
     enabled: phase === 'authenticated' && id !== '',
     // Switching organization keeps the shell on screen while the new roles load.

@@ -1,6 +1,6 @@
 import { type Actor, invitableRoles, managesAnyRole } from '@berth/core';
 import { useMemo } from 'react';
-import { roleAdminIds } from './membership.hal.ts';
+import { roleAdminIds } from '../../../resources/memberships/membership.hal.ts';
 import { useOrganizationMemberships } from './use-organization-memberships.ts';
 import { useOrganizationRoles } from './use-organization-roles.ts';
 

@@ -1,9 +1,10 @@
+import type { RoleCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromRoleHal, type RoleHal } from './role.hal.ts';
-import { roleKeys } from './role-keys.ts';
+import { fromRoleResource } from '../../../resources/roles/role.hal.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
 
 /** contract §7 step 6: every role of the user, in all organizations. */
 export function useUserRoles() {
@@ -12,14 +13,10 @@ export function useUserRoles() {
   return useQuery({
     queryKey: roleKeys.user(userId),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<RoleHal>>(
-        'auth',
-        `/users/${encodeURIComponent(userId)}/roles`,
-        {
-          signal,
-        },
-      );
-      return embeddedList(list, 'roles').map(fromRoleHal);
+      const list = await apiRequest<RoleCollection>('auth', `/users/${encodeURIComponent(userId)}/roles`, {
+        signal,
+      });
+      return embeddedList(list, 'roles').map(fromRoleResource);
     },
     enabled: phase === 'authenticated' && userId !== '',
   });

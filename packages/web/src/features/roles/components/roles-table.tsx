@@ -2,7 +2,7 @@ import { compareRoles, ROLE_TYPE_LABELS } from '@berth/core';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import type { Role } from '../api/role.hal.ts';
+import type { Role } from '../../../resources/roles/role.hal.ts';
 
 export interface RoleOverviewRow {
   role: Role;

@@ -1,9 +1,8 @@
-import { operationRequest, operationsPath } from '@berth/core';
+import { type OperationResource, operationRequest, operationsPath } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { HalResource } from '../../../lib/hal.ts';
 import { idOf } from '../../../lib/hal.ts';
-import { serviceKeys } from './service-keys.ts';
+import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
 export interface ScaleRequest {
   containerCount: number;
@@ -16,19 +15,15 @@ export function useScaleService(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: ScaleRequest) => {
-      const operation = await apiRequest<HalResource & { status: string }>(
-        'api',
-        operationsPath('service', serviceId),
-        {
-          method: 'POST',
-          body: operationRequest('service', 'scale', {
-            id: serviceId,
-            container_count: request.containerCount,
-            container_size: request.containerSizeMb,
-            instance_profile: request.instanceProfile,
-          }),
-        },
-      );
+      const operation = await apiRequest<OperationResource>('api', operationsPath('service', serviceId), {
+        method: 'POST',
+        body: operationRequest('service', 'scale', {
+          id: serviceId,
+          container_count: request.containerCount,
+          container_size: request.containerSizeMb,
+          instance_profile: request.instanceProfile,
+        }),
+      });
       return { id: idOf(operation), status: operation.status };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),

@@ -1,14 +1,17 @@
+import type { ServiceResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromServiceHal, type ServiceHal } from './service.hal.ts';
-import { serviceKeys } from './service-keys.ts';
+import { fromServiceResource } from '../../../resources/services/service.hal.ts';
+import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
 /** contract §5.7 GET /services/:id. */
 export function useService(id: string) {
   return useQuery({
     queryKey: serviceKeys.detail(id),
     queryFn: async ({ signal }) =>
-      fromServiceHal(await apiRequest<ServiceHal>('api', `/services/${encodeURIComponent(id)}`, { signal })),
+      fromServiceResource(
+        await apiRequest<ServiceResource>('api', `/services/${encodeURIComponent(id)}`, { signal }),
+      ),
   });
 }
 
@@ -20,8 +23,8 @@ export function useServiceAppId(id: string | null): string | null {
   const query = useQuery({
     queryKey: serviceKeys.detail(id ?? ''),
     queryFn: async ({ signal }) =>
-      fromServiceHal(
-        await apiRequest<ServiceHal>('api', `/services/${encodeURIComponent(id ?? '')}`, { signal }),
+      fromServiceResource(
+        await apiRequest<ServiceResource>('api', `/services/${encodeURIComponent(id ?? '')}`, { signal }),
       ),
     enabled: Boolean(id),
     staleTime: Number.POSITIVE_INFINITY,

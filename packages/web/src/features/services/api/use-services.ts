@@ -1,10 +1,10 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { MAX_PAGE_SIZE, type ServiceCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromServiceHal, type ServiceHal } from './service.hal.ts';
-import { serviceKeys } from './service-keys.ts';
+import { fromServiceResource } from '../../../resources/services/service.hal.ts';
+import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
 /** contract §5.7 GET /services?per_page=5000: every service the caller can read. */
 export function useServices() {
@@ -12,10 +12,10 @@ export function useServices() {
   return useQuery({
     queryKey: serviceKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<ServiceHal>>('api', `/services?per_page=${MAX_PAGE_SIZE}`, {
+      const list = await apiRequest<ServiceCollection>('api', `/services?per_page=${MAX_PAGE_SIZE}`, {
         signal,
       });
-      return embeddedList(list, 'services').map(fromServiceHal);
+      return embeddedList(list, 'services').map(fromServiceResource);
     },
     enabled: phase === 'authenticated',
   });

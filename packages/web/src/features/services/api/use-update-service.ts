@@ -1,16 +1,16 @@
-import { type ServiceSettingsInput, serviceSettingsSchema } from '@berth/core';
+import { type ServiceResource, type ServiceSettingsInput, serviceSettingsSchema } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromServiceHal, type ServiceHal } from './service.hal.ts';
-import { serviceKeys } from './service-keys.ts';
+import { fromServiceResource } from '../../../resources/services/service.hal.ts';
+import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
 /** spec 2 §7 PUT /services/:id: force_zero_downtime, naive_health_check, stop_timeout. */
 export function useUpdateService(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ServiceSettingsInput) =>
-      fromServiceHal(
-        await apiRequest<ServiceHal>('api', `/services/${encodeURIComponent(serviceId)}`, {
+      fromServiceResource(
+        await apiRequest<ServiceResource>('api', `/services/${encodeURIComponent(serviceId)}`, {
           method: 'PUT',
           body: serviceSettingsSchema.parse(input),
         }),

@@ -2,9 +2,9 @@ import { cpuShare, MAX_CONTAINER_COUNT } from '@berth/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import type { Service } from '../api/service.hal.ts';
+import type { Service } from '../../../resources/services/service.hal.ts';
+import type { AllowedFamilies } from '../../../resources/stacks/stack.hal.ts';
 import type { ScaleRequest } from '../api/use-scale-service.ts';
-import type { AllowedFamilies } from '../api/use-stack-profiles.ts';
 import {
   formatGb,
   profileOptions,

@@ -1,5 +1,5 @@
 import { CONTAINER_SIZES_GB, containerProfile, MAX_CONTAINER_COUNT, scaleProblem } from '@berth/core';
-import type { AllowedFamilies } from '../api/use-stack-profiles.ts';
+import type { AllowedFamilies } from '../../../resources/stacks/stack.hal.ts';
 
 /** The current-generation class of each family the scale form offers (contract §4.3: C → c5, M → m5, R → r5). */
 export const PROFILE_CHOICES = [

@@ -2,7 +2,7 @@ import { STOP_TIMEOUT_MAX_SECONDS, serviceSettingsSchema } from '@berth/core';
 import { useId } from 'react';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
-import type { Service } from '../api/service.hal.ts';
+import type { Service } from '../../../resources/services/service.hal.ts';
 
 export interface ServiceSettingsValues {
   stop_timeout: number | null;

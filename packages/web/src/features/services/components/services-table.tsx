@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import './services.css';
 import { to } from '../../../lib/paths.ts';
-import { memoryGb, type Service } from '../api/service.hal.ts';
+import { memoryGb, type Service } from '../../../resources/services/service.hal.ts';
 
 /** spec 3 §3 service row: the service plus envHandle, resourceHandle (app handle or 'Unknown') and cost. */
 export interface ServiceRow {

@@ -1,6 +1,6 @@
-import { TOKEN_LIFETIME_SECONDS } from '@berth/core';
+import { TOKEN_LIFETIME_SECONDS, type TokenResource } from '@berth/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromTokenHal, type SessionToken, type TokenHal } from '../../../lib/session-store.ts';
+import { fromTokenResource, type SessionToken } from '../../../lib/session-store.ts';
 
 export interface Credentials {
   email: string;
@@ -13,7 +13,7 @@ export type TokenGrant = 'session' | 'elevated';
 /** contract §3.2: password grant for a session (scope manage) or an elevation (scope elevated). */
 export async function createToken(credentials: Credentials, grant: TokenGrant): Promise<SessionToken> {
   const elevated = grant === 'elevated';
-  const token = await apiRequest<TokenHal>('auth', '/tokens', {
+  const token = await apiRequest<TokenResource>('auth', '/tokens', {
     method: 'POST',
     // The elevated token must not replace the session cookie, so its request carries no cookies.
     credentials: elevated ? 'omit' : 'include',
@@ -27,5 +27,5 @@ export async function createToken(credentials: Credentials, grant: TokenGrant): 
       _source: 'deploy',
     },
   });
-  return fromTokenHal(token);
+  return fromTokenResource(token);
 }

@@ -1,6 +1,6 @@
-import { TOKEN_LIFETIME_SECONDS } from '@berth/core';
+import { TOKEN_LIFETIME_SECONDS, type TokenResource } from '@berth/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fromTokenHal, type SessionToken, sessionStore, type TokenHal } from '../../../lib/session-store.ts';
+import { fromTokenResource, type SessionToken, sessionStore } from '../../../lib/session-store.ts';
 
 /** contract §3.2: Berth's console names its product `berth` in token types. */
 const USER_HREF_TOKEN_TYPE = 'berth:user:href';
@@ -13,7 +13,7 @@ const USER_HREF_TOKEN_TYPE = 'berth:user:href';
 export async function refreshOwnToken(): Promise<SessionToken> {
   const current = sessionStore.getState().accessToken;
   if (!current) throw new Error('You are not logged in');
-  const token = await apiRequest<TokenHal>('auth', '/tokens', {
+  const token = await apiRequest<TokenResource>('auth', '/tokens', {
     method: 'POST',
     body: {
       grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
@@ -27,7 +27,7 @@ export async function refreshOwnToken(): Promise<SessionToken> {
       _source: 'app-ui',
     },
   });
-  const refreshed = fromTokenHal(token);
+  const refreshed = fromTokenResource(token);
   // The same user, so the elevated token taken at login stays (spec 1 §4 "After accept, get an elevated token").
   sessionStore.signIn(refreshed);
   return refreshed;

@@ -1,12 +1,12 @@
+import type { TokenResource } from '@berth/core';
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import {
-  fromTokenHal,
+  fromTokenResource,
   NO_TOKEN_FOUND,
   type SessionStore,
   sessionStore,
-  type TokenHal,
   useSession,
 } from '../../../lib/session-store.ts';
 import { sessionKeys } from './session-keys.ts';
@@ -16,7 +16,7 @@ export function currentTokenQuery() {
   return queryOptions({
     queryKey: sessionKeys.currentToken(),
     queryFn: async ({ signal }) =>
-      fromTokenHal(await apiRequest<TokenHal>('auth', '/current_token', { auth: 'none', signal })),
+      fromTokenResource(await apiRequest<TokenResource>('auth', '/current_token', { auth: 'none', signal })),
     retry: false,
     staleTime: 0,
     gcTime: 0,

@@ -1,7 +1,8 @@
+import type { SourceResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromSourceHal, type SourceHal } from './source.hal.ts';
+import { fromSourceResource } from '../../../resources/sources/source.hal.ts';
 import { sourceKeys } from './source-keys.ts';
 
 /** contract §5.7 GET /sources/:id. */
@@ -10,7 +11,9 @@ export function useSource(id: string) {
   return useQuery({
     queryKey: sourceKeys.detail(id),
     queryFn: async ({ signal }) =>
-      fromSourceHal(await apiRequest<SourceHal>('api', `/sources/${encodeURIComponent(id)}`, { signal })),
+      fromSourceResource(
+        await apiRequest<SourceResource>('api', `/sources/${encodeURIComponent(id)}`, { signal }),
+      ),
     enabled: phase === 'authenticated' && id !== '',
   });
 }

@@ -1,5 +1,5 @@
 import { commitDots, shortSha } from '@berth/core';
-import type { LiveCommit } from '../api/source.hal.ts';
+import type { LiveCommit } from '../../../resources/sources/source.hal.ts';
 import './sources.css';
 
 /** spec 3 §2: one dot per live commit (newest first), at most 7, then '+N'. */

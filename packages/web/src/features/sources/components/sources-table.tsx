@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { to } from '../../../lib/paths.ts';
-import { type Source, sourceName } from '../api/source.hal.ts';
+import { type Source, sourceName } from '../../../resources/sources/source.hal.ts';
 import { CommitDots } from './commit-dots.tsx';
 
 // spec 3 §2: the sort keys are liveCommits, apps and displayName.

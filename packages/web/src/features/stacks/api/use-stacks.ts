@@ -1,10 +1,10 @@
-import { MAX_PAGE_SIZE } from '@berth/core';
+import { MAX_PAGE_SIZE, type StackCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromStackHal, type StackHal } from './stack.hal.ts';
-import { stackKeys } from './stack-keys.ts';
+import { fromStackResource } from '../../../resources/stacks/stack.hal.ts';
+import { stackKeys } from '../../../resources/stacks/stack-keys.ts';
 
 /** contract §7 step 7: every stack the caller can see, in one page. */
 export function useStacks() {
@@ -12,10 +12,10 @@ export function useStacks() {
   return useQuery({
     queryKey: stackKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<StackHal>>('api', `/stacks?per_page=${MAX_PAGE_SIZE}`, {
+      const list = await apiRequest<StackCollection>('api', `/stacks?per_page=${MAX_PAGE_SIZE}`, {
         signal,
       });
-      return embeddedList(list, 'stacks').map(fromStackHal);
+      return embeddedList(list, 'stacks').map(fromStackResource);
     },
     enabled: phase === 'authenticated',
   });

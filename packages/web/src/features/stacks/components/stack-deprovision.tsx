@@ -5,7 +5,7 @@ import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useActor } from '../../../lib/actor.tsx';
-import type { Stack } from '../api/stack.hal.ts';
+import type { Stack } from '../../../resources/stacks/stack.hal.ts';
 
 export interface StackDeprovisionProps {
   stack: Stack;

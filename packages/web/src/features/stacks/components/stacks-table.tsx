@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { TotalRow } from '../../../components/ui/total-row.tsx';
-import { type Stack, tenancyLabel } from '../api/stack.hal.ts';
+import { type Stack, tenancyLabel } from '../../../resources/stacks/stack.hal.ts';
 
 export interface StacksTableProps {
   stacks: readonly Stack[];

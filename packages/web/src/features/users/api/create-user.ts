@@ -1,5 +1,6 @@
+import type { UserResource } from '@berth/core';
 import { apiRequest, type EmptyResponse } from '../../../lib/api-client.ts';
-import { fromUserHal, type UserHal } from './user.hal.ts';
+import { fromUserResource } from '../../../resources/users/user.hal.ts';
 
 export interface NewUser {
   name: string;
@@ -22,5 +23,5 @@ export async function createUser(input: NewUser) {
   };
   if (!input.challengeToken)
     await apiRequest<EmptyResponse>('auth', '/claims/user', { method: 'POST', body });
-  return fromUserHal(await apiRequest<UserHal>('auth', '/users', { method: 'POST', body }));
+  return fromUserResource(await apiRequest<UserResource>('auth', '/users', { method: 'POST', body }));
 }

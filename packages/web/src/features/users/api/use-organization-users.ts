@@ -1,9 +1,10 @@
+import type { UserCollection } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList, type HalCollection } from '../../../lib/hal.ts';
+import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromUserHal, type UserHal } from './user.hal.ts';
-import { userKeys } from './user-keys.ts';
+import { fromUserResource } from '../../../resources/users/user.hal.ts';
+import { userKeys } from '../../../resources/users/user-keys.ts';
 
 /** contract §5.3 GET /organizations/:id/users: the organization's members (contract §7 step 7). */
 export function useOrganizationUsers(organizationId: string | null) {
@@ -12,12 +13,12 @@ export function useOrganizationUsers(organizationId: string | null) {
   return useQuery({
     queryKey: userKeys.organization(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<HalCollection<UserHal>>(
+      const list = await apiRequest<UserCollection>(
         'auth',
         `/organizations/${encodeURIComponent(id)}/users`,
         { signal },
       );
-      return embeddedList(list, 'users').map(fromUserHal);
+      return embeddedList(list, 'users').map(fromUserResource);
     },
     enabled: phase === 'authenticated' && id !== '',
   });

@@ -1,8 +1,9 @@
+import type { UserResource } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromUserHal, type UserHal } from './user.hal.ts';
-import { userKeys } from './user-keys.ts';
+import { fromUserResource } from '../../../resources/users/user.hal.ts';
+import { userKeys } from '../../../resources/users/user-keys.ts';
 
 /** contract §5.2: PUT /users/:id persists the selection, which drives the user's selected_organization link. */
 export function useSelectOrganization() {
@@ -11,8 +12,8 @@ export function useSelectOrganization() {
   const userId = accessToken?.userId ?? '';
   return useMutation({
     mutationFn: async (organizationId: string) =>
-      fromUserHal(
-        await apiRequest<UserHal>('auth', `/users/${encodeURIComponent(userId)}`, {
+      fromUserResource(
+        await apiRequest<UserResource>('auth', `/users/${encodeURIComponent(userId)}`, {
           method: 'PUT',
           body: { selected_organization_id: organizationId },
         }),

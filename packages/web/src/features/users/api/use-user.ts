@@ -1,16 +1,17 @@
+import type { UserResource } from '@berth/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromUserHal, type UserHal } from './user.hal.ts';
-import { userKeys } from './user-keys.ts';
+import { fromUserResource } from '../../../resources/users/user.hal.ts';
+import { userKeys } from '../../../resources/users/user-keys.ts';
 
 export function userQuery(userId: string) {
   return queryOptions({
     queryKey: userKeys.detail(userId),
     // contract §3.6: the console sends its elevated token here when it holds a valid one.
     queryFn: async ({ signal }) =>
-      fromUserHal(
-        await apiRequest<UserHal>('auth', `/users/${encodeURIComponent(userId)}`, {
+      fromUserResource(
+        await apiRequest<UserResource>('auth', `/users/${encodeURIComponent(userId)}`, {
           auth: 'elevated',
           signal,
         }),

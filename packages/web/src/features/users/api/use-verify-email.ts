@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type EmptyResponse } from '../../../lib/api-client.ts';
+import type { User } from '../../../resources/users/user.hal.ts';
 import { userQuery } from './use-user.ts';
-import type { User } from './user.hal.ts';
 
 export interface EmailVerification {
   userId: string;

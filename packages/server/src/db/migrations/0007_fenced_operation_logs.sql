@@ -1,0 +1,1 @@
+ALTER TABLE "operation_logs" ADD COLUMN "attempt" integer DEFAULT 0 NOT NULL;

@@ -1,7 +1,0 @@
-export const serviceKeys = {
-  all: ['services'] as const,
-  list: () => [...serviceKeys.all, 'list'] as const,
-  ofApp: (appId: string) => [...serviceKeys.all, 'app', appId] as const,
-  detail: (id: string) => [...serviceKeys.all, 'detail', id] as const,
-  stackProfiles: (stackId: string) => [...serviceKeys.all, 'stack-profiles', stackId] as const,
-};

@@ -1,0 +1,4 @@
+export const configurationKeys = {
+  all: ['configurations'] as const,
+  detail: (id: string) => [...configurationKeys.all, 'detail', id] as const,
+};

@@ -1,0 +1,104 @@
+import type { OperationResource } from '@berth/core';
+import { idOf, linkId } from '../../lib/hal.ts';
+import { to } from '../../lib/paths.ts';
+
+/** contract §4.3 operation as the console reads it: every screen that shows or follows one uses this. */
+export interface Operation {
+  id: string;
+  type: string;
+  status: string;
+  resourceType: string;
+  resourceId: string;
+  resourceHandle: string;
+  environmentId: string | null;
+  gitRef: string | null;
+  dockerRef: string | null;
+  containerCount: number | null;
+  containerSize: number | null;
+  instanceProfile: string | null;
+  /** Berth addition: what a scale changed from, recorded when it ran (spec 2 §4 Last Scale). */
+  previousContainerCount: number | null;
+  previousContainerSize: number | null;
+  previousInstanceProfile: string | null;
+  env: Record<string, string | null> | null;
+  note: string;
+  userName: string;
+  userEmail: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function fromOperationResource(operation: OperationResource): Operation {
+  return {
+    id: idOf(operation),
+    type: operation.type,
+    status: operation.status,
+    resourceType: operation.resource_type,
+    resourceId: operation.resource_id,
+    resourceHandle: operation.resource_handle,
+    environmentId: linkId(operation, 'account'),
+    gitRef: operation.git_ref,
+    dockerRef: operation.docker_ref,
+    containerCount: operation.container_count,
+    containerSize: operation.container_size,
+    instanceProfile: operation.instance_profile,
+    // A server older than the `previous_*` fields leaves them out: unknown.
+    previousContainerCount: operation.previous_container_count ?? null,
+    previousContainerSize: operation.previous_container_size ?? null,
+    previousInstanceProfile: operation.previous_instance_profile ?? null,
+    env: operation.env,
+    note: operation.note,
+    userName: operation.user_name,
+    userEmail: operation.user_email,
+    createdAt: operation.created_at,
+    updatedAt: operation.updated_at,
+  };
+}
+
+/**
+ * spec 2 §4, contract §1.2: a deprovision whose operation is gone (404) has succeeded. What was known of
+ * it is kept; if nothing was, the console knows only its id and type.
+ */
+export function deprovisionSucceeded(id: string, known: Operation | undefined): Operation {
+  if (known) return { ...known, status: 'succeeded' };
+  return {
+    id,
+    type: 'deprovision',
+    status: 'succeeded',
+    resourceType: '',
+    resourceId: '',
+    resourceHandle: '',
+    environmentId: null,
+    gitRef: null,
+    dockerRef: null,
+    containerCount: null,
+    containerSize: null,
+    instanceProfile: null,
+    previousContainerCount: null,
+    previousContainerSize: null,
+    previousInstanceProfile: null,
+    env: null,
+    note: '',
+    userName: '',
+    userEmail: '',
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+/**
+ * A Berth path inside the console for an operation's resource, where one exists. A service's page sits
+ * under its app, so a service links only once its app id is known (`serviceAppId`).
+ */
+export function operationResourcePath(
+  operation: Pick<Operation, 'resourceType' | 'resourceId'>,
+  serviceAppId: string | null = null,
+): string | null {
+  if (operation.resourceType === 'app') return to.app(operation.resourceId);
+  if (operation.resourceType === 'service') {
+    return serviceAppId ? to.service(serviceAppId, operation.resourceId) : null;
+  }
+  if (operation.resourceType === 'database') return to.database(operation.resourceId);
+  if (operation.resourceType === 'vhost') return to.endpoint(operation.resourceId);
+  return null;
+}

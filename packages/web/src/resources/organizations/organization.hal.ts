@@ -1,0 +1,69 @@
+import type { OrganizationResource, ReauthenticateOrganizationResource } from '@berth/core';
+import { idOf } from '../../lib/hal.ts';
+
+/** spec 1 §3 organization contact settings; an unset field is ''. */
+export interface OrganizationContacts {
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  primaryPhone: string;
+  emergencyPhone: string;
+  securityAlertEmail: string;
+  opsAlertEmail: string;
+}
+
+/** contract §4.1 organization as the console reads it. */
+export interface Organization {
+  id: string;
+  name: string;
+  ssoEnforced: boolean;
+  /** Only the organizations the token may not use until the user signs in again (SSO) need it. */
+  reauthRequired: boolean;
+  contacts: OrganizationContacts;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The contact fields are null until someone fills them in; they read as ''. */
+export function fromOrganizationResource(
+  organization: OrganizationResource | ReauthenticateOrganizationResource,
+): Organization {
+  return {
+    id: idOf(organization),
+    name: organization.name,
+    ssoEnforced: organization.sso_enforced,
+    reauthRequired: 'reauth_required' in organization && organization.reauth_required,
+    contacts: {
+      address: organization.address ?? '',
+      city: organization.city ?? '',
+      state: organization.state ?? '',
+      zip: organization.zip ?? '',
+      primaryPhone: organization.primary_phone ?? '',
+      emergencyPhone: organization.emergency_phone ?? '',
+      securityAlertEmail: organization.security_alert_email ?? '',
+      opsAlertEmail: organization.ops_alert_email ?? '',
+    },
+    createdAt: organization.created_at,
+    updatedAt: organization.updated_at,
+  };
+}
+
+/**
+ * spec 1 §4: the user's stored selection when it still exists, else the most recently updated organization.
+ * Timestamps share one ISO layout (contract §1.8), so they compare as strings.
+ */
+export function chooseOrganization(
+  organizations: readonly Organization[],
+  preferredId: string | null,
+): Organization | null {
+  const preferred = preferredId
+    ? organizations.find((organization) => organization.id === preferredId)
+    : undefined;
+  if (preferred) return preferred;
+  let latest: Organization | null = null;
+  for (const organization of organizations) {
+    if (!latest || organization.updatedAt > latest.updatedAt) latest = organization;
+  }
+  return latest;
+}

@@ -1,0 +1,6 @@
+export const serviceKeys = {
+  all: ['services'] as const,
+  list: () => [...serviceKeys.all, 'list'] as const,
+  ofApp: (appId: string) => [...serviceKeys.all, 'app', appId] as const,
+  detail: (id: string) => [...serviceKeys.all, 'detail', id] as const,
+};
