@@ -1,6 +1,8 @@
+import type { MembershipResource, RoleMembershipsMap } from '@berth/core';
 import { TEST_CONFIG } from './fixtures.ts';
 
-// Contract §4.1 memberships and the map GET /organizations/:id/roles/memberships answers (§5.3).
+// Contract §4.1 memberships and the map GET /organizations/:id/roles/memberships answers (§5.3), typed by
+// core's wire shapes: a fixture that drifts from what the server sends fails the type check.
 
 const auth = (path: string) => `${TEST_CONFIG.authUrl}${path}`;
 
@@ -14,7 +16,7 @@ export function membershipHal({
   userId: string;
   roleId: string;
   privileged?: boolean;
-}) {
+}): MembershipResource {
   return {
     _type: 'membership',
     id,
@@ -29,8 +31,8 @@ export function membershipHal({
   };
 }
 
-export function membershipsByRole(memberships: ReturnType<typeof membershipHal>[]) {
-  const byRole: Record<string, { memberships: ReturnType<typeof membershipHal>[] }> = {};
+export function membershipsByRole(memberships: MembershipResource[]): RoleMembershipsMap {
+  const byRole: RoleMembershipsMap['_embedded'] = {};
   for (const membership of memberships) {
     const roleId = membership._links.role.href.split('/').pop() ?? '';
     byRole[roleId] = { memberships: [...(byRole[roleId]?.memberships ?? []), membership] };

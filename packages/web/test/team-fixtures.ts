@@ -1,6 +1,8 @@
+import { type InvitationResource, isInvitationExpired, type UserResource } from '@berth/core';
 import { HOST, userHal } from './fixtures.ts';
 
-// Contract-shaped answers for the team screens (contract §4.1 invitation and user).
+// Answers for the team screens (contract §4.1 invitation and user), typed by core's wire shapes: a fixture
+// that drifts from what the server sends fails the type check.
 
 const auth = (path: string) => `${HOST}/auth${path}`;
 const TIMESTAMP = '2025-01-15T10:00:00.000Z';
@@ -25,7 +27,7 @@ export function invitationHal({
   inviterName?: string;
   expiresAt?: string;
   createdAt?: string;
-} = {}) {
+} = {}): InvitationResource {
   return {
     _type: 'invitation',
     id,
@@ -34,6 +36,8 @@ export function invitationHal({
     inviter_name: inviterName,
     role_name: roleName,
     verification_code_expires_at: expiresAt,
+    // The server derives it from the code's expiry when it answers.
+    expired: isInvitationExpired(expiresAt, new Date()),
     created_at: createdAt,
     updated_at: createdAt,
     _links: {
@@ -46,7 +50,7 @@ export function invitationHal({
 
 export function memberHal(
   options: Parameters<typeof userHal>[0] & { otpEnabled?: boolean; externalId?: string },
-) {
+): UserResource {
   return {
     ...userHal(options),
     otp_enabled: options.otpEnabled ?? false,

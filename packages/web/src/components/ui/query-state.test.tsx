@@ -43,6 +43,39 @@ describe('QueryState', () => {
     expect(failed.refetch).toHaveBeenCalledOnce();
   });
 
+  it('keeps the page header above the error, and only there', () => {
+    const header = <h1>Environment</h1>;
+    const { rerender } = render(
+      <QueryState
+        query={query<string>({ status: 'error', error: new Error('Gone') })}
+        loadingLabel="Loading environment"
+        errorHeader={header}
+      >
+        {(name) => <h1>{name}</h1>}
+      </QueryState>,
+    );
+    expect(screen.getByRole('heading', { name: 'Environment' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: Gone');
+
+    rerender(
+      <QueryState query={query<string>({})} loadingLabel="Loading environment" errorHeader={header}>
+        {(name) => <h1>{name}</h1>}
+      </QueryState>,
+    );
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+
+    rerender(
+      <QueryState
+        query={query<string>({ status: 'success', data: 'production' })}
+        loadingLabel="Loading environment"
+        errorHeader={header}
+      >
+        {(name) => <h1>{name}</h1>}
+      </QueryState>,
+    );
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['production']);
+  });
+
   it("shows the spec's empty-state text when the data has nothing", () => {
     renderState(query({ status: 'success', data: [] }));
     expect(screen.getByRole('heading', { name: 'No environments exist' })).toBeInTheDocument();

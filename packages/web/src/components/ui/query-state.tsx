@@ -15,6 +15,11 @@ export interface QueryStateProps<T> {
   query: QueryLike<T>;
   /** Names what is loading for assistive technology ("Loading deployment"). */
   loadingLabel: string;
+  /**
+   * The page's header above the error, where the loaded children would have drawn it from the data (a
+   * detail page that failed to load still says what it is).
+   */
+  errorHeader?: ReactNode;
   /** Placeholder lines while loading. */
   skeletonLines?: number;
   /** Whether the loaded data has nothing to show; `empty` is shown instead of the children. */
@@ -32,6 +37,7 @@ export interface QueryStateProps<T> {
 export function QueryState<T>({
   query,
   loadingLabel,
+  errorHeader,
   skeletonLines = 3,
   isEmpty,
   empty,
@@ -39,16 +45,19 @@ export function QueryState<T>({
 }: QueryStateProps<T>) {
   if (query.status === 'error') {
     return (
-      <Banner
-        variant="error"
-        actions={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {loadErrorText(query.error?.message ?? 'Unknown error')}
-      </Banner>
+      <>
+        {errorHeader}
+        <Banner
+          variant="error"
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {loadErrorText(query.error?.message ?? 'Unknown error')}
+        </Banner>
+      </>
     );
   }
   if (query.status === 'pending' || query.data === undefined) {

@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, errorBody, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
-
-const api = (path: string) => `${HOST}/api${path}`;
+import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
 function appHal() {
   return appResourceFixture({
@@ -18,26 +17,8 @@ function appHal() {
   });
 }
 
-function serviceHal() {
-  return {
-    _type: 'service',
-    id: '5',
-    handle: 'web',
-    process_type: 'web',
-    command: 'npm start',
-    container_count: 1,
-    container_memory_limit_mb: 1024,
-    instance_class: 'm5',
-    force_zero_downtime: false,
-    naive_health_check: false,
-    stop_timeout: null,
-    _links: {
-      self: { href: api('/services/5') },
-      account: { href: api('/accounts/10') },
-      app: { href: api('/apps/1') },
-    },
-  };
-}
+/** The `web` service of app 1 in environment 10, one 1 GB container. */
+const serviceHal = () => serviceResourceFixture({ id: '5', command: 'npm start' });
 
 /** A platform user whose role holds only `read` on environment 10. */
 function readOnlyConsole() {

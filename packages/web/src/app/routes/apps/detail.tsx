@@ -7,7 +7,7 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useApp } from '../../../features/apps/api/use-app.ts';
 import { useAppDeployments } from '../../../features/apps/api/use-app-deployments.ts';
@@ -80,80 +80,76 @@ function AppDetailRoute() {
   // The details name the app's source, not its id (loaded once the app says which source it is).
   const source = useSource(app.data?.currentSourceId ?? '');
 
-  if (app.isPending) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading app" />
-      </div>
-    );
-  }
-  if (app.error) return <Banner variant="error">Error: {app.error.message}</Banner>;
-
-  const current = app.data;
-  const environment = environments.find((item) => item.id === current.environmentId);
-  // spec 2 §2: Dependencies only with read scope on the environment. A tab shown or hidden, not an action
-  // of the catalog (the console cannot list dependencies yet), so core's scope rule answers it.
-  const canRead = can(actor, 'read', current.environmentId);
-  const visibleTabs = TABS.filter((item) => item !== 'deps' || canRead);
-  const active: Tab | null =
-    tab === undefined ? 'services' : (visibleTabs.find((item) => item === tab) ?? null);
-  // An unknown sub-path (`/apps/1/git`) is Page Not Found, as everywhere in the shell.
-  if (active === null) return <PageNotFound />;
-  const deployment = deployments.data?.find((item) => item.id === current.currentDeploymentId) ?? null;
-
   return (
-    <>
-      <PageHeader
-        title={current.handle}
-        description={
-          environment ? (
-            <>
-              App in <Link to={to.environment(environment.id)}>{environment.handle}</Link>
-            </>
-          ) : undefined
-        }
-        actions={
-          <ScopedButton
-            denial={deployDenial}
-            onClick={() => setDeploying((open) => !open)}
-            aria-expanded={deploying}
-          >
-            Deploy
-          </ScopedButton>
-        }
-      />
-      <ResourceOperationBanner operations={latest.data?.operations ?? []} />
-      {deploying ? (
-        <div className="section-block">
-          <DeployForm
-            denial={deployDenial}
-            onDeploy={async (gitRef) => {
-              const operation = await deploy.mutateAsync({ type: 'deploy', git_ref: gitRef });
-              navigate(to.operation(operation.id));
-            }}
-          />
-        </div>
-      ) : null}
-      <AppDetails
-        app={current}
-        deployment={deployment}
-        sourceLabel={source.data ? sourceName(source.data) : source.isError ? 'Unknown' : 'Loading…'}
-      />
-      <TabNav
-        label="App tabs"
-        tabs={visibleTabs.map((item) => ({
-          label: TAB_LABELS[item],
-          to: item === 'services' ? to.app(id) : to.app(id, item),
-        }))}
-      />
-      <AppTab
-        tab={active}
-        app={current}
-        deployments={deployments.data ?? []}
-        deploymentsLoading={deployments.isPending}
-        deploymentsError={deployments.error}
-      />
-    </>
+    <QueryState query={app} loadingLabel="Loading app">
+      {(current) => {
+        const environment = environments.find((item) => item.id === current.environmentId);
+        // spec 2 §2: Dependencies only with read scope on the environment. A tab shown or hidden, not an action
+        // of the catalog (the console cannot list dependencies yet), so core's scope rule answers it.
+        const canRead = can(actor, 'read', current.environmentId);
+        const visibleTabs = TABS.filter((item) => item !== 'deps' || canRead);
+        const active: Tab | null =
+          tab === undefined ? 'services' : (visibleTabs.find((item) => item === tab) ?? null);
+        // An unknown sub-path (`/apps/1/git`) is Page Not Found, as everywhere in the shell.
+        if (active === null) return <PageNotFound />;
+        const deployment = deployments.data?.find((item) => item.id === current.currentDeploymentId) ?? null;
+
+        return (
+          <>
+            <PageHeader
+              title={current.handle}
+              description={
+                environment ? (
+                  <>
+                    App in <Link to={to.environment(environment.id)}>{environment.handle}</Link>
+                  </>
+                ) : undefined
+              }
+              actions={
+                <ScopedButton
+                  denial={deployDenial}
+                  onClick={() => setDeploying((open) => !open)}
+                  aria-expanded={deploying}
+                >
+                  Deploy
+                </ScopedButton>
+              }
+            />
+            <ResourceOperationBanner operations={latest.data?.operations ?? []} />
+            {deploying ? (
+              <div className="section-block">
+                <DeployForm
+                  denial={deployDenial}
+                  onDeploy={async (gitRef) => {
+                    const operation = await deploy.mutateAsync({ type: 'deploy', git_ref: gitRef });
+                    navigate(to.operation(operation.id));
+                  }}
+                />
+              </div>
+            ) : null}
+            <AppDetails
+              app={current}
+              deployment={deployment}
+              sourceLabel={source.data ? sourceName(source.data) : source.isError ? 'Unknown' : 'Loading…'}
+            />
+            <TabNav
+              label="App tabs"
+              tabs={visibleTabs.map((item) => ({
+                label: TAB_LABELS[item],
+                to: item === 'services' ? to.app(id) : to.app(id, item),
+              }))}
+            />
+            <AppTab
+              tab={active}
+              app={current}
+              deployments={deployments.data ?? []}
+              deploymentsLoading={deployments.isPending}
+              deploymentsError={deployments.error}
+            />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -295,19 +291,21 @@ function ConfigurationTab({ app }: { app: App }) {
 
   let body: ReactNode;
   if (readDenial) body = <Banner variant="warning">{readDenial}</Banner>;
-  else if (configuration.error) body = <Banner variant="error">Error: {configuration.error.message}</Banner>;
-  else if (!configuration.data) body = <Spinner label="Loading configuration" />;
   else {
     body = (
-      <ConfigurationEditor
-        key={app.currentConfigurationId ?? 'none'}
-        current={configuration.data}
-        denial={configureDenial}
-        onSave={async (env) => {
-          const operation = await configure.mutateAsync({ type: 'configure', env });
-          setOperationId(operation.id);
-        }}
-      />
+      <QueryState query={configuration} loadingLabel="Loading configuration">
+        {(current) => (
+          <ConfigurationEditor
+            key={app.currentConfigurationId ?? 'none'}
+            current={current}
+            denial={configureDenial}
+            onSave={async (env) => {
+              const operation = await configure.mutateAsync({ type: 'configure', env });
+              setOperationId(operation.id);
+            }}
+          />
+        )}
+      </QueryState>
     );
   }
   return (

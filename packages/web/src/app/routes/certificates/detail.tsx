@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useCertificate } from '../../../features/certificates/api/use-certificate.ts';
 import {
@@ -39,24 +38,19 @@ type CertificateTab = (typeof TABS)[number][0];
 function CertificateDetailRoute() {
   const { id = '', tab = 'apps' } = useParams();
   const certificate = useCertificate(id);
-  const { environments } = useConsoleContext();
+  return (
+    <QueryState
+      query={certificate}
+      loadingLabel="Loading certificate"
+      errorHeader={<PageHeader title={`Certificate ${id}`} />}
+    >
+      {(current) => <CertificatePage certificate={current} tab={tab} />}
+    </QueryState>
+  );
+}
 
-  if (certificate.isError) {
-    return (
-      <>
-        <PageHeader title={`Certificate ${id}`} />
-        <Banner variant="error">Error: {certificate.error.message}</Banner>
-      </>
-    );
-  }
-  if (!certificate.data) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading certificate" />
-      </div>
-    );
-  }
-  const current = certificate.data;
+function CertificatePage({ certificate: current, tab }: { certificate: Certificate; tab: string }) {
+  const { environments } = useConsoleContext();
   const active = TABS.find(([key]) => key === tab)?.[0] ?? null;
   if (active === null) return <PageNotFound />;
   return (

@@ -4,7 +4,6 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { useDeployment } from '../../../features/deployments/api/use-deployment.ts';
@@ -63,60 +62,62 @@ function DeploymentDetailRoute() {
   const apps = useApps();
 
   if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <PageNotFound />;
-  if (deployment.isError) {
-    return (
-      <>
-        <PageHeader title="Deployment" />
-        <Banner variant="error">Error: {deployment.error.message}</Banner>
-      </>
-    );
-  }
-  if (deployment.isPending) return <Spinner label="Loading deployment" />;
-
-  const data = deployment.data;
-  const app = (apps.data ?? []).find((candidate) => candidate.id === data.appId);
-  const environment = environments.find((candidate) => candidate.id === app?.environmentId);
-  // spec 2 §7: GET /configurations/{id} needs read scope on the environment. Until the apps list names
-  // the app's environment, the configuration is asked for and the server decides.
-  const denial = app ? denialOf('deployment.configuration.read', app.environmentId) : null;
-
   return (
-    <>
-      <PageHeader title={`Deployment ${data.id}`} description={<DeploymentBadge status={data.status} />} />
-      <DetailList
-        label="Deployment details"
-        items={[
-          {
-            label: 'App',
-            value: app ? <Link to={to.app(app.id)}>{app.handle}</Link> : (data.appId ?? '-'),
-          },
-          { label: 'Environment', value: environment?.handle ?? '-' },
-          { label: 'Git Ref', value: data.gitRef || '-' },
-          {
-            label: 'Commit',
-            value: data.gitCommitSha
-              ? `${shortSha(data.gitCommitSha)} ${data.gitCommitMessage}`
-              : 'Not Provided',
-          },
-          { label: 'Docker Image', value: deploymentImageLabel(data.dockerImage) },
-          { label: 'Created', value: formatDateTime(data.createdAt) },
-        ]}
-      />
-      <TabNav
-        label="Deployment tabs"
-        tabs={[
-          { label: 'Logs', to: to.deployment(id) },
-          { label: 'Config', to: to.deployment(id, 'config') },
-        ]}
-      />
-      {tab === 'config' ? (
-        <DeploymentConfig configurationId={data.configurationId} denial={denial} />
-      ) : data.operationId ? (
-        <DeploymentLogs operationId={data.operationId} />
-      ) : (
-        <p>No data found</p>
-      )}
-    </>
+    <QueryState
+      query={deployment}
+      loadingLabel="Loading deployment"
+      errorHeader={<PageHeader title="Deployment" />}
+    >
+      {(data) => {
+        const app = (apps.data ?? []).find((candidate) => candidate.id === data.appId);
+        const environment = environments.find((candidate) => candidate.id === app?.environmentId);
+        // spec 2 §7: GET /configurations/{id} needs read scope on the environment. Until the apps list names
+        // the app's environment, the configuration is asked for and the server decides.
+        const denial = app ? denialOf('deployment.configuration.read', app.environmentId) : null;
+
+        return (
+          <>
+            <PageHeader
+              title={`Deployment ${data.id}`}
+              description={<DeploymentBadge status={data.status} />}
+            />
+            <DetailList
+              label="Deployment details"
+              items={[
+                {
+                  label: 'App',
+                  value: app ? <Link to={to.app(app.id)}>{app.handle}</Link> : (data.appId ?? '-'),
+                },
+                { label: 'Environment', value: environment?.handle ?? '-' },
+                { label: 'Git Ref', value: data.gitRef || '-' },
+                {
+                  label: 'Commit',
+                  value: data.gitCommitSha
+                    ? `${shortSha(data.gitCommitSha)} ${data.gitCommitMessage}`
+                    : 'Not Provided',
+                },
+                { label: 'Docker Image', value: deploymentImageLabel(data.dockerImage) },
+                { label: 'Created', value: formatDateTime(data.createdAt) },
+              ]}
+            />
+            <TabNav
+              label="Deployment tabs"
+              tabs={[
+                { label: 'Logs', to: to.deployment(id) },
+                { label: 'Config', to: to.deployment(id, 'config') },
+              ]}
+            />
+            {tab === 'config' ? (
+              <DeploymentConfig configurationId={data.configurationId} denial={denial} />
+            ) : data.operationId ? (
+              <DeploymentLogs operationId={data.operationId} />
+            ) : (
+              <p>No data found</p>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -6,7 +6,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState, Skeleton } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { endpointKeys } from '../../../features/endpoints/api/endpoint-keys.ts';
 import { useEndpoint } from '../../../features/endpoints/api/use-endpoint.ts';
@@ -67,80 +67,77 @@ function EndpointDetailRoute() {
     seenStatus.current = status;
   }, [status, queryClient]);
 
-  if (endpoint.isError) {
-    return (
-      <>
-        <PageHeader title={`Endpoint ${id}`} />
-        <Banner variant="error">Error: {endpoint.error.message}</Banner>
-      </>
-    );
-  }
-  const row = rows[0];
-  if (!endpoint.data || !row) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading endpoint" />
-      </div>
-    );
-  }
-  const current = endpoint.data;
-  const dnsTab = current.acme && current.status === 'provisioned';
-  const tabs: { key: EndpointTab; label: string }[] = [
-    { key: 'activity', label: 'Activity' },
-    { key: 'settings', label: 'Settings' },
-    ...(dnsTab ? [{ key: 'setup' as const, label: 'DNS Configuration' }] : []),
-  ];
-  const active = tabs.find((item) => item.key === tab)?.key ?? null;
-  // spec 2 §4: DNS Configuration is a known tab that waits for provisioning; anything else is unknown.
-  if (active === null && tab !== 'setup') return <PageNotFound />;
-  const hostname = endpointHostname(current);
-
+  const [row] = rows;
   return (
-    <>
-      <PageHeader
-        title={current.userDomain || current.virtualDomain || hostname || `Endpoint ${current.id}`}
-        description={
-          row.resourceHref ? (
-            <>
-              Endpoint of <Link to={row.resourceHref}>{row.resourceHandle}</Link>
-            </>
-          ) : (
-            `Endpoint of ${row.resourceHandle}`
-          )
-        }
-      />
-      <ResourceOperationBanner operations={latest.data?.operations ?? []} />
-      <ProvisionPrompt endpoint={current} />
-      {/* spec 2 §2: custom-domain endpoints waiting on DNS records get a Finish setup banner. */}
-      {needsDnsSetup(current) ? (
-        <Banner
-          variant="warning"
-          title="Finish setup"
-          actions={
-            <ButtonLink size="sm" variant="secondary" to={to.endpoint(current.id, 'setup')}>
-              Finish setup
-            </ButtonLink>
-          }
-        >
-          Create the DNS records for {current.userDomain || 'your domain'} so its certificate can be issued.
-        </Banner>
-      ) : null}
-      <EndpointDetails row={row} />
-      <TabNav
-        label="Endpoint tabs"
-        tabs={tabs.map((item) => ({
-          label: item.label,
-          to: item.key === 'activity' ? to.endpoint(current.id) : to.endpoint(current.id, item.key),
-        }))}
-      />
-      {active === null && tab === 'setup' ? (
-        <Banner variant="warning">
-          DNS Configuration is available for managed HTTPS endpoints once they are provisioned.
-        </Banner>
-      ) : active === null ? null : (
-        <EndpointTabBody tab={active} endpoint={current} />
-      )}
-    </>
+    <QueryState
+      query={endpoint}
+      loadingLabel="Loading endpoint"
+      errorHeader={<PageHeader title={`Endpoint ${id}`} />}
+    >
+      {(current) => {
+        // The row joins the endpoint with the start-up lists; it is there whenever the endpoint is.
+        if (!row) return <Skeleton label="Loading endpoint" />;
+        const dnsTab = current.acme && current.status === 'provisioned';
+        const tabs: { key: EndpointTab; label: string }[] = [
+          { key: 'activity', label: 'Activity' },
+          { key: 'settings', label: 'Settings' },
+          ...(dnsTab ? [{ key: 'setup' as const, label: 'DNS Configuration' }] : []),
+        ];
+        const active = tabs.find((item) => item.key === tab)?.key ?? null;
+        // spec 2 §4: DNS Configuration is a known tab that waits for provisioning; anything else is unknown.
+        if (active === null && tab !== 'setup') return <PageNotFound />;
+        const hostname = endpointHostname(current);
+
+        return (
+          <>
+            <PageHeader
+              title={current.userDomain || current.virtualDomain || hostname || `Endpoint ${current.id}`}
+              description={
+                row.resourceHref ? (
+                  <>
+                    Endpoint of <Link to={row.resourceHref}>{row.resourceHandle}</Link>
+                  </>
+                ) : (
+                  `Endpoint of ${row.resourceHandle}`
+                )
+              }
+            />
+            <ResourceOperationBanner operations={latest.data?.operations ?? []} />
+            <ProvisionPrompt endpoint={current} />
+            {/* spec 2 §2: custom-domain endpoints waiting on DNS records get a Finish setup banner. */}
+            {needsDnsSetup(current) ? (
+              <Banner
+                variant="warning"
+                title="Finish setup"
+                actions={
+                  <ButtonLink size="sm" variant="secondary" to={to.endpoint(current.id, 'setup')}>
+                    Finish setup
+                  </ButtonLink>
+                }
+              >
+                Create the DNS records for {current.userDomain || 'your domain'} so its certificate can be
+                issued.
+              </Banner>
+            ) : null}
+            <EndpointDetails row={row} />
+            <TabNav
+              label="Endpoint tabs"
+              tabs={tabs.map((item) => ({
+                label: item.label,
+                to: item.key === 'activity' ? to.endpoint(current.id) : to.endpoint(current.id, item.key),
+              }))}
+            />
+            {active === null && tab === 'setup' ? (
+              <Banner variant="warning">
+                DNS Configuration is available for managed HTTPS endpoints once they are provisioned.
+              </Banner>
+            ) : active === null ? null : (
+              <EndpointTabBody tab={active} endpoint={current} />
+            )}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

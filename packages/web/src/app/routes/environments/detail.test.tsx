@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import {
@@ -12,6 +13,7 @@ import {
   stackHal,
 } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
 const detail = {
   ...environmentHal({ id: '10', handle: 'production', apps: 2, databases: 1 }),
@@ -45,13 +47,19 @@ function routes(options: { roles?: ReturnType<typeof roleHal>[]; scopes?: string
       json(
         200,
         collection('apps', [
-          {
-            _type: 'app',
+          appResourceFixture({
             id: '77',
             handle: 'web',
-            _links: {},
-            _embedded: { services: [{ id: '1' }, { id: '2' }] },
-          },
+            _embedded: {
+              services: [
+                serviceResourceFixture({ id: '1', appId: '77' }),
+                serviceResourceFixture({ id: '2', appId: '77', handle: 'worker', process_type: 'worker' }),
+              ],
+              current_image: null,
+              last_deploy_operation: null,
+              last_operation: null,
+            },
+          }),
         ]),
       ),
   };

@@ -1,12 +1,11 @@
 import { formatUsd } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useDeprovisionEnvironment } from '../../../features/environments/api/use-deprovision-environment.ts';
@@ -69,22 +68,15 @@ function EnvironmentDetailRoute() {
 
   // The apps tab is the default: /environments/{id} shows it under its own URL.
   if (!tab) return <Navigate replace to={`${to.environment(id, 'apps')}${location.search}`} />;
-  if (environment.isError) {
-    return (
-      <>
-        <PageHeader title="Environment" />
-        <Banner variant="error">Error: {environment.error.message}</Banner>
-      </>
-    );
-  }
-  if (!environment.data) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading environment" />
-      </div>
-    );
-  }
-  return <EnvironmentPage environment={environment.data} tab={tab} />;
+  return (
+    <QueryState
+      query={environment}
+      loadingLabel="Loading environment"
+      errorHeader={<PageHeader title="Environment" />}
+    >
+      {(data) => <EnvironmentPage environment={data} tab={tab} />}
+    </QueryState>
+  );
 }
 
 function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail; tab: string }) {

@@ -5,11 +5,13 @@ import { useParams, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { OperationResourceLink } from './operation-resource-link.tsx';
 
@@ -45,17 +47,18 @@ function OperationRoute() {
     }
   }, [finished, logsView, setParams]);
 
-  if (operation.isError) {
-    return (
-      <>
-        <PageHeader title={`Operation ${id}`} />
-        <Banner variant="error">Error: {operation.error.message}</Banner>
-      </>
-    );
-  }
-  if (operation.isPending) return <Spinner label="Loading operation" />;
+  return (
+    <QueryState
+      query={operation}
+      loadingLabel="Loading operation"
+      errorHeader={<PageHeader title={`Operation ${id}`} />}
+    >
+      {(data) => <OperationPage operation={data} />}
+    </QueryState>
+  );
+}
 
-  const data = operation.data;
+function OperationPage({ operation: data }: { operation: Operation }) {
   return (
     <>
       <PageHeader
@@ -85,7 +88,7 @@ function OperationRoute() {
           </Banner>
           <OperationLogs operationId={data.id} status={data.status} />
         </div>
-      ) : finished ? (
+      ) : isOperationFinished(data.status) ? (
         <section className="stack-gap" aria-label="Logs">
           <Banner
             variant={data.status === 'succeeded' ? 'success' : 'error'}

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -76,27 +77,22 @@ function useRoleStanding(role: Role) {
 function RoleDetailRoute() {
   const { id = '', tab } = useParams();
   const location = useLocation();
-  const { actor, organization } = useConsoleContext();
+  const { organization } = useConsoleContext();
   const roles = useOrganizationRoles(organization?.id ?? null);
 
   // The members tab is the default: /roles/{id} shows it under its own URL.
   if (!tab) return <Navigate replace to={`${to.role(id, 'members')}${location.search}`} />;
-  if (roles.isError) {
-    return (
-      <>
-        <PageHeader title="Role" />
-        <Banner variant="error">Error: {roles.error.message}</Banner>
-      </>
-    );
-  }
-  if (!roles.data) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading role" />
-      </div>
-    );
-  }
-  const role = roles.data.find((item) => item.id === id && isRoleListed(actor, item.type));
+  return (
+    <QueryState query={roles} loadingLabel="Loading role" errorHeader={<PageHeader title="Role" />}>
+      {(data) => <ListedRole roles={data} id={id} tab={tab} />}
+    </QueryState>
+  );
+}
+
+/** The role of the organization's list with this id, on one of its tabs. */
+function ListedRole({ roles, id, tab }: { roles: Role[]; id: string; tab: string }) {
+  const { actor } = useConsoleContext();
+  const role = roles.find((item) => item.id === id && isRoleListed(actor, item.type));
   if (!role) {
     return (
       <>

@@ -1,60 +1,47 @@
+import type { OperationResource } from '@berth/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, HOST, stackHal } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, stackHal } from '../../../../test/fixtures.ts';
+import { type OperationFixture, operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
-const api = (path: string) => `${HOST}/api${path}`;
+/** The `web` service of app 1 in environment 10, two 1 GB containers. */
+const serviceHal = () => serviceResourceFixture({ id: '5', command: 'npm start', container_count: 2 });
 
-function serviceHal() {
-  return {
-    _type: 'service',
-    id: '5',
-    handle: 'web',
-    process_type: 'web',
-    command: 'npm start',
-    container_count: 2,
-    container_memory_limit_mb: 1024,
-    instance_class: 'm5',
-    force_zero_downtime: false,
-    naive_health_check: false,
-    stop_timeout: null,
-    _links: {
-      self: { href: api('/services/5') },
-      account: { href: api('/accounts/10') },
-      app: { href: api('/apps/1') },
-    },
-  };
-}
-
-function scaleHal(id: string, status: string, containerCount: number, createdAt: string) {
-  return {
-    _type: 'operation',
+/** A scale of service 5 by Ada to `containerCount` containers. */
+function scaleHal(
+  id: string,
+  status: string,
+  containerCount: number,
+  createdAt: string,
+  fields: OperationFixture = {},
+): OperationResource {
+  return operationResourceFixture({
     id,
     type: 'scale',
     status,
     container_count: containerCount,
-    container_size: null,
-    instance_profile: null,
     user_name: 'Ada',
     resource_type: 'service',
     resource_id: '5',
     resource_handle: 'web',
     created_at: createdAt,
-    updated_at: createdAt,
-    _links: { self: { href: api(`/operations/${id}`) }, resource: { href: api('/services/5') } },
-  };
+    ...fields,
+  });
 }
 
-function routes(operations: unknown[][]) {
+function routes(operations: OperationResource[][]) {
   return {
     ...consoleRoutes({
       stacks: [stackHal({ id: '1', isDefault: true })],
       environments: [environmentHal({ id: '10' })],
     }),
-    'GET /api/apps/1': () => json(200, { _type: 'app', id: '1', handle: 'shop', _links: {} }),
+    'GET /api/apps/1': () => json(200, appResourceFixture({ id: '1', handle: 'shop' })),
     'GET /api/services/5': () => json(200, serviceHal()),
     'GET /api/services/5/vhosts': () => json(200, collection('vhosts', [])),
     // The Metrics tab (the default one) lists the service's releases; none here.
@@ -106,14 +93,13 @@ describe('service scale banner (spec 2 §4)', () => {
     mockServer(
       routes([
         [
-          {
-            ...scaleHal('1', 'succeeded', 2, '2026-01-01T00:00:00Z'),
+          scaleHal('1', 'succeeded', 2, '2026-01-01T00:00:00Z', {
             container_size: 1024,
             instance_profile: 'r5',
             previous_container_count: 1,
             previous_container_size: 512,
             previous_instance_profile: 'm5',
-          },
+          }),
         ],
       ]),
     );
@@ -139,8 +125,7 @@ describe('service scale banner (spec 2 §4)', () => {
     signIn();
     const server = mockServer({
       ...routes([[], [scaleHal('7', 'succeeded', 3, '2026-01-02T00:00:00Z')]]),
-      'POST /api/services/5/operations': () =>
-        json(201, { ...scaleHal('7', 'queued', 3, '2026-01-02T00:00:00Z') }),
+      'POST /api/services/5/operations': () => json(201, scaleHal('7', 'queued', 3, '2026-01-02T00:00:00Z')),
       'GET /api/operations/7': () => json(200, scaleHal('7', 'succeeded', 3, '2026-01-02T00:00:00Z')),
     });
     renderApp('/apps/1/services/5/scale');

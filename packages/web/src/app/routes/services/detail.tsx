@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useApp } from '../../../features/apps/api/use-app.ts';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
@@ -51,85 +51,82 @@ function ServiceDetailRoute() {
   const endpoints = useEndpoints({ kind: 'service', id: serviceId }, { poll: false });
   const endpointTypes = (endpoints.data ?? []).map((endpoint) => endpoint.type);
 
-  if (service.isPending) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading service" />
-      </div>
-    );
-  }
-  if (service.error) return <Banner variant="error">Error: {service.error.message}</Banner>;
-  const current = service.data;
-  const environment = environments.find((item) => item.id === current.environmentId);
-  const share = cpuShare(current.instanceClass, current.containerMemoryMb);
-  const active = TABS.find((item) => item.tab === tab)?.tab ?? null;
-  if (active === null) return <PageNotFound />;
-  const scale = scaleBanner(latest.data?.operations ?? [], {
-    containerCount: current.containerCount,
-    containerSize: current.containerMemoryMb,
-    instanceProfile: current.instanceClass,
-  });
-
   return (
-    <>
-      <PageHeader
-        title={current.handle}
-        description={
+    <QueryState query={service} loadingLabel="Loading service">
+      {(current) => {
+        const environment = environments.find((item) => item.id === current.environmentId);
+        const share = cpuShare(current.instanceClass, current.containerMemoryMb);
+        const active = TABS.find((item) => item.tab === tab)?.tab ?? null;
+        if (active === null) return <PageNotFound />;
+        const scale = scaleBanner(latest.data?.operations ?? [], {
+          containerCount: current.containerCount,
+          containerSize: current.containerMemoryMb,
+          instanceProfile: current.instanceClass,
+        });
+
+        return (
           <>
-            Service of <Link to={to.app(id)}>{app.data?.handle ?? id}</Link>
+            <PageHeader
+              title={current.handle}
+              description={
+                <>
+                  Service of <Link to={to.app(id)}>{app.data?.handle ?? id}</Link>
+                </>
+              }
+            />
+            {/* Scales have their own banner below; the generic one covers restarts and the rest. */}
+            <ResourceOperationBanner
+              operations={(latest.data?.operations ?? []).filter((operation) => operation.type !== 'scale')}
+            />
+            {scale ? (
+              <Banner
+                variant="info"
+                title={scale.title}
+                actions={<Link to={to.operation(scale.operationId)}>View operation</Link>}
+              >
+                {scale.summary}
+              </Banner>
+            ) : null}
+            <DetailList
+              label="Service details"
+              items={[
+                { label: 'ID', value: current.id },
+                { label: 'Container Size', value: `${memoryGb(current.containerMemoryMb)} GB` },
+                { label: 'Type', value: current.processType },
+                { label: 'App', value: <Link to={to.app(id)}>{app.data?.handle ?? id}</Link> },
+                { label: 'Container Count', value: current.containerCount },
+                { label: 'CPU Share', value: share === null ? 'Unknown' : share },
+                { label: 'Environment', value: environment?.handle ?? 'Unknown' },
+                { label: 'Est. Monthly Cost', value: formatUsd(costs.data?.get(current.id) ?? 0) },
+                { label: 'Container Profile', value: current.instanceClass },
+                { label: 'Deployment Strategy', value: deploymentStrategy(current, endpointTypes) },
+                { label: 'Scaling Recommendations', value: 'Right Sized' },
+                {
+                  label: 'Command',
+                  value: (
+                    <details className="service-command">
+                      <summary>Show command</summary>
+                      <code>{current.command || 'Docker CMD'}</code>
+                    </details>
+                  ),
+                },
+              ]}
+            />
+            <TabNav
+              label="Service tabs"
+              tabs={TABS.map((item) => ({ label: item.label, to: to.service(id, serviceId, item.tab) }))}
+            />
+            {active === 'metrics' ? (
+              <ServiceMetricsTab service={current} />
+            ) : active === 'scale' ? (
+              <ScaleTab service={current} stackId={environment?.stackId ?? null} />
+            ) : (
+              <SettingsTab service={current} hasEndpoints={endpointTypes.length > 0} />
+            )}
           </>
-        }
-      />
-      {/* Scales have their own banner below; the generic one covers restarts and the rest. */}
-      <ResourceOperationBanner
-        operations={(latest.data?.operations ?? []).filter((operation) => operation.type !== 'scale')}
-      />
-      {scale ? (
-        <Banner
-          variant="info"
-          title={scale.title}
-          actions={<Link to={to.operation(scale.operationId)}>View operation</Link>}
-        >
-          {scale.summary}
-        </Banner>
-      ) : null}
-      <DetailList
-        label="Service details"
-        items={[
-          { label: 'ID', value: current.id },
-          { label: 'Container Size', value: `${memoryGb(current.containerMemoryMb)} GB` },
-          { label: 'Type', value: current.processType },
-          { label: 'App', value: <Link to={to.app(id)}>{app.data?.handle ?? id}</Link> },
-          { label: 'Container Count', value: current.containerCount },
-          { label: 'CPU Share', value: share === null ? 'Unknown' : share },
-          { label: 'Environment', value: environment?.handle ?? 'Unknown' },
-          { label: 'Est. Monthly Cost', value: formatUsd(costs.data?.get(current.id) ?? 0) },
-          { label: 'Container Profile', value: current.instanceClass },
-          { label: 'Deployment Strategy', value: deploymentStrategy(current, endpointTypes) },
-          { label: 'Scaling Recommendations', value: 'Right Sized' },
-          {
-            label: 'Command',
-            value: (
-              <details className="service-command">
-                <summary>Show command</summary>
-                <code>{current.command || 'Docker CMD'}</code>
-              </details>
-            ),
-          },
-        ]}
-      />
-      <TabNav
-        label="Service tabs"
-        tabs={TABS.map((item) => ({ label: item.label, to: to.service(id, serviceId, item.tab) }))}
-      />
-      {active === 'metrics' ? (
-        <ServiceMetricsTab service={current} />
-      ) : active === 'scale' ? (
-        <ScaleTab service={current} stackId={environment?.stackId ?? null} />
-      ) : (
-        <SettingsTab service={current} hasEndpoints={endpointTypes.length > 0} />
-      )}
-    </>
+        );
+      }}
+    </QueryState>
   );
 }
 

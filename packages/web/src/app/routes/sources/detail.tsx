@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { useDeployments } from '../../../features/deployments/api/use-deployments.ts';
@@ -68,55 +67,50 @@ function SourceDetailRoute() {
   }, [sourceDeployments.data, apps.data, environmentHandles]);
 
   if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <PageNotFound />;
-  if (source.isError) {
-    return (
-      <>
-        <PageHeader title="Source" />
-        <Banner variant="error">Error: {source.error.message}</Banner>
-      </>
-    );
-  }
-  if (source.isPending) return <Spinner label="Loading source" />;
-
-  const data = source.data;
-  const lastDeployed = (sourceDeployments.data ?? []).reduce(
-    (latest, deployment) => (deployment.createdAt > latest ? deployment.createdAt : latest),
-    '',
-  );
   return (
-    <>
-      <PageHeader title={sourceName(data)} description={<CommitDots commits={data.liveCommits} />} />
-      <DetailList
-        label="Source details"
-        items={[
-          { label: 'ID', value: data.id },
-          { label: 'Name', value: sourceName(data) },
-          { label: 'Created', value: formatDateTime(data.createdAt) },
-          { label: 'Repository URL', value: data.url || '-' },
-          { label: 'Last Deployed', value: lastDeployed ? formatDateTime(lastDeployed) : '-' },
-        ]}
-      />
-      <TabNav
-        label="Source tabs"
-        tabs={[
-          { label: 'Apps', to: to.source(id) },
-          { label: 'Deployments', to: to.source(id, 'deployments') },
-        ]}
-      />
-      {tab === 'deployments' ? (
-        <DeploymentsTable
-          rows={deploymentRows}
-          isLoading={sourceDeployments.isPending || apps.isPending}
-          error={sourceDeployments.error ?? apps.error}
-        />
-      ) : (
-        <SourceAppsTable
-          apps={appRows}
-          isLoading={apps.isPending || allDeployments.isPending}
-          error={apps.error ?? allDeployments.error}
-        />
-      )}
-    </>
+    <QueryState query={source} loadingLabel="Loading source" errorHeader={<PageHeader title="Source" />}>
+      {(data) => {
+        const lastDeployed = (sourceDeployments.data ?? []).reduce(
+          (latest, deployment) => (deployment.createdAt > latest ? deployment.createdAt : latest),
+          '',
+        );
+        return (
+          <>
+            <PageHeader title={sourceName(data)} description={<CommitDots commits={data.liveCommits} />} />
+            <DetailList
+              label="Source details"
+              items={[
+                { label: 'ID', value: data.id },
+                { label: 'Name', value: sourceName(data) },
+                { label: 'Created', value: formatDateTime(data.createdAt) },
+                { label: 'Repository URL', value: data.url || '-' },
+                { label: 'Last Deployed', value: lastDeployed ? formatDateTime(lastDeployed) : '-' },
+              ]}
+            />
+            <TabNav
+              label="Source tabs"
+              tabs={[
+                { label: 'Apps', to: to.source(id) },
+                { label: 'Deployments', to: to.source(id, 'deployments') },
+              ]}
+            />
+            {tab === 'deployments' ? (
+              <DeploymentsTable
+                rows={deploymentRows}
+                isLoading={sourceDeployments.isPending || apps.isPending}
+                error={sourceDeployments.error ?? apps.error}
+              />
+            ) : (
+              <SourceAppsTable
+                apps={appRows}
+                isLoading={apps.isPending || allDeployments.isPending}
+                error={apps.error ?? allDeployments.error}
+              />
+            )}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -5,7 +5,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
@@ -38,22 +38,11 @@ function StackDetailRoute() {
   // The environments tab is the default: /stacks/{id} shows it under its own URL.
   if (!tab) return <Navigate replace to={`${to.stack(id, 'environments')}${location.search}`} />;
 
-  if (stack.isError) {
-    return (
-      <>
-        <PageHeader title="Stack" />
-        <Banner variant="error">Error: {stack.error.message}</Banner>
-      </>
-    );
-  }
-  if (!stack.data) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading stack" />
-      </div>
-    );
-  }
-  return <StackPage stack={stack.data} tab={tab} />;
+  return (
+    <QueryState query={stack} loadingLabel="Loading stack" errorHeader={<PageHeader title="Stack" />}>
+      {(data) => <StackPage stack={data} tab={tab} />}
+    </QueryState>
+  );
 }
 
 function StackPage({ stack, tab }: { stack: Stack; tab: string }) {

@@ -1,4 +1,4 @@
-import { type Actor, activitySince } from '@berth/core';
+import { type Actor, activitySince, type OperationResource } from '@berth/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
+import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { ActorProvider } from '../../../lib/actor.tsx';
 import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { ActivityTable } from './activity-table.tsx';
@@ -23,6 +24,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** An operation of environment 10 by Ada, created now (the faked clock), on app 7 `web` by default. */
 function operationHal({
   id,
   type,
@@ -41,33 +43,20 @@ function operationHal({
   handle?: string;
   gitRef?: string | null;
   createdAt?: string;
-}) {
-  return {
-    _type: 'operation',
+}): OperationResource {
+  return operationResourceFixture({
     id,
     type,
     status,
     git_ref: gitRef,
-    docker_ref: null,
-    container_count: null,
-    container_size: null,
-    instance_profile: null,
-    env: null,
-    note: '',
     user_name: 'Ada Lovelace',
     user_email: 'ada@example.com',
     resource_type: resourceType,
     resource_id: resourceId,
     resource_handle: handle,
     created_at: createdAt,
-    updated_at: createdAt,
-    _links: {
-      self: { href: api(`/operations/${id}`) },
-      resource: { href: api(`/${resourceType}s/${resourceId}`) },
-      account: { href: api('/accounts/10') },
-      logs: { href: api(`/operations/${id}/logs`) },
-    },
-  };
+    _links: { account: { href: api('/accounts/10') } },
+  });
 }
 
 const OWNER: Actor = { roleTypes: ['owner'], permissions: [] };
