@@ -89,6 +89,8 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       BERTH_DATA_DIR: dataDir,
+      // The tests sign many users up from this machine within a minute.
+      BERTH_SIGNUP_LIMIT_PER_ADDRESS: '10000',
     },
   },
 });

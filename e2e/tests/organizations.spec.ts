@@ -1,4 +1,4 @@
-import { createOrganization, logInBrowser, seedAccount } from '../fixtures/accounts.ts';
+import { createOrganization, logInBrowser, seedAccount, selectOrganization } from '../fixtures/accounts.ts';
 import { mainNavigation, organizationSwitcher } from '../fixtures/console.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -73,6 +73,8 @@ test.describe('organizations', () => {
   test('the picker lists the organizations and selecting one switches to it', async ({ page, request }) => {
     const account = await seedAccount(request, { organization: 'North Pier' });
     await createOrganization(request, account.token.accessToken, 'South Pier');
+    // Creating an organization selects it; the first one is the current one here.
+    await selectOrganization(request, account, account.organization.id);
     await logInBrowser(page.context(), account);
 
     await page.goto('/organizations/picker');

@@ -1,4 +1,4 @@
-import { createOrganization, logInBrowser, seedAccount } from '../fixtures/accounts.ts';
+import { createOrganization, logInBrowser, seedAccount, selectOrganization } from '../fixtures/accounts.ts';
 import {
   accountNavigation,
   mainNavigation,
@@ -155,6 +155,8 @@ test.describe('side navigation', () => {
   test("the organization switcher lists the user's organizations and switches", async ({ page, request }) => {
     const account = await seedAccount(request, { organization: 'Alpha Harbour' });
     await createOrganization(request, account.token.accessToken, 'Beta Harbour With A Long Name');
+    // Creating an organization selects it; the first one is the current one here.
+    await selectOrganization(request, account, account.organization.id);
     await logInBrowser(page.context(), account);
     await page.goto('/environments');
 

@@ -57,4 +57,5 @@ export * from './sources/source.hal.ts';
 export * from './stacks/stack.hal.ts';
 export * from './stacks/stack.schema.ts';
 export * from './text/limits.ts';
+export * from './text/plain-text.ts';
 export * from './text/text.ts';

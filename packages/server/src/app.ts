@@ -38,6 +38,7 @@ import { loggableError, requestForLog } from './http/loggable-error.ts';
 import { apiNotFound } from './http/not-found.ts';
 import { nulGuard } from './http/nul-guard.ts';
 import { schemaFirst } from './http/schema-first.ts';
+import { securityHeaders, securityHeadersSetter } from './http/security-headers.ts';
 import { serviceFamily } from './http/service-family.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import type { Mail, Mailer } from './mail/mailer.ts';
@@ -88,12 +89,16 @@ export async function buildApp(
     operations,
   } = services;
 
+  const setSecurityHeaders = securityHeadersSetter(config.publicUrl);
   const app = Fastify({
     // Requests are logged without their query string or mailed codes (see loggablePath).
     logger: options.logger
       ? { ...(options.logger === true ? {} : options.logger), serializers: { req: requestForLog } }
       : false,
     bodyLimit: 1024 * 1024,
+    // A body that would reach an object's prototype is refused with 400 (see json-body.ts).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Contract §1.1: the console requests `/services/:id/releases/?with_deleted=true`.
     // Path parameters are ids and handles: the router answers 414 for anything longer.
@@ -104,10 +109,13 @@ export async function buildApp(
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? new ApiError(414, 'uri_too_long', 'A path parameter is too long')
           : new ApiError(400, 'bad_request', 'The URL is not valid');
+      setSecurityHeaders(request, reply);
       return handleError(refused, request, reply);
     },
   });
 
+  // First: its headers are set in an onRequest hook, before any other hook may answer.
+  await securityHeaders(app, { publicUrl: config.publicUrl });
   await app.register(jsonBody);
   await app.register(cookie);
   app.addHook('onRequest', corsHook(config.corsOrigins));
@@ -130,8 +138,15 @@ export async function buildApp(
     routes: async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
       await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
-      await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens });
-      await verificationsRoutes(auth, { verification, invitations, guard, tokens });
+      const { signupLimiter, verificationLimiter } = services;
+      await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens, signupLimiter });
+      await verificationsRoutes(auth, {
+        verification,
+        invitations,
+        guard,
+        tokens,
+        limiter: verificationLimiter,
+      });
       await organizationsRoutes(auth, { db, urls, guard });
       await rolesRoutes(auth, { db, urls, callers, roleAccess: services.roleAccess });
       await invitationsRoutes(auth, { urls, guard, invitations });

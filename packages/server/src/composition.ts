@@ -16,7 +16,7 @@ import { createStacksService } from './api/stacks/stacks.service.ts';
 import { createVhostsService } from './api/vhosts/vhosts.service.ts';
 import { createCallers } from './auth/caller-access.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
-import { createLoginLimiter } from './auth/rate-limit.ts';
+import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
@@ -55,11 +55,30 @@ export async function createServices(
   const tokens = createTokenService({ db, key: signingKey, urls });
   const guard = createAuthGuard(tokens);
   const limiter = createLoginLimiter({ db, limits: config.loginRateLimit });
+  // Sign-ups (and sign-up checks) per client address.
+  const signupLimiter = createRateLimiter({
+    db,
+    name: 'signup',
+    limit: config.signupRateLimit.perAddress,
+    windowSeconds: config.signupRateLimit.windowSeconds,
+    message: (seconds) =>
+      `Too many sign-up attempts from this address. Please wait ${waitMinutes(seconds)} and try again.`,
+  });
+  // Wrong verification and invitation codes per client address (each link also counts its own).
+  const verificationLimiter = createRateLimiter({
+    db,
+    name: 'verification',
+    limit: config.verificationRateLimit.perAddress,
+    windowSeconds: config.verificationRateLimit.windowSeconds,
+    message: (seconds) =>
+      `Too many wrong verification codes were tried from this address. Please wait ${waitMinutes(seconds)} and try again.`,
+  });
   const verification = createEmailVerificationService({
     db,
     mailer,
     urls,
     ttlSeconds: config.emailVerificationTtlSeconds,
+    maxFailures: config.verificationRateLimit.perCode,
   });
   // Who may see and change a role and its members (the roles routes and invitations share it).
   const roleAccess = createRoleAccess(db);
@@ -68,6 +87,7 @@ export async function createServices(
     mailer,
     urls,
     ttlSeconds: config.invitationTtlSeconds,
+    maxFailures: config.verificationRateLimit.perCode,
     roleAccess,
     onMailError: (error) => hooks.onError(error),
   });
@@ -113,6 +133,8 @@ export async function createServices(
     tokens,
     guard,
     limiter,
+    signupLimiter,
+    verificationLimiter,
     verification,
     roleAccess,
     invitations,

@@ -32,6 +32,13 @@ export interface Config {
   webDist: string;
   /** Login attempts allowed per account and per address in the window. */
   loginRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
+  /** Sign-ups, and checks of a sign-up (POST /claims/user), each allowed per client address in the window. */
+  signupRateLimit: { perAddress: number; windowSeconds: number };
+  /**
+   * Wrong verification and invitation codes: allowed per link (past it the link is dead, and a new one
+   * must be asked for) and per client address in the window (429 past it).
+   */
+  verificationRateLimit: { perCode: number; perAddress: number; windowSeconds: number };
   emailVerificationTtlSeconds: number;
   /** How long an invitation link stays valid (a resend starts a new period). */
   invitationTtlSeconds: number;
@@ -136,6 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: {
       perAccount: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ACCOUNT', 10),
       perAddress: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ADDRESS', 50),
+      windowSeconds: 15 * 60,
+    },
+    signupRateLimit: {
+      perAddress: intFromEnv(env, 'BERTH_SIGNUP_LIMIT_PER_ADDRESS', 20),
+      windowSeconds: 60,
+    },
+    verificationRateLimit: {
+      perCode: intFromEnv(env, 'BERTH_VERIFICATION_LIMIT_PER_CODE', 5),
+      perAddress: intFromEnv(env, 'BERTH_VERIFICATION_LIMIT_PER_ADDRESS', 20),
       windowSeconds: 15 * 60,
     },
     emailVerificationTtlSeconds: 24 * 60 * 60,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { handleSchema } from '../environments/environment.schema.ts';
 import { requiredMessage } from '../identity/identity.schema.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { plainText } from '../text/plain-text.ts';
 
 /** `POST /accounts/:id/apps`: the environment comes from the path; `account_id` in the body is ignored. */
 export const createAppSchema = z.object({ handle: handleSchema });
@@ -20,6 +21,7 @@ export const createServiceDefinitionSchema = z.object({
   process_type: z
     .string({ error: requiredMessage('Process type') })
     .max(MAX_LENGTH.text, { error: tooLongMessage('Process type', MAX_LENGTH.text), abort: true })
+    .superRefine(plainText('Process type'))
     .trim()
     .min(1, requiredMessage('Process type')),
   command: z

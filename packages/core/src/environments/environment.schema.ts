@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredMessage } from '../identity/identity.schema.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { plainText } from '../text/plain-text.ts';
 
 // spec 2 §5: "Handle: required; lowercase letters, digits, period, hyphen and underscore; 1 to 64 characters."
 export const HANDLE_MAX_LENGTH = 64;
@@ -9,8 +10,11 @@ export const handleMessages = {
   tooLong: `Handle must be at most ${HANDLE_MAX_LENGTH} characters`,
 } as const;
 
+// A control or invisible character is refused before trimming, so `web\n` is not taken for `web`.
 export const handleSchema = z
   .string({ error: requiredMessage('Handle') })
+  .max(MAX_LENGTH.text, { error: handleMessages.tooLong, abort: true })
+  .superRefine(plainText('Handle'))
   .trim()
   .min(1, requiredMessage('Handle'))
   .max(HANDLE_MAX_LENGTH, { error: handleMessages.tooLong, abort: true })

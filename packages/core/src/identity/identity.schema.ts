@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { plainText } from '../text/plain-text.ts';
 
 // spec 1 §5: password 10 to 72 bytes, an uppercase, a lowercase, and a digit or one of !@#$%^&*().
 export const PASSWORD_MIN_LENGTH = 10;
@@ -73,19 +74,30 @@ export const emailSchema = z
   .refine(isValidEmail, emailMessages.invalid)
   .transform((value) => value.toLowerCase());
 
-/** spec 1 §5: "Name: letters, digits and whitespace only". */
+/**
+ * spec 1 §5: "Name: letters, digits and whitespace only". Whitespace is one line of it: a line break, a
+ * control or an invisible character is refused before the name is trimmed (issue 15).
+ */
 export function personNameSchema(label = 'Name') {
   return z
     .string({ error: requiredMessage(label) })
+    .max(MAX_LENGTH.text, { error: `${label} must be at most 120 characters`, abort: true })
+    .superRefine(plainText(label))
     .trim()
     .min(1, { error: requiredMessage(label), abort: true })
     .max(120, { error: `${label} must be at most 120 characters`, abort: true })
     .refine((value) => /^[\p{L}\p{N}\s]+$/u.test(value), nameMessages.symbols);
 }
 
+/**
+ * A required name (organization, role, company): letters of every script, but no control, line-break,
+ * invisible or text-direction character, anywhere (checked before trimming; issue 15).
+ */
 export function requiredText(label: string, max = 200) {
   return z
     .string({ error: requiredMessage(label) })
+    .max(Math.max(max, MAX_LENGTH.text), { error: `${label} must be at most ${max} characters`, abort: true })
+    .superRefine(plainText(label))
     .trim()
     .min(1, requiredMessage(label))
     .max(max, { error: `${label} must be at most ${max} characters`, abort: true });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envKeyProblems } from '../configuration/env.ts';
 import type { Scope } from '../permissions/permissions.ts';
 import { boundedString, MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { plainText } from '../text/plain-text.ts';
 
 // The operation types each resource takes (contract §6), written once: the scope each needs (spec 1 §6),
 // its action name, the keys of its request body besides `type`, and when the activity list offers Re-run
@@ -40,8 +41,12 @@ export interface OperationTypeEntry {
   rerun: OperationRerun;
 }
 
-const gitRef = boundedString(255, { label: 'git_ref' }).trim();
-const dockerImage = boundedString(500, { label: 'docker_image' }).trim();
+// A ref or an image is one line: a control, line-break or invisible character is refused (issue 15),
+// before trimming, so a trailing newline is not quietly dropped either.
+const gitRef = boundedString(255, { label: 'git_ref' }).superRefine(plainText('git_ref')).trim();
+const dockerImage = boundedString(500, { label: 'docker_image' })
+  .superRefine(plainText('docker_image'))
+  .trim();
 /** contract §6: `restart` and `scale` repeat the resource's id; the path names it, so any value is ignored. */
 const redundantId = z.unknown().optional();
 

@@ -77,6 +77,13 @@ describe('the action catalog', () => {
     );
   });
 
+  it("lets owners and role admins read another member's roles", () => {
+    expect(canAct(owner, 'member.roles.read')).toBe(true);
+    expect(canAct(deployOwner, 'member.roles.read')).toBe(true);
+    expect(canAct(member([]), 'member.roles.read', { isRoleAdmin: true })).toBe(true);
+    expect(actionDenial(member([]), 'member.roles.read')).toBe('You are not an owner or role admin.');
+  });
+
   it('lets any member of the organization read what it shares, and nobody else', () => {
     expect(canAct(member([]), 'stack.read')).toBe(true);
     expect(canAct(member([]), 'cost.read')).toBe(true);

@@ -40,6 +40,9 @@ export const ACTIONS = {
   // spec 1 §6: owners remove members; only an Account Owner removes a holder of the owner or billing role.
   'member.remove': role('owner'),
   'owner_member.remove': role('account_owner'),
+  // Another member's roles, as their member page lists them: for those who manage members, owners and
+  // role admins (issue 15). The caller's `isRoleAdmin` is whether they admin any role of the organization.
+  'member.roles.read': role('role_manager'),
 
   // What every member of the organization sees, environments aside (contract §1.11).
   'stack.read': role('member'),

@@ -3,6 +3,7 @@ import { AWS_REGIONS } from '../constants/constants.ts';
 import { requiredMessage } from '../identity/identity.schema.ts';
 import { type Actor, isAccountOwner } from '../permissions/permissions.ts';
 import { MAX_LENGTH } from '../text/limits.ts';
+import { plainText } from '../text/plain-text.ts';
 
 // spec 2 §5: "Stack name: required; lowercase alphanumerics and hyphens; at most 26."
 export const STACK_NAME_MAX_LENGTH = 26;
@@ -13,6 +14,8 @@ export const stackNameMessages = {
 
 export const stackNameSchema = z
   .string({ error: requiredMessage('Stack name') })
+  .max(MAX_LENGTH.text, { error: stackNameMessages.tooLong, abort: true })
+  .superRefine(plainText('Stack name'))
   .trim()
   .min(1, requiredMessage('Stack name'))
   .max(STACK_NAME_MAX_LENGTH, { error: stackNameMessages.tooLong, abort: true })

@@ -1,4 +1,4 @@
-import { type Actor, buildActor, type Scope } from '@berth/core';
+import { type Actor, buildActor, canAct, type Scope } from '@berth/core';
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -86,3 +86,19 @@ export function createCallers(deps: { db: Db; guard: AuthGuard }) {
   };
 }
 export type Callers = ReturnType<typeof createCallers>;
+
+/**
+ * The organizations where the caller may manage members (core's `member.roles.read`: owners, and the
+ * admins of any of its roles), among those given.
+ */
+export function organizationsManagingMembers(
+  caller: CallerAccess,
+  organizationIds: Iterable<string>,
+): string[] {
+  return [...new Set(organizationIds)].filter((organizationId) => {
+    const actor = caller.actors.get(organizationId);
+    if (!actor) return false;
+    const isRoleAdmin = caller.memberships.some((m) => m.organizationId === organizationId && m.privileged);
+    return canAct(actor, 'member.roles.read', { isRoleAdmin });
+  });
+}

@@ -12,6 +12,8 @@ export function corsHook(allowedOrigins: string[]) {
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('vary', 'Origin');
+    // A console on another origin reads how long a 429 asks it to wait.
+    reply.header('access-control-expose-headers', 'Retry-After');
     if (request.method === 'OPTIONS') {
       reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       reply.header('access-control-allow-headers', 'authorization, content-type');

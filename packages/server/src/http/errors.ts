@@ -15,10 +15,27 @@ export class ApiError extends Error {
   }
 }
 
+/** 429: the answer's Retry-After header says how many seconds to wait before trying again. */
+export class RateLimitedError extends ApiError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'rate_limited', message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `${what} not found`);
 export const unauthorized = (message = 'You must be logged in') =>
   new ApiError(401, 'invalid_token', message);
 export const forbidden = (message: string, error = 'forbidden') => new ApiError(403, error, message);
+export const unsupportedMediaType = () =>
+  new ApiError(
+    415,
+    'unsupported_media_type',
+    'Request body must be JSON (Content-Type: application/json or application/hal+json)',
+  );
+/** A body required by the route, and none sent (or an empty one): malformed, not invalid. */
+export const missingBody = () => new ApiError(400, 'bad_request', 'Request body must not be empty');
 export const unprocessable = (message: string, details?: Record<string, string[]>) =>
   new ApiError(422, 'unprocessable_entity', message, details);
 
@@ -32,11 +49,14 @@ export function validationError(error: z.ZodError): ApiError {
   return unprocessable(error.issues[0]?.message ?? 'Invalid request body', details);
 }
 
-/** Parses a body with the core schema; a failure is 422 with the first spec message and per-field details. */
+/**
+ * Parses a body with the core schema; a failure is 422 with the first spec message and per-field details,
+ * or 400 when no body was sent at all (see schema-first.ts).
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  throw validationError(result.error);
+  throw body === undefined ? missingBody() : validationError(result.error);
 }
 
 export function errorBody(error: ApiError) {
@@ -56,9 +76,14 @@ export function handleError(
   reply: FastifyReply,
 ) {
   if (error instanceof ApiError) {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(error.status).type('application/hal+json; charset=utf-8').send(errorBody(error));
   }
   const fastifyError = error as FastifyError;
+  // No parser for the body's content type: the API reads JSON bodies only.
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return handleError(unsupportedMediaType(), request, reply);
+  }
   const status = fastifyError.statusCode && fastifyError.statusCode < 500 ? fastifyError.statusCode : 500;
   if (status >= 500) request.log.error(loggableError(error));
   const mapped = new ApiError(

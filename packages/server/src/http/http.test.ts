@@ -63,6 +63,8 @@ describe('wire conventions (contract §1)', () => {
     const error = await t.call('GET', '/api/stacks', { headers: { origin: 'http://console.example' } });
     expect(error.statusCode).toBe(401);
     expect(error.headers['access-control-allow-origin']).toBe('http://console.example');
+    // A 429's wait is readable from that origin.
+    expect(error.headers['access-control-expose-headers']).toBe('Retry-After');
     const stranger = await t.call('GET', '/api/stacks', { headers: { origin: 'http://evil.example' } });
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -54,6 +54,47 @@ describe('JSON request bodies', () => {
     }
   });
 
+  it.each([
+    ['__proto__', '{"name":"web","__proto__":{"admin":true}}'],
+    ['nested __proto__', '{"tags":[{"__proto__":{"admin":true}}]}'],
+    ['escaped __proto__', '{"\\u005f_proto__":{"admin":true}}'],
+    ['constructor.prototype', '{"constructor":{"prototype":{"admin":true}}}'],
+  ])('refuses a body with %s keys with 400 in the contract’s error body', async (_name, payload) => {
+    const response = await send(payload, 'application/json');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('application/hal+json; charset=utf-8');
+    expect(response.json()).toEqual(
+      badRequest('Request body must not contain "__proto__" or "constructor.prototype" keys'),
+    );
+  });
+
+  it('keeps a plain "constructor" key', async () => {
+    const response = await send('{"constructor":"web"}');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ body: { constructor: 'web' } });
+  });
+
+  it.each(['text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'])(
+    'answers a %s body with 415 in the contract’s error body',
+    async (type) => {
+      const response = await send('name=web', type);
+      expect(response.statusCode).toBe(415);
+      expect(response.headers['content-type']).toBe('application/hal+json; charset=utf-8');
+      expect(response.json()).toEqual({
+        code: 415,
+        error: 'unsupported_media_type',
+        message: 'Request body must be JSON (Content-Type: application/json or application/hal+json)',
+        exception_context: {},
+      });
+    },
+  );
+
+  it('takes a POST with neither body nor content type', async () => {
+    const response = await app.inject({ method: 'POST', url: '/echo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ body: null });
+  });
+
   it('answers invalid JSON with 400 in the contract’s error body', async () => {
     const response = await send('{nope', 'application/json');
     expect(response.statusCode).toBe(400);

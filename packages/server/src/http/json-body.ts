@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
 import { ApiError } from './errors.ts';
+
+type PoisoningAction = 'error' | 'remove' | 'ignore';
 
 /**
  * Parses application/json and application/hal+json bodies for every route. The console sends
  * application/hal+json on every call, GETs and DELETEs included, often with no body: an empty body is
- * `undefined`, not an error. Wrapped with fastify-plugin so the parser applies beyond this plugin.
+ * `undefined`, not an error (a route whose body is required answers 400 for it, see schema-first.ts).
+ * Keys that would reach an object's prototype (`__proto__`, `constructor.prototype`) are handled as the
+ * server's `onProtoPoisoning` and `onConstructorPoisoning` options say ('error': 400). JSON is the only
+ * body the API reads: any other content type (text/plain, multipart, forms) is 415. Wrapped with
+ * fastify-plugin so the parser applies beyond this plugin.
  */
 export const jsonBody = fp(
   async (app: FastifyInstance) => {
-    app.removeContentTypeParser('application/json');
+    const poisoning = {
+      protoAction: app.initialConfig.onProtoPoisoning as PoisoningAction,
+      constructorAction: app.initialConfig.onConstructorPoisoning as PoisoningAction,
+    };
+    app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       ['application/json', 'application/hal+json'],
       { parseAs: 'string' },
@@ -23,10 +34,23 @@ export const jsonBody = fp(
             undefined,
           );
         }
+        let parsed: unknown;
         try {
-          done(null, JSON.parse(text));
+          parsed = JSON.parse(text);
         } catch {
-          done(new ApiError(400, 'bad_request', 'Request body is not valid JSON'), undefined);
+          return done(new ApiError(400, 'bad_request', 'Request body is not valid JSON'), undefined);
+        }
+        try {
+          done(null, parsed && typeof parsed === 'object' ? secureJson.scan(parsed, poisoning) : parsed);
+        } catch {
+          done(
+            new ApiError(
+              400,
+              'bad_request',
+              'Request body must not contain "__proto__" or "constructor.prototype" keys',
+            ),
+            undefined,
+          );
         }
       },
     );

@@ -3,20 +3,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
 import type { AuthGuard } from './authenticate.ts';
-import { notFound, validationError } from './errors.ts';
+import { missingBody, notFound, validationError } from './errors.ts';
 
 // Schema-first routes: each route declares its params, query, body and responses with core's zod
 // schemas. Fastify validates requests with them (a failure is the contract's 422 with the spec's
 // message), the OpenAPI documents are generated from them, and, when responses are checked (tests), an
 // answer that strays from its declared shape is a 500 that names the route.
 
-/** Request validation: body and query failures are 422 with per-field details; a bad path is 404. */
+/**
+ * Request validation: body and query failures are 422 with per-field details; a bad path is 404. No body
+ * (or an empty one) reads as `{}`, so a route whose fields are all optional takes it; a route that needs
+ * fields answers 400 for it: the request is malformed, there is nothing to validate.
+ */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(httpPart === 'body' ? (data ?? {}) : data);
     if (result.success) return { value: result.data };
-    return { error: httpPart === 'params' ? notFound() : validationError(result.error) };
+    if (httpPart === 'params') return { error: notFound() };
+    // Fastify hands an absent body to validators as null.
+    if (httpPart === 'body' && data == null) return { error: missingBody() };
+    return { error: validationError(result.error) };
   };
 
 /** Answers leave as JSON; when `check` is on, each is first held against the route's response schema. */

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { isFromThisMachine } from '../http/client-address.ts';
 import { iso } from '../http/hal.ts';
+import { inlineStylePage } from '../http/security-headers.ts';
 import { escapeHtml, type Mailer } from './mailer.ts';
+
+/** The mailbox page's only style: inline, and allowed by its hash in the page's CSP. */
+const MAILBOX_STYLE =
+  'body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2430}article{border:1px solid #dde1e8;border-radius:8px;padding:1rem;margin:1rem 0}header{display:flex;justify-content:space-between;gap:1rem;color:#5b6270;margin-bottom:.5rem}strong{color:#1f2430}';
 
 /**
  * While the outbox is the transport, a plain mailbox page lets a newcomer read the mail Berth sent
@@ -30,7 +35,7 @@ export async function mailboxRoutes(app: FastifyInstance, options: { mailer: Mai
       })),
     };
   });
-  app.get('/mail', async (_request, reply) => {
+  app.get('/mail', { helmet: inlineStylePage(MAILBOX_STYLE) }, async (_request, reply) => {
     const messages = await mailer.recent();
     const items = messages
       .map(
@@ -42,7 +47,7 @@ export async function mailboxRoutes(app: FastifyInstance, options: { mailer: Mai
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Berth mailbox</title><style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2430}article{border:1px solid #dde1e8;border-radius:8px;padding:1rem;margin:1rem 0}header{display:flex;justify-content:space-between;gap:1rem;color:#5b6270;margin-bottom:.5rem}strong{color:#1f2430}</style></head><body><h1>Berth mailbox</h1><p>Mail the server sent while no SMTP server is configured, newest first.</p>${body}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Berth mailbox</title><style>${MAILBOX_STYLE}</style></head><body><h1>Berth mailbox</h1><p>Mail the server sent while no SMTP server is configured, newest first.</p>${body}</body></html>`,
       );
   });
 }

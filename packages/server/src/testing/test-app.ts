@@ -31,6 +31,9 @@ export async function testApp(
     simStepMs: 1,
     // Every answer a test provokes is checked against its route's declared shape.
     checkResponses: true,
+    // Test files sign many users up from one address (127.0.0.1) in a few seconds; the sign-up limit's
+    // own tests (auth/abuse-limits.test.ts) set the limit they test.
+    signupRateLimit: { perAddress: 10_000, windowSeconds: 60 },
     ...overrides,
   };
   const built: BerthApp = await buildApp(config, { ...options, database: await openTestDatabase() });

@@ -26,6 +26,14 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 // Contract §1.2: the console shows this on a 404 of GET /invitations/:id; the spec's text, from core.
 const invitationNotFound = () => new ApiError(404, 'not_found', invitationMessages.notFound);
 
+/** Too many wrong codes were tried for the invitation's link: it is dead until the invitation is resent. */
+export const invitationLocked = () =>
+  new ApiError(
+    422,
+    'invitation_locked',
+    'This invitation link was tried too many times with a wrong code. Ask for the invitation to be sent again.',
+  );
+
 /**
  * Invitations (contract §5.3, §3.9): an owner or role admin invites an address into one role; the mailed
  * link carries a single code, stored hashed, that proves the address. Accepting makes the membership
@@ -36,6 +44,8 @@ export function createInvitationsService(deps: {
   mailer: Mailer;
   urls: FamilyUrls;
   ttlSeconds: Config['invitationTtlSeconds'];
+  /** Wrong codes an invitation's link survives; the next attempt finds it dead (a resend revives it). */
+  maxFailures: Config['verificationRateLimit']['perCode'];
   roleAccess: RoleAccessService;
   /** A failed delivery: the mail stays in the outbox with its error, and a resend tries again. */
   onMailError: (error: unknown) => void;
@@ -78,6 +88,7 @@ export function createInvitationsService(deps: {
       .set({
         codeHash: hashCode(code),
         codeExpiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+        failedAttempts: 0,
         updatedAt: now,
       })
       .where(eq(invitations.id, row.invitation.id))
@@ -197,7 +208,23 @@ export function createInvitationsService(deps: {
 
     async acceptWithCode(caller: Caller, id: string, code: string) {
       const row = await find(id);
-      if (!sameSecret(row.invitation.codeHash, hashCode(code))) throw invitationNotFound();
+      // The row stays locked while the code is checked, so parallel guesses are counted one by one.
+      const outcome = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ codeHash: invitations.codeHash, failedAttempts: invitations.failedAttempts })
+          .from(invitations)
+          .where(eq(invitations.id, row.invitation.id))
+          .for('update');
+        if (!current) return invitationNotFound();
+        if (current.failedAttempts >= deps.maxFailures) return invitationLocked();
+        if (sameSecret(current.codeHash, hashCode(code))) return null;
+        await tx
+          .update(invitations)
+          .set({ failedAttempts: sql`${invitations.failedAttempts} + 1` })
+          .where(eq(invitations.id, row.invitation.id));
+        return invitationNotFound();
+      });
+      if (outcome) throw outcome;
       await accept(caller, row);
       return row;
     },

@@ -54,6 +54,38 @@ describe('POST /organizations', () => {
   it('needs a token', async () => {
     expect((await t.call('POST', '/auth/organizations', { body: { name: 'X' } })).statusCode).toBe(401);
   });
+
+  it('makes each new organization the creator’s selected one (issue 15)', async () => {
+    const user = await t.signUp();
+    const first = await t.createOrganization(user, 'First');
+    const second = await t.createOrganization(user, 'Second');
+    const selected = async () =>
+      (await t.call('GET', `/auth/users/${user.id}`, { token: user.token })).json()._links
+        .selected_organization.href;
+    expect(await selected()).toBe(`http://berth.test/auth/organizations/${second.id}`);
+    // Switching back still works, and another creation moves the selection again.
+    await t.call('PUT', `/auth/users/${user.id}`, {
+      token: user.token,
+      body: { selected_organization_id: first.id },
+    });
+    expect(await selected()).toBe(`http://berth.test/auth/organizations/${first.id}`);
+    const third = await t.createOrganization(user, 'Third');
+    expect(await selected()).toBe(`http://berth.test/auth/organizations/${third.id}`);
+  });
+
+  it('leaves another user’s selected organization alone', async () => {
+    const owner = await t.signUp();
+    const org = await t.createOrganization(owner, 'Shared');
+    const member = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: member.id });
+    await t.call('PUT', `/auth/users/${member.id}`, {
+      token: member.token,
+      body: { selected_organization_id: org.id },
+    });
+    await t.createOrganization(owner, 'Owner only');
+    const me = (await t.call('GET', `/auth/users/${member.id}`, { token: member.token })).json();
+    expect(me._links.selected_organization.href).toBe(`http://berth.test/auth/organizations/${org.id}`);
+  });
 });
 
 describe('GET /organizations', () => {

@@ -154,12 +154,12 @@ export async function organizationsRoutes(
       const ownerRole = createdRoles.find((role) => role.type === 'owner');
       if (!ownerRole) throw new Error('Owner role missing');
       await tx.insert(memberships).values({ userId: caller.user.id, roleId: ownerRole.id, privileged: true });
-      if (!caller.user.selectedOrganizationId) {
-        await tx
-          .update(users)
-          .set({ selectedOrganizationId: created.id })
-          .where(eq(users.id, caller.user.id));
-      }
+      // The creator works in the new organization next (issue 15): it becomes their selected one, the
+      // `selected_organization` link of their user, as a switch (PUT /users/:id) would make it.
+      await tx
+        .update(users)
+        .set({ selectedOrganizationId: created.id, updatedAt: new Date() })
+        .where(eq(users.id, caller.user.id));
       return created;
     });
     return reply.code(201).send(toOrganizationHal(org, urls));

@@ -257,4 +257,65 @@ describe('DELETE /tokens/:id and revoke_all_accessible', () => {
       401,
     );
   });
+
+  it('answers a malformed token URL with 422 and revokes nothing', async () => {
+    const user = await t.signUp();
+    const elevated = (await t.login(user.email, STRONG_PASSWORD, 'elevated')).json();
+    for (const href of ['not a url', '/auth/tokens/relative', '']) {
+      const response = await t.call('POST', '/auth/tokens/revoke_all_accessible', {
+        token: elevated.access_token,
+        body: { except_tokens: [`http://berth.test/auth/tokens/${elevated.id}`, href] },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        code: 422,
+        error: 'unprocessable_entity',
+        message: 'except_tokens must list token URLs',
+        details: { 'except_tokens.1': ['except_tokens must list token URLs'] },
+      });
+    }
+    expect((await t.call('GET', `/auth/users/${user.id}`, { token: user.token })).statusCode).toBe(200);
+    expect((await t.call('GET', `/auth/users/${user.id}`, { token: elevated.access_token })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('ignores URLs that are not the caller’s tokens', async () => {
+    const user = await t.signUp();
+    const other = await t.signUp();
+    const elevated = (await t.login(user.email, STRONG_PASSWORD, 'elevated')).json();
+    const response = await t.call('POST', '/auth/tokens/revoke_all_accessible', {
+      token: elevated.access_token,
+      body: {
+        except_tokens: [
+          `http://berth.test/auth/tokens/${elevated.id}`,
+          `http://berth.test/auth/tokens/${other.tokenId}`,
+          `http://berth.test/auth/users/${user.id}`,
+          'http://berth.test/auth/tokens/00000000-0000-4000-8000-000000000000',
+          'http://berth.test/auth/tokens/not-a-uuid',
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await t.call('GET', `/auth/users/${user.id}`, { token: elevated.access_token })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('GET', `/auth/users/${user.id}`, { token: user.token })).statusCode).toBe(401);
+    // Another user's token named in the list is neither kept nor touched: it was never the caller's.
+    expect((await t.call('GET', `/auth/users/${other.id}`, { token: other.token })).statusCode).toBe(200);
+  });
+
+  it('takes no body (all tokens but none kept), with or without a JSON content type', async () => {
+    for (const headers of [{}, { 'content-type': 'application/hal+json' }]) {
+      const user = await t.signUp();
+      const elevated = (await t.login(user.email, STRONG_PASSWORD, 'elevated')).json();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/tokens/revoke_all_accessible',
+        headers: { ...headers, authorization: `Bearer ${elevated.access_token}` },
+      });
+      expect(response.statusCode).toBe(204);
+      expect((await t.call('GET', `/auth/users/${user.id}`, { token: user.token })).statusCode).toBe(401);
+    }
+  });
 });

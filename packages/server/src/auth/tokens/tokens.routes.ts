@@ -80,10 +80,15 @@ const exchangeGrant = z.looseObject({
 const revokeBody = z.looseObject({
   except_tokens: z
     .array(
-      z.string().max(MAX_LENGTH.reference, {
-        error: tooLongMessage('except_tokens', MAX_LENGTH.reference),
-        abort: true,
-      }),
+      z
+        .string()
+        .max(MAX_LENGTH.reference, {
+          error: tooLongMessage('except_tokens', MAX_LENGTH.reference),
+          abort: true,
+        })
+        // Each entry is a token's URL; one that is no URL at all is malformed. A URL that names no
+        // token of the caller's (another user's, or no token) is ignored: it keeps nothing.
+        .refine((href) => URL.canParse(href), 'except_tokens must list token URLs'),
     )
     .default([]),
 });
@@ -182,7 +187,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password).then(
         (ok) => ok && !!user,
       );
-      // A failed attempt stays recorded; a successful one is taken back.
+      // A failed attempt stays recorded; a successful one resets the account's count.
       if (!user || !passwordOk) throw invalidCredentials();
       await attempt.succeeded();
       const elevated = body.scope === 'elevated';

@@ -24,12 +24,22 @@ export const tooManyVerificationMails = () =>
 export const verificationFailed = () =>
   new ApiError(422, 'invalid_verification', 'This verification link is invalid or has expired');
 
+/** Too many wrong codes were tried for the link: it is dead, whatever code comes next. */
+export const verificationLocked = () =>
+  new ApiError(
+    422,
+    'verification_locked',
+    'This verification link was tried too many times with a wrong code. Ask for a new verification email.',
+  );
+
 /** Email verification: a single-use code, stored hashed, mailed as a console link (contract §3.9). */
 export function createEmailVerificationService(deps: {
   db: Db;
   mailer: Mailer;
   urls: FamilyUrls;
   ttlSeconds: Config['emailVerificationTtlSeconds'];
+  /** Wrong codes a challenge survives; the next attempt finds it dead. */
+  maxFailures: Config['verificationRateLimit']['perCode'];
 }) {
   const { db, mailer, urls } = deps;
   return {
@@ -106,20 +116,25 @@ export function createEmailVerificationService(deps: {
      */
     async complete(challengeId: string, code: string, keep: string[] = []): Promise<UserRow> {
       if (!isUuid(challengeId)) throw verificationFailed();
-      return db
-        .transaction(async (tx) => {
+      const outcome = await db
+        .transaction(async (tx): Promise<UserRow | ApiError> => {
+          // The row stays locked to the end, so parallel guesses are counted one after another.
           const [challenge] = await tx
             .select()
             .from(emailVerificationChallenges)
             .where(eq(emailVerificationChallenges.id, challengeId))
             .for('update');
-          if (
-            !challenge ||
-            challenge.completedAt ||
-            challenge.expiresAt.getTime() <= Date.now() ||
-            !sameSecret(challenge.codeHash, hashCode(code))
-          ) {
-            throw verificationFailed();
+          if (!challenge || challenge.completedAt || challenge.expiresAt.getTime() <= Date.now()) {
+            return verificationFailed();
+          }
+          if (challenge.failedAttempts >= deps.maxFailures) return verificationLocked();
+          if (!sameSecret(challenge.codeHash, hashCode(code))) {
+            // Returned, not thrown: the count must be committed.
+            await tx
+              .update(emailVerificationChallenges)
+              .set({ failedAttempts: sql`${emailVerificationChallenges.failedAttempts} + 1` })
+              .where(eq(emailVerificationChallenges.id, challenge.id));
+            return verificationFailed();
           }
           const [before] = await tx
             .select({ email: users.email })
@@ -147,6 +162,8 @@ export function createEmailVerificationService(deps: {
           if (isUniqueViolation(error)) throw unprocessable('An account with this email already exists');
           throw error;
         });
+      if (outcome instanceof ApiError) throw outcome;
+      return outcome;
     },
   };
 }

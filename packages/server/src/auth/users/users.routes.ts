@@ -4,6 +4,7 @@ import {
   MAX_LENGTH,
   noContent,
   passwordSchema,
+  permissionMessages,
   personNameSchema,
   roleCollection,
   tooLongMessage,
@@ -17,17 +18,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { memberships, roles, users } from '../../db/schema.ts';
+import { roles, users } from '../../db/schema.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { loggableError } from '../../http/loggable-error.ts';
 import { idParams } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
-import { isMemberOf } from '../access.ts';
+import { isMemberOf, membershipsOf, organizationIdsOf } from '../access.ts';
+import { loadCallerAccess, organizationsManagingMembers } from '../caller-access.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
 import { toRoleHal } from '../organizations/organizations.hal.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 import { type Caller, revokeOtherTokens, type TokenService } from '../tokens/token.service.ts';
 import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
 import {
@@ -104,9 +107,11 @@ export async function usersRoutes(
     verification: EmailVerificationService;
     invitations: InvitationsService;
     tokens: TokenService;
+    /** Sign-ups, and sign-up checks, per client address. */
+    signupLimiter: RateLimiter;
   },
 ) {
-  const { db, urls, guard, verification, invitations, tokens } = deps;
+  const { db, urls, guard, verification, invitations, tokens, signupLimiter } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users'];
 
@@ -146,6 +151,8 @@ export async function usersRoutes(
     },
   };
   app.post('/claims/user', claim, async (request) => {
+    // Counted apart from sign-ups: the console checks each sign-up before sending it.
+    await signupLimiter.hit(`claims:ip:${request.ip}`);
     const input = await checkSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     return {};
@@ -161,6 +168,7 @@ export async function usersRoutes(
     },
   };
   app.post('/users', signUp, async (request, reply) => {
+    await signupLimiter.hit(`users:ip:${request.ip}`);
     const input = await checkSignup(request.body);
     if (await emailInUse(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
@@ -254,22 +262,40 @@ export async function usersRoutes(
   const rolesOfUser = {
     schema: {
       tags,
-      summary: 'The caller’s roles, in every organization',
+      summary:
+        'The caller’s roles in every organization; another member’s, in the organizations where the caller manages members',
       params: idParams,
       response: responses({ 200: roleCollection }),
     },
   };
+  /**
+   * The user's roles: all of them for the caller; for another member (issue 15), those in the
+   * organizations the two share where the caller may manage members (owners and role admins), and none
+   * elsewhere. Sharing no organization is 404 as for any stranger; sharing some but managing none, 403.
+   */
+  async function visibleRoleIds(request: { params: { id: string } }, caller: Caller): Promise<string[]> {
+    const { id } = request.params;
+    if (!isUuid(id)) throw notFound('User');
+    const theirs = await membershipsOf(db, id);
+    if (id === caller.user.id) return theirs.map((m) => m.roleId);
+    const access = await loadCallerAccess(db, caller.user);
+    const shared = organizationIdsOf(theirs).filter((organizationId) => access.actors.has(organizationId));
+    if (shared.length === 0) throw notFound('User');
+    const managed = new Set(organizationsManagingMembers(access, shared));
+    if (managed.size === 0) throw forbidden(permissionMessages.roleManagement);
+    return theirs.filter((m) => managed.has(m.organizationId)).map((m) => m.roleId);
+  }
+
   app.get('/users/:id/roles', rolesOfUser, async (request) => {
     const caller = await guard.requireCaller(request);
-    const user = await self(request, caller);
-    const roleIds = db
-      .select({ id: memberships.roleId })
-      .from(memberships)
-      .where(eq(memberships.userId, user.id));
-    const rows = await db.select().from(roles).where(inArray(roles.id, roleIds)).orderBy(roles.createdAt);
+    const roleIds = await visibleRoleIds(request, caller);
+    const rows =
+      roleIds.length === 0
+        ? []
+        : await db.select().from(roles).where(inArray(roles.id, roleIds)).orderBy(roles.createdAt);
     return collection(
       'roles',
-      `${urls.auth}/users/${user.id}/roles`,
+      `${urls.auth}/users/${request.params.id}/roles`,
       rows.map((role) => toRoleHal(role, urls)),
     );
   });

@@ -6,6 +6,7 @@ import type { AuthGuard } from '../../http/authenticate.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { responses } from '../../http/schema-first.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 import type { TokenService } from '../tokens/token.service.ts';
 import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
 import type { EmailVerificationService } from '../users/email-verification.service.ts';
@@ -47,6 +48,8 @@ export async function verificationsRoutes(
     invitations: InvitationsService;
     guard: AuthGuard;
     tokens: TokenService;
+    /** Wrong codes per client address: counted before a code is checked, forgiven when it was right. */
+    limiter: RateLimiter;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +71,9 @@ export async function verificationsRoutes(
       if (!body.invitation_id || !body.verification_code) {
         throw unprocessable('invitation_id and verification_code must not be empty');
       }
+      const attempt = await deps.limiter.hit(`ip:${request.ip}`);
       await deps.invitations.acceptWithCode(caller, body.invitation_id, body.verification_code);
+      await attempt.forgive();
       return reply.code(204).send(null);
     }
     if (body.type !== 'email_verification_challenge') {
@@ -82,7 +87,9 @@ export async function verificationsRoutes(
     const caller = await deps.guard.optionalCaller(request).catch(() => null);
     const session = await deps.tokens.sessionToken(request.cookies[SESSION_COOKIE]);
     const keep = [caller?.token.id, session?.id].filter((id): id is string => !!id);
+    const attempt = await deps.limiter.hit(`ip:${request.ip}`);
     await deps.verification.complete(body.challenge_id, body.verification_code, keep);
+    await attempt.forgive();
     return reply.code(204).send(null);
   });
 }

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -68,6 +69,8 @@ export const emailVerificationChallenges = pgTable(
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    /** Wrong codes tried for this link; at the limit it is dead and a new link must be asked for. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     ...timestamps,
   },
   (table) => [index('email_challenges_user_idx').on(table.userId)],
@@ -82,4 +85,22 @@ export const loginAttempts = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('login_attempts_key_idx').on(table.key, table.attemptedAt)],
+);
+
+/**
+ * Requests counted by the abuse limits (sign-ups per address, wrong verification codes per address):
+ * one row per counted request, alive until `expires_at`, so a key's live rows are its sliding window.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** "<limit>:<subject>", for example "signup:ip:203.0.113.7" */
+    key: text('key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    index('rate_limit_hits_key_idx').on(table.key, table.expiresAt),
+    index('rate_limit_hits_expires_idx').on(table.expiresAt),
+  ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 import { users } from './identity.ts';
 
@@ -70,6 +70,8 @@ export const invitations = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Wrong codes tried for the current code; at the limit the link is dead until the invitation is resent. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     ...timestamps,
   },
   (table) => [

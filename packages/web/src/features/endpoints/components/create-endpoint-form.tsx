@@ -1,4 +1,3 @@
-import { LOAD_BALANCING_ALGORITHM_LABELS, LOAD_BALANCING_ALGORITHMS } from '@berth/core';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
@@ -13,6 +12,7 @@ import {
   visibleCreateFields,
 } from './endpoint-form-values.ts';
 import { HeaderTokenField } from './header-token-field.tsx';
+import { LoadBalancingField } from './load-balancing-field.tsx';
 import './endpoints.css';
 
 export interface EndpointServiceOption {
@@ -245,17 +245,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
         registration={register('tokenHeader')}
       />
       {visible.lbAlgorithm ? (
-        <FormField label="Load Balancing Algorithm" error={errors.lbAlgorithm?.message}>
-          {(control) => (
-            <select className="select" {...control} {...register('lbAlgorithm')}>
-              {LOAD_BALANCING_ALGORITHMS.map((algorithm) => (
-                <option key={algorithm} value={algorithm}>
-                  {LOAD_BALANCING_ALGORITHM_LABELS[algorithm]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <LoadBalancingField error={errors.lbAlgorithm?.message} registration={register('lbAlgorithm')} />
       ) : null}
       {visible.shared ? (
         <div className="field">

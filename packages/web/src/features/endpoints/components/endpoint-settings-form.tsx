@@ -1,4 +1,4 @@
-import { endpointMessages, LOAD_BALANCING_ALGORITHM_LABELS, LOAD_BALANCING_ALGORITHMS } from '@berth/core';
+import { endpointMessages } from '@berth/core';
 import type { Resolver } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -12,6 +12,7 @@ import {
   toUpdateBody,
 } from './endpoint-form-values.ts';
 import { HeaderTokenField } from './header-token-field.tsx';
+import { LoadBalancingField } from './load-balancing-field.tsx';
 import './endpoints.css';
 
 export interface EndpointSettingsFormProps {
@@ -87,17 +88,7 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
         </label>
       ) : null}
       {http ? (
-        <FormField label="Load Balancing Algorithm" error={errors.lbAlgorithm?.message}>
-          {(control) => (
-            <select className="select" {...control} {...register('lbAlgorithm')}>
-              {LOAD_BALANCING_ALGORITHMS.map((algorithm) => (
-                <option key={algorithm} value={algorithm}>
-                  {LOAD_BALANCING_ALGORITHM_LABELS[algorithm]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <LoadBalancingField error={errors.lbAlgorithm?.message} registration={register('lbAlgorithm')} />
       ) : null}
       {http ? (
         <div className="field">

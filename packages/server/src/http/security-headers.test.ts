@@ -1,0 +1,103 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleBuild } from '../testing/console-build.ts';
+import { type TestApp, testApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+const webDist = consoleBuild(
+  {
+    'index.html': '<!doctype html><title>Berth</title><div id="root"></div>',
+    'assets/app-abc123.js': 'console.log(1)',
+  },
+  'berth-security-',
+);
+beforeAll(async () => {
+  t = await testApp({ webDist, corsOrigins: ['http://console.example'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = response.headers['content-security-policy'];
+  expect(typeof header).toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name as string, values]),
+  );
+}
+
+function expectSecurityHeaders(response: LightMyRequestResponse) {
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  const csp = directives(response);
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(String(response.headers['content-security-policy'])).not.toContain('unsafe');
+}
+
+describe('security headers on every answer', () => {
+  it('on the console’s pages and files', async () => {
+    for (const url of ['/', '/verify/abc/def', '/assets/app-abc123.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expectSecurityHeaders(response);
+    }
+  });
+
+  it('lets the console fetch the service families of /config.json', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(directives(response).get('connect-src')).toEqual(["'self'", 'http://berth.test']);
+  });
+
+  it('on /config.json and every family’s JSON, success or failure', async () => {
+    const user = await t.signUp();
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/config.json' }),
+      await t.call('GET', `/auth/users/${user.id}`, { token: user.token }),
+      await t.call('GET', '/api/accounts', { token: user.token }),
+      await t.call('GET', '/api/accounts'),
+      await t.call('GET', '/metrics/nothing-here'),
+      await t.call('GET', '/billing/nothing-here'),
+      await t.call('POST', '/auth/users', { body: { name: '' } }),
+      await t.app.inject({ method: 'POST', url: '/nothing-here' }),
+      await t.app.inject({ method: 'GET', url: '/dev/nothing-here' }),
+      await t.app.inject({ method: 'GET', url: '/auth/openapi.json' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 401, 404, 404, 422, 404, 404, 200]);
+    for (const answer of answers) expectSecurityHeaders(answer);
+  });
+
+  it('on answers the router refuses, and on CORS preflights', async () => {
+    const tooLong = await t.app.inject({ method: 'GET', url: `/api/apps/${'1'.repeat(5000)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expectSecurityHeaders(tooLong);
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/apps/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expectSecurityHeaders(badUrl);
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/accounts',
+      headers: { origin: 'http://console.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expectSecurityHeaders(preflight);
+  });
+
+  it('the mailbox page allows its own stylesheet, by hash, and nothing else', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const csp = directives(page);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('style-src')).toEqual([expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)]);
+    expect(String(page.headers['content-security-policy'])).not.toContain('unsafe');
+  });
+});

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmetMiddleware from 'helmet';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The console's Content-Security-Policy: everything from this origin, nothing inline. The built console
+ * (packages/web/dist) is module scripts and stylesheets from /assets, the favicon and fetches to the
+ * service families named by /config.json, which live under the public URL (same-origin unless the
+ * console is reached under another name, so that origin is allowed to be fetched too). React's `style`
+ * props are set through the CSSOM, which the policy does not govern; style attributes in markup are.
+ */
+export function consoleDirectives(publicUrl: string): Directives {
+  const publicOrigin = new URL(publicUrl).origin;
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'connect-src': ["'self'", publicOrigin],
+    'font-src': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'img-src': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    ...(publicUrl.startsWith('https://') ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** The headers' settings: helmet's defaults, with the console's CSP, DENY and no referrer. */
+export function securityHeaderOptions(publicUrl: string) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: consoleDirectives(publicUrl) },
+    frameguard: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+    // Only meaningful (and only honoured by browsers) over HTTPS.
+    strictTransportSecurity: publicUrl.startsWith('https://'),
+  };
+}
+
+/**
+ * Sets the security headers on an answer no hook sees (what the router refuses before any route, see
+ * app.ts's `frameworkErrors`).
+ */
+export function securityHeadersSetter(publicUrl: string) {
+  const middleware = helmetMiddleware(securityHeaderOptions(publicUrl));
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    middleware(request.raw, reply.raw, () => {});
+  };
+}
+
+/**
+ * Security headers on every answer, the console's pages and JSON alike (errors and 404s included): the
+ * console's CSP, `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`, `Referrer-Policy:
+ * no-referrer` and helmet's other defaults. Register it before any hook that may answer early (CORS
+ * preflights): helmet sets the headers in an onRequest hook. A route may set its own policy with its
+ * `helmet` option (see the dev mailbox).
+ */
+export async function securityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
+  await app.register(helmet, { global: true, ...securityHeaderOptions(options.publicUrl) });
+}
+
+/**
+ * The `helmet` route option of a server-rendered page whose only inline content is one stylesheet:
+ * nothing may load but that stylesheet (allowed by its hash) and links followed.
+ */
+export function inlineStylePage(css: string) {
+  const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'style-src': [`'sha256-${hash}'`],
+      },
+    },
+  };
+}
