@@ -9,7 +9,7 @@ import {
 } from '@berth/core';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
@@ -141,6 +141,12 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     });
   }
 
+  /** Clears the request's session cookie when its token is among those just revoked. */
+  function clearCookieIfRevoked(request: FastifyRequest, reply: FastifyReply, revoked: readonly string[]) {
+    const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
+    if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
+  }
+
   const tags = ['Tokens'];
 
   app.get(
@@ -259,8 +265,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     if (!target) throw notFound('Token');
     const revoked = [target.id, ...(await tokens.revoke(target.id))];
     // The cookie may be the session of a token exchanged from the target, which ended with it.
-    const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
-    if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
+    clearCookieIfRevoked(request, reply, revoked);
     return reply.code(204).send(null);
   });
 
@@ -279,8 +284,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     const { body } = request;
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
     const revoked = await tokens.revokeAllExcept(caller.user.id, keep);
-    const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
-    if (cookieTokenId && revoked.includes(cookieTokenId)) clearSessionCookie(reply);
+    clearCookieIfRevoked(request, reply, revoked);
     return reply.code(204).send(null);
   });
 }

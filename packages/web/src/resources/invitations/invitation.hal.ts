@@ -1,4 +1,4 @@
-import { type InvitationResource, isInvitationExpired } from '@berth/core';
+import type { InvitationResource } from '@berth/core';
 import { idOf, linkId } from '../../lib/hal.ts';
 
 /** spec 1 §3 invitation (contract §4.1) as the console reads it: the team screens and the claim page. */
@@ -11,14 +11,13 @@ export interface Invitation {
   inviterName: string;
   roleName: string;
   expiresAt: string;
-  /** spec 1 §3: derived from the verification code's expiry date, at the time it is read. */
+  /** spec 1 §3: the server derives it from the code's expiry date when it answers. */
   expired: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
-export function fromInvitationResource(invitation: InvitationResource, now: Date = new Date()): Invitation {
-  const expiresAt = invitation.verification_code_expires_at;
+export function fromInvitationResource(invitation: InvitationResource): Invitation {
   return {
     id: idOf(invitation),
     email: invitation.email,
@@ -27,8 +26,8 @@ export function fromInvitationResource(invitation: InvitationResource, now: Date
     organizationName: invitation.organization_name,
     inviterName: invitation.inviter_name,
     roleName: invitation.role_name,
-    expiresAt,
-    expired: isInvitationExpired(expiresAt, now),
+    expiresAt: invitation.verification_code_expires_at,
+    expired: invitation.expired,
     createdAt: invitation.created_at,
     updatedAt: invitation.updated_at,
   };

@@ -22,8 +22,7 @@ export function useOrganizationInvitations(organizationId: string | null, { enab
         `/organizations/${encodeURIComponent(id)}/invitations`,
         { signal },
       );
-      const now = new Date();
-      return embeddedList(list, 'invitations').map((invitation) => fromInvitationResource(invitation, now));
+      return embeddedList(list, 'invitations').map(fromInvitationResource);
     },
     enabled: enabled && phase === 'authenticated' && id !== '',
   });
