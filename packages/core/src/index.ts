@@ -13,6 +13,8 @@ export * from './containers/profiles.ts';
 export * from './costs/cost.hal.ts';
 export * from './costs/costs.ts';
 export * from './csv/csv.ts';
+export * from './databases/database.hal.ts';
+export * from './databases/database.schema.ts';
 export * from './databases/database-image.hal.ts';
 export * from './deployments/deployment.hal.ts';
 export * from './deployments/deployment.ts';

@@ -2,12 +2,14 @@ import { MAX_LENGTH } from '@berth/core';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { appsRoutes } from './api/apps/apps.routes.ts';
+import { backupsRoutes } from './api/backups/backups.routes.ts';
 import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
 import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
 import { configurationsRoutes } from './api/configurations/configurations.routes.ts';
 import { costsRoutes } from './api/costs/costs.routes.ts';
 import { databaseImagesRoutes } from './api/database-images/database-images.routes.ts';
 import { ensureDatabaseImages } from './api/database-images/database-images.service.ts';
+import { databasesRoutes } from './api/databases/databases.routes.ts';
 import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
 import { imagesRoutes } from './api/images/images.routes.ts';
@@ -159,7 +161,7 @@ export async function buildApp(
     openapi: {
       title: 'Berth API',
       description:
-        'Stacks, environments, apps, services, deployments, endpoints, certificates and operations.',
+        'Stacks, environments, apps, services, deployments, databases, backups, endpoints, certificates and operations.',
       serverUrl: config.publicUrl,
     },
     routes: async (api) => {
@@ -180,6 +182,8 @@ export async function buildApp(
       await sourcesRoutes(api, { urls, callers, sources: services.sources });
       await permissionsRoutes(api, { urls, callers, permissions: services.permissions });
       await databaseImagesRoutes(api, { db, urls, guard });
+      await databasesRoutes(api, { urls, callers, databases: services.databases });
+      await backupsRoutes(api, { urls, callers, backups: services.backups });
       await costsRoutes(api, { urls, callers, costs: services.costs });
       await operationsRoutes(api, { db, urls, callers, operations });
       await vhostsRoutes(api, { db, urls, callers, operations, vhosts: services.vhosts });
@@ -238,7 +242,10 @@ export async function buildApp(
   // Outside the service families (which answer their own 404s), an unknown path is the console's.
   await app.register(consoleStatic, { webDist: config.webDist, consoleIndex });
 
-  if (config.worker) worker.start();
+  if (config.worker) {
+    worker.start();
+    services.backupScheduler.start(config.backupCheckSeconds * 1000);
+  }
 
   return {
     app,
@@ -246,6 +253,7 @@ export async function buildApp(
     mailer,
     worker,
     async close() {
+      await services.backupScheduler.stop();
       await worker.stop();
       await app.close();
       await database.close();

@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { createAppsService } from './api/apps/apps.service.ts';
+import { createBackupsService } from './api/backups/backups.service.ts';
 import { createCertificatesService } from './api/certificates/certificates.service.ts';
 import { createCodeScanResultsService } from './api/code-scan-results/code-scan-results.service.ts';
 import { createConfigurationsService } from './api/configurations/configurations.service.ts';
 import { createCostsService } from './api/costs/costs.service.ts';
+import { createDatabasesService } from './api/databases/databases.service.ts';
 import { createDeploymentsService } from './api/deployments/deployments.service.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
 import { createImagesService } from './api/images/images.service.ts';
@@ -26,9 +27,11 @@ import type { Db } from './db/client.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
 import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
-import { createOperationsService } from './operations/operations.service.ts';
+import { createBackupScheduler } from './operations/backup-scheduler.ts';
+import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
+import { databaseCredentialsBox } from './security/secret-box.ts';
 
 /**
  * The composition root: every service of the server, built once and wired to the services it needs.
@@ -96,18 +99,24 @@ export async function createServices(
   const callers = createCallers({ db, guard });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
   const runtimes = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
+  // Database credentials are kept sealed under a key derived from the server secret.
+  const secrets = databaseCredentialsBox(signingKey);
   const worker = createWorker({
     db,
     runtimes,
+    secrets,
     leaseMs: config.workerLeaseMs,
     onError: (error) => hooks.onError(error),
   });
   const operations = createOperationsService({
     db,
-    logsKey: createHmac('sha256', signingKey).update('berth operation log links').digest(),
+    logsKey: operationLogsKey(signingKey),
     onQueued: () => worker.poke(),
     limits: config.operationLimits,
   });
+
+  // Automatic daily backups and their pruning, run beside the worker.
+  const backupScheduler = createBackupScheduler({ db, operations, onError: (error) => hooks.onError(error) });
 
   const permissions = createPermissionsService({ db });
   const costs = createCostsService({ db });
@@ -126,6 +135,9 @@ export async function createServices(
   const vhosts = createVhostsService({ db, operations, apps, services: servicesService });
   const certificates = createCertificatesService({ db, apps });
   const containerMetrics = createContainerMetricsService({ db, runtimes });
+  // Databases and their backups.
+  const databases = createDatabasesService({ db, secrets });
+  const backups = createBackupsService({ db });
 
   return {
     urls,
@@ -141,7 +153,9 @@ export async function createServices(
     environments,
     callers,
     runtimes,
+    secrets,
     worker,
+    backupScheduler,
     operations,
     permissions,
     costs,
@@ -158,6 +172,8 @@ export async function createServices(
     vhosts,
     certificates,
     containerMetrics,
+    databases,
+    backups,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

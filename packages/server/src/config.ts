@@ -46,6 +46,8 @@ export interface Config {
   worker: boolean;
   /** How long a worker holds an operation without renewing before others may take it over. */
   workerLeaseMs: number;
+  /** How often the worker looks for databases due an automatic backup and backups to prune (seconds). */
+  backupCheckSeconds: number;
   /** Queued operations one organization may have, and operations one user may start per minute (429 past them). */
   operationLimits: { queuedPerOrganization: number; perUserPerMinute: number };
   /** Base duration of one simulated runtime step, in milliseconds. */
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
+    backupCheckSeconds: intFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),
     operationLimits: {
       queuedPerOrganization: intFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
       perUserPerMinute: intFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),

@@ -1,9 +1,13 @@
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
+import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loggableError } from './http/loggable-error.ts';
+import { createBackupScheduler } from './operations/backup-scheduler.ts';
+import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
+import { databaseCredentialsBox } from './security/secret-box.ts';
 
 // `npm run worker`: operations workers as their own process, to scale out beside `npm start`
 // (run the server with BERTH_WORKER=off if only these should work the queue).
@@ -14,16 +18,32 @@ if (!config.databaseUrl) {
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await ensureDefaultStack(database.db);
+// The same server secret as the API process: what one seals, the other opens.
+const signingKey = await loadSigningKey(database.db, config.jwtSecret);
+const secrets = databaseCredentialsBox(signingKey);
+// Automatic backups are scheduled from worker processes too (the API may run with BERTH_WORKER=off); the
+// queue's unique index keeps one per database however many processes schedule them.
+const backupScheduler = createBackupScheduler({
+  db: database.db,
+  operations: createOperationsService({
+    db: database.db,
+    logsKey: operationLogsKey(signingKey),
+    limits: config.operationLimits,
+  }),
+  onError: (error) => console.error(loggableError(error)),
+});
 const count = Math.max(Number.parseInt(process.env.BERTH_WORKER_CONCURRENCY || '1', 10) || 1, 1);
 const workers = Array.from({ length: count }, () =>
   createWorker({
     db: database.db,
     runtimes: { sim: createSimRuntime({ stepMs: config.simStepMs }) },
+    secrets,
     leaseMs: config.workerLeaseMs,
     onError: (error) => console.error(loggableError(error)),
   }),
 );
 for (const worker of workers) worker.start();
+backupScheduler.start(config.backupCheckSeconds * 1000);
 console.log(`berth worker: ${count} worker(s) running (${workers.map((w) => w.workerId).join(', ')})`);
 
 let stopping = false;
@@ -31,7 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    Promise.all(workers.map((worker) => worker.stop()))
+    Promise.all([backupScheduler.stop(), ...workers.map((worker) => worker.stop())])
       .then(() => database.close())
       .then(
         () => process.exit(0),

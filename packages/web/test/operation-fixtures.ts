@@ -1,4 +1,5 @@
 import type { OperationResource } from '@berth/core';
+import { fromOperationResource, type Operation } from '../src/resources/operations/operation.hal.ts';
 import { TEST_CONFIG } from './fixtures.ts';
 
 // A server answer for an operation, typed by core's wire shape: a fixture that drifts from what the
@@ -58,4 +59,9 @@ export function operationResourceFixture(fields: OperationFixture = {}): Operati
       ...fields._links,
     },
   };
+}
+
+/** The console's reading of `operationResourceFixture()` with camelCase overrides (tests of the UI). */
+export function operationFixture(fields: Partial<Operation> = {}): Operation {
+  return { ...fromOperationResource(operationResourceFixture()), ...fields };
 }

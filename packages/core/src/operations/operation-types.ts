@@ -87,9 +87,69 @@ const scaleBody = z.looseObject({
   instance_profile: boundedString(MAX_LENGTH.keyword, { label: 'instance_profile' }).optional(),
 });
 
+// Databases (contract §6): sizes in MB, disks in GB; the server's defaults (spec 2 §9) fill what is absent.
+const sizeMb = z.number({ error: 'container_size must be a number of MB' }).int().positive();
+const diskGb = z.number({ error: 'disk_size must be a number of GB' }).int().min(0);
+const iops = z.number({ error: 'provisioned_iops must be a number' }).int().min(0);
+const instanceProfile = boundedString(MAX_LENGTH.keyword, { label: 'instance_profile' });
+const newHandle = boundedString(MAX_LENGTH.text, { label: 'handle' });
+const recoveryTargetType = z.enum(['time', 'latest'], {
+  error: 'recovery_target_type must be time or latest',
+});
+const recoveryTarget = boundedString(MAX_LENGTH.keyword, { label: 'recovery_target' });
+const databaseProvisionBody = z.looseObject({
+  container_size: sizeMb.optional(),
+  disk_size: diskGb.optional(),
+  provisioned_iops: iops.optional(),
+  instance_profile: instanceProfile.optional(),
+  recovery_target_type: recoveryTargetType.optional(),
+  recovery_target: recoveryTarget.nullish(),
+});
+/** A restart may also resize (contract §6): `disk_size` 0 means unchanged. */
+const databaseRestartBody = z.looseObject({
+  id: redundantId,
+  container_size: sizeMb.optional(),
+  disk_size: diskGb.optional(),
+  provisioned_iops: iops.optional(),
+  instance_profile: instanceProfile.optional(),
+});
+const databaseRecreateBody = z.looseObject({ id: redundantId, instance_profile: instanceProfile.optional() });
+const databaseScaleBody = databaseRestartBody;
+const replicateBody = z.looseObject({
+  handle: newHandle,
+  container_size: sizeMb.optional(),
+  disk_size: diskGb.optional(),
+});
+const pitrRestoreBody = z.looseObject({
+  handle: newHandle,
+  recovery_target_type: recoveryTargetType.default('latest'),
+  recovery_target: recoveryTarget.nullish(),
+});
+const databaseBackupPolicyBody = z.looseObject({
+  enable_pitr: z.boolean({ error: 'enable_pitr must be true or false' }),
+});
+const restoreBody = z.looseObject({
+  handle: newHandle,
+  destination_account_id: z
+    .union([boundedString(MAX_LENGTH.reference, { label: 'destination_account_id' }), z.number().int()])
+    .transform(String)
+    .optional(),
+  disk_size: diskGb.optional(),
+  // contract §8.7: the console sends camelCase here; the snake_case twin is accepted too.
+  containerSize: sizeMb.optional(),
+  container_size: sizeMb.optional(),
+});
+const environmentBackupPolicyBody = z.looseObject({
+  pitr_days: z
+    .number({ error: 'pitr_days must be a whole number from 0 to 14' })
+    .int({ error: 'pitr_days must be a whole number from 0 to 14' })
+    .min(0, { error: 'pitr_days must be a whole number from 0 to 14' })
+    .max(14, { error: 'pitr_days must be a whole number from 0 to 14' }),
+});
+
 /**
  * Per resource type: the noun its refusals use, the collection its operations are posted under
- * (`POST /<path>/:id/operations`) and its operation types. Room is left for `database`.
+ * (`POST /<path>/:id/operations`) and its operation types.
  */
 export const OPERATION_CATALOG = {
   app: {
@@ -132,6 +192,72 @@ export const OPERATION_CATALOG = {
       renew: { scope: 'deploy', action: 'vhost.renew', body: noKeys, rerun: 'failed' },
       // Deprovisioning asks for the hostname to be typed first (spec 2 §2): no one-click Re-run.
       deprovision: { scope: 'destroy', action: 'vhost.deprovision', body: noKeys, rerun: 'never' },
+    },
+  },
+  database: {
+    noun: 'a database',
+    path: 'databases',
+    types: {
+      provision: {
+        scope: 'deploy',
+        action: 'database.provision',
+        body: databaseProvisionBody,
+        rerun: 'failed',
+      },
+      restart: {
+        scope: 'observability',
+        action: 'database.restart',
+        body: databaseRestartBody,
+        rerun: 'failed',
+      },
+      // Restart onto new hardware with a disk backup and restore: acknowledged first (spec 2 §5).
+      restart_recreate: {
+        scope: 'observability',
+        action: 'database.restart_recreate',
+        body: databaseRecreateBody,
+        rerun: 'never',
+      },
+      reload: { scope: 'observability', action: 'database.reload', body: restartBody, rerun: 'failed' },
+      scale: { scope: 'observability', action: 'database.scale', body: databaseScaleBody, rerun: 'failed' },
+      backup: { scope: 'deploy', action: 'database.backup', body: noKeys, rerun: 'always' },
+      // The new database's handle is not on the operation: a replica is asked for again from the CLI.
+      replicate: { scope: 'deploy', action: 'database.replicate', body: replicateBody, rerun: 'never' },
+      pitr_restore: {
+        scope: 'deploy',
+        action: 'database.pitr_restore',
+        body: pitrRestoreBody,
+        rerun: 'never',
+      },
+      configure_backup_policy: {
+        scope: 'admin',
+        action: 'database.configure_backup_policy',
+        body: databaseBackupPolicyBody,
+        // The switch asked for lives in the settings page, not on the operation.
+        rerun: 'never',
+      },
+      // Deprovisioning asks for the handle to be typed first (spec 2 §5).
+      deprovision: { scope: 'destroy', action: 'database.deprovision', body: noKeys, rerun: 'never' },
+    },
+  },
+  backup: {
+    noun: 'a backup',
+    path: 'backups',
+    types: {
+      restore: { scope: 'deploy', action: 'backup.restore', body: restoreBody, rerun: 'never' },
+      // Deleting a backup is destroying data: confirmed first, never one click.
+      purge: { scope: 'destroy', action: 'backup.purge', body: noKeys, rerun: 'never' },
+    },
+  },
+  account: {
+    noun: 'an environment',
+    path: 'accounts',
+    types: {
+      configure_backup_policy: {
+        scope: 'admin',
+        action: 'account.configure_backup_policy',
+        body: environmentBackupPolicyBody,
+        rerun: 'never',
+      },
     },
   },
 } as const satisfies Record<

@@ -82,6 +82,20 @@ export const ACTIONS = {
   'certificate.create': scope('sensitive'),
   'certificate.update': scope('sensitive'),
   'certificate.delete': scope('sensitive'),
+
+  'database.read': scope('basic_read'),
+  'database.create': scope('deploy'),
+  'database.rename': scope('deploy'),
+  // Backups on or off, PITR on or off: what protects the data is the environment admin's call.
+  'database.backups.update': scope('admin'),
+  'database.unlink': scope('deploy'),
+  // spec 2 §6: credentials need sensitive (read alone, "everything except database credentials", is not enough).
+  'database.credentials.read': scope('sensitive'),
+  'database_image.read': role('member'),
+  'disk.read': scope('basic_read'),
+  'backup.read': scope('basic_read'),
+  'backup_retention_policy.read': scope('basic_read'),
+  'backup_retention_policy.create': scope('admin'),
 } as const satisfies Record<string, ActionRequirement>;
 
 /** Every action: the ones above and each operation type of the operation catalog (`app.deploy`, …). */

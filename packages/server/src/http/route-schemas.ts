@@ -1,5 +1,6 @@
 import { MAX_LENGTH } from '@berth/core';
 import { z } from 'zod';
+import { responses } from './schema-first.ts';
 
 // The request pieces most routes' schemas share: an id in the path, paging and flags in the query.
 // Answers come from core: resource shapes (`<resource>.hal.ts`), `textAnswer` and `noContent` (hal/hal.ts).
@@ -47,4 +48,34 @@ export const pagedQuery = querySchema({}, { paged: true });
 export function bodyCheckedByService(schema: z.ZodType, description: string) {
   const { $schema: _, ...documented } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return z.unknown().meta({ ...documented, description });
+}
+
+/** The successes a route declares (`{ 200: resource }`); `responses` adds the failures. */
+type Successes = Parameters<typeof responses>[0];
+
+/** What a route reads besides its path. */
+type RequestParts = { body?: z.ZodType; querystring?: z.ZodType };
+
+/**
+ * A route's options with the schema most routes write out: the document's tags and summary, what it
+ * reads, and its answers (the given successes, any failure in the contract's error body). Routes that
+ * need more (`config`) spread these in.
+ */
+export function route<const R extends Successes, const P extends RequestParts = Record<never, never>>(
+  tags: string[],
+  summary: string,
+  success: R,
+  parts: P = {} as P,
+) {
+  return { schema: { tags, summary, ...parts, response: responses(success) } };
+}
+
+/** `route` for a path on one resource (`/<resources>/:id`, `/<resources>/:id/<children>`). */
+export function idRoute<const R extends Successes, const P extends RequestParts = Record<never, never>>(
+  tags: string[],
+  summary: string,
+  success: R,
+  parts: P = {} as P,
+) {
+  return { schema: { tags, summary, params: idParams, ...parts, response: responses(success) } };
 }

@@ -1,7 +1,9 @@
-import type { OperationBody, OperationResourceType, OperationTypeOf } from '@berth/core';
+import type { ActionName, OperationBody, OperationResourceType, OperationTypeOf } from '@berth/core';
+import type { EnvironmentRow } from '../api/environments/environments.hal.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { Runtime, RuntimeContext } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 import type { OperationRow } from './operations.hal.ts';
 
 // What an operation type does on the server, in its life's order: read its request into the new
@@ -18,6 +20,8 @@ export interface HandlerContext extends RuntimeContext {
    */
   write<T>(change: (tx: Tx) => Promise<T>): Promise<T>;
   runtime: Runtime;
+  /** Seals the secrets an operation creates (database passwords) before they are stored. */
+  secrets: SecretBox;
 }
 
 /** What running an operation produced: the changes to record when it ends. */
@@ -34,6 +38,16 @@ export interface OperationFields {
   containerSize?: number | null;
   instanceProfile?: string | null;
   env?: Record<string, string | null> | null;
+  diskSize?: number | null;
+  provisionedIops?: number;
+  parameters?: Record<string, string | number | boolean | null> | null;
+}
+
+/** What `accept` may ask about the request beyond its body: another environment the caller acts on. */
+export interface AcceptContext {
+  /** The environment, when the caller may take the action there (else 404 or 403, as everywhere). */
+  environment(id: number | null, action: ActionName): Promise<EnvironmentRow>;
+  db: Db;
 }
 
 /** A resource operations act on: a row that lives in an environment. */
@@ -44,7 +58,7 @@ export interface OperationTarget {
 
 export interface Handler<Row extends OperationTarget = OperationTarget, Body = unknown> {
   /** Reads the request's keys (already valid for the catalog's schema) into the operation; throws 422 to refuse. */
-  accept?(body: Body, target: Row): OperationFields;
+  accept?(body: Body, target: Row, request: AcceptContext): OperationFields | Promise<OperationFields>;
   /** Applied in the transaction that inserts the queued operation, whoever enqueues it. */
   onEnqueue?(tx: Tx, op: OperationRow): Promise<void>;
   run(ctx: HandlerContext): Promise<Outcome>;
@@ -56,6 +70,8 @@ export interface Handler<Row extends OperationTarget = OperationTarget, Body = u
 export interface OperationResource<R extends OperationResourceType, Row extends OperationTarget> {
   /** What a 404 names when the resource is absent or out of the caller's reach. */
   notFound: string;
+  /** The action that lets a caller see the resource (checked before the type's own). */
+  readAction: ActionName;
   load(db: DbOrTx, id: number): Promise<Row | undefined>;
   /** How operation lists name the resource. */
   handle(row: Row): string;

@@ -16,7 +16,7 @@ import type { Db } from '../db/client.ts';
 import { forbidden } from '../http/errors.ts';
 import { collection, pagingFrom } from '../http/hal.ts';
 import { parseNumericId } from '../http/ids.ts';
-import { idParams, pathParameter, queryFlagValue, querySchema, queryValue } from '../http/route-schemas.ts';
+import { idRoute, pathParameter, queryFlagValue, querySchema, queryValue } from '../http/route-schemas.ts';
 import { responses } from '../http/schema-first.ts';
 import { codeScanResultIds, type OperationRow, toOperationHal } from './operations.hal.ts';
 import { filtersFrom, type OperationsService, showsConfiguration } from './operations.service.ts';
@@ -28,8 +28,8 @@ const startBody = (resourceType: OperationResourceType) =>
       `Any other type is not supported for ${OPERATION_CATALOG[resourceType].noun}.`,
   );
 
-/** An operation list's query: paging and the activity filters (contract §5.11). */
-const listQuery = querySchema(
+/** An operation list's query (here and an endpoint's): paging and the activity filters (contract §5.11). */
+export const operationListQuery = querySchema(
   {
     resource_type: queryValue.optional(),
     operation_type: queryValue.optional(),
@@ -43,6 +43,40 @@ const listQuery = querySchema(
   { paged: true },
 );
 
+/**
+ * Operations as the API answers them, here and under `/vhosts/:id/operations`. Configuration values are
+ * sensitive (read scope, spec 1 §6); others see that variables changed, not their values. The code scan
+ * result link of scan_code operations comes from `scanResults` (one query per response).
+ */
+export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: OperationsService }) {
+  const { db, urls, operations } = deps;
+  const hal = (op: OperationRow, caller: CallerAccess, scanResults: Map<number, number> = new Map()) =>
+    toOperationHal(op, urls, {
+      showEnv: showsConfiguration(caller, op),
+      codeScanResultId: scanResults.get(op.id) ?? null,
+    });
+
+  /** A list: newest first, 40 per page unless asked (contract §1.4, §5.11). */
+  async function respondList(
+    selfUrl: string,
+    scope: Parameters<OperationsService['list']>[0],
+    query: unknown,
+    caller: CallerAccess,
+  ) {
+    const paging = pagingFrom(query, 40) ?? { page: 1, perPage: 40 };
+    const { rows, total } = await operations.list(scope, filtersFrom(query), paging);
+    const scanResults = await codeScanResultIds(db, rows);
+    return collection(
+      'operations',
+      selfUrl,
+      rows.map((op) => hal(op, caller, scanResults)),
+      { ...paging, total },
+    );
+  }
+
+  return { hal, respondList };
+}
+
 export async function operationsRoutes(
   fastify: FastifyInstance,
   deps: {
@@ -55,31 +89,18 @@ export async function operationsRoutes(
   const { db, urls, callers, operations } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Operations'];
-  const list = (summary: string) => ({
-    tags,
-    summary,
-    params: idParams,
-    querystring: listQuery,
-    response: responses({ 200: operationCollection }),
-  });
-  // Configuration values are sensitive (read scope, spec 1 §6); others see that variables changed, not their values.
-  // The code scan result link of scan_code operations comes from `scanResults` (one query per response).
-  const hal = (op: OperationRow, caller: CallerAccess, scanResults: Map<number, number> = new Map()) =>
-    toOperationHal(op, urls, {
-      showEnv: showsConfiguration(caller, op),
-      codeScanResultId: scanResults.get(op.id) ?? null,
-    });
+  const list = (summary: string) =>
+    idRoute(tags, summary, { 200: operationCollection }, { querystring: operationListQuery });
+  const { hal, respondList } = operationAnswers({ db, urls, operations });
 
   // contract §6: the service reads the request; the route answers the queued operation.
-  const start = (resourceType: OperationResourceType) => ({
-    schema: {
+  const start = (resourceType: OperationResourceType) =>
+    idRoute(
       tags,
-      summary: `Start an operation on ${OPERATION_CATALOG[resourceType].noun}`,
-      params: idParams,
-      body: startBody(resourceType),
-      response: responses({ 201: operationResource }),
-    },
-  });
+      `Start an operation on ${OPERATION_CATALOG[resourceType].noun}`,
+      { 201: operationResource },
+      { body: startBody(resourceType) },
+    );
 
   app.post('/apps/:id/operations', start('app'), async (request, reply) => {
     const caller = await callers.require(request);
@@ -95,29 +116,39 @@ export async function operationsRoutes(
     return reply.code(201).send(hal(op, caller));
   });
 
-  // Lists: newest first, 40 per page unless asked (contract §1.4, §5.11).
-  const listPaging = (query: unknown) => pagingFrom(query, 40) ?? { page: 1, perPage: 40 };
-
-  async function respondList(
-    selfUrl: string,
-    scope: Parameters<OperationsService['list']>[0],
-    query: unknown,
-    caller: CallerAccess,
-  ) {
-    const paging = listPaging(query);
-    const { rows, total } = await operations.list(scope, filtersFrom(query), paging);
-    const scanResults = await codeScanResultIds(db, rows);
-    return collection(
-      'operations',
-      selfUrl,
-      rows.map((op) => hal(op, caller, scanResults)),
-      { ...paging, total },
-    );
+  // Databases, backups and environments take operations the same way (contract §6).
+  for (const resourceType of ['database', 'backup', 'account'] as const) {
+    const path = OPERATION_CATALOG[resourceType].path;
+    app.post(`/${path}/:id/operations`, start(resourceType), async (request, reply) => {
+      const caller = await callers.require(request);
+      const id = parseNumericId(request.params.id);
+      const { op } = await operations.start(caller, resourceType, id, request.body);
+      return reply.code(201).send(hal(op, caller));
+    });
   }
 
   app.get(
+    '/databases/:id/operations',
+    idRoute(
+      tags,
+      "A database's operations (and its service's and endpoints' with `with_services=true`), newest first",
+      { 200: operationCollection },
+      { querystring: operationListQuery.extend({ with_services: queryFlagValue }) },
+    ),
+    async (request) => {
+      const caller = await callers.require(request);
+      const { database, where } = await operations.databaseScope(
+        caller,
+        parseNumericId(request.params.id),
+        request.query.with_services === 'true',
+      );
+      return respondList(`${urls.api}/databases/${database.id}/operations`, where, request.query, caller);
+    },
+  );
+
+  app.get(
     '/organizations/:id/operations',
-    { schema: list("An organization's operations, newest first") },
+    list("An organization's operations, newest first"),
     async (request) => {
       const caller = await callers.require(request);
       const organizationId = request.params.id;
@@ -131,27 +162,23 @@ export async function operationsRoutes(
     },
   );
 
-  app.get(
-    '/accounts/:id/operations',
-    { schema: list("An environment's operations, newest first") },
-    async (request) => {
-      const caller = await callers.require(request);
-      const { environment, where } = await operations.environmentScope(
-        caller,
-        parseNumericId(request.params.id),
-      );
-      return respondList(`${urls.api}/accounts/${environment.id}/operations`, where, request.query, caller);
-    },
-  );
+  app.get('/accounts/:id/operations', list("An environment's operations, newest first"), async (request) => {
+    const caller = await callers.require(request);
+    const { environment, where } = await operations.environmentScope(
+      caller,
+      parseNumericId(request.params.id),
+    );
+    return respondList(`${urls.api}/accounts/${environment.id}/operations`, where, request.query, caller);
+  });
 
   app.get(
     '/apps/:id/operations',
-    {
-      schema: {
-        ...list("An app's operations (and its services' with `with_services=true`), newest first"),
-        querystring: listQuery.extend({ with_services: queryFlagValue }),
-      },
-    },
+    idRoute(
+      tags,
+      "An app's operations (and its services' with `with_services=true`), newest first",
+      { 200: operationCollection },
+      { querystring: operationListQuery.extend({ with_services: queryFlagValue }) },
+    ),
     async (request) => {
       const caller = await callers.require(request);
       const { app: target, where } = await operations.appScope(
@@ -163,36 +190,24 @@ export async function operationsRoutes(
     },
   );
 
-  app.get(
-    '/services/:id/operations',
-    { schema: list("A service's operations, newest first") },
-    async (request) => {
-      const caller = await callers.require(request);
-      const { service, where } = await operations.serviceScope(caller, parseNumericId(request.params.id));
-      return respondList(`${urls.api}/services/${service.id}/operations`, where, request.query, caller);
-    },
-  );
+  app.get('/services/:id/operations', list("A service's operations, newest first"), async (request) => {
+    const caller = await callers.require(request);
+    const { service, where } = await operations.serviceScope(caller, parseNumericId(request.params.id));
+    return respondList(`${urls.api}/services/${service.id}/operations`, where, request.query, caller);
+  });
 
-  const single = {
-    tags,
-    summary: 'An operation',
-    params: idParams,
-    response: responses({ 200: operationResource }),
-  };
-  app.get('/operations/:id', { schema: single }, async (request) => {
+  const single = idRoute(tags, 'An operation', { 200: operationResource });
+  app.get('/operations/:id', single, async (request) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
     return hal(op, caller, await codeScanResultIds(db, [op]));
   });
 
   // Contract §1.10: the answer is a URL; the text behind it is readable without credentials until it expires.
-  const logsLink = {
-    tags,
-    summary: "A signed, expiring link to the operation's log (text)",
-    params: idParams,
-    response: responses({ 200: textAnswer }),
-  };
-  app.get('/operations/:id/logs', { schema: logsLink }, async (request, reply) => {
+  const logsLink = idRoute(tags, "A signed, expiring link to the operation's log (text)", {
+    200: textAnswer,
+  });
+  app.get('/operations/:id/logs', logsLink, async (request, reply) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
     return reply.type('text/plain; charset=utf-8').send(`${urls.api}${operations.logsPath(op.id)}`);

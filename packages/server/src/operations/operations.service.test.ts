@@ -46,7 +46,8 @@ describe('every type of the catalog has a handler', () => {
   it('and none outside it, inherited names included', () => {
     expect(handlerFor('app', 'scale')).toBeUndefined();
     expect(handlerFor('app', 'toString')).toBeUndefined();
-    expect(handlerFor('database', 'provision')).toBeUndefined();
+    expect(handlerFor('database', 'deploy')).toBeUndefined();
+    expect(handlerFor('log_drain', 'provision')).toBeUndefined();
   });
 });
 

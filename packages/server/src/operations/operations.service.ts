@@ -16,6 +16,7 @@ import { sameSecret } from '../auth/tokens/token.service.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   apps,
+  databases,
   environments,
   operationLogs,
   operations,
@@ -38,7 +39,8 @@ export interface NewOperation extends OperationFields {
   resourceId: number;
   resourceHandle: string;
   type: string;
-  user: OperationUser;
+  /** Who asked; null for what the platform starts itself (automatic backups and their pruning). */
+  user: OperationUser | null;
 }
 
 export type OperationUser = CallerUser;
@@ -102,6 +104,11 @@ export const operationLimitMessages = {
     `You are starting operations too quickly (at most ${perMinute} a minute). Wait a minute and try again.`,
 } as const;
 
+/** The key operation log links are signed with, derived from the server secret (the same in every process). */
+export function operationLogsKey(serverSecret: Uint8Array): Uint8Array {
+  return createHmac('sha256', serverSecret).update('berth operation log links').digest();
+}
+
 export function createOperationsService(deps: {
   db: Db;
   logsKey: Uint8Array;
@@ -122,12 +129,15 @@ export function createOperationsService(deps: {
   async function checkLimits(tx: DbOrTx, input: NewOperation): Promise<void> {
     if (!limits) return;
     // NO KEY UPDATE: inserts that merely reference these rows (tokens, environments, ...) are not held up.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.user.id)).for('no key update');
+    if (input.user !== null) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.user.id)).for('no key update');
+    }
     await tx
       .select({ id: organizations.id })
       .from(organizations)
       .where(eq(organizations.id, input.organizationId))
       .for('no key update');
+    if (input.user === null) return checkQueue(tx, input, limits);
     const [recent] = await tx
       .select({ value: count() })
       .from(operations)
@@ -138,6 +148,11 @@ export function createOperationsService(deps: {
     if ((recent?.value ?? 0) >= limits.perUserPerMinute) {
       throw new ApiError(429, 'rate_limited', operationLimitMessages.tooFast(limits.perUserPerMinute));
     }
+    await checkQueue(tx, input, limits);
+  }
+
+  /** The organization's queue cap holds for the platform's own operations too: no tenant delays another. */
+  async function checkQueue(tx: DbOrTx, input: NewOperation, limits: OperationLimits): Promise<void> {
     const [queued] = await tx
       .select({ value: count() })
       .from(operations)
@@ -170,15 +185,19 @@ export function createOperationsService(deps: {
           resourceId: input.resourceId,
           resourceHandle: input.resourceHandle,
           type: input.type,
-          userId: input.user.id,
-          userName: input.user.name,
-          userEmail: input.user.email,
+          userId: input.user?.id ?? null,
+          userName: input.user?.name ?? '',
+          userEmail: input.user?.email ?? '',
           gitRef: input.gitRef ?? null,
           dockerRef: input.dockerRef ?? null,
           containerCount: input.containerCount ?? null,
           containerSize: input.containerSize ?? null,
           instanceProfile: input.instanceProfile ?? null,
           env: input.env ?? null,
+          diskSize: input.diskSize ?? null,
+          provisionedIops: input.provisionedIops ?? 0,
+          parameters: input.parameters ?? null,
+          automated: input.user === null,
         })
         .returning();
       if (!row) throw new Error('Operation insert returned nothing');
@@ -203,6 +222,25 @@ export function createOperationsService(deps: {
       onApp,
       and(eq(operations.resourceType, 'service'), inArray(operations.resourceId, appServices)),
       and(eq(operations.resourceType, 'vhost'), inArray(operations.resourceId, appEndpoints)),
+    );
+  }
+
+  /** Operations on a database, and with `withServices` also on its service and endpoints. */
+  function databaseOperations(databaseId: number, withServices: boolean): SQL | undefined {
+    const onDatabase = and(eq(operations.resourceType, 'database'), eq(operations.resourceId, databaseId));
+    if (!withServices) return onDatabase;
+    const databaseServices = db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.databaseId, databaseId));
+    const databaseEndpoints = db
+      .select({ id: vhosts.id })
+      .from(vhosts)
+      .where(inArray(vhosts.serviceId, databaseServices));
+    return or(
+      onDatabase,
+      and(eq(operations.resourceType, 'service'), inArray(operations.resourceId, databaseServices)),
+      and(eq(operations.resourceType, 'vhost'), inArray(operations.resourceId, databaseEndpoints)),
     );
   }
 
@@ -238,7 +276,7 @@ export function createOperationsService(deps: {
       const { row: target, environment } = await access.resource(
         caller,
         found,
-        `${resourceType}.read`,
+        resource.readAction,
         resource.notFound,
       );
       const { type } = parseBody(operationTypeBody, body);
@@ -251,7 +289,11 @@ export function createOperationsService(deps: {
       assertAllowed(caller, environment, entry.action as OperationAction);
       const refusal = resource.refusal?.(target);
       if (refusal) throw unprocessable(refusal);
-      const fields = handler.accept?.(parseBody(entry.body, body), target) ?? {};
+      const fields =
+        (await handler.accept?.(parseBody(entry.body, body), target, {
+          db,
+          environment: (environmentId, action) => access.environment(caller, environmentId, action),
+        })) ?? {};
       const op = await enqueue({
         ...fields,
         organizationId: environment.organizationId,
@@ -310,6 +352,15 @@ export function createOperationsService(deps: {
       await access.environment(caller, app?.environmentId, 'operation.read');
       if (!app) throw notFound('App');
       return { app, where: appOperations(app.id, withServices) };
+    },
+
+    /** Operations on a database the caller may read (and its service's and endpoints'). */
+    async databaseScope(ref: CallerRef, databaseId: number | null, withServices: boolean) {
+      const caller = await access.caller(ref);
+      const [database] =
+        databaseId === null ? [] : await db.select().from(databases).where(eq(databases.id, databaseId));
+      const { row } = await access.resource(caller, database, 'operation.read', 'Database');
+      return { database: row, where: databaseOperations(row.id, withServices) };
     },
 
     /** Operations on a service the caller may read; an absent one is 404 Environment, as above. */

@@ -2,11 +2,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, operationLogs, operations, organizations } from '../db/schema.ts';
 import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
+import { createSecretBox } from '../security/secret-box.ts';
 import { seedService } from '../testing/factories.ts';
 import { ownedApps, startAppOperation } from '../testing/owned-apps.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
 import { claimNext, finish, leaseOf, MAX_ATTEMPTS } from './queue.ts';
 import { createWorker } from './worker.ts';
+
+const testSecrets = createSecretBox(new Uint8Array(32), 'tests');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +29,13 @@ async function queuedDeploys(count: number) {
 }
 
 const worker = (id: string, stepMs = 1, leaseMs = 30_000) =>
-  createWorker({ db: t.db, runtimes: { sim: createSimRuntime({ stepMs }) }, workerId: id, leaseMs });
+  createWorker({
+    db: t.db,
+    secrets: testSecrets,
+    runtimes: { sim: createSimRuntime({ stepMs }) },
+    workerId: id,
+    leaseMs,
+  });
 
 async function operationRow(id: number) {
   const [op] = await t.db.select().from(operations).where(eq(operations.id, id));
@@ -155,6 +164,7 @@ describe('one app at a time', () => {
     const [id] = await queuedDeploys(1);
     const slow = createWorker({
       db: t.db,
+      secrets: testSecrets,
       runtimes: { sim: createSimRuntime({ stepMs: 100 }) },
       timeoutMs: 30,
     });

@@ -5,9 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs, operations } from '../db/schema.ts';
 import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
+import { createSecretBox } from '../security/secret-box.ts';
 import { ownedApps, startAppOperation } from '../testing/owned-apps.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
 import { createWorker } from './worker.ts';
+
+const testSecrets = createSecretBox(new Uint8Array(32), 'tests');
 
 // A real `npm run worker` process against PostgreSQL, killed with SIGKILL mid-operation. PGlite
 // belongs to one process, so this runs in the PostgreSQL pass of the suite only.
@@ -101,6 +104,7 @@ describe.runIf(onPostgres)('a worker whose clock runs 10 minutes ahead', () => {
     const id = await queuedDeploy('ahead');
     const healthy = createWorker({
       db: t.db,
+      secrets: testSecrets,
       runtimes: { sim: createSimRuntime({ stepMs: 700 }) },
       workerId: 'healthy',
       leaseMs: 3000,

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { environments, stacks } from '../db/schema.ts';
 import type { Runtime } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 import { handlerFor } from './handlers/registry.ts';
 import type { OperationRow } from './operations.hal.ts';
 import {
@@ -23,6 +24,8 @@ export interface WorkerOptions {
   db: Db;
   /** The runtime of a stack, by the stack's runtime name. */
   runtimes: Record<string, Runtime>;
+  /** Seals the secrets operations create (database credentials). */
+  secrets: SecretBox;
   workerId?: string;
   leaseMs?: number;
   pollMs?: number;
@@ -107,7 +110,15 @@ export function createWorker(options: WorkerOptions) {
       if (!handler)
         throw new RuntimeError(`Operation type "${op.type}" is not supported for a ${op.resourceType}`);
       const runtime = await runtimeFor(op);
-      const outcome = await handler.run({ op, db, runtime, log, write, signal: lease.signal });
+      const outcome = await handler.run({
+        op,
+        db,
+        runtime,
+        log,
+        write,
+        secrets: options.secrets,
+        signal: lease.signal,
+      });
       // The work is done: record it unless shutting down (finish itself checks the lease is still ours).
       if (current.signal.aborted) return await handBack();
       await log(`Completed ${op.type} operation with ID: ${op.id}`);

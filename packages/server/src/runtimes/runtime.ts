@@ -6,9 +6,9 @@ import type { ContainerMetric } from '@berth/core';
  * and returns what it made. The engine, not the runtime, records the results in the database, in
  * the same transaction that ends the operation, so a runtime holds no Berth state of its own.
  *
- * Later resources (databases, drains, backups) add methods of the same shape as the endpoint ones:
- * provisionDatabase, provisionDrain, backup/restore, each taking a context and a plain description and
- * returning what the engine must record.
+ * Databases follow the same shape: each method takes a context and a plain description and returns what
+ * the engine must record. They are written so a runtime that runs real containers can do them with the
+ * engine's own tools (a volume per disk, `pg_dump` or a volume snapshot for a backup).
  */
 
 export interface RuntimeContext {
@@ -116,6 +116,66 @@ export interface ProvisionedEndpoint {
   } | null;
 }
 
+/** Where a database lives and what it runs. */
+export interface DatabaseTarget {
+  id: number;
+  handle: string;
+  /** The engine (`postgresql`, `redis`, …) and the image's version and repository. */
+  type: string;
+  version: string;
+  dockerRepo: string;
+  environmentHandle: string;
+  stackName: string;
+  region: string;
+  internalDomain: string;
+}
+
+/** A database's size: its container and its disk. */
+export interface DatabasePlan {
+  containerSizeMb: number;
+  instanceClass: string;
+  diskSizeGb: number;
+  provisionedIops: number;
+}
+
+/** The engine's own account the server generated; the runtime creates it, nothing more. */
+export interface DatabaseAccount {
+  username: string;
+  password: string;
+  /** The database (or index, vhost) name inside the engine. */
+  name: string;
+}
+
+/** What a new database starts from: nothing, a backup, its source at a point in time, or a live primary. */
+export type DatabaseSeed =
+  | { kind: 'empty' }
+  | { kind: 'backup'; storageRef: string }
+  | { kind: 'point_in_time'; source: DatabaseTarget; at: Date | null }
+  | { kind: 'replica'; primary: DatabaseTarget; primaryHost: string };
+
+/** What provisioning a database made. */
+export interface ProvisionedDatabase {
+  containers: ContainerSpec[];
+  /** Where the engine listens inside the stack (credential URLs name it). */
+  host: string;
+  port: number;
+  disk: {
+    device: string;
+    host: string;
+    availabilityZone: string;
+    volumeId: string;
+    instanceId: string;
+    /** Bytes of the disk's encryption key (AES-256: 32). */
+    keyBytes: number;
+  };
+}
+
+/** A backup the runtime took: where its data is kept and how large it is. */
+export interface DatabaseBackup {
+  storageRef: string;
+  sizeGb: number;
+}
+
 export interface Runtime {
   readonly name: string;
   /** Fetches and builds the code at a git ref, or pulls a Docker image. */
@@ -157,6 +217,32 @@ export interface Runtime {
   renewEndpointCertificate(ctx: RuntimeContext, target: EndpointTarget, plan: EndpointPlan): Promise<void>;
   /** Removes an endpoint's load balancer and DNS names. */
   deprovisionEndpoint(ctx: RuntimeContext, target: EndpointTarget, plan: EndpointPlan): Promise<void>;
+  /** Creates a database's disk and container and starts the engine with its account, from the seed. */
+  provisionDatabase(
+    ctx: RuntimeContext,
+    target: DatabaseTarget,
+    plan: DatabasePlan,
+    account: DatabaseAccount,
+    seed: DatabaseSeed,
+  ): Promise<ProvisionedDatabase>;
+  /**
+   * Restarts a database's container with the plan's size, growing its disk first when the plan is larger;
+   * `recreate` moves it to new hardware (the disk is backed up and restored on the new host).
+   */
+  restartDatabase(
+    ctx: RuntimeContext,
+    target: DatabaseTarget,
+    plan: DatabasePlan,
+    options: { recreate: boolean; diskGrowsTo: number | null },
+  ): Promise<ContainerSpec[]>;
+  /** Asks the engine to reload its configuration without a restart. */
+  reloadDatabase(ctx: RuntimeContext, target: DatabaseTarget): Promise<void>;
+  /** Takes a consistent backup of a database's data. */
+  backupDatabase(ctx: RuntimeContext, target: DatabaseTarget): Promise<DatabaseBackup>;
+  /** Deletes a backup's data. */
+  deleteBackup(ctx: RuntimeContext, storageRef: string): Promise<void>;
+  /** Stops a database and deletes its container and disk. */
+  deprovisionDatabase(ctx: RuntimeContext, target: DatabaseTarget): Promise<void>;
   /**
    * One metric of one container at the given ticks, for the console's charts (contract §4.4): one
    * series per label (memory has `usage` and `limit`), one value per tick, null where the container

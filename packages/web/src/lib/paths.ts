@@ -44,8 +44,12 @@ export const paths = {
   endpointDetail: '/endpoints/:id/:tab?',
   createAppEndpoint: '/apps/:id/endpoints/create',
   certificateDetail: '/certificates/:id/:tab?',
-  // Databases (spec 2 §2 /databases/{id}): the tab is the last segment. Links exist before the page does.
+  // Databases (spec 2 §2 /databases/{id}): the tab is the last segment; endpoints/create is its own page.
   databaseDetail: '/databases/:id/:tab?',
+  createDatabaseEndpoint: '/databases/:id/endpoints/create',
+  createDatabase: '/create/db',
+  // Backups (spec 2 §2): restore a backup into a new database.
+  backupRestore: '/backups/:id/restore',
   createCertificate: '/environments/:id/certificates/create',
   // Roles (spec 1 §2): the overview, New Role, and the role detail whose tab is the last segment.
   teamRoles: '/settings/team/roles',
@@ -87,6 +91,13 @@ export const to = {
   certificate: (id: string, tab?: string) => generatePath(paths.certificateDetail, { id, tab: tab ?? null }),
   createCertificate: (environmentId: string) => generatePath(paths.createCertificate, { id: environmentId }),
   database: (id: string, tab?: string) => generatePath(paths.databaseDetail, { id, tab: tab ?? null }),
+  createDatabaseEndpoint: (databaseId: string) =>
+    generatePath(paths.createDatabaseEndpoint, { id: databaseId }),
+  createDatabase: (environmentId?: string | null) =>
+    environmentId
+      ? `${paths.createDatabase}?${new URLSearchParams({ environment_id: environmentId })}`
+      : paths.createDatabase,
+  backupRestore: (id: string) => generatePath(paths.backupRestore, { id }),
   role: (id: string, tab?: string) => generatePath(paths.roleDetail, { id, tab: tab ?? null }),
   teamMember: (id: string) => generatePath(paths.teamMember, { id }),
   claimInvitation: (inviteId: string, code: string) =>

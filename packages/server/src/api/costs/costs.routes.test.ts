@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, databases, services, stacks } from '../../db/schema.ts';
+import { apps, backups, databases, disks, services, stacks } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
@@ -106,6 +106,24 @@ describe('GET /costs/:orgId/...', () => {
     expect(accountCosts.size).toBe(2);
     expect(accountCosts.get(`Account:${s.a}`)).toBeCloseTo(135.05, 6);
     expect(accountCosts.get(`Account:${s.b}`)).toBeCloseTo(73, 6);
+
+    // A disk (100 GB = $20, 6000 IOPS = 3000 above the included × $0.01 = $30) and 10 GB of backups
+    // ($0.20) add to the database; 5 GB of backups of a database that is gone ($0.10) to its environment.
+    await t.db.insert(disks).values({
+      databaseId: s.database.id,
+      environmentId: s.b,
+      handle: 'db-data',
+      size: 100,
+      provisionedIops: 6000,
+    });
+    const backup = { environmentId: s.b, databaseHandle: 'db', databaseType: 'postgresql', kind: 'auto' };
+    await t.db.insert(backups).values([
+      { ...backup, databaseId: s.database.id, sizeGb: 4 },
+      { ...backup, databaseId: s.database.id, sizeGb: 6 },
+      { ...backup, databaseId: null, databaseHandle: 'gone', sizeGb: 5 },
+    ]);
+    expect((await costs(token, `${base}/databases`)).get(`Database:${s.database.id}`)).toBeCloseTo(123.2, 6);
+    expect((await costs(token, `${base}/accounts`)).get(`Account:${s.b}`)).toBeCloseTo(123.3, 6);
 
     const stackCosts = await costs(token, `${base}/stacks`);
     expect(stackCosts.get(`Stack:${s.dedicated.id}`)).toBe(499);

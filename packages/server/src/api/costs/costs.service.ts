@@ -1,14 +1,17 @@
 import {
+  backupMonthlyCost,
   COST_RATES,
   type CostRates,
   containersMonthlyCost,
+  diskMonthlyCost,
   endpointsMonthlyCost,
+  iopsMonthlyCost,
   stackMonthlyCost,
 } from '@berth/core';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
-import { apps, databases, environments, services, vhosts } from '../../db/schema.ts';
+import { apps, backups, databases, disks, environments, services, vhosts } from '../../db/schema.ts';
 import { createAccess, isVisible } from '../access/access.ts';
 import { visibleStacks } from '../stacks/stacks.service.ts';
 import type { Cost } from './costs.hal.ts';
@@ -20,9 +23,9 @@ import type { Cost } from './costs.hal.ts';
  *
  * Endpoints with a load balancer (provisioned, or being changed or removed) cost the vhost rate, or the
  * shared rate when shared, and count towards their app or database.
- * Not modelled yet: disks, IOPS and backups (their tables come with the databases work), so a database
- * costs its service's containers and endpoints only and an environment the sum of its apps and
- * databases. When they land, add them here through the same core functions.
+ * A database also costs its disk (GB and IOPS above the included 3000) and its backups; the backups of a
+ * database that is gone still cost their environment. An environment costs the sum of its apps, its
+ * databases and those orphaned backups.
  */
 export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   const { db } = deps;
@@ -88,6 +91,44 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       .map((row) => ({ ...row, estCost: endpointsMonthlyCost(1, rates, { shared: row.shared }) }));
   }
 
+  /** Disks and backups: each row priced, keyed by its database (null: a backup whose database is gone). */
+  async function storageCosts(organizationId: string, readable: Set<number>) {
+    const [diskRows, backupRows] = await Promise.all([
+      db
+        .select({
+          databaseId: disks.databaseId,
+          environmentId: disks.environmentId,
+          size: disks.size,
+          iops: disks.provisionedIops,
+        })
+        .from(disks)
+        .innerJoin(environments, eq(disks.environmentId, environments.id))
+        .where(eq(environments.organizationId, organizationId)),
+      db
+        .select({
+          databaseId: backups.databaseId,
+          environmentId: backups.environmentId,
+          sizeGb: sql<number>`sum(${backups.sizeGb})`.mapWith(Number),
+        })
+        .from(backups)
+        .innerJoin(environments, eq(backups.environmentId, environments.id))
+        .where(eq(environments.organizationId, organizationId))
+        .groupBy(backups.databaseId, backups.environmentId),
+    ]);
+    return [
+      ...diskRows.map((disk) => ({
+        databaseId: disk.databaseId as number | null,
+        environmentId: disk.environmentId,
+        estCost: diskMonthlyCost(disk.size, rates) + iopsMonthlyCost(disk.iops, rates),
+      })),
+      ...backupRows.map((backup) => ({
+        databaseId: backup.databaseId,
+        environmentId: backup.environmentId,
+        estCost: backupMonthlyCost(backup.sizeGb, rates),
+      })),
+    ].filter((row) => readable.has(row.environmentId));
+  }
+
   async function ownedRows(
     table: typeof apps | typeof databases,
     organizationId: string,
@@ -121,13 +162,17 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   }
 
   async function databaseCosts(organizationId: string, readable: Set<number>) {
-    const [rows, serviceRows, endpointRows] = await Promise.all([
+    const [rows, serviceRows, endpointRows, storageRows] = await Promise.all([
       ownedRows(databases, organizationId, readable),
       serviceCosts(organizationId, readable),
       endpointCosts(organizationId, readable),
+      storageCosts(organizationId, readable),
     ]);
     const byDatabase = sumBy(
-      [...serviceRows, ...endpointRows].map((s) => ({ key: s.databaseId, estCost: s.estCost })),
+      [...serviceRows, ...endpointRows, ...storageRows].map((s) => ({
+        key: s.databaseId,
+        estCost: s.estCost,
+      })),
     );
     return rows.map((row) => ({ ...row, estCost: byDatabase.get(row.id) ?? 0 }));
   }
@@ -165,18 +210,22 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     /** An environment costs the sum of its apps and databases. */
     async accounts(ref: CallerRef, organizationId: string): Promise<Cost[]> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const [serviceRows, appRows, databaseRows, endpointRows] = await Promise.all([
+      const [serviceRows, appRows, databaseRows, endpointRows, storageRows] = await Promise.all([
         serviceCosts(organizationId, readable),
         ownedRows(apps, organizationId, readable),
         ownedRows(databases, organizationId, readable),
         endpointCosts(organizationId, readable),
+        storageCosts(organizationId, readable),
       ]);
       const costed = [...serviceRows, ...endpointRows];
       const byApp = sumBy(costed.map((s) => ({ key: s.appId, estCost: s.estCost })));
-      const byDatabase = sumBy(costed.map((s) => ({ key: s.databaseId, estCost: s.estCost })));
+      const byDatabase = sumBy([...costed, ...storageRows].map((s) => ({ key: s.databaseId, estCost: s.estCost })));
       const byEnvironment = sumBy([
         ...appRows.map((a) => ({ key: a.environmentId, estCost: byApp.get(a.id) ?? 0 })),
         ...databaseRows.map((d) => ({ key: d.environmentId, estCost: byDatabase.get(d.id) ?? 0 })),
+        ...storageRows
+          .filter((s) => s.databaseId === null)
+          .map((s) => ({ key: s.environmentId, estCost: s.estCost })),
       ]);
       return [...readable]
         .sort((a, b) => a - b)

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   apps,
+  backupRetentionPolicies,
   containers,
   databases,
   environments,
@@ -16,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { createAccess } from '../access/access.ts';
+import { defaultRetentionPolicy } from '../backups/retention-policy.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
 import type {
   EnvironmentCounts,
@@ -128,6 +130,8 @@ export function createEnvironmentsService(deps: { db: Db }) {
       if (!created) {
         throw duplicateHandle(input.handle);
       }
+      // Every environment starts with the default backup retention policy in force (spec 2 §9).
+      await db.insert(backupRetentionPolicies).values(defaultRetentionPolicy(created.id));
       const [view] = await views([created]);
       if (!view) throw new Error('Created environment vanished');
       return view;

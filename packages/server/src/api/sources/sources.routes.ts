@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
+import { getById } from '../../http/get-by-id.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
-import { parseNumericId } from '../../http/ids.ts';
-import { idParams, pagedQuery } from '../../http/route-schemas.ts';
-import { responses } from '../../http/schema-first.ts';
+import { pagedQuery, route } from '../../http/route-schemas.ts';
 import { toSourceHal } from './sources.hal.ts';
 import type { SourcesService } from './sources.service.ts';
 
@@ -21,14 +20,12 @@ export async function sourcesRoutes(
 
   app.get(
     '/sources',
-    {
-      schema: {
-        tags,
-        summary: "Sources of the caller's organizations, with their app and deployment figures",
-        querystring: pagedQuery,
-        response: responses({ 200: sourceCollection }),
-      },
-    },
+    route(
+      tags,
+      "Sources of the caller's organizations, with their app and deployment figures",
+      { 200: sourceCollection },
+      { querystring: pagedQuery },
+    ),
     async (request) => {
       const caller = await callers.require(request);
       const { items, paging, stats } = await sources.list(caller, pagingFrom(request.query));
@@ -41,21 +38,9 @@ export async function sourcesRoutes(
     },
   );
 
-  app.get(
-    '/sources/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A source',
-        params: idParams,
-        response: responses({ 200: sourceResource }),
-      },
-    },
-    async (request) => {
-      const caller = await callers.require(request);
-      const id = parseNumericId(request.params.id);
-      const { source, stats } = await sources.get(caller, id);
-      return toSourceHal(source, urls, stats);
-    },
-  );
+  const show = { path: '/sources/:id', tags, summary: 'A source', answer: sourceResource, callers };
+  getById(fastify, show, async (caller, id) => {
+    const { source, stats } = await sources.get(caller, id);
+    return toSourceHal(source, urls, stats);
+  });
 }

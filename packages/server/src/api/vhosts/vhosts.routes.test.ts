@@ -46,6 +46,14 @@ async function createEndpoint(body: Record<string, unknown>, serviceId = webId, 
   return response.json() as { id: string; [key: string]: unknown };
 }
 
+/** `expectAccess` for a call that needs `scope` on the fixture's environment (its 403s name both). */
+function expectScoped(
+  request: Omit<Parameters<typeof expectAccess>[1], 'environmentId'>,
+  cases: Parameters<typeof expectAccess>[2],
+) {
+  return expectAccess(t, { ...request, environmentId: f.environment.id }, cases);
+}
+
 async function operate(id: string, type: string, user: TestUser = f.deployer) {
   return t.call('POST', `/api/vhosts/${id}/operations`, { token: user.token, body: { type } });
 }
@@ -223,15 +231,8 @@ describe('POST /services/:id/vhosts', () => {
   });
 
   it('needs the deploy scope on the service environment', async () => {
-    await expectAccess(
-      t,
-      {
-        method: 'POST',
-        url: `/api/services/${webId}/vhosts`,
-        body: { default: true },
-        scope: 'deploy',
-        environmentId: f.environment.id,
-      },
+    await expectScoped(
+      { method: 'POST', url: `/api/services/${webId}/vhosts`, body: { default: true }, scope: 'deploy' },
       [...cannotWrite(f), [destroyer, 403]],
     );
     const foreign = await t.call('POST', `/api/services/${foreignServiceId}/vhosts`, {
@@ -248,17 +249,10 @@ describe('POST /services/:id/vhosts', () => {
 
   it('checks access before the body: a bad body is 404 or 403 for those who may not create', async () => {
     const bad = { type: 'ftp', container_port: 70000 };
-    await expectAccess(
-      t,
-      {
-        method: 'POST',
-        url: `/api/services/${webId}/vhosts`,
-        body: bad,
-        scope: 'deploy',
-        environmentId: f.environment.id,
-      },
-      [...cannotWrite(f), [f.deployer, 422]],
-    );
+    await expectScoped({ method: 'POST', url: `/api/services/${webId}/vhosts`, body: bad, scope: 'deploy' }, [
+      ...cannotWrite(f),
+      [f.deployer, 422],
+    ]);
     for (const url of [`/api/services/${foreignServiceId}/vhosts`, '/api/services/999999/vhosts']) {
       const response = await t.call('POST', url, { token: f.owner.token, body: bad });
       expect(response.statusCode, url).toBe(404);
@@ -532,31 +526,16 @@ describe('provisioning (spec 2 §4)', () => {
 
   it('operation calls: 401, 404, 422 for an unknown type or renew without ACME, 403 by type', async () => {
     const created = await createEndpoint({ default: true });
-    await expectAccess(
-      t,
-      {
-        method: 'POST',
-        url: `/api/vhosts/${created.id}/operations`,
-        body: { type: 'provision' },
-        scope: 'deploy',
-        environmentId: f.environment.id,
-      },
-      [...cannotSee(f), [f.reader, 403], [destroyer, 403]],
-    );
-    await expectAccess(
-      t,
-      {
-        method: 'POST',
-        url: `/api/vhosts/${created.id}/operations`,
-        body: { type: 'deprovision' },
-        scope: 'destroy',
-        environmentId: f.environment.id,
-      },
-      [
-        [f.deployer, 403],
-        [f.viewer, 403],
-      ],
-    );
+    const url = `/api/vhosts/${created.id}/operations`;
+    await expectScoped({ method: 'POST', url, body: { type: 'provision' }, scope: 'deploy' }, [
+      ...cannotSee(f),
+      [f.reader, 403],
+      [destroyer, 403],
+    ]);
+    await expectScoped({ method: 'POST', url, body: { type: 'deprovision' }, scope: 'destroy' }, [
+      [f.deployer, 403],
+      [f.viewer, 403],
+    ]);
     const unknown = await operate(created.id, 'scale');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toBe('Operation type "scale" is not supported for an endpoint');
@@ -686,15 +665,8 @@ describe('PATCH /vhosts/:id', () => {
   it('checks access before the body: a bad body is 404 or 403 for those who may not change it', async () => {
     const created = await createEndpoint({ default: true });
     const foreign = await createEndpoint({ default: true }, foreignServiceId, f.stranger);
-    await expectAccess(
-      t,
-      {
-        method: 'PATCH',
-        url: `/api/vhosts/${created.id}`,
-        body: { container_port: -1 },
-        scope: 'deploy',
-        environmentId: f.environment.id,
-      },
+    await expectScoped(
+      { method: 'PATCH', url: `/api/vhosts/${created.id}`, body: { container_port: -1 }, scope: 'deploy' },
       [...cannotWrite(f), [f.deployer, 422]],
     );
     const response = await t.call('PATCH', `/api/vhosts/${foreign.id}`, {
@@ -706,15 +678,8 @@ describe('PATCH /vhosts/:id', () => {
 
   it('needs the deploy scope', async () => {
     const created = await createEndpoint({ default: true });
-    await expectAccess(
-      t,
-      {
-        method: 'PATCH',
-        url: `/api/vhosts/${created.id}`,
-        body: { ip_whitelist: [] },
-        scope: 'deploy',
-        environmentId: f.environment.id,
-      },
+    await expectScoped(
+      { method: 'PATCH', url: `/api/vhosts/${created.id}`, body: { ip_whitelist: [] }, scope: 'deploy' },
       cannotWrite(f),
     );
   });
@@ -788,16 +753,11 @@ describe('DELETE /vhosts/:id', () => {
 
   it('needs the destroy scope', async () => {
     const created = await createEndpoint({ default: true });
-    await expectAccess(
-      t,
-      {
-        method: 'DELETE',
-        url: `/api/vhosts/${created.id}`,
-        scope: 'destroy',
-        environmentId: f.environment.id,
-      },
-      [...cannotSee(f), [f.deployer, 403], [f.viewer, 403]],
-    );
+    await expectScoped({ method: 'DELETE', url: `/api/vhosts/${created.id}`, scope: 'destroy' }, [
+      ...cannotSee(f),
+      [f.deployer, 403],
+      [f.viewer, 403],
+    ]);
   });
 });
 

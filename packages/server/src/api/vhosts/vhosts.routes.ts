@@ -17,20 +17,9 @@ import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
-import {
-  bodyCheckedByService,
-  idParams,
-  pagedQuery,
-  querySchema,
-  queryValue,
-} from '../../http/route-schemas.ts';
-import { responses } from '../../http/schema-first.ts';
-import { codeScanResultIds, type OperationRow, toOperationHal } from '../../operations/operations.hal.ts';
-import {
-  filtersFrom,
-  type OperationsService,
-  showsConfiguration,
-} from '../../operations/operations.service.ts';
+import { bodyCheckedByService, idRoute, pagedQuery, route } from '../../http/route-schemas.ts';
+import { operationAnswers, operationListQuery } from '../../operations/operations.routes.ts';
+import type { OperationsService } from '../../operations/operations.service.ts';
 import { presentVhosts } from './vhost-views.ts';
 import type { VhostRow } from './vhosts.hal.ts';
 import type { VhostsService } from './vhosts.service.ts';
@@ -53,21 +42,6 @@ const startBody = operationTypeBody.describe(
     `Any other type is not supported for ${OPERATION_CATALOG.vhost.noun}.`,
 );
 
-/** An endpoint's operations: paging and the activity filters (contract §5.11, read by `filtersFrom`). */
-const operationsQuery = querySchema(
-  {
-    resource_type: queryValue.optional(),
-    operation_type: queryValue.optional(),
-    type: queryValue.optional(),
-    operation_status: queryValue.optional(),
-    status: queryValue.optional(),
-    since: queryValue
-      .describe('Only operations updated since: an ISO time or a duration such as `14d`')
-      .optional(),
-  },
-  { paged: true },
-);
-
 /** Endpoints (vhosts) and their operations: contract §5.9, §5.11 and §6. */
 export async function vhostsRoutes(
   fastify: FastifyInstance,
@@ -88,34 +62,18 @@ export async function vhostsRoutes(
     if (!hal) throw new Error('An endpoint was presented as nothing');
     return hal;
   };
-  const operationHal = (op: OperationRow, caller: CallerAccess, scanResults = new Map<number, number>()) =>
-    toOperationHal(op, urls, {
-      showEnv: showsConfiguration(caller, op),
-      codeScanResultId: scanResults.get(op.id) ?? null,
-    });
-  const list = (summary: string) => ({
-    schema: {
-      tags,
-      summary,
-      params: idParams,
-      querystring: pagedQuery,
-      response: responses({ 200: vhostCollection }),
-    },
-  });
-  const single = (summary: string) => ({
-    schema: { tags, summary, params: idParams, response: responses({ 200: vhostResource }) },
-  });
+  const operationAnswer = operationAnswers({ db, urls, operations });
+  const list = (summary: string) =>
+    idRoute(tags, summary, { 200: vhostCollection }, { querystring: pagedQuery });
 
   app.get(
     '/vhosts',
-    {
-      schema: {
-        tags,
-        summary: 'List the endpoints of every environment the caller can see',
-        querystring: pagedQuery,
-        response: responses({ 200: vhostCollection }),
-      },
-    },
+    route(
+      tags,
+      'List the endpoints of every environment the caller can see',
+      { 200: vhostCollection },
+      { querystring: pagedQuery },
+    ),
     async (request) => {
       const caller = await callers.require(request);
       const { items, paging } = await vhosts.list(caller, pagingFrom(request.query));
@@ -123,52 +81,23 @@ export async function vhostsRoutes(
     },
   );
 
-  app.get('/accounts/:id/vhosts', list("List an environment's endpoints"), async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await vhosts.listInEnvironment(
-      caller,
-      parseNumericId(request.params.id),
-      pagingFrom(request.query),
-    );
-    return collection(
-      'vhosts',
-      `${urls.api}/accounts/${request.params.id}/vhosts`,
-      await present(caller, items),
-      paging,
-    );
-  });
+  /** `/<resources>/:id/vhosts`: the endpoints under one environment, app or service, paged. */
+  const listUnder = (resources: string, summary: string, find: VhostsService['listForApp']) =>
+    app.get(`/${resources}/:id/vhosts`, list(summary), async (request) => {
+      const caller = await callers.require(request);
+      const { items, paging } = await find(
+        caller,
+        parseNumericId(request.params.id),
+        pagingFrom(request.query),
+      );
+      const selfUrl = `${urls.api}/${resources}/${request.params.id}/vhosts`;
+      return collection('vhosts', selfUrl, await present(caller, items), paging);
+    });
+  listUnder('accounts', "List an environment's endpoints", vhosts.listInEnvironment);
+  listUnder('apps', "List the endpoints of an app's services", vhosts.listForApp);
+  listUnder('services', "List a service's endpoints", vhosts.listForService);
 
-  app.get('/apps/:id/vhosts', list("List the endpoints of an app's services"), async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await vhosts.listForApp(
-      caller,
-      parseNumericId(request.params.id),
-      pagingFrom(request.query),
-    );
-    return collection(
-      'vhosts',
-      `${urls.api}/apps/${request.params.id}/vhosts`,
-      await present(caller, items),
-      paging,
-    );
-  });
-
-  app.get('/services/:id/vhosts', list("List a service's endpoints"), async (request) => {
-    const caller = await callers.require(request);
-    const { items, paging } = await vhosts.listForService(
-      caller,
-      parseNumericId(request.params.id),
-      pagingFrom(request.query),
-    );
-    return collection(
-      'vhosts',
-      `${urls.api}/services/${request.params.id}/vhosts`,
-      await present(caller, items),
-      paging,
-    );
-  });
-
-  app.get('/vhosts/:id', single('Show an endpoint'), async (request) => {
+  app.get('/vhosts/:id', idRoute(tags, 'Show an endpoint', { 200: vhostResource }), async (request) => {
     const caller = await callers.require(request);
     const vhost = await vhosts.get(caller, parseNumericId(request.params.id));
     return await presentOne(caller, vhost);
@@ -176,15 +105,12 @@ export async function vhostsRoutes(
 
   app.post(
     '/services/:id/vhosts',
-    {
-      schema: {
-        tags,
-        summary: 'Create an endpoint on a service (pending until provisioned)',
-        params: idParams,
-        body: createBody,
-        response: responses({ 201: vhostResource }),
-      },
-    },
+    idRoute(
+      tags,
+      'Create an endpoint on a service (pending until provisioned)',
+      { 201: vhostResource },
+      { body: createBody },
+    ),
     async (request, reply) => {
       const caller = await callers.require(request);
       const created = await vhosts.create(caller, parseNumericId(request.params.id), request.body);
@@ -194,15 +120,12 @@ export async function vhostsRoutes(
 
   app.patch(
     '/vhosts/:id',
-    {
-      schema: {
-        tags,
-        summary: "Change an endpoint's settings (applied by its next provision)",
-        params: idParams,
-        body: updateBody,
-        response: responses({ 200: vhostResource }),
-      },
-    },
+    idRoute(
+      tags,
+      "Change an endpoint's settings (applied by its next provision)",
+      { 200: vhostResource },
+      { body: updateBody },
+    ),
     async (request) => {
       const caller = await callers.require(request);
       const updated = await vhosts.update(caller, parseNumericId(request.params.id), request.body);
@@ -212,14 +135,7 @@ export async function vhostsRoutes(
 
   app.delete(
     '/vhosts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an endpoint (a provisioned one is deprovisioned first)',
-        params: idParams,
-        response: responses({ 204: noContent }),
-      },
-    },
+    idRoute(tags, 'Delete an endpoint (a provisioned one is deprovisioned first)', { 204: noContent }),
     async (request, reply) => {
       const caller = await callers.require(request);
       await vhosts.remove(caller, parseNumericId(request.params.id));
@@ -229,48 +145,29 @@ export async function vhostsRoutes(
 
   app.post(
     '/vhosts/:id/operations',
-    {
-      schema: {
-        tags,
-        summary: 'Start an operation on an endpoint',
-        params: idParams,
-        body: startBody,
-        response: responses({ 201: operationResource }),
-      },
-    },
+    idRoute(tags, 'Start an operation on an endpoint', { 201: operationResource }, { body: startBody }),
     async (request, reply) => {
       const caller = await callers.require(request);
       const id = parseNumericId(request.params.id);
       // contract §6: provision, deprovision or renew, read by the operations service like any resource's.
       const { op } = await operations.start(caller, 'vhost', id, request.body);
-      return reply.code(201).send(operationHal(op, caller));
+      return reply.code(201).send(operationAnswer.hal(op, caller));
     },
   );
 
-  // Newest first, 40 per page unless asked (contract §1.4, §5.11).
   app.get(
     '/vhosts/:id/operations',
-    {
-      schema: {
-        tags,
-        summary: "List an endpoint's operations, newest first",
-        params: idParams,
-        querystring: operationsQuery,
-        response: responses({ 200: operationCollection }),
-      },
-    },
+    idRoute(
+      tags,
+      "List an endpoint's operations, newest first",
+      { 200: operationCollection },
+      { querystring: operationListQuery },
+    ),
     async (request) => {
       const caller = await callers.require(request);
       const { vhost, where } = await vhosts.operationsScope(caller, parseNumericId(request.params.id));
-      const paging = pagingFrom(request.query, 40) ?? { page: 1, perPage: 40 };
-      const { rows, total } = await operations.list(where, filtersFrom(request.query), paging);
-      const scanResults = await codeScanResultIds(db, rows);
-      return collection(
-        'operations',
-        `${urls.api}/vhosts/${vhost.id}/operations`,
-        rows.map((op) => operationHal(op, caller, scanResults)),
-        { ...paging, total },
-      );
+      const selfUrl = `${urls.api}/vhosts/${vhost.id}/operations`;
+      return operationAnswer.respondList(selfUrl, where, request.query, caller);
     },
   );
 }

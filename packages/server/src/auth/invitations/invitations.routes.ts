@@ -13,8 +13,7 @@ import type { FamilyUrls } from '../../config.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
-import { idParams } from '../../http/route-schemas.ts';
-import { responses } from '../../http/schema-first.ts';
+import { idRoute, route } from '../../http/route-schemas.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
 // The `type` names what is reset; only invitations are (an unsupported type has its own 422).
@@ -36,33 +35,23 @@ export async function invitationsRoutes(
   const { urls, guard, invitations } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Invitations'];
-  const single = (summary: string) => ({
-    schema: { tags, summary, params: idParams, response: responses({ 204: noContent }) },
-  });
+  const single = (summary: string) => idRoute(tags, summary, { 204: noContent });
 
-  const list = {
-    schema: {
-      tags,
-      summary: 'An organization’s pending invitations the caller may manage',
-      params: idParams,
-      response: responses({ 200: invitationCollection }),
-    },
-  };
+  const list = idRoute(tags, 'An organization’s pending invitations the caller may manage', {
+    200: invitationCollection,
+  });
   app.get('/organizations/:id/invitations', list, async (request) => {
     const caller = await guard.requireCaller(request);
     const pending = await invitations.list(caller, request.params.id);
     return collection('invitations', `${urls.auth}/organizations/${request.params.id}/invitations`, pending);
   });
 
-  const invite = {
-    schema: {
-      tags,
-      summary: 'Invite an address into a role (mails the claim link)',
-      params: idParams,
-      body: createInvitationSchema,
-      response: responses({ 201: invitationResource }),
-    },
-  };
+  const invite = idRoute(
+    tags,
+    'Invite an address into a role (mails the claim link)',
+    { 201: invitationResource },
+    { body: createInvitationSchema },
+  );
   app.post('/roles/:id/invitations', invite, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     return reply.code(201).send(await invitations.invite(caller, request.params.id, request.body));
@@ -71,12 +60,7 @@ export async function invitationsRoutes(
   // Works without a token: the claim, login and sign-up pages show it before anyone signs in.
   const show = {
     config: { public: true },
-    schema: {
-      tags,
-      summary: 'An invitation’s display fields (no token needed)',
-      params: idParams,
-      response: responses({ 200: invitationResource }),
-    },
+    ...idRoute(tags, 'An invitation’s display fields (no token needed)', { 200: invitationResource }),
   };
   app.get('/invitations/:id', show, async (request) => invitations.show(request.params.id));
 
@@ -94,14 +78,12 @@ export async function invitationsRoutes(
   });
 
   // A new code and a new mail for a pending invitation (contract §5.3 "resend").
-  const reset = {
-    schema: {
-      tags,
-      summary: 'Mail a pending invitation again, with a new code',
-      body: resetBody.describe('`type` `invitation` with `invitation_id`'),
-      response: responses({ 204: noContent }),
-    },
-  };
+  const reset = route(
+    tags,
+    'Mail a pending invitation again, with a new code',
+    { 204: noContent },
+    { body: resetBody.describe('`type` `invitation` with `invitation_id`') },
+  );
   app.post('/resets', reset, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     const { body } = request;

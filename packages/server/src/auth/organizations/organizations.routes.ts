@@ -24,8 +24,7 @@ import { type AuthGuard, verifyFirst } from '../../http/authenticate.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
-import { idParams } from '../../http/route-schemas.ts';
-import { responses } from '../../http/schema-first.ts';
+import { idRoute, route } from '../../http/route-schemas.ts';
 import { membershipsOf, organizationIdsOf } from '../access.ts';
 import type { Caller } from '../tokens/token.service.ts';
 import { toUserHal } from '../users/users.hal.ts';
@@ -70,10 +69,6 @@ export async function organizationsRoutes(
   const { db, urls, guard } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Organizations'];
-  /** A read of one of the caller's organizations (`/organizations/:id/...`). */
-  const read = <const A extends z.ZodType>(summary: string, answer: A) => ({
-    schema: { tags, summary, params: idParams, response: responses({ 200: answer }) },
-  });
 
   /** Loads an organization the caller belongs to; any other id is 404. */
   async function memberOrganization(caller: Caller, organizationId: string) {
@@ -85,13 +80,9 @@ export async function organizationsRoutes(
     return { org, mine: mine.filter((m) => m.organizationId === organizationId) };
   }
 
-  const list = {
-    schema: {
-      tags,
-      summary: 'The caller’s organizations, most recently updated first',
-      response: responses({ 200: organizationCollection }),
-    },
-  };
+  const list = route(tags, 'The caller’s organizations, most recently updated first', {
+    200: organizationCollection,
+  });
   app.get('/organizations', list, async (request) => {
     const caller = await guard.requireCaller(request);
     const ids = organizationIdsOf(await membershipsOf(db, caller.user.id));
@@ -112,12 +103,12 @@ export async function organizationsRoutes(
   // Sign-up's Create Organization step comes before the address is verified: the first one only.
   const create = {
     config: { caller: { allowUnverified: true } },
-    schema: {
+    ...route(
       tags,
-      summary: 'Create an organization, with the caller as its Account Owner',
-      body: createOrganizationSchema,
-      response: responses({ 201: organizationResource }),
-    },
+      'Create an organization, with the caller as its Account Owner',
+      { 201: organizationResource },
+      { body: createOrganizationSchema },
+    ),
   };
   app.post('/organizations', create, async (request, reply) => {
     const caller = await guard.requireCaller(request);
@@ -165,15 +156,12 @@ export async function organizationsRoutes(
     return reply.code(201).send(toOrganizationHal(org, urls));
   });
 
-  const update = {
-    schema: {
-      tags,
-      summary: 'Change an organization’s name and contacts (Account Owners)',
-      params: idParams,
-      body: updateOrganizationBody,
-      response: responses({ 200: organizationResource }),
-    },
-  };
+  const update = idRoute(
+    tags,
+    'Change an organization’s name and contacts (Account Owners)',
+    { 200: organizationResource },
+    { body: updateOrganizationBody },
+  );
   app.patch('/organizations/:id', update, async (request) => {
     const caller = await guard.requireCaller(request);
     const { org, mine } = await memberOrganization(caller, request.params.id);
@@ -208,13 +196,11 @@ export async function organizationsRoutes(
 
   // Organizations the current token may not use until the user signs in again: those enforcing SSO,
   // for members who are neither owners nor on the bypass list (no SSO token exists yet to satisfy it).
-  const reauthenticate = {
-    schema: {
-      tags,
-      summary: 'Organizations the current token may not use until the user signs in again',
-      response: responses({ 200: reauthenticateOrganizationCollection }),
-    },
-  };
+  const reauthenticate = route(
+    tags,
+    'Organizations the current token may not use until the user signs in again',
+    { 200: reauthenticateOrganizationCollection },
+  );
   app.get('/reauthenticate_organizations', reauthenticate, async (request) => {
     const caller = await guard.requireCaller(request);
     const mine = await membershipsOf(db, caller.user.id);
@@ -233,7 +219,8 @@ export async function organizationsRoutes(
     );
   });
 
-  app.get('/organizations/:id/roles', read('An organization’s roles', roleCollection), async (request) => {
+  const organizationRoles = idRoute(tags, 'An organization’s roles', { 200: roleCollection });
+  app.get('/organizations/:id/roles', organizationRoles, async (request) => {
     const caller = await guard.requireCaller(request);
     const { org } = await memberOrganization(caller, request.params.id);
     const rows = await db
@@ -248,7 +235,8 @@ export async function organizationsRoutes(
     );
   });
 
-  app.get('/organizations/:id/users', read('An organization’s members', userCollection), async (request) => {
+  const members = idRoute(tags, 'An organization’s members', { 200: userCollection });
+  app.get('/organizations/:id/users', members, async (request) => {
     const caller = await guard.requireCaller(request);
     const { org } = await memberOrganization(caller, request.params.id);
     const memberIds = db
@@ -265,7 +253,9 @@ export async function organizationsRoutes(
   });
 
   // Contract §5.3: `_embedded` is a map of role id → { memberships: [...] }, never an array.
-  const membershipsByRole = read('The memberships of each role of an organization', roleMembershipsMap);
+  const membershipsByRole = idRoute(tags, 'The memberships of each role of an organization', {
+    200: roleMembershipsMap,
+  });
   app.get('/organizations/:id/roles/memberships', membershipsByRole, async (request) => {
     const caller = await guard.requireCaller(request);
     const { org } = await memberOrganization(caller, request.params.id);

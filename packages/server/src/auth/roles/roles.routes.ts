@@ -25,7 +25,7 @@ import { memberships, organizations, roles, users } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
-import { idParams, pathParameter } from '../../http/route-schemas.ts';
+import { idRoute, pathParameter } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
 import { membershipsOf } from '../access.ts';
 import type { CallerAccess, Callers } from '../caller-access.ts';
@@ -54,9 +54,6 @@ export async function rolesRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const roleTags = ['Roles'];
   const membershipTags = ['Memberships'];
-  const roleRead = <const A extends z.ZodType>(summary: string, answer: A) => ({
-    schema: { tags: roleTags, summary, params: idParams, response: responses({ 200: answer }) },
-  });
 
   /** The caller's actor in an organization they belong to; any other is 404, never 403. */
   function organizationActor(caller: CallerAccess, organizationId: string) {
@@ -98,15 +95,12 @@ export async function rolesRoutes(
     return { membership, access };
   }
 
-  const create = {
-    schema: {
-      tags: roleTags,
-      summary: 'Create a platform user role in an organization',
-      params: idParams,
-      body: createRoleSchema,
-      response: responses({ 201: roleResource }),
-    },
-  };
+  const create = idRoute(
+    roleTags,
+    'Create a platform user role in an organization',
+    { 201: roleResource },
+    { body: createRoleSchema },
+  );
   app.post('/organizations/:id/roles', create, async (request, reply) => {
     const caller = await callers.require(request);
     const denied = actionDenial(organizationActor(caller, request.params.id), 'role.create');
@@ -122,7 +116,7 @@ export async function rolesRoutes(
 
   app.get(
     '/roles/:id',
-    roleRead('A role of one of the caller’s organizations', roleResource),
+    idRoute(roleTags, 'A role of one of the caller’s organizations', { 200: roleResource }),
     async (request) => {
       const caller = await callers.require(request);
       const { role } = await roleAccess.load(caller, request.params.id);
@@ -130,15 +124,12 @@ export async function rolesRoutes(
     },
   );
 
-  const rename = {
-    schema: {
-      tags: roleTags,
-      summary: 'Rename a role (owners and the role’s admins)',
-      params: idParams,
-      body: renameRoleSchema,
-      response: responses({ 200: roleResource }),
-    },
-  };
+  const rename = idRoute(
+    roleTags,
+    'Rename a role (owners and the role’s admins)',
+    { 200: roleResource },
+    { body: renameRoleSchema },
+  );
   app.put('/roles/:id', rename, async (request) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forEditing(caller, request.params.id);
@@ -153,14 +144,9 @@ export async function rolesRoutes(
 
   // Deleting a role removes its memberships and permissions (cascade); members left without a role
   // have left the organization, as with removing their last membership.
-  const remove = {
-    schema: {
-      tags: roleTags,
-      summary: 'Delete a role with its memberships and permissions (owners)',
-      params: idParams,
-      response: responses({ 204: noContent }),
-    },
-  };
+  const remove = idRoute(roleTags, 'Delete a role with its memberships and permissions (owners)', {
+    204: noContent,
+  });
   app.delete('/roles/:id', remove, async (request, reply) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forEditing(caller, request.params.id, true);
@@ -168,14 +154,7 @@ export async function rolesRoutes(
     return reply.code(204).send(null);
   });
 
-  const roleMemberships = {
-    schema: {
-      tags: membershipTags,
-      summary: 'A role’s memberships',
-      params: idParams,
-      response: responses({ 200: membershipCollection }),
-    },
-  };
+  const roleMemberships = idRoute(membershipTags, 'A role’s memberships', { 200: membershipCollection });
   app.get('/roles/:id/memberships', roleMemberships, async (request) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.load(caller, request.params.id);
@@ -191,7 +170,8 @@ export async function rolesRoutes(
     );
   });
 
-  app.get('/roles/:id/users', roleRead('The users who hold a role', userCollection), async (request) => {
+  const roleUsers = idRoute(roleTags, 'The users who hold a role', { 200: userCollection });
+  app.get('/roles/:id/users', roleUsers, async (request) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.load(caller, request.params.id);
     const memberIds = db
@@ -207,15 +187,12 @@ export async function rolesRoutes(
   });
 
   // Adds someone already in the organization to another role; new people come in by invitation.
-  const addMembership = {
-    schema: {
-      tags: membershipTags,
-      summary: 'Add a member of the organization to a role',
-      params: idParams,
-      body: addMembershipSchema,
-      response: responses({ 201: membershipResource }),
-    },
-  };
+  const addMembership = idRoute(
+    membershipTags,
+    'Add a member of the organization to a role',
+    { 201: membershipResource },
+    { body: addMembershipSchema },
+  );
   app.post('/roles/:id/memberships', addMembership, async (request, reply) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forMemberManagement(caller, request.params.id);
@@ -240,15 +217,12 @@ export async function rolesRoutes(
     }
   });
 
-  const updateMembership = {
-    schema: {
-      tags: membershipTags,
-      summary: 'Make a member the role’s admin, or not',
-      params: idParams,
-      body: updateMembershipSchema,
-      response: responses({ 200: membershipResource }),
-    },
-  };
+  const updateMembership = idRoute(
+    membershipTags,
+    'Make a member the role’s admin, or not',
+    { 200: membershipResource },
+    { body: updateMembershipSchema },
+  );
   app.patch('/memberships/:id', updateMembership, async (request) => {
     const caller = await callers.require(request);
     const { membership } = await membershipWithAccess(caller, request.params.id);
@@ -262,14 +236,11 @@ export async function rolesRoutes(
   });
 
   // Removing a user's last membership removes them from the organization (contract §5.3).
-  const removeMembership = {
-    schema: {
-      tags: membershipTags,
-      summary: 'Remove a membership (the user leaves the organization with their last one)',
-      params: idParams,
-      response: responses({ 204: noContent }),
-    },
-  };
+  const removeMembership = idRoute(
+    membershipTags,
+    'Remove a membership (the user leaves the organization with their last one)',
+    { 204: noContent },
+  );
   app.delete('/memberships/:id', removeMembership, async (request, reply) => {
     const caller = await callers.require(request);
     const { membership, access } = await membershipWithAccess(caller, request.params.id);

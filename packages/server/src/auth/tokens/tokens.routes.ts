@@ -18,8 +18,7 @@ import { tokens as tokensTable, users } from '../../db/schema.ts';
 import type { AuthGuard } from '../../http/authenticate.ts';
 import { ApiError, forbidden, notFound, parseBody, unauthorized } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
-import { idParams } from '../../http/route-schemas.ts';
-import { responses } from '../../http/schema-first.ts';
+import { idRoute, route } from '../../http/route-schemas.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
 import { type IssuedToken, invalidCredentials, type TokenService } from './token.service.ts';
 import { toTokenHal } from './tokens.hal.ts';
@@ -153,11 +152,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     '/current_token',
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'The token of the browser session (from its cookie)',
-        response: responses({ 200: tokenResource }),
-      },
+      ...route(tags, 'The token of the browser session (from its cookie)', { 200: tokenResource }),
     },
     async (request, reply) => {
       const issued = await tokens.restoreSession(request.cookies[SESSION_COOKIE]);
@@ -168,12 +163,12 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
 
   const signIn = {
     config: { public: true },
-    schema: {
+    ...route(
       tags,
-      summary: 'Sign in with a password, or exchange a token for one of the same user',
-      body: tokenRequestBody,
-      response: responses({ 201: tokenResource }),
-    },
+      'Sign in with a password, or exchange a token for one of the same user',
+      { 201: tokenResource },
+      { body: tokenRequestBody },
+    ),
   };
   app.post('/tokens', signIn, async (request, reply) => {
     const { grant_type: grantType } = request.body;
@@ -248,12 +243,9 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   // Logging out works before verification too, and from read-only sessions.
   const logout = {
     config: { caller: { anyScope: true, allowUnverified: true } },
-    schema: {
-      tags,
-      summary: 'Revoke one of the caller’s tokens (and the tokens exchanged from it)',
-      params: idParams,
-      response: responses({ 204: noContent }),
-    },
+    ...idRoute(tags, 'Revoke one of the caller’s tokens (and the tokens exchanged from it)', {
+      204: noContent,
+    }),
   };
   app.delete('/tokens/:id', logout, async (request, reply) => {
     const caller = await guard.requireCaller(request);
@@ -272,12 +264,12 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   // Revoking one's own sessions only takes access away, so it needs no verified address.
   const revokeAll = {
     config: { caller: { elevated: true, allowUnverified: true } },
-    schema: {
+    ...route(
       tags,
-      summary: 'Revoke every token of the caller but those listed',
-      body: revokeBody,
-      response: responses({ 204: noContent }),
-    },
+      'Revoke every token of the caller but those listed',
+      { 204: noContent },
+      { body: revokeBody },
+    ),
   };
   app.post('/tokens/revoke_all_accessible', revokeAll, async (request, reply) => {
     const caller = await guard.requireCaller(request);

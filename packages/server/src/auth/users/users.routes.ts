@@ -24,8 +24,7 @@ import { ApiError, forbidden, notFound, parseBody, unprocessable } from '../../h
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { loggableError } from '../../http/loggable-error.ts';
-import { idParams } from '../../http/route-schemas.ts';
-import { responses } from '../../http/schema-first.ts';
+import { idRoute, route } from '../../http/route-schemas.ts';
 import { isMemberOf, membershipsOf, organizationIdsOf } from '../access.ts';
 import { loadCallerAccess, organizationsManagingMembers } from '../caller-access.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
@@ -143,12 +142,12 @@ export async function usersRoutes(
 
   const claim = {
     config: { public: true },
-    schema: {
+    ...route(
       tags,
-      summary: 'Check a sign-up before sending it (is the address free?)',
-      body: signupBody,
-      response: responses({ 200: userClaim }),
-    },
+      'Check a sign-up before sending it (is the address free?)',
+      { 200: userClaim },
+      { body: signupBody },
+    ),
   };
   app.post('/claims/user', claim, async (request) => {
     // Counted apart from sign-ups: the console checks each sign-up before sending it.
@@ -160,12 +159,7 @@ export async function usersRoutes(
 
   const signUp = {
     config: { public: true },
-    schema: {
-      tags,
-      summary: 'Sign up',
-      body: signupBody,
-      response: responses({ 201: userResource }),
-    },
+    ...route(tags, 'Sign up', { 201: userResource }, { body: signupBody }),
   };
   app.post('/users', signUp, async (request, reply) => {
     await signupLimiter.hit(`users:ip:${request.ip}`);
@@ -185,24 +179,18 @@ export async function usersRoutes(
     return reply.code(201).send(toUserHal(user, urls));
   });
 
-  const single = (summary: string) => ({
-    schema: { tags, summary, params: idParams, response: responses({ 200: userResource }) },
-  });
-
-  app.get('/users/:id', single('The caller (any other id is 404)'), async (request) => {
+  const show = idRoute(tags, 'The caller (any other id is 404)', { 200: userResource });
+  app.get('/users/:id', show, async (request) => {
     const caller = await guard.requireCaller(request);
     return toUserHal(await self(request, caller), urls);
   });
 
-  const update = {
-    schema: {
-      tags,
-      summary: 'Change the caller’s name or password',
-      params: idParams,
-      body: updateKind,
-      response: responses({ 200: userResource }),
-    },
-  };
+  const update = idRoute(
+    tags,
+    'Change the caller’s name or password',
+    { 200: userResource },
+    { body: updateKind },
+  );
   app.patch('/users/:id', update, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
@@ -235,15 +223,12 @@ export async function usersRoutes(
     return toUserHal(updated ?? user, urls);
   });
 
-  const selectOrganization = {
-    schema: {
-      tags,
-      summary: 'Select the caller’s current organization',
-      params: idParams,
-      body: selectOrganizationBody,
-      response: responses({ 200: userResource }),
-    },
-  };
+  const selectOrganization = idRoute(
+    tags,
+    'Select the caller’s current organization',
+    { 200: userResource },
+    { body: selectOrganizationBody },
+  );
   app.put('/users/:id', selectOrganization, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
@@ -259,15 +244,11 @@ export async function usersRoutes(
     return toUserHal(updated ?? user, urls);
   });
 
-  const rolesOfUser = {
-    schema: {
-      tags,
-      summary:
-        'The caller’s roles in every organization; another member’s, in the organizations where the caller manages members',
-      params: idParams,
-      response: responses({ 200: roleCollection }),
-    },
-  };
+  const rolesOfUser = idRoute(
+    tags,
+    'The caller’s roles in every organization; another member’s, in the organizations where the caller manages members',
+    { 200: roleCollection },
+  );
   /**
    * The user's roles: all of them for the caller; for another member (issue 15), those in the
    * organizations the two share where the caller may manage members (owners and role admins), and none
@@ -300,14 +281,9 @@ export async function usersRoutes(
     );
   });
 
-  const challenges = {
-    schema: {
-      tags,
-      summary: 'The caller’s pending changes of address',
-      params: idParams,
-      response: responses({ 200: emailVerificationChallengeCollection }),
-    },
-  };
+  const challenges = idRoute(tags, 'The caller’s pending changes of address', {
+    200: emailVerificationChallengeCollection,
+  });
   app.get('/users/:id/email_verification_challenges', challenges, async (request) => {
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
@@ -323,13 +299,12 @@ export async function usersRoutes(
   // address (below) asks for elevation without this allowance, so it still needs a verified one.
   const resendOptions = {
     config: { caller: { allowUnverified: true } },
-    schema: {
+    ...idRoute(
       tags,
-      summary: 'Mail a verification link: again for the current address, or for a new one',
-      params: idParams,
-      body: emailChallengeBody,
-      response: responses({ 204: noContent }),
-    },
+      'Mail a verification link: again for the current address, or for a new one',
+      { 204: noContent },
+      { body: emailChallengeBody },
+    ),
   };
   app.post('/users/:id/email_verification_challenges', resendOptions, async (request, reply) => {
     const caller = await guard.requireCaller(request);
@@ -348,12 +323,7 @@ export async function usersRoutes(
 
   const cancelChallenge = {
     config: { caller: { elevated: true } },
-    schema: {
-      tags,
-      summary: 'Cancel a pending change of address',
-      params: idParams,
-      response: responses({ 204: noContent }),
-    },
+    ...idRoute(tags, 'Cancel a pending change of address', { 204: noContent }),
   };
   app.delete('/email_verification_challenges/:id', cancelChallenge, async (request, reply) => {
     const caller = await guard.requireCaller(request);

@@ -85,6 +85,7 @@ export const services = pgTable(
   (table) => [
     index('services_env_idx').on(table.environmentId),
     index('services_app_idx').on(table.appId),
+    index('services_database_idx').on(table.databaseId),
     // One service per process type of an app (database services have no app).
     uniqueIndex('services_app_handle_unique')
       .on(table.appId, table.handle)

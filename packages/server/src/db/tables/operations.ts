@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
@@ -44,6 +45,11 @@ export const operations = pgTable(
     previousInstanceProfile: text('previous_instance_profile'),
     provisionedIops: integer('provisioned_iops').notNull().default(0),
     env: jsonb('env').$type<Record<string, string | null>>(),
+    /**
+     * What a type's request asked for beyond the columns above (a new database's handle, a recovery
+     * target, the environment a backup is restored into). Internal: never sent on the wire.
+     */
+    parameters: jsonb('parameters').$type<Record<string, string | number | boolean | null>>(),
     note: text('note').notNull().default(''),
     automated: boolean('automated').notNull().default(false),
     cancelled: boolean('cancelled').notNull().default(false),
@@ -65,6 +71,11 @@ export const operations = pgTable(
     // The per-organization cap counts queued operations; the per-user limit counts recent ones.
     index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),
     index('operations_user_created_idx').on(table.userId, table.createdAt),
+    // At most one unfinished operation of each type that the platform starts itself (automatic backups
+    // and their pruning) per resource, however many workers schedule them.
+    uniqueIndex('operations_automated_unfinished_unique')
+      .on(table.resourceType, table.resourceId, table.type)
+      .where(sql`automated and status in ('queued', 'running')`),
   ],
 );
 

@@ -23,6 +23,15 @@ async function columnsOf(url: string, token = f.viewer.token): Promise<Columns> 
 
 const values = (column: (string | number | null)[] | undefined) => (column ?? []).slice(1);
 
+/** A container of the first release of a new service (of an app or a database). */
+async function seedServiceContainer(
+  service: Parameters<typeof seedService>[1],
+  container: Omit<Parameters<typeof seedContainer>[1], 'releaseId'>,
+) {
+  const release = await seedRelease(t.db, { serviceId: (await seedService(t.db, service)).id });
+  return seedContainer(t.db, { releaseId: release.id, ...container });
+}
+
 beforeAll(async () => {
   const now = Date.now();
   const app = await seedApp(t.db, { environmentId: f.environment.id, handle: 'shop' });
@@ -47,29 +56,21 @@ beforeAll(async () => {
     handle: 'db',
     type: 'postgresql',
   });
-  const databaseService = await seedService(t.db, {
-    environmentId: f.environment.id,
-    databaseId: database.id,
-    handle: 'postgresql',
-  });
-  postgres = await seedContainer(t.db, {
-    releaseId: (await seedRelease(t.db, { serviceId: databaseService.id })).id,
-    dockerName: 'db-postgresql-1',
-    layer: 'database',
-    status: 'running',
-    memoryLimit: 1024,
-    createdAt: new Date(now - 2 * 86400_000),
-  });
+  postgres = await seedServiceContainer(
+    { environmentId: f.environment.id, databaseId: database.id, handle: 'postgresql' },
+    {
+      dockerName: 'db-postgresql-1',
+      layer: 'database',
+      status: 'running',
+      memoryLimit: 1024,
+      createdAt: new Date(now - 2 * 86400_000),
+    },
+  );
   const strangerApp = await seedApp(t.db, { environmentId: f.strangerEnvironment.id, handle: 'theirs' });
-  const strangerService = await seedService(t.db, {
-    environmentId: f.strangerEnvironment.id,
-    appId: strangerApp.id,
-    handle: 'web',
-  });
-  strangerContainer = await seedContainer(t.db, {
-    releaseId: (await seedRelease(t.db, { serviceId: strangerService.id })).id,
-    status: 'running',
-  });
+  strangerContainer = await seedServiceContainer(
+    { environmentId: f.strangerEnvironment.id, appId: strangerApp.id, handle: 'web' },
+    { status: 'running' },
+  );
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -22,7 +22,7 @@ import {
   type ServiceRow,
   servicesOfApp,
 } from './app-services.ts';
-import { deprovisionAppEndpoints } from './vhost.ts';
+import { deprovisionEndpointsOf } from './vhost.ts';
 
 type AppHandler<T extends OperationTypeOf<'app'>> = Handler<AppRow, OperationBody<'app', T>>;
 
@@ -246,7 +246,7 @@ const deprovisionApp: AppHandler<'deprovision'> = {
   async run(ctx) {
     const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
     // Load balancers first (traffic stops), then the containers behind them.
-    await deprovisionAppEndpoints(ctx, app);
+    await deprovisionEndpointsOf(ctx, { kind: 'app', id: app.id, handle: app.handle });
     await ctx.runtime.removeApp(ctx, target);
     return {
       async succeed(tx) {
@@ -290,6 +290,7 @@ const scanCode: AppHandler<'scan_code'> = {
 export const appOperations: OperationResource<'app', AppRow> = {
   // The answer the app routes have always given for an app absent or out of reach.
   notFound: 'Environment',
+  readAction: 'app.read',
   load: async (db, id) => (await db.select().from(apps).where(eq(apps.id, id)))[0],
   handle: (app) => app.handle,
   refusal: (app) => (app.status === 'deprovisioning' ? `App ${app.handle} is being deprovisioned` : null),

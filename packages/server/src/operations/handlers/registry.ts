@@ -1,6 +1,15 @@
 import { isOperationResourceType, type OperationResourceType, operationTypeEntry } from '@berth/core';
-import type { Handler, OperationFields, OperationResource, OperationTarget } from '../handler.ts';
+import type {
+  AcceptContext,
+  Handler,
+  OperationFields,
+  OperationResource,
+  OperationTarget,
+} from '../handler.ts';
+import { accountOperations } from './account.ts';
 import { appOperations } from './app.ts';
+import { backupOperations } from './backup.ts';
+import { databaseOperations } from './database.ts';
 import { serviceOperations } from './service.ts';
 import { vhostOperations } from './vhost.ts';
 
@@ -9,6 +18,9 @@ const RESOURCES = {
   app: appOperations,
   service: serviceOperations,
   vhost: vhostOperations,
+  database: databaseOperations,
+  backup: backupOperations,
+  account: accountOperations,
 } satisfies { [R in OperationResourceType]: unknown };
 
 /**
@@ -18,6 +30,7 @@ const RESOURCES = {
  */
 export interface AnyOperationResource {
   notFound: string;
+  readAction: OperationResource<OperationResourceType, OperationTarget>['readAction'];
   load: OperationResource<OperationResourceType, OperationTarget>['load'];
   handle(row: OperationTarget): string;
   refusal?(row: OperationTarget): string | null;
@@ -25,7 +38,11 @@ export interface AnyOperationResource {
 }
 
 export interface AnyHandler extends Omit<Handler, 'accept'> {
-  accept?(body: unknown, target: OperationTarget): OperationFields;
+  accept?(
+    body: unknown,
+    target: OperationTarget,
+    request: AcceptContext,
+  ): OperationFields | Promise<OperationFields>;
 }
 
 export function operationResource(resourceType: OperationResourceType): AnyOperationResource {
@@ -35,6 +52,7 @@ export function operationResource(resourceType: OperationResourceType): AnyOpera
   > & { handlers: Record<string, AnyHandler> };
   return {
     notFound: resource.notFound,
+    readAction: resource.readAction,
     load: (db, id) => resource.load(db, id),
     handle: (row) => resource.handle(row),
     refusal: (row) => resource.refusal?.(row) ?? null,

@@ -94,6 +94,7 @@ const restartService: ServiceHandler<'restart' | 'restart_recreate'> = {
 export const serviceOperations: OperationResource<'service', ServiceRow> = {
   // The answer the service routes have always given for a service absent or out of reach.
   notFound: 'Environment',
+  readAction: 'service.read',
   load: async (db, id) => (await db.select().from(services).where(eq(services.id, id)))[0],
   handle: (service) => service.handle,
   handlers: {

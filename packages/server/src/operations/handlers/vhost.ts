@@ -154,19 +154,23 @@ const deprovisionEndpoint: VhostHandler<'deprovision'> = {
 };
 
 /**
- * Removes every endpoint of an app from the runtime, for the app's deprovision: the rows would go with
- * the app's services, but only the runtime can delete their load balancers. Each row goes as soon as
+ * Removes every endpoint of an app or a database from the runtime, for its deprovision: the rows would go
+ * with its services, but only the runtime can delete their load balancers. Each row goes as soon as
  * its load balancer is gone, so a failure part-way leaves exactly the endpoints still in the runtime
  * (the failing one `deprovision_failed`) for the next attempt.
  */
-export async function deprovisionAppEndpoints(ctx: HandlerContext, app: { id: number; handle: string }) {
+export async function deprovisionEndpointsOf(
+  ctx: HandlerContext,
+  owner: { kind: 'app' | 'database'; id: number; handle: string },
+) {
+  const ownedBy = owner.kind === 'app' ? services.appId : services.databaseId;
   const endpoints = await ctx.db
     .select({ id: vhosts.id, status: vhosts.status })
     .from(vhosts)
     .where(
       inArray(
         vhosts.serviceId,
-        ctx.db.select({ id: services.id }).from(services).where(eq(services.appId, app.id)),
+        ctx.db.select({ id: services.id }).from(services).where(eq(ownedBy, owner.id)),
       ),
     )
     .orderBy(vhosts.id);
@@ -177,12 +181,12 @@ export async function deprovisionAppEndpoints(ctx: HandlerContext, app: { id: nu
   if (busy) {
     throw await failure(
       ctx,
-      `Endpoint ${busy.id} of ${app.handle} is ${busy.status}; deprovision the app once its operation is done`,
+      `Endpoint ${busy.id} of ${owner.handle} is ${busy.status}; deprovision the ${owner.kind} once its operation is done`,
     );
   }
   for (const { id } of endpoints) {
     const { target, plan } = await loadEndpoint(ctx.db, id);
-    await ctx.log(`Deprovisioning endpoint ${id} of ${app.handle}`);
+    await ctx.log(`Deprovisioning endpoint ${id} of ${owner.handle}`);
     try {
       await ctx.runtime.deprovisionEndpoint(ctx, target, plan);
     } catch (error) {
@@ -200,6 +204,7 @@ export async function deprovisionAppEndpoints(ctx: HandlerContext, app: { id: nu
 
 export const vhostOperations: OperationResource<'vhost', VhostRow> = {
   notFound: 'Endpoint',
+  readAction: 'vhost.read',
   load: async (db, id) => (await db.select().from(vhosts).where(eq(vhosts.id, id)))[0],
   handle: endpointHandle,
   // An endpoint waits for its running operation before it takes another.

@@ -5,6 +5,8 @@ import type {
   BuiltImage,
   CodeScan,
   ContainerSpec,
+  DatabasePlan,
+  DatabaseTarget,
   EndpointPlan,
   EndpointTarget,
   ProvisionedEndpoint,
@@ -17,6 +19,18 @@ import { simContainerMetrics } from './sim-metrics.ts';
 
 /** Any git ref, image or handle containing this word makes the simulated step fail (for tests and demos). */
 export const SIM_FAILURE_MARKER = 'simfail';
+
+/** The port each engine listens on (credential URLs name it). */
+export const DATABASE_PORTS: Record<string, number> = {
+  postgresql: 5432,
+  mysql: 3306,
+  redis: 6379,
+  mongodb: 27017,
+  elasticsearch: 9200,
+  rabbitmq: 5671,
+  influxdb: 8086,
+  couchdb: 5984,
+};
 
 const sha1 = (value: string) => createHash('sha1').update(value).digest('hex');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -65,6 +79,36 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
         status: 'running',
       };
     });
+  }
+
+  function databaseContainer(target: DatabaseTarget, plan: DatabasePlan): ContainerSpec {
+    const suffix = randomBytes(4).toString('hex');
+    return {
+      dockerName: `${label(target.handle)}-${target.type}-${suffix}`,
+      host: `ip-10-${(target.id % 250) + 1}-${suffix.charCodeAt(0) % 250}-${suffix.charCodeAt(1) % 250}.${target.stackName}.sim`,
+      awsInstanceId: `i-${sha1(`${target.id}${suffix}`).slice(0, 17)}`,
+      instanceClass: plan.instanceClass,
+      memoryLimit: plan.containerSizeMb,
+      port: DATABASE_PORTS[target.type] ?? 5432,
+      layer: 'database',
+      status: 'running',
+    };
+  }
+
+  /**
+   * Database steps fail on a handle asking for it: `simfail-<phase>` fails that phase only (`restart`,
+   * `backup`, `deprovision`), a bare `simfail` fails provisioning.
+   */
+  async function failDatabaseIf(
+    ctx: RuntimeContext,
+    target: DatabaseTarget,
+    phase: 'provision' | 'restart' | 'backup' | 'deprovision',
+    message: string,
+  ) {
+    const phases = ['restart', 'backup', 'deprovision'];
+    const asked = phases.find((p) => target.handle.includes(`${SIM_FAILURE_MARKER}-${p}`));
+    const fails = asked ? asked === phase : phase === 'provision';
+    if (fails) await failIf(ctx, target.handle, message);
   }
 
   /** A DNS label from a handle (handles may hold periods and underscores). */
@@ -300,6 +344,117 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
         `Unable to delete load balancer of endpoint ${target.id}: ResourceInUse`,
       );
       await ctx.log(`Endpoint ${target.id} removed`);
+    },
+
+    async provisionDatabase(ctx, target, plan, account, seed) {
+      await ctx.log(
+        `Creating ${plan.diskSizeGb} GB disk (${plan.provisionedIops} IOPS, encrypted with AES-256) for ${target.handle}`,
+      );
+      await step(ctx);
+      await failDatabaseIf(
+        ctx,
+        target,
+        'provision',
+        `Unable to create volume for ${target.handle}: VolumeLimitExceeded`,
+      );
+      const container = databaseContainer(target, plan);
+      await ctx.log(
+        `Starting ${target.type} ${target.version} (${target.dockerRepo}) in ${plan.containerSizeMb} MB (${plan.instanceClass})`,
+      );
+      await step(ctx);
+      switch (seed.kind) {
+        case 'backup':
+          await ctx.log(`Restoring data from backup ${seed.storageRef}`);
+          await step(ctx);
+          break;
+        case 'point_in_time':
+          await ctx.log(
+            `Recovering ${seed.source.handle} to ${seed.at ? `${seed.at.toISOString()} (UTC)` : 'the latest point'} from base backup and write-ahead log`,
+          );
+          await step(ctx);
+          break;
+        case 'replica':
+          await ctx.log(`Replicating from ${seed.primary.handle} at ${seed.primaryHost}`);
+          await step(ctx);
+          break;
+        case 'empty':
+          await ctx.log(`Initializing an empty ${target.type} data directory`);
+          break;
+      }
+      await ctx.log(`Creating user ${account.username} and database ${account.name}`);
+      await ctx.log(`Container ${container.dockerName} started on ${container.host}`);
+      await ctx.log(`Database ${target.handle} is accepting connections on port ${container.port}`);
+      const suffix = sha1(`${target.id}:${target.handle}`);
+      return {
+        containers: [container],
+        host: `db-${label(target.environmentHandle)}-${target.id}.${target.internalDomain}`,
+        port: container.port,
+        disk: {
+          device: '/dev/xvdf',
+          host: container.host,
+          availabilityZone: `${target.region}a`,
+          volumeId: `vol-${suffix.slice(0, 17)}`,
+          instanceId: container.awsInstanceId,
+          keyBytes: 32,
+        },
+      };
+    },
+
+    async restartDatabase(ctx, target, plan, options) {
+      if (options.diskGrowsTo !== null) {
+        await ctx.log(
+          `Resizing disk of ${target.handle} to ${options.diskGrowsTo} GB (${plan.provisionedIops} IOPS)`,
+        );
+        await step(ctx);
+        await ctx.log('Growing the filesystem');
+      }
+      if (options.recreate) {
+        await ctx.log(`Backing up the disk of ${target.handle} to move it to new hardware`);
+        await step(ctx);
+      }
+      await ctx.log(
+        `${options.recreate ? 'Recreating' : 'Restarting'} ${target.handle} in ${plan.containerSizeMb} MB (${plan.instanceClass})`,
+      );
+      await step(ctx);
+      await failDatabaseIf(ctx, target, 'restart', `Container of ${target.handle} did not become healthy`);
+      const container = databaseContainer(target, plan);
+      if (options.recreate) await ctx.log(`Restored the disk on ${container.host}`);
+      await ctx.log(`Container ${container.dockerName} started on ${container.host}`);
+      return [container];
+    },
+
+    async reloadDatabase(ctx, target) {
+      await ctx.log(`Reloading the configuration of ${target.handle}`);
+      await step(ctx, 0.5);
+      await failDatabaseIf(ctx, target, 'restart', `Reload of ${target.handle} was refused by the engine`);
+    },
+
+    async backupDatabase(ctx, target) {
+      await ctx.log(`Taking a snapshot of the disk of ${target.handle}`);
+      await step(ctx);
+      await failDatabaseIf(
+        ctx,
+        target,
+        'backup',
+        `Snapshot of ${target.handle} failed: SnapshotCreationPerVolumeRateExceeded`,
+      );
+      const storageRef = `snap-${sha1(`${target.id}:${Date.now()}:${randomBytes(4).toString('hex')}`).slice(0, 17)}`;
+      // A small database's data: a size that grows a little with each backup, in GB.
+      const sizeGb = Math.round((0.5 + (target.id % 7) * 0.25) * 100) / 100;
+      await ctx.log(`Backup ${storageRef} completed (${sizeGb} GB)`);
+      return { storageRef, sizeGb };
+    },
+
+    async deleteBackup(ctx, storageRef) {
+      await ctx.log(`Deleting snapshot ${storageRef}`);
+      await step(ctx, 0.5);
+    },
+
+    async deprovisionDatabase(ctx, target) {
+      await ctx.log(`Stopping ${target.handle}`);
+      await step(ctx);
+      await failDatabaseIf(ctx, target, 'deprovision', `Unable to detach the disk of ${target.handle}`);
+      await ctx.log(`Deleted the container and disk of ${target.handle}`);
     },
 
     async containerMetrics(container, metric, ticks) {

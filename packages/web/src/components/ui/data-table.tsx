@@ -38,12 +38,20 @@ export interface ServerPaging {
   onPageChange: (page: number) => void;
 }
 
-export interface DataTableProps<T> {
+/** What a list component hands its DataTable unchanged: the rows and the state of the query behind them. */
+export interface DataTableListProps<T> {
+  rows: readonly T[];
+  isLoading?: boolean;
+  error?: Error | null;
+  toolbar?: ReactNode;
+}
+
+interface DataTableBaseProps<T> extends DataTableListProps<T> {
   /** The table's accessible name. */
   label: string;
-  rows: readonly T[];
   columns: readonly DataTableColumn<T>[];
-  getRowId: (row: T) => string;
+  /** The row's key; by default its `id` (rows without one must say). */
+  getRowId?: (row: T) => string;
   /** The fields the search box matches, case-insensitively, as substrings (unused when server-paged). */
   searchText?: (row: T) => readonly (string | null | undefined)[];
   /**
@@ -51,9 +59,6 @@ export interface DataTableProps<T> {
    * `shared:yes`); it receives the trimmed, lower-cased search text.
    */
   searchMatch?: (row: T, needle: string) => boolean;
-  isLoading?: boolean;
-  error?: Error | null;
-  toolbar?: ReactNode;
   /** Shown under the rows, e.g. a total cost row. */
   footer?: ReactNode;
   searchPlaceholder?: string;
@@ -69,6 +74,11 @@ export interface DataTableProps<T> {
    */
   serverPaging?: ServerPaging;
 }
+
+export type DataTableProps<T> = DataTableBaseProps<T> &
+  ([T] extends [{ id: string }] ? unknown : { getRowId: (row: T) => string });
+
+const idOfRow = (row: unknown) => (row as { id: string }).id;
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -96,7 +106,7 @@ export function DataTable<T>({
   label,
   rows,
   columns,
-  getRowId,
+  getRowId = idOfRow,
   searchText,
   searchMatch,
   isLoading = false,

@@ -40,11 +40,16 @@ export function FormField({ label, error, hint, describedBy, invalid, children }
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** The schema's message under a control, with the id its aria-describedby names; nothing without one. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  ) : null;
 }

@@ -9,8 +9,12 @@ import {
 } from 'react';
 import {
   type DefaultValues,
+  type FieldError,
   type FieldValues,
+  get,
+  type Path,
   type Resolver,
+  type UseFormRegisterReturn,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
@@ -44,6 +48,12 @@ export interface SchemaForm<TInput extends FieldValues, TOutput>
   success: string | null;
   /** The `<form>`'s submit handler: validate with the schema, send, show the outcome. */
   submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** A field's registration and its schema message, spread onto TextField or SelectField. */
+  field: <TName extends Path<TInput>>(name: TName) => FieldBinding<TName>;
+}
+
+export interface FieldBinding<TName extends string> extends UseFormRegisterReturn<TName> {
+  error: string | undefined;
 }
 
 /**
@@ -85,7 +95,12 @@ export function useSchemaForm<TInput extends FieldValues, TOutput>(
     }
     await send(event);
   };
-  return { ...form, failure, setFailure, success, submit };
+  // Every field passes its name twice (register, errors): one call keeps the two from drifting apart.
+  const field = <TName extends Path<TInput>>(name: TName): FieldBinding<TName> => ({
+    ...form.register(name),
+    error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
+  });
+  return { ...form, failure, setFailure, success, submit, field };
 }
 
 interface FormStatus {

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Button, type ButtonProps } from './button.tsx';
+import { Button, ButtonLink, type ButtonLinkProps, type ButtonProps } from './button.tsx';
 import { Tooltip } from './tooltip.tsx';
 
 export interface ScopedButtonProps extends ButtonProps {
@@ -27,5 +27,36 @@ export function ScopedButton({ denial, disabled, onClick, ...rest }: ScopedButto
         <Button {...rest} {...trigger} type="button" aria-disabled="true" onClick={ignore} loading={false} />
       )}
     </Tooltip>
+  );
+}
+
+export interface ScopedButtonLinkProps extends ButtonLinkProps {
+  /** As ScopedButton's: when set, the link becomes that disabled button with the reason as its tooltip. */
+  denial: string | null;
+}
+
+/** Navigation to a gated action (New App, New Endpoint): a button link when allowed, else a ScopedButton. */
+export function ScopedButtonLink({
+  denial,
+  to,
+  variant,
+  size,
+  block,
+  icon,
+  className,
+  children,
+}: ScopedButtonLinkProps) {
+  const style = { variant, size, block, icon, className };
+  if (!denial) {
+    return (
+      <ButtonLink to={to} {...style}>
+        {children}
+      </ButtonLink>
+    );
+  }
+  return (
+    <ScopedButton denial={denial} {...style}>
+      {children}
+    </ScopedButton>
   );
 }

@@ -16,6 +16,9 @@ export interface Operation {
   containerCount: number | null;
   containerSize: number | null;
   instanceProfile: string | null;
+  /** Databases: GB (null or 0 = unchanged) and IOPS (0 = unchanged). */
+  diskSize: number | null;
+  provisionedIops: number;
   /** Berth addition: what a scale changed from, recorded when it ran (spec 2 §4 Last Scale). */
   previousContainerCount: number | null;
   previousContainerSize: number | null;
@@ -42,6 +45,8 @@ export function fromOperationResource(operation: OperationResource): Operation {
     containerCount: operation.container_count,
     containerSize: operation.container_size,
     instanceProfile: operation.instance_profile,
+    diskSize: operation.disk_size,
+    provisionedIops: operation.provisioned_iops,
     // A server older than the `previous_*` fields leaves them out: unknown.
     previousContainerCount: operation.previous_container_count ?? null,
     previousContainerSize: operation.previous_container_size ?? null,
@@ -74,6 +79,8 @@ export function deprovisionSucceeded(id: string, known: Operation | undefined): 
     containerCount: null,
     containerSize: null,
     instanceProfile: null,
+    diskSize: null,
+    provisionedIops: 0,
     previousContainerCount: null,
     previousContainerSize: null,
     previousInstanceProfile: null,

@@ -132,7 +132,6 @@ function AppsTab({ certificateId }: { certificateId: string }) {
       label={`Apps using certificate ${certificateId}`}
       rows={apps.data ?? []}
       columns={APP_COLUMNS}
-      getRowId={(app) => app.id}
       searchText={appSearchText}
       isLoading={apps.isPending}
       error={apps.error}

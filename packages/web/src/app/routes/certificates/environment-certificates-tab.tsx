@@ -1,5 +1,4 @@
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { useEnvironmentCertificates } from '../../../features/certificates/api/use-environment-certificates.ts';
 import { CertificatesTable } from '../../../features/certificates/components/certificates-table.tsx';
 import { to } from '../../../lib/paths.ts';
@@ -21,15 +20,14 @@ export function EnvironmentCertificatesTab({ environmentId }: { environmentId: s
       isLoading={certificates.isPending}
       error={certificates.error}
       toolbar={
-        denial ? (
-          <ScopedButton size="sm" denial={denial} icon={icons.plus}>
-            New Certificate
-          </ScopedButton>
-        ) : (
-          <ButtonLink size="sm" to={to.createCertificate(environmentId)} icon={icons.plus}>
-            New Certificate
-          </ButtonLink>
-        )
+        <ScopedButtonLink
+          size="sm"
+          denial={denial}
+          to={to.createCertificate(environmentId)}
+          icon={icons.plus}
+        >
+          New Certificate
+        </ScopedButtonLink>
       }
     />
   );

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
 import { to } from '../../../lib/paths.ts';
@@ -21,15 +20,9 @@ export function AppEndpointsTab({ appId, environmentId }: { appId: string; envir
       isLoading={endpoints.isPending}
       error={endpoints.error}
       toolbar={
-        denial ? (
-          <ScopedButton size="sm" denial={denial} icon={icons.plus}>
-            New Endpoint
-          </ScopedButton>
-        ) : (
-          <ButtonLink size="sm" to={to.createAppEndpoint(appId)} icon={icons.plus}>
-            New Endpoint
-          </ButtonLink>
-        )
+        <ScopedButtonLink size="sm" denial={denial} to={to.createAppEndpoint(appId)} icon={icons.plus}>
+          New Endpoint
+        </ScopedButtonLink>
       }
     />
   );

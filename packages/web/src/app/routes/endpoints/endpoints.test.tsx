@@ -73,17 +73,15 @@ function routes(options: { scopes?: string[] } = {}) {
   };
 }
 
+/** Signs in to a console whose organization has these endpoints. */
+function serveVhosts(vhosts: ReturnType<typeof vhostHal>[]) {
+  signIn();
+  return mockServer({ ...routes(), 'GET /api/vhosts': () => json(200, collection('vhosts', vhosts)) });
+}
+
 describe('endpoints list (spec 2 §2 /endpoints)', () => {
   it('is the sidebar Endpoints page and lists only the organization’s endpoints', async () => {
-    signIn();
-    mockServer({
-      ...routes(),
-      'GET /api/vhosts': () =>
-        json(
-          200,
-          collection('vhosts', [vhostHal('7'), vhostHal('8', { shared: true }), vhostHal('9', {}, '99')]),
-        ),
-    });
+    serveVhosts([vhostHal('7'), vhostHal('8', { shared: true }), vhostHal('9', {}, '99')]);
     renderApp('/environments');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Endpoints' }));
@@ -114,33 +112,25 @@ describe('endpoints list (spec 2 §2 /endpoints)', () => {
 
 describe('endpoint links (lib/paths.ts)', () => {
   it('links an endpoint, its Setup tab and a database resource through the console paths', async () => {
-    signIn();
-    mockServer({
-      ...routes(),
-      'GET /api/vhosts': () =>
-        json(
-          200,
-          collection('vhosts', [
-            vhostHal('7', {
-              default: false,
-              acme: true,
-              acme_status: 'pending',
-              user_domain: 'www.example.com',
-            }),
-            vhostHal('8', {
-              type: 'tcp',
-              resource_type: 'database',
-              resource_id: '30',
-              resource_handle: 'orders-db',
-              _links: {
-                self: { href: api('/vhosts/8') },
-                service: { href: api('/services/6') },
-                account: { href: api('/accounts/10') },
-              },
-            }),
-          ]),
-        ),
-    });
+    serveVhosts([
+      vhostHal('7', {
+        default: false,
+        acme: true,
+        acme_status: 'pending',
+        user_domain: 'www.example.com',
+      }),
+      vhostHal('8', {
+        type: 'tcp',
+        resource_type: 'database',
+        resource_id: '30',
+        resource_handle: 'orders-db',
+        _links: {
+          self: { href: api('/vhosts/8') },
+          service: { href: api('/services/6') },
+          account: { href: api('/accounts/10') },
+        },
+      }),
+    ]);
     renderApp('/endpoints');
     const table = await screen.findByRole('table', { name: 'Endpoints' });
     expect(await within(table).findByRole('link', { name: 'https://www.example.com' })).toHaveAttribute(

@@ -16,6 +16,12 @@ import {
 } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 
+/** A shared stack and one dedicated to org-1, as the list tests place their environments on. */
+const sharedAndDedicatedStacks = () => [
+  stackHal({ id: '1', name: 'shared-us-west-1' }),
+  stackHal({ id: '2', name: 'engines-prod', organizationId: 'org-1' }),
+];
+
 describe('environments list', () => {
   it("shows the empty state with a way to create the selected organization's first environment", async () => {
     signIn();
@@ -38,10 +44,7 @@ describe('environments list', () => {
     signIn();
     mockServer({
       ...consoleRoutes({
-        stacks: [
-          stackHal({ id: '1', name: 'shared-us-west-1' }),
-          stackHal({ id: '2', name: 'engines-prod', organizationId: 'org-1' }),
-        ],
+        stacks: sharedAndDedicatedStacks(),
         environments: [
           environmentHal({ id: '10', handle: 'production', stackId: '2', apps: 3, databases: 2 }),
           environmentHal({ id: '11', handle: 'staging', stackId: '1', apps: 1, databases: 0 }),
@@ -85,10 +88,7 @@ describe('environments list', () => {
     signIn();
     mockServer({
       ...consoleRoutes({
-        stacks: [
-          stackHal({ id: '1', name: 'shared-us-west-1' }),
-          stackHal({ id: '2', name: 'engines-prod', organizationId: 'org-1' }),
-        ],
+        stacks: sharedAndDedicatedStacks(),
         environments: [
           environmentHal({ id: '10', handle: 'production', stackId: '2' }),
           environmentHal({ id: '11', handle: 'staging', stackId: '1' }),

@@ -1,15 +1,14 @@
 import { emptyStateMessages } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
 import { paths, to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
+import { CostsErrorBanner, ResourcesGate } from '../../shell/resources-gate.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**
@@ -17,7 +16,7 @@ import { useConsoleContext } from '../../shell/use-console.ts';
  * stack (?stack_id), with each environment's estimated monthly cost and the total (spec 2 §2).
  */
 function EnvironmentsRoute() {
-  const { organization, environments: all, allStacks, resources } = useConsoleContext();
+  const { organization, environments: all, allStacks } = useConsoleContext();
   const [params] = useSearchParams();
   const stackId = params.get('stack_id');
   const stack = stackId ? allStacks.find((item) => item.id === stackId) : undefined;
@@ -29,15 +28,7 @@ function EnvironmentsRoute() {
   const createPath = to.createEnvironment(stackId);
 
   let body: ReactNode;
-  if (resources.status === 'error') {
-    body = <Banner variant="error">Error: {resources.message}</Banner>;
-  } else if (resources.status !== 'success') {
-    body = (
-      <div className="page-loading">
-        <Spinner label="Loading environments" />
-      </div>
-    );
-  } else if (environments.length === 0) {
+  if (environments.length === 0) {
     body = (
       <EmptyState
         icon={icons.environments}
@@ -53,7 +44,7 @@ function EnvironmentsRoute() {
   } else {
     body = (
       <>
-        {costs.error ? <Banner variant="error">Error: {costs.error.message}</Banner> : null}
+        <CostsErrorBanner error={costs.error} />
         <EnvironmentsTable
           environments={environments}
           stackNames={stackNames}
@@ -86,7 +77,7 @@ function EnvironmentsRoute() {
           ) : null
         }
       />
-      {body}
+      <ResourcesGate loadingLabel="Loading environments">{body}</ResourcesGate>
     </>
   );
 }

@@ -27,28 +27,44 @@ const CAROL = memberHal({
 /** Ada owns the organization; Bob deploys; Carol both. `roles` are the caller's own roles. */
 function teamServer({
   callerRoles = [OWNERS],
+  orgRoles = [OWNERS, DEPLOYERS, AUDITORS],
   memberships = [
     membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-1' }),
     membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
     membershipHal({ id: 'm3', userId: 'user-3', roleId: 'role-1' }),
     membershipHal({ id: 'm4', userId: 'user-3', roleId: 'role-2' }),
   ],
+  invitations,
   extra = {},
 }: {
   callerRoles?: ReturnType<typeof roleHal>[];
+  /** The organization's roles (the role list the edit page offers). */
+  orgRoles?: ReturnType<typeof roleHal>[];
   memberships?: ReturnType<typeof membershipHal>[];
+  /** The organization's pending invitations, read at each request (a test may change them). */
+  invitations?: () => ReturnType<typeof invitationHal>[];
   extra?: Parameters<typeof mockServer>[0];
 } = {}) {
   signIn();
   const routes = consoleRoutes({ roles: callerRoles });
   return mockServer({
     ...routes,
-    'GET /auth/organizations/org-1/roles': () =>
-      json(200, collection('roles', [OWNERS, DEPLOYERS, AUDITORS])),
+    'GET /auth/organizations/org-1/roles': () => json(200, collection('roles', orgRoles)),
     'GET /auth/organizations/org-1/users': () => json(200, collection('users', [ADA, BOB, CAROL])),
     'GET /auth/organizations/org-1/roles/memberships': () => json(200, membershipsByRole(memberships)),
+    ...(invitations && {
+      'GET /auth/organizations/org-1/invitations': () => json(200, collection('invitations', invitations())),
+    }),
     ...extra,
   });
+}
+
+/** Opens Bob's roles and ticks Owners: where each save test starts. */
+async function openBobTickingOwners() {
+  renderApp('/settings/team/members/user-2');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+  return user;
 }
 
 const table = () => screen.findByRole('table', { name: 'Members' });
@@ -262,9 +278,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
         'DELETE /auth/memberships/m2': () => noContent(),
       },
     });
-    renderApp('/settings/team/members/user-2');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    const user = await openBobTickingOwners();
     await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Successfully updated user roles!')).toBeInTheDocument();
@@ -283,9 +297,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
         'DELETE /auth/memberships/m2': () => noContent(),
       },
     });
-    renderApp('/settings/team/members/user-2');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    const user = await openBobTickingOwners();
     await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Owners are managed elsewhere');
@@ -296,18 +308,15 @@ describe('edit member (spec 1 §4 Role editing)', () => {
 
   it('collects the failed adds and shows them joined by commas', async () => {
     teamServer({
+      orgRoles: [OWNERS, DEPLOYERS, WATCHERS],
       extra: {
-        'GET /auth/organizations/org-1/roles': () =>
-          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
         'POST /auth/roles/role-1/memberships': () =>
           json(403, errorBody(403, 'access_denied', 'Owners are managed elsewhere')),
         'POST /auth/roles/role-4/memberships': () =>
           json(422, errorBody(422, 'unprocessable_entity', 'Watchers is full')),
       },
     });
-    renderApp('/settings/team/members/user-2');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    const user = await openBobTickingOwners();
     await user.click(screen.getByRole('checkbox', { name: 'Watchers' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -323,9 +332,8 @@ describe('edit member (spec 1 §4 Role editing)', () => {
       membershipHal({ id: 'm5', userId: 'user-2', roleId: 'role-4' }),
     ];
     const server = teamServer({
+      orgRoles: [OWNERS, DEPLOYERS, WATCHERS],
       extra: {
-        'GET /auth/organizations/org-1/roles': () =>
-          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
         // After the save Bob holds Owners too: his roles changed, the form must stay (with its error).
         'GET /auth/organizations/org-1/roles/memberships': () =>
           json(
@@ -343,9 +351,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
           json(403, errorBody(403, 'access_denied', 'Watchers is managed elsewhere')),
       },
     });
-    renderApp('/settings/team/members/user-2');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Owners' }));
+    const user = await openBobTickingOwners();
     await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
     await user.click(screen.getByRole('checkbox', { name: 'Watchers' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -370,10 +376,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
         membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2', privileged: true }),
         membershipHal({ id: 'm2', userId: 'user-2', roleId: 'role-2' }),
       ],
-      extra: {
-        'GET /auth/organizations/org-1/roles': () =>
-          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
-      },
+      orgRoles: [OWNERS, DEPLOYERS, WATCHERS],
     });
     renderApp('/settings/team/members/user-2');
     const watchers = await screen.findByRole('checkbox', { name: 'Watchers' });
@@ -404,10 +407,9 @@ describe('invite (spec 1 §5)', () => {
 
   it("sends the invitation, says 'Invitation sent to {email}' and opens the pending invites", async () => {
     const server = teamServer({
+      invitations: () => [invitationHal({ email: 'dan@example.com' })],
       extra: {
         'POST /auth/roles/role-2/invitations': () => json(201, invitationHal({ email: 'dan@example.com' })),
-        'GET /auth/organizations/org-1/invitations': () =>
-          json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
       },
     });
     const { router } = renderApp('/settings/team/invite');
@@ -441,7 +443,7 @@ describe('invite (spec 1 §5)', () => {
 describe('pending invites (spec 1 §2, §8)', () => {
   it("says 'No pending invitations' when there are none", async () => {
     teamServer({
-      extra: { 'GET /auth/organizations/org-1/invitations': () => json(200, collection('invitations', [])) },
+      invitations: () => [],
     });
     renderApp('/settings/team/pending-invites');
     expect(await screen.findByRole('heading', { name: 'No pending invitations' })).toBeInTheDocument();
@@ -449,15 +451,11 @@ describe('pending invites (spec 1 §2, §8)', () => {
 
   it('lists email, role, inviter and expiry; resends and revokes with their toasts', async () => {
     const server = teamServer({
+      invitations: () => [
+        invitationHal({ id: 'inv-1', email: 'dan@example.com' }),
+        invitationHal({ id: 'inv-2', email: 'eve@example.com', expiresAt: '2020-01-01T00:00:00.000Z' }),
+      ],
       extra: {
-        'GET /auth/organizations/org-1/invitations': () =>
-          json(
-            200,
-            collection('invitations', [
-              invitationHal({ id: 'inv-1', email: 'dan@example.com' }),
-              invitationHal({ id: 'inv-2', email: 'eve@example.com', expiresAt: '2020-01-01T00:00:00.000Z' }),
-            ]),
-          ),
         'POST /auth/resets': () => noContent(),
         'DELETE /auth/invitations/inv-2': () => noContent(),
       },
@@ -496,15 +494,11 @@ describe('pending invites (spec 1 §2, §8)', () => {
   it('moves focus to Confirm, back to Revoke on Escape, and to the table once the invitation is gone', async () => {
     let revoked = false;
     teamServer({
+      invitations: () => [
+        invitationHal({ id: 'inv-1', email: 'dan@example.com' }),
+        ...(revoked ? [] : [invitationHal({ id: 'inv-2', email: 'eve@example.com' })]),
+      ],
       extra: {
-        'GET /auth/organizations/org-1/invitations': () =>
-          json(
-            200,
-            collection('invitations', [
-              invitationHal({ id: 'inv-1', email: 'dan@example.com' }),
-              ...(revoked ? [] : [invitationHal({ id: 'inv-2', email: 'eve@example.com' })]),
-            ]),
-          ),
         'DELETE /auth/invitations/inv-2': () => {
           revoked = true;
           return noContent();
@@ -540,12 +534,8 @@ describe('pending invites (spec 1 §2, §8)', () => {
         membershipHal({ id: 'm1', userId: 'user-1', roleId: 'role-2' }),
         membershipHal({ id: 'm6', userId: 'user-1', roleId: 'role-4', privileged: true }),
       ],
-      extra: {
-        'GET /auth/organizations/org-1/roles': () =>
-          json(200, collection('roles', [OWNERS, DEPLOYERS, WATCHERS])),
-        'GET /auth/organizations/org-1/invitations': () =>
-          json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
-      },
+      orgRoles: [OWNERS, DEPLOYERS, WATCHERS],
+      invitations: () => [invitationHal({ email: 'dan@example.com' })],
     });
     renderApp('/settings/team/pending-invites');
     const resend = await screen.findByRole('button', { name: 'Resend invitation to dan@example.com' });
@@ -560,6 +550,7 @@ describe('pending invites (spec 1 §2, §8)', () => {
     });
     const server = teamServer({
       callerRoles: [DEPLOYERS],
+      invitations: () => [invitationHal({ email: 'dan@example.com' })],
       extra: {
         'GET /auth/organizations/org-1/roles/memberships': async () => {
           await memberships;
@@ -570,8 +561,6 @@ describe('pending invites (spec 1 §2, §8)', () => {
             ]),
           );
         },
-        'GET /auth/organizations/org-1/invitations': () =>
-          json(200, collection('invitations', [invitationHal({ email: 'dan@example.com' })])),
       },
     });
     renderApp('/settings/team/pending-invites');

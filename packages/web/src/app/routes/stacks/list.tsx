@@ -1,17 +1,16 @@
-import { type ReactNode, useCallback, useMemo } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { useCallback, useMemo } from 'react';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { StacksTable } from '../../../features/stacks/components/stacks-table.tsx';
 import { paths, to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
+import { CostsErrorBanner, ResourcesGate } from '../../shell/resources-gate.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** spec 2 §2 /stacks: the stacks the organization uses, with their tenancy, environments and cost. */
 function StacksRoute() {
-  const { organization, stacks, allStacks, environments, resources } = useConsoleContext();
+  const { organization, stacks, allStacks, environments } = useConsoleContext();
   const costs = useCosts(organization?.id ?? null, 'stacks');
   const stackHref = useCallback((id: string) => to.stack(id), []);
 
@@ -24,29 +23,6 @@ function StacksRoute() {
     const ids = new Set([...stacks.map((stack) => stack.id), ...counts.keys()]);
     return { rows: allStacks.filter((stack) => ids.has(stack.id)), environmentCounts: counts };
   }, [stacks, allStacks, environments]);
-
-  let body: ReactNode;
-  if (resources.status === 'error') {
-    body = <Banner variant="error">Error: {resources.message}</Banner>;
-  } else if (resources.status !== 'success') {
-    body = (
-      <div className="page-loading">
-        <Spinner label="Loading stacks" />
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        {costs.error ? <Banner variant="error">Error: {costs.error.message}</Banner> : null}
-        <StacksTable
-          stacks={rows}
-          environmentCounts={environmentCounts}
-          costs={costs.data}
-          stackHref={stackHref}
-        />
-      </>
-    );
-  }
 
   return (
     <>
@@ -61,7 +37,15 @@ function StacksRoute() {
           ) : null
         }
       />
-      {body}
+      <ResourcesGate loadingLabel="Loading stacks">
+        <CostsErrorBanner error={costs.error} />
+        <StacksTable
+          stacks={rows}
+          environmentCounts={environmentCounts}
+          costs={costs.data}
+          stackHref={stackHref}
+        />
+      </ResourcesGate>
     </>
   );
 }

@@ -10,6 +10,7 @@ import type { JsonSchema, OpenApiDocument } from '../openapi.ts';
 // cut down to two operations: components by $ref, `anyOf [X, null]` for nullable, `security: []` for public.
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
 
 const apiDocument: OpenApiDocument = {
   openapi: '3.1.0',
@@ -80,21 +81,14 @@ const apiDocument: OpenApiDocument = {
         tags: ['Operations'],
         summary: 'Scale or restart a service',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  type: { type: 'string', enum: ['scale', 'restart'] },
-                  container_count: { type: 'integer', minimum: 0, maximum: 32 },
-                },
-                required: ['type'],
-              },
-            },
+        requestBody: jsonBody({
+          type: 'object',
+          properties: {
+            type: { type: 'string', enum: ['scale', 'restart'] },
+            container_count: { type: 'integer', minimum: 0, maximum: 32 },
           },
-        },
+          required: ['type'],
+        }),
         responses: {
           '201': {
             description: 'The queued operation',
@@ -117,18 +111,11 @@ const authDocument: OpenApiDocument = {
         tags: ['Tokens'],
         summary: 'Log in',
         security: [],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { username: { type: 'string', format: 'email' }, password: { type: 'string' } },
-                required: ['username', 'password'],
-              },
-            },
-          },
-        },
+        requestBody: jsonBody({
+          type: 'object',
+          properties: { username: { type: 'string', format: 'email' }, password: { type: 'string' } },
+          required: ['username', 'password'],
+        }),
         responses: { '201': { description: 'The new token' } },
       },
     },

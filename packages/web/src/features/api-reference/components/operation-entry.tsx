@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
 import type { ApiOperation, OpenApiDocument } from '../openapi.ts';
 import { resolveRef, viewSchema, withoutNull } from '../openapi.ts';
 import { Prose, SchemaBlock } from './schema-view.tsx';
@@ -14,53 +15,41 @@ function Parameters({ document, operation }: { document: OpenApiDocument; operat
   return (
     <section className="api-op-part" aria-label="Parameters">
       <h4 className="api-op-part-title">Parameters</h4>
-      <div className="table-wrap">
-        <table className="table api-params">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">In</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
+      <StaticTable className="api-params" columns={['Name', 'In', 'Type', 'Description']}>
+        {operation.parameters.map((parameter) => {
+          const { schema, nullable } = withoutNull(parameter.schema ?? {});
+          const view = viewSchema(document, schema);
+          return (
+            <tr key={`${parameter.in} ${parameter.name}`}>
+              <td>
+                <code className="schema-field-name">{parameter.name}</code>{' '}
+                {parameter.required ? (
+                  <span className="schema-flag schema-flag-required">required</span>
+                ) : null}
+              </td>
+              <td>{parameter.in}</td>
+              <td>
+                <span className="schema-type">{view.label}</span>
+                {nullable ? (
+                  <>
+                    {' '}
+                    <span className="schema-flag">nullable</span>
+                  </>
+                ) : null}
+                {view.kind === 'scalar' && view.detail ? (
+                  <>
+                    {' '}
+                    <span className="schema-detail">{view.detail}</span>
+                  </>
+                ) : null}
+              </td>
+              <td>
+                <Prose text={parameter.description ?? schema.description ?? ''} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {operation.parameters.map((parameter) => {
-              const { schema, nullable } = withoutNull(parameter.schema ?? {});
-              const view = viewSchema(document, schema);
-              return (
-                <tr key={`${parameter.in} ${parameter.name}`}>
-                  <td>
-                    <code className="schema-field-name">{parameter.name}</code>{' '}
-                    {parameter.required ? (
-                      <span className="schema-flag schema-flag-required">required</span>
-                    ) : null}
-                  </td>
-                  <td>{parameter.in}</td>
-                  <td>
-                    <span className="schema-type">{view.label}</span>
-                    {nullable ? (
-                      <>
-                        {' '}
-                        <span className="schema-flag">nullable</span>
-                      </>
-                    ) : null}
-                    {view.kind === 'scalar' && view.detail ? (
-                      <>
-                        {' '}
-                        <span className="schema-detail">{view.detail}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <Prose text={parameter.description ?? schema.description ?? ''} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </StaticTable>
     </section>
   );
 }

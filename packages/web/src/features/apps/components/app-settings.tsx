@@ -29,13 +29,7 @@ export function AppSettings({ handle, denials, onRename, onRestart, onDeprovisio
   return (
     <div className="section-stack">
       <Form form={renameForm} className="card card-body form" aria-label="Rename App" title="Rename App">
-        <TextField
-          label="New Handle"
-          autoComplete="off"
-          spellCheck={false}
-          error={renameForm.formState.errors.handle?.message}
-          {...renameForm.register('handle')}
-        />
+        <TextField label="New Handle" autoComplete="off" spellCheck={false} {...renameForm.field('handle')} />
         <SubmitRow denial={denials.rename} disabled={renameForm.watch('handle').trim() === handle}>
           Save Changes
         </SubmitRow>

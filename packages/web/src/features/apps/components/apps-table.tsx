@@ -1,7 +1,17 @@
 import { formatUsd } from '@berth/core';
-import { type ReactNode, useCallback } from 'react';
-import { Link } from 'react-router';
-import { DataTable, type DataTableColumn, matchesSearchText } from '../../../components/ui/data-table.tsx';
+import { useCallback } from 'react';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableListProps,
+  matchesSearchText,
+} from '../../../components/ui/data-table.tsx';
+import {
+  idColumn,
+  linkColumn,
+  numberColumn,
+  valueColumn,
+} from '../../../components/ui/data-table-columns.tsx';
 import { to } from '../../../lib/paths.ts';
 
 /** spec 3 §3 app row: the app plus what the list shows beside it. */
@@ -19,25 +29,10 @@ export interface AppRow {
 
 // spec 3 §2: the column ids are the spec's sort keys (handle, id, envHandle, totalServices, cost).
 const COLUMNS: DataTableColumn<AppRow>[] = [
-  {
-    id: 'handle',
-    header: 'Handle',
-    cell: (row) => (
-      <Link className="cell-strong" to={to.app(row.id)}>
-        {row.handle}
-      </Link>
-    ),
-    sortValue: (row) => row.handle,
-  },
-  { id: 'id', header: 'ID', cell: (row) => <code>{row.id}</code>, sortValue: (row) => Number(row.id) || 0 },
-  { id: 'envHandle', header: 'Environment', cell: (row) => row.envHandle, sortValue: (row) => row.envHandle },
-  {
-    id: 'totalServices',
-    header: 'Services',
-    cell: (row) => row.totalServices,
-    sortValue: (row) => row.totalServices,
-    align: 'right',
-  },
+  linkColumn('handle', 'Handle', (row) => row.handle, to.app),
+  idColumn(),
+  valueColumn('envHandle', 'Environment', (row) => row.envHandle),
+  numberColumn('totalServices', 'Services', (row) => row.totalServices),
   {
     id: 'cost',
     header: 'Est. Monthly Cost',
@@ -57,16 +52,9 @@ export const newestAppFirst = (a: AppRow, b: AppRow) =>
   (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0);
 
 export function AppsTable({
-  rows,
-  isLoading,
-  error,
-  toolbar,
   serverMatches,
-}: {
-  rows: readonly AppRow[];
-  isLoading: boolean;
-  error: Error | null;
-  toolbar?: ReactNode;
+  ...list
+}: DataTableListProps<AppRow> & {
   /** The ids the server found for the current search (GET /apps?search=), once it has answered. */
   serverMatches?: ReadonlySet<string>;
 }) {
@@ -78,14 +66,10 @@ export function AppsTable({
   return (
     <DataTable<AppRow>
       label="Apps"
-      rows={rows}
+      {...list}
       columns={COLUMNS}
-      getRowId={(row) => row.id}
       searchText={searchText}
       searchMatch={searchMatch}
-      isLoading={isLoading}
-      error={error}
-      toolbar={toolbar}
       searchPlaceholder="Search apps"
       defaultSort={newestAppFirst}
     />

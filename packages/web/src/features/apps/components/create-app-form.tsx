@@ -25,8 +25,7 @@ export function CreateAppForm({ stackName, environmentHandle, onSubmit }: Create
         spellCheck={false}
         placeholder="my-app"
         hint="Lowercase letters, digits, periods, hyphens and underscores."
-        error={form.formState.errors.handle?.message}
-        {...form.register('handle')}
+        {...form.field('handle')}
       />
       <SubmitRow size="lg" block>
         Create App

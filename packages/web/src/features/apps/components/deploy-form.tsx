@@ -25,8 +25,7 @@ export function DeployForm({ denial, onDeploy }: DeployFormProps) {
         autoComplete="off"
         spellCheck={false}
         hint="A branch, tag or commit pushed to the app's git remote."
-        error={form.formState.errors.git_ref?.message}
-        {...form.register('git_ref')}
+        {...form.field('git_ref')}
       />
       <SubmitRow denial={denial}>Deploy {gitRef}</SubmitRow>
     </Form>

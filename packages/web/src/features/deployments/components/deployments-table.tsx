@@ -2,6 +2,7 @@ import { deploymentBadge, deploymentImageLabel, shortSha } from '@berth/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { valueColumn } from '../../../components/ui/data-table-columns.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Deployment } from '../../../resources/deployments/deployment.hal.ts';
 import { DeploymentBadge } from './deployment-badge.tsx';
@@ -46,12 +47,7 @@ const COLUMNS: DataTableColumn<DeploymentRow>[] = [
       row.deployment.appId ? <Link to={to.app(row.deployment.appId)}>{row.appHandle}</Link> : row.appHandle,
     sortValue: (row) => row.appHandle,
   },
-  {
-    id: 'environment',
-    header: 'Environment',
-    cell: (row) => row.environmentHandle,
-    sortValue: (row) => row.environmentHandle,
-  },
+  valueColumn('environment', 'Environment', (row) => row.environmentHandle),
   {
     id: 'gitRef',
     header: 'Git Ref',
@@ -59,12 +55,7 @@ const COLUMNS: DataTableColumn<DeploymentRow>[] = [
     sortValue: (row) => row.deployment.gitRef,
   },
   { id: 'commit', header: 'Commit', cell: (row) => <CommitCell deployment={row.deployment} /> },
-  {
-    id: 'dockerImage',
-    header: 'Docker Image',
-    cell: (row) => deploymentImageLabel(row.deployment.dockerImage),
-    sortValue: (row) => deploymentImageLabel(row.deployment.dockerImage),
-  },
+  valueColumn('dockerImage', 'Docker Image', (row) => deploymentImageLabel(row.deployment.dockerImage)),
   {
     id: 'created',
     header: 'Created',

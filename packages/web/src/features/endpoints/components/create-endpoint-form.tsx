@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ContainerPortField, EndpointTextArea, IpAllowlistField } from './endpoint-fields.tsx';
 import {
   type CreateEndpointSubmission,
   type CreateEndpointValues,
@@ -64,35 +64,6 @@ function ChoiceGroup({
   );
 }
 
-function TextArea({
-  label,
-  error,
-  hint,
-  registration,
-  placeholder,
-}: {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  registration: UseFormRegisterReturn;
-  placeholder?: string;
-}) {
-  return (
-    <FormField label={label} error={error} hint={hint}>
-      {(control) => (
-        <textarea
-          className="input endpoint-form-textarea"
-          rows={4}
-          spellCheck={false}
-          placeholder={placeholder}
-          {...control}
-          {...registration}
-        />
-      )}
-    </FormField>
-  );
-}
-
 /**
  * spec 2 §2 create endpoint form: traffic type, service, custom container port, endpoint type,
  * placement, allowlist, header token, load balancer algorithm and shared, with the field sets of
@@ -110,6 +81,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
   });
   const {
     register,
+    field,
     watch,
     formState: { errors },
   } = form;
@@ -126,26 +98,13 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           { value: 'grpc', label: 'gRPC' },
         ]}
       />
-      <FormField label="Service" error={errors.serviceId?.message}>
-        {(control) => (
-          <select className="select" {...control} {...register('serviceId')}>
-            <option value="">Select a service</option>
-            {services.map((service) => (
-              <option key={service.id} value={service.id}>
-                {service.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <TextField
-        label="Custom Container Port"
-        inputMode="numeric"
-        autoComplete="off"
-        hint="Leave empty to use the port the image exposes first."
-        error={errors.containerPort?.message}
-        {...register('containerPort')}
+      <SelectField
+        label="Service"
+        placeholder="Select a service"
+        options={services.map((service) => ({ value: service.id, label: service.label }))}
+        {...field('serviceId')}
       />
+      <ContainerPortField {...field('containerPort')} />
       <ChoiceGroup
         legend="Endpoint Type"
         registration={register('endpointType')}
@@ -173,8 +132,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           autoComplete="off"
           spellCheck={false}
           placeholder="app.example.com"
-          error={errors.domain?.message}
-          {...register('domain')}
+          {...field('domain')}
         />
       ) : null}
       {visible.transitional ? (
@@ -195,32 +153,27 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           />
           {values.certificateChoice === 'new' ? (
             <>
-              <TextArea
+              <EndpointTextArea
                 label="New Certificate"
                 placeholder="-----BEGIN CERTIFICATE-----"
-                error={errors.certificateBody?.message}
-                registration={register('certificateBody')}
+                {...field('certificateBody')}
               />
-              <TextArea
+              <EndpointTextArea
                 label="Private Key"
                 placeholder="-----BEGIN PRIVATE KEY-----"
-                error={errors.privateKey?.message}
-                registration={register('privateKey')}
+                {...field('privateKey')}
               />
             </>
           ) : (
-            <FormField label="Certificate" error={errors.certificateId?.message}>
-              {(control) => (
-                <select className="select" {...control} {...register('certificateId')}>
-                  <option value="">Select a certificate</option>
-                  {certificates.map((certificate) => (
-                    <option key={certificate.id} value={certificate.id}>
-                      {certificate.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <SelectField
+              label="Certificate"
+              placeholder="Select a certificate"
+              options={certificates.map((certificate) => ({
+                value: certificate.id,
+                label: certificate.label,
+              }))}
+              {...field('certificateId')}
+            />
           )}
         </>
       ) : null}
@@ -232,21 +185,12 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           { value: 'internal', label: 'Internal', description: "Reachable only inside the stack's network." },
         ]}
       />
-      <TextArea
-        label="IP Allowlist"
-        hint="IPv4 addresses or CIDRs, separated by spaces or new lines (at most 50). Empty allows all traffic."
-        placeholder="203.0.113.0/24"
-        error={errors.ipAllowlist?.message}
-        registration={register('ipAllowlist')}
-      />
+      <IpAllowlistField placeholder="203.0.113.0/24" {...field('ipAllowlist')} />
       <HeaderTokenField
         hint="Requests must carry this token in a header. Letters, numbers and _ - : . only."
-        error={errors.tokenHeader?.message}
-        registration={register('tokenHeader')}
+        {...field('tokenHeader')}
       />
-      {visible.lbAlgorithm ? (
-        <LoadBalancingField error={errors.lbAlgorithm?.message} registration={register('lbAlgorithm')} />
-      ) : null}
+      {visible.lbAlgorithm ? <LoadBalancingField {...field('lbAlgorithm')} /> : null}
       {visible.shared ? (
         <div className="field">
           <label className="checkbox-field">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
 import {
   acmeStatusLabel,
   type Endpoint,
@@ -97,33 +98,24 @@ export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetup
       {records.length === 0 ? (
         <p>No DNS records are needed yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table dns-records">
-            <caption className="visually-hidden">DNS records</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Name</th>
-                <th scope="col">Target</th>
-                <th scope="col">Purpose</th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <tr key={`${record.name}-${record.target}`}>
-                  <td>CNAME</td>
-                  <td>
-                    <code>{record.name}</code>
-                  </td>
-                  <td>
-                    <code>{record.target}</code>
-                  </td>
-                  <td>{record.purpose}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaticTable
+          caption="DNS records"
+          className="dns-records"
+          columns={['Type', 'Name', 'Target', 'Purpose']}
+        >
+          {records.map((record) => (
+            <tr key={`${record.name}-${record.target}`}>
+              <td>CNAME</td>
+              <td>
+                <code>{record.name}</code>
+              </td>
+              <td>
+                <code>{record.target}</code>
+              </td>
+              <td>{record.purpose}</td>
+            </tr>
+          ))}
+        </StaticTable>
       )}
       {failure ? <Banner variant="error">{failure}</Banner> : null}
       {endpoint.acmeStatus === 'ready' ? null : (

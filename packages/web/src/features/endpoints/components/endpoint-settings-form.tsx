@@ -1,10 +1,9 @@
 import { endpointMessages } from '@berth/core';
 import type { Resolver } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { type Endpoint, isHttpEndpoint } from '../../../resources/endpoints/endpoint.hal.ts';
 import type { UpdateEndpointBody } from '../api/endpoint-requests.ts';
+import { ContainerPortField, IpAllowlistField } from './endpoint-fields.tsx';
 import {
   type EndpointSettingsValues,
   endpointSettingsErrors,
@@ -38,6 +37,7 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
   });
   const {
     register,
+    field,
     formState: { errors, isDirty },
   } = form;
   const http = isHttpEndpoint(endpoint);
@@ -49,37 +49,15 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
       aria-label="Endpoint Settings"
       title="Endpoint Settings"
     >
-      <FormField
-        label="IP Allowlist"
-        hint="IPv4 addresses or CIDRs, separated by spaces or new lines (at most 50). Empty allows all traffic."
-        error={errors.ipAllowlist?.message}
-      >
-        {(control) => (
-          <textarea
-            className="input endpoint-form-textarea"
-            rows={4}
-            spellCheck={false}
-            {...control}
-            {...register('ipAllowlist')}
-          />
-        )}
-      </FormField>
-      <TextField
-        label="Custom Container Port"
-        inputMode="numeric"
-        autoComplete="off"
-        hint="Leave empty to use the port the image exposes first."
-        error={errors.containerPort?.message}
-        {...register('containerPort')}
-      />
+      <IpAllowlistField {...field('ipAllowlist')} />
+      <ContainerPortField {...field('containerPort')} />
       <HeaderTokenField
         hint={
           endpoint.hasTokenHeader
             ? 'A header token is set. Type a new one to replace it; leave empty to keep it.'
             : 'Requests must carry this token in a header. Letters, numbers and _ - : . only.'
         }
-        error={errors.tokenHeader?.message}
-        registration={register('tokenHeader')}
+        {...field('tokenHeader')}
       />
       {endpoint.hasTokenHeader ? (
         <label className="checkbox-field">
@@ -87,9 +65,7 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
           <span>Stop requiring the header token</span>
         </label>
       ) : null}
-      {http ? (
-        <LoadBalancingField error={errors.lbAlgorithm?.message} registration={register('lbAlgorithm')} />
-      ) : null}
+      {http ? <LoadBalancingField {...field('lbAlgorithm')} /> : null}
       {http ? (
         <div className="field">
           <label className="checkbox-field">

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
+import type { FieldBinding } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 
 /**
@@ -9,13 +9,11 @@ import { FormField } from '../../../components/ui/form-field.tsx';
  * sends nothing (a placeholder like "********" would otherwise be saved as the new token).
  */
 export function HeaderTokenField({
-  error,
   hint,
-  registration,
-}: {
-  error?: string;
+  error,
+  ...registration
+}: FieldBinding<string> & {
   hint: ReactNode;
-  registration: UseFormRegisterReturn;
 }) {
   const [shown, setShown] = useState(false);
   return (

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 
 /**
@@ -8,17 +7,9 @@ import { useActionDenial } from '../../../lib/use-action-denial.ts';
  * anyone else disabled up front, with the spec's tooltip.
  */
 export function CreateEnvironmentButton({ to, icon }: { to: string; icon?: ReactNode }) {
-  const denial = useActionDenial('environment.create');
-  if (denial === null) {
-    return (
-      <ButtonLink to={to} icon={icon}>
-        Create Environment
-      </ButtonLink>
-    );
-  }
   return (
-    <ScopedButton denial={denial} icon={icon}>
+    <ScopedButtonLink denial={useActionDenial('environment.create')} to={to} icon={icon}>
       Create Environment
-    </ScopedButton>
+    </ScopedButtonLink>
   );
 }

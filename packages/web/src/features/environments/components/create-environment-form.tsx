@@ -39,6 +39,7 @@ export function CreateEnvironmentForm({
   });
   const {
     register,
+    field,
     formState: { errors },
   } = form;
 
@@ -53,8 +54,7 @@ export function CreateEnvironmentForm({
         spellCheck={false}
         placeholder="my-environment"
         hint="Lowercase letters, digits, periods, hyphens and underscores."
-        error={errors.handle?.message}
-        {...register('handle')}
+        {...field('handle')}
       />
       <FormField
         label="Stack"

@@ -1,7 +1,11 @@
-import { formatUsd } from '@berth/core';
 import { type ReactNode, useMemo } from 'react';
-import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import {
+  costColumn,
+  idColumn,
+  linkColumn,
+  numberColumn,
+} from '../../../components/ui/data-table-columns.tsx';
 import type { App } from '../../../resources/apps/app.hal.ts';
 
 export interface EnvironmentAppsTableProps {
@@ -31,37 +35,11 @@ export function EnvironmentAppsTable({
 }: EnvironmentAppsTableProps) {
   const columns = useMemo<DataTableColumn<App>[]>(
     () => [
-      {
-        id: 'handle',
-        header: 'Handle',
-        sortValue: (row) => row.handle,
-        cell: (row) => (
-          <Link className="cell-strong" to={appHref(row.id)}>
-            {row.handle}
-          </Link>
-        ),
-      },
-      {
-        id: 'id',
-        header: 'ID',
-        sortValue: (row) => Number(row.id) || 0,
-        cell: (row) => <code>{row.id}</code>,
-      },
+      linkColumn('handle', 'Handle', (row) => row.handle, appHref),
+      idColumn(),
       { id: 'envHandle', header: 'Environment', cell: () => environmentHandle },
-      {
-        id: 'totalServices',
-        header: 'Services',
-        align: 'right',
-        sortValue: (row) => row.serviceCount ?? 0,
-        cell: (row) => row.serviceCount ?? 0,
-      },
-      {
-        id: 'cost',
-        header: 'Est. Monthly Cost',
-        align: 'right',
-        sortValue: (row) => costs?.get(row.id) ?? 0,
-        cell: (row) => (costs ? formatUsd(costs.get(row.id) ?? 0) : '…'),
-      },
+      numberColumn('totalServices', 'Services', (row) => row.serviceCount ?? 0),
+      costColumn(costs),
     ],
     [appHref, environmentHandle, costs],
   );
@@ -70,7 +48,6 @@ export function EnvironmentAppsTable({
       label="Apps"
       rows={apps}
       columns={columns}
-      getRowId={(row) => row.id}
       searchText={searchApp}
       searchPlaceholder="Search by handle or ID"
       isLoading={isLoading}

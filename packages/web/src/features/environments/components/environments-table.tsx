@@ -1,8 +1,12 @@
-import { formatUsd } from '@berth/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { TotalRow } from '../../../components/ui/total-row.tsx';
+import {
+  CostTotalRow,
+  costColumn,
+  idColumn,
+  linkColumn,
+  numberColumn,
+} from '../../../components/ui/data-table-columns.tsx';
 import type { Environment } from '../../../resources/environments/environment.hal.ts';
 
 export interface EnvironmentsTableProps {
@@ -27,68 +31,37 @@ export function EnvironmentsTable({
 }: EnvironmentsTableProps) {
   const columns = useMemo<DataTableColumn<Environment>[]>(
     () => [
-      {
-        id: 'handle',
-        header: 'Handle',
-        sortValue: (row) => row.handle,
-        cell: (row) => (
-          <>
-            <Link className="cell-strong" to={environmentHref(row.id)}>
-              {row.handle}
-            </Link>
-            {row.type === 'production' ? <span className="badge">production</span> : null}
-          </>
-        ),
-      },
-      {
-        id: 'id',
-        header: 'ID',
-        sortValue: (row) => Number(row.id) || 0,
-        cell: (row) => <code>{row.id}</code>,
-      },
+      linkColumn(
+        'handle',
+        'Handle',
+        (row) => row.handle,
+        environmentHref,
+        (row) => (row.type === 'production' ? <span className="badge">production</span> : null),
+      ),
+      idColumn(),
       {
         id: 'stack',
         header: 'Stack',
         sortValue: (row) => (row.stackId && stackNames.get(row.stackId)) || '',
         cell: (row) => (row.stackId && stackNames.get(row.stackId)) || 'Unknown',
       },
-      {
-        id: 'apps',
-        header: 'Apps',
-        align: 'right',
-        sortValue: (row) => row.appCount,
-        cell: (row) => row.appCount,
-      },
-      {
-        id: 'databases',
-        header: 'Databases',
-        align: 'right',
-        sortValue: (row) => row.databaseCount,
-        cell: (row) => row.databaseCount,
-      },
-      {
-        id: 'cost',
-        header: 'Est. Monthly Cost',
-        align: 'right',
-        sortValue: (row) => costs?.get(row.id) ?? 0,
-        cell: (row) => (costs ? formatUsd(costs.get(row.id) ?? 0) : '…'),
-      },
+      numberColumn('apps', 'Apps', (row) => row.appCount),
+      numberColumn('databases', 'Databases', (row) => row.databaseCount),
+      costColumn(costs),
     ],
     [stackNames, costs, environmentHref],
   );
-  const total = environments.reduce((sum, environment) => sum + (costs?.get(environment.id) ?? 0), 0);
 
   return (
     <DataTable
       label="Environments"
       rows={environments}
       columns={columns}
-      getRowId={(row) => row.id}
       searchText={searchEnvironment}
       searchPlaceholder="Search by handle or ID"
       isLoading={isLoading}
       error={error}
-      footer={<TotalRow label="Total Est. Monthly Cost" value={costs ? formatUsd(total) : '…'} />}
+      footer={<CostTotalRow rows={environments} costs={costs} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { renameEnvironmentSchema } from '@berth/core';
-import { useId } from 'react';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
@@ -13,16 +13,12 @@ export interface RenameEnvironmentFormProps {
 
 /** spec 2 §2 environment settings: rename needs a valid handle and an acknowledgment. */
 export function RenameEnvironmentForm({ currentHandle, denial, onRename }: RenameEnvironmentFormProps) {
-  const acknowledgeId = useId();
   const form = useSchemaForm(renameEnvironmentSchema, {
     defaultValues: { handle: currentHandle, acknowledged: false },
     onSubmit: ({ handle }) => onRename(handle),
     successMessage: ({ handle }) => `Environment renamed to ${handle}`,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
 
   return (
     <Form
@@ -35,26 +31,14 @@ export function RenameEnvironmentForm({ currentHandle, denial, onRename }: Renam
         label="New handle"
         autoComplete="off"
         spellCheck={false}
-        error={errors.handle?.message}
         disabled={denial !== null}
-        {...register('handle')}
+        {...field('handle')}
       />
-      <div className="field">
-        <div className="checkbox-field">
-          <input
-            id={acknowledgeId}
-            type="checkbox"
-            disabled={denial !== null}
-            aria-invalid={errors.acknowledged ? true : undefined}
-            {...register('acknowledged')}
-          />
-          <label htmlFor={acknowledgeId}>
-            I understand that the new handle changes the git remotes and the default endpoint hostnames of
-            this environment's apps
-          </label>
-        </div>
-        {errors.acknowledged ? <p className="field-error">{errors.acknowledged.message}</p> : null}
-      </div>
+      <CheckboxField
+        label="I understand that the new handle changes the git remotes and the default endpoint hostnames of this environment's apps"
+        disabled={denial !== null}
+        {...field('acknowledged')}
+      />
       <SubmitRow denial={denial}>Rename Environment</SubmitRow>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { type InviteFormValues, inviteFormSchema } from '@berth/core';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 
 export interface InviteRoleOption {
@@ -21,33 +21,17 @@ export function InviteForm({ roles, defaultRoleId = '', onSubmit }: InviteFormPr
     defaultValues: { email: '', roleId: defaultRoleId },
     onSubmit,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
 
   return (
     <Form form={form}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
+      <TextField label="Email" type="email" autoComplete="off" spellCheck={false} {...field('email')} />
+      <SelectField
+        label="Role"
+        placeholder="Select a role"
+        options={roles.map((role) => ({ value: role.id, label: role.name }))}
+        {...field('roleId')}
       />
-      <FormField label="Role" error={errors.roleId?.message}>
-        {(control) => (
-          <select className="select" {...control} {...register('roleId')}>
-            <option value="">Select a role</option>
-            {roles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
       <SubmitRow>Send Invitation</SubmitRow>
     </Form>
   );

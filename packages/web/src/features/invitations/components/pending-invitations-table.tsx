@@ -2,9 +2,9 @@ import { emptyStateMessages } from '@berth/core';
 import { useRef, useState } from 'react';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { dateTimeColumn, valueColumn } from '../../../components/ui/data-table-columns.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Invitation } from '../../../resources/invitations/invitation.hal.ts';
 import './invitations.css';
 
@@ -87,20 +87,10 @@ export function PendingInvitationsTable({
     );
   }
   const columns: DataTableColumn<PendingInvitationRow>[] = [
-    { id: 'email', header: 'Email', cell: (row) => row.email, sortValue: (row) => row.email },
-    { id: 'role', header: 'Role', cell: (row) => row.roleName, sortValue: (row) => row.roleName },
-    {
-      id: 'inviter',
-      header: 'Invited By',
-      cell: (row) => row.inviterName,
-      sortValue: (row) => row.inviterName,
-    },
-    {
-      id: 'sent',
-      header: 'Sent',
-      cell: (row) => formatDateTime(row.createdAt),
-      sortValue: (row) => row.createdAt,
-    },
+    valueColumn('email', 'Email', (row) => row.email),
+    valueColumn('role', 'Role', (row) => row.roleName),
+    valueColumn('inviter', 'Invited By', (row) => row.inviterName),
+    dateTimeColumn('sent', 'Sent', (row) => row.createdAt),
     {
       id: 'status',
       header: 'Status',
@@ -132,7 +122,6 @@ export function PendingInvitationsTable({
         label="Pending invitations"
         rows={rows}
         columns={columns}
-        getRowId={(row) => row.id}
         searchText={(row) => [row.email, row.roleName, row.inviterName]}
         isLoading={isLoading}
         error={error}

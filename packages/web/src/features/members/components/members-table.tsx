@@ -1,8 +1,12 @@
 import { matchesMemberSearch } from '@berth/core';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableListProps,
+} from '../../../components/ui/data-table.tsx';
+import { valueColumn } from '../../../components/ui/data-table-columns.tsx';
 import './members.css';
 
 /** A member of the organization as the list shows it (spec 1 §2 Members list). */
@@ -19,11 +23,7 @@ export interface MemberRow {
   removeDenial: string | null;
 }
 
-export interface MembersTableProps {
-  rows: readonly MemberRow[];
-  isLoading: boolean;
-  error: Error | null;
-  toolbar?: ReactNode;
+export interface MembersTableProps extends DataTableListProps<MemberRow> {
   onRemove: (member: MemberRow) => Promise<unknown>;
 }
 
@@ -32,7 +32,7 @@ const searchMatch = (row: MemberRow, needle: string) => matchesMemberSearch(row,
 const searchText = (row: MemberRow) => [row.name, row.email];
 
 /** spec 1 §2 Members list: name, email, roles, verified and 2FA, with each member's edit link. */
-export function MembersTable({ rows, isLoading, error, toolbar, onRemove }: MembersTableProps) {
+export function MembersTable({ onRemove, ...list }: MembersTableProps) {
   const columns: DataTableColumn<MemberRow>[] = [
     {
       id: 'name',
@@ -44,7 +44,7 @@ export function MembersTable({ rows, isLoading, error, toolbar, onRemove }: Memb
       ),
       sortValue: (row) => row.name.toLowerCase(),
     },
-    { id: 'email', header: 'Email', cell: (row) => row.email, sortValue: (row) => row.email },
+    valueColumn('email', 'Email', (row) => row.email),
     { id: 'roles', header: 'Roles', cell: (row) => row.roleNames.join(', ') },
     {
       id: 'verified',
@@ -79,14 +79,10 @@ export function MembersTable({ rows, isLoading, error, toolbar, onRemove }: Memb
   return (
     <DataTable<MemberRow>
       label="Members"
-      rows={rows}
+      {...list}
       columns={columns}
-      getRowId={(row) => row.id}
       searchText={searchText}
       searchMatch={searchMatch}
-      isLoading={isLoading}
-      error={error}
-      toolbar={toolbar}
       searchPlaceholder="Search name, email, verified, mfa"
     />
   );

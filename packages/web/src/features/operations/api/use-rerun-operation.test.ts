@@ -1,34 +1,20 @@
 import { operationTypeBody, operationTypeEntry } from '@berth/core';
 import { describe, expect, it } from 'vitest';
+import { operationFixture } from '../../../../test/operation-fixtures.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { rerunRequest } from './use-rerun-operation.ts';
 
-function operation(overrides: Partial<Operation>): Operation {
-  return {
+const operation = (overrides: Partial<Operation>): Operation =>
+  operationFixture({
     id: '90',
-    type: 'deploy',
     status: 'failed',
-    resourceType: 'app',
     resourceId: '7',
     resourceHandle: 'web',
     environmentId: '3',
-    gitRef: null,
-    dockerRef: null,
-    containerCount: null,
-    containerSize: null,
-    instanceProfile: null,
-    previousContainerCount: null,
-    previousContainerSize: null,
-    previousInstanceProfile: null,
-    env: null,
-    note: '',
     userName: 'Owner',
     userEmail: 'owner@example.com',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 describe('rerunRequest (contract §6 bodies, built from core’s catalog)', () => {
   it.each<[Partial<Operation>, { path: string; body: Record<string, unknown> }]>([
@@ -78,9 +64,28 @@ describe('rerunRequest (contract §6 bodies, built from core’s catalog)', () =
     expect(entry?.body.safeParse(request?.body).success).toBe(true);
   });
 
+  it('posts a database scale again with the sizes it asked for', () => {
+    const request = rerunRequest(
+      operation({
+        resourceType: 'database',
+        resourceId: '7',
+        type: 'scale',
+        containerSize: 2048,
+        diskSize: 20,
+        provisionedIops: 0,
+        instanceProfile: 'r5',
+      }),
+    );
+    expect(request).toEqual({
+      path: '/databases/7/operations',
+      body: { type: 'scale', id: '7', container_size: 2048, disk_size: 20, instance_profile: 'r5' },
+    });
+    expect(operationTypeEntry('database', 'scale')?.body.safeParse(request?.body).success).toBe(true);
+  });
+
   it('builds nothing for types or resources outside the catalog', () => {
     expect(rerunRequest(operation({ type: 'scale' }))).toBeNull();
-    expect(rerunRequest(operation({ resourceType: 'database', type: 'provision' }))).toBeNull();
+    expect(rerunRequest(operation({ resourceType: 'drain', type: 'provision' }))).toBeNull();
     expect(rerunRequest(operation({ type: 'constructor' }))).toBeNull();
   });
 });

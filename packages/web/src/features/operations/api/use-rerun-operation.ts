@@ -44,7 +44,26 @@ const REBUILD: Rebuilders = {
     restart_recreate: ({ resourceId }) => operationRequest('service', 'restart_recreate', { id: resourceId }),
   },
   vhost: {},
+  database: {
+    provision: (operation) => operationRequest('database', 'provision', databaseSize(operation)),
+    restart: (operation) =>
+      operationRequest('database', 'restart', { id: operation.resourceId, ...databaseSize(operation) }),
+    scale: (operation) =>
+      operationRequest('database', 'scale', { id: operation.resourceId, ...databaseSize(operation) }),
+  },
+  backup: {},
+  account: {},
 };
+
+/** The sizes a database operation asked for (absent ones keep the database's own). */
+function databaseSize({ containerSize, diskSize, provisionedIops, instanceProfile }: Operation) {
+  return {
+    ...(containerSize !== null ? { container_size: containerSize } : {}),
+    ...(diskSize ? { disk_size: diskSize } : {}),
+    ...(provisionedIops ? { provisioned_iops: provisionedIops } : {}),
+    ...(instanceProfile ? { instance_profile: instanceProfile } : {}),
+  };
+}
 
 /** The request that posts an operation again with the same inputs (contract §6), or null if none. */
 export function rerunRequest(operation: Operation): { path: string; body: Record<string, unknown> } | null {

@@ -208,7 +208,6 @@ export function ActivityTable({
         label={label}
         rows={list.data?.operations ?? []}
         columns={columns}
-        getRowId={(operation) => operation.id}
         isLoading={list.isPending}
         error={list.error}
         serverPaging={{ page, pageCount, onPageChange: (next) => set({ page: String(next) }) }}

@@ -1,33 +1,23 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { operationFixture } from '../../../../test/operation-fixtures.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { ResourceOperationBanner } from './resource-operation-banner.tsx';
 
 function op(type: string, status: string, minute: number): Operation {
-  return {
+  const at = `2025-01-15T10:0${minute}:00.000Z`;
+  return operationFixture({
     id: `${type}-${minute}`,
     type,
     status,
-    resourceType: 'app',
     resourceId: '7',
     resourceHandle: 'web',
     environmentId: '10',
-    gitRef: null,
-    dockerRef: null,
-    containerCount: null,
-    containerSize: null,
-    instanceProfile: null,
-    previousContainerCount: null,
-    previousContainerSize: null,
-    previousInstanceProfile: null,
-    env: null,
-    note: '',
     userName: 'Ada',
-    userEmail: '',
-    createdAt: `2025-01-15T10:0${minute}:00.000Z`,
-    updatedAt: `2025-01-15T10:0${minute}:00.000Z`,
-  };
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 const renderBanner = (operations: Operation[]) =>

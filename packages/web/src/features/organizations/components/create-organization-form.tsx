@@ -21,12 +21,7 @@ export function CreateOrganizationForm({
 
   return (
     <Form form={form}>
-      <TextField
-        label="Organization name"
-        autoComplete="organization"
-        error={form.formState.errors.name?.message}
-        {...form.register('name')}
-      />
+      <TextField label="Organization name" autoComplete="organization" {...form.field('name')} />
       <SubmitRow size="lg" block>
         {submitLabel}
       </SubmitRow>

@@ -5,7 +5,7 @@ import {
   US_STATES,
 } from '@berth/core';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 import './organizations.css';
@@ -36,8 +36,8 @@ export function OrganizationSettingsForm({ organization, denial, onSubmit }: Org
     },
   });
   const {
-    register,
-    formState: { errors, isDirty },
+    field,
+    formState: { isDirty },
   } = form;
 
   const readOnly = denial !== null;
@@ -51,64 +51,25 @@ export function OrganizationSettingsForm({ organization, denial, onSubmit }: Org
   return (
     <Form form={form} aria-label="Organization Settings">
       <fieldset className="form organization-settings-fields" disabled={readOnly}>
-        <TextField
-          label="Name"
-          autoComplete="organization"
-          error={errors.name?.message}
-          {...register('name')}
+        <TextField label="Name" autoComplete="organization" {...field('name')} />
+        <TextField label="Address" autoComplete="street-address" {...field('address')} />
+        <TextField label="City" autoComplete="address-level2" {...field('city')} />
+        <SelectField
+          label="State"
+          placeholder="Select a state"
+          options={states.map((state) => ({ value: state.code, label: state.name }))}
+          {...field('state')}
         />
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <FormField label="State" error={errors.state?.message}>
-          {(control) => (
-            <select className="select" {...control} {...register('state')}>
-              <option value="">Select a state</option>
-              {states.map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <TextField label="Zip" autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
-        <TextField
-          label="Primary Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.primaryPhone?.message}
-          {...register('primaryPhone')}
-        />
-        <TextField
-          label="Emergency Phone"
-          type="tel"
-          error={errors.emergencyPhone?.message}
-          {...register('emergencyPhone')}
-        />
+        <TextField label="Zip" autoComplete="postal-code" {...field('zip')} />
+        <TextField label="Primary Phone" type="tel" autoComplete="tel" {...field('primaryPhone')} />
+        <TextField label="Emergency Phone" type="tel" {...field('emergencyPhone')} />
         <TextField
           label="Security Alert Email"
           type="email"
           spellCheck={false}
-          error={errors.securityAlertEmail?.message}
-          {...register('securityAlertEmail')}
+          {...field('securityAlertEmail')}
         />
-        <TextField
-          label="Ops Alert Email"
-          type="email"
-          spellCheck={false}
-          error={errors.opsAlertEmail?.message}
-          {...register('opsAlertEmail')}
-        />
+        <TextField label="Ops Alert Email" type="email" spellCheck={false} {...field('opsAlertEmail')} />
       </fieldset>
       <SubmitRow denial={denial} disabled={!isDirty}>
         Save Changes

@@ -18,13 +18,7 @@ export function CreateRoleForm({ denial, onCreate }: CreateRoleFormProps) {
 
   return (
     <Form form={form} className="card card-body form" aria-label="New Role">
-      <TextField
-        label="Name"
-        autoComplete="off"
-        error={form.formState.errors.name?.message}
-        disabled={denial !== null}
-        {...form.register('name')}
-      />
+      <TextField label="Name" autoComplete="off" disabled={denial !== null} {...form.field('name')} />
       <SubmitRow denial={denial}>Create Role</SubmitRow>
     </Form>
   );

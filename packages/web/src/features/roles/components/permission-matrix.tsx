@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
 import './roles.css';
 import { messageOf } from '../../../lib/error-message.ts';
 
@@ -80,52 +81,44 @@ export function PermissionMatrix({
       {failure ? <Banner variant="error">{failure}</Banner> : null}
       {!holdsAny && !ownerRole ? <p className="matrix-note">{emptyStateMessages.noPermissions}</p> : null}
       <div className="card data-table">
-        <div className="table-wrap">
-          <table className="table permission-matrix">
-            <caption className="visually-hidden">Environment permissions of {roleName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Environment</th>
-                {SCOPES.map((scope) => (
-                  <th key={scope} scope="col" className="matrix-scope">
-                    {SCOPE_LABELS[scope]}
-                  </th>
-                ))}
+        <StaticTable
+          caption={`Environment permissions of ${roleName}`}
+          className="permission-matrix"
+          columns={[
+            'Environment',
+            ...SCOPES.map((scope) => ({ label: SCOPE_LABELS[scope], className: 'matrix-scope' })),
+          ]}
+        >
+          {environments.map((environment) => {
+            const held = environment.permissions.map((permission) => permission.scope);
+            return (
+              <tr key={environment.id}>
+                <th scope="row" className="cell-strong">
+                  {environment.handle}
+                </th>
+                {SCOPES.map((scope) => {
+                  const state = permissionCellState(roleType, held, scope);
+                  const denial = state === 'inherited' ? null : cellDenial(environment.id, scope, state);
+                  const label = `${SCOPE_LABELS[scope]} on ${environment.handle}`;
+                  return (
+                    <td key={scope} className={`matrix-cell matrix-${state}`}>
+                      {/* spec 1 §6: implied scopes appear checked and locked (focusable, not disabled). */}
+                      <ScopedCheckbox
+                        aria-label={label}
+                        data-state={state}
+                        title={`${SCOPE_LABELS[scope]}: ${STATE_TEXT[state]}`}
+                        checked={state !== 'denied'}
+                        denial={denial}
+                        locked={state === 'inherited' || busy !== null}
+                        onChange={() => void toggle(environment, scope, state)}
+                      />
+                    </td>
+                  );
+                })}
               </tr>
-            </thead>
-            <tbody>
-              {environments.map((environment) => {
-                const held = environment.permissions.map((permission) => permission.scope);
-                return (
-                  <tr key={environment.id}>
-                    <th scope="row" className="cell-strong">
-                      {environment.handle}
-                    </th>
-                    {SCOPES.map((scope) => {
-                      const state = permissionCellState(roleType, held, scope);
-                      const denial = state === 'inherited' ? null : cellDenial(environment.id, scope, state);
-                      const label = `${SCOPE_LABELS[scope]} on ${environment.handle}`;
-                      return (
-                        <td key={scope} className={`matrix-cell matrix-${state}`}>
-                          {/* spec 1 §6: implied scopes appear checked and locked (focusable, not disabled). */}
-                          <ScopedCheckbox
-                            aria-label={label}
-                            data-state={state}
-                            title={`${SCOPE_LABELS[scope]}: ${STATE_TEXT[state]}`}
-                            checked={state !== 'denied'}
-                            denial={denial}
-                            locked={state === 'inherited' || busy !== null}
-                            onChange={() => void toggle(environment, scope, state)}
-                          />
-                        </td>
-                      );
-                    })}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </StaticTable>
       </div>
     </div>
   );

@@ -26,13 +26,7 @@ export function RenameRoleForm({ currentName, denial, onRename }: RenameRoleForm
       aria-label="Rename Role"
       title="Rename Role"
     >
-      <TextField
-        label="Role name"
-        autoComplete="off"
-        error={form.formState.errors.name?.message}
-        disabled={denial !== null}
-        {...form.register('name')}
-      />
+      <TextField label="Role name" autoComplete="off" disabled={denial !== null} {...form.field('name')} />
       <SubmitRow denial={denial} disabled={unchanged}>
         Save
       </SubmitRow>

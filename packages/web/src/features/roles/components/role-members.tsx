@@ -1,10 +1,12 @@
 import { emptyStateMessages, memberMessages, scimMessages, toastMessages } from '@berth/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { ScopedCheckbox } from '../../../components/ui/scoped-checkbox.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
 import './roles.css';
 import { messageOf } from '../../../lib/error-message.ts';
 
@@ -55,7 +57,6 @@ export function RoleMembers({
   onRemove,
   onSetRoleAdmin,
 }: RoleMembersProps) {
-  const selectId = useId();
   const container = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -96,27 +97,17 @@ export function RoleMembers({
     <div ref={container} className="section-stack">
       {result ? <Banner variant={result.ok ? 'success' : 'error'}>{result.message}</Banner> : null}
       <form className="card card-body role-members-add" aria-label="Add member" onSubmit={add}>
-        <div className="field">
-          <label className="field-label" htmlFor={selectId}>
-            Organization member
-          </label>
-          <select
-            id={selectId}
-            className="select"
-            value={chosen}
-            disabled={denial !== null}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            <option value="">
-              {candidates.length ? 'Choose a member' : 'Every member already holds this role'}
-            </option>
-            {candidates.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name ? `${item.name} (${item.email})` : item.email}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Organization member"
+          placeholder={candidates.length ? 'Choose a member' : 'Every member already holds this role'}
+          options={candidates.map((item) => ({
+            value: item.id,
+            label: item.name ? `${item.name} (${item.email})` : item.email,
+          }))}
+          value={chosen}
+          disabled={denial !== null}
+          onChange={(event) => setChosen(event.target.value)}
+        />
         <ScopedButton type="submit" denial={addDenial} disabled={!candidate} loading={busy === 'add'}>
           Add Member
         </ScopedButton>
@@ -125,71 +116,59 @@ export function RoleMembers({
         <EmptyState title={emptyStateMessages.roleWithoutMembers(roleName)} />
       ) : (
         <div className="card data-table">
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Members of {roleName}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role Admin</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+          <StaticTable
+            caption={`Members of ${roleName}`}
+            columns={['Name', 'Email', 'Role Admin', { label: 'Actions', hidden: true }]}
+          >
+            {members.map((member) => {
+              const removeDenial =
+                denial ?? (roleManaged && member.managed ? scimMessages.cannotRemove : null);
+              const who = member.name || member.email;
+              return (
+                <tr key={member.membershipId}>
+                  <td className="cell-strong">{member.name}</td>
+                  <td>{member.email}</td>
+                  <td>
+                    <ScopedCheckbox
+                      role="switch"
+                      aria-checked={member.privileged}
+                      aria-label={`Role admin: ${who}`}
+                      checked={member.privileged}
+                      denial={denial}
+                      locked={busy !== null}
+                      onChange={() =>
+                        void run(
+                          `admin:${member.membershipId}`,
+                          () => onSetRoleAdmin(member.membershipId, !member.privileged),
+                          toastMessages.saved,
+                        )
+                      }
+                    />
+                  </td>
+                  <td className="numeric">
+                    {/* The same confirm step as the Members page: a last role takes the member out. */}
+                    <ConfirmButton
+                      label={`Remove ${who}`}
+                      confirmLabel={`Confirm remove ${who}`}
+                      warning={member.lastRole ? memberMessages.lastRoleRemoval(who) : null}
+                      denial={removeDenial}
+                      disabled={busy !== null}
+                      focusAfter={focusAfterRemoval}
+                      onConfirm={() =>
+                        run(
+                          `remove:${member.membershipId}`,
+                          () => onRemove(member.membershipId),
+                          `Removed ${who} from ${roleName}`,
+                        )
+                      }
+                    >
+                      Remove
+                    </ConfirmButton>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => {
-                  const removeDenial =
-                    denial ?? (roleManaged && member.managed ? scimMessages.cannotRemove : null);
-                  const who = member.name || member.email;
-                  return (
-                    <tr key={member.membershipId}>
-                      <td className="cell-strong">{member.name}</td>
-                      <td>{member.email}</td>
-                      <td>
-                        <ScopedCheckbox
-                          role="switch"
-                          aria-checked={member.privileged}
-                          aria-label={`Role admin: ${who}`}
-                          checked={member.privileged}
-                          denial={denial}
-                          locked={busy !== null}
-                          onChange={() =>
-                            void run(
-                              `admin:${member.membershipId}`,
-                              () => onSetRoleAdmin(member.membershipId, !member.privileged),
-                              toastMessages.saved,
-                            )
-                          }
-                        />
-                      </td>
-                      <td className="numeric">
-                        {/* The same confirm step as the Members page: a last role takes the member out. */}
-                        <ConfirmButton
-                          label={`Remove ${who}`}
-                          confirmLabel={`Confirm remove ${who}`}
-                          warning={member.lastRole ? memberMessages.lastRoleRemoval(who) : null}
-                          denial={removeDenial}
-                          disabled={busy !== null}
-                          focusAfter={focusAfterRemoval}
-                          onConfirm={() =>
-                            run(
-                              `remove:${member.membershipId}`,
-                              () => onRemove(member.membershipId),
-                              `Removed ${who} from ${roleName}`,
-                            )
-                          }
-                        >
-                          Remove
-                        </ConfirmButton>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </StaticTable>
         </div>
       )}
     </div>

@@ -42,10 +42,7 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
       }
     },
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
 
   return (
     <Form form={form}>
@@ -55,24 +52,16 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
         type="email"
         autoComplete={email ? 'off' : 'username'}
         readOnly={email !== undefined}
-        error={errors.email?.message}
-        {...register('email')}
+        {...field('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
       {otpRequired || withOtp ? (
         <TextField
           label="2FA Code"
           inputMode="numeric"
           autoComplete="one-time-code"
           hint="The 6-digit code from your authenticator app, or a recovery code."
-          error={errors.otpToken?.message}
-          {...register('otpToken')}
+          {...field('otpToken')}
         />
       ) : null}
       <SubmitRow size="lg" block>

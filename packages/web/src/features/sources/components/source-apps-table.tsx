@@ -2,7 +2,7 @@ import { deploymentImageLabel, shortSha } from '@berth/core';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { dateTimeColumn } from '../../../components/ui/data-table-columns.tsx';
 import { to } from '../../../lib/paths.ts';
 
 /** An app whose current source is this one, with its current deployment's figures. */
@@ -34,12 +34,7 @@ const COLUMNS: DataTableColumn<SourceAppRow>[] = [
       app.gitCommitSha ? `${shortSha(app.gitCommitSha)} ${app.gitCommitMessage}` : 'Not Provided',
   },
   { id: 'dockerImageName', header: 'Docker Image', cell: (app) => deploymentImageLabel(app.dockerImage) },
-  {
-    id: 'lastDeployed',
-    header: 'Last Deployed',
-    cell: (app) => formatDateTime(app.lastDeployed),
-    sortValue: (app) => app.lastDeployed,
-  },
+  dateTimeColumn('lastDeployed', 'Last Deployed', (app) => app.lastDeployed),
   {
     id: 'actions',
     header: 'Actions',
@@ -67,7 +62,6 @@ export function SourceAppsTable({
       label="Apps"
       rows={apps}
       columns={COLUMNS}
-      getRowId={(app) => app.id}
       searchText={searchText}
       isLoading={isLoading}
       error={error}

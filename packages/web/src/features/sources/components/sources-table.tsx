@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { numberColumn } from '../../../components/ui/data-table-columns.tsx';
 import { to } from '../../../lib/paths.ts';
 import { type Source, sourceName } from '../../../resources/sources/source.hal.ts';
 import { CommitDots } from './commit-dots.tsx';
@@ -13,13 +14,7 @@ const COLUMNS: DataTableColumn<Source>[] = [
     cell: (source) => <Link to={to.source(source.id)}>{sourceName(source)}</Link>,
     sortValue: (source) => sourceName(source).toLowerCase(),
   },
-  {
-    id: 'apps',
-    header: 'Apps',
-    cell: (source) => source.apps,
-    sortValue: (source) => source.apps,
-    align: 'right',
-  },
+  numberColumn('apps', 'Apps', (source) => source.apps),
   { id: 'deployments', header: 'Deployments', cell: (source) => source.deployments, align: 'right' },
   {
     id: 'liveCommits',
@@ -47,7 +42,6 @@ export function SourcesTable({
       label="Sources"
       rows={sources}
       columns={COLUMNS}
-      getRowId={(source) => source.id}
       searchText={searchText}
       isLoading={isLoading}
       error={error}

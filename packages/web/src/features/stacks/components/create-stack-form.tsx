@@ -5,11 +5,13 @@ import {
   NO_AWS_REGION,
   STACK_NAME_MAX_LENGTH,
 } from '@berth/core';
-import { useId } from 'react';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import '../../../components/ui/resource-page.css';
+
+const REGION_OPTIONS = AWS_REGIONS.map((region) => ({ value: region, label: region }));
 
 export interface CreateStackFormProps {
   defaultValues?: Partial<DedicatedStackRequest>;
@@ -18,7 +20,6 @@ export interface CreateStackFormProps {
 
 /** spec 2 §2 "Request Dedicated Stack": a stack name, an AWS region other than 'none', accepted terms. */
 export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProps) {
-  const termsId = useId();
   const form = useSchemaForm(dedicatedStackRequestSchema, {
     defaultValues: {
       name: defaultValues?.name ?? '',
@@ -27,10 +28,7 @@ export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProp
     },
     onSubmit,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
 
   return (
     <Form form={form}>
@@ -40,40 +38,19 @@ export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProp
         spellCheck={false}
         placeholder="acme-production"
         hint={`Lowercase letters, digits and hyphens; at most ${STACK_NAME_MAX_LENGTH} characters.`}
-        error={errors.name?.message}
-        {...register('name')}
+        {...field('name')}
       />
-      <FormField label="AWS region" error={errors.region?.message}>
-        {(control) => (
-          <select className="select" {...control} {...register('region')}>
-            <option value={NO_AWS_REGION}>Select a region</option>
-            {AWS_REGIONS.map((region) => (
-              <option key={region} value={region}>
-                {region}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <div className="field">
-        <div className="checkbox-field">
-          <input
-            id={termsId}
-            type="checkbox"
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={errors.acceptTerms ? `${termsId}-error` : undefined}
-            {...register('acceptTerms')}
-          />
-          <label htmlFor={termsId}>
-            I accept that a dedicated stack is billed at its monthly rate from the day it is provisioned
-          </label>
-        </div>
-        {errors.acceptTerms ? (
-          <p className="field-error" id={`${termsId}-error`}>
-            {errors.acceptTerms.message}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        label="AWS region"
+        placeholder="Select a region"
+        placeholderValue={NO_AWS_REGION}
+        options={REGION_OPTIONS}
+        {...field('region')}
+      />
+      <CheckboxField
+        label="I accept that a dedicated stack is billed at its monthly rate from the day it is provisioned"
+        {...field('acceptTerms')}
+      />
       <SubmitRow size="lg" block>
         Request Dedicated Stack
       </SubmitRow>

@@ -27,6 +27,7 @@ export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: Signup
   });
   const {
     register,
+    field,
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = form;
@@ -34,13 +35,7 @@ export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: Signup
 
   return (
     <Form form={form}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <div className="field-group">
         <TextField
           label="Password"

@@ -24,13 +24,10 @@ export function SignupProfileForm({ defaultValues, fromInvitation = false, onNex
     defaultValues: defaultValues ?? { name: '', company: '' },
     onSubmit: (values) => onNext({ name: values.name, company: values.company ?? '' }),
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
   return (
     <Form form={form}>
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField
         label="Company"
         autoComplete="organization"
@@ -39,8 +36,7 @@ export function SignupProfileForm({ defaultValues, fromInvitation = false, onNex
             ? 'Optional: you are joining an organization by invitation. A company name also creates your own.'
             : 'Your organization in Berth takes this name; you can change it in the last step.'
         }
-        error={errors.company?.message}
-        {...register('company')}
+        {...field('company')}
       />
       <SubmitRow size="lg" block>
         Next

@@ -1,0 +1,178 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { backupsToPrune } from '../api/backups/retention.ts';
+import { retentionPolicyInForce } from '../api/backups/retention-policy.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { backups, databases, environments } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { NewOperation, OperationsService } from './operations.service.ts';
+
+const DAY_MS = 86_400_000;
+/** Databases looked at per query: the work of one pass grows in steps, never as one huge answer. */
+const BATCH = 500;
+
+/**
+ * Automatic backups (issue 9): once a day per database with backups on, an automated `backup` operation;
+ * then the environment's retention policy prunes automatic backups it no longer keeps, each with an
+ * automated `purge`. Both go through the queue like any operation (so the organization's cap holds and no
+ * tenant's backups delay another's), and a partial unique index keeps one unfinished automated operation
+ * of each type per resource, however many workers run this.
+ */
+export function createBackupScheduler(deps: {
+  db: Db;
+  operations: Pick<OperationsService, 'enqueue'>;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}) {
+  const { db, operations: ops } = deps;
+  const now = deps.now ?? (() => new Date());
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<unknown> | null = null;
+
+  /** Enqueues one automated operation; false when the queue is full or one is already unfinished. */
+  async function enqueue(input: Omit<NewOperation, 'user'>): Promise<boolean> {
+    try {
+      await ops.enqueue({ ...input, user: null });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      if (error instanceof ApiError && error.status === 429) return false;
+      throw error;
+    }
+  }
+
+  /** Databases with backups on whose last automatic backup is a day old (or that have none). */
+  async function dueDatabases(at: Date, afterId: number) {
+    const since = new Date(at.getTime() - DAY_MS);
+    return db
+      .select({ database: databases, organizationId: environments.organizationId })
+      .from(databases)
+      .innerJoin(environments, eq(databases.environmentId, environments.id))
+      .where(
+        and(
+          eq(databases.provisioned, true),
+          eq(databases.enableBackups, true),
+          eq(databases.status, 'provisioned'),
+          gt(databases.id, afterId),
+          sql`not exists (select 1 from ${backups} where ${backups.databaseId} = ${databases.id}
+            and ${backups.kind} = 'auto' and ${backups.createdAt} > ${since})`,
+        ),
+      )
+      .orderBy(databases.id)
+      .limit(BATCH);
+  }
+
+  async function takeBackups(at: Date): Promise<number> {
+    let started = 0;
+    let afterId = 0;
+    for (;;) {
+      const due = await dueDatabases(at, afterId);
+      for (const { database, organizationId } of due) {
+        const queued = await enqueue({
+          organizationId,
+          environmentId: database.environmentId,
+          resourceType: 'database',
+          resourceId: database.id,
+          resourceHandle: database.handle,
+          type: 'backup',
+        });
+        if (queued) started++;
+      }
+      if (due.length < BATCH) return started;
+      afterId = due[due.length - 1]?.database.id ?? afterId;
+    }
+  }
+
+  async function prune(): Promise<number> {
+    let pruned = 0;
+    let afterId = 0;
+    for (;;) {
+      const batch = await db
+        .select({
+          id: databases.id,
+          environmentId: databases.environmentId,
+          organizationId: environments.organizationId,
+        })
+        .from(databases)
+        .innerJoin(environments, eq(databases.environmentId, environments.id))
+        .where(gt(databases.id, afterId))
+        .orderBy(databases.id)
+        .limit(BATCH);
+      if (batch.length === 0) return pruned;
+      const automatic = await db
+        .select({
+          id: backups.id,
+          databaseId: backups.databaseId,
+          createdAt: backups.createdAt,
+          handle: backups.databaseHandle,
+        })
+        .from(backups)
+        .where(
+          and(
+            inArray(
+              backups.databaseId,
+              batch.map((row) => row.id),
+            ),
+            eq(backups.kind, 'auto'),
+          ),
+        );
+      const policies = new Map<number, Awaited<ReturnType<typeof retentionPolicyInForce>>>();
+      for (const database of batch) {
+        const own = automatic.filter((backup) => backup.databaseId === database.id);
+        if (own.length === 0) continue;
+        let policy = policies.get(database.environmentId);
+        if (!policy) {
+          policy = await retentionPolicyInForce(db, database.environmentId);
+          policies.set(database.environmentId, policy);
+        }
+        for (const id of backupsToPrune(own, policy)) {
+          const backup = own.find((row) => row.id === id);
+          const queued = await enqueue({
+            organizationId: database.organizationId,
+            environmentId: database.environmentId,
+            resourceType: 'backup',
+            resourceId: id,
+            resourceHandle: `${backup?.handle ?? 'database'} backup ${id}`,
+            type: 'purge',
+          });
+          if (queued) pruned++;
+        }
+      }
+      afterId = batch[batch.length - 1]?.id ?? afterId;
+    }
+  }
+
+  /** One pass: the backups that are due, then the pruning. */
+  async function runOnce(): Promise<{ started: number; pruned: number }> {
+    const at = now();
+    const started = await takeBackups(at);
+    const pruned = await prune();
+    return { started, pruned };
+  }
+
+  return {
+    runOnce,
+    /** Runs a pass now and then every `intervalMs` (one pass at a time). */
+    start(intervalMs: number): void {
+      if (timer) return;
+      const tick = () => {
+        if (running) return;
+        running = runOnce()
+          .catch((error) => deps.onError?.(error))
+          .finally(() => {
+            running = null;
+          });
+      };
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref?.();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+export type BackupScheduler = ReturnType<typeof createBackupScheduler>;

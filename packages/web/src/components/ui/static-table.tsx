@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+
+/** A column header: its name, or the name with a class or shown to assistive technology only. */
+export type StaticColumn = string | { label: string; className?: string; hidden?: boolean };
+
+export interface StaticTableProps {
+  /** The table's accessible name (visually hidden). */
+  caption?: ReactNode;
+  /** Classes added to `table` (the table's own styling). */
+  className?: string;
+  columns: readonly StaticColumn[];
+  /** The body rows. */
+  children: ReactNode;
+}
+
+/**
+ * A table laid out by hand (no search, sort or paging, unlike DataTable), in the same frame: the
+ * scrolling wrapper, a hidden caption and a header row of column scopes.
+ */
+export function StaticTable({ caption, className, columns, children }: StaticTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className={className ? `table ${className}` : 'table'}>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const {
+                label,
+                className: cellClass,
+                hidden,
+              } = typeof column === 'string' ? { label: column } : column;
+              return (
+                <th key={label} scope="col" className={cellClass}>
+                  {hidden ? <span className="visually-hidden">{label}</span> : label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
