@@ -219,7 +219,9 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       ]);
       const costed = [...serviceRows, ...endpointRows];
       const byApp = sumBy(costed.map((s) => ({ key: s.appId, estCost: s.estCost })));
-      const byDatabase = sumBy([...costed, ...storageRows].map((s) => ({ key: s.databaseId, estCost: s.estCost })));
+      const byDatabase = sumBy(
+        [...costed, ...storageRows].map((s) => ({ key: s.databaseId, estCost: s.estCost })),
+      );
       const byEnvironment = sumBy([
         ...appRows.map((a) => ({ key: a.environmentId, estCost: byApp.get(a.id) ?? 0 })),
         ...databaseRows.map((d) => ({ key: d.environmentId, estCost: byDatabase.get(d.id) ?? 0 })),

@@ -132,7 +132,7 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
               .where(and(eq(databaseImages.type, input.type), eq(databaseImages.isDefault, true)))
           : [];
     if (!input.database_image_id && !input.type) throw unprocessable(databaseMessages.imageRequired);
-    if (!image || !image.visible || (input.type && input.type !== image.type)) {
+    if (!image?.visible || (input.type && input.type !== image.type)) {
       throw unprocessable(databaseMessages.imageUnknown, { database_image_id: ['unknown'] });
     }
     return image;
