@@ -62,10 +62,13 @@ test.describe('environment detail', () => {
     await expect(
       page.getByRole('table', { name: `Certificates of environment ${environment.id}` }),
     ).toBeVisible();
+    // Databases and their backups are lists of their own (databases-list.spec.ts, backups.spec.ts).
+    await sections.getByRole('link', { name: 'Databases', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Databases' })).toBeVisible();
+    await sections.getByRole('link', { name: 'Backups', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Backups' })).toBeVisible();
     // Placeholder tabs say plainly that their feature is not here yet, never an empty working list.
     const notYet = {
-      Databases: 'Managed databases are not offered here yet, so this environment has none.',
-      Backups: 'Database backups come with managed databases, which are not offered here yet.',
       Integrations: 'Log and metric drains are not offered here yet.',
       Security: 'Security scans and reports are not offered here yet.',
       'Activity Reports': 'Weekly activity reports are not produced here yet.',

@@ -34,13 +34,14 @@ export function consoleRoutes(state: ConsoleState = {}) {
     'GET /api/vhosts': () => json(200, collection('vhosts', [])),
     'GET /api/deployments': () => json(200, collection('deployments', [])),
     'GET /api/sources': () => json(200, collection('sources', [])),
+    'GET /api/databases': () => json(200, collection('databases', [])),
     ...Object.fromEntries(
       organizations.flatMap((organization) => [
         [
           `GET /api/organizations/${organization.id}/operations`,
           () => json(200, collection('operations', [])),
         ],
-        ...['stacks', 'accounts', 'apps', 'services'].map((list) => [
+        ...['stacks', 'accounts', 'apps', 'databases', 'services'].map((list) => [
           `GET /api/costs/${organization.id}/${list}`,
           () => json(200, collection('costs', [])),
         ]),

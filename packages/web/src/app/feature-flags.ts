@@ -13,13 +13,18 @@ export const NOT_AVAILABLE_YET = 'Not available in this installation yet';
 
 // Destinations the spec names that Berth has not built: the console shows them disabled with
 // NOT_AVAILABLE_YET instead of linking to a dead page. Remove a path here when its page ships.
-const NOT_BUILT: ReadonlySet<string> = new Set([
-  paths.databases,
-  paths.securityCompliance,
-  paths.deploy,
-  paths.support,
-]);
+const NOT_BUILT: ReadonlySet<string> = new Set([paths.securityCompliance, paths.deploy, paths.support]);
 
 export function isBuilt(path: string): boolean {
   return !NOT_BUILT.has(path);
+}
+
+// spec 2 §2: the database Recovery tab appears only when a feature flag is on. This installation
+// implements point-in-time recovery (pitr_restore, then provision on the new database) for the images
+// that support it (PostgreSQL 13 and later: database_image.pitr_supported), so the flag is on; the tab
+// still shows only for a database whose image has pitr_supported.
+const DATABASE_RECOVERY_ENABLED = true;
+
+export function isDatabaseRecoveryEnabled(): boolean {
+  return DATABASE_RECOVERY_ENABLED;
 }

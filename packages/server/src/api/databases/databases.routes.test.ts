@@ -170,6 +170,21 @@ describe('provisioning and credentials', () => {
     expect(logs.some(({ line }) => line.includes(url.password))).toBe(false);
   });
 
+  it('takes a TCP endpoint on its service, listed under the database', async () => {
+    const database = (await t.call('GET', `/api/databases/${id}`, { token: f.reader.token })).json();
+    const servicePath = new URL(database._links.service.href).pathname;
+    const created = await t.call('POST', `${servicePath}/vhosts`, {
+      token: f.deployer.token,
+      body: { type: 'tcp', platform: 'elb', ip_whitelist: [], acme: false, default: false, internal: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [listed] = await expectAccess(t, { method: 'GET', url: `/api/databases/${id}/vhosts` }, [
+      [f.reader, 200],
+      ...cannotSee(f),
+    ]);
+    expect(listed?.json()._embedded.vhosts.map((v: { id: string }) => v.id)).toEqual([created.json().id]);
+  });
+
   it('refuses a second provision with the spec text', async () => {
     const again = await operate(f.deployer, `/api/databases/${id}/operations`, { type: 'provision' });
     expect(again.statusCode).toBe(422);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, databases } from '../../db/schema.ts';
+import { apps, backups, databases } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
@@ -296,7 +296,7 @@ describe('DELETE /accounts/:id', () => {
     );
   });
 
-  it('refuses while the environment has apps or databases, listing them', async () => {
+  it('refuses while the environment has apps, databases or backups, listing them', async () => {
     const owner = await t.signUp();
     const org = await t.createOrganization(owner);
     const environment = await t.createEnvironment(owner, org.id, 'busy');
@@ -322,6 +322,19 @@ describe('DELETE /accounts/:id', () => {
       'Cannot deprovision this environment while it has: 1 app',
     );
     await t.db.delete(apps).where(eq(apps.environmentId, environmentId));
+    // The backup of a deprovisioned database (spec 2 §5 "database backups") keeps it too, until purged.
+    await t.db.insert(backups).values({
+      environmentId,
+      databaseHandle: 'db',
+      databaseType: 'postgresql',
+      kind: 'final',
+      sizeGb: 1.25,
+    });
+    expect((await t.call('DELETE', url, { token: owner.token })).json().message).toBe(
+      'Cannot deprovision this environment while it has: 1 database backup',
+    );
+    expect((await t.call('GET', url, { token: owner.token })).json().total_backup_size).toBe(1.25);
+    await t.db.delete(backups).where(eq(backups.environmentId, environmentId));
     expect((await t.call('DELETE', url, { token: owner.token })).statusCode).toBe(204);
   });
 

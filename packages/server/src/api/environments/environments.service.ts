@@ -6,8 +6,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import {
   apps,
   backupRetentionPolicies,
+  backups,
   containers,
   databases,
+  disks,
   environments,
   permissions,
   releases,
@@ -83,14 +85,25 @@ export function createEnvironmentsService(deps: { db: Db }) {
       .select({ count: count() })
       .from(vhosts)
       .where(eq(vhosts.environmentId, environmentId));
-    // Disks and backups are not modelled yet: an environment has none of them so far.
+    // spec 2 §2: the databases' disk GB and the backups' GB (those of deprovisioned databases included).
+    const [[disk], [backup]] = await Promise.all([
+      db
+        .select({ gb: sql<number>`coalesce(sum(${disks.size}), 0)`.mapWith(Number) })
+        .from(disks)
+        .where(eq(disks.environmentId, environmentId)),
+      db
+        .select({ gb: sql<number>`coalesce(sum(${backups.sizeGb}), 0)`.mapWith(Number) })
+        .from(backups)
+        .where(eq(backups.environmentId, environmentId)),
+    ]);
     return {
       containers: app + database,
       appContainers: app,
       databaseContainers: database,
       domains: endpoints?.count ?? 0,
-      diskGb: 0,
-      backupGb: 0,
+      diskGb: disk?.gb ?? 0,
+      // GB to two decimals: backups are fractions of a GB.
+      backupGb: Math.round((backup?.gb ?? 0) * 100) / 100,
     };
   }
 
@@ -181,8 +194,8 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
     /**
      * Removes an empty environment (destroy scope). spec 2 §5: refused while it still has apps,
-     * databases, database backups, log drains or metric drains, listing them. Backups and drains are
-     * not stored yet; their counts join `remainingResources` when their tables land.
+     * databases, database backups, log drains or metric drains, listing them. Drains are not stored
+     * yet; their counts join `remainingResources` when their tables land.
      * The delete itself re-checks emptiness in the same statement, so a resource created meanwhile is
      * never removed by the cascade.
      */
@@ -199,6 +212,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
             eq(environments.id, environment.id),
             sql`not exists (select 1 from ${apps} where ${apps.environmentId} = ${environment.id})`,
             sql`not exists (select 1 from ${databases} where ${databases.environmentId} = ${environment.id})`,
+            sql`not exists (select 1 from ${backups} where ${backups.environmentId} = ${environment.id})`,
           ),
         )
         .returning({ id: environments.id });
@@ -214,7 +228,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
   /** What keeps an environment from being deprovisioned, e.g. ["2 apps", "1 database"]. */
   async function remainingResources(environmentId: number): Promise<string[]> {
-    const [[appCount], [databaseCount]] = await Promise.all([
+    const [[appCount], [databaseCount], [backupCount]] = await Promise.all([
       db
         .select({ count: sql<number>`count(*)::int` })
         .from(apps)
@@ -223,10 +237,16 @@ export function createEnvironmentsService(deps: { db: Db }) {
         .select({ count: sql<number>`count(*)::int` })
         .from(databases)
         .where(eq(databases.environmentId, environmentId)),
+      // spec 2 §5: database backups too (those of deprovisioned databases stay until purged).
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(backups)
+        .where(eq(backups.environmentId, environmentId)),
     ]);
     const counted: [number, string, string][] = [
       [appCount?.count ?? 0, 'app', 'apps'],
       [databaseCount?.count ?? 0, 'database', 'databases'],
+      [backupCount?.count ?? 0, 'database backup', 'database backups'],
     ];
     return counted.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
   }

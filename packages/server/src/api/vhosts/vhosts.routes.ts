@@ -96,6 +96,7 @@ export async function vhostsRoutes(
   listUnder('accounts', "List an environment's endpoints", vhosts.listInEnvironment);
   listUnder('apps', "List the endpoints of an app's services", vhosts.listForApp);
   listUnder('services', "List a service's endpoints", vhosts.listForService);
+  listUnder('databases', "List the endpoints of a database's service", vhosts.listForDatabase);
 
   app.get('/vhosts/:id', idRoute(tags, 'Show an endpoint', { 200: vhostResource }), async (request) => {
     const caller = await callers.require(request);

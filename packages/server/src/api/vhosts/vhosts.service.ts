@@ -10,7 +10,15 @@ import {
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { certificates, environments, operations, services, stacks, vhosts } from '../../db/schema.ts';
+import {
+  certificates,
+  databases,
+  environments,
+  operations,
+  services,
+  stacks,
+  vhosts,
+} from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
@@ -166,6 +174,18 @@ export function createVhostsService(deps: {
       const app = await apps.load(await access.caller(ref), appId, 'vhost.read');
       const appServices = db.select({ id: services.id }).from(services).where(eq(services.appId, app.id));
       return page(inArray(vhosts.serviceId, appServices), paging);
+    },
+
+    async listForDatabase(ref: CallerRef, databaseId: number | null, paging: Paging | null) {
+      const caller = await access.caller(ref);
+      const [database] =
+        databaseId === null ? [] : await db.select().from(databases).where(eq(databases.id, databaseId));
+      const { row } = await access.resource(caller, database, 'vhost.read', 'Database');
+      const databaseServices = db
+        .select({ id: services.id })
+        .from(services)
+        .where(eq(services.databaseId, row.id));
+      return page(inArray(vhosts.serviceId, databaseServices), paging);
     },
 
     async listForService(ref: CallerRef, serviceId: number | null, paging: Paging | null) {

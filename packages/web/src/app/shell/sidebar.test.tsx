@@ -95,15 +95,17 @@ describe('side navigation (spec 3 §2)', () => {
     expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
   });
 
-  it('shows Databases, Deploy and SUPPORT disabled with "Not available in this installation yet"', async () => {
+  it('shows Deploy and SUPPORT disabled with "Not available in this installation yet"', async () => {
     renderSidebar();
-    for (const name of ['Databases', 'Deploy', 'SUPPORT']) {
+    for (const name of ['Deploy', 'SUPPORT']) {
       const entry = await screen.findByRole('link', { name });
       expect(entry).toHaveAttribute('aria-disabled', 'true');
       expect(entry).not.toHaveAttribute('href');
       expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
     }
     expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/apps');
+    // Databases is live: a link to the list.
+    expect(screen.getByRole('link', { name: 'Databases' })).toHaveAttribute('href', '/databases');
   });
 
   it('offers Deploy, Settings, Logout and the help links; Impersonate only to impersonators', async () => {

@@ -6,16 +6,17 @@ import { NO_OPERATION_FILTERS } from '../../features/operations/api/operation-fi
 import { useOperations } from '../../features/operations/api/use-operations.ts';
 import { useServices } from '../../features/services/api/use-services.ts';
 import { useSources } from '../../features/sources/api/use-sources.ts';
+import { useDatabases } from '../../resources/databases/use-databases.ts';
 
 /**
  * Contract §7 steps 7 and 8 (spec 3 §4 start-up sequence): once the required data is in, the lists
  * every page draws on load in parallel, the organization's first page of operations keeps polling,
  * and the costs follow. Pages then read them from the cache instead of waiting.
- * (Stacks and environments are already loaded by the shell; databases and drains join when those
- * resources exist.)
+ * (Stacks and environments are already loaded by the shell; drains join when that resource exists.)
  */
 export function StartupLists({ organizationId }: { organizationId: string }) {
   useApps();
+  useDatabases();
   useServices();
   useEndpoints({ kind: 'all' }, { poll: false });
   useOperations(`/organizations/${organizationId}/operations`, 1, NO_OPERATION_FILTERS);
@@ -25,5 +26,6 @@ export function StartupLists({ organizationId }: { organizationId: string }) {
   useCosts(organizationId, 'accounts');
   useCosts(organizationId, 'apps');
   useCosts(organizationId, 'services');
+  useCosts(organizationId, 'databases');
   return null;
 }

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateApp } from '../../../features/apps/api/use-create-app.ts';
 import { CreateAppForm } from '../../../features/apps/components/create-app-form.tsx';
+import { DatabaseSelectorsList } from '../../../features/databases/components/database-selectors-list.tsx';
 import { paths, to } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -15,6 +16,8 @@ function CreateAppRoute() {
   const { environments, allStacks, resources } = useConsoleContext();
   const create = useCreateApp();
   const environmentId = params.get('environment_id');
+  // spec 2 §2: `dbs=env:type:version,…` prefills the databases the app is created with.
+  const dbs = params.get('dbs');
 
   if (!environmentId) return <Navigate to={paths.selectEnvironment} replace />;
 
@@ -39,6 +42,7 @@ function CreateAppRoute() {
               navigate(to.app(app.id));
             }}
           />
+          {dbs ? <DatabaseSelectorsList dbs={dbs} /> : null}
         </div>
       </div>
     );

@@ -100,13 +100,11 @@ describe('environment detail (spec 2 §2)', () => {
   it('says plainly that the features behind placeholder tabs are not available here yet', async () => {
     signIn();
     mockServer(routes());
-    renderApp('/environments/10/backups');
+    renderApp('/environments/10/integrations');
     expect(
       await screen.findByRole('heading', { name: 'Not available in this installation yet' }),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText('Database backups come with managed databases, which are not offered here yet.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Log and metric drains are not offered here yet.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No resources found' })).not.toBeInTheDocument();
   });
 

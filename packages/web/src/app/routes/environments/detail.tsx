@@ -1,13 +1,15 @@
 import { formatUsd } from '@berth/core';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
+import { EnvironmentBackups } from '../../../features/backups/components/environment-backups.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { databaseRows } from '../../../features/databases/components/database-rows.ts';
+import { DatabasesTable } from '../../../features/databases/components/databases-table.tsx';
 import { useDeprovisionEnvironment } from '../../../features/environments/api/use-deprovision-environment.ts';
 import { useEnvironment } from '../../../features/environments/api/use-environment.ts';
 import { useEnvironmentApps } from '../../../features/environments/api/use-environment-apps.ts';
@@ -16,8 +18,10 @@ import { DeprovisionEnvironment } from '../../../features/environments/component
 import { EnvironmentAppsTable } from '../../../features/environments/components/environment-apps-table.tsx';
 import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { useServices } from '../../../features/services/api/use-services.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
+import { useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
 import type { EnvironmentDetail } from '../../../resources/environments/environment.hal.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
@@ -52,8 +56,6 @@ function isEnvironmentTab(value: string): value is EnvironmentTab {
 /** Tabs whose resources Berth does not store yet: they show the spec's empty text and what will appear. */
 // Tabs of features this installation does not have yet: what each would hold.
 const NOT_YET: Partial<Record<EnvironmentTab, string>> = {
-  databases: 'Managed databases are not offered here yet, so this environment has none.',
-  backups: 'Database backups come with managed databases, which are not offered here yet.',
   integrations: 'Log and metric drains are not offered here yet.',
   security: 'Security scans and reports are not offered here yet.',
   activity_reports: 'Weekly activity reports are not produced here yet.',
@@ -92,6 +94,9 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
     case 'apps':
       body = <AppsTab environment={environment} />;
       break;
+    case 'databases':
+      body = <DatabasesTab environment={environment} />;
+      break;
     case 'activity':
       body = <ActivityTab environmentId={environment.id} />;
       break;
@@ -103,6 +108,9 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
       break;
     case 'settings':
       body = <SettingsTab environment={environment} />;
+      break;
+    case 'backups':
+      body = <EnvironmentBackups environmentId={environment.id} environmentType={environment.type} />;
       break;
     default:
       body = <NotAvailableYet description={NOT_YET[current] ?? ''} />;
@@ -170,15 +178,39 @@ function AppsTab({ environment }: { environment: EnvironmentDetail }) {
       isLoading={apps.isPending}
       error={apps.error}
       toolbar={
-        denial ? (
-          <ScopedButton size="sm" denial={denial} icon={icons.plus}>
-            New App
-          </ScopedButton>
-        ) : (
-          <ButtonLink size="sm" to={to.createApp(environment.id)} icon={icons.plus}>
-            New App
-          </ButtonLink>
-        )
+        <ScopedButtonLink size="sm" denial={denial} to={to.createApp(environment.id)} icon={icons.plus}>
+          New App
+        </ScopedButtonLink>
+      }
+    />
+  );
+}
+
+/** spec 2 §2: the database list scoped to the environment (its list embeds the disks). */
+function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
+  const { organization } = useConsoleContext();
+  const databases = useEnvironmentDatabases(environment.id);
+  const services = useServices();
+  const costs = useCosts(organization?.id ?? null, 'databases');
+  const denial = useActionDenial('database.create', environment.id);
+  const rows = useMemo(
+    () =>
+      databaseRows(databases.data ?? [], {
+        envHandles: new Map([[environment.id, environment.handle]]),
+        services: services.data,
+        costs: costs.data,
+      }),
+    [databases.data, environment.id, environment.handle, services.data, costs.data],
+  );
+  return (
+    <DatabasesTable
+      rows={rows}
+      isLoading={databases.isPending}
+      error={databases.error}
+      toolbar={
+        <ScopedButtonLink size="sm" denial={denial} to={to.createDatabase(environment.id)} icon={icons.plus}>
+          New Database
+        </ScopedButtonLink>
       }
     />
   );

@@ -1,0 +1,126 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createAccountEnvironment } from '../fixtures/accounts.ts';
+import { uniqueSuffix } from '../fixtures/emails.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// spec 2 §2 database detail: a database created and provisioned through the API (contract §5.8, §6) on
+// the sim runtime is opened in the console, scaled to a 20 GB disk, its connection URL copied by an
+// owner, and deprovisioned with its handle typed.
+
+function headers(token: string): Record<string, string> {
+  return { 'content-type': 'application/hal+json', authorization: `Bearer ${token}` };
+}
+
+async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(path, { headers: headers(token) });
+  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function apiPost<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<T> {
+  const response = await request.post(path, { headers: headers(token), data: JSON.stringify(body) });
+  if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function operationStatus(request: APIRequestContext, token: string, id: string): Promise<string> {
+  const response = await request.get(`/api/operations/${id}`, { headers: headers(token) });
+  if (!response.ok()) return `http ${response.status()}`;
+  return ((await response.json()) as { status: string }).status;
+}
+
+test.describe('database detail', () => {
+  test('details, scale, connection URL and deprovision', async ({ signedInPage: page, account, request }) => {
+    test.setTimeout(180_000);
+    const token = account.token.accessToken;
+    const environment = await createAccountEnvironment(request, account, `db-env-${uniqueSuffix()}`);
+    const handle = `orders-${uniqueSuffix()}`.toLowerCase();
+
+    // The record, then its provision operation, as the console's create form does.
+    const images = await apiGet<{ _embedded: { database_images: { id: string | number; type: string }[] } }>(
+      request,
+      token,
+      '/api/database_images?per_page=5000',
+    );
+    const image = images._embedded.database_images.find((item) => item.type === 'postgresql');
+    expect(image).toBeDefined();
+    const database = await apiPost<{ id: string | number }>(
+      request,
+      token,
+      `/api/accounts/${environment.id}/databases`,
+      {
+        handle,
+        type: 'postgresql',
+        account_id: environment.id,
+        database_image_id: image?.id,
+        enable_backups: true,
+      },
+    );
+    const id = String(database.id);
+    const provision = await apiPost<{ id: string | number }>(
+      request,
+      token,
+      `/api/databases/${id}/operations`,
+      {
+        type: 'provision',
+      },
+    );
+    await expect
+      .poll(() => operationStatus(request, token, String(provision.id)), {
+        timeout: 60_000,
+        intervals: [500],
+      })
+      .toBe('succeeded');
+
+    // Details.
+    await page.goto(`/databases/${id}/cluster`);
+    await expect(page.getByRole('heading', { level: 1, name: handle })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Database details' });
+    await expect(details).toContainText('10 GB');
+    await expect(details).toContainText('AES-256');
+    await expect(details).toContainText('Right Sized');
+    await expect(details).toContainText('Enabled');
+    const tabs = page.getByRole('navigation', { name: 'Database tabs' });
+    await expect(tabs.getByRole('link', { name: 'Connection URLs' })).toBeVisible();
+    await expect(page.getByText('Replicas can be created only via the CLI.')).toBeVisible();
+
+    // Scale the disk to 20 GB; the operation succeeds and the details follow.
+    await tabs.getByRole('link', { name: 'Scale' }).click();
+    await expect(page).toHaveURL(new RegExp(`/databases/${id}/scale$`));
+    const disk = page.getByRole('spinbutton', { name: 'Disk Size (GB)' });
+    await disk.fill('5');
+    await expect(page.getByRole('alert')).toHaveText('Disk size must be at least 10 GB');
+    await disk.fill('20');
+    await page.getByRole('button', { name: 'Scale Database' }).click();
+    await expect(page.getByText(/Operation \d+: scale (queued|running|succeeded)/)).toBeVisible();
+    await expect(page.getByText(/Operation \d+: scale succeeded/)).toBeVisible({ timeout: 60_000 });
+    await expect(details).toContainText('20 GB', { timeout: 15_000 });
+
+    // The owner copies the connection URL.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await tabs.getByRole('link', { name: 'Connection URLs' }).click();
+    const copy = page.getByRole('button', { name: /^Copy .* connection URL$/ }).first();
+    await expect(copy).toBeVisible();
+    const url = (await page.locator('code.database-connection-url').first().textContent()) ?? '';
+    expect(url).toMatch(/^[a-z]+:\/\//);
+    await copy.click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    // Deprovision with the handle typed exactly.
+    await tabs.getByRole('link', { name: 'Settings' }).click();
+    const deprovision = page.getByRole('button', { name: 'Deprovision Database' });
+    const confirm = page.getByRole('textbox', { name: `Type ${handle} to confirm` });
+    await confirm.fill(handle.slice(0, -1));
+    await expect(deprovision).toBeDisabled();
+    await confirm.fill(handle);
+    await expect(deprovision).toBeEnabled();
+    await deprovision.click();
+    await expect(page).toHaveURL(new RegExp(`/environments/${environment.id}`), { timeout: 60_000 });
+  });
+});

@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useCosts } from '../../../features/costs/api/use-costs.ts';
+import { useDatabasesWithDisks } from '../../../features/databases/api/use-databases-with-disks.ts';
+import { databaseRows } from '../../../features/databases/components/database-rows.ts';
+import { DatabasesTable } from '../../../features/databases/components/databases-table.tsx';
+import { useServices } from '../../../features/services/api/use-services.ts';
+import { to } from '../../../lib/paths.ts';
+import { useDatabases } from '../../../resources/databases/use-databases.ts';
+import { icons } from '../../shell/icons.tsx';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+/**
+ * spec 2 §2 /databases: the organization's databases with Handle, ID, Environment, Disk Size, Container
+ * Size, Backups, Est. Monthly Cost, Scaling Recs and a Scale action.
+ */
+function DatabasesRoute() {
+  const { organization, environments } = useConsoleContext();
+  // The start-up list (bare, cached) shows the rows at once; the embedded list adds the disks.
+  const bare = useDatabases();
+  const withDisks = useDatabasesWithDisks();
+  const services = useServices();
+  const costs = useCosts(organization?.id ?? null, 'databases');
+  const databases = withDisks.data ?? bare.data;
+
+  const rows = useMemo(
+    () =>
+      databaseRows(databases ?? [], {
+        envHandles: new Map(environments.map((environment) => [environment.id, environment.handle])),
+        services: services.data,
+        costs: costs.data,
+      }),
+    [databases, environments, services.data, costs.data],
+  );
+
+  // spec 3 §2: New Database goes to the create form of the only environment, else to /create/db without
+  // one, which asks for the environment (the shared chooser, /select/env, leads on to app creation).
+  const onlyEnvironment = environments.length === 1 ? environments[0] : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Databases"
+        description={organization ? `Databases of ${organization.name}` : undefined}
+        actions={
+          organization ? (
+            <ButtonLink to={to.createDatabase(onlyEnvironment?.id)} icon={icons.plus}>
+              New Database
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {!organization ? <Banner variant="warning">Choose or create an organization first.</Banner> : null}
+      <DatabasesTable
+        rows={rows}
+        isLoading={databases === undefined && (bare.isPending || withDisks.isPending)}
+        error={databases === undefined ? (withDisks.error ?? bare.error) : null}
+      />
+    </>
+  );
+}
+
+export { DatabasesRoute as Component };

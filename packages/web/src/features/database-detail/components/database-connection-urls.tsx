@@ -1,0 +1,53 @@
+import { Banner } from '../../../components/ui/banner.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
+import { useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
+import { CopyButton } from './copy-button.tsx';
+
+/**
+ * spec 2 §2 Connection URLs: the database's credentials, each with a copy button. They need the
+ * sensitive scope (spec 2 §6): without it nothing is asked and the rule's message is shown instead.
+ */
+export function DatabaseConnectionUrls({
+  databaseId,
+  denial,
+}: {
+  databaseId: string;
+  denial: string | null;
+}) {
+  const credentials = useDatabaseCredentials(databaseId, denial === null);
+  if (denial) return <Banner variant="warning">{denial}</Banner>;
+  return (
+    <QueryState query={credentials} loadingLabel="Loading connection URLs">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState title="No resources found" description="This database has no credentials yet." />
+        ) : (
+          <StaticTable
+            caption="Connection URLs"
+            columns={['Type', 'Connection URL', { label: 'Actions', hidden: true }]}
+          >
+            {list.map((credential) => (
+              <tr key={credential.id}>
+                <td>
+                  {credential.type}
+                  {credential.isDefault ? ' (default)' : ''}
+                </td>
+                <td>
+                  <code className="database-connection-url">{credential.connectionUrl}</code>
+                </td>
+                <td>
+                  <CopyButton
+                    text={credential.connectionUrl}
+                    label={`Copy ${credential.type} connection URL`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </StaticTable>
+        )
+      }
+    </QueryState>
+  );
+}
