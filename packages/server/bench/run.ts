@@ -1,8 +1,8 @@
 /**
  * Start-up list latency benchmark (issue 3; not a test): `npm run bench`.
  *
- * Fills one organization with 5000 apps, 5000 services and 20000 operations (bulk inserts, 1000 rows a
- * statement), then times the list calls the console makes at start-up (contract §7 steps 7 and 8)
+ * Fills one organization with 5000 apps, 5000 services, 20000 operations and 5000 databases (each with
+ * its service, disk, sealed credential and two backups) (bulk inserts, 1000 rows a statement), then times the list calls the console makes at start-up (contract §7 steps 7 and 8)
  * through app.inject with a real token: median and p99 over RUNS calls after WARMUP calls.
  * Runs on in-memory PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a
  * server: a throwaway database is created there and dropped afterwards.
@@ -14,14 +14,29 @@ import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { ensureDefaultStack } from '../src/api/stacks/stacks.service.ts';
 import { buildApp } from '../src/app.ts';
+import { loadSigningKey } from '../src/auth/tokens/token-keys.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { apps, containers, environments, operations, releases, services, users } from '../src/db/schema.ts';
+import {
+  apps,
+  backups,
+  containers,
+  databaseCredentials,
+  databases,
+  disks,
+  environments,
+  operations,
+  releases,
+  services,
+  users,
+} from '../src/db/schema.ts';
+import { databaseCredentialsBox } from '../src/security/secret-box.ts';
 import { openThrowawayPostgres } from '../src/testing/test-database.ts';
 
 const APPS = 5000;
 const SERVICES_PER_APP = 1;
 const OPERATIONS = 20000;
+const DATABASES = 5000;
 const ENVIRONMENTS = 10;
 const CHUNK = 1000;
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '30', 10);
@@ -182,6 +197,67 @@ async function benchTarget(target: Target): Promise<Row[]> {
       }),
       (chunk) => db.insert(operations).values(chunk),
     );
+    // Databases as provisioning leaves them: a service, a disk and a sealed credential each, two backups.
+    const secrets = databaseCredentialsBox(await loadSigningKey(db, config.jwtSecret));
+    const databaseIds: number[] = [];
+    await insertInChunks(
+      Array.from({ length: DATABASES }, (_, i) => ({
+        environmentId: envOf(i),
+        handle: `db-${i}`,
+        type: i % 2 ? 'redis' : 'postgresql',
+        status: 'provisioned',
+        provisioned: true,
+        portMapping: [[5432, 5432]] as [number, number][],
+      })),
+      async (chunk) => {
+        const inserted = await db.insert(databases).values(chunk).returning({ id: databases.id });
+        databaseIds.push(...inserted.map((row) => row.id));
+      },
+    );
+    await insertInChunks(
+      databaseIds.map((databaseId, i) => ({
+        environmentId: envOf(i),
+        databaseId,
+        handle: i % 2 ? 'redis' : 'postgresql',
+        processType: 'database',
+        containerMemoryLimitMb: 1024 * (1 + (i % 4)),
+      })),
+      (chunk) => db.insert(services).values(chunk),
+    );
+    await insertInChunks(
+      databaseIds.map((databaseId, i) => ({
+        databaseId,
+        environmentId: envOf(i),
+        handle: `db-${i}-data`,
+        size: 10 + (i % 100),
+        provisionedIops: 3000 + (i % 5) * 1000,
+      })),
+      (chunk) => db.insert(disks).values(chunk),
+    );
+    await insertInChunks(
+      databaseIds.map((databaseId, i) => ({
+        databaseId,
+        type: i % 2 ? 'redis' : 'postgresql',
+        connectionUrlSealed: secrets.seal(
+          `postgresql://berth:${randomBytes(24).toString('base64url')}@db-${i}.bench:5432/db`,
+        ),
+      })),
+      (chunk) => db.insert(databaseCredentials).values(chunk),
+    );
+    await insertInChunks(
+      databaseIds.flatMap((databaseId, i) =>
+        [1, 2].map((day) => ({
+          environmentId: envOf(i),
+          databaseId,
+          databaseHandle: `db-${i}`,
+          databaseType: 'postgresql',
+          kind: day === 1 ? 'auto' : 'manual',
+          sizeGb: 0.5 + (i % 10) / 10,
+          createdAt: new Date(now - day * 86_400_000),
+        })),
+      ),
+      (chunk) => db.insert(backups).values(chunk),
+    );
     // One running container (started a day ago) for the metric tunnel call.
     const [release] = await db
       .insert(releases)
@@ -201,7 +277,7 @@ async function benchTarget(target: Target): Promise<Row[]> {
     const seedMs = performance.now() - seedStart;
     console.log(
       `${target.name}: seeded ${ENVIRONMENTS} environments, ${appIds.length} apps, ${serviceIds.length} services, ` +
-        `${OPERATIONS} operations in ${(seedMs / 1000).toFixed(1)} s`,
+        `${OPERATIONS} operations, ${databaseIds.length} databases in ${(seedMs / 1000).toFixed(1)} s`,
     );
 
     const calls = [
@@ -212,11 +288,16 @@ async function benchTarget(target: Target): Promise<Row[]> {
       `/api/organizations/${organizationId}/operations?page=1`,
       // The rest of the start-up fan-out this server has so far (contract §7 steps 7 and 8).
       '/api/database_images',
+      '/api/databases?per_page=5000&no_embed=true',
+      // The /databases page asks for the disks too (the embedded list), and the backups page for 1500.
+      '/api/databases?per_page=5000',
+      '/api/backups?per_page=1500&page=1',
       '/api/deployments?per_page=5000',
       '/api/sources',
       `/api/costs/${organizationId}/accounts`,
       `/api/costs/${organizationId}/apps`,
       `/api/costs/${organizationId}/services`,
+      `/api/costs/${organizationId}/databases`,
       // One chart series as the Metrics tab asks for it (contract §5.14), and the largest one allowed.
       `/metrics/proxy/${container?.id}?horizon=1h&metric=memory_all&requestedTicks=300`,
       `/metrics/proxy/${container?.id}?horizon=1w&metric=cpu_pct&requestedTicks=1000`,

@@ -48,17 +48,9 @@ export const databaseResource = z
     port_mapping: z.array(z.tuple([z.number().int(), z.number().int()])),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
+    // contract §4.3: the relations the console reads (its other lists it finds by path, contract §5.8).
     _links: halLinks(
-      [
-        'self',
-        'account',
-        'operations',
-        'backups',
-        'dependents',
-        'database_credentials',
-        'vhosts',
-        'services',
-      ],
+      ['self', 'account', 'operations'],
       ['service', 'database_image', 'disk', 'initialize_from'],
     ),
     _embedded: z

@@ -85,6 +85,10 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.endpoints, lazy: () => import('./routes/endpoints/list.tsx') },
                   { path: paths.endpointDetail, lazy: () => import('./routes/endpoints/detail.tsx') },
                   { path: paths.createAppEndpoint, lazy: () => import('./routes/endpoints/create.tsx') },
+                  {
+                    path: paths.createDatabaseEndpoint,
+                    lazy: () => import('./routes/endpoints/create-database.tsx'),
+                  },
                   { path: paths.certificateDetail, lazy: () => import('./routes/certificates/detail.tsx') },
                   { path: paths.createCertificate, lazy: () => import('./routes/certificates/create.tsx') },
                 ],

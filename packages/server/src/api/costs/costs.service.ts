@@ -43,7 +43,8 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     return new Set(rows.filter((row) => isVisible(caller, row)).map((row) => row.id));
   }
 
-  async function serviceCosts(organizationId: string, readable: Set<number>) {
+  /** Services priced by their containers; `of` keeps only app or database services. */
+  async function serviceCosts(organizationId: string, readable: Set<number>, of?: 'app' | 'database') {
     const rows = await db
       .select({
         id: services.id,
@@ -56,7 +57,16 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       })
       .from(services)
       .innerJoin(environments, eq(services.environmentId, environments.id))
-      .where(eq(environments.organizationId, organizationId))
+      .where(
+        and(
+          eq(environments.organizationId, organizationId),
+          of === 'app'
+            ? isNotNull(services.appId)
+            : of === 'database'
+              ? isNotNull(services.databaseId)
+              : undefined,
+        ),
+      )
       .orderBy(asc(services.id));
     return rows
       .filter((row) => readable.has(row.environmentId))
@@ -154,7 +164,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   async function appCosts(organizationId: string, readable: Set<number>) {
     const [rows, serviceRows, endpointRows] = await Promise.all([
       ownedRows(apps, organizationId, readable),
-      serviceCosts(organizationId, readable),
+      serviceCosts(organizationId, readable, 'app'),
       endpointCosts(organizationId, readable),
     ]);
     const byApp = sumBy([...serviceRows, ...endpointRows].map((s) => ({ key: s.appId, estCost: s.estCost })));
@@ -164,7 +174,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   async function databaseCosts(organizationId: string, readable: Set<number>) {
     const [rows, serviceRows, endpointRows, storageRows] = await Promise.all([
       ownedRows(databases, organizationId, readable),
-      serviceCosts(organizationId, readable),
+      serviceCosts(organizationId, readable, 'database'),
       endpointCosts(organizationId, readable),
       storageCosts(organizationId, readable),
     ]);

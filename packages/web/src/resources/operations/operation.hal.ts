@@ -93,19 +93,32 @@ export function deprovisionSucceeded(id: string, known: Operation | undefined): 
   };
 }
 
+/** What an operation's service belongs to, once known: its app or its database. */
+export interface OperationServiceOwner {
+  appId: string | null;
+  databaseId: string | null;
+}
+
 /**
  * A Berth path inside the console for an operation's resource, where one exists. A service's page sits
- * under its app, so a service links only once its app id is known (`serviceAppId`).
+ * under its app, so a service links only once its owner is known (`serviceOwner`, or its app id): an
+ * app's service to the service page, a database's service to the database. An environment (`account`)
+ * links to its page; a backup has no page of its own.
  */
 export function operationResourcePath(
   operation: Pick<Operation, 'resourceType' | 'resourceId'>,
-  serviceAppId: string | null = null,
+  serviceOwner: OperationServiceOwner | string | null = null,
 ): string | null {
+  if (!operation.resourceId) return null;
   if (operation.resourceType === 'app') return to.app(operation.resourceId);
   if (operation.resourceType === 'service') {
-    return serviceAppId ? to.service(serviceAppId, operation.resourceId) : null;
+    const owner = typeof serviceOwner === 'string' ? { appId: serviceOwner, databaseId: null } : serviceOwner;
+    if (owner?.appId) return to.service(owner.appId, operation.resourceId);
+    if (owner?.databaseId) return to.database(owner.databaseId);
+    return null;
   }
   if (operation.resourceType === 'database') return to.database(operation.resourceId);
   if (operation.resourceType === 'vhost') return to.endpoint(operation.resourceId);
+  if (operation.resourceType === 'account') return to.environment(operation.resourceId);
   return null;
 }

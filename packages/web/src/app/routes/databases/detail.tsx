@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { DatabaseBackups } from '../../../features/backups/components/database-backups.tsx';
@@ -45,6 +46,7 @@ import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import type { Service } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { isDatabaseRecoveryEnabled } from '../../feature-flags.ts';
+import { icons } from '../../shell/icons.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from '../endpoints/endpoint-rows.ts';
@@ -221,7 +223,8 @@ function DatabaseTab({
         <ActivityTable
           listPath={`/databases/${database.id}/operations?with_services=true`}
           resourceLink={(operation) => <OperationResourceLink operation={operation} />}
-          resourceTypes={['database', 'service']}
+          // contract §5.11 with_services: the database's, its service's and its endpoints' operations.
+          resourceTypes={['database', 'service', 'vhost']}
           label={`Activity of database ${database.id}`}
         />
       );
@@ -304,15 +307,27 @@ function ScaleTab({
   );
 }
 
+/** spec 2 §2 database Endpoints tab: its endpoints and New Endpoint (spec 2 §2 "offered on app and database pages"). */
 function EndpointsTab({ database }: { database: Database }) {
   const endpoints = useDatabaseEndpoints(database.id, database.serviceId);
   const rows = useEndpointRows(endpoints.data);
+  const denial = useActionDenial('vhost.create', database.environmentId);
   return (
     <EndpointsTable
       label={`Endpoints of database ${database.id}`}
       rows={rows}
       isLoading={endpoints.isPending}
       error={endpoints.error}
+      toolbar={
+        <ScopedButtonLink
+          size="sm"
+          denial={denial}
+          to={to.createDatabaseEndpoint(database.id)}
+          icon={icons.plus}
+        >
+          New Endpoint
+        </ScopedButtonLink>
+      }
     />
   );
 }

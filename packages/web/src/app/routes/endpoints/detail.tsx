@@ -13,6 +13,7 @@ import { useEndpoint } from '../../../features/endpoints/api/use-endpoint.ts';
 import { useEndpointOperation } from '../../../features/endpoints/api/use-endpoint-operation.ts';
 import { useUpdateEndpoint } from '../../../features/endpoints/api/use-update-endpoint.ts';
 import { DeprovisionEndpoint } from '../../../features/endpoints/components/deprovision-endpoint.tsx';
+import { EndpointConnectionUrl } from '../../../features/endpoints/components/endpoint-connection-url.tsx';
 import { EndpointDnsSetup } from '../../../features/endpoints/components/endpoint-dns-setup.tsx';
 import { EndpointNotProvisioned } from '../../../features/endpoints/components/endpoint-not-provisioned.tsx';
 import { EndpointSettingsForm } from '../../../features/endpoints/components/endpoint-settings-form.tsx';
@@ -40,15 +41,17 @@ import { OperationResourceLink } from '../operations/operation-resource-link.tsx
 import type { EndpointCreatedState } from './create.tsx';
 import { useEndpointRows } from './endpoint-rows.ts';
 
-type EndpointTab = 'activity' | 'settings' | 'setup';
+type EndpointTab = 'activity' | 'settings' | 'setup' | 'credentials';
 
 /**
  * spec 2 §2 /endpoints/{id} with /activity (the default), /settings and /setup (DNS Configuration,
- * managed HTTPS endpoints in status provisioned only). The endpoint polls every 5 s (spec 2 §7).
+ * managed HTTPS endpoints in status provisioned only) and /credentials (Connection URL, database endpoints,
+ * for callers with the sensitive scope). The endpoint polls every 5 s (spec 2 §7).
  */
 function EndpointDetailRoute() {
   const { id = '', tab = 'activity' } = useParams();
   const endpoint = useEndpoint(id);
+  const denialOf = useActionDenials();
   const rows = useEndpointRows(endpoint.data ? [endpoint.data] : undefined);
   // spec 2 §4 resource banner: the latest operation on the endpoint.
   const latest = useOperations(`/vhosts/${id}/operations`, 1, NO_OPERATION_FILTERS);
@@ -78,14 +81,24 @@ function EndpointDetailRoute() {
         // The row joins the endpoint with the start-up lists; it is there whenever the endpoint is.
         if (!row) return <Skeleton label="Loading endpoint" />;
         const dnsTab = current.acme && current.status === 'provisioned';
+        const databaseId = databaseIdOf(current);
+        // spec 2 §2 Connection URL: database endpoints only, for callers who may read its credentials.
+        const credentialsDenial =
+          databaseId && current.environmentId
+            ? denialOf('database.credentials.read', current.environmentId)
+            : null;
+        const credentialsTab = databaseId !== null && credentialsDenial === null;
         const tabs: { key: EndpointTab; label: string }[] = [
           { key: 'activity', label: 'Activity' },
           { key: 'settings', label: 'Settings' },
           ...(dnsTab ? [{ key: 'setup' as const, label: 'DNS Configuration' }] : []),
+          ...(credentialsTab ? [{ key: 'credentials' as const, label: 'Connection URL' }] : []),
         ];
         const active = tabs.find((item) => item.key === tab)?.key ?? null;
-        // spec 2 §4: DNS Configuration is a known tab that waits for provisioning; anything else is unknown.
-        if (active === null && tab !== 'setup') return <PageNotFound />;
+        // spec 2 §4: DNS Configuration is a known tab that waits for provisioning, Connection URL one that
+        // needs the sensitive scope (a database endpoint's); anything else is unknown.
+        const waiting = tab === 'setup' || (tab === 'credentials' && databaseId !== null);
+        if (active === null && !waiting) return <PageNotFound />;
         const hostname = endpointHostname(current);
 
         return (
@@ -131,6 +144,8 @@ function EndpointDetailRoute() {
               <Banner variant="warning">
                 DNS Configuration is available for managed HTTPS endpoints once they are provisioned.
               </Banner>
+            ) : active === null && tab === 'credentials' ? (
+              <Banner variant="warning">{credentialsDenial}</Banner>
             ) : active === null ? null : (
               <EndpointTabBody tab={active} endpoint={current} />
             )}
@@ -139,6 +154,11 @@ function EndpointDetailRoute() {
       }}
     </QueryState>
   );
+}
+
+/** The database behind a database endpoint (its HAL names the resource), or null. */
+function databaseIdOf(endpoint: Endpoint): string | null {
+  return endpoint.resourceType === 'database' && endpoint.resourceId ? endpoint.resourceId : null;
 }
 
 /**
@@ -228,6 +248,10 @@ function EndpointTabBody({ tab, endpoint }: { tab: EndpointTab; endpoint: Endpoi
       return <SettingsTab endpoint={endpoint} />;
     case 'setup':
       return <SetupTab endpoint={endpoint} />;
+    case 'credentials':
+      return (
+        <EndpointConnectionUrl endpoint={endpoint} databaseId={databaseIdOf(endpoint) ?? ''} denial={null} />
+      );
   }
 }
 

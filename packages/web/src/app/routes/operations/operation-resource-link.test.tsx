@@ -63,3 +63,61 @@ describe('OperationResourceLink', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 });
+
+describe('OperationResourceLink for databases (spec 2 §2 activity)', () => {
+  it("links a database operation to the database page and a database's service to its database", async () => {
+    signIn();
+    mockServer({
+      'GET /api/services/21': () =>
+        json(200, {
+          _type: 'service',
+          id: '21',
+          handle: 'orders-db',
+          process_type: 'database',
+          container_count: 1,
+          container_memory_limit_mb: 1024,
+          instance_class: 'm5',
+          _links: {
+            self: { href: api('/services/21') },
+            account: { href: api('/accounts/10') },
+            database: { href: api('/databases/3') },
+          },
+        }),
+    });
+    renderWithProviders(
+      <ul>
+        <li>
+          <OperationResourceLink
+            operation={{ resourceType: 'database', resourceId: '3', resourceHandle: 'orders-db' }}
+          />
+        </li>
+        <li>
+          <OperationResourceLink
+            operation={{ resourceType: 'service', resourceId: '21', resourceHandle: 'orders-db' }}
+          />
+        </li>
+        <li>
+          <OperationResourceLink
+            operation={{ resourceType: 'account', resourceId: '10', resourceHandle: 'production' }}
+          />
+        </li>
+        <li>
+          <OperationResourceLink
+            operation={{ resourceType: 'backup', resourceId: '55', resourceHandle: 'orders-db' }}
+          />
+        </li>
+      </ul>,
+    );
+    expect(screen.getByRole('link', { name: 'database orders-db' })).toHaveAttribute('href', '/databases/3');
+    expect(screen.getByRole('link', { name: 'account production' })).toHaveAttribute(
+      'href',
+      '/environments/10',
+    );
+    expect(await screen.findByRole('link', { name: 'service orders-db' })).toHaveAttribute(
+      'href',
+      '/databases/3',
+    );
+    // A backup has no page of its own.
+    expect(screen.getByText('backup orders-db')).not.toHaveAttribute('href');
+  });
+});

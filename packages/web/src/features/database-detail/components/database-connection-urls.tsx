@@ -1,9 +1,9 @@
 import { Banner } from '../../../components/ui/banner.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { StaticTable } from '../../../components/ui/static-table.tsx';
 import { useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
-import { CopyButton } from './copy-button.tsx';
 
 /**
  * spec 2 §2 Connection URLs: the database's credentials, each with a copy button. They need the

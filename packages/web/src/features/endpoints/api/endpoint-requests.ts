@@ -4,7 +4,8 @@ import { idOf } from '../../../lib/hal.ts';
 
 /** contract §5.9 POST /services/:id/vhosts: the record only; the console then posts `provision`. */
 export interface CreateEndpointBody {
-  type: 'http' | 'grpc';
+  /** http or grpc for an app; a database endpoint is tcp. */
+  type: 'http' | 'grpc' | 'tcp';
   platform: 'alb' | 'elb';
   acme: boolean;
   default: boolean;

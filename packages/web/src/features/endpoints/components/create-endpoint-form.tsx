@@ -1,8 +1,13 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ContainerPortField, EndpointTextArea, IpAllowlistField } from './endpoint-fields.tsx';
+import {
+  ChoiceGroup,
+  ContainerPortField,
+  EndpointTextArea,
+  IpAllowlistField,
+  PlacementField,
+} from './endpoint-fields.tsx';
 import {
   type CreateEndpointSubmission,
   type CreateEndpointValues,
@@ -31,37 +36,6 @@ export interface CreateEndpointFormProps {
   /** Why the caller may not create it (action vhost.create), or null. */
   denial: string | null;
   onSubmit: (submission: CreateEndpointSubmission) => Promise<unknown>;
-}
-
-interface ChoiceOption {
-  value: string;
-  label: string;
-  description?: string;
-}
-
-function ChoiceGroup({
-  legend,
-  options,
-  registration,
-}: {
-  legend: string;
-  options: readonly ChoiceOption[];
-  registration: UseFormRegisterReturn;
-}) {
-  return (
-    <fieldset className="choice-group">
-      <legend>{legend}</legend>
-      {options.map((option) => (
-        <label key={option.value} className="choice-option">
-          <input type="radio" value={option.value} {...registration} />
-          <span>
-            {option.label}
-            {option.description ? <small>{option.description}</small> : null}
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
 }
 
 /**
@@ -177,14 +151,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           )}
         </>
       ) : null}
-      <ChoiceGroup
-        legend="Placement"
-        registration={register('placement')}
-        options={[
-          { value: 'external', label: 'External', description: 'Reachable from the internet.' },
-          { value: 'internal', label: 'Internal', description: "Reachable only inside the stack's network." },
-        ]}
-      />
+      <PlacementField registration={register('placement')} />
       <IpAllowlistField placeholder="203.0.113.0/24" {...field('ipAllowlist')} />
       <HeaderTokenField
         hint="Requests must carry this token in a header. Letters, numbers and _ - : . only."

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldBinding } from '../../../components/ui/form.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -47,6 +48,52 @@ export function ContainerPortField(binding: FieldBinding<string>) {
       autoComplete="off"
       hint="Leave empty to use the port the image exposes first."
       {...binding}
+    />
+  );
+}
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/** A group of radio buttons with a legend, each option with an optional description. */
+export function ChoiceGroup({
+  legend,
+  options,
+  registration,
+}: {
+  legend: string;
+  options: readonly ChoiceOption[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <fieldset className="choice-group">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="choice-option">
+          <input type="radio" value={option.value} {...registration} />
+          <span>
+            {option.label}
+            {option.description ? <small>{option.description}</small> : null}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** spec 2 §2 placement: external (the internet) or internal (the stack's network). */
+export function PlacementField({ registration }: { registration: UseFormRegisterReturn }) {
+  return (
+    <ChoiceGroup
+      legend="Placement"
+      registration={registration}
+      options={[
+        { value: 'external', label: 'External', description: 'Reachable from the internet.' },
+        { value: 'internal', label: 'Internal', description: "Reachable only inside the stack's network." },
+      ]}
     />
   );
 }

@@ -196,6 +196,47 @@ export const createEndpointResolver: Resolver<CreateEndpointValues> = async (val
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
 
+/** spec 2 §2 New Endpoint on a database page: placement and allowlist only (spec 2 §4 "Other"). */
+export interface DatabaseEndpointValues {
+  placement: 'external' | 'internal';
+  ipAllowlist: string;
+}
+
+export const DEFAULT_DATABASE_ENDPOINT_VALUES: DatabaseEndpointValues = {
+  placement: 'external',
+  ipAllowlist: '',
+};
+
+/** contract §5.9 database endpoint: a tcp endpoint on the elb platform, never default nor managed. */
+export function toDatabaseEndpointBody(values: DatabaseEndpointValues): CreateEndpointBody {
+  return {
+    type: 'tcp',
+    platform: 'elb',
+    acme: false,
+    default: false,
+    internal: values.placement === 'internal',
+    ip_whitelist: allowlistEntries(values.ipAllowlist),
+  };
+}
+
+/** The database endpoint form's problems: core's create schema on the body it would send. */
+export function databaseEndpointErrors(values: DatabaseEndpointValues): FieldErrors<DatabaseEndpointValues> {
+  const errors: FieldErrors<DatabaseEndpointValues> = {};
+  const parsed = createEndpointSchema.safeParse(toDatabaseEndpointBody(values));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      // Only the allowlist is typed in; anything else (placement is a choice) is shown there too.
+      addError(errors, issue.path[0] === 'internal' ? 'placement' : 'ipAllowlist', issue.message);
+    }
+  }
+  return errors;
+}
+
+export const databaseEndpointResolver: Resolver<DatabaseEndpointValues> = async (values) => {
+  const errors = databaseEndpointErrors(values);
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
 /** The settings an existing endpoint can change (contract §5.9 PATCH /vhosts/:id). */
 export interface EndpointSettingsValues {
   ipAllowlist: string;

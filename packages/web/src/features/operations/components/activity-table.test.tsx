@@ -193,3 +193,43 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
     expect(screen.getByText('Showing operations from the last 2 weeks.')).toBeInTheDocument();
   });
 });
+
+describe('ActivityTable filters offer databases and backups (core operation catalog)', () => {
+  it('lists the Database and Backup resource types and their operation types, and sends the choice', async () => {
+    const server = mockServer({
+      [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS)),
+      [`GET /api${LIST}?page=1&resource_type=database&${SINCE}`]: () =>
+        json(200, collection('operations', [])),
+      [`GET /api${LIST}?page=1&resource_type=database&operation_type=pitr_restore&${SINCE}`]: () =>
+        json(200, collection('operations', [])),
+    });
+    const router = renderActivity(OWNER);
+    await screen.findByText('RUNNING');
+    const resourceType = screen.getByRole('combobox', { name: 'Resource type' });
+    const optionsOf = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value'));
+    expect(optionsOf(resourceType)).toEqual(expect.arrayContaining(['database', 'backup', 'account']));
+    const operationType = screen.getByRole('combobox', { name: 'Operation type' });
+    expect(optionsOf(operationType)).toEqual(
+      expect.arrayContaining([
+        'backup',
+        'pitr_restore',
+        'replicate',
+        'configure_backup_policy',
+        'purge',
+        'restore',
+      ]),
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(resourceType, 'database');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Operation type' }), 'pitr_restore');
+    expect(router.state.location.search).toBe('?resource_type=database&operation_type=pitr_restore');
+    await vi.waitFor(() =>
+      expect(server.calls.map((call) => call.path)).toContain(
+        `/api${LIST}?page=1&resource_type=database&operation_type=pitr_restore&${SINCE}`,
+      ),
+    );
+  });
+});

@@ -15,11 +15,17 @@ export function useService(id: string) {
   });
 }
 
+/** What a service belongs to: its app or its database (`_links.app`, `_links.database`). */
+export interface ServiceOwner {
+  appId: string | null;
+  databaseId: string | null;
+}
+
 /**
- * The app a service belongs to (its `_links.app`), for links to the service page. It shares the
- * service's cache entry and never goes stale: a service does not move between apps.
+ * The app or database a service belongs to, for links to the service's page (under its app) or its
+ * database's. It shares the service's cache entry and never goes stale: a service does not move.
  */
-export function useServiceAppId(id: string | null): string | null {
+export function useServiceOwner(id: string | null): ServiceOwner | null {
   const query = useQuery({
     queryKey: serviceKeys.detail(id ?? ''),
     queryFn: async ({ signal }) =>
@@ -30,5 +36,10 @@ export function useServiceAppId(id: string | null): string | null {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return query.data?.appId ?? null;
+  return query.data ? { appId: query.data.appId, databaseId: query.data.databaseId } : null;
+}
+
+/** The app a service belongs to (see useServiceOwner). */
+export function useServiceAppId(id: string | null): string | null {
+  return useServiceOwner(id)?.appId ?? null;
 }

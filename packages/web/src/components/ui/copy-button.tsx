@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 /** spec 2 §9: how long the copy button reads Copied!. */
 export const COPIED_FOR_MS = 1500;
 
 /**
- * Copies a text to the clipboard; the button reads Copied! for 1.5 s afterwards (spec 2 §9). The console
- * had no shared copy button yet, so this one lives with the connection URLs that need it.
+ * Copies a text to the clipboard; the button reads Copied! for 1.5 s afterwards (spec 2 §9).
  */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
   const [copied, setCopied] = useState(false);

@@ -1,0 +1,71 @@
+import { Banner } from '../../../components/ui/banner.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
+import { endpointConnectionUrl } from '../../../resources/databases/database-endpoint-url.ts';
+import { useDatabase, useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
+import { type Endpoint, endpointHostname } from '../../../resources/endpoints/endpoint.hal.ts';
+import './endpoints.css';
+
+/**
+ * spec 2 §2 endpoint tab Connection URL (database endpoints): each credential of the database rewritten
+ * to the endpoint's host and published port (contract §4.3 port_mapping). Credentials need the sensitive
+ * scope (spec 2 §6): without it nothing is asked and the rule's message shows instead.
+ */
+export function EndpointConnectionUrl({
+  endpoint,
+  databaseId,
+  denial,
+}: {
+  endpoint: Endpoint;
+  databaseId: string;
+  denial: string | null;
+}) {
+  const allowed = denial === null;
+  const database = useDatabase(allowed ? databaseId : '');
+  const credentials = useDatabaseCredentials(databaseId, allowed);
+  if (denial) return <Banner variant="warning">{denial}</Banner>;
+  const host = endpointHostname(endpoint);
+  if (!host) {
+    return (
+      <EmptyState
+        title="Not available yet"
+        description="The connection URL shows once the endpoint is provisioned and has a hostname."
+      />
+    );
+  }
+  return (
+    <QueryState query={database} loadingLabel="Loading database">
+      {(current) => (
+        <QueryState query={credentials} loadingLabel="Loading connection URL">
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState title="No resources found" description="This database has no credentials yet." />
+            ) : (
+              <StaticTable caption="Connection URL" columns={['Type', 'Connection URL']}>
+                {list.map((credential) => (
+                  <tr key={credential.id}>
+                    <td>
+                      {credential.type}
+                      {credential.isDefault ? ' (default)' : ''}
+                    </td>
+                    <td>
+                      <code className="endpoint-connection-url">
+                        {endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
+                      </code>{' '}
+                      <CopyButton
+                        text={endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
+                        label={`Copy the connection URL of ${credential.type}`}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </StaticTable>
+            )
+          }
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
