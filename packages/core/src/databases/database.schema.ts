@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HANDLE_MAX_LENGTH, handleMessages } from '../environments/environment.schema.ts';
 import { requiredMessage } from '../identity/identity.schema.ts';
-import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { boundedString, MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';
 
 // spec 2 §2, §5 and §9: what a database, its disk, its backups and its environment's retention policy
@@ -97,7 +97,7 @@ export const databaseHandleSchema = z
 
 const reference = z
   .union([
-    z.string().max(MAX_LENGTH.reference, { error: tooLongMessage('A reference', MAX_LENGTH.reference) }),
+    boundedString(MAX_LENGTH.reference, { tooLong: tooLongMessage('A reference', MAX_LENGTH.reference) }),
     z.number().int(),
   ])
   .transform(String);
@@ -106,7 +106,7 @@ const reference = z
 export const createDatabaseSchema = z.object({
   handle: databaseHandleSchema,
   // The engine comes from the image; `type` is accepted and checked against it.
-  type: z.string().max(MAX_LENGTH.keyword).optional(),
+  type: boundedString(MAX_LENGTH.keyword, { label: 'type' }).optional(),
   database_image_id: reference.optional(),
   enable_backups: z.boolean().default(true),
 });

@@ -129,7 +129,12 @@ describe('canRerunOperation (spec 3 §2)', () => {
     ['service', 'scale', 'succeeded', false],
     ['app', 'deploy', 'running', false],
     ['app', 'deploy', 'queued', false],
-    ['database', 'provision', 'failed', false],
+    ['database', 'provision', 'failed', true],
+    ['database', 'backup', 'succeeded', true],
+    // A deprovision, a restore or a point-in-time restore is confirmed first: no one-click Re-run.
+    ['database', 'deprovision', 'failed', false],
+    ['backup', 'restore', 'failed', false],
+    ['log_drain', 'provision', 'failed', false],
     // An endpoint's failed provision or renew is posted again to /vhosts/:id/operations (contract §6).
     ['vhost', 'provision', 'failed', true],
     ['vhost', 'renew', 'failed', true],

@@ -38,8 +38,8 @@ const body = (resourceType: string, type: string) => {
 };
 
 describe('the operation catalog (contract §6)', () => {
-  it('lists the types of apps, services and endpoints', () => {
-    expect(OPERATION_RESOURCE_TYPES).toEqual(['app', 'service', 'vhost']);
+  it('lists the types of apps, services, endpoints, databases, backups and environments', () => {
+    expect(OPERATION_RESOURCE_TYPES).toEqual(['app', 'service', 'vhost', 'database', 'backup', 'account']);
     expect(operationTypesOf('app')).toEqual([
       'deploy',
       'scan_code',
@@ -50,6 +50,21 @@ describe('the operation catalog (contract §6)', () => {
     ]);
     expect(operationTypesOf('service')).toEqual(['scale', 'restart', 'restart_recreate']);
     expect(operationTypesOf('vhost')).toEqual(['provision', 'renew', 'deprovision']);
+    // contract §6 databases, backups and environments.
+    expect(operationTypesOf('database')).toEqual([
+      'provision',
+      'restart',
+      'restart_recreate',
+      'reload',
+      'scale',
+      'backup',
+      'replicate',
+      'pitr_restore',
+      'configure_backup_policy',
+      'deprovision',
+    ]);
+    expect(operationTypesOf('backup')).toEqual(['restore', 'purge']);
+    expect(operationTypesOf('account')).toEqual(['configure_backup_policy']);
   });
 
   it.each(entries)(
@@ -86,12 +101,20 @@ describe('the operation catalog (contract §6)', () => {
       'scale',
       'provision',
       'renew',
+      'reload',
+      'backup',
+      'replicate',
+      'pitr_restore',
+      'configure_backup_policy',
+      'restore',
+      'purge',
     ]);
   });
 
   it('knows nothing outside it, inherited keys included', () => {
     expect(operationTypeEntry('app', 'scale')).toBeNull();
-    expect(operationTypeEntry('database', 'provision')).toBeNull();
+    expect(operationTypeEntry('database', 'deploy')).toBeNull();
+    expect(operationTypeEntry('log_drain', 'provision')).toBeNull();
     expect(operationTypeEntry('app', 'toString')).toBeNull();
     expect(operationTypeEntry('constructor', 'deploy')).toBeNull();
   });
@@ -110,7 +133,15 @@ describe('operationScope (spec 1 §6)', () => {
     ['vhost', 'renew', 'deploy'],
     ['vhost', 'deprovision', 'destroy'],
     ['app', 'mystery', 'admin'],
-    ['database', 'provision', 'admin'],
+    ['database', 'provision', 'deploy'],
+    ['database', 'scale', 'observability'],
+    ['database', 'backup', 'deploy'],
+    ['database', 'configure_backup_policy', 'admin'],
+    ['database', 'deprovision', 'destroy'],
+    ['backup', 'restore', 'deploy'],
+    ['backup', 'purge', 'destroy'],
+    ['account', 'configure_backup_policy', 'admin'],
+    ['log_drain', 'provision', 'admin'],
   ])('%s %s needs %s', (resourceType, type, scope) => {
     expect(operationScope(resourceType, type)).toBe(scope);
   });

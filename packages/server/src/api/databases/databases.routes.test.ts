@@ -477,3 +477,131 @@ describe('PUT /databases/:id', () => {
     );
   });
 });
+
+describe('replicas, new hardware, PITR switches and purges', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await provisioned('primary-db');
+  });
+
+  it('replicates into a provisioned dependent and restarts onto new hardware', async () => {
+    const path = `/api/databases/${id}/operations`;
+    await expectAccess(
+      t,
+      {
+        method: 'POST',
+        url: path,
+        body: { type: 'replicate', handle: 'r' },
+        scope: 'deploy',
+        environmentId: env(),
+      },
+      cannotWrite(f),
+    );
+    const replica = await operate(f.deployer, path, { type: 'replicate', handle: 'Primary-Replica' });
+    expect(replica.statusCode, replica.body).toBe(201);
+    const recreate = await operate(f.deployer, path, {
+      type: 'restart_recreate',
+      id,
+      instance_profile: 'm4',
+    });
+    expect(recreate.statusCode, recreate.body).toBe(201);
+    await t.worker.drain();
+    expect(await operationStatus(replica.json().id)).toBe('succeeded');
+    expect(await operationStatus(recreate.json().id)).toBe('succeeded');
+    const dependents = (
+      await t.call('GET', `/api/databases/${id}/dependents`, { token: f.reader.token })
+    ).json();
+    expect(dependents._embedded.databases).toEqual([
+      expect.objectContaining({ handle: 'primary-replica', status: 'provisioned', provisioned: true }),
+    ]);
+    const services = (await t.call('GET', `/api/databases/${id}/services`, { token: f.reader.token })).json();
+    expect(services._embedded.services[0].instance_class).toBe('m4');
+    await expectAccess(t, { method: 'GET', url: `/api/databases/${id}/services` }, [
+      [f.reader, 200],
+      ...cannotSee(f),
+    ]);
+    const disk = (await t.call('GET', `/api/databases/${id}`, { token: f.reader.token })).json()._links.disk
+      .href;
+    await expectAccess(t, { method: 'GET', url: new URL(disk).pathname }, [[f.reader, 200], ...cannotSee(f)]);
+    const activity = await expectAccess(
+      t,
+      { method: 'GET', url: `/api/databases/${id}/operations?page=1&with_services=true` },
+      [[f.reader, 200], ...cannotSee(f)],
+    );
+    expect(activity[0]?.json()._embedded.operations.map((o: { type: string }) => o.type)).toEqual(
+      expect.arrayContaining(['provision', 'replicate', 'restart_recreate']),
+    );
+  });
+
+  it('switches PITR backups by operation, only where the policy keeps PITR days', async () => {
+    const path = `/api/databases/${id}/operations`;
+    await expectAccess(
+      t,
+      {
+        method: 'POST',
+        url: path,
+        body: { type: 'configure_backup_policy', enable_pitr: true },
+        scope: 'admin',
+        environmentId: env(),
+      },
+      [...cannotWrite(f), [f.deployer, 403]],
+    );
+    const policy = `/api/accounts/${env()}/operations`;
+    await expectAccess(
+      t,
+      {
+        method: 'POST',
+        url: policy,
+        body: { type: 'configure_backup_policy', pitr_days: 0 },
+        scope: 'admin',
+        environmentId: env(),
+      },
+      [...cannotWrite(f), [f.deployer, 403]],
+    );
+    const none = await operate(admin, policy, { type: 'configure_backup_policy', pitr_days: 0 });
+    expect(none.statusCode, none.body).toBe(201);
+    await t.worker.drain();
+    const refused = await operate(admin, path, { type: 'configure_backup_policy', enable_pitr: true });
+    expect(refused.json().message).toBe(databaseMessages.pitrNeedsRetention);
+    const tooMany = await operate(admin, policy, { type: 'configure_backup_policy', pitr_days: 15 });
+    expect(tooMany.json().message).toBe('pitr_days must be a whole number from 0 to 14');
+    await operate(admin, policy, { type: 'configure_backup_policy', pitr_days: 3 });
+    await t.worker.drain();
+    const on = await operate(admin, path, { type: 'configure_backup_policy', enable_pitr: true });
+    expect(on.statusCode, on.body).toBe(201);
+    await t.worker.drain();
+    expect((await t.call('GET', `/api/databases/${id}`, { token: f.reader.token })).json().enable_pitr).toBe(
+      true,
+    );
+  });
+
+  it('lists backups everywhere and by environment, and purges one with destroy', async () => {
+    await operate(f.deployer, `/api/databases/${id}/operations`, { type: 'backup' });
+    await t.worker.drain();
+    const [all] = await expectAccess(t, { method: 'GET', url: '/api/backups?per_page=1500&page=1' }, [
+      [f.reader, 200],
+      [null, 401],
+    ]);
+    const backup = all
+      ?.json()
+      ._embedded.backups.find((b: { database_handle: string }) => b.database_handle === 'primary-db');
+    expect(backup).toBeDefined();
+    const stranger = (await t.call('GET', '/api/backups', { token: f.stranger.token })).json();
+    expect(stranger._embedded.backups).toEqual([]);
+    const [listed] = await expectAccess(t, { method: 'GET', url: `/api/accounts/${env()}/backups?page=1` }, [
+      [f.reader, 200],
+      ...cannotSee(f),
+    ]);
+    expect(listed?.json()._embedded.backups.map((b: { id: string }) => b.id)).toContain(backup.id);
+    const path = `/api/backups/${backup.id}/operations`;
+    await expectAccess(
+      t,
+      { method: 'POST', url: path, body: { type: 'purge' }, scope: 'destroy', environmentId: env() },
+      [...cannotWrite(f), [f.deployer, 403]],
+    );
+    const purge = await operate(f.owner, path, { type: 'purge' });
+    expect(purge.statusCode, purge.body).toBe(201);
+    await t.worker.drain();
+    expect((await t.call('GET', `/api/backups/${backup.id}`, { token: f.owner.token })).statusCode).toBe(404);
+  });
+});

@@ -6,7 +6,7 @@ import {
   type UpdateDatabaseInput,
   updateDatabaseSchema,
 } from '@berth/core';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
@@ -72,6 +72,15 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
     return new Map(credentials.map((c) => [c.databaseId, secrets.open(c.connectionUrlSealed)]));
   }
 
+  /** The newest operation on each of these databases (DISTINCT ON keeps the first row per database). */
+  function lastOperationsOf(ids: number[] | SQLWrapper) {
+    return db
+      .selectDistinctOn([operations.resourceId])
+      .from(operations)
+      .where(and(eq(operations.resourceType, 'database'), inArray(operations.resourceId, ids)))
+      .orderBy(operations.resourceId, desc(operations.id));
+  }
+
   /** What the HAL of many databases needs, in a handful of queries whatever their number. */
   async function views(caller: CallerAccess, rows: DatabaseRow[], embed: boolean): Promise<DatabaseView[]> {
     if (rows.length === 0) return [];
@@ -79,13 +88,7 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
     const [diskRows, urls, lastOperations] = await Promise.all([
       db.select().from(disks).where(inArray(disks.databaseId, ids)),
       connectionUrls(caller, rows),
-      embed
-        ? db
-            .selectDistinctOn([operations.resourceId])
-            .from(operations)
-            .where(and(eq(operations.resourceType, 'database'), inArray(operations.resourceId, ids)))
-            .orderBy(operations.resourceId, desc(operations.id))
-        : [],
+      embed ? lastOperationsOf(ids) : [],
     ]);
     const diskOf = new Map(diskRows.map((disk) => [disk.databaseId, disk]));
     const lastOperationOf = new Map(lastOperations.map((op) => [op.resourceId, op]));
@@ -152,13 +155,7 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
     const [rows, total, lastOperations] = await Promise.all([
       rowsOf(),
       db.$count(databases, where),
-      embed
-        ? db
-            .selectDistinctOn([operations.resourceId])
-            .from(operations)
-            .where(and(eq(operations.resourceType, 'database'), inArray(operations.resourceId, pageIds)))
-            .orderBy(operations.resourceId, desc(operations.id))
-        : [],
+      embed ? lastOperationsOf(pageIds) : [],
     ]);
     const lastOperationOf = new Map(lastOperations.map((op) => [op.resourceId, op]));
     return {

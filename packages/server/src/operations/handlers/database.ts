@@ -12,7 +12,7 @@ import {
 } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { retentionPolicyInForce } from '../../api/backups/retention-policy.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   databaseCredentials,
   databaseImages,
@@ -24,6 +24,7 @@ import {
 import { parseBody, unprocessable } from '../../http/errors.ts';
 import type { DatabaseSeed } from '../../runtimes/runtime.ts';
 import { failure, type Handler, type OperationFields, type OperationResource } from '../handler.ts';
+import type { OperationRow } from '../operations.hal.ts';
 import {
   currentPlan,
   type DatabaseRow,
@@ -50,6 +51,23 @@ type DatabaseHandler<T extends OperationTypeOf<'database'>> = Handler<
 >;
 
 const scaleNeedsChange = 'A scale needs container_size, disk_size, provisioned_iops or instance_profile';
+
+/**
+ * The database a replica or a point-in-time restore creates: in its source's environment, from the same
+ * image, initialized from it (so it counts as a dependent until unlinked).
+ */
+async function insertCopyOf(tx: Tx, op: OperationRow, status: 'provisioning' | 'pending'): Promise<void> {
+  const [source] = await tx.select().from(databases).where(eq(databases.id, op.resourceId));
+  if (!source) return;
+  await insertDerivedDatabase(tx, op, {
+    environmentId: source.environmentId,
+    handle: String(op.parameters?.handle),
+    type: source.type,
+    databaseImageId: source.databaseImageId,
+    initializeFromId: source.id,
+    status,
+  });
+}
 
 /** A new database's handle from an operation body, with the handle rule's own messages. */
 function newHandle(handle: string): string {
@@ -290,18 +308,7 @@ const replicate: DatabaseHandler<'replicate'> = {
       parameters: { handle },
     };
   },
-  async onEnqueue(tx, op) {
-    const [source] = await tx.select().from(databases).where(eq(databases.id, op.resourceId));
-    if (!source) return;
-    await insertDerivedDatabase(tx, op, {
-      environmentId: source.environmentId,
-      handle: String(op.parameters?.handle),
-      type: source.type,
-      databaseImageId: source.databaseImageId,
-      initializeFromId: source.id,
-      status: 'provisioning',
-    });
-  },
+  onEnqueue: (tx, op) => insertCopyOf(tx, op, 'provisioning'),
   async run(ctx) {
     const primary = await loadDatabase(ctx.db, ctx.op.resourceId);
     const [credential] = await ctx.db
@@ -344,18 +351,7 @@ const pitrRestore: DatabaseHandler<'pitr_restore'> = {
       },
     };
   },
-  async onEnqueue(tx, op) {
-    const [source] = await tx.select().from(databases).where(eq(databases.id, op.resourceId));
-    if (!source) return;
-    await insertDerivedDatabase(tx, op, {
-      environmentId: source.environmentId,
-      handle: String(op.parameters?.handle),
-      type: source.type,
-      databaseImageId: source.databaseImageId,
-      initializeFromId: source.id,
-      status: 'pending',
-    });
-  },
+  onEnqueue: (tx, op) => insertCopyOf(tx, op, 'pending'),
   async run(ctx) {
     const { database } = await loadDatabase(ctx.db, ctx.op.resourceId);
     const target = ctx.op.parameters?.recoveryTarget;
