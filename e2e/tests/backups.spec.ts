@@ -1,54 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import { createAccountEnvironment } from '../fixtures/accounts.ts';
-import { waitForOperation } from '../fixtures/operations.ts';
+import { createProvisionedDatabase } from '../fixtures/databases.ts';
+import { getJson, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 Backups: the environment's Backups tab, the retention policy edit with its warning, a manual
 // backup, and a restore into a new database that the restore operation provisions.
-
-function headers(token: string): Record<string, string> {
-  return { 'content-type': 'application/hal+json', authorization: `Bearer ${token}` };
-}
-
-async function postJson<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  body: unknown,
-): Promise<T> {
-  const response = await request.post(path, { headers: headers(token), data: JSON.stringify(body) });
-  expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** POST /api/accounts/:id/databases then a `provision` operation, followed until it ends. */
-async function provisionDatabase(
-  request: APIRequestContext,
-  token: string,
-  environmentId: string,
-  handle: string,
-) {
-  const database = await postJson<{ id: string | number }>(
-    request,
-    token,
-    `/api/accounts/${environmentId}/databases`,
-    {
-      handle,
-      type: 'postgresql',
-    },
-  );
-  const id = String(database.id);
-  const operation = await postJson<{ id: string | number }>(
-    request,
-    token,
-    `/api/databases/${id}/operations`,
-    {
-      type: 'provision',
-    },
-  );
-  expect(await waitForOperation(request, token, String(operation.id), 60_000)).toBe('succeeded');
-  return id;
-}
 
 test.describe('backups', () => {
   test('edits the retention policy, takes a backup and restores it into a new database', async ({
@@ -59,7 +15,7 @@ test.describe('backups', () => {
     test.setTimeout(120_000);
     const token = account.token.accessToken;
     const environment = await createAccountEnvironment(request, account, 'backups-env');
-    await provisionDatabase(request, token, environment.id, 'orders');
+    await createProvisionedDatabase(request, account, environment, 'orders');
 
     await page.goto(`/environments/${environment.id}/backups`);
     const policy = page.getByRole('region', { name: 'Retention policy' });
@@ -102,10 +58,12 @@ test.describe('backups', () => {
     await expect(page.getByText('succeeded').first()).toBeVisible({ timeout: 60_000 });
     expect(await waitForOperation(request, token, operationId, 60_000)).toBe('succeeded');
 
-    const list = await request.get(`/api/accounts/${environment.id}/databases`, { headers: headers(token) });
-    const databases = (
-      (await list.json()) as { _embedded: { databases: { handle: string; status: string }[] } }
-    )._embedded.databases;
+    const list = await getJson<{ _embedded: { databases: { handle: string; status: string }[] } }>(
+      request,
+      token,
+      `/api/accounts/${environment.id}/databases`,
+    );
+    const databases = list._embedded.databases;
     expect(databases.find((database) => database.handle === 'orders-restored')?.status).toBe('provisioned');
   });
 });

@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { createAccountEnvironment } from '../fixtures/accounts.ts';
+import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -7,75 +7,14 @@ import { expect, test } from '../fixtures/test.ts';
 // the sim runtime is opened in the console, scaled to a 20 GB disk, its connection URL copied by an
 // owner, and deprovisioned with its handle typed.
 
-function headers(token: string): Record<string, string> {
-  return { 'content-type': 'application/hal+json', authorization: `Bearer ${token}` };
-}
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: headers(token) });
-  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function apiPost<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  body: unknown,
-): Promise<T> {
-  const response = await request.post(path, { headers: headers(token), data: JSON.stringify(body) });
-  if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function operationStatus(request: APIRequestContext, token: string, id: string): Promise<string> {
-  const response = await request.get(`/api/operations/${id}`, { headers: headers(token) });
-  if (!response.ok()) return `http ${response.status()}`;
-  return ((await response.json()) as { status: string }).status;
-}
-
 test.describe('database detail', () => {
   test('details, scale, connection URL and deprovision', async ({ signedInPage: page, account, request }) => {
     test.setTimeout(180_000);
-    const token = account.token.accessToken;
     const environment = await createAccountEnvironment(request, account, `db-env-${uniqueSuffix()}`);
     const handle = `orders-${uniqueSuffix()}`.toLowerCase();
 
     // The record, then its provision operation, as the console's create form does.
-    const images = await apiGet<{ _embedded: { database_images: { id: string | number; type: string }[] } }>(
-      request,
-      token,
-      '/api/database_images?per_page=5000',
-    );
-    const image = images._embedded.database_images.find((item) => item.type === 'postgresql');
-    expect(image).toBeDefined();
-    const database = await apiPost<{ id: string | number }>(
-      request,
-      token,
-      `/api/accounts/${environment.id}/databases`,
-      {
-        handle,
-        type: 'postgresql',
-        account_id: environment.id,
-        database_image_id: image?.id,
-        enable_backups: true,
-      },
-    );
-    const id = String(database.id);
-    const provision = await apiPost<{ id: string | number }>(
-      request,
-      token,
-      `/api/databases/${id}/operations`,
-      {
-        type: 'provision',
-      },
-    );
-    await expect
-      .poll(() => operationStatus(request, token, String(provision.id)), {
-        timeout: 60_000,
-        intervals: [500],
-      })
-      .toBe('succeeded');
+    const id = await createProvisionedDatabase(request, account, environment, handle, { withImage: true });
 
     // Details.
     await page.goto(`/databases/${id}/cluster`);

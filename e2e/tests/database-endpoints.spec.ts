@@ -1,39 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
 import { createAccountEnvironment } from '../fixtures/accounts.ts';
+import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
+import { getJson } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 New Endpoint on a database page and the endpoint's Connection URL tab: a database created
 // and provisioned through the API (contract §5.8, §6) on the sim runtime gets an endpoint from the
 // console (contract §5.9 database endpoint, then provision), whose page shows the database's
 // credentials rewritten to the endpoint's host and published port (contract §4.3 port_mapping).
-
-function headers(token: string): Record<string, string> {
-  return { 'content-type': 'application/hal+json', authorization: `Bearer ${token}` };
-}
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: headers(token) });
-  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function apiPost<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  body: unknown,
-): Promise<T> {
-  const response = await request.post(path, { headers: headers(token), data: JSON.stringify(body) });
-  if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function operationStatus(request: APIRequestContext, token: string, id: string): Promise<string> {
-  const response = await request.get(`/api/operations/${id}`, { headers: headers(token) });
-  if (!response.ok()) return `http ${response.status()}`;
-  return ((await response.json()) as { status: string }).status;
-}
 
 test.describe('database endpoints', () => {
   test('New Endpoint on a database, provisioned, with its Connection URL', async ({
@@ -47,41 +21,8 @@ test.describe('database endpoints', () => {
     const handle = `ledger-${uniqueSuffix()}`.toLowerCase();
 
     // Set-up through the API: the record, then its provision operation, followed until it succeeds.
-    const images = await apiGet<{ _embedded: { database_images: { id: string | number; type: string }[] } }>(
-      request,
-      token,
-      '/api/database_images?per_page=5000',
-    );
-    const image = images._embedded.database_images.find((item) => item.type === 'postgresql');
-    expect(image).toBeDefined();
-    const database = await apiPost<{ id: string | number }>(
-      request,
-      token,
-      `/api/accounts/${environment.id}/databases`,
-      {
-        handle,
-        type: 'postgresql',
-        account_id: environment.id,
-        database_image_id: image?.id,
-        enable_backups: true,
-      },
-    );
-    const id = String(database.id);
-    const provision = await apiPost<{ id: string | number }>(
-      request,
-      token,
-      `/api/databases/${id}/operations`,
-      {
-        type: 'provision',
-      },
-    );
-    await expect
-      .poll(() => operationStatus(request, token, String(provision.id)), {
-        timeout: 60_000,
-        intervals: [500],
-      })
-      .toBe('succeeded');
-    const provisioned = await apiGet<{ port_mapping: [number, number][] }>(
+    const id = await createProvisionedDatabase(request, account, environment, handle, { withImage: true });
+    const provisioned = await getJson<{ port_mapping: [number, number][] }>(
       request,
       token,
       `/api/databases/${id}`,

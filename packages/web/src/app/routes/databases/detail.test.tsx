@@ -2,26 +2,21 @@ import { databaseMessages, scopeDenialMessage } from '@berth/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { databaseConsoleServer, databaseServiceFixture } from '../../../../test/database-console.ts';
 import type { DatabaseFixture } from '../../../../test/database-fixtures.ts';
 import {
   databaseCredentialFixture,
-  databaseImageFixture,
+  type databaseImageFixture,
   databaseResourceFixture,
   diskResourceFixture,
 } from '../../../../test/database-fixtures.ts';
-import { json, mockServer, noContent } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, errorBody, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { json, type mockServer, noContent } from '../../../../test/fetch-mock.ts';
+import { collection, errorBody } from '../../../../test/fixtures.ts';
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
-import { renderApp, signIn } from '../../../../test/render.tsx';
-import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
+import { renderApp } from '../../../../test/render.tsx';
 
 const databaseService = () =>
-  serviceResourceFixture({
-    id: '21',
-    appId: null,
-    handle: 'orders-db',
-    process_type: 'database',
+  databaseServiceFixture({
     container_memory_limit_mb: 2048,
     _links: { database: { href: 'http://api.test/databases/1' } },
   });
@@ -36,26 +31,15 @@ interface Setup {
 }
 
 function databaseConsole({ database = {}, image = {}, scope, dependents = [], routes = {} }: Setup = {}) {
-  signIn();
-  return mockServer({
-    ...consoleRoutes({
-      roles: scope ? [roleHal({ id: 'role-2', name: 'Team', type: 'platform_user' })] : [roleHal()],
-      stacks: [stackHal({ id: '1', isDefault: true })],
-      environments: [
-        environmentHal({
-          id: '10',
-          handle: 'production',
-          permissions: scope ? [{ id: 'p1', scope, roleId: 'role-2' }] : [],
-        }),
-      ],
-    }),
-    'GET /api/databases/1': () => json(200, databaseResourceFixture(database)),
-    'GET /api/database_images': () => json(200, collection('database_images', [databaseImageFixture(image)])),
-    'GET /api/services/21': () => json(200, databaseService()),
-    'GET /api/databases/1/operations': () => json(200, collection('operations', [])),
-    'GET /api/databases/1/dependents': () => json(200, collection('databases', dependents)),
-    'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
-    ...routes,
+  return databaseConsoleServer({
+    scope,
+    database,
+    image,
+    service: databaseService,
+    routes: {
+      'GET /api/databases/1/dependents': () => json(200, collection('databases', dependents)),
+      ...routes,
+    },
   });
 }
 

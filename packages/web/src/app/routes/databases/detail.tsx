@@ -30,7 +30,6 @@ import { EndpointsTable } from '../../../features/endpoints/components/endpoints
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
-import { OperationProgress } from '../../../features/operations/components/operation-progress.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { useStackProfiles } from '../../../features/services/api/use-stack-profiles.ts';
 import { to } from '../../../lib/paths.ts';
@@ -43,6 +42,7 @@ import {
   useDatabaseImages,
 } from '../../../resources/databases/use-databases.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
+import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
 import type { Service } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { isDatabaseRecoveryEnabled } from '../../feature-flags.ts';

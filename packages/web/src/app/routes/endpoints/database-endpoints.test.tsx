@@ -2,37 +2,19 @@ import { endpointMessages, scopeDenialMessage } from '@berth/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { databaseConsoleServer, databaseServiceFixture } from '../../../../test/database-console.ts';
 import {
   databaseCredentialFixture,
-  databaseImageFixture,
-  databaseResourceFixture,
+  type databaseResourceFixture,
 } from '../../../../test/database-fixtures.ts';
-import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import {
-  collection,
-  environmentHal,
-  errorBody,
-  roleHal,
-  stackHal,
-  TEST_CONFIG,
-} from '../../../../test/fixtures.ts';
+import { json, type mockServer } from '../../../../test/fetch-mock.ts';
+import { collection, errorBody, TEST_CONFIG } from '../../../../test/fixtures.ts';
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
-import { renderApp, signIn } from '../../../../test/render.tsx';
-import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
+import { renderApp } from '../../../../test/render.tsx';
 import { type VhostFixture, vhostResourceFixture } from '../../../../test/vhost-fixtures.ts';
 
 const API = TEST_CONFIG.apiUrl;
 const TIMESTAMP = '2026-01-01T00:00:00.000Z';
-
-const databaseService = () =>
-  serviceResourceFixture({
-    id: '21',
-    appId: null,
-    handle: 'orders-db',
-    process_type: 'database',
-    _links: { database: { href: `${API}/databases/1` } },
-  });
 
 /** A tcp endpoint of database 1 (its service 21), as the server answers it. */
 function databaseVhost(fields: VhostFixture = {}) {
@@ -74,29 +56,15 @@ function databaseConsole({
   database?: Parameters<typeof databaseResourceFixture>[0];
   routes?: Parameters<typeof mockServer>[0];
 } = {}) {
-  signIn();
-  return mockServer({
-    ...consoleRoutes({
-      roles: scope ? [roleHal({ id: 'role-2', name: 'Team', type: 'platform_user' })] : [roleHal()],
-      stacks: [stackHal({ id: '1', isDefault: true })],
-      environments: [
-        environmentHal({
-          id: '10',
-          handle: 'production',
-          permissions: scope ? [{ id: 'p1', scope, roleId: 'role-2' }] : [],
-        }),
-      ],
-    }),
-    'GET /api/services': () => json(200, collection('services', [databaseService()])),
-    'GET /api/databases/1': () =>
-      json(200, databaseResourceFixture({ port_mapping: [[5432, 27001]], ...database })),
-    'GET /api/database_images': () => json(200, collection('database_images', [databaseImageFixture()])),
-    'GET /api/services/21': () => json(200, databaseService()),
-    'GET /api/databases/1/operations': () => json(200, collection('operations', [])),
-    'GET /api/databases/1/vhosts': () => json(200, collection('vhosts', [])),
-    'GET /api/vhosts/7/operations': () => json(200, collection('operations', [])),
-    'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
-    ...routes,
+  return databaseConsoleServer({
+    scope,
+    database: { port_mapping: [[5432, 27001]], ...database },
+    routes: {
+      'GET /api/services': () => json(200, collection('services', [databaseServiceFixture()])),
+      'GET /api/databases/1/vhosts': () => json(200, collection('vhosts', [])),
+      'GET /api/vhosts/7/operations': () => json(200, collection('operations', [])),
+      ...routes,
+    },
   });
 }
 

@@ -22,7 +22,6 @@ import { type EndpointRow, EndpointUrl } from '../../../features/endpoints/compo
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
-import { OperationProgress } from '../../../features/operations/components/operation-progress.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
@@ -36,6 +35,7 @@ import {
   sharedLabel,
 } from '../../../resources/endpoints/endpoint.hal.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
+import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 import type { EndpointCreatedState } from './create.tsx';

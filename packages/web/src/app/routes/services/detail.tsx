@@ -12,7 +12,6 @@ import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
-import { OperationProgress } from '../../../features/operations/components/operation-progress.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { useScaleService } from '../../../features/services/api/use-scale-service.ts';
 import { useService } from '../../../features/services/api/use-service.ts';
@@ -22,6 +21,7 @@ import { ScaleForm } from '../../../features/services/components/scale-form.tsx'
 import { appKeys } from '../../../resources/apps/app-keys.ts';
 import { costKeys } from '../../../resources/costs/cost-keys.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
+import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
 import { deploymentStrategy, memoryGb, type Service } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import '../../../features/services/components/services.css';

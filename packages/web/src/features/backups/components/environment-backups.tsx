@@ -1,17 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 import { to } from '../../../lib/paths.ts';
-import { useActionDenial } from '../../../lib/use-action-denial.ts';
-import { backupKeys } from '../../../resources/backups/backup-keys.ts';
 import { useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
-import { useCreateBackup, useEnvironmentBackups } from '../api/use-backups.ts';
+import { useEnvironmentBackups } from '../api/use-backups.ts';
 import { BackupsTable } from './backups-table.tsx';
-import { BackupOperationStatus } from './operation-status.tsx';
+import { CreateBackup } from './create-backup.tsx';
 import { RetentionPolicyPanel } from './retention-policy.tsx';
 import './backups.css';
 
@@ -21,42 +16,26 @@ function positiveInt(value: string | null): number {
 }
 
 /** A manual backup of one of the environment's databases (contract §6 `backup`), followed until it ends. */
-function CreateBackup({ environmentId }: { environmentId: string }) {
+function EnvironmentCreateBackup({ environmentId }: { environmentId: string }) {
   const databases = useEnvironmentDatabases(environmentId);
   const provisioned = (databases.data ?? []).filter((database) => database.provisioned);
   const [chosen, setChosen] = useState('');
   const databaseId = chosen || provisioned[0]?.id || '';
-  const create = useCreateBackup(databaseId);
-  const denial = useActionDenial('database.backup', environmentId);
-  const [operationId, setOperationId] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: backupKeys.all }),
-    [queryClient],
-  );
   if (provisioned.length === 0) return null;
   return (
     <div className="backup-stack">
-      <div className="backup-toolbar">
-        <SelectField
-          label="Database"
-          value={databaseId}
-          onChange={(event) => setChosen(event.target.value)}
-          options={provisioned.map((database) => ({ value: database.id, label: database.handle }))}
-        />
-        <ScopedButton
-          size="sm"
-          denial={denial}
-          loading={create.isPending}
-          onClick={() => create.mutate(undefined, { onSuccess: (operation) => setOperationId(operation.id) })}
-        >
-          Create Backup
-        </ScopedButton>
-      </div>
-      {create.isError ? <Banner variant="error">{messageOf(create.error)}</Banner> : null}
-      {operationId ? (
-        <BackupOperationStatus operationId={operationId} type="backup" onFinished={refresh} />
-      ) : null}
+      <CreateBackup
+        databaseId={databaseId}
+        environmentId={environmentId}
+        picker={
+          <SelectField
+            label="Database"
+            value={databaseId}
+            onChange={(event) => setChosen(event.target.value)}
+            options={provisioned.map((database) => ({ value: database.id, label: database.handle }))}
+          />
+        }
+      />
     </div>
   );
 }
@@ -98,7 +77,7 @@ export function EnvironmentBackups({
           These backups outlived their databases. Restore one into a new database, or delete it.
         </Banner>
       ) : (
-        <CreateBackup environmentId={environmentId} />
+        <EnvironmentCreateBackup environmentId={environmentId} />
       )}
       <BackupsTable
         label={orphaned ? 'Backups of deprovisioned databases' : 'Backups'}

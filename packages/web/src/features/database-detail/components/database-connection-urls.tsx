@@ -1,8 +1,7 @@
 import { Banner } from '../../../components/ui/banner.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { CredentialsTable } from '../../../components/ui/credentials-table.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { StaticTable } from '../../../components/ui/static-table.tsx';
 import { useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
 
 /**
@@ -20,34 +19,26 @@ export function DatabaseConnectionUrls({
   if (denial) return <Banner variant="warning">{denial}</Banner>;
   return (
     <QueryState query={credentials} loadingLabel="Loading connection URLs">
-      {(list) =>
-        list.length === 0 ? (
-          <EmptyState title="No resources found" description="This database has no credentials yet." />
-        ) : (
-          <StaticTable
-            caption="Connection URLs"
-            columns={['Type', 'Connection URL', { label: 'Actions', hidden: true }]}
-          >
-            {list.map((credential) => (
-              <tr key={credential.id}>
-                <td>
-                  {credential.type}
-                  {credential.isDefault ? ' (default)' : ''}
-                </td>
-                <td>
-                  <code className="database-connection-url">{credential.connectionUrl}</code>
-                </td>
-                <td>
-                  <CopyButton
-                    text={credential.connectionUrl}
-                    label={`Copy ${credential.type} connection URL`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </StaticTable>
-        )
-      }
+      {(list) => (
+        <CredentialsTable
+          credentials={list}
+          caption="Connection URLs"
+          columns={['Type', 'Connection URL', { label: 'Actions', hidden: true }]}
+          cells={(credential) => (
+            <>
+              <td>
+                <code className="database-connection-url">{credential.connectionUrl}</code>
+              </td>
+              <td>
+                <CopyButton
+                  text={credential.connectionUrl}
+                  label={`Copy ${credential.type} connection URL`}
+                />
+              </td>
+            </>
+          )}
+        />
+      )}
     </QueryState>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import { z } from 'zod';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+import { type ProfileOption, ProfileSizeFields } from '../../../components/ui/profile-size-fields.tsx';
 import type { AllowedFamilies } from '../../../resources/stacks/stack.hal.ts';
 
 /** The profiles offered (current generation per family, as on the service scale form). */
@@ -132,12 +133,12 @@ export function DatabaseScaleForm({ type, current, allowed, denial, onScale }: D
   const values = { instanceProfile, containerSizeMb, diskSizeGb, provisionedIops };
   const problem = databaseScaleProblem(values, current);
   const changed = changedFrom(values, current);
-  const profiles: { instanceClass: string; label: string }[] = PROFILE_CHOICES.filter(
-    (choice) => allowed[choice.family],
-  ).map((choice) => ({
-    instanceClass: choice.instanceClass,
-    label: `${choice.label} - ${choice.instanceClass}`,
-  }));
+  const profiles: ProfileOption[] = PROFILE_CHOICES.filter((choice) => allowed[choice.family]).map(
+    (choice) => ({
+      instanceClass: choice.instanceClass,
+      label: `${choice.label} - ${choice.instanceClass}`,
+    }),
+  );
   if (!profiles.some((option) => option.instanceClass === current.instanceProfile)) {
     profiles.unshift({
       instanceClass: current.instanceProfile,
@@ -153,52 +154,27 @@ export function DatabaseScaleForm({ type, current, allowed, denial, onScale }: D
 
   return (
     <Form form={form} className="card card-body form form-card" aria-label="Scale">
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-profile`}>
-          Container Profile
-        </label>
-        <select
-          id={`${id}-profile`}
-          className="select"
-          value={instanceProfile}
-          onChange={(event) => {
-            const next = event.target.value;
-            form.setValue('instanceProfile', next);
-            // spec 2 §5: a new profile raises the size to its minimum (and keeps it within its maximum).
-            const offered = sizeOptions(type, next);
-            if (!offered.includes(containerSizeMb)) {
-              form.setValue(
-                'containerSizeMb',
-                offered.find((mb) => mb >= containerSizeMb) ?? offered.at(-1) ?? containerSizeMb,
-              );
-            }
-          }}
-        >
-          {profiles.map((option) => (
-            <option key={option.instanceClass} value={option.instanceClass}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-size`}>
-          Memory Limit
-        </label>
-        <select
-          id={`${id}-size`}
-          className="select"
-          value={containerSizeMb}
-          onChange={(event) => form.setValue('containerSizeMb', Number(event.target.value))}
-        >
-          {sizes.map((mb) => (
-            <option key={mb} value={mb}>
-              {mb / 1024} GB
-            </option>
-          ))}
-        </select>
-        <p className="field-hint">CPU Share: {share === null ? 'Unknown' : share}</p>
-      </div>
+      <ProfileSizeFields
+        id={id}
+        profiles={profiles}
+        profile={instanceProfile}
+        onProfileChange={(next) => {
+          form.setValue('instanceProfile', next);
+          // spec 2 §5: a new profile raises the size to its minimum (and keeps it within its maximum).
+          const offered = sizeOptions(type, next);
+          if (!offered.includes(containerSizeMb)) {
+            form.setValue(
+              'containerSizeMb',
+              offered.find((mb) => mb >= containerSizeMb) ?? offered.at(-1) ?? containerSizeMb,
+            );
+          }
+        }}
+        sizes={sizes}
+        sizeMb={containerSizeMb}
+        onSizeChange={(mb) => form.setValue('containerSizeMb', mb)}
+        formatSize={(mb) => `${mb / 1024} GB`}
+        share={share}
+      />
       <div className="field">
         <label className="field-label" htmlFor={`${id}-disk`}>
           Disk Size (GB)

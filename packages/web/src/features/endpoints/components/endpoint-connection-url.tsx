@@ -1,8 +1,8 @@
 import { Banner } from '../../../components/ui/banner.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { CredentialsTable } from '../../../components/ui/credentials-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { StaticTable } from '../../../components/ui/static-table.tsx';
 import { endpointConnectionUrl } from '../../../resources/databases/database-endpoint-url.ts';
 import { useDatabase, useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
 import { type Endpoint, endpointHostname } from '../../../resources/endpoints/endpoint.hal.ts';
@@ -39,31 +39,24 @@ export function EndpointConnectionUrl({
     <QueryState query={database} loadingLabel="Loading database">
       {(current) => (
         <QueryState query={credentials} loadingLabel="Loading connection URL">
-          {(list) =>
-            list.length === 0 ? (
-              <EmptyState title="No resources found" description="This database has no credentials yet." />
-            ) : (
-              <StaticTable caption="Connection URL" columns={['Type', 'Connection URL']}>
-                {list.map((credential) => (
-                  <tr key={credential.id}>
-                    <td>
-                      {credential.type}
-                      {credential.isDefault ? ' (default)' : ''}
-                    </td>
-                    <td>
-                      <code className="endpoint-connection-url">
-                        {endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
-                      </code>{' '}
-                      <CopyButton
-                        text={endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
-                        label={`Copy the connection URL of ${credential.type}`}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </StaticTable>
-            )
-          }
+          {(list) => (
+            <CredentialsTable
+              credentials={list}
+              caption="Connection URL"
+              columns={['Type', 'Connection URL']}
+              cells={(credential) => (
+                <td>
+                  <code className="endpoint-connection-url">
+                    {endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
+                  </code>{' '}
+                  <CopyButton
+                    text={endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
+                    label={`Copy the connection URL of ${credential.type}`}
+                  />
+                </td>
+              )}
+            />
+          )}
         </QueryState>
       )}
     </QueryState>

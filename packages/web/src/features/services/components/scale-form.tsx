@@ -2,6 +2,7 @@ import { cpuShare, MAX_CONTAINER_COUNT } from '@berth/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+import { ProfileSizeFields } from '../../../components/ui/profile-size-fields.tsx';
 import type { Service } from '../../../resources/services/service.hal.ts';
 import type { AllowedFamilies } from '../../../resources/stacks/stack.hal.ts';
 import type { ScaleRequest } from '../api/use-scale-service.ts';
@@ -85,45 +86,20 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
             : `0 to ${MAX_CONTAINER_COUNT}. Two or more give High Availability.`}
         </p>
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-profile`}>
-          Container Profile
-        </label>
-        <select
-          id={`${id}-profile`}
-          className="select"
-          value={instanceClass}
-          onChange={(event) => {
-            const next = event.target.value;
-            form.setValue('instanceClass', next);
-            form.setValue('sizeMb', sizeForProfile(next, sizeMb));
-          }}
-        >
-          {profileOptions(allowed, service.instanceClass).map((option) => (
-            <option key={option.instanceClass} value={option.instanceClass}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-size`}>
-          Memory Limit
-        </label>
-        <select
-          id={`${id}-size`}
-          className="select"
-          value={sizeMb}
-          onChange={(event) => form.setValue('sizeMb', Number(event.target.value))}
-        >
-          {sizes.map((mb) => (
-            <option key={mb} value={mb}>
-              {formatGb(mb)}
-            </option>
-          ))}
-        </select>
-        <p className="field-hint">CPU Share: {share === null ? 'Unknown' : share}</p>
-      </div>
+      <ProfileSizeFields
+        id={id}
+        profiles={profileOptions(allowed, service.instanceClass)}
+        profile={instanceClass}
+        onProfileChange={(next) => {
+          form.setValue('instanceClass', next);
+          form.setValue('sizeMb', sizeForProfile(next, sizeMb));
+        }}
+        sizes={sizes}
+        sizeMb={sizeMb}
+        onSizeChange={(mb) => form.setValue('sizeMb', mb)}
+        formatSize={formatGb}
+        share={share}
+      />
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

@@ -1,9 +1,9 @@
 import { isOperationFinished } from '@berth/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Banner, type BannerVariant } from '../../../components/ui/banner.tsx';
-import { to } from '../../../lib/paths.ts';
-import { useOperation } from '../../../resources/operations/use-operation.ts';
+import { Banner, type BannerVariant } from '../../components/ui/banner.tsx';
+import { to } from '../../lib/paths.ts';
+import { useOperation } from './use-operation.ts';
 
 const VARIANTS: Record<string, BannerVariant> = {
   succeeded: 'success',
@@ -12,17 +12,19 @@ const VARIANTS: Record<string, BannerVariant> = {
   queued: 'info',
 };
 
-/** Follows a backup operation (polled until it ends, spec 2 §4) and says where it stands. */
-export function BackupOperationStatus({
-  operationId,
-  type,
-  onFinished,
-}: {
+export interface OperationProgressProps {
   operationId: string;
   type: string;
+  /** Called once when the operation succeeds or fails. */
   onFinished?: (status: string) => void;
-}) {
-  const { data, error } = useOperation(operationId);
+}
+
+/**
+ * Follows one operation (polled every 3 s until it ends, spec 2 §4) and says where it stands: the progress
+ * banner every page that starts an operation shows (deploys, scales, backups, provisions).
+ */
+export function OperationProgress({ operationId, type, onFinished }: OperationProgressProps) {
+  const { data, error } = useOperation(operationId, { deprovision: type === 'deprovision' });
   const status = data?.status ?? 'queued';
   const reported = useRef<string | null>(null);
   useEffect(() => {
@@ -30,6 +32,7 @@ export function BackupOperationStatus({
     reported.current = operationId;
     onFinished?.(status);
   }, [status, operationId, onFinished]);
+
   if (error) return <Banner variant="error">Error: {error.message}</Banner>;
   return (
     <Banner variant={VARIANTS[status] ?? 'info'} title={`Operation ${operationId}: ${type} ${status}`}>
