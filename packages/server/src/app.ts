@@ -23,8 +23,12 @@ import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { vhostsRoutes } from './api/vhosts/vhosts.routes.ts';
 import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
+import { passwordResetsRoutes } from './auth/passwords/password-resets.routes.ts';
 import { rolesRoutes } from './auth/roles/roles.routes.ts';
+import { sessionsRoutes } from './auth/sessions/sessions.routes.ts';
+import { sshKeysRoutes } from './auth/ssh-keys/ssh-keys.routes.ts';
 import { tokensRoutes } from './auth/tokens/tokens.routes.ts';
+import { twoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
 import { createServices } from './composition.ts';
@@ -139,19 +143,39 @@ export async function buildApp(
     },
     routes: async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
-      await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies });
+      const { twoFactor } = services;
+      await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies, twoFactor });
       const { signupLimiter, verificationLimiter } = services;
-      await usersRoutes(auth, { db, urls, guard, verification, invitations, tokens, signupLimiter });
+      await usersRoutes(auth, {
+        db,
+        urls,
+        guard,
+        verification,
+        invitations,
+        tokens,
+        signupLimiter,
+        twoFactor,
+      });
       await verificationsRoutes(auth, {
         verification,
         invitations,
         guard,
         tokens,
+        passwordResets: services.passwordResets,
+        twoFactor,
         limiter: verificationLimiter,
+      });
+      await passwordResetsRoutes(auth, {
+        passwordResets: services.passwordResets,
+        perEmail: services.passwordResetLimiter,
+        perAddress: services.passwordResetAddressLimiter,
       });
       await organizationsRoutes(auth, { db, urls, guard });
       await rolesRoutes(auth, { db, urls, callers, roleAccess: services.roleAccess });
       await invitationsRoutes(auth, { urls, guard, invitations });
+      await sshKeysRoutes(auth, { db, urls, guard });
+      await sessionsRoutes(auth, { db, urls, guard, tokens });
+      await twoFactorRoutes(auth, { urls, guard, twoFactor });
     },
   });
   await app.register(serviceFamily, {

@@ -17,10 +17,12 @@ import { createStacksService } from './api/stacks/stacks.service.ts';
 import { createVhostsService } from './api/vhosts/vhosts.service.ts';
 import { createCallers } from './auth/caller-access.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
+import { createPasswordResetService } from './auth/passwords/password-reset.service.ts';
 import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
+import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
 import { type Config, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -31,7 +33,7 @@ import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
-import { databaseCredentialsBox } from './security/secret-box.ts';
+import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
 
 /**
  * The composition root: every service of the server, built once and wired to the services it needs.
@@ -76,12 +78,37 @@ export async function createServices(
     message: (seconds) =>
       `Too many wrong verification codes were tried from this address. Please wait ${waitMinutes(seconds)} and try again.`,
   });
+  // Forgotten-password mails per email address (known or not) and per client address.
+  const passwordResetLimiter = createRateLimiter({
+    db,
+    name: 'password-reset',
+    limit: config.passwordResetRateLimit.perEmail,
+    windowSeconds: config.passwordResetRateLimit.windowSeconds,
+    message: (seconds) =>
+      `Too many password reset requests for this email address. Please wait ${waitMinutes(seconds)} and try again.`,
+  });
+  const passwordResetAddressLimiter = createRateLimiter({
+    db,
+    name: 'password-reset-address',
+    limit: config.passwordResetRateLimit.perAddress,
+    windowSeconds: config.passwordResetRateLimit.windowSeconds,
+    message: (seconds) =>
+      `Too many password reset requests from this address. Please wait ${waitMinutes(seconds)} and try again.`,
+  });
+  const passwordResets = createPasswordResetService({
+    db,
+    mailer,
+    urls,
+    ttlSeconds: config.passwordResetTtlSeconds,
+    maxFailures: config.verificationRateLimit.perCode,
+  });
   const verification = createEmailVerificationService({
     db,
     mailer,
     urls,
     ttlSeconds: config.emailVerificationTtlSeconds,
     maxFailures: config.verificationRateLimit.perCode,
+    onMailError: (error) => hooks.onError(error),
   });
   // Who may see and change a role and its members (the roles routes and invitations share it).
   const roleAccess = createRoleAccess(db);
@@ -93,6 +120,23 @@ export async function createServices(
     maxFailures: config.verificationRateLimit.perCode,
     roleAccess,
     onMailError: (error) => hooks.onError(error),
+  });
+  // 2FA: TOTP secrets and recovery codes sealed under the server secret; wrong codes counted per user,
+  // apart from wrong passwords.
+  const otpLimiter = createRateLimiter({
+    db,
+    name: 'otp',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    message: (seconds) =>
+      `Too many wrong 2FA codes were tried. Please wait ${waitMinutes(seconds)} and try again.`,
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    urls,
+    mailer,
+    box: createSecretBox(signingKey, 'two-factor'),
+    limiter: otpLimiter,
   });
   const environments = createEnvironmentsService({ db });
   // The caller of each request with their memberships and permissions, resolved once per request.
@@ -148,8 +192,13 @@ export async function createServices(
     signupLimiter,
     verificationLimiter,
     verification,
+    passwordResetLimiter,
+    passwordResetAddressLimiter,
+    passwordResets,
     roleAccess,
     invitations,
+    otpLimiter,
+    twoFactor,
     environments,
     callers,
     runtimes,

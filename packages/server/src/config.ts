@@ -40,6 +40,13 @@ export interface Config {
    */
   verificationRateLimit: { perCode: number; perAddress: number; windowSeconds: number };
   emailVerificationTtlSeconds: number;
+  /**
+   * Forgotten-password mails (POST /auth/password/resets/new): asked for per email address, known or
+   * not, and per client address in the window (429 past it, the same answer for every address).
+   */
+  passwordResetRateLimit: { perEmail: number; perAddress: number; windowSeconds: number };
+  /** How long a password reset link stays valid. */
+  passwordResetTtlSeconds: number;
   /** How long an invitation link stays valid (a resend starts a new period). */
   invitationTtlSeconds: number;
   /** Run the operations worker inside the server process (off when separate `berth worker`s run). */
@@ -157,6 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
     },
     emailVerificationTtlSeconds: 24 * 60 * 60,
+    passwordResetRateLimit: {
+      perEmail: intFromEnv(env, 'BERTH_PASSWORD_RESET_LIMIT_PER_EMAIL', 5),
+      perAddress: intFromEnv(env, 'BERTH_PASSWORD_RESET_LIMIT_PER_ADDRESS', 20),
+      windowSeconds: 60 * 60,
+    },
+    passwordResetTtlSeconds: 60 * 60,
     invitationTtlSeconds: 7 * 24 * 60 * 60,
     worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
     simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),

@@ -20,7 +20,7 @@ export const userResource = z
     updated_at: isoTimestamp,
     _links: halLinks(
       ['self', 'roles', 'ssh_keys', 'u2f_devices', 'email_verification_challenges'],
-      ['selected_organization'],
+      ['selected_organization', 'current_otp_configuration'],
     ),
   })
   .meta({ id: 'User' });

@@ -9,4 +9,6 @@ export const toastMessages = {
   invitationSent: (email: string) => `Invitation sent to ${email}`,
   invitationResent: 'Resent invitation to user',
   invitationRevoked: 'Revoked invitation',
+  otherSessionsLoggedOut:
+    'Successfully logged out of other sessions! You may wish to log out of this session, as well.',
 } as const;

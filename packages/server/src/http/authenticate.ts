@@ -1,4 +1,4 @@
-import { verificationMessages, WRITE_SCOPES } from '@berth/core';
+import { impersonationMessages, verificationMessages, WRITE_SCOPES } from '@berth/core';
 import type { FastifyRequest } from 'fastify';
 import type { Caller, TokenService } from '../auth/tokens/token.service.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -48,6 +48,23 @@ export function createAuthGuard(tokens: TokenService) {
     if (!pending) {
       const token = bearer(request);
       pending = token ? tokens.authenticate(token) : Promise.resolve(null);
+      // Every request made while impersonating is logged with both users (spec 1 §6: staff access).
+      pending = pending.then((caller) => {
+        if (caller?.token.actorId) {
+          request.log.info(
+            {
+              impersonation: {
+                actorId: caller.token.actorId,
+                userId: caller.user.id,
+                tokenId: caller.token.id,
+                scope: caller.token.scope,
+              },
+            },
+            'impersonated request',
+          );
+        }
+        return caller;
+      });
       resolved.set(request, pending);
     }
     return pending;
@@ -62,7 +79,10 @@ export function createAuthGuard(tokens: TokenService) {
     if (!caller) throw unauthorized();
     const writing = request.method !== 'GET' && request.method !== 'HEAD';
     if (writing && !options.anyScope && !writeScopes.has(caller.token.scope)) {
-      throw forbidden('This session is read-only', 'access_denied');
+      throw forbidden(
+        caller.token.actorId ? impersonationMessages.readOnlySession : 'This session is read-only',
+        'access_denied',
+      );
     }
     if (options.elevated && caller.token.scope !== 'elevated') {
       throw forbidden('Re-enter your credentials to continue', 'access_denied');

@@ -21,7 +21,8 @@ export function consoleDirectives(publicUrl: string): Directives {
     'font-src': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    'img-src': ["'self'"],
+    // data: for images the console draws itself (the 2FA setup QR code); no script runs from them.
+    'img-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],

@@ -97,3 +97,23 @@ export function invitationMail(
     html: `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(organizationName)}</strong> on Berth as a member of ${escapeHtml(roleName)}.</p><p>Accept the invitation by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${expiry} If you did not expect this invitation, ignore this message.</p>`,
   };
 }
+
+export function passwordResetMail(to: string, name: string, link: string, validForMinutes: number): Mail {
+  const expiry = `The link expires in ${validForMinutes} minutes and works once.`;
+  return {
+    to,
+    subject: 'Reset your Berth password',
+    text: `Hi ${name},\n\nSomeone asked to reset the password of your Berth account. Choose a new password by opening this link:\n\n${link}\n\n${expiry} Every session of your account ends when the password changes. If you did not ask for this, ignore this message: your password stays as it is.\n`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Berth account. Choose a new password by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${expiry} Every session of your account ends when the password changes. If you did not ask for this, ignore this message: your password stays as it is.</p>`,
+  };
+}
+
+/** Told to the old address once the account has moved to a new one. */
+export function emailChangedMail(to: string, name: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: 'Your Berth email address was changed',
+    text: `Hi ${name},\n\nThe email address of your Berth account was changed to ${newEmail}. Mail for the account now goes there, and its other sessions were logged out.\n\nIf you did not make this change, contact support right away.\n`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>The email address of your Berth account was changed to ${escapeHtml(newEmail)}. Mail for the account now goes there, and its other sessions were logged out.</p><p>If you did not make this change, contact support right away.</p>`,
+  };
+}

@@ -20,8 +20,13 @@ export const appRoutes: RouteObject[] = [
       { path: paths.error, lazy: () => import('./routes/errors/error.tsx') },
       // Outside the session guard: a signed-out invitee sees the invitation before logging in (spec 1 §4).
       { path: paths.claimInvitation, lazy: () => import('./routes/invitations/claim.tsx') },
+      // Public: a forgotten password is asked for, and reset from the mailed link, without a session.
+      { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password.tsx') },
+      { path: paths.passwordUpdate, lazy: () => import('./routes/auth/password-update.tsx') },
       // The API documents are public: the reference reads the same signed in or out.
       { path: paths.apiReference, lazy: () => import('./routes/api-reference/index.tsx') },
+      // The mailed 2FA reset link works signed out too: the code in it is the proof (contract §3.9).
+      { path: paths.otpResetVerify, lazy: () => import('./routes/auth/otp-reset-verify.tsx') },
       {
         Component: RequireSession,
         children: [
@@ -65,6 +70,13 @@ export const appRoutes: RouteObject[] = [
                     lazy: () => import('./routes/settings/layout.tsx'),
                     children: [
                       { index: true, lazy: () => import('./routes/settings/index-redirect.tsx') },
+                      { path: paths.settingsProfile, lazy: () => import('./routes/settings/profile.tsx') },
+                      { path: paths.settingsSecurity, lazy: () => import('./routes/settings/security.tsx') },
+                      { path: paths.otpSetup, lazy: () => import('./routes/settings/otp-setup.tsx') },
+                      {
+                        path: paths.otpRecoveryCodes,
+                        lazy: () => import('./routes/settings/otp-recovery-codes.tsx'),
+                      },
                       { path: paths.teamMembers, lazy: () => import('./routes/settings/members.tsx') },
                       { path: paths.teamMember, lazy: () => import('./routes/settings/member.tsx') },
                       { path: paths.teamInvite, lazy: () => import('./routes/settings/invite.tsx') },
@@ -75,6 +87,7 @@ export const appRoutes: RouteObject[] = [
                       { path: paths.teamContacts, lazy: () => import('./routes/settings/contacts.tsx') },
                       { path: paths.teamRoles, lazy: () => import('./routes/roles/overview.tsx') },
                       { path: paths.createRole, lazy: () => import('./routes/roles/create.tsx') },
+                      { path: paths.settingsSsh, lazy: () => import('./routes/settings/ssh.tsx') },
                     ],
                   },
                   // A role's page sits in the settings frame too, though its path is outside /settings.
@@ -91,6 +104,7 @@ export const appRoutes: RouteObject[] = [
                   },
                   { path: paths.certificateDetail, lazy: () => import('./routes/certificates/detail.tsx') },
                   { path: paths.createCertificate, lazy: () => import('./routes/certificates/create.tsx') },
+                  { path: paths.impersonate, lazy: () => import('./routes/impersonate/impersonate.tsx') },
                 ],
               },
             ],

@@ -64,6 +64,16 @@ export const paths = {
   teamPendingInvites: '/settings/team/pending-invites',
   teamContacts: '/settings/team/contacts',
   claimInvitation: '/claim/:inviteId/:code',
+  // Account settings and self-service security (spec 1 §2).
+  settingsProfile: '/settings/profile',
+  settingsSecurity: '/settings/security',
+  settingsSsh: '/settings/ssh',
+  otpSetup: '/settings/otp-setup',
+  otpRecoveryCodes: '/settings/otp-recovery-codes',
+  addSecurityKey: '/settings/add-security-key',
+  otpResetVerify: '/otp-reset-verify/:challengeId/:verificationCode',
+  forgotPassword: '/forgot-password',
+  passwordUpdate: '/password/update/:challengeId/:verificationCode',
   impersonate: '/impersonate',
   support: '/support',
   // Ours (issue 8): the public API reference, read from each service family's OpenAPI document.
@@ -100,6 +110,10 @@ export const to = {
   backupRestore: (id: string) => generatePath(paths.backupRestore, { id }),
   role: (id: string, tab?: string) => generatePath(paths.roleDetail, { id, tab: tab ?? null }),
   teamMember: (id: string) => generatePath(paths.teamMember, { id }),
+  otpResetVerify: (challengeId: string, verificationCode: string) =>
+    generatePath(paths.otpResetVerify, { challengeId, verificationCode }),
+  passwordUpdate: (challengeId: string, verificationCode: string) =>
+    generatePath(paths.passwordUpdate, { challengeId, verificationCode }),
   claimInvitation: (inviteId: string, code: string) =>
     generatePath(paths.claimInvitation, { inviteId, code }),
   /** spec 1 §4 Sign-up "with an invitation": the claim page hands its invitation over explicitly. */

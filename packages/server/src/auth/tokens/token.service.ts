@@ -25,6 +25,15 @@ export interface IssuedToken {
   sessionCookie?: string;
 }
 
+/** Who a token was issued to, as the sessions list shows it. */
+export interface ClientInfo {
+  userAgent?: string;
+  ip?: string;
+}
+
+const USER_AGENT_MAX = 300;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export function sameSecret(a: string, b: string): boolean {
@@ -143,6 +152,15 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     return (await lineageLive(token)) ? token : null;
   }
 
+  /** Records when the token was last used, at most once a minute (a write per request would be waste). */
+  async function touch(token: TokenRow): Promise<void> {
+    const now = Date.now();
+    if (token.lastUsedAt && now - token.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    const lastUsedAt = new Date(now);
+    await db.update(tokens).set({ lastUsedAt }).where(eq(tokens.id, token.id));
+    token.lastUsedAt = lastUsedAt;
+  }
+
   return {
     sign,
 
@@ -150,7 +168,7 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
       user: UserRow,
       scope: TokenScope,
       expiresInSeconds: number,
-      options: { session?: boolean; actor?: UserRow; parent?: TokenRow } = {},
+      options: { session?: boolean; actor?: UserRow; parent?: TokenRow; client?: ClientInfo } = {},
     ): Promise<IssuedToken> {
       const secret = options.session ? randomBytes(32).toString('base64url') : null;
       const requested = Date.now() + expiresInSeconds * 1000;
@@ -167,6 +185,8 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
           expiresAt,
           sessionSecretHash: secret ? sha256(secret) : null,
           parentId: options.parent?.id ?? null,
+          userAgent: options.client?.userAgent?.slice(0, USER_AGENT_MAX) || null,
+          ipAddress: options.client?.ip?.slice(0, 100) || null,
         })
         .returning();
       if (!token) throw new Error('Token insert returned nothing');
@@ -196,6 +216,7 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
       if (!(await lineageLive(token))) throw unauthorized('Access token has been revoked');
       const user = await loadUser(token.userId);
       if (!user) throw unauthorized('Access token has been revoked');
+      await touch(token);
       return { token, user, accessToken };
     },
 
@@ -210,6 +231,23 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     },
 
     sessionToken,
+
+    /**
+     * Gives a live token a new browser session cookie: the way back from impersonation, whose token took
+     * over the impersonator's cookie. Null when the token is gone (revoked or expired).
+     */
+    async reopenSession(tokenId: string): Promise<IssuedToken | null> {
+      const secret = randomBytes(32).toString('base64url');
+      const [token] = await db
+        .update(tokens)
+        .set({ sessionSecretHash: sha256(secret) })
+        .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt), gt(tokens.expiresAt, new Date())))
+        .returning();
+      if (!token || !(await lineageLive(token))) return null;
+      const user = await loadUser(token.userId);
+      if (!user) return null;
+      return { token, user, accessToken: await sign(token, user), sessionCookie: `${token.id}.${secret}` };
+    },
 
     /**
      * The tokens a security change by this request leaves alive: the bearer it came with and the

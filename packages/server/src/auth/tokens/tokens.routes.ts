@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   idFromHref,
+  impersonationMessages,
   MAX_LENGTH,
   noContent,
   TOKEN_LIFETIME_SECONDS,
   tokenResource,
   tooLongMessage,
+  WRITE_SCOPES,
 } from '@berth/core';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
@@ -20,7 +22,15 @@ import { ApiError, forbidden, notFound, parseBody, unauthorized } from '../../ht
 import { isUuid } from '../../http/ids.ts';
 import { idRoute, route } from '../../http/route-schemas.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
-import { type IssuedToken, invalidCredentials, type TokenService } from './token.service.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import {
+  type Caller,
+  type ClientInfo,
+  type IssuedToken,
+  invalidCredentials,
+  type TokenService,
+  type UserRow,
+} from './token.service.ts';
 import { toTokenHal } from './tokens.hal.ts';
 
 export const SESSION_COOKIE = 'berth_session';
@@ -74,6 +84,13 @@ const exchangeGrant = z.looseObject({
     .max(MAX_LENGTH.keyword, { error: tooLongMessage('scope', MAX_LENGTH.keyword), abort: true })
     .default('manage'),
   expires_in: z.coerce.number().int().positive().optional(),
+  sso_organization: z
+    .string()
+    .max(MAX_LENGTH.reference, {
+      error: tooLongMessage('sso_organization', MAX_LENGTH.reference),
+      abort: true,
+    })
+    .optional(),
 });
 
 const revokeBody = z.looseObject({
@@ -99,6 +116,8 @@ export interface TokensDeps {
   guard: AuthGuard;
   limiter: LoginLimiter;
   secureCookies: boolean;
+  /** The second factor of password logins and elevations, when the user turned 2FA on. */
+  twoFactor: TwoFactorService;
 }
 
 const GRANT_TYPES = {
@@ -113,6 +132,13 @@ const tokenRequestBody = grantBody.describe(
     "`subject_token_type`, `subject_token` (the user's URL), `scope` manage or read, `expires_in`). " +
     'Any other grant type is 400 `unsupported_grant_type`.',
 );
+
+const writeScopes = new Set<string>(WRITE_SCOPES);
+
+/** The client a token is issued to, for the sessions list. */
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
 
 export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   const { db, urls, tokens, guard, limiter } = deps;
@@ -147,6 +173,44 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   }
 
   const tags = ['Tokens'];
+
+  async function userById(id: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    return user;
+  }
+
+  /**
+   * Staff impersonation (spec 1 §6, contract §3.2 b): the user the exchange asks for, once the actor may
+   * act as them with the scope asked. A superuser may ask for `manage`; a read-only impersonator only
+   * for `read`; SSO simulation is always read-only; an impersonation token never impersonates further.
+   */
+  async function impersonationSubject(actor: Caller, body: z.infer<typeof exchangeGrant>): Promise<UserRow> {
+    if (actor.token.actorId) throw forbidden(impersonationMessages.noChaining, 'access_denied');
+    if (!actor.user.superuser && !actor.user.readOnlyImpersonate) {
+      throw forbidden(impersonationMessages.notStaff, 'access_denied');
+    }
+    if (body.scope === 'manage' && (!actor.user.superuser || body.sso_organization)) {
+      throw forbidden(impersonationMessages.readOnlyOnly, 'access_denied');
+    }
+    const type = body.subject_token_type;
+    let subject: UserRow | undefined;
+    if (type.endsWith(':user:email')) {
+      [subject] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, body.subject_token.trim().toLowerCase()));
+    } else if (type.endsWith(':user:href')) {
+      const id = idFromHref(body.subject_token);
+      if (id && isUuid(id)) [subject] = await db.select().from(users).where(eq(users.id, id));
+    } else {
+      throw new ApiError(400, 'invalid_request', `Unsupported subject_token_type "${type}"`);
+    }
+    if (!subject) throw notFound('User');
+    if (subject.id === actor.user.id) {
+      throw forbidden('You may only exchange a token for your own user', 'access_denied');
+    }
+    return subject;
+  }
 
   app.get(
     '/current_token',
@@ -191,6 +255,8 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       // A failed attempt stays recorded; a successful one resets the account's count.
       if (!user || !passwordOk) throw invalidCredentials();
       await attempt.succeeded();
+      // With 2FA on: 401 `otp_token_required` without a code (contract §3.7); its own limit for wrong ones.
+      await deps.twoFactor.requireSecondFactor(user, body.otp_token);
       const elevated = body.scope === 'elevated';
       const lifetime = elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session;
       const issued = await tokens.issue(
@@ -200,6 +266,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         {
           // The elevated token never replaces the browser session (contract §3.2).
           session: !elevated,
+          client: clientOf(request),
         },
       );
       setSessionCookie(reply, issued);
@@ -212,10 +279,38 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       }
       const actor = await tokens.authenticate(body.actor_token);
       // Refreshing one's own token (after creating an organization or accepting an invitation).
-      // Acting as another user is staff impersonation, which needs its own rules.
+      // Acting as another user is staff impersonation, which has its own rules.
       const subjectIsSelf =
         body.subject_token_type.endsWith(':user:href') && idFromHref(body.subject_token) === actor.user.id;
-      if (!subjectIsSelf) throw forbidden('You may only exchange a token for your own user', 'access_denied');
+      if (!subjectIsSelf) {
+        const subject = await impersonationSubject(actor, body);
+        const lifetime = Math.min(TOKEN_LIFETIME_SECONDS.exchange, TOKEN_LIFETIME_SECONDS.session);
+        // Ended with the impersonator's own token, and marked with them as its actor (contract §3.4).
+        const issued = await tokens.issue(
+          subject,
+          body.scope,
+          Math.min(body.expires_in ?? lifetime, lifetime),
+          {
+            session: true,
+            actor: actor.user,
+            parent: actor.token,
+            client: clientOf(request),
+          },
+        );
+        request.log.info(
+          {
+            impersonation: {
+              actorId: actor.user.id,
+              userId: subject.id,
+              tokenId: issued.token.id,
+              scope: body.scope,
+            },
+          },
+          'impersonation started',
+        );
+        setSessionCookie(reply, issued);
+        return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
+      }
       if (body.scope === 'manage' && actor.token.scope === 'read') {
         throw new ApiError(400, 'invalid_scope', 'A read-only token cannot be exchanged for scope manage');
       }
@@ -228,6 +323,9 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         {
           session: true,
           parent: actor.token,
+          client: clientOf(request),
+          // A refreshed impersonation token stays marked with its impersonator.
+          actor: actor.token.actorId ? await userById(actor.token.actorId) : undefined,
         },
       );
       // The new token becomes the browser's session (contract §3.2). When the cookie was the exchanged
@@ -255,9 +353,26 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       .from(tokensTable)
       .where(and(eq(tokensTable.id, request.params.id), eq(tokensTable.userId, caller.user.id)));
     if (!target) throw notFound('Token');
+    // A read-only session (an impersonator's, say) may end itself, but no other session of the user.
+    if (!writeScopes.has(caller.token.scope) && target.id !== caller.token.id) {
+      throw forbidden('This session is read-only: it can only log itself out', 'access_denied');
+    }
     const revoked = [target.id, ...(await tokens.revoke(target.id))];
     // The cookie may be the session of a token exchanged from the target, which ended with it.
     clearCookieIfRevoked(request, reply, revoked);
+    // Ending an impersonation in the browser that started it gives the impersonator their own session
+    // back (its cookie had moved to the impersonation token).
+    const cookieTokenId = request.cookies[SESSION_COOKIE]?.split('.')[0];
+    if (target.actorId && target.parentId && cookieTokenId && revoked.includes(cookieTokenId)) {
+      const restored = await tokens.reopenSession(target.parentId);
+      if (restored) {
+        request.log.info(
+          { impersonation: { actorId: target.actorId, userId: target.userId, tokenId: target.id } },
+          'impersonation ended',
+        );
+        setSessionCookie(reply, restored);
+      }
+    }
     return reply.code(204).send(null);
   });
 

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { emailVerificationChallenges, users } from '../../db/schema.ts';
 import { ApiError, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
-import { type Mailer, verificationMail } from '../../mail/mailer.ts';
+import { emailChangedMail, type Mailer, verificationMail } from '../../mail/mailer.ts';
 import { revokeOtherTokens, sameSecret, type UserRow } from '../tokens/token.service.ts';
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -40,6 +40,8 @@ export function createEmailVerificationService(deps: {
   ttlSeconds: Config['emailVerificationTtlSeconds'];
   /** Wrong codes a challenge survives; the next attempt finds it dead. */
   maxFailures: Config['verificationRateLimit']['perCode'];
+  /** A notice that could not be delivered (the request it follows has succeeded). */
+  onMailError?: (error: unknown) => void;
 }) {
   const { db, mailer, urls } = deps;
   return {
@@ -116,6 +118,7 @@ export function createEmailVerificationService(deps: {
      */
     async complete(challengeId: string, code: string, keep: string[] = []): Promise<UserRow> {
       if (!isUuid(challengeId)) throw verificationFailed();
+      let previousEmail: string | undefined;
       const outcome = await db
         .transaction(async (tx): Promise<UserRow | ApiError> => {
           // The row stays locked to the end, so parallel guesses are counted one after another.
@@ -153,6 +156,7 @@ export function createEmailVerificationService(deps: {
             .returning();
           if (!user) throw verificationFailed();
           if (before && before.email.toLowerCase() !== user.email.toLowerCase()) {
+            previousEmail = before.email;
             await revokeOtherTokens(tx, user.id, keep);
           }
           return user;
@@ -163,6 +167,13 @@ export function createEmailVerificationService(deps: {
           throw error;
         });
       if (outcome instanceof ApiError) throw outcome;
+      // The old address hears of the move, so a change nobody asked for does not go unnoticed. The change
+      // is made; a failed notice stays in the outbox with its reason.
+      if (previousEmail) {
+        await mailer
+          .send(emailChangedMail(previousEmail, outcome.name, outcome.email))
+          .catch((error: unknown) => deps.onMailError?.(error));
+      }
       return outcome;
     },
   };

@@ -25,6 +25,10 @@ export function toUserHal(user: UserRow, urls: FamilyUrls): UserResource {
       selected_organization: user.selectedOrganizationId
         ? `${urls.auth}/organizations/${user.selectedOrganizationId}`
         : null,
+      current_otp_configuration:
+        user.otpEnabled && user.currentOtpConfigurationId
+          ? `${urls.auth}/otp_configurations/${user.currentOtpConfigurationId}`
+          : null,
       roles: `${self}/roles`,
       ssh_keys: `${self}/ssh_keys`,
       u2f_devices: `${self}/u2f_devices`,

@@ -1,13 +1,16 @@
 import {
   emailSchema,
   emailVerificationChallengeCollection,
+  idFromHref,
   MAX_LENGTH,
   noContent,
+  otpTokenSchema,
   passwordSchema,
   permissionMessages,
   personNameSchema,
   roleCollection,
   tooLongMessage,
+  twoFactorMessages,
   userClaim,
   userResource,
 } from '@berth/core';
@@ -32,6 +35,7 @@ import { toRoleHal } from '../organizations/organizations.hal.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { type Caller, revokeOtherTokens, type TokenService } from '../tokens/token.service.ts';
 import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import {
   type EmailVerificationService,
   toEmailVerificationChallengeHal,
@@ -64,10 +68,27 @@ const updateKind = z
       .optional(),
   })
   .describe(
-    '`type` `update-password` with `password` (needs an elevated token), or `name` (or no type) with `name`.',
+    '`type` `update-password` with `password` (needs an elevated token), `otp` with `otp_enabled` ' +
+      '(and, to turn it on, `current_otp_configuration` and `otp_token`; elevated), or `name` (or no type) with `name`.',
   );
 const updatePasswordBody = z.looseObject({ password: passwordSchema });
 const updateNameBody = z.looseObject({ name: personNameSchema('Name') });
+// Contract §5.2: OTP on sends the pending configuration's URL (and id) and a code of it; OTP off, false.
+const updateOtpBody = z.looseObject({
+  otp_enabled: z.boolean({ error: 'otp_enabled must be true or false' }),
+  current_otp_configuration: z
+    .string()
+    .max(MAX_LENGTH.reference, {
+      error: tooLongMessage('current_otp_configuration', MAX_LENGTH.reference),
+      abort: true,
+    })
+    .optional(),
+  current_otp_configuration_id: z
+    .string()
+    .max(MAX_LENGTH.id, { error: tooLongMessage('current_otp_configuration_id', MAX_LENGTH.id), abort: true })
+    .optional(),
+  otp_token: otpTokenSchema.optional(),
+});
 
 const selectOrganizationBody = z.looseObject({
   selected_organization_id: z
@@ -108,6 +129,8 @@ export async function usersRoutes(
     tokens: TokenService;
     /** Sign-ups, and sign-up checks, per client address. */
     signupLimiter: RateLimiter;
+    /** `type: "otp"` turns 2FA on (with a valid code of a pending configuration) or off. */
+    twoFactor: TwoFactorService;
   },
 ) {
   const { db, urls, guard, verification, invitations, tokens, signupLimiter } = deps;
@@ -195,6 +218,18 @@ export async function usersRoutes(
     const caller = await guard.requireCaller(request);
     const user = await self(request, caller);
     const { type } = request.body;
+    if (type === 'otp') {
+      // Turning 2FA on or off needs the password again (contract §3.6).
+      await guard.requireCaller(request, { elevated: true });
+      const body = parseBody(updateOtpBody, request.body);
+      if (!body.otp_enabled) return toUserHal((await deps.twoFactor.disable(user.id)) ?? user, urls);
+      const configurationId =
+        body.current_otp_configuration_id ??
+        (body.current_otp_configuration ? idFromHref(body.current_otp_configuration) : undefined);
+      if (!configurationId) throw unprocessable('current_otp_configuration must not be empty');
+      if (!body.otp_token) throw unprocessable(twoFactorMessages.tokenRequired);
+      return toUserHal(await deps.twoFactor.enable(user, configurationId, body.otp_token), urls);
+    }
     if (type === 'update-password') {
       // Changing the password needs the password again (contract §3.6).
       await guard.requireCaller(request, { elevated: true });

@@ -1,14 +1,23 @@
-import { MAX_LENGTH, noContent, tooLongMessage } from '@berth/core';
+import {
+  MAX_LENGTH,
+  noContent,
+  passwordMessages,
+  passwordSchema,
+  requiredMessage,
+  tooLongMessage,
+} from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuard } from '../../http/authenticate.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { parseBody, unprocessable } from '../../http/errors.ts';
 import { responses } from '../../http/schema-first.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
+import type { PasswordResetService } from '../passwords/password-reset.service.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import type { TokenService } from '../tokens/token.service.ts';
 import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import type { EmailVerificationService } from '../users/email-verification.service.ts';
 
 // The `type` chooses what is verified; the handler asks for that type's fields (and for a caller, when
@@ -33,8 +42,19 @@ const verificationBody = z
   })
   .describe(
     '`type` `email_verification_challenge` with `challenge_id` and `verification_code` (no token needed), ' +
+      'or `password_reset_challenge` with `challenge_id`, `verification_code` and the new `password` ' +
+      '(ends every session of the user), ' +
+      'or `otp_reset_challenge` with `challenge_id` and `verification_code` (turns 2FA off), ' +
       'or `invitation` with `invitation_id` and `verification_code` (accepted as the signed-in caller).',
   );
+
+// The new password of a reset: the spec's password rules (spec 1 §5).
+const newPasswordBody = z.looseObject({
+  password: z
+    .string({ error: requiredMessage('Password') })
+    .max(MAX_LENGTH.password, { error: passwordMessages.tooLong, abort: true })
+    .pipe(passwordSchema),
+});
 
 /**
  * POST /verifications completes a mailed challenge. The code in the link is the proof, so no token is
@@ -48,6 +68,9 @@ export async function verificationsRoutes(
     invitations: InvitationsService;
     guard: AuthGuard;
     tokens: TokenService;
+    passwordResets: PasswordResetService;
+    /** `otp_reset_challenge`: the member confirms an owner's 2FA reset. */
+    twoFactor: TwoFactorService;
     /** Wrong codes per client address: counted before a code is checked, forgiven when it was right. */
     limiter: RateLimiter;
   },
@@ -73,6 +96,29 @@ export async function verificationsRoutes(
       }
       const attempt = await deps.limiter.hit(`ip:${request.ip}`);
       await deps.invitations.acceptWithCode(caller, body.invitation_id, body.verification_code);
+      await attempt.forgive();
+      return reply.code(204).send(null);
+    }
+    if (body.type === 'password_reset_challenge') {
+      if (!body.challenge_id || !body.verification_code) {
+        throw unprocessable('challenge_id and verification_code must not be empty');
+      }
+      const { password } = parseBody(newPasswordBody, body);
+      const attempt = await deps.limiter.hit(`ip:${request.ip}`);
+      await deps.passwordResets.complete(body.challenge_id, body.verification_code, password);
+      await attempt.forgive();
+      return reply.code(204).send(null);
+    }
+    if (body.type === 'otp_reset_challenge') {
+      if (!body.challenge_id || !body.verification_code) {
+        throw unprocessable('challenge_id and verification_code must not be empty');
+      }
+      // 2FA goes off and the member's other sessions end; this browser's, if it is theirs, stays.
+      const caller = await deps.guard.optionalCaller(request).catch(() => null);
+      const session = await deps.tokens.sessionToken(request.cookies[SESSION_COOKIE]);
+      const keep = [caller?.token.id, session?.id].filter((id): id is string => !!id);
+      const attempt = await deps.limiter.hit(`ip:${request.ip}`);
+      await deps.twoFactor.completeReset(body.challenge_id, body.verification_code, keep);
       await attempt.forgive();
       return reply.code(204).send(null);
     }

@@ -29,6 +29,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     verified: boolean('verified').notNull().default(false),
     otpEnabled: boolean('otp_enabled').notNull().default(false),
+    /** The OTP configuration in force while `otp_enabled` (see tables/two-factor.ts). */
+    currentOtpConfigurationId: uuid('current_otp_configuration_id'),
     superuser: boolean('superuser').notNull().default(false),
     readOnlyImpersonate: boolean('read_only_impersonate').notNull().default(false),
     externalId: text('external_id'),
@@ -53,6 +55,12 @@ export const tokens = pgTable(
     sessionSecretHash: text('session_secret_hash'),
     /** The token this one was exchanged from: it never outlives it and is revoked with it. */
     parentId: uuid('parent_id').references((): AnyPgColumn => tokens.id, { onDelete: 'cascade' }),
+    /** The browser or client that signed in (User-Agent, shortened), shown in the sessions list. */
+    userAgent: text('user_agent'),
+    /** The address the token was issued to. */
+    ipAddress: text('ip_address'),
+    /** When the token last authenticated a request (updated at most once a minute). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('tokens_user_idx').on(table.userId), index('tokens_parent_idx').on(table.parentId)],
@@ -74,6 +82,29 @@ export const emailVerificationChallenges = pgTable(
     ...timestamps,
   },
   (table) => [index('email_challenges_user_idx').on(table.userId)],
+);
+
+/**
+ * Forgotten-password links: a single-use code, stored hashed, mailed to the account's address. Using it
+ * sets a new password; it dies when used, when it expires, or after too many wrong codes.
+ */
+export const passwordResetChallenges = pgTable(
+  'password_reset_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: once the account moves to another one, the link is dead. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    /** Wrong codes tried for this link; at the limit it is dead and a new link must be asked for. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
 export const loginAttempts = pgTable(

@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
+import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner.tsx';
 import { useSelectOrganization } from '../../features/users/api/use-select-organization.ts';
 import { ActorProvider } from '../../lib/actor.tsx';
 import { getRuntimeConfig } from '../../lib/config.ts';
@@ -90,6 +91,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         {organization ? <StartupLists organizationId={organization.id} /> : null}
         <main className="shell-main" id="main" tabIndex={-1}>
           <div className="shell-banners">
+            <ImpersonationBanner />
             {organization ? null : (
               <Banner
                 variant="warning"

@@ -13,6 +13,8 @@ export interface User {
   readOnlyImpersonate: boolean;
   externalId: string | null;
   selectedOrganizationId: string | null;
+  /** contract §4.1: the OTP configuration in force (its id reads the recovery codes), or null. */
+  currentOtpConfigurationId: string | null;
   createdAt: string;
 }
 
@@ -29,6 +31,7 @@ export function fromUserResource(user: UserResource): User {
     readOnlyImpersonate: user.read_only_impersonate,
     externalId: user.external_id || null,
     selectedOrganizationId: linkId(user, 'selected_organization'),
+    currentOtpConfigurationId: linkId(user, 'current_otp_configuration'),
     createdAt: user.created_at,
   };
 }

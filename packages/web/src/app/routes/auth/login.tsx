@@ -9,7 +9,7 @@ import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts'
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 
-/** spec 1 §4 "Login". SSO login and password reset come with their own issues, so they are not linked yet. */
+/** spec 1 §4 "Login", with Forgot password (spec 1 §2). SSO login comes with its own issue, so it is not linked yet. */
 function LoginRoute() {
   const navigate = useNavigate();
   const { phase } = useSession();
@@ -36,9 +36,14 @@ function LoginRoute() {
       title="Log in to Berth"
       subtitle="Welcome back. Enter your credentials to continue."
       footer={
-        <p>
-          Don&apos;t have an account? <Link to={paths.signup}>Sign up</Link>
-        </p>
+        <>
+          <p>
+            <Link to={paths.forgotPassword}>Forgot password?</Link>
+          </p>
+          <p>
+            Don&apos;t have an account? <Link to={paths.signup}>Sign up</Link>
+          </p>
+        </>
       }
     >
       {phase === 'authenticated' && !submitted ? (

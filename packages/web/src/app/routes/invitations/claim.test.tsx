@@ -125,7 +125,8 @@ describe('invitation claim (spec 1 §4, §8; contract §3.9)', () => {
     expect(server.callsTo('PUT', '/auth/users/user-2')[0]?.body).toEqual({
       selected_organization_id: 'org-1',
     });
-    expect(server.callsTo('GET', '/auth/organizations').length).toBeGreaterThan(0);
+    // The boot reloads the organizations after the exchange; under load it comes a moment after navigation.
+    await waitFor(() => expect(server.callsTo('GET', '/auth/organizations').length).toBeGreaterThan(0));
   });
 
   it("shows the server's message when accepting fails", async () => {

@@ -18,11 +18,19 @@ interface SettingsGroup {
 }
 
 /**
- * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Account Settings (Profile,
- * Security, SSH Keys), Single Sign-On, Provisioning, Plans and the Billing group
- * join this list when their pages are built.
+ * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Single Sign-On, Provisioning,
+ * Plans and the Billing group join this list when their pages are built. Security and SSH Keys ask for
+ * the password again when opened without a valid elevated token (spec 1 §6).
  */
 export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
+  {
+    label: 'Account Settings',
+    items: [
+      { label: 'Profile', to: paths.settingsProfile },
+      { label: 'Security', to: paths.settingsSecurity },
+      { label: 'SSH Keys', to: paths.settingsSsh },
+    ],
+  },
   {
     label: 'Team Settings',
     items: [

@@ -90,7 +90,15 @@ describe('settings root (spec 1 §2)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Members', 'Pending Invites', 'Roles', 'Organization Settings']);
+    ).toEqual([
+      'Profile',
+      'Security',
+      'SSH Keys',
+      'Members',
+      'Pending Invites',
+      'Roles',
+      'Organization Settings',
+    ]);
     // The group's heading names its list (an id with spaces would name nothing).
     const group = within(nav).getByRole('list', { name: 'Team Settings' });
     expect(group.getAttribute('aria-labelledby')).not.toMatch(/\s/);
@@ -594,7 +602,7 @@ describe('pending invites (spec 1 §2, §8)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Members', 'Roles', 'Organization Settings']);
+    ).toEqual(['Profile', 'Security', 'SSH Keys', 'Members', 'Roles', 'Organization Settings']);
   });
 
   it("says so when the server refuses the list (403), and shows a failed load's error", async () => {

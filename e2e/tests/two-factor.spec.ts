@@ -1,0 +1,58 @@
+import { Secret, TOTP } from 'otpauth';
+import { passwordField, submitCredentials } from '../fixtures/console.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// spec 1 §2 2FA setup and recovery codes, §4 "2FA" and "Login" step 5, §8 the 2FA warning.
+
+const totpOf = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+test('a user turns on 2FA, then logs in with a code and with a recovery code', async ({
+  signedInPage: page,
+  account,
+}) => {
+  // The setup page needs an elevated token: the password again first.
+  await page.goto('/settings/otp-setup');
+  await expect(page).toHaveURL(/\/elevate\?redirect=/);
+  await passwordField(page).fill(account.password);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/settings\/otp-setup$/);
+
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('otp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const totp = totpOf(secret);
+
+  // "must enter token" before anything is sent.
+  await page.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(page.getByText('must enter token', { exact: true })).toBeVisible();
+
+  // The previous step's code (one step of skew is allowed), so the current one is still unused below.
+  await page
+    .getByRole('textbox', { name: '2FA Code' })
+    .fill(totp.generate({ timestamp: Date.now() - 30_000 }));
+  await page.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(page).toHaveURL(/\/settings\/otp-recovery-codes$/);
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = ((await codes.first().textContent()) ?? '').trim();
+  expect(recoveryCode).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+
+  // Log out, then in with a code: the server asks for it after the password.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await submitCredentials(page, { email: account.email, password: account.password });
+  await expect(page.getByText('You must enter your 2FA token to continue')).toBeVisible();
+  await page.getByRole('textbox', { name: '2FA Code' }).fill(totp.generate());
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/environments$/);
+
+  // And again with a recovery code in place of the code.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await submitCredentials(page, { email: account.email, password: account.password });
+  await expect(page.getByText('You must enter your 2FA token to continue')).toBeVisible();
+  await page.getByRole('textbox', { name: '2FA Code' }).fill(recoveryCode);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/environments$/);
+});

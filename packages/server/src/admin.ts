@@ -1,0 +1,18 @@
+/**
+ * `npm run admin -- make-superuser EMAIL`: operator commands on the database the server uses
+ * (DATABASE_URL, or PGlite in BERTH_DATA_DIR; stop the server first when it runs on PGlite).
+ */
+import { AdminUsageError, runAdminCommand } from './admin-commands.ts';
+import { loadConfigOrExit } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+const config = loadConfigOrExit();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+} catch (error) {
+  console.error(error instanceof AdminUsageError ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
