@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { PasswordRules } from '../../../components/ui/password-rules.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { PasswordRules } from './password-rules.tsx';
 
 interface NewPasswordValues {
   password: string;

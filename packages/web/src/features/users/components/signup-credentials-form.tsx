@@ -2,8 +2,8 @@ import { signupSchema } from '@berth/core';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, useSchemaForm } from '../../../components/ui/form.tsx';
+import { PasswordRules } from '../../../components/ui/password-rules.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { PasswordRules } from './password-rules.tsx';
 
 const credentialsSchema = signupSchema({ fromInvitation: false }).pick({ email: true, password: true });
 

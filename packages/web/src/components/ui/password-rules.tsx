@@ -7,7 +7,7 @@ export interface PasswordRulesProps {
   showAsErrors: boolean;
 }
 
-/** spec 1 §5: the password rules, checked live with core's own messages. */
+/** spec 1 §5: the password rules (sign-up, change and reset), checked live with core's own messages. */
 export function PasswordRules({ id, password, showAsErrors }: PasswordRulesProps) {
   const problems = passwordProblems(password);
   return (
