@@ -27,6 +27,8 @@ export * from './identity/account.schema.ts';
 export * from './identity/email-verification-challenge.hal.ts';
 export * from './identity/identity.schema.ts';
 export * from './identity/references.ts';
+export * from './identity/security-key.hal.ts';
+export * from './identity/security-key.ts';
 export * from './identity/ssh-key.hal.ts';
 export * from './identity/ssh-key.ts';
 export * from './identity/two-factor.hal.ts';

@@ -25,6 +25,7 @@ import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
 import { passwordResetsRoutes } from './auth/passwords/password-resets.routes.ts';
 import { rolesRoutes } from './auth/roles/roles.routes.ts';
+import { securityKeysRoutes } from './auth/security-keys/security-keys.routes.ts';
 import { sessionsRoutes } from './auth/sessions/sessions.routes.ts';
 import { sshKeysRoutes } from './auth/ssh-keys/ssh-keys.routes.ts';
 import { tokensRoutes } from './auth/tokens/tokens.routes.ts';
@@ -143,8 +144,8 @@ export async function buildApp(
     },
     routes: async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
-      const { twoFactor } = services;
-      await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies, twoFactor });
+      const { twoFactor, securityKeys } = services;
+      await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies, twoFactor, securityKeys });
       const { signupLimiter, verificationLimiter } = services;
       await usersRoutes(auth, {
         db,
@@ -176,6 +177,7 @@ export async function buildApp(
       await sshKeysRoutes(auth, { db, urls, guard });
       await sessionsRoutes(auth, { db, urls, guard, tokens });
       await twoFactorRoutes(auth, { urls, guard, twoFactor });
+      await securityKeysRoutes(auth, { urls, guard, securityKeys });
     },
   });
   await app.register(serviceFamily, {

@@ -20,6 +20,7 @@ import { createInvitationsService } from './auth/invitations/invitations.service
 import { createPasswordResetService } from './auth/passwords/password-reset.service.ts';
 import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
+import { createSecurityKeysService } from './auth/security-keys/security-keys.service.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
@@ -138,6 +139,8 @@ export async function createServices(
     box: createSecretBox(signingKey, 'two-factor'),
     limiter: otpLimiter,
   });
+  // Security keys (WebAuthn) for the PUBLIC_URL relying party; wrong assertions count with wrong codes.
+  const securityKeys = createSecurityKeysService({ db, urls, limiter: otpLimiter });
   const environments = createEnvironmentsService({ db });
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
@@ -199,6 +202,7 @@ export async function createServices(
     invitations,
     otpLimiter,
     twoFactor,
+    securityKeys,
     environments,
     callers,
     runtimes,

@@ -74,6 +74,10 @@ export const appRoutes: RouteObject[] = [
                       { path: paths.settingsSecurity, lazy: () => import('./routes/settings/security.tsx') },
                       { path: paths.otpSetup, lazy: () => import('./routes/settings/otp-setup.tsx') },
                       {
+                        path: paths.addSecurityKey,
+                        lazy: () => import('./routes/settings/add-security-key.tsx'),
+                      },
+                      {
                         path: paths.otpRecoveryCodes,
                         lazy: () => import('./routes/settings/otp-recovery-codes.tsx'),
                       },

@@ -8,6 +8,7 @@ import {
   tokenResource,
   tooLongMessage,
   WRITE_SCOPES,
+  webAuthnAssertionJson,
 } from '@berth/core';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { ApiError, forbidden, notFound, parseBody, unauthorized } from '../../ht
 import { isUuid } from '../../http/ids.ts';
 import { idRoute, route } from '../../http/route-schemas.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
+import type { SecurityKeysService } from '../security-keys/security-keys.service.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import {
   type Caller,
@@ -59,6 +61,8 @@ const passwordGrant = z.looseObject({
     .string()
     .max(MAX_LENGTH.code, { error: tooLongMessage('otp_token', MAX_LENGTH.code), abort: true })
     .optional(),
+  /** A security key's WebAuthn assertion, in place of `otp_token` (contract §3.2). */
+  u2f: webAuthnAssertionJson.nullish(),
   scope: z
     .string()
     .max(MAX_LENGTH.keyword, { error: tooLongMessage('scope', MAX_LENGTH.keyword), abort: true })
@@ -118,6 +122,8 @@ export interface TokensDeps {
   secureCookies: boolean;
   /** The second factor of password logins and elevations, when the user turned 2FA on. */
   twoFactor: TwoFactorService;
+  /** Security keys, the other second factor: an assertion in `u2f` instead of a code. */
+  securityKeys: SecurityKeysService;
 }
 
 const GRANT_TYPES = {
@@ -127,7 +133,7 @@ const GRANT_TYPES = {
 
 /** `POST /tokens`: validated as `grantBody`, documented with each grant's fields (contract §3.2). */
 const tokenRequestBody = grantBody.describe(
-  `\`grant_type\` is \`${GRANT_TYPES.password}\` (\`username\`, \`password\`, optional \`otp_token\`, ` +
+  `\`grant_type\` is \`${GRANT_TYPES.password}\` (\`username\`, \`password\`, optional \`otp_token\` or \`u2f\`, ` +
     `\`scope\` manage or elevated, \`expires_in\`) or \`${GRANT_TYPES.exchange}\` (\`actor_token\`, ` +
     "`subject_token_type`, `subject_token` (the user's URL), `scope` manage or read, `expires_in`). " +
     'Any other grant type is 400 `unsupported_grant_type`.',
@@ -173,6 +179,24 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   }
 
   const tags = ['Tokens'];
+
+  /**
+   * The second factor of a password login or elevation (contract §3.7): a key assertion in `u2f`, or a
+   * code. Without either, `otp_token_required` carries request options for the user's keys, if any.
+   */
+  async function secondFactor(user: UserRow, body: z.infer<typeof passwordGrant>): Promise<void> {
+    if (!user.otpEnabled) return;
+    if (body.u2f) return deps.securityKeys.verifyAssertion(user, body.u2f);
+    try {
+      await deps.twoFactor.requireSecondFactor(user, body.otp_token);
+    } catch (error) {
+      if (error instanceof ApiError && error.error === 'otp_token_required') {
+        const payload = await deps.securityKeys.authenticationOptions(user);
+        if (payload) throw new ApiError(401, error.error, error.message, undefined, { u2f: { payload } });
+      }
+      throw error;
+    }
+  }
 
   async function userById(id: string): Promise<UserRow | undefined> {
     const [user] = await db.select().from(users).where(eq(users.id, id));
@@ -256,7 +280,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       if (!user || !passwordOk) throw invalidCredentials();
       await attempt.succeeded();
       // With 2FA on: 401 `otp_token_required` without a code (contract §3.7); its own limit for wrong ones.
-      await deps.twoFactor.requireSecondFactor(user, body.otp_token);
+      await secondFactor(user, body);
       const elevated = body.scope === 'elevated';
       const lifetime = elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session;
       const issued = await tokens.issue(

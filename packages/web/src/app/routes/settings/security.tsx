@@ -8,6 +8,7 @@ import {
 } from '../../../features/account/api/use-email-changes.ts';
 import { ChangeEmailSection } from '../../../features/account/components/change-email-section.tsx';
 import { ChangePasswordForm } from '../../../features/account/components/change-password-form.tsx';
+import { SecurityKeysSection } from '../../../features/security-keys/components/security-keys-section.tsx';
 import { SessionsSection } from '../../../features/sessions/components/sessions-section.tsx';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section.tsx';
 import { paths, to } from '../../../lib/paths.ts';
@@ -64,6 +65,7 @@ function SecurityRoute() {
           />
         </div>
         <TwoFactorSection />
+        <SecurityKeysSection />
         <SessionsSection />
       </div>
     </>

@@ -6,6 +6,8 @@ export interface Credentials {
   email: string;
   password: string;
   otpToken?: string;
+  /** A security key's WebAuthn assertion JSON, in place of the code (contract §3.2 `u2f`). */
+  u2f?: unknown;
 }
 
 export type TokenGrant = 'session' | 'elevated';
@@ -21,6 +23,7 @@ export async function createToken(credentials: Credentials, grant: TokenGrant): 
       username: credentials.email,
       password: credentials.password,
       otp_token: credentials.otpToken ?? '',
+      ...(credentials.u2f ? { u2f: credentials.u2f } : {}),
       expires_in: elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session,
       grant_type: 'password',
       scope: elevated ? 'elevated' : 'manage',

@@ -7,7 +7,7 @@ export async function logIn(credentials: Credentials): Promise<SessionToken> {
   const token = await createToken(credentials, 'session');
   sessionStore.signIn(token);
   // Step 3: a plain password login also gets an elevated token, sparing an immediate re-prompt.
-  if (!credentials.otpToken) {
+  if (!credentials.otpToken && !credentials.u2f) {
     try {
       sessionStore.setElevatedToken(await createToken(credentials, 'elevated'));
     } catch {

@@ -1,9 +1,11 @@
 import { loginSchema } from '@berth/core';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { type ApiError, isApiError } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/error-message.ts';
 import type { Credentials } from '../api/create-token.ts';
 
 /** spec 1 §8: shown when the password was right but a second factor is needed. */
@@ -21,9 +23,18 @@ export interface CredentialsFormProps {
   onSubmit: (credentials: Credentials) => Promise<unknown>;
 }
 
+/** contract §3.7: request options for the user's security keys, sent with `otp_token_required`. */
+function keyOptionsOf(error: ApiError): Record<string, unknown> | null {
+  const body = error.body as { exception_context?: { u2f?: { payload?: unknown } } } | null;
+  const payload = body?.exception_context?.u2f?.payload;
+  return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+}
+
 /** Email, password and, once the server asks for it, a 2FA code: the login and elevation forms. */
 export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit }: CredentialsFormProps) {
   const [otpRequired, setOtpRequired] = useState(false);
+  const [keyOptions, setKeyOptions] = useState<Record<string, unknown> | null>(null);
+  const [keyFailure, setKeyFailure] = useState<string | null>(null);
   const form = useSchemaForm(loginSchema, {
     defaultValues: { email: email ?? '', password: '', otpToken: '' },
     onSubmit: async (values) => {
@@ -37,12 +48,32 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
         // Not a failure: the server asks for the second factor, so the field appears instead of a banner.
         if (!isApiError(error, OTP_REQUIRED)) throw error;
         setOtpRequired(true);
+        setKeyOptions(keyOptionsOf(error));
         // Let the field mount before moving focus into it.
         setTimeout(() => form.setFocus('otpToken'), 0);
       }
     },
   });
   const { field } = form;
+
+  /** Sign the server's challenge with a security key; @simplewebauthn/browser loads only now. */
+  const signWithSecurityKey = async () => {
+    if (!keyOptions) return;
+    setKeyFailure(null);
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const assertion = await startAuthentication({
+        optionsJSON: keyOptions as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      });
+      const { email: typedEmail, password } = form.getValues();
+      await onSubmit({ email: typedEmail, password, u2f: assertion });
+    } catch (error) {
+      // Each challenge is single use: a retry needs the next one the server sends.
+      if (isApiError(error, OTP_REQUIRED)) setKeyOptions(keyOptionsOf(error));
+      else setKeyOptions(null);
+      setKeyFailure(messageOf(error));
+    }
+  };
 
   return (
     <Form form={form}>
@@ -67,6 +98,12 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
       <SubmitRow size="lg" block>
         {submitLabel}
       </SubmitRow>
+      {keyFailure ? <Banner variant="error">{keyFailure}</Banner> : null}
+      {keyOptions ? (
+        <Button variant="secondary" size="lg" block onClick={signWithSecurityKey}>
+          Use a security key
+        </Button>
+      ) : null}
     </Form>
   );
 }
