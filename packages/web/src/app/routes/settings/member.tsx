@@ -1,5 +1,6 @@
 import {
   compareRoles,
+  isOwner,
   isRoleListed,
   permissionMessages,
   roleMembersDenial,
@@ -16,6 +17,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useUpdateMemberRoles } from '../../../features/members/api/update-member-roles.ts';
 import { MemberRolesForm, type RoleChoice } from '../../../features/members/components/member-roles-form.tsx';
+import { ResetTwoFactor } from '../../../features/members/components/reset-two-factor.tsx';
 import { useOrganizationMemberships } from '../../../features/roles/api/use-organization-memberships.ts';
 import { useOrganizationRoles } from '../../../features/roles/api/use-organization-roles.ts';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
@@ -118,6 +120,10 @@ function MemberRoute() {
           />
         </div>
       )}
+      {/* spec 1 §6: only organization owners reset another member's 2FA. */}
+      {member?.otpEnabled && member.id !== user?.id ? (
+        <ResetTwoFactor userId={member.id} denial={isOwner(actor) ? null : permissionMessages.ownerOnly} />
+      ) : null}
     </>
   );
 }

@@ -275,6 +275,50 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     expect(screen.getByRole('checkbox', { name: 'Owners' })).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('lets an owner mail a member with 2FA a reset link (POST /otp/resets/new), and only an owner', async () => {
+    const bobWithTwoFactor = memberHal({
+      id: 'user-2',
+      name: 'Bob Babbage',
+      email: 'bob@engines.io',
+      otpEnabled: true,
+    });
+    const server = teamServer({
+      extra: {
+        'GET /auth/organizations/org-1/users': () =>
+          json(200, collection('users', [ADA, bobWithTwoFactor, CAROL])),
+        'POST /auth/otp/resets/new': () => noContent(),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset 2FA' }));
+    await user.click(screen.getByRole('button', { name: 'Email the reset link' }));
+    expect(
+      await screen.findByText('A reset link was emailed to the member. 2FA stays on until they confirm it.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/otp/resets/new')[0]?.body).toEqual({ user_id: 'user-2' });
+  });
+
+  it('shows Reset 2FA disabled with the owner-only text to a member who is not an owner', async () => {
+    const bobWithTwoFactor = memberHal({
+      id: 'user-2',
+      name: 'Bob Babbage',
+      email: 'bob@engines.io',
+      otpEnabled: true,
+    });
+    teamServer({
+      callerRoles: [DEPLOYERS],
+      extra: {
+        'GET /auth/organizations/org-1/users': () =>
+          json(200, collection('users', [ADA, bobWithTwoFactor, CAROL])),
+      },
+    });
+    renderApp('/settings/team/members/user-2');
+    const reset = await screen.findByRole('button', { name: 'Reset 2FA' });
+    expect(reset).toHaveAttribute('aria-disabled', 'true');
+    expect(reset).toHaveAccessibleDescription(permissionMessages.ownerOnly);
+  });
+
   it('adds and removes memberships, then says so', async () => {
     let added = false;
     const server = teamServer({
