@@ -1,12 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
 import { passwordField, submitCredentials } from '../fixtures/console.ts';
+import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 Security Settings "Security Keys" and Add Security Key, §4 "Login" step 5 (a key instead of
@@ -18,15 +14,7 @@ import { expect, test } from '../fixtures/test.ts';
 const totpOf = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
-    });
-  });
-
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let api: APIRequestContext;
 let origin = '';
 
@@ -34,37 +22,13 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-  const dataDir = join(process.env.BERTH_E2E_DATA_DIR ?? '/tmp/e2e-keys', `security-keys-${port}`);
-  mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    BERTH_DATA_DIR: dataDir,
-  };
-  env.BERTH_SIGNUP_LIMIT_PER_ADDRESS = '10000';
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` });
-  await expect
-    .poll(async () => (await api.get('/config.json').catch(() => null))?.status() ?? 0, {
-      timeout: 150_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  server = await startOwnServer({ name: 'security-keys', host: 'localhost' });
+  api = server.api;
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  server?.kill('SIGTERM');
+  await server?.stop();
 });
 
 test('a user with 2FA adds a security key and logs in with it', async ({ page }) => {
