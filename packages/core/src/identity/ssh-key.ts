@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { halCollection, halId, halLinks, isoTimestamp } from '../hal/hal.ts';
 import { boundedString, tooLongMessage } from '../text/limits.ts';
 import { requiredText } from './identity.schema.ts';
 

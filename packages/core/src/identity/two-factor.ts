@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { halCollection, halId, halLinks, isoTimestamp } from '../hal/hal.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 /** Spec 1 §5 and §8: what the 2FA screens and the login say. */
