@@ -123,3 +123,8 @@ export function fromDatabaseImageResource(image: DatabaseImageResource): Databas
     pitrSupported: image.pitr_supported,
   };
 }
+
+/** A database whose operation is still changing it: its lists poll until it settles (spec 3 §4). */
+export function isSettling(database: Pick<Database, 'status'>): boolean {
+  return database.status === 'provisioning' || database.status === 'deprovisioning';
+}

@@ -4,15 +4,18 @@ import {
   type DatabaseImageCollection,
   type DatabaseResource,
   MAX_PAGE_SIZE,
+  POLL_INTERVAL_MS,
 } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { embeddedList } from '../../lib/hal.ts';
 import { useSession } from '../../lib/session-store.ts';
 import {
+  type Database,
   fromDatabaseCredentialResource,
   fromDatabaseImageResource,
   fromDatabaseResource,
+  isSettling,
 } from './database.hal.ts';
 import { databaseKeys } from './database-keys.ts';
 
@@ -33,6 +36,11 @@ export function useDatabases() {
   });
 }
 
+/** How often a list with a database still provisioning or deprovisioning asks again (as endpoint lists do). */
+export function settlingPoll(databases: readonly Database[] | undefined): number | false {
+  return databases?.some(isSettling) ? POLL_INTERVAL_MS.endpoint : false;
+}
+
 /** contract §5.8 GET /accounts/:id/databases: an environment's databases, with their disks embedded. */
 export function useEnvironmentDatabases(environmentId: string) {
   const { phase } = useSession();
@@ -47,6 +55,7 @@ export function useEnvironmentDatabases(environmentId: string) {
       return embeddedList(list, 'databases').map(fromDatabaseResource);
     },
     enabled: phase === 'authenticated' && environmentId !== '',
+    refetchInterval: (query) => settlingPoll(query.state.data),
   });
 }
 

@@ -8,7 +8,7 @@ import { databaseRows } from '../../../features/databases/components/database-ro
 import { DatabasesTable } from '../../../features/databases/components/databases-table.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { to } from '../../../lib/paths.ts';
-import { useDatabases } from '../../../resources/databases/use-databases.ts';
+import { settlingPoll, useDatabases } from '../../../resources/databases/use-databases.ts';
 import { icons } from '../../shell/icons.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -21,7 +21,8 @@ function DatabasesRoute() {
   // The start-up list (bare, cached) shows the rows at once; the embedded list adds the disks.
   const bare = useDatabases();
   const withDisks = useDatabasesWithDisks();
-  const services = useServices();
+  // While a database is being provisioned, its service (the container size) appears at the end: ask again.
+  const services = useServices({ pollMs: settlingPoll(withDisks.data ?? bare.data) });
   const costs = useCosts(organization?.id ?? null, 'databases');
   const databases = withDisks.data ?? bare.data;
 

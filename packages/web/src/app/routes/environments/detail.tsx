@@ -21,7 +21,7 @@ import { ActivityTable } from '../../../features/operations/components/activity-
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
-import { useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
+import { settlingPoll, useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
 import type { EnvironmentDetail } from '../../../resources/environments/environment.hal.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
@@ -190,7 +190,7 @@ function AppsTab({ environment }: { environment: EnvironmentDetail }) {
 function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
   const { organization } = useConsoleContext();
   const databases = useEnvironmentDatabases(environment.id);
-  const services = useServices();
+  const services = useServices({ pollMs: settlingPoll(databases.data) });
   const costs = useCosts(organization?.id ?? null, 'databases');
   const denial = useActionDenial('database.create', environment.id);
   const rows = useMemo(

@@ -5,6 +5,7 @@ import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromDatabaseResource } from '../../../resources/databases/database.hal.ts';
 import { databaseKeys } from '../../../resources/databases/database-keys.ts';
+import { settlingPoll } from '../../../resources/databases/use-databases.ts';
 
 /**
  * GET /databases?per_page=5000 with its embeds: the only source of every database's disk size (there is
@@ -23,5 +24,6 @@ export function useDatabasesWithDisks() {
       return embeddedList(list, 'databases').map(fromDatabaseResource);
     },
     enabled: phase === 'authenticated',
+    refetchInterval: (query) => settlingPoll(query.state.data),
   });
 }

@@ -6,8 +6,11 @@ import { useSession } from '../../../lib/session-store.ts';
 import { fromServiceResource } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
-/** contract §5.7 GET /services?per_page=5000: every service the caller can read. */
-export function useServices() {
+/**
+ * contract §5.7 GET /services?per_page=5000: every service the caller can read; `pollMs` while a page waits
+ * for a service to appear or change (a database being provisioned gets its service at the end).
+ */
+export function useServices(options: { pollMs?: number | false } = {}) {
   const { phase } = useSession();
   return useQuery({
     queryKey: serviceKeys.list(),
@@ -18,5 +21,6 @@ export function useServices() {
       return embeddedList(list, 'services').map(fromServiceResource);
     },
     enabled: phase === 'authenticated',
+    refetchInterval: options.pollMs ?? false,
   });
 }
