@@ -68,6 +68,7 @@ export const databaseMessages = {
   notProvisioned: (handle: string) => `Database ${handle} is not provisioned yet`,
   backupsDisabled: 'Backups are disabled for this database',
   restoreEnvironmentRequired: 'Must select an environment to restore into',
+  restoreOtherOrganization: 'A backup can be restored only into an environment of its own organization',
 } as const;
 
 export const backupPolicyMessages = {

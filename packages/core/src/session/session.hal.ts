@@ -34,7 +34,6 @@ export const impersonationMessages = {
   notStaff: 'Only staff (superusers or read-only impersonators) may impersonate other users',
   readOnlyOnly: 'You may only impersonate with read-only access',
   noChaining: 'Stop impersonating before impersonating someone else',
-  notFound: 'No user with that email address',
   readOnlySession: 'This impersonation session is read-only: changes are not allowed',
   banner: (name: string, email: string) => `You are impersonating ${name} (${email})`,
 } as const;

@@ -605,3 +605,55 @@ describe('replicas, new hardware, PITR switches and purges', () => {
     expect((await t.call('GET', `/api/backups/${backup.id}`, { token: f.owner.token })).statusCode).toBe(404);
   });
 });
+
+describe('refusals with their messages', () => {
+  it('explains what a database cannot do yet', async () => {
+    const pending = (await create('refusing-db')).json().id;
+    const noTarget = await operate(f.deployer, `/api/databases/${pending}/operations`, {
+      type: 'provision',
+      recovery_target_type: 'time',
+    });
+    expect(noTarget.json().message).toBe(databaseMessages.pitrTargetRequired);
+    const notReplica = await t.call('POST', `/api/databases/${pending}/unlink`, { token: f.deployer.token });
+    expect(notReplica.json().message).toBe(databaseMessages.notReplica);
+    const put = (id: string, body: Record<string, unknown>) =>
+      t.call('PUT', `/api/databases/${id}`, { token: admin.token, body });
+    const pitrWithoutBackups = await put(pending, { enable_backups: false, enable_pitr: true });
+    expect(pitrWithoutBackups.json().message).toBe(databaseMessages.backupsDisabled);
+    const redis = (
+      await create('cache-db', f.deployer, { type: 'redis', database_image_id: undefined })
+    ).json();
+    expect(redis.type).toBe('redis');
+    expect((await put(redis.id, { enable_pitr: true })).json().message).toBe(
+      databaseMessages.pitrNotSupported,
+    );
+  });
+
+  it('restores to a point in time only with PITR on, and only within the organization', async () => {
+    const id = await provisioned('no-pitr-db');
+    const pitr = await operate(f.deployer, `/api/databases/${id}/operations`, {
+      type: 'pitr_restore',
+      handle: 'no-pitr-copy',
+      recovery_target_type: 'latest',
+    });
+    expect(pitr.json().message).toBe(databaseMessages.pitrDisabled);
+    await operate(f.deployer, `/api/databases/${id}/operations`, { type: 'backup' });
+    await t.worker.drain();
+    const [backup] = (await t.call('GET', `/api/databases/${id}/backups`, { token: f.reader.token })).json()
+      ._embedded.backups;
+    // The stranger deploys in both organizations; a backup still stays in its own.
+    const role = await addMember(t.db, {
+      organizationId: f.organization.id,
+      userId: f.stranger.id,
+      name: 'Both',
+    });
+    await grant(t.db, { roleId: role.id, environmentId: String(env()), scope: 'deploy' });
+    const across = await operate(f.stranger, `/api/backups/${backup.id}/operations`, {
+      type: 'restore',
+      handle: 'elsewhere-copy',
+      destination_account_id: String(f.strangerEnvironment.id),
+    });
+    expect(across.statusCode).toBe(422);
+    expect(across.json().message).toBe(databaseMessages.restoreOtherOrganization);
+  });
+});

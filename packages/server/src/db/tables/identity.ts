@@ -4,14 +4,13 @@ import {
   bigserial,
   boolean,
   index,
-  integer,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './common.ts';
+import { mailedLinkColumns, timestamps } from './common.ts';
 
 /** Secrets the server generates on first start (JWT signing key) so every process shares them. */
 export const serverSecrets = pgTable('server_secrets', {
@@ -74,11 +73,7 @@ export const emailVerificationChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
-    /** Wrong codes tried for this link; at the limit it is dead and a new link must be asked for. */
-    failedAttempts: integer('failed_attempts').notNull().default(0),
+    ...mailedLinkColumns(),
     ...timestamps,
   },
   (table) => [index('email_challenges_user_idx').on(table.userId)],
@@ -97,11 +92,7 @@ export const passwordResetChallenges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The address the link was mailed to: once the account moves to another one, the link is dead. */
     email: text('email').notNull(),
-    codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
-    /** Wrong codes tried for this link; at the limit it is dead and a new link must be asked for. */
-    failedAttempts: integer('failed_attempts').notNull().default(0),
+    ...mailedLinkColumns(),
     ...timestamps,
   },
   (table) => [index('password_resets_user_idx').on(table.userId)],

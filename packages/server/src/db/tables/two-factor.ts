@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './common.ts';
+import { mailedLinkColumns, timestamps } from './common.ts';
 import { users } from './identity.ts';
 
 /**
@@ -49,10 +49,7 @@ export const otpResetChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
-    codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
+    ...mailedLinkColumns(),
     ...timestamps,
   },
   (table) => [index('otp_reset_challenges_user_idx').on(table.userId)],

@@ -60,7 +60,7 @@ const restore: BackupHandler<'restore'> = {
       .from(environments)
       .where(eq(environments.id, backup.environmentId));
     if (destination.organizationId !== source?.organizationId) {
-      throw unprocessable(databaseMessages.restoreEnvironmentRequired);
+      throw unprocessable(databaseMessages.restoreOtherOrganization);
     }
     // A restore needs room for the data: at least the disk the backup was taken from.
     const diskSize = Math.max(body.disk_size || DATABASE_DEFAULTS.diskSizeGb, backup.diskSizeGb);
