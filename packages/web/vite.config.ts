@@ -1,25 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // The server (packages/server) listens on 4000 in development; the console talks to it through these paths.
 const DEV_SERVER = 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       // Core is pure (no I/O, design.md), so a chunk that uses one core helper need not carry every zod schema.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/core/') },
+      // Other modules keep what their package.json says (zod: none), so an unused import loads nothing.
+      treeshake: { moduleSideEffects: (id) => (id.includes('/packages/core/') ? false : undefined) },
       output: {
         // Named vendor chunks cache across releases; the form stack loads only with the first form.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // Lists only: the login page never loads the table and the virtualizer.
+            {
+              name: 'table',
+              test: /node_modules[\\/]@tanstack[\\/](table-core|react-table|virtual-core|react-virtual)[\\/]/,
+            },
+            { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+            // The schema library loads with the first form that has a schema (not with the login form).
+            { name: 'zod', test: /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/ },
           ],
         },
       },

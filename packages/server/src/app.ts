@@ -36,6 +36,8 @@ import { createServices } from './composition.ts';
 import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
+import { compression } from './http/compression.ts';
+import { consoleDocument as consoleDocumentOf, type RuntimeConfigOf } from './http/console-navigation.ts';
 import { consoleIndexIn, consoleStatic } from './http/console-static.ts';
 import { corsHook } from './http/cors.ts';
 import { ApiError, handleError } from './http/errors.ts';
@@ -123,6 +125,8 @@ export async function buildApp(
 
   // First: its headers are set in an onRequest hook, before any other hook may answer.
   await securityHeaders(app, { publicUrl: config.publicUrl });
+  // Before every route: it attaches itself to each route as the route is declared.
+  await compression(app);
   await app.register(jsonBody);
   await app.register(cookie);
   app.addHook('onRequest', corsHook(config.corsOrigins));
@@ -130,12 +134,26 @@ export async function buildApp(
   app.setErrorHandler(handleError);
   schemaFirst(app, { checkResponses: config.checkResponses });
   boundInput(app);
+  const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
+  // What the console reads at start: served at /config.json and written into its index.html.
+  const runtimeConfig: RuntimeConfigOf = (request) => ({
+    appUrl: urls.app,
+    authUrl: urls.auth,
+    apiUrl: urls.api,
+    billingUrl: urls.billing,
+    metricTunnelUrl: urls.metrics,
+    // Named only to those who could read it: the mailbox answers nobody else.
+    mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${urls.app}/dev/mail` : null,
+    docsUrl: config.docsUrl ?? null,
+    statusPageUrl: config.statusPageUrl ?? null,
+  });
   // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
   const consoleIndex = consoleIndexIn(config.webDist);
+  const consoleDocument = consoleIndex ? consoleDocumentOf(consoleIndex, runtimeConfig) : null;
 
   await app.register(serviceFamily, {
     prefix: '/auth',
-    consoleIndex,
+    consoleDocument,
     guard,
     openapi: {
       title: 'Berth Auth',
@@ -182,7 +200,7 @@ export async function buildApp(
   });
   await app.register(serviceFamily, {
     prefix: '/api',
-    consoleIndex,
+    consoleDocument,
     guard,
     openapi: {
       title: 'Berth API',
@@ -218,7 +236,7 @@ export async function buildApp(
   });
   await app.register(serviceFamily, {
     prefix: '/metrics',
-    consoleIndex,
+    consoleDocument,
     guard,
     openapi: {
       title: 'Berth Metrics',
@@ -232,7 +250,7 @@ export async function buildApp(
   // Billing has no routes yet; its prefix still answers as an API, not as the console.
   await app.register(serviceFamily, {
     prefix: '/billing',
-    consoleIndex,
+    consoleDocument,
     guard,
     openapi: {
       title: 'Berth Billing',
@@ -241,20 +259,9 @@ export async function buildApp(
     },
   });
 
-  const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
   app.get('/config.json', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return {
-      appUrl: urls.app,
-      authUrl: urls.auth,
-      apiUrl: urls.api,
-      billingUrl: urls.billing,
-      metricTunnelUrl: urls.metrics,
-      // Named only to those who could read it: the mailbox answers nobody else.
-      mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${urls.app}/dev/mail` : null,
-      docsUrl: config.docsUrl ?? null,
-      statusPageUrl: config.statusPageUrl ?? null,
-    };
+    return runtimeConfig(request);
   });
   // /dev is this machine's own corner: never the console, and a JSON 404 for whatever is not served.
   await app.register(
@@ -266,7 +273,7 @@ export async function buildApp(
   );
 
   // Outside the service families (which answer their own 404s), an unknown path is the console's.
-  await app.register(consoleStatic, { webDist: config.webDist, consoleIndex });
+  await app.register(consoleStatic, { webDist: config.webDist, consoleDocument });
 
   if (config.worker) {
     worker.start();

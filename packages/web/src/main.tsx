@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { appRoutes } from './app/router.tsx';
+import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
 import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session-store.ts';
@@ -32,6 +33,9 @@ async function start(container: HTMLElement) {
   }
   const queryClient = createQueryClient();
   clearQueriesOnReset(queryClient, sessionStore);
+  // The session check leaves now, while the router still loads the page's code (RootLayout's own call
+  // joins this request).
+  void bootSession(queryClient);
   root.render(
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />

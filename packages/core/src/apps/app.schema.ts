@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { handleSchema } from '../environments/environment.schema.ts';
-import { requiredMessage } from '../identity/identity.schema.ts';
+import { requiredMessage } from '../identity/identity-rules.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { HANDLE_MAX_LENGTH, handleMessages } from '../environments/environment.schema.ts';
-import { requiredMessage } from '../identity/identity.schema.ts';
-import { boundedString, MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { requiredMessage } from '../identity/identity-rules.ts';
+import { boundedString } from '../text/bounded-string.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';
 
 // spec 2 §2, §5 and §9: what a database, its disk, its backups and its environment's retention policy

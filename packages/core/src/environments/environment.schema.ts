@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredMessage } from '../identity/identity.schema.ts';
+import { requiredMessage } from '../identity/identity-rules.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../text/limits.ts';
-import {
-  emailSchema,
-  passwordMessages,
-  passwordSchema,
-  personNameSchema,
-  requiredMessage,
-} from './identity.schema.ts';
+import { emailSchema, passwordSchema, personNameSchema } from './identity.schema.ts';
+import { passwordMessages, requiredMessage } from './identity-rules.ts';
 
 /** spec 1 §8: the account screens' texts (profile, security settings, forgotten password). */
 export const accountMessages = {

@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   createOrganizationSchema,
   emailSchema,
-  isValidEmail,
   loginSchema,
+  personNameSchema,
+  signupSchema,
+} from './identity.schema.ts';
+import {
+  isValidEmail,
+  type LoginFields,
+  loginProblems,
   passwordMessages,
   passwordProblems,
-  personNameSchema,
   requiredMessage,
-  signupSchema,
   verificationMessages,
-} from './identity.schema.ts';
+} from './identity-rules.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -97,6 +101,30 @@ describe('form schemas', () => {
       'Email must not be empty',
       'Password must not be empty',
     ]);
+  });
+
+  it('login rules without zod say what loginSchema says, field by field', () => {
+    const cases: LoginFields[] = [
+      { email: '', password: '' },
+      { email: '   ', password: 'x' },
+      { email: 'not-an-email', password: 'x' },
+      { email: `${'a'.repeat(250)}@example.com`, password: 'x' },
+      { email: 'ada@example.com', password: 'x'.repeat(1025) },
+      { email: 'ada@example.com', password: 'x', otpToken: '1'.repeat(257) },
+      { email: ' Ada@Example.com ', password: 'x', otpToken: '123456' },
+    ];
+    for (const values of cases) {
+      const parsed = loginSchema.safeParse(values);
+      const fromSchema = Object.fromEntries(
+        (parsed.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
+      );
+      expect(loginProblems(values)).toEqual(fromSchema);
+    }
+    expect(loginProblems({ email: 'not-an-email', password: '' })).toEqual({
+      email: 'Must provide valid email',
+      password: 'Password must not be empty',
+    });
+    expect(loginSchema.parse({ email: ' Ada@Example.com ', password: 'x' }).email).toBe('ada@example.com');
   });
 
   it('sign-up needs a company unless it comes from an invitation', () => {

@@ -1,53 +1,24 @@
 import { z } from 'zod';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';
+import {
+  emailMessages,
+  emailProblem,
+  loginCodeProblem,
+  loginPasswordProblem,
+  nameMessages,
+  normalizedEmail,
+  passwordMessages,
+  passwordProblems,
+  requiredMessage,
+} from './identity-rules.ts';
 
-// spec 1 §5: password 10 to 72 bytes, an uppercase, a lowercase, and a digit or one of !@#$%^&*().
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_BYTES = 72;
-export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()';
-
-export const passwordMessages = {
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: 'Too long: Passwords are limited to 72 bytes',
-  uppercase: 'Password must contain an uppercase letter',
-  lowercase: 'Password must contain a lowercase letter',
-  digitOrSpecial: `Password must contain a digit or a special character from ${PASSWORD_SPECIAL_CHARACTERS}`,
-  mismatch: 'Passwords do not match',
-} as const;
-
-export const emailMessages = {
-  empty: 'Email must not be empty',
-  invalid: 'Must provide valid email',
-} as const;
-
-export const nameMessages = {
-  symbols: 'Cannot have symbols in name',
-} as const;
-
-/** The server's answer (403) to a change from an account whose email address is not verified yet. */
-export const verificationMessages = {
-  required: 'Verify your email address before making changes.',
-} as const;
-
-/** spec 1 §5: generic required field message. */
-export function requiredMessage(label: string): string {
-  return `${label} must not be empty`;
-}
-
-function byteLength(value: string): number {
-  return new TextEncoder().encode(value).length;
-}
-
-/** Every rule the password breaks, in the order the form shows them. */
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push(passwordMessages.tooShort);
-  if (byteLength(password) > PASSWORD_MAX_BYTES) problems.push(passwordMessages.tooLong);
-  if (!/[A-Z]/.test(password)) problems.push(passwordMessages.uppercase);
-  if (!/[a-z]/.test(password)) problems.push(passwordMessages.lowercase);
-  if (!/[0-9!@#$%^&*()]/.test(password)) problems.push(passwordMessages.digitOrSpecial);
-  return problems;
+/** A zod refinement from a rule of identity-rules.ts (which the login page runs without zod). */
+function issueOf(problem: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
 }
 
 export const passwordSchema = z
@@ -57,22 +28,11 @@ export const passwordSchema = z
     for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
   });
 
-// A pragmatic address check: one @, no spaces, dot-separated labels in the domain. The mail link proves
-// the rest. Labels exclude the dot, so there is one way to match and no backtracking on long input.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-export function isValidEmail(value: string): boolean {
-  const address = value.trim();
-  return address.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(address);
-}
-
 export const emailSchema = z
   .string({ error: emailMessages.empty })
   .max(MAX_LENGTH.email, { error: emailMessages.invalid, abort: true })
-  .trim()
-  .min(1, { error: emailMessages.empty, abort: true })
-  .refine(isValidEmail, emailMessages.invalid)
-  .transform((value) => value.toLowerCase());
+  .superRefine(issueOf(emailProblem))
+  .transform(normalizedEmail);
 
 /**
  * spec 1 §5: "Name: letters, digits and whitespace only". Whitespace is one line of it: a line break, a
@@ -108,10 +68,11 @@ export const loginSchema = z.object({
   password: z
     .string({ error: requiredMessage('Password') })
     .max(MAX_LENGTH.password, { error: tooLongMessage('Password', MAX_LENGTH.password), abort: true })
-    .min(1, requiredMessage('Password')),
+    .superRefine(issueOf(loginPasswordProblem)),
   otpToken: z
     .string()
     .max(MAX_LENGTH.code, { error: tooLongMessage('The code', MAX_LENGTH.code), abort: true })
+    .superRefine(issueOf(loginCodeProblem))
     .optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedString, MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { boundedString } from '../text/bounded-string.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 
 /** Spec 1 §5: what the security key screens say. */
 export const securityKeyMessages = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedString, tooLongMessage } from '../text/limits.ts';
+import { boundedString } from '../text/bounded-string.ts';
+import { tooLongMessage } from '../text/limits.ts';
 import { requiredText } from './identity.schema.ts';
 
 /** An OpenSSH public key line is a few hundred characters; 16 KiB leaves room for any real key. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envKeyProblems } from '../configuration/env.ts';
 import type { Scope } from '../permissions/permissions.ts';
-import { boundedString, MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
+import { boundedString } from '../text/bounded-string.ts';
+import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';
 
 // The operation types each resource takes (contract §6), written once: the scope each needs (spec 1 §6),

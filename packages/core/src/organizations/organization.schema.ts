@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailMessages, isValidEmail, requiredText } from '../identity/identity.schema.ts';
+import { requiredText } from '../identity/identity.schema.ts';
+import { emailMessages, isValidEmail } from '../identity/identity-rules.ts';
 import { MAX_LENGTH } from '../text/limits.ts';
 
 /** spec 1 §3: the static list of US states and territories, with an N/A option first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredMessage } from '../identity/identity.schema.ts';
+import { requiredMessage } from '../identity/identity-rules.ts';
 import { lastUrlSegment } from '../identity/references.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
 import { ROLE_TYPE_LABELS, type RoleType, SCOPES } from './permissions.ts';

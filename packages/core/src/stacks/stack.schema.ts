@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AWS_REGIONS } from '../constants/constants.ts';
-import { requiredMessage } from '../identity/identity.schema.ts';
+import { requiredMessage } from '../identity/identity-rules.ts';
 import { type Actor, isAccountOwner } from '../permissions/permissions.ts';
 import { MAX_LENGTH } from '../text/limits.ts';
 import { plainText } from '../text/plain-text.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The longest value each kind of input may be. Every string the server accepts has one, checked before
 // any pattern runs, so the work a request causes is bounded by these numbers and not by its size.
 
@@ -43,18 +41,4 @@ export const MAX_LENGTH = {
 /** The message for a value over its limit. */
 export function tooLongMessage(label: string, max: number): string {
   return `${label} must be at most ${max} characters`;
-}
-
-/**
- * A string schema that refuses a value over `max` first and stops there (`abort`), so no later check,
- * pattern or refinement ever sees an over-long value. Chain `.trim()`, `.min()` and the rest after it.
- */
-export function boundedString(
-  max: number,
-  messages: { required?: string; tooLong?: string; label?: string } = {},
-) {
-  const tooLong = messages.tooLong ?? tooLongMessage(messages.label ?? 'The value', max);
-  return z
-    .string(messages.required === undefined ? undefined : { error: messages.required })
-    .max(max, { error: tooLong, abort: true });
 }

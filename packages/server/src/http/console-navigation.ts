@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendCompressed } from './compression.ts';
 
 /**
  * A browser opening a page: GET or HEAD that accepts HTML and asks for no API type. The console's own
@@ -11,8 +12,34 @@ export function isBrowserNavigation(request: FastifyRequest): boolean {
   return accept.includes('text/html') && !accept.includes('application/json') && !accept.includes('+json');
 }
 
+/** What the console reads at start (the body of GET /config.json), for one request. */
+export type RuntimeConfigOf = (request: FastifyRequest) => Record<string, unknown>;
+
+/** The element the console reads its runtime config from (packages/web/src/lib/config.ts). */
+export const INLINE_CONFIG_ID = 'berth-config';
+
 /** The console's index.html, for client-side routes: the console decides what to show, 404 included. */
-export function sendConsole(reply: FastifyReply, indexHtml: string) {
-  reply.header('cache-control', 'no-cache');
-  return reply.code(200).type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+export interface ConsoleDocument {
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+/**
+ * The built index.html with the runtime config written into it, so the console starts without asking
+ * for /config.json first: one round trip less before the first paint. A JSON data block is not a
+ * script the browser runs, so the CSP's no-inline-script rule does not apply to it; `<` is escaped so
+ * no value can close the element. Read once: a rebuilt console needs a restarted server anyway, as its
+ * new files are only served then.
+ */
+export function consoleDocument(indexPath: string, runtimeConfig: RuntimeConfigOf): ConsoleDocument {
+  const html = fs.readFileSync(indexPath, 'utf8');
+  const headEnd = html.indexOf('</head>');
+  const [before, after] = headEnd === -1 ? ['', html] : [html.slice(0, headEnd), html.slice(headEnd)];
+  return {
+    send(request, reply) {
+      const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
+      const page = `${before}<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>${after}`;
+      reply.header('cache-control', 'no-cache').code(200).type('text/html; charset=utf-8');
+      return sendCompressed(request, reply, page);
+    },
+  };
 }

@@ -2,12 +2,32 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBuild } from '../testing/console-build.ts';
+import { consoleDocument } from './console-navigation.ts';
 import { consoleIndexIn, consoleStatic } from './console-static.ts';
 
-const INDEX = '<!doctype html><div id="root"></div>';
+const INDEX =
+  '<!doctype html><html><head><title>Berth</title></head><body><div id="root"></div></body></html>';
+/** A value no inline data block may end on: the config is written with `<` escaped. */
+const CONFIG = {
+  appUrl: 'http://berth.test',
+  docsUrl: 'http://docs.test/</script><script>alert(1)</script>',
+};
+const WITH_CONFIG =
+  '<!doctype html><html><head><title>Berth</title>' +
+  '<script id="berth-config" type="application/json">' +
+  '{"appUrl":"http://berth.test","docsUrl":"http://docs.test/\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}' +
+  '</script></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log(1)';
 
 const webDist = consoleBuild(
-  { 'index.html': INDEX, 'favicon.svg': '<svg/>', 'assets/app-abc123.js': 'console.log(1)' },
+  {
+    'index.html': INDEX,
+    'favicon.svg': '<svg/>',
+    'assets/app-abc123.js': SCRIPT,
+    // What the build's precompress step writes beside each text file.
+    'assets/app-abc123.js.br': 'brotli bytes',
+    'assets/app-abc123.js.gz': 'gzip bytes',
+  },
   'berth-static-',
 );
 let built: FastifyInstance;
@@ -16,7 +36,9 @@ let bare: FastifyInstance;
 async function build(root: string) {
   const app = Fastify();
   app.get('/config.json', async () => ({ ok: true }));
-  await app.register(consoleStatic, { webDist: root, consoleIndex: consoleIndexIn(root) });
+  const index = consoleIndexIn(root);
+  const document = index ? consoleDocument(index, () => CONFIG) : null;
+  await app.register(consoleStatic, { webDist: root, consoleDocument: document });
   return app;
 }
 
@@ -45,6 +67,26 @@ describe('the static console', () => {
     expect(icon.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('sends the precompressed copy the browser accepts, brotli first, and says it varies', async () => {
+    const asset = (acceptEncoding?: string) =>
+      built.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await asset('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toBe('gzip bytes');
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
   it.each(['GET', 'HEAD'] as const)(
     'answers index.html, never cached, to %s of a console route',
     async (method) => {
@@ -53,7 +95,7 @@ describe('the static console', () => {
         expect(page.statusCode).toBe(200);
         expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(page.headers['cache-control']).toBe('no-cache');
-        if (method === 'GET') expect(page.body).toBe(INDEX);
+        if (method === 'GET') expect(page.body).toBe(WITH_CONFIG);
       }
     },
   );

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { sendConsole } from './console-navigation.ts';
+import type { ConsoleDocument } from './console-navigation.ts';
 import { apiNotFound } from './not-found.ts';
 
 /** The built console's index.html in `webDist`, or null when the console is not built. */
@@ -14,8 +14,8 @@ export function consoleIndexIn(webDist: string): string | null {
 export interface ConsoleStaticOptions {
   /** The built console (packages/web/dist). */
   webDist: string;
-  /** Its index.html (see consoleIndexIn), or null: then nothing is served and unknown paths are JSON 404s. */
-  consoleIndex: string | null;
+  /** Its index.html (see consoleDocument), or null: then nothing is served and unknown paths are JSON 404s. */
+  consoleDocument: ConsoleDocument | null;
 }
 
 /**
@@ -25,12 +25,14 @@ export interface ConsoleStaticOptions {
  * after the service families, which answer their own 404s.
  */
 export const consoleStatic = fp<ConsoleStaticOptions>(
-  async (app, { webDist, consoleIndex }) => {
-    if (consoleIndex) {
+  async (app, { webDist, consoleDocument }) => {
+    if (consoleDocument) {
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: false,
         index: false,
+        // The build writes file.br and file.gz beside each text file: sent as the browser accepts.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Vite fingerprints assets, so they never change under the same name.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -40,8 +42,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      if (consoleIndex && (request.method === 'GET' || request.method === 'HEAD')) {
-        return sendConsole(reply, consoleIndex);
+      if (consoleDocument && (request.method === 'GET' || request.method === 'HEAD')) {
+        return consoleDocument.send(request, reply);
       }
       return apiNotFound(request, reply);
     });

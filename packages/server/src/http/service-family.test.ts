@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Caller } from '../auth/tokens/token.service.ts';
 import { consoleBuild } from '../testing/console-build.ts';
 import type { AuthGuard } from './authenticate.ts';
+import { consoleDocument as consoleDocumentOf } from './console-navigation.ts';
 import { handleError, unauthorized } from './errors.ts';
 import { schemaFirst } from './schema-first.ts';
 import { serviceFamily } from './service-family.ts';
@@ -27,13 +28,16 @@ const guard = {
 const openapi = { title: 'Fam', description: 'A test family.', serverUrl: 'http://berth.test' };
 
 async function build(consoleIndex: string | null) {
+  const consoleDocument = consoleIndex
+    ? consoleDocumentOf(consoleIndex, () => ({ appUrl: 'http://berth.test' }))
+    : null;
   const app = Fastify();
   app.setErrorHandler(handleError);
   schemaFirst(app, { checkResponses: true });
   app.get('/plain', async () => ({ where: 'root' }));
   await app.register(serviceFamily, {
     prefix: '/fam',
-    consoleIndex,
+    consoleDocument,
     guard,
     openapi,
     routes: async (family) => {
@@ -48,7 +52,7 @@ async function build(consoleIndex: string | null) {
     },
   });
   // A family without routes still answers under its prefix.
-  await app.register(serviceFamily, { prefix: '/empty', consoleIndex, guard, openapi });
+  await app.register(serviceFamily, { prefix: '/empty', consoleDocument, guard, openapi });
   return app;
 }
 
@@ -102,7 +106,9 @@ describe('a service family', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.body).toBe('<div id="root"></div>');
+    expect(page.body).toBe(
+      '<script id="berth-config" type="application/json">{"appUrl":"http://berth.test"}</script><div id="root"></div>',
+    );
     const post = await withConsole.inject({
       method: 'POST',
       url: '/fam/some/page',

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthGuard } from './authenticate.ts';
-import { isBrowserNavigation, sendConsole } from './console-navigation.ts';
+import { type ConsoleDocument, isBrowserNavigation } from './console-navigation.ts';
 import { apiNotFound } from './not-found.ts';
 import { type OpenApiOptions, openApiDocument } from './openapi.ts';
 import { callerBeforeInput } from './schema-first.ts';
 
 export interface ServiceFamilyOptions {
   /** The built console's index.html, or null while it is not built. */
-  consoleIndex: string | null;
+  consoleDocument: ConsoleDocument | null;
   /** Checks each route's caller before its input (routes say `public` or what they ask in options). */
   guard: AuthGuard;
   /** The family's OpenAPI document, served at `<prefix>/openapi.json`. */
@@ -23,7 +23,7 @@ export interface ServiceFamilyOptions {
  * neither the hook nor the 404 may reach the root or another family.
  */
 export async function serviceFamily(family: FastifyInstance, options: ServiceFamilyOptions) {
-  const { consoleIndex, routes } = options;
+  const { consoleDocument, routes } = options;
   family.addHook('preValidation', callerBeforeInput(options.guard));
   family.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
@@ -33,8 +33,8 @@ export async function serviceFamily(family: FastifyInstance, options: ServiceFam
     return payload;
   });
   family.setNotFoundHandler((request, reply) =>
-    consoleIndex && isBrowserNavigation(request)
-      ? sendConsole(reply, consoleIndex)
+    consoleDocument && isBrowserNavigation(request)
+      ? consoleDocument.send(request, reply)
       : apiNotFound(request, reply),
   );
   await openApiDocument(family, options.openapi);

@@ -3,7 +3,9 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './error-page.tsx';
 import { RequireSession, RequireVerifiedUser } from './guards.tsx';
-import { RootLayout } from './root-layout.tsx';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
+
+const beforeSession: RouteHandle = { rendersBeforeSession: true };
 
 // Every screen is its own lazy chunk, so the login page ships only what it needs.
 export const appRoutes: RouteObject[] = [
@@ -13,15 +15,19 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: FullPageSpinner,
     children: [
-      { path: paths.login, lazy: () => import('./routes/auth/login.tsx') },
-      { path: paths.signup, lazy: () => import('./routes/auth/signup.tsx') },
+      { path: paths.login, handle: beforeSession, lazy: () => import('./routes/auth/login.tsx') },
+      { path: paths.signup, handle: beforeSession, lazy: () => import('./routes/auth/signup.tsx') },
       { path: paths.logout, lazy: () => import('./routes/auth/logout.tsx') },
       { path: paths.notFound, lazy: () => import('./routes/errors/not-found.tsx') },
       { path: paths.error, lazy: () => import('./routes/errors/error.tsx') },
       // Outside the session guard: a signed-out invitee sees the invitation before logging in (spec 1 §4).
       { path: paths.claimInvitation, lazy: () => import('./routes/invitations/claim.tsx') },
       // Public: a forgotten password is asked for, and reset from the mailed link, without a session.
-      { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password.tsx') },
+      {
+        path: paths.forgotPassword,
+        handle: beforeSession,
+        lazy: () => import('./routes/auth/forgot-password.tsx'),
+      },
       { path: paths.passwordUpdate, lazy: () => import('./routes/auth/password-update.tsx') },
       // The API documents are public: the reference reads the same signed in or out.
       { path: paths.apiReference, lazy: () => import('./routes/api-reference/index.tsx') },

@@ -48,7 +48,29 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 
 let current: RuntimeConfig | null = null;
 
+/** Where the server writes the config into index.html (packages/server/src/http/console-navigation.ts). */
+export const INLINE_CONFIG_ID = 'berth-config';
+
+/**
+ * The config the server wrote into the page, so the console starts without a round trip; null when the
+ * page has none (the Vite dev server's index.html), and then it is fetched.
+ */
+export function readInlineRuntimeConfig(doc: Document = document): RuntimeConfig | null {
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ConfigError('The page carries a runtime config that is not JSON');
+  }
+  current = parseRuntimeConfig(raw);
+  return current;
+}
+
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const inline = readInlineRuntimeConfig();
+  if (inline) return inline;
   const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new ConfigError(`config.json answered ${response.status}`);
   current = parseRuntimeConfig(await response.json());

@@ -28,4 +28,17 @@ describe('start-up sequence (contract §7, spec 3 §4)', () => {
     }
     expect(after('/api/costs/org-1/apps')).toBeGreaterThan(after('/api/apps'));
   });
+
+  it("lets the page's own requests go first, then asks the lists no page asked for", async () => {
+    signIn();
+    const { calls } = mockServer(consoleRoutes());
+    renderApp('/apps');
+    const paths = () => calls.map((call) => call.path.split('?')[0]);
+    await expect.poll(() => paths()).toContain('/api/databases');
+    const order = paths();
+    // The apps page asks for its apps, services, costs and deployments; the databases list is not its.
+    expect(order.indexOf('/api/databases')).toBeGreaterThan(order.indexOf('/api/apps'));
+    expect(order.indexOf('/api/databases')).toBeGreaterThan(order.indexOf('/api/costs/org-1/apps'));
+    expect(order.indexOf('/api/organizations/org-1/operations')).toBeGreaterThan(order.indexOf('/api/apps'));
+  });
 });

@@ -1,3 +1,5 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useApps } from '../../features/apps/api/use-apps.ts';
 import { useCosts } from '../../features/costs/api/use-costs.ts';
 import { useDeployments } from '../../features/deployments/api/use-deployments.ts';
@@ -8,6 +10,33 @@ import { useServices } from '../../features/services/api/use-services.ts';
 import { useSources } from '../../features/sources/api/use-sources.ts';
 import { useDatabases } from '../../resources/databases/use-databases.ts';
 
+/** The longest the start-up lists wait for the page's own requests. */
+export const STARTUP_LISTS_WAIT_MS = 1000;
+
+/**
+ * True once the page's own requests have been answered (or STARTUP_LISTS_WAIT_MS passed): the server
+ * answers requests side by side, so ten start-up lists asked at the same moment as the page's two would
+ * hold the page's rows back until nearly all of them are done.
+ */
+function usePageRequestsFirst(): boolean {
+  const fetching = useIsFetching();
+  const [pageStarted, setPageStarted] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // The page's queries start in the same commit as this component: look once they have.
+    const started = setTimeout(() => setPageStarted(true), 0);
+    const cap = setTimeout(() => setReady(true), STARTUP_LISTS_WAIT_MS);
+    return () => {
+      clearTimeout(started);
+      clearTimeout(cap);
+    };
+  }, []);
+  useEffect(() => {
+    if (pageStarted && fetching === 0) setReady(true);
+  }, [pageStarted, fetching]);
+  return ready;
+}
+
 /**
  * Contract §7 steps 7 and 8 (spec 3 §4 start-up sequence): once the required data is in, the lists
  * every page draws on load in parallel, the organization's first page of operations keeps polling,
@@ -15,6 +44,10 @@ import { useDatabases } from '../../resources/databases/use-databases.ts';
  * (Stacks and environments are already loaded by the shell; drains join when that resource exists.)
  */
 export function StartupLists({ organizationId }: { organizationId: string }) {
+  return usePageRequestsFirst() ? <StartupListQueries organizationId={organizationId} /> : null;
+}
+
+function StartupListQueries({ organizationId }: { organizationId: string }) {
   useApps();
   useDatabases();
   useServices();

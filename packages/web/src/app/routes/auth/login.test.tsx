@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, tokenHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { ALREADY_LOGGED_IN } from '../../../features/session/components/already-logged-in.tsx';
 import { OTP_REQUIRED_WARNING } from '../../../features/session/components/credentials-form.tsx';
 import { writePersisted } from '../../../lib/persisted-state.ts';
-import { sessionStore } from '../../../lib/session-store.ts';
+import { type SessionState, sessionStore } from '../../../lib/session-store.ts';
 
 async function fillLogin(email: string, password: string) {
   const user = userEvent.setup();
@@ -19,6 +20,30 @@ async function fillLogin(email: string, password: string) {
 }
 
 describe('login', () => {
+  it('shows its form before the session check answers, then follows the session it finds', async () => {
+    // The console as it starts: the session check has left and not answered yet.
+    const booting: SessionState = { ...sessionStore.getState(), phase: 'booting' };
+    const realState = sessionStore.getState;
+    let checking = true;
+    vi.spyOn(sessionStore, 'getState').mockImplementation(() => (checking ? booting : realState()));
+    let answer: (response: Response) => void = () => {};
+    mockServer({
+      'GET /auth/current_token': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/login');
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading Berth' })).not.toBeInTheDocument();
+
+    checking = false;
+    answer(json(200, tokenHal()));
+    expect(await screen.findByText(ALREADY_LOGGED_IN)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+
   it('shows the validation messages of core', async () => {
     mockServer({});
     renderApp('/login');

@@ -1,8 +1,9 @@
-import { loginSchema } from '@berth/core';
+import { type LoginFields, loginProblems, normalizedEmail } from '@berth/core';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+// The plain-function rules: the login page loads no schema library (issue 11).
+import { Form, resolverOf, SubmitRow, useRulesForm } from '../../../components/ui/rules-form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { type ApiError, isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/error-message.ts';
@@ -35,7 +36,11 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
   const [otpRequired, setOtpRequired] = useState(false);
   const [keyOptions, setKeyOptions] = useState<Record<string, unknown> | null>(null);
   const [keyFailure, setKeyFailure] = useState<string | null>(null);
-  const form = useSchemaForm(loginSchema, {
+  const rules = resolverOf<LoginFields>(loginProblems, (values) => ({
+    ...values,
+    email: normalizedEmail(values.email),
+  }));
+  const form = useRulesForm(rules, {
     defaultValues: { email: email ?? '', password: '', otpToken: '' },
     onSubmit: async (values) => {
       try {

@@ -1,0 +1,261 @@
+/**
+ * The benchmarks' organization (not a test): one user with a real token and one organization holding
+ * 5000 apps, 5000 services, 20000 operations and 5000 databases (each with its service, disk, sealed
+ * credential and two backups), bulk-inserted 1000 rows a statement. Shared by `npm run bench` (the API)
+ * and `npm run bench:web` (the console in Chromium).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ensureDefaultStack } from '../src/api/stacks/stacks.service.ts';
+import { loadSigningKey } from '../src/auth/tokens/token-keys.ts';
+import type { Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import {
+  apps,
+  backups,
+  containers,
+  databaseCredentials,
+  databases,
+  disks,
+  environments,
+  operations,
+  releases,
+  services,
+  users,
+} from '../src/db/schema.ts';
+import { databaseCredentialsBox } from '../src/security/secret-box.ts';
+
+export const APPS = 5000;
+const SERVICES_PER_APP = 1;
+export const OPERATIONS = 20000;
+export const DATABASES = 5000;
+export const ENVIRONMENTS = 10;
+const CHUNK = 1000;
+export const BENCH_PASSWORD = 'Bench-Password9';
+const PASSWORD = BENCH_PASSWORD;
+
+export interface BenchOrganization {
+  email: string;
+  token: string;
+  organizationId: string;
+  /** One running container, for the metric tunnel. */
+  containerId: number;
+  counts: { environments: number; apps: number; services: number; operations: number; databases: number };
+}
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
+}
+
+/** Signs a user up through the auth family, then fills its new organization directly in the database. */
+export async function seedBenchOrganization(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+): Promise<BenchOrganization> {
+  const { db } = database;
+  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        'content-type': 'application/hal+json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  // A real user, token and organization, through the auth family.
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const signUp = await call('POST', '/auth/users', undefined, {
+    name: 'Bench User',
+    email,
+    password: PASSWORD,
+    challengeToken: '',
+    origin: 'app',
+  });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+  await db.update(users).set({ verified: true }).where(eq(users.email, email));
+  const login = await call('POST', '/auth/tokens', undefined, {
+    username: email,
+    password: PASSWORD,
+    otp_token: '',
+    grant_type: 'password',
+    scope: 'manage',
+    expires_in: 43200,
+  });
+  if (login.statusCode !== 201) throw new Error(`login failed: ${login.body}`);
+  const token: string = login.json().access_token;
+  const organization = await call('POST', '/auth/organizations', token, { name: 'Bench Org' });
+  if (organization.statusCode !== 201) throw new Error(`organization failed: ${organization.body}`);
+  const organizationId: string = organization.json().id;
+  const userId: string = signUp.json().id;
+
+  const stack = await ensureDefaultStack(db);
+  const envRows = await db
+    .insert(environments)
+    .values(
+      Array.from({ length: ENVIRONMENTS }, (_, i) => ({
+        organizationId,
+        stackId: stack.id,
+        handle: `env-${i}`,
+        onboardingStatus: 'completed',
+      })),
+    )
+    .returning({ id: environments.id });
+  const envIds = envRows.map((row) => row.id);
+  const envOf = (i: number) => envIds[i % envIds.length] as number;
+
+  const appIds: number[] = [];
+  await insertInChunks(
+    Array.from({ length: APPS }, (_, i) => ({
+      environmentId: envOf(i),
+      handle: `app-${i}`,
+      status: 'provisioned',
+      deploymentMethod: 'git',
+    })),
+    async (chunk) => {
+      const inserted = await db.insert(apps).values(chunk).returning({ id: apps.id });
+      appIds.push(...inserted.map((row) => row.id));
+    },
+  );
+
+  const serviceIds: number[] = [];
+  await insertInChunks(
+    appIds.flatMap((appId, i) =>
+      Array.from({ length: SERVICES_PER_APP }, (_, s) => ({
+        environmentId: envOf(i),
+        appId,
+        handle: s === 0 ? 'web' : `worker-${s}`,
+        processType: s === 0 ? 'web' : `worker-${s}`,
+        containerCount: 1 + (i % 3),
+        containerMemoryLimitMb: 512 * (1 + (i % 4)),
+        instanceClass: ['m5', 'r5', 'c5'][i % 3] as string,
+      })),
+    ),
+    async (chunk) => {
+      const inserted = await db.insert(services).values(chunk).returning({ id: services.id });
+      serviceIds.push(...inserted.map((row) => row.id));
+    },
+  );
+
+  // Four operations per app on average, spread over the last two weeks; a few still queued or failed.
+  const now = Date.now();
+  const appTypes = ['provision', 'deploy', 'configure', 'restart'];
+  const serviceTypes = ['scale', 'restart'];
+  await insertInChunks(
+    Array.from({ length: OPERATIONS }, (_, i) => {
+      const onService = i % 5 === 4;
+      const index = Math.floor(i / 4) % APPS;
+      const at = new Date(now - (OPERATIONS - i) * 60_000);
+      return {
+        organizationId,
+        environmentId: envOf(index),
+        resourceType: onService ? 'service' : 'app',
+        resourceId: (onService ? serviceIds[index] : appIds[index]) as number,
+        resourceHandle: onService ? 'web' : `app-${index}`,
+        type: (onService ? serviceTypes[i % 2] : appTypes[i % 4]) as string,
+        status: i % 97 === 0 ? 'failed' : 'succeeded',
+        userId,
+        userName: 'Bench User',
+        userEmail: email,
+        gitRef: onService ? null : 'main',
+        startedAt: at,
+        finishedAt: new Date(at.getTime() + 30_000),
+        createdAt: at,
+        updatedAt: new Date(at.getTime() + 30_000),
+      };
+    }),
+    (chunk) => db.insert(operations).values(chunk),
+  );
+  // Databases as provisioning leaves them: a service, a disk and a sealed credential each, two backups.
+  const secrets = databaseCredentialsBox(await loadSigningKey(db, config.jwtSecret));
+  const databaseIds: number[] = [];
+  await insertInChunks(
+    Array.from({ length: DATABASES }, (_, i) => ({
+      environmentId: envOf(i),
+      handle: `db-${i}`,
+      type: i % 2 ? 'redis' : 'postgresql',
+      status: 'provisioned',
+      provisioned: true,
+      portMapping: [[5432, 5432]] as [number, number][],
+    })),
+    async (chunk) => {
+      const inserted = await db.insert(databases).values(chunk).returning({ id: databases.id });
+      databaseIds.push(...inserted.map((row) => row.id));
+    },
+  );
+  await insertInChunks(
+    databaseIds.map((databaseId, i) => ({
+      environmentId: envOf(i),
+      databaseId,
+      handle: i % 2 ? 'redis' : 'postgresql',
+      processType: 'database',
+      containerMemoryLimitMb: 1024 * (1 + (i % 4)),
+    })),
+    (chunk) => db.insert(services).values(chunk),
+  );
+  await insertInChunks(
+    databaseIds.map((databaseId, i) => ({
+      databaseId,
+      environmentId: envOf(i),
+      handle: `db-${i}-data`,
+      size: 10 + (i % 100),
+      provisionedIops: 3000 + (i % 5) * 1000,
+    })),
+    (chunk) => db.insert(disks).values(chunk),
+  );
+  await insertInChunks(
+    databaseIds.map((databaseId, i) => ({
+      databaseId,
+      type: i % 2 ? 'redis' : 'postgresql',
+      connectionUrlSealed: secrets.seal(
+        `postgresql://berth:${randomBytes(24).toString('base64url')}@db-${i}.bench:5432/db`,
+      ),
+    })),
+    (chunk) => db.insert(databaseCredentials).values(chunk),
+  );
+  await insertInChunks(
+    databaseIds.flatMap((databaseId, i) =>
+      [1, 2].map((day) => ({
+        environmentId: envOf(i),
+        databaseId,
+        databaseHandle: `db-${i}`,
+        databaseType: 'postgresql',
+        kind: day === 1 ? 'auto' : 'manual',
+        sizeGb: 0.5 + (i % 10) / 10,
+        createdAt: new Date(now - day * 86_400_000),
+      })),
+    ),
+    (chunk) => db.insert(backups).values(chunk),
+  );
+  // One running container (started a day ago) for the metric tunnel call.
+  const [release] = await db
+    .insert(releases)
+    .values({ serviceId: serviceIds[0] as number })
+    .returning({ id: releases.id });
+  const [container] = await db
+    .insert(containers)
+    .values({
+      releaseId: release?.id as number,
+      dockerName: 'app-0-web-1-bench',
+      host: 'bench-host',
+      status: 'running',
+      memoryLimit: 1024,
+      createdAt: new Date(now - 86400_000),
+    })
+    .returning({ id: containers.id });
+  return {
+    email,
+    token,
+    organizationId,
+    containerId: container?.id as number,
+    counts: {
+      environments: envIds.length,
+      apps: appIds.length,
+      services: serviceIds.length,
+      operations: OPERATIONS,
+      databases: databaseIds.length,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+/** Quality 4, as @fastify/compress uses: a 3 MB list in tens of milliseconds; 11 would take seconds. */
+const BROTLI_QUALITY = 4;
+
+/**
+ * Text answers compressed on the fly, brotli else gzip, with `Vary: Accept-Encoding` (@fastify/compress).
+ * The console's files are compressed at build time instead (see console-static.ts), and an answer that
+ * already has a Content-Encoding is left alone. Requests are never decompressed: a small compressed
+ * body must not become a large one inside the server. Register before any route, since the plugin
+ * attaches itself to each route as it is declared.
+ */
+export async function compression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    encodings: ENCODINGS,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    globalDecompression: false,
+  });
+}
+
+/**
+ * Sends a text answer compressed as the route plugin would, for handlers that are not routes (the
+ * not-found handlers that serve the console's page), which @fastify/compress does not reach.
+ */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
+  const body = Buffer.from(text);
+  reply.header('vary', 'Accept-Encoding');
+  const encoding =
+    body.length < COMPRESSION_THRESHOLD_BYTES
+      ? null
+      : negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+  if (encoding === 'br') {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY };
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params }));
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+  return reply.send(body);
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, getRuntimeConfig, loadRuntimeConfig, readInlineRuntimeConfig } from './config.ts';
+
+const CONFIG = {
+  appUrl: 'http://berth.test',
+  authUrl: 'http://berth.test/auth',
+  apiUrl: 'http://berth.test/api',
+  billingUrl: 'http://berth.test/billing',
+  metricTunnelUrl: 'http://berth.test/metrics',
+  mailboxUrl: null,
+  docsUrl: null,
+  statusPageUrl: null,
+};
+
+function pageWith(text: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('Berth');
+  if (text !== null) {
+    const script = doc.createElement('script');
+    script.id = 'berth-config';
+    script.type = 'application/json';
+    script.textContent = text;
+    doc.head.append(script);
+  }
+  return doc;
+}
+
+afterEach(() => {
+  document.getElementById('berth-config')?.remove();
+});
+
+describe('the runtime config', () => {
+  it('is read from the page when the server wrote it there', () => {
+    expect(readInlineRuntimeConfig(pageWith(JSON.stringify(CONFIG)))).toEqual(CONFIG);
+    expect(getRuntimeConfig()).toEqual(CONFIG);
+  });
+
+  it('is absent from a page without it, and refused when it is not JSON or incomplete', () => {
+    expect(readInlineRuntimeConfig(pageWith(null))).toBeNull();
+    expect(() => readInlineRuntimeConfig(pageWith('{not json'))).toThrow(ConfigError);
+    expect(() => readInlineRuntimeConfig(pageWith('{"appUrl":"x"}'))).toThrow(
+      'config.json is missing authUrl',
+    );
+  });
+
+  it('starts without a request when the page carries it, and fetches /config.json otherwise', async () => {
+    const fetchImpl = vi.fn(
+      async () => new Response(JSON.stringify({ ...CONFIG, appUrl: 'http://fetched.test' })),
+    );
+    document.head.append(pageWith(JSON.stringify(CONFIG)).getElementById('berth-config') as HTMLElement);
+    expect((await loadRuntimeConfig(fetchImpl)).appUrl).toBe('http://berth.test');
+    expect(fetchImpl).not.toHaveBeenCalled();
+    document.getElementById('berth-config')?.remove();
+    expect((await loadRuntimeConfig(fetchImpl)).appUrl).toBe('http://fetched.test');
+    expect(fetchImpl).toHaveBeenCalledWith('/config.json', { headers: { Accept: 'application/json' } });
+  });
+});
