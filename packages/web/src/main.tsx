@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { prefetchRequiredData } from './app/required-data.ts';
 import { appRoutes } from './app/router.tsx';
 import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
@@ -34,8 +35,8 @@ async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   clearQueriesOnReset(queryClient, sessionStore);
   // The session check leaves now, while the router still loads the page's code (RootLayout's own call
-  // joins this request).
-  void bootSession(queryClient);
+  // joins this request), and the data every signed-in page needs follows it at once.
+  void bootSession(queryClient).then(() => prefetchRequiredData(queryClient, sessionStore.getState()));
   root.render(
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />

@@ -6,7 +6,7 @@ import { serviceResource } from '../services/service.hal.ts';
 
 /**
  * Contract §4.3 app. `_embedded` (its services, current image and latest operations) is left out when
- * the caller asks for `no_embed=true`.
+ * the caller asks for `no_embed=true`, and so are the links to the app's own lists.
  */
 export const appResource = z
   .strictObject({
@@ -18,9 +18,19 @@ export const appResource = z
     status: z.string(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
+    // The contract's links, then the app's own lists, which bare (no_embed) lists leave out.
     _links: halLinks(
-      ['self', 'account', 'services', 'deployments', 'operations', 'service_definitions'],
-      ['current_configuration', 'current_deployment', 'current_image', 'current_source'],
+      ['self', 'account'],
+      [
+        'current_configuration',
+        'current_deployment',
+        'current_image',
+        'current_source',
+        'services',
+        'deployments',
+        'operations',
+        'service_definitions',
+      ],
     ),
     _embedded: z
       .strictObject({

@@ -54,10 +54,15 @@ export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
       current_deployment: app.currentDeploymentId ? `${api}/deployments/${app.currentDeploymentId}` : null,
       current_image: app.currentImageId ? `${api}/images/${app.currentImageId}` : null,
       current_source: app.currentSourceId ? `${api}/sources/${app.currentSourceId}` : null,
-      services: `${api}/apps/${app.id}/services`,
-      deployments: `${api}/apps/${app.id}/deployments`,
-      operations: `${api}/apps/${app.id}/operations`,
-      service_definitions: `${api}/apps/${app.id}/service_definitions`,
+      // Beyond the contract's links: left out of bare (no_embed) lists, whose 5000 rows stay lean.
+      ...(embedded
+        ? {
+            services: `${api}/apps/${app.id}/services`,
+            deployments: `${api}/apps/${app.id}/deployments`,
+            operations: `${api}/apps/${app.id}/operations`,
+            service_definitions: `${api}/apps/${app.id}/service_definitions`,
+          }
+        : {}),
     }),
     ...(embedded
       ? {

@@ -120,7 +120,11 @@ describe('GET /apps and /accounts/:id/apps', () => {
       await t.call('GET', '/api/apps?per_page=5000&no_embed=true', { token: f.reader.token })
     ).json();
     expect(bare).toMatchObject({ current_page: 1, per_page: 5000, total_count: handles.length });
-    expect(bare._embedded.apps.find((app: { id: string }) => app.id === mine.id)._embedded).toBeUndefined();
+    const bareApp = bare._embedded.apps.find((app: { id: string }) => app.id === mine.id);
+    expect(bareApp._embedded).toBeUndefined();
+    // Lean: the contract's links only (issue 11), not the app's own lists.
+    expect(Object.keys(bareApp._links).sort()).toEqual(['account', 'self']);
+    expect(Object.keys(list._embedded.apps[0]._links)).toContain('services');
 
     const strangerList = (await t.call('GET', '/api/apps', { token: f.stranger.token })).json();
     expect(strangerList._embedded.apps.map((app: { id: string }) => app.id)).toContain(String(theirs.id));

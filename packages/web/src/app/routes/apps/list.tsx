@@ -17,9 +17,12 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 function AppsRoute() {
   const { organization, environments } = useConsoleContext();
   const apps = useApps();
-  const services = useServices();
-  const costs = useCosts(organization?.id ?? null, 'apps');
-  const deployments = useDeployments();
+  // The rows first: the server answers side by side, so the lists that only fill columns (services,
+  // cost, commit) are asked for once the apps are in, and do not hold the rows back.
+  const rowsIn = apps.data !== undefined;
+  const services = useServices({ enabled: rowsIn });
+  const costs = useCosts(organization?.id ?? null, 'apps', { enabled: rowsIn });
+  const deployments = useDeployments({ enabled: rowsIn });
   // The list is fetched bare (no_embed) so 5000 apps stay light; what only the embeds hold (git ref,
   // image, last operation) is searched by the server, once per debounced term.
   const [params] = useSearchParams();
@@ -41,8 +44,8 @@ function AppsRoute() {
         id: app.id,
         handle: app.handle,
         envHandle: handles.get(app.environmentId) ?? 'Unknown',
-        totalServices: serviceCounts.get(app.id) ?? 0,
-        cost: costs.data?.get(app.id) ?? 0,
+        totalServices: services.data ? (serviceCounts.get(app.id) ?? 0) : null,
+        cost: costs.data ? (costs.data.get(app.id) ?? 0) : null,
         commitSha: app.currentDeploymentId ? (commits.get(app.currentDeploymentId) ?? '') : '',
         status: app.status,
         createdAt: app.createdAt,

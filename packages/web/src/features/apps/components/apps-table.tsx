@@ -6,12 +6,7 @@ import {
   type DataTableListProps,
   matchesSearchText,
 } from '../../../components/ui/data-table.tsx';
-import {
-  idColumn,
-  linkColumn,
-  numberColumn,
-  valueColumn,
-} from '../../../components/ui/data-table-columns.tsx';
+import { idColumn, linkColumn, valueColumn } from '../../../components/ui/data-table-columns.tsx';
 import { to } from '../../../lib/paths.ts';
 
 /** spec 3 §3 app row: the app plus what the list shows beside it. */
@@ -19,12 +14,18 @@ export interface AppRow {
   id: string;
   handle: string;
   envHandle: string;
-  totalServices: number;
-  cost: number;
+  /** Null while the services list (or the costs) is still on its way: the row is shown before it. */
+  totalServices: number | null;
+  cost: number | null;
   /** The commit of the current deployment, or '' when unknown. */
   commitSha: string;
   status: string;
   createdAt: string;
+}
+
+/** A cell whose value is still loading. */
+function Pending() {
+  return <span className="skeleton skeleton-inline" role="status" aria-label="Loading" />;
 }
 
 // spec 3 §2: the column ids are the spec's sort keys (handle, id, envHandle, totalServices, cost).
@@ -32,12 +33,18 @@ const COLUMNS: DataTableColumn<AppRow>[] = [
   linkColumn('handle', 'Handle', (row) => row.handle, to.app),
   idColumn(),
   valueColumn('envHandle', 'Environment', (row) => row.envHandle),
-  numberColumn('totalServices', 'Services', (row) => row.totalServices),
+  {
+    id: 'totalServices',
+    header: 'Services',
+    cell: (row) => row.totalServices ?? <Pending />,
+    sortValue: (row) => row.totalServices ?? -1,
+    align: 'right',
+  },
   {
     id: 'cost',
     header: 'Est. Monthly Cost',
-    cell: (row) => formatUsd(row.cost),
-    sortValue: (row) => row.cost,
+    cell: (row) => (row.cost === null ? <Pending /> : formatUsd(row.cost)),
+    sortValue: (row) => row.cost ?? -1,
     align: 'right',
   },
 ];

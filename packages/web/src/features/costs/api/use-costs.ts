@@ -7,7 +7,7 @@ import { type CostList, costsById } from '../../../resources/costs/cost.hal.ts';
 import { costKeys } from '../../../resources/costs/cost-keys.ts';
 
 /** contract §5.12 GET /costs/:orgId/{list}: one estimated monthly cost per resource of the organization. */
-export function useCosts(organizationId: string | null, list: CostList) {
+export function useCosts(organizationId: string | null, list: CostList, options: { enabled?: boolean } = {}) {
   const { phase } = useSession();
   return useQuery({
     queryKey: costKeys.list(organizationId ?? '', list),
@@ -19,6 +19,6 @@ export function useCosts(organizationId: string | null, list: CostList) {
       );
       return costsById(embeddedList(body, 'costs'));
     },
-    enabled: phase === 'authenticated' && !!organizationId,
+    enabled: phase === 'authenticated' && !!organizationId && options.enabled !== false,
   });
 }

@@ -7,7 +7,7 @@ import { fromDeploymentResource } from '../../../resources/deployments/deploymen
 import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
 
 /** contract §5.7 GET /deployments?per_page=5000: every deployment the caller can read, newest first. */
-export function useDeployments() {
+export function useDeployments(options: { enabled?: boolean } = {}) {
   const { phase } = useSession();
   return useQuery({
     queryKey: deploymentKeys.list(),
@@ -17,6 +17,6 @@ export function useDeployments() {
       });
       return embeddedList(list, 'deployments').map(fromDeploymentResource);
     },
-    enabled: phase === 'authenticated',
+    enabled: phase === 'authenticated' && options.enabled !== false,
   });
 }

@@ -1,5 +1,5 @@
 import { type EnvironmentCollection, MAX_PAGE_SIZE } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -10,14 +10,17 @@ import { environmentKeys } from './environment-keys.ts';
 const LIST_PATH = `/accounts?per_page=${MAX_PAGE_SIZE}&no_embed=true&metrics[]=app_count&metrics[]=database_count`;
 
 /** contract §7 step 7: every environment the caller can read, across organizations. */
-export function useEnvironments() {
-  const { phase } = useSession();
-  return useQuery({
+export function environmentsQuery() {
+  return queryOptions({
     queryKey: environmentKeys.list(),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<EnvironmentCollection>('api', LIST_PATH, { signal });
       return embeddedList(list, 'accounts').map(fromEnvironmentResource);
     },
-    enabled: phase === 'authenticated',
   });
+}
+
+export function useEnvironments() {
+  const { phase } = useSession();
+  return useQuery({ ...environmentsQuery(), enabled: phase === 'authenticated' });
 }

@@ -1,5 +1,5 @@
 import type { RoleCollection } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -7,10 +7,8 @@ import { fromRoleResource } from '../../../resources/roles/role.hal.ts';
 import { roleKeys } from '../../../resources/roles/role-keys.ts';
 
 /** contract §7 step 6: every role of the user, in all organizations. */
-export function useUserRoles() {
-  const { phase, accessToken } = useSession();
-  const userId = accessToken?.userId ?? '';
-  return useQuery({
+export function userRolesQuery(userId: string) {
+  return queryOptions({
     queryKey: roleKeys.user(userId),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<RoleCollection>('auth', `/users/${encodeURIComponent(userId)}/roles`, {
@@ -18,6 +16,11 @@ export function useUserRoles() {
       });
       return embeddedList(list, 'roles').map(fromRoleResource);
     },
-    enabled: phase === 'authenticated' && userId !== '',
   });
+}
+
+export function useUserRoles() {
+  const { phase, accessToken } = useSession();
+  const userId = accessToken?.userId ?? '';
+  return useQuery({ ...userRolesQuery(userId), enabled: phase === 'authenticated' && userId !== '' });
 }

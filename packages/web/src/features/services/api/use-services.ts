@@ -8,9 +8,10 @@ import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
 /**
  * contract §5.7 GET /services?per_page=5000: every service the caller can read; `pollMs` while a page waits
- * for a service to appear or change (a database being provisioned gets its service at the end).
+ * for a service to appear or change (a database being provisioned gets its service at the end); `enabled:
+ * false` holds it back (a page whose own rows come first).
  */
-export function useServices(options: { pollMs?: number | false } = {}) {
+export function useServices(options: { pollMs?: number | false; enabled?: boolean } = {}) {
   const { phase } = useSession();
   return useQuery({
     queryKey: serviceKeys.list(),
@@ -20,7 +21,7 @@ export function useServices(options: { pollMs?: number | false } = {}) {
       });
       return embeddedList(list, 'services').map(fromServiceResource);
     },
-    enabled: phase === 'authenticated',
+    enabled: phase === 'authenticated' && options.enabled !== false,
     refetchInterval: options.pollMs ?? false,
   });
 }

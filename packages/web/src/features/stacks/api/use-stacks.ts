@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, type StackCollection } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -7,9 +7,8 @@ import { fromStackResource } from '../../../resources/stacks/stack.hal.ts';
 import { stackKeys } from '../../../resources/stacks/stack-keys.ts';
 
 /** contract §7 step 7: every stack the caller can see, in one page. */
-export function useStacks() {
-  const { phase } = useSession();
-  return useQuery({
+export function stacksQuery() {
+  return queryOptions({
     queryKey: stackKeys.list(),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<StackCollection>('api', `/stacks?per_page=${MAX_PAGE_SIZE}`, {
@@ -17,6 +16,10 @@ export function useStacks() {
       });
       return embeddedList(list, 'stacks').map(fromStackResource);
     },
-    enabled: phase === 'authenticated',
   });
+}
+
+export function useStacks() {
+  const { phase } = useSession();
+  return useQuery({ ...stacksQuery(), enabled: phase === 'authenticated' });
 }
