@@ -1,15 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 // The server (packages/server) listens on 4000 in development; the console talks to it through these paths.
 const DEV_SERVER = 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    routePreloads({
+      routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
+      pathsFile: fileURLToPath(new URL('./src/lib/paths.ts', import.meta.url)),
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
-    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       // Core is pure (no I/O, design.md), so a chunk that uses one core helper need not carry every zod schema.

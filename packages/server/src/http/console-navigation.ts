@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
 import { sendCompressed } from './compression.ts';
 
 /**
@@ -18,6 +20,33 @@ export type RuntimeConfigOf = (request: FastifyRequest) => Record<string, unknow
 /** The element the console reads its runtime config from (packages/web/src/lib/config.ts). */
 export const INLINE_CONFIG_ID = 'berth-config';
 
+/** What the console's build writes beside index.html (packages/web/build/route-preloads.ts). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * For a console path, `<link rel="modulepreload">` tags naming the code its page loads lazily (the
+ * build's route table), so the browser fetches it beside the entry instead of after it. Nothing when the
+ * build wrote no table or the path matches no route. Patterns use React Router's syntax, which
+ * find-my-way (Fastify's own router) reads the same way: `:param`, a last `:param?`, `*`.
+ */
+function routePreloadsIn(directory: string): (url: string) => string {
+  const file = path.join(directory, ROUTE_PRELOADS_FILE);
+  if (!fs.existsSync(file)) return () => '';
+  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as { pattern: string; files: string[] }[];
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const { pattern, files } of table) {
+    const tags = files
+      .filter((href) => /^\/[\w./-]+$/.test(href))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+      .join('');
+    router.on('GET', pattern, () => {}, { tags });
+  }
+  return (url) => {
+    const pathname = url.split('?')[0] ?? '/';
+    return (router.find('GET', pathname)?.store as { tags: string } | undefined)?.tags ?? '';
+  };
+}
+
 /** The console's index.html, for client-side routes: the console decides what to show, 404 included. */
 export interface ConsoleDocument {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
@@ -27,17 +56,19 @@ export interface ConsoleDocument {
  * The built index.html with the runtime config written into it, so the console starts without asking
  * for /config.json first: one round trip less before the first paint. A JSON data block is not a
  * script the browser runs, so the CSP's no-inline-script rule does not apply to it; `<` is escaped so
- * no value can close the element. Read once: a rebuilt console needs a restarted server anyway, as its
+ * no value can close the element. The page's own code is named for preloading (routePreloadsIn). Read once: a rebuilt console needs a restarted server anyway, as its
  * new files are only served then.
  */
 export function consoleDocument(indexPath: string, runtimeConfig: RuntimeConfigOf): ConsoleDocument {
   const html = fs.readFileSync(indexPath, 'utf8');
   const headEnd = html.indexOf('</head>');
   const [before, after] = headEnd === -1 ? ['', html] : [html.slice(0, headEnd), html.slice(headEnd)];
+  const preloadsOf = routePreloadsIn(path.dirname(indexPath));
   return {
     send(request, reply) {
       const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
-      const page = `${before}<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>${after}`;
+      const script = `<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>`;
+      const page = `${before}${script}${preloadsOf(request.url)}${after}`;
       reply.header('cache-control', 'no-cache').code(200).type('text/html; charset=utf-8');
       return sendCompressed(request, reply, page);
     },

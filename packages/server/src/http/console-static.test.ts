@@ -27,6 +27,12 @@ const webDist = consoleBuild(
     // What the build's precompress step writes beside each text file.
     'assets/app-abc123.js.br': 'brotli bytes',
     'assets/app-abc123.js.gz': 'gzip bytes',
+    // The build's route table (packages/web/build/route-preloads.ts).
+    'route-preloads.json': JSON.stringify([
+      { pattern: '/apps', files: ['/assets/shell-1.js', '/assets/apps-2.js'] },
+      { pattern: '/apps/:id/:tab?', files: ['/assets/shell-1.js', '/assets/app-3.js'] },
+      { pattern: '*', files: ['/assets/not-found-4.js', '/assets/"><script>x</script>'] },
+    ]),
   },
   'berth-static-',
 );
@@ -67,6 +73,23 @@ describe('the static console', () => {
     expect(icon.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('names the code of the page opened for preloading, from the build route table', async () => {
+    const preloads = async (url: string) => {
+      const page = await built.inject({ method: 'GET', url });
+      return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
+    };
+    expect(await preloads('/apps')).toEqual(['/assets/shell-1.js', '/assets/apps-2.js']);
+    expect(await preloads('/apps?search=web')).toEqual(['/assets/shell-1.js', '/assets/apps-2.js']);
+    expect(await preloads('/apps/42')).toEqual(['/assets/shell-1.js', '/assets/app-3.js']);
+    expect(await preloads('/apps/42/services')).toEqual(['/assets/shell-1.js', '/assets/app-3.js']);
+    // Anything else is the not-found page; a name that is not a plain path is never written.
+    expect(await preloads('/nowhere/at/all')).toEqual(['/assets/not-found-4.js']);
+    const page = await built.inject({ method: 'GET', url: '/apps' });
+    expect(page.body.indexOf('modulepreload')).toBeLessThan(page.body.indexOf('</head>'));
+  });
+
   it('sends the precompressed copy the browser accepts, brotli first, and says it varies', async () => {
     const asset = (acceptEncoding?: string) =>
       built.inject({
@@ -95,7 +118,9 @@ describe('the static console', () => {
         expect(page.statusCode).toBe(200);
         expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(page.headers['cache-control']).toBe('no-cache');
-        if (method === 'GET') expect(page.body).toBe(WITH_CONFIG);
+        // The route's preloads aside (tested below), the page is index.html with the config in it.
+        if (method === 'GET')
+          expect(page.body.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(WITH_CONFIG);
       }
     },
   );
