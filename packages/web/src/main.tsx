@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
-import { prefetchRequiredData } from './app/required-data.ts';
 import { appRoutes } from './app/router.tsx';
 import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
@@ -35,8 +34,13 @@ async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   clearQueriesOnReset(queryClient, sessionStore);
   // The session check leaves now, while the router still loads the page's code (RootLayout's own call
-  // joins this request), and the data every signed-in page needs follows it at once.
-  void bootSession(queryClient).then(() => prefetchRequiredData(queryClient, sessionStore.getState()));
+  // joins this request), and the data every signed-in page needs follows it at once. Imported when a
+  // session exists: its resource modules carry schemas the login page does without.
+  void bootSession(queryClient).then(async () => {
+    if (sessionStore.getState().phase !== 'authenticated') return;
+    const { prefetchRequiredData } = await import('./app/required-data.ts');
+    prefetchRequiredData(queryClient, sessionStore.getState());
+  });
   root.render(
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
