@@ -13,6 +13,7 @@ export default defineConfig({
     routePreloads({
       routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
       pathsFile: fileURLToPath(new URL('./src/lib/paths.ts', import.meta.url)),
+      loaderFiles: [fileURLToPath(new URL('./src/app/list-pages.ts', import.meta.url))],
     }),
     precompress(),
   ],

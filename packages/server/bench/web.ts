@@ -374,7 +374,7 @@ async function measureMoves(browser: Browser, url: string, state: StorageState):
       return (await page.evaluate(() => performance.now())) - start;
     };
     const apps = await move('Apps', 'tbody a[href^="/apps/"]');
-    const services = await move('Services', 'tbody a[href^="/services/"]');
+    const services = await move('Services', 'tbody a[href*="/services/"]');
     return { apps, services };
   } finally {
     await context.close();
@@ -400,6 +400,8 @@ async function measureScroll(browser: Browser, url: string, state: StorageState)
       await page.waitForTimeout(16);
     }
     await page.waitForTimeout(300);
+    // The oldest app (id 1) is the last row: the wheel reached the end of the 5000.
+    await page.locator('tbody a[href="/apps/1"]').waitFor({ timeout: 5000 });
     return page.evaluate(() => (globalThis as unknown as PageGlobals).__longest);
   } finally {
     await context.close();
@@ -477,7 +479,13 @@ async function main() {
     if (only.has('scroll')) {
       const scrolls: number[] = [];
       for (let run = 0; run < RUNS; run += 1) scrolls.push(await measureScroll(browser, served.url, state));
-      report('/apps?rows=5000 scrolled to the end: longest task', `${fmt(median(scrolls))} ms`, '< 50 ms');
+      // The long-task observer reports tasks of 50 ms or more only: 0 means there was none.
+      const longest = median(scrolls);
+      report(
+        '/apps?rows=5000 scrolled to the end: longest task',
+        longest === 0 ? 'none of 50 ms or more' : `${fmt(longest)} ms`,
+        '< 50 ms',
+      );
     }
     const where = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`\nMedians of ${RUNS} runs (Chromium headless, server on loopback, ${where}).\n`);

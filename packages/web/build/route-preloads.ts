@@ -72,7 +72,12 @@ function lazyModule(lazy: ts.Expression | undefined): string | undefined {
  * Every route of the router file (`appRoutes`), read from its source: `path: paths.x` or a string, and
  * `lazy` imports, with the modules of the layouts (routes without a path) above each route.
  */
-export function readRouteModules(routerFile: string, pathsFile: string): RouteModules[] {
+export function readRouteModules(
+  routerFile: string,
+  pathsFile: string,
+  /** Files that declare objects of loaders the router names (`lazy: listPages.apps`). */
+  loaderFiles: string[] = [],
+): RouteModules[] {
   const paths = readPaths(pathsFile);
   const source = ts.createSourceFile(
     routerFile,
@@ -83,6 +88,35 @@ export function readRouteModules(routerFile: string, pathsFile: string): RouteMo
   );
   const routes: RouteModules[] = [];
   const resolve = (specifier: string) => path.resolve(path.dirname(routerFile), specifier);
+  // `lazy: listPages.apps`: a property of an object of loaders, declared here or in a loader file.
+  const loaders = new Map<string, { object: ts.ObjectLiteralExpression; directory: string }>();
+  const collect = (file: ts.SourceFile) => {
+    const visit = (node: ts.Node) => {
+      if (ts.isVariableDeclaration(node) && node.initializer) {
+        const value = unwrap(node.initializer);
+        if (ts.isObjectLiteralExpression(value)) {
+          loaders.set(node.name.getText(), { object: value, directory: path.dirname(file.fileName) });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  };
+  collect(source);
+  for (const file of loaderFiles) {
+    collect(ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+  }
+  /** The absolute id of the module a route loads lazily, if it does. */
+  const lazyOf = (route: ts.ObjectLiteralExpression): string | undefined => {
+    const lazy = property(route, 'lazy');
+    if (lazy && ts.isPropertyAccessExpression(lazy) && ts.isIdentifier(lazy.expression)) {
+      const loader = loaders.get(lazy.expression.text);
+      const specifier = lazyModule(loader && property(loader.object, lazy.name.text));
+      return loader && specifier ? path.resolve(loader.directory, specifier) : undefined;
+    }
+    const specifier = lazyModule(lazy);
+    return specifier ? resolve(specifier) : undefined;
+  };
 
   const walk = (list: ts.ArrayLiteralExpression, inherited: string[], parentPattern: string | undefined) => {
     for (const element of list.elements) {
@@ -94,8 +128,8 @@ export function readRouteModules(routerFile: string, pathsFile: string): RouteMo
         pattern = paths.get(pathValue.name.text);
       // An index route is what its parent's path shows.
       else if (property(element, 'index')?.kind === ts.SyntaxKind.TrueKeyword) pattern = parentPattern;
-      const specifier = lazyModule(property(element, 'lazy'));
-      const modules = specifier ? [...inherited, resolve(specifier)] : inherited;
+      const own = lazyOf(element);
+      const modules = own ? [...inherited, own] : inherited;
       if (pattern) {
         // The deepest entry for a path wins: an index route over the bare parent it sits in.
         const at = routes.findIndex((route) => route.pattern === pattern);
@@ -129,7 +163,11 @@ export function readRouteModules(routerFile: string, pathsFile: string): RouteMo
  * code while it still loads the entry, instead of after it (one round of requests less before a page
  * shows).
  */
-export function routePreloads(options: { routerFile: string; pathsFile: string }): Plugin {
+export function routePreloads(options: {
+  routerFile: string;
+  pathsFile: string;
+  loaderFiles?: string[];
+}): Plugin {
   return {
     name: 'berth-route-preloads',
     apply: 'build',
@@ -147,15 +185,17 @@ export function routePreloads(options: { routerFile: string; pathsFile: string }
       const entry = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
 
-      const table = readRouteModules(options.routerFile, options.pathsFile).map(({ pattern, modules }) => {
-        const files = new Set<string>();
-        for (const id of modules) {
-          const chunk = byModule.get(id);
-          if (!chunk) this.error(`route-preloads: no chunk for ${id} (route ${pattern})`);
-          closure(chunk.fileName, files);
-        }
-        return { pattern, files: [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`) };
-      });
+      const table = readRouteModules(options.routerFile, options.pathsFile, options.loaderFiles).map(
+        ({ pattern, modules }) => {
+          const files = new Set<string>();
+          for (const id of modules) {
+            const chunk = byModule.get(id);
+            if (!chunk) this.error(`route-preloads: no chunk for ${id} (route ${pattern})`);
+            closure(chunk.fileName, files);
+          }
+          return { pattern, files: [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`) };
+        },
+      );
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
     },
   };

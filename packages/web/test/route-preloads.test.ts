@@ -5,7 +5,9 @@ import { readRouteModules } from '../build/route-preloads.ts';
 // The build reads the router's source to tell the server which code each page loads (issue 11): these
 // checks keep that reading true to router.tsx as it changes.
 const web = path.resolve(import.meta.dirname, '..');
-const routes = readRouteModules(path.join(web, 'src/app/router.tsx'), path.join(web, 'src/lib/paths.ts'));
+const routes = readRouteModules(path.join(web, 'src/app/router.tsx'), path.join(web, 'src/lib/paths.ts'), [
+  path.join(web, 'src/app/list-pages.ts'),
+]);
 const modulesOf = (pattern: string) =>
   routes.find((route) => route.pattern === pattern)?.modules.map((id) => path.relative(web, id));
 

@@ -3,6 +3,7 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './error-page.tsx';
 import { RequireSession, RequireVerifiedUser } from './guards.tsx';
+import { listPages } from './list-pages.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 
 const beforeSession: RouteHandle = { rendersBeforeSession: true };
@@ -48,27 +49,27 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }),
                 children: [
                   { index: true, lazy: () => import('./routes/home/index-redirect.tsx') },
-                  { path: paths.environments, lazy: () => import('./routes/environments/list.tsx') },
+                  { path: paths.environments, lazy: listPages.environments },
                   { path: paths.createEnvironment, lazy: () => import('./routes/environments/create.tsx') },
-                  { path: paths.apps, lazy: () => import('./routes/apps/list.tsx') },
+                  { path: paths.apps, lazy: listPages.apps },
                   { path: paths.appDetail, lazy: () => import('./routes/apps/detail.tsx') },
                   { path: paths.backupRestore, lazy: () => import('./routes/backups/restore.tsx') },
                   { path: paths.databaseDetail, lazy: () => import('./routes/databases/detail.tsx') },
                   { path: paths.serviceDetail, lazy: () => import('./routes/services/detail.tsx') },
                   { path: paths.createApp, lazy: () => import('./routes/apps/create.tsx') },
-                  { path: paths.databases, lazy: () => import('./routes/databases/list.tsx') },
+                  { path: paths.databases, lazy: listPages.databases },
                   { path: paths.createDatabase, lazy: () => import('./routes/databases/create.tsx') },
-                  { path: paths.services, lazy: () => import('./routes/services/list.tsx') },
-                  { path: paths.deployments, lazy: () => import('./routes/deployments/list.tsx') },
+                  { path: paths.services, lazy: listPages.services },
+                  { path: paths.deployments, lazy: listPages.deployments },
                   { path: paths.deploymentDetail, lazy: () => import('./routes/deployments/detail.tsx') },
-                  { path: paths.sources, lazy: () => import('./routes/sources/list.tsx') },
+                  { path: paths.sources, lazy: listPages.sources },
                   { path: paths.sourcesSetup, lazy: () => import('./routes/sources/setup.tsx') },
                   { path: paths.sourceDetail, lazy: () => import('./routes/sources/detail.tsx') },
-                  { path: paths.activity, lazy: () => import('./routes/activity/list.tsx') },
+                  { path: paths.activity, lazy: listPages.activity },
                   { path: paths.operationDetail, lazy: () => import('./routes/operations/detail.tsx') },
                   { path: paths.environmentDetail, lazy: () => import('./routes/environments/detail.tsx') },
                   { path: paths.selectEnvironment, lazy: () => import('./routes/environments/select.tsx') },
-                  { path: paths.stacks, lazy: () => import('./routes/stacks/list.tsx') },
+                  { path: paths.stacks, lazy: listPages.stacks },
                   { path: paths.stackDetail, lazy: () => import('./routes/stacks/detail.tsx') },
                   { path: paths.createStack, lazy: () => import('./routes/stacks/create.tsx') },
                   {
@@ -105,7 +106,7 @@ export const appRoutes: RouteObject[] = [
                     lazy: () => import('./routes/settings/layout.tsx'),
                     children: [{ path: paths.roleDetail, lazy: () => import('./routes/roles/detail.tsx') }],
                   },
-                  { path: paths.endpoints, lazy: () => import('./routes/endpoints/list.tsx') },
+                  { path: paths.endpoints, lazy: listPages.endpoints },
                   { path: paths.endpointDetail, lazy: () => import('./routes/endpoints/detail.tsx') },
                   { path: paths.createAppEndpoint, lazy: () => import('./routes/endpoints/create.tsx') },
                   {

@@ -9,6 +9,10 @@ import { useOperations } from '../../features/operations/api/use-operations.ts';
 import { useServices } from '../../features/services/api/use-services.ts';
 import { useSources } from '../../features/sources/api/use-sources.ts';
 import { useDatabases } from '../../resources/databases/use-databases.ts';
+import { listPages } from '../list-pages.ts';
+
+/** How long no request may be under way before the page counts as loaded. */
+const PAGE_QUIET_MS = 50;
 
 /** The longest the start-up lists wait for the page's own requests. */
 export const STARTUP_LISTS_WAIT_MS = 1000;
@@ -32,7 +36,10 @@ function usePageRequestsFirst(): boolean {
     };
   }, []);
   useEffect(() => {
-    if (pageStarted && fetching === 0) setReady(true);
+    if (!pageStarted || fetching !== 0) return;
+    // Quiet for a moment: a page that asks for its columns once its rows are in is not done yet.
+    const quiet = setTimeout(() => setReady(true), PAGE_QUIET_MS);
+    return () => clearTimeout(quiet);
   }, [pageStarted, fetching]);
   return ready;
 }
@@ -48,6 +55,14 @@ export function StartupLists({ organizationId }: { organizationId: string }) {
 }
 
 function StartupListQueries({ organizationId }: { organizationId: string }) {
+  useEffect(() => {
+    // The list pages' code too (built consoles only: tests and the dev server load it on demand).
+    if (!import.meta.env.PROD) return;
+    const idle = setTimeout(() => {
+      for (const load of Object.values(listPages)) void load();
+    }, 0);
+    return () => clearTimeout(idle);
+  }, []);
   useApps();
   useDatabases();
   useServices();

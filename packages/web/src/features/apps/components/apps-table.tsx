@@ -54,9 +54,15 @@ const COLUMNS: DataTableColumn<AppRow>[] = [
 // (`serverMatches`) adds the git ref, image and last operation, which only the embeds hold.
 const searchText = (row: AppRow) => [row.handle, row.envHandle, row.commitSha, row.status, row.id];
 
-/** spec 3 §2: with no sort chosen, the newest app comes first. */
-export const newestAppFirst = (a: AppRow, b: AppRow) =>
-  (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0);
+/**
+ * spec 3 §2: with no sort chosen, the newest app comes first. The server's timestamps are ISO 8601 in
+ * UTC of one length, which sort as text: 5000 rows sort without parsing a date 120,000 times.
+ */
+export const newestAppFirst = (a: AppRow, b: AppRow) => {
+  const [x, y] = [a.createdAt, b.createdAt];
+  if (x.length === y.length && x.endsWith('Z') && y.endsWith('Z')) return x < y ? 1 : x > y ? -1 : 0;
+  return (Date.parse(y) || 0) - (Date.parse(x) || 0);
+};
 
 export function AppsTable({
   serverMatches,
