@@ -77,6 +77,8 @@ const webSources = [
   'packages/web/index.html',
   'packages/web/package.json',
   'packages/web/vite.config.ts',
+  // The build's own plugins (precompression, the route table).
+  'packages/web/build',
   'packages/web/tsconfig.json',
   'packages/core/src',
   'packages/core/package.json',
