@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { openThrowawayPostgres } from '../src/testing/test-database.ts';
-import { seedBenchOrganization } from './seed.ts';
+import { benchCall, seedBenchOrganization } from './seed.ts';
 
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '30', 10);
 const WARMUP = 3;
@@ -52,16 +52,7 @@ async function benchTarget(target: Target): Promise<Row[]> {
   const config = { ...loadConfig({}), publicUrl: 'http://bench.local', worker: false };
   const built = await buildApp(config, { database });
   const { app } = built;
-  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: {
-        'content-type': 'application/hal+json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+  const call = benchCall(app);
 
   try {
     const seedStart = performance.now();

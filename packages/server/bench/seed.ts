@@ -48,14 +48,9 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
   for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
 }
 
-/** Signs a user up through the auth family, then fills its new organization directly in the database. */
-export async function seedBenchOrganization(
-  app: FastifyInstance,
-  database: Database,
-  config: Config,
-): Promise<BenchOrganization> {
-  const { db } = database;
-  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
+/** A HAL request through app.inject, as the console sends it (with a bearer token when given). */
+export function benchCall(app: FastifyInstance) {
+  return (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
     app.inject({
       method,
       url,
@@ -65,6 +60,16 @@ export async function seedBenchOrganization(
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
+}
+
+/** Signs a user up through the auth family, then fills its new organization directly in the database. */
+export async function seedBenchOrganization(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+): Promise<BenchOrganization> {
+  const { db } = database;
+  const call = benchCall(app);
   // A real user, token and organization, through the auth family.
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const signUp = await call('POST', '/auth/users', undefined, {
