@@ -11,7 +11,12 @@ export interface RouteModules {
   pattern: string;
   /** Absolute module ids: the layouts' above it, then its own. */
   modules: string[];
+  /** Behind the session guard (`Component: RequireSession`): a signed-out visitor is sent to /login. */
+  session: boolean;
 }
+
+/** The guard component of router.tsx whose routes need a session. */
+const SESSION_GUARD = 'RequireSession';
 
 /** `{…} as const` and `{…} satisfies T` are the object itself. */
 function unwrap(expression: ts.Expression): ts.Expression {
@@ -118,7 +123,12 @@ export function readRouteModules(
     return specifier ? resolve(specifier) : undefined;
   };
 
-  const walk = (list: ts.ArrayLiteralExpression, inherited: string[], parentPattern: string | undefined) => {
+  const walk = (
+    list: ts.ArrayLiteralExpression,
+    inherited: string[],
+    parentPattern: string | undefined,
+    guarded: boolean,
+  ) => {
     for (const element of list.elements) {
       if (!ts.isObjectLiteralExpression(element)) continue;
       const pathValue = property(element, 'path');
@@ -130,15 +140,19 @@ export function readRouteModules(
       else if (property(element, 'index')?.kind === ts.SyntaxKind.TrueKeyword) pattern = parentPattern;
       const own = lazyOf(element);
       const modules = own ? [...inherited, own] : inherited;
+      const component = property(element, 'Component');
+      const session = guarded || (component !== undefined && component.getText() === SESSION_GUARD);
       if (pattern) {
         // The deepest entry for a path wins: an index route over the bare parent it sits in.
         const at = routes.findIndex((route) => route.pattern === pattern);
-        if (at === -1) routes.push({ pattern, modules });
-        else if (modules.length >= (routes[at]?.modules.length ?? 0)) routes[at] = { pattern, modules };
+        if (at === -1) routes.push({ pattern, modules, session });
+        else if (modules.length >= (routes[at]?.modules.length ?? 0))
+          routes[at] = { pattern, modules, session };
       }
       const children = property(element, 'children');
-      if (children && ts.isArrayLiteralExpression(children))
-        walk(children, modules, pattern ?? parentPattern);
+      if (children && ts.isArrayLiteralExpression(children)) {
+        walk(children, modules, pattern ?? parentPattern, session);
+      }
     }
   };
   const visit = (node: ts.Node) => {
@@ -148,7 +162,7 @@ export function readRouteModules(
       node.initializer &&
       ts.isArrayLiteralExpression(node.initializer)
     ) {
-      walk(node.initializer, [], undefined);
+      walk(node.initializer, [], undefined, false);
     }
     ts.forEachChild(node, visit);
   };
@@ -186,14 +200,15 @@ export function routePreloads(options: {
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
 
       const table = readRouteModules(options.routerFile, options.pathsFile, options.loaderFiles).map(
-        ({ pattern, modules }) => {
+        ({ pattern, modules, session }) => {
           const files = new Set<string>();
           for (const id of modules) {
             const chunk = byModule.get(id);
             if (!chunk) this.error(`route-preloads: no chunk for ${id} (route ${pattern})`);
             closure(chunk.fileName, files);
           }
-          return { pattern, files: [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`) };
+          const own = [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+          return { pattern, session, files: own };
         },
       );
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });

@@ -36,11 +36,15 @@ async function start(container: HTMLElement) {
   // The session check leaves now, while the router still loads the page's code (RootLayout's own call
   // joins this request), and the data every signed-in page needs follows it at once. Imported when a
   // session exists: its resource modules carry schemas the login page does without.
-  void bootSession(queryClient).then(async () => {
-    if (sessionStore.getState().phase !== 'authenticated') return;
-    const { prefetchRequiredData } = await import('./app/required-data.ts');
-    prefetchRequiredData(queryClient, sessionStore.getState());
-  });
+  void bootSession(queryClient)
+    .then(async () => {
+      if (sessionStore.getState().phase !== 'authenticated') return;
+      const { prefetchRequiredData } = await import('./app/required-data.ts');
+      prefetchRequiredData(queryClient, sessionStore.getState());
+    })
+    .catch(() => {
+      // Only a head start: the pages ask for the same data themselves.
+    });
   root.render(
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />

@@ -27,6 +27,16 @@ describe('the route table of the build', () => {
     expect(modulesOf('*')).toEqual(['src/app/routes/errors/not-found.tsx']);
   });
 
+  it('knows which routes are behind the session guard', () => {
+    const session = (pattern: string) => routes.find((route) => route.pattern === pattern)?.session;
+    expect(session('/apps')).toBe(true);
+    expect(session('/verify')).toBe(true);
+    expect(session('/')).toBe(true);
+    expect(session('/login')).toBe(false);
+    expect(session('/claim/:inviteId/:code')).toBe(false);
+    expect(session('*')).toBe(false);
+  });
+
   it('gives the home path its index route, and every route one entry', () => {
     expect(modulesOf('/')).toEqual(['src/app/shell/app-shell.tsx', 'src/app/routes/home/index-redirect.tsx']);
     const patterns = routes.map((route) => route.pattern);

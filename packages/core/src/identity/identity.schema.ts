@@ -31,6 +31,7 @@ export const passwordSchema = z
 export const emailSchema = z
   .string({ error: emailMessages.empty })
   .max(MAX_LENGTH.email, { error: emailMessages.invalid, abort: true })
+  .min(1, { error: emailMessages.empty, abort: true })
   .superRefine(issueOf(emailProblem))
   .transform(normalizedEmail);
 
@@ -68,6 +69,7 @@ export const loginSchema = z.object({
   password: z
     .string({ error: requiredMessage('Password') })
     .max(MAX_LENGTH.password, { error: tooLongMessage('Password', MAX_LENGTH.password), abort: true })
+    .min(1, { error: requiredMessage('Password'), abort: true })
     .superRefine(issueOf(loginPasswordProblem)),
   otpToken: z
     .string()

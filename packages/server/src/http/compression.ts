@@ -32,7 +32,8 @@ export async function compression(app: FastifyInstance): Promise<void> {
  */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
   const body = Buffer.from(text);
-  reply.header('vary', 'Accept-Encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const encoding =
     body.length < COMPRESSION_THRESHOLD_BYTES
       ? null

@@ -23,27 +23,42 @@ export const INLINE_CONFIG_ID = 'berth-config';
 /** What the console's build writes beside index.html (packages/web/build/route-preloads.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+interface RoutePreloads {
+  pattern: string;
+  files: string[];
+  /** Behind the console's session guard. */
+  session?: boolean;
+}
+
+/** Where the console's session guard sends a visitor without a session. */
+const LOGIN_PATH = '/login';
+
 /**
  * For a console path, `<link rel="modulepreload">` tags naming the code its page loads lazily (the
  * build's route table), so the browser fetches it beside the entry instead of after it. Nothing when the
  * build wrote no table or the path matches no route. Patterns use React Router's syntax, which
  * find-my-way (Fastify's own router) reads the same way: `:param`, a last `:param?`, `*`.
  */
-function routePreloadsIn(directory: string): (url: string) => string {
+function routePreloadsIn(directory: string): (url: string, signedIn: boolean) => string {
   const file = path.join(directory, ROUTE_PRELOADS_FILE);
   if (!fs.existsSync(file)) return () => '';
-  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as { pattern: string; files: string[] }[];
-  const router = FindMyWay({ ignoreTrailingSlash: true });
-  for (const { pattern, files } of table) {
-    const tags = files
+  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads[];
+  const tagsOf = (files: string[]) =>
+    files
       .filter((href) => /^\/[\w./-]+$/.test(href))
       .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
       .join('');
-    router.on('GET', pattern, () => {}, { tags });
+  const login = tagsOf(table.find((route) => route.pattern === LOGIN_PATH)?.files ?? []);
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const { pattern, files, session } of table) {
+    router.on('GET', pattern, () => {}, { tags: tagsOf(files), session: session === true });
   }
-  return (url) => {
+  return (url, signedIn) => {
     const pathname = url.split('?')[0] ?? '/';
-    return (router.find('GET', pathname)?.store as { tags: string } | undefined)?.tags ?? '';
+    const found = router.find('GET', pathname)?.store as { tags: string; session: boolean } | undefined;
+    if (!found) return '';
+    // Without a session, a page behind the guard becomes the login page: its code is what loads.
+    return found.session && !signedIn ? login : found.tags;
   };
 }
 
@@ -59,7 +74,12 @@ export interface ConsoleDocument {
  * no value can close the element. The page's own code is named for preloading (routePreloadsIn). Read once: a rebuilt console needs a restarted server anyway, as its
  * new files are only served then.
  */
-export function consoleDocument(indexPath: string, runtimeConfig: RuntimeConfigOf): ConsoleDocument {
+export function consoleDocument(
+  indexPath: string,
+  runtimeConfig: RuntimeConfigOf,
+  /** Whether the request carries a session (its cookie): picks the login page's preloads otherwise. */
+  hasSession: (request: FastifyRequest) => boolean = () => true,
+): ConsoleDocument {
   const html = fs.readFileSync(indexPath, 'utf8');
   const headEnd = html.indexOf('</head>');
   const [before, after] = headEnd === -1 ? ['', html] : [html.slice(0, headEnd), html.slice(headEnd)];
@@ -68,7 +88,7 @@ export function consoleDocument(indexPath: string, runtimeConfig: RuntimeConfigO
     send(request, reply) {
       const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
       const script = `<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>`;
-      const page = `${before}${script}${preloadsOf(request.url)}${after}`;
+      const page = `${before}${script}${preloadsOf(request.url, hasSession(request))}${after}`;
       reply.header('cache-control', 'no-cache').code(200).type('text/html; charset=utf-8');
       return sendCompressed(request, reply, page);
     },

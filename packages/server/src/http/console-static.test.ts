@@ -29,8 +29,9 @@ const webDist = consoleBuild(
     'assets/app-abc123.js.gz': 'gzip bytes',
     // The build's route table (packages/web/build/route-preloads.ts).
     'route-preloads.json': JSON.stringify([
-      { pattern: '/apps', files: ['/assets/shell-1.js', '/assets/apps-2.js'] },
-      { pattern: '/apps/:id/:tab?', files: ['/assets/shell-1.js', '/assets/app-3.js'] },
+      { pattern: '/login', session: false, files: ['/assets/login-5.js'] },
+      { pattern: '/apps', session: true, files: ['/assets/shell-1.js', '/assets/apps-2.js'] },
+      { pattern: '/apps/:id/:tab?', session: true, files: ['/assets/shell-1.js', '/assets/app-3.js'] },
       { pattern: '*', files: ['/assets/not-found-4.js', '/assets/"><script>x</script>'] },
     ]),
   },
@@ -43,7 +44,14 @@ async function build(root: string) {
   const app = Fastify();
   app.get('/config.json', async () => ({ ok: true }));
   const index = consoleIndexIn(root);
-  const document = index ? consoleDocument(index, () => CONFIG) : null;
+  // A session is a `berth_session` cookie, as the server reads it.
+  const document = index
+    ? consoleDocument(
+        index,
+        () => CONFIG,
+        (request) => /berth_session=/.test(request.headers.cookie ?? ''),
+      )
+    : null;
   await app.register(consoleStatic, { webDist: root, consoleDocument: document });
   return app;
 }
@@ -74,8 +82,8 @@ describe('the static console', () => {
   });
 
   it('names the code of the page opened for preloading, from the build route table', async () => {
-    const preloads = async (url: string) => {
-      const page = await built.inject({ method: 'GET', url });
+    const preloads = async (url: string, cookie = 'berth_session=abc') => {
+      const page = await built.inject({ method: 'GET', url, headers: { cookie } });
       return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
         (match) => match[1],
       );
@@ -86,6 +94,10 @@ describe('the static console', () => {
     expect(await preloads('/apps/42/services')).toEqual(['/assets/shell-1.js', '/assets/app-3.js']);
     // Anything else is the not-found page; a name that is not a plain path is never written.
     expect(await preloads('/nowhere/at/all')).toEqual(['/assets/not-found-4.js']);
+    // Signed out, a page behind the session guard turns into the login page: that is the code to fetch.
+    expect(await preloads('/apps/42', '')).toEqual(['/assets/login-5.js']);
+    expect(await preloads('/login', '')).toEqual(['/assets/login-5.js']);
+    expect(await preloads('/nowhere/at/all', '')).toEqual(['/assets/not-found-4.js']);
     const page = await built.inject({ method: 'GET', url: '/apps' });
     expect(page.body.indexOf('modulepreload')).toBeLessThan(page.body.indexOf('</head>'));
   });

@@ -59,7 +59,8 @@ function StartupListQueries({ organizationId }: { organizationId: string }) {
     // The list pages' code too (built consoles only: tests and the dev server load it on demand).
     if (!import.meta.env.PROD) return;
     const idle = setTimeout(() => {
-      for (const load of Object.values(listPages)) void load();
+      // Only a head start: a chunk that fails to load now is loaded again when its page opens.
+      for (const load of Object.values(listPages)) load().catch(() => {});
     }, 0);
     return () => clearTimeout(idle);
   }, []);

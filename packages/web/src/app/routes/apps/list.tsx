@@ -44,13 +44,22 @@ function AppsRoute() {
         id: app.id,
         handle: app.handle,
         envHandle: handles.get(app.environmentId) ?? 'Unknown',
-        totalServices: services.data ? (serviceCounts.get(app.id) ?? 0) : null,
-        cost: costs.data ? (costs.data.get(app.id) ?? 0) : null,
+        // A placeholder only while the column's list is on its way (a failed or absent one reads 0).
+        totalServices: services.isLoading ? null : (serviceCounts.get(app.id) ?? 0),
+        cost: costs.isLoading ? null : (costs.data?.get(app.id) ?? 0),
         commitSha: app.currentDeploymentId ? (commits.get(app.currentDeploymentId) ?? '') : '',
         status: app.status,
         createdAt: app.createdAt,
       }));
-  }, [apps.data, services.data, costs.data, deployments.data, environments]);
+  }, [
+    apps.data,
+    services.data,
+    services.isLoading,
+    costs.data,
+    costs.isLoading,
+    deployments.data,
+    environments,
+  ]);
 
   // spec 3 §2: New App goes to the create flow of a known environment, else to the chooser.
   const onlyEnvironment = environments.length === 1 ? environments[0] : undefined;

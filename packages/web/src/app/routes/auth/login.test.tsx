@@ -38,7 +38,12 @@ describe('login', () => {
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading Berth' })).not.toBeInTheDocument();
 
-    checking = false;
+    // The check's answer signs the session in; from then on the store says so.
+    const signIn = sessionStore.signIn;
+    vi.spyOn(sessionStore, 'signIn').mockImplementation((token) => {
+      checking = false;
+      signIn(token);
+    });
     answer(json(200, tokenHal()));
     expect(await screen.findByText(ALREADY_LOGGED_IN)).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();

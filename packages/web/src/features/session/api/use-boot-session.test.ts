@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, tokenHal } from '../../../../test/fixtures.ts';
 import { testQueryClient } from '../../../../test/render.tsx';
-import { createSessionStore, NO_TOKEN_FOUND } from '../../../lib/session-store.ts';
+import { createSessionStore, fromTokenResource, NO_TOKEN_FOUND } from '../../../lib/session-store.ts';
 import { bootSession } from './use-boot-session.ts';
 
 describe('boot (spec 3 §4, contract §3.5)', () => {
@@ -30,5 +30,23 @@ describe('boot (spec 3 §4, contract §3.5)', () => {
     expect(store.getState()).toMatchObject({ phase: 'authenticated', bootNote: null });
     expect(store.getState().accessToken).toMatchObject({ id: 'tok-5', userId: 'user-7' });
     expect(store.getState().accessToken?.claims?.scope).toBe('manage');
+  });
+
+  it('leaves a login that finished while the check was out as it is', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockServer({
+      'GET /auth/current_token': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const store = createSessionStore();
+    const booting = bootSession(testQueryClient(), store);
+    // The login page is up while booting, and the user signs in before the check answers.
+    store.signIn(fromTokenResource(tokenHal({ id: 'tok-login', userId: 'user-7' })));
+    answer(json(401, errorBody(401, 'invalid_token', 'No session')));
+    await booting;
+    expect(store.getState()).toMatchObject({ phase: 'authenticated', bootNote: null });
+    expect(store.getState().accessToken?.id).toBe('tok-login');
   });
 });

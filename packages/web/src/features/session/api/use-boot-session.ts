@@ -28,10 +28,12 @@ export async function bootSession(
   queryClient: QueryClient,
   store: SessionStore = sessionStore,
 ): Promise<void> {
+  // The login page shows while the check is out: a login that finished first must not be undone by it.
   try {
-    store.signIn(await queryClient.fetchQuery(currentTokenQuery()));
+    const token = await queryClient.fetchQuery(currentTokenQuery());
+    if (store.getState().phase === 'booting') store.signIn(token);
   } catch {
-    store.endBoot(NO_TOKEN_FOUND);
+    if (store.getState().phase === 'booting') store.endBoot(NO_TOKEN_FOUND);
   }
 }
 
