@@ -15,7 +15,7 @@ import { listPages } from '../list-pages.ts';
 const PAGE_QUIET_MS = 50;
 
 /** The longest the start-up lists wait for the page's own requests. */
-export const STARTUP_LISTS_WAIT_MS = 1000;
+const STARTUP_LISTS_WAIT_MS = 1000;
 
 /**
  * True once the page's own requests have been answered (or STARTUP_LISTS_WAIT_MS passed): the server
@@ -24,23 +24,18 @@ export const STARTUP_LISTS_WAIT_MS = 1000;
  */
 function usePageRequestsFirst(): boolean {
   const fetching = useIsFetching();
-  const [pageStarted, setPageStarted] = useState(false);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    // The page's queries start in the same commit as this component: look once they have.
-    const started = setTimeout(() => setPageStarted(true), 0);
     const cap = setTimeout(() => setReady(true), STARTUP_LISTS_WAIT_MS);
-    return () => {
-      clearTimeout(started);
-      clearTimeout(cap);
-    };
+    return () => clearTimeout(cap);
   }, []);
   useEffect(() => {
-    if (!pageStarted || fetching !== 0) return;
-    // Quiet for a moment: a page that asks for its columns once its rows are in is not done yet.
+    if (fetching !== 0) return;
+    // Quiet for a moment: the page's queries start just after this mounts, and a page that asks for
+    // its columns once its rows are in is not done when the rows are.
     const quiet = setTimeout(() => setReady(true), PAGE_QUIET_MS);
     return () => clearTimeout(quiet);
-  }, [pageStarted, fetching]);
+  }, [fetching]);
   return ready;
 }
 

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, errorBody } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
 const LIST = 'GET /api/apps?per_page=5000&no_embed=true';
 
@@ -14,7 +15,10 @@ function bareAppHal(id: string, handle: string, createdAt: string) {
   return appResourceFixture({ id, handle, created_at: createdAt });
 }
 
-function appsConsole(searches: Record<string, string[]> = {}) {
+function appsConsole(
+  searches: Record<string, string[]> = {},
+  answers: Parameters<typeof mockServer>[0] = {},
+) {
   signIn();
   return mockServer({
     ...consoleRoutes({ environments: [environmentHal({ id: '10', handle: 'production' })] }),
@@ -39,6 +43,7 @@ function appsConsole(searches: Record<string, string[]> = {}) {
           ),
       ]),
     ),
+    ...answers,
   });
 }
 
@@ -54,6 +59,44 @@ describe('the Apps list (spec 3 §2)', () => {
     await screen.findByRole('link', { name: 'blog' });
     expect(handles()).toEqual(['blog', 'shop']);
     expect(within(screen.getByRole('table', { name: 'Apps' })).getAllByText('production')).toHaveLength(2);
+  });
+
+  it('shows the rows before the services list, with a placeholder until it comes, and 0 when a list fails', async () => {
+    let answerApps: (response: Response) => void = () => {};
+    let answerServices: (response: Response) => void = () => {};
+    const server = appsConsole(
+      {},
+      {
+        [LIST]: () =>
+          new Promise<Response>((resolve) => {
+            answerApps = resolve;
+          }),
+        'GET /api/services': () =>
+          new Promise<Response>((resolve) => {
+            answerServices = resolve;
+          }),
+        'GET /api/costs/org-1/apps': () => json(500, errorBody(500, 'internal', 'Costs are down')),
+      },
+    );
+    renderApp('/apps');
+    await waitFor(() => expect(server.callsTo('GET', '/api/apps')).toHaveLength(1));
+    // The lists that only fill columns wait for the rows' own list.
+    expect(server.callsTo('GET', '/api/services')).toHaveLength(0);
+    expect(server.callsTo('GET', '/api/costs/org-1/apps')).toHaveLength(0);
+    answerApps(json(200, collection('apps', [bareAppHal('7', 'shop', '2026-01-01T00:00:00.000Z')])));
+    const table = await screen.findByRole('table', { name: 'Apps' });
+    await within(table).findByRole('link', { name: 'shop' });
+    await waitFor(() => expect(server.callsTo('GET', '/api/services')).toHaveLength(1));
+    expect(within(table).getAllByRole('status', { name: 'Loading' }).length).toBeGreaterThanOrEqual(1);
+
+    answerServices(
+      json(200, collection('services', [serviceResourceFixture({ appId: '7', environmentId: '10' })])),
+    );
+    const shop = (await within(table).findByRole('link', { name: 'shop' })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(table).queryAllByRole('status', { name: 'Loading' })).toHaveLength(0));
+    // shop has its one service; the failed costs read $0.00 rather than loading for ever.
+    expect(within(shop).getByRole('cell', { name: '1' })).toBeInTheDocument();
+    expect(within(shop).getByText('$0.00')).toBeInTheDocument();
   });
 
   it('finds an app by its git ref, which only the server can match without embeds', async () => {
