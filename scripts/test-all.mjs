@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.test-reports');
@@ -30,7 +31,7 @@ const vitestArgs = (suite) => [
 ];
 
 /**
- * @typedef {{ passed: number, failed: number, skipped: number, note?: string }} Counts
+ * @typedef {{ passed: number, failed: number, skipped: number, note?: string, failures?: string[] }} Counts
  * @typedef {{ name: string, when?: () => string | null, steps: Step[], report: (file: string) => Counts }} Suite
  * @typedef {{ label: string, cwd: string, command: string, args: string[], env?: Record<string, string | undefined> }} Step
  */
@@ -90,11 +91,19 @@ const suites = [
 function vitestCounts(file) {
   const json = JSON.parse(readFileSync(file, 'utf8'));
   let brokenFiles = 0;
+  const failures = [];
   for (const result of json.testResults ?? []) {
-    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
-    if (result.status === 'failed' && failedTests === 0) brokenFiles += 1;
+    const file = relativeName(result.name);
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const test of failedTests)
+      failures.push(failure(`${file} › ${test.fullName}`, test.failureMessages?.[0]));
+    if (result.status === 'failed' && failedTests.length === 0) {
+      brokenFiles += 1;
+      failures.push(failure(`${file} (did not run)`, result.message));
+    }
   }
   return {
+    failures,
     passed: json.numPassedTests ?? 0,
     failed: (json.numFailedTests ?? 0) + brokenFiles,
     skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
@@ -107,6 +116,18 @@ function playwrightCounts(file) {
   const json = JSON.parse(readFileSync(file, 'utf8'));
   const stats = json.stats ?? {};
   const errors = (json.errors ?? []).length;
+  const failures = (json.errors ?? []).map((error) => failure('outside tests', error.message));
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const result = (test.results ?? []).at(-1);
+        failures.push(failure([...titles, spec.title].join(' › '), result?.error?.message));
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of json.suites ?? []) visit(suite, [suite.title]);
   const notes = [];
   if (stats.flaky) notes.push(`${stats.flaky} flaky (passed on retry)`);
   if (errors) notes.push(`${errors} error(s) outside tests`);
@@ -115,7 +136,20 @@ function playwrightCounts(file) {
     failed: (stats.unexpected ?? 0) + errors,
     skipped: stats.skipped ?? 0,
     note: notes.join(', ') || undefined,
+    failures,
   };
+}
+
+function relativeName(path = '') {
+  return path.startsWith(root) ? path.slice(root.length + 1) : path;
+}
+
+/** One line per failure for the summary: where CI keeps only the end of the output, it still names them. */
+function failure(title, message) {
+  const first = stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .find((line) => line.trim());
+  return first ? `${title}: ${first.trim().slice(0, 300)}` : title;
 }
 
 const minutes = (name, fallback) => {
@@ -276,6 +310,7 @@ for (const row of rows) {
   console.log(
     `  ${status} ${name}  ${row.passed} passed, ${row.failed} failed${skipped}  ${row.seconds}s${note}`,
   );
+  for (const line of row.failures ?? []) console.log(`       ✗ ${line}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || interrupted ? 1 : 0;

@@ -1,9 +1,9 @@
 import { twoFactorMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { u2fChallenges } from '../../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import { clearOfStepEnd, codeAt } from '../../testing/totp.ts';
 import { softwareAuthenticator } from '../../testing/webauthn-authenticator.ts';
 
 let t: TestApp;
@@ -11,14 +11,6 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(() => t.close());
-
-const codeAt = (uri: string, offsetSteps = 0) =>
-  new TOTP({
-    secret: Secret.fromBase32(new URL(uri).searchParams.get('secret') ?? ''),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 const passwordLogin = (user: TestUser, extra: Record<string, unknown> = {}, scope = 'manage') =>
   t.call('POST', '/auth/tokens', {
@@ -39,6 +31,7 @@ async function withTwoFactor() {
   const elevated = await t.elevate(user);
   const created = await t.call('POST', `/auth/users/${user.id}/otp_configurations`, { token: elevated });
   const configuration = created.json();
+  await clearOfStepEnd();
   const enabled = await t.call('PATCH', `/auth/users/${user.id}`, {
     token: elevated,
     body: {
@@ -49,7 +42,7 @@ async function withTwoFactor() {
       otp_token: codeAt(configuration.otp_uri, -1),
     },
   });
-  expect(enabled.statusCode).toBe(200);
+  expect(enabled.statusCode, enabled.body).toBe(200);
   return { user, elevated };
 }
 

@@ -1,23 +1,17 @@
 import { twoFactorMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpConfigurations, otpResetChallenges } from '../../db/schema.ts';
 import { addMember } from '../../testing/factories.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import { clearOfStepEnd, codeAt, totpFor } from '../../testing/totp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
 });
 afterAll(() => t.close());
-
-const totpFor = (uri: string) => {
-  const secret = new URL(uri).searchParams.get('secret') ?? '';
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-};
-const codeAt = (uri: string, offsetSteps = 0) =>
-  totpFor(uri).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 const login = (user: TestUser, otpToken: string, scope = 'manage') =>
   t.call('POST', '/auth/tokens', {
@@ -38,6 +32,7 @@ async function withTwoFactor() {
   const created = await t.call('POST', `/auth/users/${user.id}/otp_configurations`, { token: elevated });
   expect(created.statusCode).toBe(201);
   const configuration = created.json();
+  await clearOfStepEnd();
   const enabled = await t.call('PATCH', `/auth/users/${user.id}`, {
     token: elevated,
     body: {
@@ -48,7 +43,7 @@ async function withTwoFactor() {
       otp_token: codeAt(configuration.otp_uri, -1),
     },
   });
-  expect(enabled.statusCode).toBe(200);
+  expect(enabled.statusCode, enabled.body).toBe(200);
   return { user, elevated, configuration, uri: configuration.otp_uri as string };
 }
 
