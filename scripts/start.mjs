@@ -2,12 +2,14 @@
 // `npm start`: the whole set-up on a fresh clone, then the server.
 //   1. install dependencies when node_modules is missing or older than package-lock.json
 //   2. build the console when packages/web/dist is missing or older than its sources
-//   3. run the server (it applies migrations, ensures the default stack and prints its URL),
+//   3. on a first start with PGlite, make the migrated database template (packages/server/src/db/
+//      pglite-template.ts) so the new data directory needs no initdb
+//   4. run the server (it applies migrations, ensures the default stack and prints its URL),
 //      forwarding signals and the exit code.
 // Only Node built-ins here: this runs before dependencies exist.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,6 +95,16 @@ function buildIfNeeded() {
   run(npm, ['run', 'build', '-w', '@berth/web']);
 }
 
+function databaseTemplateIfNeeded() {
+  if (process.env.DATABASE_URL) return;
+  const dataDir = resolve(root, process.env.BERTH_DATA_DIR || '.berth');
+  if (existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) return;
+  // Only a speed-up: without it the server runs initdb itself.
+  run(process.execPath, ['--import', 'tsx', 'packages/server/src/db/build-pglite-template.ts'], {
+    allowFailure: true,
+  });
+}
+
 function serve() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
@@ -132,4 +144,5 @@ function serve() {
 
 installIfNeeded();
 buildIfNeeded();
+databaseTemplateIfNeeded();
 serve();

@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // Each file starts its own database (PGlite boots in seconds); keep the machine's 2 cores busy, not swamped.
+    globalSetup: ['src/testing/global-setup.ts'],
+    // Each file starts its own database (PGlite, from the migrated template); keep the machine's 2
+    // cores busy, not swamped.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,

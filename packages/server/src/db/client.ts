@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { copyPgliteTemplate, migrationsFolder, readPgliteTemplateTarball } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,8 +25,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 /**
  * Opens the database and applies pending migrations.
  * `databaseUrl` postgres://... → PostgreSQL; otherwise PGlite in `dataDir` ("memory://" for a throwaway one).
@@ -43,7 +41,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(inMemory ? undefined : path.join(options.dataDir, 'pgdata'));
+  // A new cluster starts from the migrated template when there is one (pglite-template.ts).
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite({ loadDataDir: readPgliteTemplateTarball() });
+  } else {
+    const pgdata = path.join(options.dataDir, 'pgdata');
+    if (!fs.existsSync(pgdata)) await copyPgliteTemplate(pgdata);
+    client = new PGlite(pgdata);
+  }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

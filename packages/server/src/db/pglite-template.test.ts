@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { buildPgliteTemplate, pgliteTemplatePath, readPgliteTemplateTarball } from './pglite-template.ts';
+
+const systemIdentifier = async (client: PGlite) =>
+  String(
+    (await client.query<{ id: string }>('select system_identifier::text as id from pg_control_system()'))
+      .rows[0]?.id,
+  );
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the PGlite template', () => {
+  it('is made once per set of migrations (the test run made it) and is a whole tarball', async () => {
+    expect(await buildPgliteTemplate()).toEqual({ path: pgliteTemplatePath(), built: false });
+    expect(path.basename(pgliteTemplatePath())).toMatch(/^pglite-template-[0-9a-f]{16}$/);
+    const siblings = fs.readdirSync(path.dirname(pgliteTemplatePath()));
+    expect(
+      siblings.filter((name) => name.startsWith('pglite-template-') && !name.endsWith('.partial')),
+    ).toEqual([path.basename(pgliteTemplatePath())]);
+  });
+
+  it('is where a new data directory starts from: no initdb, every migration already applied', async () => {
+    const template = readPgliteTemplateTarball();
+    if (!template) throw new Error('the global setup makes the template');
+    const fromTemplate = new PGlite({ loadDataDir: template });
+    const templateId = await systemIdentifier(fromTemplate);
+    await fromTemplate.close();
+
+    const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-template-'));
+    dirs.push(dataDir);
+    const database = await openDatabase({ dataDir });
+    const [row] = rowsOf<{ id: string }>(
+      await database.db.execute(sql`select system_identifier::text as id from pg_control_system()`),
+    );
+    // initdb would have made a cluster of its own, with a new identifier.
+    expect(row?.id).toBe(templateId);
+    const [migrations] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    );
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(__dirname, 'migrations', 'meta', '_journal.json'), 'utf8'),
+    );
+    expect(migrations?.n).toBe(journal.entries.length);
+    await database.close();
+
+    // Reopened, the directory is resumed as it is (a template is only for a new one).
+    const again = await openDatabase({ dataDir });
+    const [same] = rowsOf<{ id: string }>(
+      await again.db.execute(sql`select system_identifier::text as id from pg_control_system()`),
+    );
+    expect(same?.id).toBe(templateId);
+    await again.close();
+
+    // An in-memory database (the tests') starts from the tarball of the same cluster.
+    const inMemory = await openDatabase({ dataDir: 'memory://' });
+    const [memoryRow] = rowsOf<{ id: string }>(
+      await inMemory.db.execute(sql`select system_identifier::text as id from pg_control_system()`),
+    );
+    expect(memoryRow?.id).toBe(templateId);
+    await inMemory.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+// A new PGlite data directory starts as a copy of a fresh cluster with every migration applied, made
+// once by `npm run build` (and by `npm start` and the test run when missing). Running initdb instead
+// takes seconds, and leaves the process holding hundreds of MB of WebAssembly memory that it never
+// gives back. The template is kept twice: as a directory, copied with the file system for a data
+// directory on disk (PGlite's own tarball loading writes file by file through its emulated file
+// system, several times slower), and as a tarball for in-memory databases (the tests'). Its name
+// carries a hash of PGlite's version and the migrations, so a changed migration or an upgraded PGlite
+// gets a new one; without a template the server runs initdb, as before.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder = path.join(here, 'migrations');
+const cacheFolder = path.join(here, '..', '..', '..', '..', 'node_modules', '.cache', 'berth');
+
+/** PGlite's version and every migration file, hashed. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const require = createRequire(import.meta.url);
+  const pgliteRoot = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..');
+  hash.update(JSON.parse(fs.readFileSync(path.join(pgliteRoot, 'package.json'), 'utf8')).version);
+  const files = fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
+  for (const file of files) {
+    const full = path.join(migrationsFolder, file);
+    if (!fs.statSync(full).isFile()) continue;
+    hash.update(`\0${file}\0`);
+    hash.update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function pgliteTemplatePath(): string {
+  return path.join(cacheFolder, `pglite-template-${templateKey()}`);
+}
+
+/**
+ * Fills a new data directory (`pgdata`, not there yet) from the template; false when there is none, so
+ * the caller lets PGlite run initdb.
+ */
+export async function copyPgliteTemplate(pgdata: string): Promise<boolean> {
+  const source = path.join(pgliteTemplatePath(), 'pgdata');
+  if (!fs.existsSync(path.join(source, 'PG_VERSION'))) return false;
+  // Asynchronous, so the server goes on loading its code while the files are copied.
+  await fs.promises.cp(source, pgdata, { recursive: true });
+  return true;
+}
+
+/** The template as a tarball, for an in-memory database; undefined when it has not been made. */
+export function readPgliteTemplateTarball(): Blob | undefined {
+  try {
+    return new Blob([fs.readFileSync(path.join(pgliteTemplatePath(), 'pgdata.tar'))]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes the template when it is missing (older ones go); returns its folder. Made in a temporary folder
+ * and renamed, so a reader never sees half of one, and two builders racing both end well.
+ */
+export async function buildPgliteTemplate(): Promise<{ path: string; built: boolean }> {
+  const target = pgliteTemplatePath();
+  if (fs.existsSync(target)) return { path: target, built: false };
+  fs.mkdirSync(cacheFolder, { recursive: true });
+  const partial = `${target}.${process.pid}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  const client = new PGlite(path.join(partial, 'pgdata'));
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder });
+    const tarball = await client.dumpDataDir('none');
+    fs.writeFileSync(path.join(partial, 'pgdata.tar'), Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+  try {
+    fs.renameSync(partial, target);
+  } catch (error) {
+    // Another builder finished first: theirs is as good.
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(target)) throw error;
+    return { path: target, built: false };
+  }
+  for (const name of fs.readdirSync(cacheFolder)) {
+    const stale = name.startsWith('pglite-template-') && path.join(cacheFolder, name) !== target;
+    if (stale && !name.endsWith('.partial'))
+      fs.rmSync(path.join(cacheFolder, name), { recursive: true, force: true });
+  }
+  return { path: target, built: true };
+}
