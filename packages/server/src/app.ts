@@ -28,7 +28,7 @@ import { rolesRoutes } from './auth/roles/roles.routes.ts';
 import { securityKeysRoutes } from './auth/security-keys/security-keys.routes.ts';
 import { sessionsRoutes } from './auth/sessions/sessions.routes.ts';
 import { sshKeysRoutes } from './auth/ssh-keys/ssh-keys.routes.ts';
-import { SESSION_COOKIE, tokensRoutes } from './auth/tokens/tokens.routes.ts';
+import { SIGNED_IN_COOKIE, tokensRoutes } from './auth/tokens/tokens.routes.ts';
 import { twoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
@@ -150,7 +150,7 @@ export async function buildApp(
   // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
   const consoleIndex = consoleIndexIn(config.webDist);
   const consoleDocument = consoleIndex
-    ? consoleDocumentOf(consoleIndex, runtimeConfig, (request) => Boolean(request.cookies[SESSION_COOKIE]))
+    ? consoleDocumentOf(consoleIndex, runtimeConfig, (request) => Boolean(request.cookies[SIGNED_IN_COOKIE]))
     : null;
 
   await app.register(serviceFamily, {

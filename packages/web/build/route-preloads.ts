@@ -188,9 +188,10 @@ export function routePreloads(options: {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const byModule = new Map(
-        chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId, chunk]),
-      );
+      // A lazily loaded module is the facade of its own chunk, or (grouped by codeSplitting) one of a
+      // shared chunk's modules.
+      const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
+      for (const chunk of chunks) if (chunk.facadeModuleId) byModule.set(chunk.facadeModuleId, chunk);
       const closure = (fileName: string, into: Set<string>) => {
         if (into.has(fileName)) return;
         into.add(fileName);

@@ -52,6 +52,11 @@ describe('the PGlite template', () => {
       fs.readFileSync(path.join(__dirname, 'migrations', 'meta', '_journal.json'), 'utf8'),
     );
     expect(migrations?.n).toBe(journal.entries.length);
+    // Small shared buffers: they stay in PGlite's WebAssembly memory for good (client.ts).
+    const [setting] = rowsOf<{ value: string }>(
+      await database.db.execute(sql`select current_setting('shared_buffers') as value`),
+    );
+    expect(setting?.value).toBe('16MB');
     await database.close();
 
     // Reopened, the directory is resumed as it is (a template is only for a new one).

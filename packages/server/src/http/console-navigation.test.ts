@@ -15,7 +15,14 @@ const FAMILY_PATHS = [
 
 let built: TestApp;
 let bare: TestApp;
-const webDist = consoleBuild({ 'index.html': '<!doctype html><title>Berth</title><div id="root"></div>' });
+const webDist = consoleBuild({
+  'index.html':
+    '<!doctype html><html><head><title>Berth</title></head><body><div id="root"></div></body></html>',
+  'route-preloads.json': JSON.stringify([
+    { pattern: '/login', session: false, files: ['/assets/login-1.js'] },
+    { pattern: '/apps', session: true, files: ['/assets/shell-2.js', '/assets/apps-3.js'] },
+  ]),
+});
 beforeAll(async () => {
   built = await testApp({ webDist });
   bare = await testApp({ webDist: path.join(webDist, 'missing') });
@@ -27,6 +34,30 @@ afterAll(async () => {
 
 const get = (t: TestApp, url: string, accept?: string) =>
   t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+
+describe('the console page of a signed-in browser', () => {
+  const preloads = async (cookie?: string) => {
+    const page = await built.app.inject({
+      method: 'GET',
+      url: '/apps',
+      headers: { accept: BROWSER, ...(cookie ? { cookie } : {}) },
+    });
+    return [...page.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+  };
+
+  it('names the signed-in page’s code when the browser logged in here, and the login page’s otherwise', async () => {
+    expect(await preloads()).toEqual(['/assets/login-1.js']);
+    const user = await built.signUp();
+    const login = await built.login(user.email, user.password);
+    // The session cookie itself goes only to /auth: the page request carries the hint set beside it.
+    const hint = login.cookies.find((c) => c.name === 'berth_signed_in');
+    expect(hint?.path).toBe('/');
+    expect(await preloads(`berth_signed_in=${hint?.value}`)).toEqual([
+      '/assets/shell-2.js',
+      '/assets/apps-3.js',
+    ]);
+  });
+});
 
 describe('browser navigations under a service family prefix (console routes such as /billing)', () => {
   it.each(FAMILY_PATHS)('opens the console for %s in a browser', async (url) => {

@@ -29,6 +29,10 @@ describe('POST /tokens (password grant)', () => {
     });
     const cookie = response.cookies.find((c) => c.name === 'berth_session');
     expect(cookie).toMatchObject({ httpOnly: true, path: '/auth', sameSite: 'Lax' });
+    // The signed-in hint goes to every path (the console page picks its preloads by it), with no token.
+    const hint = response.cookies.find((c) => c.name === 'berth_signed_in');
+    expect(hint).toMatchObject({ value: '1', httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(hint?.maxAge).toBe(cookie?.maxAge);
   });
 
   it('refuses a wrong password with 401 invalid_credentials', async () => {
@@ -192,10 +196,34 @@ describe('DELETE /tokens/:id and revoke_all_accessible', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.cookies.find((c) => c.name === 'berth_session')).toMatchObject({ value: '', maxAge: 0 });
+    expect(response.cookies.find((c) => c.name === 'berth_signed_in')).toMatchObject({
+      value: '',
+      maxAge: 0,
+      path: '/',
+    });
     const after = await t.call('GET', `/auth/users/${user.id}`, { token: user.token });
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Access token has been revoked');
-    expect((await t.call('GET', '/auth/current_token', { cookie: user.sessionCookie })).statusCode).toBe(401);
+    const gone = await t.call('GET', '/auth/current_token', {
+      cookie: `${user.sessionCookie}; berth_signed_in=1`,
+    });
+    expect(gone.statusCode).toBe(401);
+    // A hint that outlived its session (another browser logged it out) is cleared by the session check.
+    expect(gone.cookies.find((c) => c.name === 'berth_signed_in')).toMatchObject({ value: '', maxAge: 0 });
+  });
+
+  it('gives a session from before the signed-in hint the hint at its next session check', async () => {
+    const user = await t.signUp();
+    const restored = await t.call('GET', '/auth/current_token', { cookie: user.sessionCookie });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.cookies.find((c) => c.name === 'berth_signed_in')).toMatchObject({
+      value: '1',
+      path: '/',
+    });
+    const again = await t.call('GET', '/auth/current_token', {
+      cookie: `${user.sessionCookie}; berth_signed_in=1`,
+    });
+    expect(again.cookies.find((c) => c.name === 'berth_signed_in')).toBeUndefined();
   });
 
   it('a read-only session may still log out', async () => {

@@ -36,6 +36,12 @@ import {
 import { toTokenHal } from './tokens.hal.ts';
 
 export const SESSION_COOKIE = 'berth_session';
+/**
+ * Set and cleared with the session cookie, on every path: the session cookie is sent only to /auth, so
+ * this is how the console page a signed-in browser asks for knows to name the signed-in pages' code
+ * for preloading (console-navigation.ts). A hint, never a credential: it carries no token.
+ */
+export const SIGNED_IN_COOKIE = 'berth_signed_in';
 
 // The grant type decides which fields the rest of the body has. The route checks only `grant_type`: an
 // unsupported grant is the contract's 400 `unsupported_grant_type` (not a 422), so the handler picks and
@@ -151,25 +157,24 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
+  const cookieOptions = (path: string, maxAge: number) =>
+    ({ path, httpOnly: true, secure: deps.secureCookies, sameSite: 'lax', maxAge }) as const;
+
+  function setSignedInCookie(reply: FastifyReply, token: { expiresAt: Date }) {
+    const maxAge = Math.floor((token.expiresAt.getTime() - Date.now()) / 1000);
+    reply.setCookie(SIGNED_IN_COOKIE, '1', cookieOptions('/', maxAge));
+  }
+
   function setSessionCookie(reply: FastifyReply, issued: IssuedToken) {
     if (!issued.sessionCookie) return;
-    reply.setCookie(SESSION_COOKIE, issued.sessionCookie, {
-      path: '/auth',
-      httpOnly: true,
-      secure: deps.secureCookies,
-      sameSite: 'lax',
-      maxAge: Math.floor((issued.token.expiresAt.getTime() - Date.now()) / 1000),
-    });
+    const maxAge = Math.floor((issued.token.expiresAt.getTime() - Date.now()) / 1000);
+    reply.setCookie(SESSION_COOKIE, issued.sessionCookie, cookieOptions('/auth', maxAge));
+    setSignedInCookie(reply, issued.token);
   }
 
   function clearSessionCookie(reply: FastifyReply) {
-    reply.setCookie(SESSION_COOKIE, '', {
-      path: '/auth',
-      httpOnly: true,
-      secure: deps.secureCookies,
-      sameSite: 'lax',
-      maxAge: 0,
-    });
+    reply.setCookie(SESSION_COOKIE, '', cookieOptions('/auth', 0));
+    reply.setCookie(SIGNED_IN_COOKIE, '', cookieOptions('/', 0));
   }
 
   /** Clears the request's session cookie when its token is among those just revoked. */
@@ -244,7 +249,12 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     },
     async (request, reply) => {
       const issued = await tokens.restoreSession(request.cookies[SESSION_COOKIE]);
-      if (!issued) throw unauthorized('No active session');
+      if (!issued) {
+        if (request.cookies[SIGNED_IN_COOKIE]) reply.setCookie(SIGNED_IN_COOKIE, '', cookieOptions('/', 0));
+        throw unauthorized('No active session');
+      }
+      // Sessions from before the hint existed get it here.
+      if (!request.cookies[SIGNED_IN_COOKIE]) setSignedInCookie(reply, issued.token);
       return reply.send(toTokenHal(issued.token, issued.accessToken, urls));
     },
   );

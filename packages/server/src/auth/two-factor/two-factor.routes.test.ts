@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpConfigurations, otpResetChallenges } from '../../db/schema.ts';
 import { addMember } from '../../testing/factories.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
-import { clearOfStepEnd, codeAt, totpFor } from '../../testing/totp.ts';
+import { clearOfStepEnd, codeAt } from '../../testing/totp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
