@@ -2,9 +2,10 @@
 // `npm start`: the whole set-up on a fresh clone, then the server.
 //   1. install dependencies when node_modules is missing or older than package-lock.json
 //   2. build the console when packages/web/dist is missing or older than its sources
-//   3. on a first start with PGlite, make the migrated database template (packages/server/src/db/
+//   3. bundle the server into packages/server/dist/main.mjs when it is missing or older than its sources
+//   4. on a first start with PGlite, make the migrated database template (packages/server/src/db/
 //      pglite-template.ts) so the new data directory needs no initdb
-//   4. run the server (it applies migrations, ensures the default stack and prints its URL),
+//   5. run the server (it applies migrations, ensures the default stack and prints its URL),
 //      forwarding signals and the exit code.
 // Only Node built-ins here: this runs before dependencies exist.
 import { spawn, spawnSync } from 'node:child_process';
@@ -95,6 +96,27 @@ function buildIfNeeded() {
   run(npm, ['run', 'build', '-w', '@berth/web']);
 }
 
+const serverSources = [
+  'packages/server/src',
+  'packages/server/build-server.mjs',
+  'packages/server/package.json',
+  'packages/core/src',
+  'packages/core/package.json',
+  'package-lock.json',
+];
+
+function bundleServerIfNeeded() {
+  const built = mtime(join(root, 'packages/server/dist/main.mjs'));
+  const changed = Math.max(...serverSources.map((path) => newest(join(root, path))));
+  if (built > 0 && built >= changed) return;
+  log(
+    built
+      ? 'server sources changed: bundling packages/server...'
+      : 'bundling the server (packages/server)...',
+  );
+  run(process.execPath, ['packages/server/build-server.mjs']);
+}
+
 function databaseTemplateIfNeeded() {
   if (process.env.DATABASE_URL) return;
   const dataDir = resolve(root, process.env.BERTH_DATA_DIR || '.berth');
@@ -106,7 +128,7 @@ function databaseTemplateIfNeeded() {
 }
 
 function serve() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
@@ -144,5 +166,6 @@ function serve() {
 
 installIfNeeded();
 buildIfNeeded();
+bundleServerIfNeeded();
 databaseTemplateIfNeeded();
 serve();

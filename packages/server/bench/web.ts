@@ -47,7 +47,8 @@ interface PageGlobals {
 
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '5', 10);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const serverMain = path.join(root, 'packages/server/src/main.ts');
+// The bundled server, as `npm start` runs it (`npm run build` makes it, with the console).
+const serverMain = path.join(root, 'packages/server/dist/main.mjs');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -85,7 +86,7 @@ async function startServer(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+  const child = spawn(process.execPath, [serverMain], {
     cwd: root,
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -411,7 +412,7 @@ async function measureScroll(browser: Browser, url: string, state: StorageState)
 const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main() {
-  console.log('Building the console (npm run build)…');
+  console.log('Building the console and the server (npm run build)…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('npm run build failed');
 

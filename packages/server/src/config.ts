@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { trimEndChar } from '@berth/core';
 import { isLoopbackHostname, type TrustProxy } from './http/client-address.ts';
+import { serverRoot } from './server-root.ts';
 
 export type { TrustProxy };
 
@@ -65,8 +65,6 @@ export interface Config {
   docsUrl: string | undefined;
   statusPageUrl: string | undefined;
 }
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** A configuration variable with a value the server cannot use: the start stops with this message. */
 export class ConfigError extends Error {}
@@ -148,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.BERTH_TRUST_PROXY),
     mailbox: mailboxFromEnv(env, publicUrl),
-    webDist: path.resolve(here, '../../web/dist'),
+    webDist: path.resolve(serverRoot, '../web/dist'),
     loginRateLimit: {
       perAccount: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ACCOUNT', 10),
       perAddress: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ADDRESS', 50),

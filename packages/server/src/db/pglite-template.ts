@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { serverRoot } from '../server-root.ts';
 
 // A new PGlite data directory starts as a copy of a fresh cluster with every migration applied, made
 // once by `npm run build` (and by `npm start` and the test run when missing). Running initdb instead
@@ -16,9 +16,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 // carries a hash of PGlite's version and the migrations, so a changed migration or an upgraded PGlite
 // gets a new one; without a template the server runs initdb, as before.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const migrationsFolder = path.join(here, 'migrations');
-const cacheFolder = path.join(here, '..', '..', '..', '..', 'node_modules', '.cache', 'berth');
+export const migrationsFolder = path.join(serverRoot, 'src', 'db', 'migrations');
+// The repository's node_modules: where npm ci puts PGlite, and gone with it.
+const cacheFolder = path.join(serverRoot, '..', '..', 'node_modules', '.cache', 'berth');
 
 /** PGlite's version and every migration file, hashed. */
 function templateKey(): string {
