@@ -88,14 +88,6 @@ const webSources = [
   'package-lock.json',
 ];
 
-function buildIfNeeded() {
-  const built = mtime(join(root, 'packages/web/dist/index.html'));
-  const changed = Math.max(...webSources.map((path) => newest(join(root, path))));
-  if (built > 0 && built >= changed) return;
-  log(built ? 'console sources changed: building packages/web...' : 'building the console (packages/web)...');
-  run(npm, ['run', 'build', '-w', '@berth/web']);
-}
-
 const serverSources = [
   'packages/server/src',
   'packages/server/build-server.mjs',
@@ -105,16 +97,13 @@ const serverSources = [
   'package-lock.json',
 ];
 
-function bundleServerIfNeeded() {
-  const built = mtime(join(root, 'packages/server/dist/main.mjs'));
-  const changed = Math.max(...serverSources.map((path) => newest(join(root, path))));
+/** Runs `command` when `output` is missing or older than the newest file of `sources`. */
+function rebuildIfStale({ output, sources, what, command, args }) {
+  const built = mtime(join(root, output));
+  const changed = Math.max(...sources.map((path) => newest(join(root, path))));
   if (built > 0 && built >= changed) return;
-  log(
-    built
-      ? 'server sources changed: bundling packages/server...'
-      : 'bundling the server (packages/server)...',
-  );
-  run(process.execPath, ['packages/server/build-server.mjs']);
+  log(built ? `${what} sources changed: rebuilding...` : `building ${what}...`);
+  run(command, args);
 }
 
 function databaseTemplateIfNeeded() {
@@ -165,7 +154,19 @@ function serve() {
 }
 
 installIfNeeded();
-buildIfNeeded();
-bundleServerIfNeeded();
+rebuildIfStale({
+  output: 'packages/web/dist/index.html',
+  sources: webSources,
+  what: 'the console (packages/web)',
+  command: npm,
+  args: ['run', 'build', '-w', '@berth/web'],
+});
+rebuildIfStale({
+  output: 'packages/server/dist/main.mjs',
+  sources: serverSources,
+  what: 'the server bundle (packages/server)',
+  command: process.execPath,
+  args: ['packages/server/build-server.mjs'],
+});
 databaseTemplateIfNeeded();
 serve();

@@ -26,10 +26,6 @@ export interface Database {
 }
 
 /**
- * Opens the database and applies pending migrations.
- * `databaseUrl` postgres://... → PostgreSQL; otherwise PGlite in `dataDir` ("memory://" for a throwaway one).
- */
-/**
  * PGlite's own start parameters, with PostgreSQL's shared buffers at 16 MB instead of 128 MB: they live
  * in the WebAssembly memory, which never shrinks, so the server idled 140 MB larger with the default;
  * with the whole database in the operating system's file cache (or, in memory, in PGlite's), the
@@ -39,6 +35,10 @@ const pgliteOptions = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 
+/**
+ * Opens the database and applies pending migrations.
+ * `databaseUrl` postgres://... → PostgreSQL; otherwise PGlite in `dataDir` ("memory://" for a throwaway one).
+ */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
