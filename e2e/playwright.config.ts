@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { systemChromium } from '../scripts/chromium.mjs';
 
 // The suite drives Chromium against the real server serving the built console, started here
 // through `npm start`'s script (it rebuilds the console when its sources changed) on a free
@@ -60,19 +61,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         // The system Chromium from apt; Playwright never downloads browsers here.
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: systemChromium,
       },
     },
   ],

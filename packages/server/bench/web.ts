@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { systemChromium } from '../../../scripts/chromium.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -203,17 +204,6 @@ async function markOf(page: Page, name: string, timeoutMs = 30_000): Promise<num
   );
   return (await handle.jsonValue()) as number;
 }
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface LoginRun {
   emailMs: number;
@@ -442,10 +432,7 @@ async function main() {
   }
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(systemChromium);
     if (only.has('login')) {
       const logins: LoginRun[] = [];
       for (let run = 0; run < RUNS + 1; run += 1) logins.push(await measureLogin(browser, served.url));

@@ -1,0 +1,1 @@
+export declare const systemChromium: { executablePath: string; args: string[] };
