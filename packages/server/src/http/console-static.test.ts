@@ -122,6 +122,50 @@ describe('the static console', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it('answers a file the browser already holds with 304, per encoding, and types what it sends', async () => {
+    const first = await built.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const etag = String(first.headers.etag);
+    const again = await built.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The uncompressed copy is another variant, with a tag of its own.
+    const plain = await built.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'if-none-match': etag },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.etag).not.toBe(etag);
+    const icon = await built.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    // The router decodes the path, as for every route.
+    expect((await built.inject({ method: 'GET', url: '/assets/app-abc12%33.js' })).body).toBe(SCRIPT);
+    expect((await built.inject({ method: 'HEAD', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+  });
+
+  it('answers code it does not have with a 404, never the page, and the page never as a raw file', async () => {
+    for (const url of ['/assets/gone-123.js', '/assets/app-abc123.js.br']) {
+      const response = await built.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404, error: 'not_found' });
+    }
+    for (const url of ['/index.html', '/route-preloads.json']) {
+      const response = await built.inject({ method: 'GET', url });
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('id="berth-config"');
+    }
+  });
+
   it.each(['GET', 'HEAD'] as const)(
     'answers index.html, never cached, to %s of a console route',
     async (method) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { ConsoleFiles } from './console-files.ts';
 import type { ConsoleDocument } from './console-navigation.ts';
 import { apiNotFound } from './not-found.ts';
 
@@ -18,28 +18,32 @@ export interface ConsoleStaticOptions {
   consoleDocument: ConsoleDocument | null;
 }
 
+const ASSETS = '/assets/';
+
 /**
- * The built console at the root: its files, and index.html for any other GET or HEAD (client-side
- * routes; the console shows its own 404). Everything else no route matched is a JSON 404. Wrapped with
- * fastify-plugin because both the files and the not-found handler belong to the root; register it last,
- * after the service families, which answer their own 404s.
+ * The built console at the root: its files (from memory, see ConsoleFiles), and index.html for any
+ * other GET or HEAD (client-side routes; the console shows its own 404). An unknown path under
+ * /assets/ is a 404, not the page: a browser asking for code must not be given HTML. Everything else no
+ * route matched is a JSON 404. Wrapped with fastify-plugin because both the files and the not-found
+ * handler belong to the root; register it last, after the service families, which answer their own 404s.
  */
 export const consoleStatic = fp<ConsoleStaticOptions>(
   async (app, { webDist, consoleDocument }) => {
     if (consoleDocument) {
-      await app.register(fastifyStatic, {
-        root: webDist,
-        wildcard: false,
-        index: false,
-        // The build writes file.br and file.gz beside each text file: sent as the browser accepts.
-        preCompressed: true,
-        setHeaders(res, filePath) {
-          // Vite fingerprints assets, so they never change under the same name.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.header('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
+      const files = await ConsoleFiles.load(webDist);
+      // The files carry their own encodings: nothing for @fastify/compress to do.
+      const routeOptions = { compress: false as const };
+      app.get(`${ASSETS}*`, routeOptions, async (request, reply) => {
+        const name = (request.params as { '*': string })['*'];
+        return (await files.send(`${ASSETS}${name}`, request, reply)) || apiNotFound(request, reply);
       });
+      for (const file of files.paths().filter((name) => !name.startsWith(ASSETS))) {
+        app.get(
+          file,
+          routeOptions,
+          (request, reply) => files.send(file, request, reply) || apiNotFound(request, reply),
+        );
+      }
     }
     app.setNotFoundHandler((request, reply) => {
       if (consoleDocument && (request.method === 'GET' || request.method === 'HEAD')) {
