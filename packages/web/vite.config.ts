@@ -44,9 +44,11 @@ export default defineConfig({
               name: 'table',
               test: /node_modules[\\/]@tanstack[\\/](table-core|react-table|virtual-core|react-virtual)[\\/]/,
             },
-            { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+            // The resolvers join the form library they import, so pages that only parse with zod (the
+            // shell's filters) do not load the form library with it.
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
             // The schema library loads with the first form that has a schema (not with the login form).
-            { name: 'zod', test: /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

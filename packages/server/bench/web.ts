@@ -305,6 +305,8 @@ const LIST_PAGES: ListPage[] = [
 interface ListRun {
   rowsMs: number;
   searchMs: number;
+  /** The same page opened again in the same browser: its code comes from the browser's cache. */
+  returnRowsMs: number;
 }
 
 async function measureList(
@@ -339,10 +341,17 @@ async function measureList(
       { polling: 10, timeout: 30_000 },
     );
     const after = await page.evaluate(() => performance.now());
-    // The run's start-up lists finish before the next run opens its page: closing the page would not
-    // stop the server's work on them, and each run measures one user's page load on a quiet server.
+    // The run's start-up lists finish before the next page load: leaving the page would not stop the
+    // server's work on them, and each load is measured as one user's page load on a quiet server.
     await page.waitForLoadState('networkidle');
-    return { rowsMs, searchMs: after - before };
+    // A return visit (a signed-in user opening the console again, or reloading): the hashed code is
+    // cached for a year, so only the page and the API calls go to the server.
+    // (The page's init script from watch() runs at every navigation.)
+    await page.goto('about:blank');
+    await page.goto(`${url}${list.path}`);
+    const returnRowsMs = await markOf(page, 'rows');
+    await page.waitForLoadState('networkidle');
+    return { rowsMs, searchMs: after - before, returnRowsMs };
   } finally {
     await context.close();
   }
@@ -455,7 +464,12 @@ async function main() {
         for (let run = 0; run < RUNS + 1; run += 1)
           runs.push(await measureList(browser, served.url, state, list));
         runs.shift();
-        report(`${list.path}: navigation to rows`, `${fmt(of(runs, 'rowsMs'))} ms`, '< 500 ms');
+        report(`${list.path}: navigation to rows, first visit`, `${fmt(of(runs, 'rowsMs'))} ms`, '< 500 ms');
+        report(
+          `${list.path}: navigation to rows, return visit`,
+          `${fmt(of(runs, 'returnRowsMs'))} ms`,
+          '< 500 ms',
+        );
         const asked =
           list.param === 'search' ? 'search typed (300 ms debounce included)' : `${list.param} picked`;
         report(`${list.path}: ${asked} to rows answering`, `${fmt(of(runs, 'searchMs'))} ms`, '');

@@ -98,7 +98,27 @@ export async function buildApp(
     operations,
   } = services;
 
-  const setSecurityHeaders = securityHeadersSetter(config.publicUrl);
+  const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
+  // What the console reads at start: served at /config.json and written into its index.html.
+  const runtimeConfig: RuntimeConfigOf = (request) => ({
+    appUrl: urls.app,
+    authUrl: urls.auth,
+    apiUrl: urls.api,
+    billingUrl: urls.billing,
+    metricTunnelUrl: urls.metrics,
+    // Named only to those who could read it: the mailbox answers nobody else.
+    mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${urls.app}/dev/mail` : null,
+    docsUrl: config.docsUrl ?? null,
+    statusPageUrl: config.statusPageUrl ?? null,
+  });
+  // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
+  const consoleIndex = consoleIndexIn(config.webDist);
+  const consoleDocument = consoleIndex
+    ? consoleDocumentOf(consoleIndex, runtimeConfig, (request) => Boolean(request.cookies[SIGNED_IN_COOKIE]))
+    : null;
+
+  const scriptSources = consoleDocument?.scriptSources ?? [];
+  const setSecurityHeaders = securityHeadersSetter(config.publicUrl, scriptSources);
   const app = Fastify({
     // Requests are logged without their query string or mailed codes (see loggablePath).
     logger: options.logger
@@ -124,7 +144,7 @@ export async function buildApp(
   });
 
   // First: its headers are set in an onRequest hook, before any other hook may answer.
-  await securityHeaders(app, { publicUrl: config.publicUrl });
+  await securityHeaders(app, { publicUrl: config.publicUrl, scriptSources });
   // Before every route: it attaches itself to each route as the route is declared.
   await compression(app);
   await app.register(jsonBody);
@@ -134,25 +154,6 @@ export async function buildApp(
   app.setErrorHandler(handleError);
   schemaFirst(app, { checkResponses: config.checkResponses });
   boundInput(app);
-  const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
-  // What the console reads at start: served at /config.json and written into its index.html.
-  const runtimeConfig: RuntimeConfigOf = (request) => ({
-    appUrl: urls.app,
-    authUrl: urls.auth,
-    apiUrl: urls.api,
-    billingUrl: urls.billing,
-    metricTunnelUrl: urls.metrics,
-    // Named only to those who could read it: the mailbox answers nobody else.
-    mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${urls.app}/dev/mail` : null,
-    docsUrl: config.docsUrl ?? null,
-    statusPageUrl: config.statusPageUrl ?? null,
-  });
-  // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
-  const consoleIndex = consoleIndexIn(config.webDist);
-  const consoleDocument = consoleIndex
-    ? consoleDocumentOf(consoleIndex, runtimeConfig, (request) => Boolean(request.cookies[SIGNED_IN_COOKIE]))
-    : null;
-
   await app.register(serviceFamily, {
     prefix: '/auth',
     consoleDocument,

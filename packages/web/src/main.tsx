@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { startEarlyRequests } from './app/early-requests.ts';
 import { appRoutes } from './app/router.tsx';
 import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
@@ -33,18 +34,10 @@ async function start(container: HTMLElement) {
   }
   const queryClient = createQueryClient();
   clearQueriesOnReset(queryClient, sessionStore);
-  // The session check leaves now, while the router still loads the page's code (RootLayout's own call
-  // joins this request), and the data every signed-in page needs follows it at once. Imported when a
-  // session exists: its resource modules carry schemas the login page does without.
-  void bootSession(queryClient)
-    .then(async () => {
-      if (sessionStore.getState().phase !== 'authenticated') return;
-      const { prefetchRequiredData } = await import('./app/required-data.ts');
-      prefetchRequiredData(queryClient, sessionStore.getState());
-    })
-    .catch(() => {
-      // Only a head start: the pages ask for the same data themselves.
-    });
+  // The session check and the data every signed-in page needs leave now, while the router still loads
+  // the page's code (the console's own calls take their answers).
+  startEarlyRequests(window.location.pathname);
+  void bootSession(queryClient);
   root.render(
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />

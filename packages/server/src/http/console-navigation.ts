@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -65,6 +66,27 @@ function routePreloadsIn(directory: string): (url: string, signedIn: boolean) =>
 /** The console's index.html, for client-side routes: the console decides what to show, 404 included. */
 export interface ConsoleDocument {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /** CSP sources (`'sha256-…'`) of the scripts written into the page, for script-src. */
+  scriptSources: string[];
+}
+
+/**
+ * The page's classic scripts (`<script src="/theme.js"></script>`: the theme applied before the first
+ * paint) written into it. Such a script blocks the page until it has arrived, and a file that is not
+ * fingerprinted is asked for again at every load; inline it costs nothing, and the CSP allows it by
+ * its hash alone. A file that is missing, or could end the element early, stays a file.
+ */
+function inlineClassicScripts(html: string, directory: string): { html: string; scriptSources: string[] } {
+  const scriptSources: string[] = [];
+  const inlined = html.replace(/<script src="\/([\w.-]{1,100}\.js)"><\/script>/g, (tag, name: string) => {
+    const file = path.join(directory, name);
+    if (!fs.existsSync(file)) return tag;
+    const code = fs.readFileSync(file, 'utf8');
+    if (/<\/script|<!--/i.test(code)) return tag;
+    scriptSources.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+    return `<script>${code}</script>`;
+  });
+  return { html: inlined, scriptSources };
 }
 
 /**
@@ -80,11 +102,15 @@ export function consoleDocument(
   /** Whether the request carries a session (its cookie): picks the login page's preloads otherwise. */
   hasSession: (request: FastifyRequest) => boolean = () => true,
 ): ConsoleDocument {
-  const html = fs.readFileSync(indexPath, 'utf8');
+  const { html, scriptSources } = inlineClassicScripts(
+    fs.readFileSync(indexPath, 'utf8'),
+    path.dirname(indexPath),
+  );
   const headEnd = html.indexOf('</head>');
   const [before, after] = headEnd === -1 ? ['', html] : [html.slice(0, headEnd), html.slice(headEnd)];
   const preloadsOf = routePreloadsIn(path.dirname(indexPath));
   return {
+    scriptSources,
     send(request, reply) {
       const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
       const script = `<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>`;

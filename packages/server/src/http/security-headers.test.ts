@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBuild } from '../testing/console-build.ts';
@@ -98,6 +99,40 @@ describe('security headers on every answer', () => {
     const csp = directives(page);
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('style-src')).toEqual([expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)]);
+    expect(String(page.headers['content-security-policy'])).not.toContain('unsafe');
+  });
+});
+
+describe("the page's own scripts", () => {
+  const THEME = "document.documentElement.dataset.theme = 'dark';";
+  const inlineDist = consoleBuild(
+    {
+      'index.html':
+        '<!doctype html><head><script src="/theme.js"></script><script src="/closing.js"></script>' +
+        '<script src="/missing.js"></script></head><div id="root"></div>',
+      'theme.js': THEME,
+      'closing.js': "document.write('</script>')",
+    },
+    'berth-inline-',
+  );
+  let inline: TestApp;
+  beforeAll(async () => {
+    inline = await testApp({ webDist: inlineDist });
+  });
+  afterAll(async () => {
+    await inline.close();
+  });
+
+  it('carries a classic script inline, allowed by its hash alone, and keeps one that could end the element a file', async () => {
+    const page = await inline.app.inject({ method: 'GET', url: '/apps' });
+    expect(page.body).toContain(`<script>${THEME}</script>`);
+    expect(page.body).toContain('<script src="/closing.js"></script>');
+    expect(page.body).toContain('<script src="/missing.js"></script>');
+    const hash = createHash('sha256').update(THEME).digest('base64');
+    expect(directives(page).get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    // The same policy on every answer, JSON included.
+    const json = await inline.app.inject({ method: 'GET', url: '/config.json' });
+    expect(directives(json).get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
     expect(String(page.headers['content-security-policy'])).not.toContain('unsafe');
   });
 });

@@ -12,7 +12,7 @@ type Directives = Record<string, string[]>;
  * console is reached under another name, so that origin is allowed to be fetched too). React's `style`
  * props are set through the CSSOM, which the policy does not govern; style attributes in markup are.
  */
-export function consoleDirectives(publicUrl: string): Directives {
+export function consoleDirectives(publicUrl: string, scriptSources: string[] = []): Directives {
   const publicOrigin = new URL(publicUrl).origin;
   return {
     'default-src': ["'self'"],
@@ -24,7 +24,8 @@ export function consoleDirectives(publicUrl: string): Directives {
     // data: for images the console draws itself (the 2FA setup QR code); no script runs from them.
     'img-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
-    'script-src': ["'self'"],
+    // With the hashes of the scripts the console's page carries inline (see consoleDocument).
+    'script-src': ["'self'", ...scriptSources],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     ...(publicUrl.startsWith('https://') ? { 'upgrade-insecure-requests': [] } : {}),
@@ -32,9 +33,9 @@ export function consoleDirectives(publicUrl: string): Directives {
 }
 
 /** The headers' settings: helmet's defaults, with the console's CSP, DENY and no referrer. */
-export function securityHeaderOptions(publicUrl: string) {
+export function securityHeaderOptions(publicUrl: string, scriptSources: string[] = []) {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: consoleDirectives(publicUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: consoleDirectives(publicUrl, scriptSources) },
     frameguard: { action: 'deny' as const },
     referrerPolicy: { policy: 'no-referrer' as const },
     // Only meaningful (and only honoured by browsers) over HTTPS.
@@ -46,8 +47,8 @@ export function securityHeaderOptions(publicUrl: string) {
  * Sets the security headers on an answer no hook sees (what the router refuses before any route, see
  * app.ts's `frameworkErrors`).
  */
-export function securityHeadersSetter(publicUrl: string) {
-  const middleware = helmetMiddleware(securityHeaderOptions(publicUrl));
+export function securityHeadersSetter(publicUrl: string, scriptSources: string[] = []) {
+  const middleware = helmetMiddleware(securityHeaderOptions(publicUrl, scriptSources));
   return (request: FastifyRequest, reply: FastifyReply) => {
     middleware(request.raw, reply.raw, () => {});
   };
@@ -60,8 +61,14 @@ export function securityHeadersSetter(publicUrl: string) {
  * preflights): helmet sets the headers in an onRequest hook. A route may set its own policy with its
  * `helmet` option (see the dev mailbox).
  */
-export async function securityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
-  await app.register(helmet, { global: true, ...securityHeaderOptions(options.publicUrl) });
+export async function securityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; scriptSources?: string[] },
+) {
+  await app.register(helmet, {
+    global: true,
+    ...securityHeaderOptions(options.publicUrl, options.scriptSources),
+  });
 }
 
 /**

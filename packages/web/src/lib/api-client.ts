@@ -60,6 +60,53 @@ function errorBodyOf(body: unknown, status: number): { message: string; code: st
   return { message: `Request failed with status ${status}`, code: null };
 }
 
+/** The headers of every call: HAL+JSON, and the bearer when there is one. */
+function headersFor(accessToken: string | null): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/hal+json' };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  return headers;
+}
+
+/** How long an answer asked for early waits to be taken: past it, it is stale and asked for again. */
+export const EARLY_ANSWER_MS = 10_000;
+
+/** Answers of GETs sent early, by bearer and URL: each is taken once, by the first identical call. */
+const earlyAnswers = new Map<string, Promise<Response>>();
+const earlyKey = (url: string, headers: Record<string, string>) => `${headers.Authorization ?? ''} ${url}`;
+// A session that ends takes its early answers with it.
+sessionStore.onReset(() => earlyAnswers.clear());
+
+/**
+ * Sends a GET before the code that reads it has loaded (app/early-requests.ts): the api client's first
+ * call for the same URL with the same bearer, within EARLY_ANSWER_MS and before any write, takes this
+ * answer instead of asking again. Resolves with a copy of the answer for the caller to read.
+ */
+export function requestEarly(
+  family: ServiceFamily,
+  path: string,
+  accessToken: string | null,
+): Promise<Response> {
+  const url = serviceUrl(family, path);
+  const headers = headersFor(accessToken);
+  const key = earlyKey(url, headers);
+  const answer = fetch(url, { method: 'GET', headers, credentials: 'include' });
+  // The copy is made before any taker can read the body; a failure is the taker's to see.
+  const copy = answer.then((response) => response.clone());
+  answer.catch(() => {});
+  earlyAnswers.set(key, answer);
+  setTimeout(() => {
+    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+  }, EARLY_ANSWER_MS);
+  return copy;
+}
+
+function takeEarlyAnswer(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const key = earlyKey(url, headers);
+  const answer = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
+  return answer;
+}
+
 export function createApiClient(store: SessionStore, fetchImpl: () => typeof fetch = () => fetch) {
   return async function apiRequest<T>(
     family: ServiceFamily,
@@ -76,16 +123,20 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
           ? (validElevatedToken(state) ?? state.accessToken)
           : state.accessToken;
 
-    const headers: Record<string, string> = { 'Content-Type': 'application/hal+json' };
-    if (token) headers.Authorization = `Bearer ${token.accessToken}`;
-
-    const response = await fetchImpl()(serviceUrl(family, path), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: options.credentials ?? 'include',
-      signal: options.signal,
-    });
+    const url = serviceUrl(family, path);
+    const headers = headersFor(token?.accessToken ?? null);
+    // A write may change what an early answer says (a verified email, a new organization): none is
+    // taken after one.
+    if (method !== 'GET') earlyAnswers.clear();
+    const early = method === 'GET' ? takeEarlyAnswer(url, headers) : undefined;
+    const response = await (early ??
+      fetchImpl()(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: options.credentials ?? 'include',
+        signal: options.signal,
+      }));
 
     if (response.status === 204) return {} as T;
 

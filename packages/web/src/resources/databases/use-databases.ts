@@ -6,10 +6,11 @@ import {
   MAX_PAGE_SIZE,
   POLL_INTERVAL_MS,
 } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { embeddedList } from '../../lib/hal.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { startupPaths } from '../../lib/startup-paths.ts';
 import {
   type Database,
   fromDatabaseCredentialResource,
@@ -20,20 +21,19 @@ import {
 import { databaseKeys } from './database-keys.ts';
 
 /** contract §5.8 GET /databases?per_page=5000&no_embed=true: every database the caller can read. */
-export function useDatabases() {
-  const { phase } = useSession();
-  return useQuery({
+export function databasesQuery() {
+  return queryOptions({
     queryKey: databaseKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<DatabaseCollection>(
-        'api',
-        `/databases?per_page=${MAX_PAGE_SIZE}&no_embed=true`,
-        { signal },
-      );
+      const list = await apiRequest<DatabaseCollection>('api', startupPaths.databases, { signal });
       return embeddedList(list, 'databases').map(fromDatabaseResource);
     },
-    enabled: phase === 'authenticated',
   });
+}
+
+export function useDatabases() {
+  const { phase } = useSession();
+  return useQuery({ ...databasesQuery(), enabled: phase === 'authenticated' });
 }
 
 /** How often a list with a database still provisioning or deprovisioning asks again (as endpoint lists do). */

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromOrganizationResource } from '../../../resources/organizations/organization.hal.ts';
 import { organizationKeys } from './organization-keys.ts';
 
@@ -10,7 +11,7 @@ export function organizationsQuery() {
   return queryOptions({
     queryKey: organizationKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<OrganizationCollection>('auth', '/organizations', { signal });
+      const list = await apiRequest<OrganizationCollection>('auth', startupPaths.organizations, { signal });
       return embeddedList(list, 'organizations').map(fromOrganizationResource);
     },
   });

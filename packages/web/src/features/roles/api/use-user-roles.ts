@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromRoleResource } from '../../../resources/roles/role.hal.ts';
 import { roleKeys } from '../../../resources/roles/role-keys.ts';
 
@@ -11,7 +12,7 @@ export function userRolesQuery(userId: string) {
   return queryOptions({
     queryKey: roleKeys.user(userId),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<RoleCollection>('auth', `/users/${encodeURIComponent(userId)}/roles`, {
+      const list = await apiRequest<RoleCollection>('auth', startupPaths.userRoles(userId), {
         signal,
       });
       return embeddedList(list, 'roles').map(fromRoleResource);

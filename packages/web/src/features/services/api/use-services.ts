@@ -1,26 +1,32 @@
-import { MAX_PAGE_SIZE, type ServiceCollection } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import type { ServiceCollection } from '@berth/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromServiceResource } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
+/** contract §5.7 GET /services?per_page=5000: every service the caller can read. */
+export function servicesQuery() {
+  return queryOptions({
+    queryKey: serviceKeys.list(),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<ServiceCollection>('api', startupPaths.services, { signal });
+      return embeddedList(list, 'services').map(fromServiceResource);
+    },
+  });
+}
+
 /**
- * contract §5.7 GET /services?per_page=5000: every service the caller can read; `pollMs` while a page waits
+ * Every service the caller can read; `pollMs` while a page waits
  * for a service to appear or change (a database being provisioned gets its service at the end); `enabled:
  * false` holds it back (a page whose own rows come first).
  */
 export function useServices(options: { pollMs?: number | false; enabled?: boolean } = {}) {
   const { phase } = useSession();
   return useQuery({
-    queryKey: serviceKeys.list(),
-    queryFn: async ({ signal }) => {
-      const list = await apiRequest<ServiceCollection>('api', `/services?per_page=${MAX_PAGE_SIZE}`, {
-        signal,
-      });
-      return embeddedList(list, 'services').map(fromServiceResource);
-    },
+    ...servicesQuery(),
     enabled: phase === 'authenticated' && options.enabled !== false,
     refetchInterval: options.pollMs ?? false,
   });

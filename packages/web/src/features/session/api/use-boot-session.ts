@@ -9,6 +9,7 @@ import {
   sessionStore,
   useSession,
 } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { sessionKeys } from './session-keys.ts';
 
 /** contract §3.5: the session cookie restores the token; sent without a bearer. */
@@ -16,7 +17,9 @@ export function currentTokenQuery() {
   return queryOptions({
     queryKey: sessionKeys.currentToken(),
     queryFn: async ({ signal }) =>
-      fromTokenResource(await apiRequest<TokenResource>('auth', '/current_token', { auth: 'none', signal })),
+      fromTokenResource(
+        await apiRequest<TokenResource>('auth', startupPaths.currentToken, { auth: 'none', signal }),
+      ),
     retry: false,
     staleTime: 0,
     gcTime: 0,

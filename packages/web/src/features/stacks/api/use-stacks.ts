@@ -1,8 +1,9 @@
-import { MAX_PAGE_SIZE, type StackCollection } from '@berth/core';
+import type { StackCollection } from '@berth/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromStackResource } from '../../../resources/stacks/stack.hal.ts';
 import { stackKeys } from '../../../resources/stacks/stack-keys.ts';
 
@@ -11,7 +12,7 @@ export function stacksQuery() {
   return queryOptions({
     queryKey: stackKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<StackCollection>('api', `/stacks?per_page=${MAX_PAGE_SIZE}`, {
+      const list = await apiRequest<StackCollection>('api', startupPaths.stacks, {
         signal,
       });
       return embeddedList(list, 'stacks').map(fromStackResource);

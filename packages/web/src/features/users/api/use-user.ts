@@ -2,6 +2,7 @@ import type { UserResource } from '@berth/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromUserResource } from '../../../resources/users/user.hal.ts';
 import { userKeys } from '../../../resources/users/user-keys.ts';
 
@@ -11,7 +12,7 @@ export function userQuery(userId: string) {
     // contract §3.6: the console sends its elevated token here when it holds a valid one.
     queryFn: async ({ signal }) =>
       fromUserResource(
-        await apiRequest<UserResource>('auth', `/users/${encodeURIComponent(userId)}`, {
+        await apiRequest<UserResource>('auth', startupPaths.user(userId), {
           auth: 'elevated',
           signal,
         }),
