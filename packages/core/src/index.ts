@@ -47,6 +47,7 @@ export * from './operations/operation.hal.ts';
 export * from './operations/operation-status.ts';
 export * from './operations/operation-types.ts';
 export * from './operations/scale-banner.ts';
+export * from './operations/since-filter.ts';
 export * from './organizations/organization.hal.ts';
 export * from './organizations/organization.schema.ts';
 export * from './permissions/actions.ts';

@@ -36,7 +36,7 @@ async function start(container: HTMLElement) {
   clearQueriesOnReset(queryClient, sessionStore);
   // The session check and the data every signed-in page needs leave now, while the router still loads
   // the page's code (the console's own calls take their answers).
-  startEarlyRequests(window.location.pathname);
+  startEarlyRequests(window.location);
   void bootSession(queryClient);
   root.render(
     <StrictMode>

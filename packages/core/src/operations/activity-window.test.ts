@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_WINDOW_MS, activitySince, parseSince, sinceMessages } from './activity-window.ts';
+import { ACTIVITY_WINDOW_MS, activitySince } from './activity-window.ts';
+import { parseSince, sinceMessages } from './since-filter.ts';
 
 const NOW = Date.parse('2026-11-25T09:30:45.123Z');
 

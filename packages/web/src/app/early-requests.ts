@@ -1,7 +1,11 @@
-import { idFromHref, type TokenResource } from '@berth/core';
-import { requestEarly, type ServiceFamily } from '../lib/api-client.ts';
+import { idFromHref, type OrganizationCollection, type TokenResource, type UserResource } from '@berth/core';
+import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
+import { requestEarly, type ServiceFamily } from '../lib/early-answers.ts';
+import { embeddedList } from '../lib/hal.ts';
 import { paths } from '../lib/paths.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
+import { chooseOrganization, fromOrganizationResource } from '../resources/organizations/organization.hal.ts';
+import { fromUserResource } from '../resources/users/user.hal.ts';
 
 /** A list page's rows, which need nothing of the required data to be asked for. */
 const PAGE_LISTS: Record<string, string> = {
@@ -10,32 +14,57 @@ const PAGE_LISTS: Record<string, string> = {
   [paths.databases]: startupPaths.databases,
 };
 
+const pathOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
 /**
  * The session check, then contract §7's required data (user, organizations, roles, stacks,
- * environments) and an opened list page's own rows, sent as the console starts: before its code has
- * loaded, instead of once each page has drawn. The console's own calls take these answers (see
- * requestEarly), so nothing is asked twice; without a session only the check is sent, as always.
+ * environments, and once the user and organizations are in, the selected organization's roles) and an
+ * opened list page's own rows, sent as the console starts: before its code has loaded, instead of once
+ * each page has drawn. The console's own calls take these answers (see requestEarly), so nothing is
+ * asked twice; without a session only the check is sent, as always.
  */
-export function startEarlyRequests(pathname: string): void {
+export function startEarlyRequests(location: { pathname: string; search: string }): void {
   requestEarly('auth', startupPaths.currentToken, null)
     .then(async (response) => {
       if (!response.ok) return;
       const token = (await response.json()) as TokenResource;
       const userId = idFromHref(token._links?.user?.href ?? '');
-      if (!userId || typeof token.access_token !== 'string') return;
-      const requests: [ServiceFamily, string][] = [
-        ['auth', startupPaths.user(userId)],
-        ['auth', startupPaths.organizations],
+      const bearer = token.access_token;
+      if (!userId || typeof bearer !== 'string') return;
+      const send = (family: ServiceFamily, path: string) => requestEarly(family, path, bearer);
+      const user = send('auth', startupPaths.user(userId));
+      const organizations = send('auth', startupPaths.organizations);
+      for (const [family, path] of [
         ['auth', startupPaths.userRoles(userId)],
         ['api', startupPaths.stacks],
         ['api', startupPaths.environments],
-      ];
-      const pageList = PAGE_LISTS[pathname.replace(/\/+$/, '') || '/'];
-      if (pageList) requests.push(['api', pageList]);
-      for (const [family, path] of requests) {
-        requestEarly(family, path, token.access_token).catch(() => {});
+      ] as const) {
+        send(family, path).catch(() => {});
       }
+      const pageList = PAGE_LISTS[pathOf(location.pathname)];
+      if (pageList) send('api', pageList).catch(() => {});
+      await selectedOrganizationRequests(await user, await organizations, send, location);
     })
     // Only a head start: the console asks again itself when an early call failed.
     .catch(() => {});
+}
+
+/** The selected organization's roles, and the first page of its activity when that is the page opened. */
+async function selectedOrganizationRequests(
+  user: Response,
+  organizations: Response,
+  send: (family: ServiceFamily, path: string) => Promise<Response>,
+  location: { pathname: string; search: string },
+): Promise<void> {
+  if (!user.ok || !organizations.ok) return;
+  const { selectedOrganizationId } = fromUserResource((await user.json()) as UserResource);
+  const list = embeddedList((await organizations.json()) as OrganizationCollection, 'organizations');
+  const organization = chooseOrganization(list.map(fromOrganizationResource), selectedOrganizationId);
+  if (!organization) return;
+  send('auth', startupPaths.organizationRoles(organization.id)).catch(() => {});
+  // The plain Activity page: its first page, unfiltered (a filtered one is asked for by the page).
+  if (pathOf(location.pathname) === paths.activity && location.search === '') {
+    const operations = `/organizations/${organization.id}/operations`;
+    send('api', activityPagePath(operations, 1, NO_OPERATION_FILTERS, Date.now())).catch(() => {});
+  }
 }

@@ -1,7 +1,15 @@
-import { getRuntimeConfig } from './config.ts';
+import {
+  forgetEarlyAnswers,
+  headersFor,
+  type ServiceFamily,
+  serviceUrl,
+  takeEarlyAnswer,
+} from './early-answers.ts';
 import { type SessionStore, sessionStore, validElevatedToken } from './session-store.ts';
 
-export type ServiceFamily = 'auth' | 'api' | 'billing' | 'metrics';
+// The service families' URLs are the early answers' too (early-answers.ts); the client's users find them here.
+export type { ServiceFamily };
+export { serviceUrl };
 
 /** contract §1.3: every failure carries a JSON body with `error` (machine code) and `message` (shown verbatim). */
 export class ApiError extends Error {
@@ -37,18 +45,6 @@ export interface ApiRequestOptions {
 /** A 204 answer reads as an empty object (contract §1.2). */
 export type EmptyResponse = Record<string, never>;
 
-export function serviceUrl(family: ServiceFamily, path: string): string {
-  if (path.startsWith('http')) return path;
-  const config = getRuntimeConfig();
-  const bases: Record<ServiceFamily, string> = {
-    auth: config.authUrl,
-    api: config.apiUrl,
-    billing: config.billingUrl,
-    metrics: config.metricTunnelUrl,
-  };
-  return `${bases[family]}${path}`;
-}
-
 function errorBodyOf(body: unknown, status: number): { message: string; code: string | null } {
   if (body && typeof body === 'object') {
     const { message, error } = body as { message?: unknown; error?: unknown };
@@ -60,52 +56,8 @@ function errorBodyOf(body: unknown, status: number): { message: string; code: st
   return { message: `Request failed with status ${status}`, code: null };
 }
 
-/** The headers of every call: HAL+JSON, and the bearer when there is one. */
-function headersFor(accessToken: string | null): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/hal+json' };
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  return headers;
-}
-
-/** How long an answer asked for early waits to be taken: past it, it is stale and asked for again. */
-export const EARLY_ANSWER_MS = 10_000;
-
-/** Answers of GETs sent early, by bearer and URL: each is taken once, by the first identical call. */
-const earlyAnswers = new Map<string, Promise<Response>>();
-const earlyKey = (url: string, headers: Record<string, string>) => `${headers.Authorization ?? ''} ${url}`;
 // A session that ends takes its early answers with it.
-sessionStore.onReset(() => earlyAnswers.clear());
-
-/**
- * Sends a GET before the code that reads it has loaded (app/early-requests.ts): the api client's first
- * call for the same URL with the same bearer, within EARLY_ANSWER_MS and before any write, takes this
- * answer instead of asking again. Resolves with a copy of the answer for the caller to read.
- */
-export function requestEarly(
-  family: ServiceFamily,
-  path: string,
-  accessToken: string | null,
-): Promise<Response> {
-  const url = serviceUrl(family, path);
-  const headers = headersFor(accessToken);
-  const key = earlyKey(url, headers);
-  const answer = fetch(url, { method: 'GET', headers, credentials: 'include' });
-  // The copy is made before any taker can read the body; a failure is the taker's to see.
-  const copy = answer.then((response) => response.clone());
-  answer.catch(() => {});
-  earlyAnswers.set(key, answer);
-  setTimeout(() => {
-    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
-  }, EARLY_ANSWER_MS);
-  return copy;
-}
-
-function takeEarlyAnswer(url: string, headers: Record<string, string>): Promise<Response> | undefined {
-  const key = earlyKey(url, headers);
-  const answer = earlyAnswers.get(key);
-  earlyAnswers.delete(key);
-  return answer;
-}
+sessionStore.onReset(forgetEarlyAnswers);
 
 export function createApiClient(store: SessionStore, fetchImpl: () => typeof fetch = () => fetch) {
   return async function apiRequest<T>(
@@ -127,7 +79,7 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
     const headers = headersFor(token?.accessToken ?? null);
     // A write may change what an early answer says (a verified email, a new organization): none is
     // taken after one.
-    if (method !== 'GET') earlyAnswers.clear();
+    if (method !== 'GET') forgetEarlyAnswers();
     const early = method === 'GET' ? takeEarlyAnswer(url, headers) : undefined;
     const response = await (early ??
       fetchImpl()(url, {

@@ -10,6 +10,7 @@ export const startupPaths = {
   user: (userId: string) => `/users/${encodeURIComponent(userId)}`,
   userRoles: (userId: string) => `/users/${encodeURIComponent(userId)}/roles`,
   organizations: '/organizations',
+  organizationRoles: (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/roles`,
   stacks: `/stacks?per_page=${MAX_PAGE_SIZE}`,
   // Permissions stay embedded even with no_embed.
   environments: `/accounts?per_page=${MAX_PAGE_SIZE}&no_embed=true&metrics[]=app_count&metrics[]=database_count`,

@@ -1,3 +1,4 @@
+import { activitySince } from '@berth/core';
 /** spec 3 §2: the activity filters, in the console's query string; `all` means no filter. */
 export interface OperationFilters {
   resourceType: string;
@@ -15,6 +16,16 @@ export const NO_OPERATION_FILTERS: OperationFilters = {
 };
 
 /** contract §5.11: the server reads resource_type, operation_type (or type) and operation_status (or status). */
+/** A page of an operation list as the console asks for it: within the 2-week window (spec 3 §9) from `now`. */
+export function activityPagePath(
+  basePath: string,
+  page: number,
+  filters: OperationFilters,
+  now: number,
+): string {
+  return `${operationListPath(basePath, page, filters)}&${new URLSearchParams({ since: activitySince(now) })}`;
+}
+
 export function operationListPath(basePath: string, page: number, filters: OperationFilters): string {
   const [path, existing] = basePath.split('?');
   const query = new URLSearchParams(existing ?? '');

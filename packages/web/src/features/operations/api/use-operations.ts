@@ -1,16 +1,11 @@
-import {
-  activitySince,
-  type OperationCollection,
-  POLL_INTERVAL_MS,
-  SERVER_PAGE_SIZE_DEFAULT,
-} from '@berth/core';
+import { type OperationCollection, POLL_INTERVAL_MS, SERVER_PAGE_SIZE_DEFAULT } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromOperationResource } from '../../../resources/operations/operation.hal.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
-import { type OperationFilters, operationListPath } from './operation-filters.ts';
+import { activityPagePath, type OperationFilters } from './operation-filters.ts';
 
 /**
  * One page of a server-paged operation list (contract §5.11), e.g. `/organizations/{id}/operations`.
@@ -19,8 +14,7 @@ import { type OperationFilters, operationListPath } from './operation-filters.ts
  */
 export function useOperations(basePath: string | null, page: number, filters: OperationFilters) {
   const { phase } = useSession();
-  const since = new URLSearchParams({ since: activitySince(Date.now()) });
-  const path = basePath ? `${operationListPath(basePath, page, filters)}&${since}` : '';
+  const path = basePath ? activityPagePath(basePath, page, filters, Date.now()) : '';
   return useQuery({
     queryKey: operationKeys.list(path),
     queryFn: async ({ signal }) => {

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromRoleResource } from '../../../resources/roles/role.hal.ts';
 import { roleKeys } from '../../../resources/roles/role-keys.ts';
 
@@ -13,13 +14,7 @@ export function useOrganizationRoles(organizationId: string | null) {
   return useQuery({
     queryKey: roleKeys.organization(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<RoleCollection>(
-        'auth',
-        `/organizations/${encodeURIComponent(id)}/roles`,
-        {
-          signal,
-        },
-      );
+      const list = await apiRequest<RoleCollection>('auth', startupPaths.organizationRoles(id), { signal });
       return embeddedList(list, 'roles').map(fromRoleResource);
     },
     enabled: phase === 'authenticated' && id !== '',
