@@ -13,11 +13,20 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
   '.ico': 'image/x-icon',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 };
 
@@ -58,19 +67,25 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-async function filesUnder(directory: string): Promise<string[]> {
-  const entries = await fs.readdir(directory, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(directory, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-    );
+/** The build's files below `directory`, as `a/b.js`; names starting with a dot (none the build writes) are left out. */
+async function filesUnder(directory: string, prefix = ''): Promise<string[]> {
+  const entries = await fs.readdir(path.join(directory, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map((entry) => {
+        const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) return filesUnder(directory, name);
+        return Promise.resolve(entry.isFile() ? [name] : []);
+      }),
+  );
+  return nested.flat();
 }
 
 /**
- * The built console's files, kept in memory once read: about 2 MB with their compressed copies. A signed-in
- * page loads some 70 small files, and answering each from a buffer instead of a stat, an open and a
- * stream per request is what lets them arrive while the server also answers the page's API calls.
+ * The built console's files, kept in memory once read: about 2 MB with their compressed copies. A page
+ * loads 10 to 20 of them, and answering each from a buffer instead of a stat, an open and a stream per
+ * request lets them arrive while the server also answers the page's API calls.
  */
 export class ConsoleFiles {
   private constructor(private readonly files: Map<string, ConsoleFile>) {}
@@ -85,9 +100,18 @@ export class ConsoleFiles {
       let variants: Promise<Variants> | undefined;
       const readVariants = async (): Promise<Variants> => {
         const read = (file: string) => fs.readFile(path.join(webDist, file));
+        // A compressed copy that cannot be read is done without: the file itself still goes.
+        const copy = async (suffix: string, tag: string): Promise<Variant | undefined> => {
+          if (!present.has(`${name}${suffix}`)) return undefined;
+          return read(`${name}${suffix}`).then(
+            (body) => variantOf(body, tag),
+            () => undefined,
+          );
+        };
         const encoded: Variants['encoded'] = {};
-        if (present.has(`${name}.br`)) encoded.br = variantOf(await read(`${name}.br`), '-br');
-        if (present.has(`${name}.gz`)) encoded.gzip = variantOf(await read(`${name}.gz`), '-gzip');
+        const [br, gzip] = await Promise.all([copy('.br', '-br'), copy('.gz', '-gzip')]);
+        if (br) encoded.br = br;
+        if (gzip) encoded.gzip = gzip;
         const offered = (['br', 'gzip'] as const).filter((encoding) => encoded[encoding]);
         return { identity: variantOf(await read(name)), encoded, offered };
       };

@@ -71,8 +71,8 @@ export interface ConsoleDocument {
 }
 
 /**
- * The page's classic scripts (`<script src="/theme.js"></script>`: the theme applied before the first
- * paint) written into it. Such a script blocks the page until it has arrived, and a file that is not
+ * The classic scripts of the page's head (`<script src="/theme.js"></script>`: the theme applied before
+ * the first paint) written into it. Such a script blocks the page until it has arrived, and a file that is not
  * fingerprinted is asked for again at every load; inline it costs nothing, and the CSP allows it by
  * its hash alone. A file that is missing, or could end the element early, stays a file.
  */
@@ -81,7 +81,8 @@ function inlineClassicScripts(html: string, directory: string): { html: string; 
   const inlined = html.replace(/<script src="\/([\w.-]{1,100}\.js)"><\/script>/g, (tag, name: string) => {
     const file = path.join(directory, name);
     if (!fs.existsSync(file)) return tag;
-    const code = fs.readFileSync(file, 'utf8');
+    // The browser hashes the text as parsed, where every line break is a line feed.
+    const code = fs.readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
     if (/<\/script|<!--/i.test(code)) return tag;
     scriptSources.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
     return `<script>${code}</script>`;
@@ -102,12 +103,13 @@ export function consoleDocument(
   /** Whether the request carries a session (its cookie): picks the login page's preloads otherwise. */
   hasSession: (request: FastifyRequest) => boolean = () => true,
 ): ConsoleDocument {
-  const { html, scriptSources } = inlineClassicScripts(
-    fs.readFileSync(indexPath, 'utf8'),
-    path.dirname(indexPath),
-  );
-  const headEnd = html.indexOf('</head>');
-  const [before, after] = headEnd === -1 ? ['', html] : [html.slice(0, headEnd), html.slice(headEnd)];
+  const page = fs.readFileSync(indexPath, 'utf8');
+  // Where the config and preloads go is found in the page as built, before any script is written in.
+  const headEnd = page.indexOf('</head>');
+  const [head, rest] = headEnd === -1 ? ['', page] : [page.slice(0, headEnd), page.slice(headEnd)];
+  const inlined = inlineClassicScripts(head, path.dirname(indexPath));
+  const { scriptSources } = inlined;
+  const [before, after] = [inlined.html, rest];
   const preloadsOf = routePreloadsIn(path.dirname(indexPath));
   return {
     scriptSources,

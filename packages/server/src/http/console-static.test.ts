@@ -23,6 +23,9 @@ const webDist = consoleBuild(
   {
     'index.html': INDEX,
     'favicon.svg': '<svg/>',
+    // Nothing the build writes, and never served.
+    '.env': 'SECRET=1',
+    'assets/.hidden.js': 'secret()',
     'assets/app-abc123.js': SCRIPT,
     // What the build's precompress step writes beside each text file.
     'assets/app-abc123.js.br': 'brotli bytes',
@@ -154,15 +157,17 @@ describe('the static console', () => {
   });
 
   it('answers code it does not have with a 404, never the page, and the page never as a raw file', async () => {
-    for (const url of ['/assets/gone-123.js', '/assets/app-abc123.js.br']) {
+    for (const url of ['/assets/gone-123.js', '/assets/app-abc123.js.br', '/assets/.hidden.js']) {
       const response = await built.inject({ method: 'GET', url, headers: { accept: '*/*' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ code: 404, error: 'not_found' });
     }
-    for (const url of ['/index.html', '/route-preloads.json']) {
+    // A dotfile is a console route like any other path: the page, never the file.
+    for (const url of ['/index.html', '/route-preloads.json', '/.env']) {
       const response = await built.inject({ method: 'GET', url });
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body).toContain('id="berth-config"');
+      expect(response.body).not.toContain('SECRET');
     }
   });
 

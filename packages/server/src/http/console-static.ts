@@ -41,7 +41,7 @@ export const consoleStatic = fp<ConsoleStaticOptions>(
         app.get(
           file,
           routeOptions,
-          (request, reply) => files.send(file, request, reply) || apiNotFound(request, reply),
+          async (request, reply) => (await files.send(file, request, reply)) || apiNotFound(request, reply),
         );
       }
     }

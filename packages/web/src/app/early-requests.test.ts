@@ -6,8 +6,8 @@ import { testQueryClient } from '../../test/render.tsx';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
 import { bootSession } from '../features/session/api/use-boot-session.ts';
 import { apiRequest } from '../lib/api-client.ts';
-import { EARLY_ANSWER_MS } from '../lib/early-answers.ts';
-import { createSessionStore, NO_TOKEN_FOUND, sessionStore } from '../lib/session-store.ts';
+import { EARLY_ANSWER_MS, earlyGeneration, requestEarly } from '../lib/early-answers.ts';
+import { createSessionStore, fromTokenResource, NO_TOKEN_FOUND, sessionStore } from '../lib/session-store.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
 import { startEarlyRequests } from './early-requests.ts';
 
@@ -151,6 +151,17 @@ describe('the requests sent as the console starts', () => {
       'GET /auth/organizations',
       'POST /auth/organizations',
     ]);
+  });
+
+  it('keeps no answer of a call the chain sends after a write', async () => {
+    const { calls } = mockServer({ ...signedIn(), 'POST /auth/organizations': () => json(201, {}) });
+    const generation = earlyGeneration();
+    await apiRequest('auth', startupPaths.organizations, { method: 'POST', body: { name: 'Second' } });
+    requestEarly('api', startupPaths.stacks, TOKEN.access_token, generation).catch(() => {});
+    await expect.poll(() => calls.length).toBe(2);
+    sessionStore.signIn(fromTokenResource(TOKEN));
+    await apiRequest('api', startupPaths.stacks);
+    expect(asked(calls)).toEqual(['GET /api/stacks', 'GET /api/stacks', 'POST /auth/organizations']);
   });
 
   it('is dropped when the session ends', async () => {

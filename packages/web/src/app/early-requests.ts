@@ -1,6 +1,6 @@
 import { idFromHref, type OrganizationCollection, type TokenResource, type UserResource } from '@berth/core';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
-import { requestEarly, type ServiceFamily } from '../lib/early-answers.ts';
+import { earlyGeneration, requestEarly, type ServiceFamily } from '../lib/early-answers.ts';
 import { embeddedList } from '../lib/hal.ts';
 import { paths } from '../lib/paths.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
@@ -24,14 +24,16 @@ const pathOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
  * asked twice; without a session only the check is sent, as always.
  */
 export function startEarlyRequests(location: { pathname: string; search: string }): void {
-  requestEarly('auth', startupPaths.currentToken, null)
+  // Every call of the chain belongs to this generation: one sent after a write is not kept.
+  const generation = earlyGeneration();
+  requestEarly('auth', startupPaths.currentToken, null, generation)
     .then(async (response) => {
       if (!response.ok) return;
       const token = (await response.json()) as TokenResource;
       const userId = idFromHref(token._links?.user?.href ?? '');
       const bearer = token.access_token;
       if (!userId || typeof bearer !== 'string') return;
-      const send = (family: ServiceFamily, path: string) => requestEarly(family, path, bearer);
+      const send = (family: ServiceFamily, path: string) => requestEarly(family, path, bearer, generation);
       const user = send('auth', startupPaths.user(userId));
       const organizations = send('auth', startupPaths.organizations);
       for (const [family, path] of [
@@ -43,7 +45,8 @@ export function startEarlyRequests(location: { pathname: string; search: string 
       }
       const pageList = PAGE_LISTS[pathOf(location.pathname)];
       if (pageList) send('api', pageList).catch(() => {});
-      await selectedOrganizationRequests(await user, await organizations, send, location);
+      const [userAnswer, organizationsAnswer] = await Promise.all([user, organizations]);
+      await selectedOrganizationRequests(userAnswer, organizationsAnswer, send, location);
     })
     // Only a head start: the console asks again itself when an early call failed.
     .catch(() => {});

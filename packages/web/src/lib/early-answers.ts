@@ -26,17 +26,26 @@ export const EARLY_ANSWER_MS = 10_000;
 
 /** Answers of GETs sent early, by bearer and URL: each is taken once, by the first identical call. */
 const earlyAnswers = new Map<string, Promise<Response>>();
+/** A write or the session's end starts a new generation: answers asked for in an older one are not kept. */
+let generation = 0;
+
+/** The current generation, for a chain of early calls to send its later calls in (see requestEarly). */
+export function earlyGeneration(): number {
+  return generation;
+}
 const earlyKey = (url: string, headers: Record<string, string>) => `${headers.Authorization ?? ''} ${url}`;
 
 /**
  * Sends a GET before the code that reads it has loaded (app/early-requests.ts): the api client's first
  * call for the same URL with the same bearer, within EARLY_ANSWER_MS and before any write, takes this
- * answer instead of asking again. Resolves with a copy of the answer for the caller to read.
+ * answer instead of asking again. Resolves with a copy of the answer for the caller to read. A call made
+ * for an older generation (`sentFor`: a write happened since the chain began) is sent but not kept.
  */
 export function requestEarly(
   family: ServiceFamily,
   path: string,
   accessToken: string | null,
+  sentFor: number = generation,
 ): Promise<Response> {
   const url = serviceUrl(family, path);
   const headers = headersFor(accessToken);
@@ -45,6 +54,7 @@ export function requestEarly(
   // The copy is made before any taker can read the body; a failure is the taker's to see.
   const copy = answer.then((response) => response.clone());
   answer.catch(() => {});
+  if (sentFor !== generation) return copy;
   earlyAnswers.set(key, answer);
   setTimeout(() => {
     if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
@@ -60,7 +70,11 @@ export function takeEarlyAnswer(url: string, headers: Record<string, string>): P
   return answer;
 }
 
-/** After a write, or when the session ends: what the early answers say may no longer hold. */
+/**
+ * After a write, or when the session ends: what the early answers say may no longer hold, and a call still
+ * to come of a chain begun before may be answered before the write is done.
+ */
 export function forgetEarlyAnswers(): void {
+  generation += 1;
   earlyAnswers.clear();
 }
