@@ -48,10 +48,11 @@ export const databaseResource = z
     port_mapping: z.array(z.tuple([z.number().int(), z.number().int()])),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
-    // contract §4.3: the relations the console reads (its other lists it finds by path, contract §5.8).
+    // contract §4.3: the relations the console reads (its other lists it finds by path, contract §5.8);
+    // `operations` is left out of bare (no_embed) lists.
     _links: halLinks(
-      ['self', 'account', 'operations'],
-      ['service', 'database_image', 'disk', 'initialize_from'],
+      ['self', 'account'],
+      ['operations', 'service', 'database_image', 'disk', 'initialize_from'],
     ),
     _embedded: z
       .strictObject({ disk: diskResource.nullable(), last_operation: operationResource.nullable() })

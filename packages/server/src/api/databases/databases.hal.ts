@@ -82,7 +82,8 @@ export function toDatabaseHal(view: DatabaseView, urls: FamilyUrls): DatabaseRes
     _links: links({
       self,
       account: `${api}/accounts/${database.environmentId}`,
-      operations: `${self}/operations`,
+      // Beyond the contract's links: left out of bare (no_embed) lists, whose 5000 rows stay lean.
+      ...(embedded ? { operations: `${self}/operations` } : {}),
       service: database.serviceId ? `${api}/services/${database.serviceId}` : null,
       database_image: database.databaseImageId ? `${api}/database_images/${database.databaseImageId}` : null,
       disk: view.diskId ? `${api}/disks/${view.diskId}` : null,

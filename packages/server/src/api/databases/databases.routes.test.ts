@@ -161,6 +161,15 @@ describe('provisioning and credentials', () => {
     expect(listed._embedded.databases.find((d: { id: string }) => d.id === id).connection_url).toBe(
       credential.connection_url,
     );
+    // The bare start-up list carries no password, for anyone, nor the links only full lists need.
+    const bare = (
+      await t.call('GET', '/api/databases?per_page=5000&no_embed=true', { token: sensitive.token })
+    ).json();
+    const bareDatabase = bare._embedded.databases.find((d: { id: string }) => d.id === id);
+    expect(bareDatabase.connection_url).toBe('');
+    expect(bareDatabase._embedded).toBeUndefined();
+    expect(bareDatabase._links.operations).toBeUndefined();
+    expect(bareDatabase._links.account.href).toContain('/api/accounts/');
     const [stored] = await t.db
       .select()
       .from(databaseCredentials)

@@ -103,8 +103,8 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
   }
 
   /**
-   * A page of databases in one joined query (disk, and the sealed credential only where the caller has
-   * `sensitive`), plus the last operations when embedded: no list of ids is sent back to the database,
+   * A page of databases in one joined query (disk, and when embedded the sealed credential only where the
+   * caller has `sensitive`), plus the last operations when embedded: no list of ids is sent back to the database,
    * so a page of 5000 costs what one of 50 does, give or take the rows.
    */
   async function page(
@@ -141,16 +141,17 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
           .offset(window.offset);
         return joined.map((row) => ({ ...row, diskId: row.disk?.id ?? null }));
       }
+      // A bare list carries no connection URL: a list every console asks for at sign-in does not ship
+      // every database's password (the database itself and its credentials give it to Sensitive Access).
       const bare = await db
-        .select({ database: databases, diskId: disks.id, sealed: databaseCredentials.connectionUrlSealed })
+        .select({ database: databases, diskId: disks.id })
         .from(databases)
         .leftJoin(disks, eq(disks.databaseId, databases.id))
-        .leftJoin(databaseCredentials, credential)
         .where(where)
         .orderBy(databases.id)
         .limit(window.limit)
         .offset(window.offset);
-      return bare.map((row) => ({ ...row, disk: null }));
+      return bare.map((row) => ({ ...row, disk: null, sealed: null }));
     };
     const [rows, total, lastOperations] = await Promise.all([
       rowsOf(),
