@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, backups, databases, disks, services, stacks } from '../../db/schema.ts';
+import { apps, backups, databases, disks, services, stacks, vhosts } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
@@ -131,6 +131,58 @@ describe('GET /costs/:orgId/...', () => {
       .json()
       ._embedded.stacks.find((stack: { name: string }) => stack.name === 'shared-us-west-1');
     expect(stackCosts.get(`Stack:${shared.id}`)).toBe(0);
+  });
+
+  it("adds up an environment's endpoints and storage as its apps and databases do", async () => {
+    const s = await seed();
+    const base = `/api/costs/${s.org.id}`;
+    const endpoint = (
+      serviceId: number,
+      environmentId: number,
+      externalHost: string | null,
+      shared = false,
+    ) => ({
+      serviceId,
+      environmentId,
+      handle: `endpoint-${serviceId}-${shared}-${externalHost ?? 'none'}`,
+      externalHost,
+      shared,
+    });
+    await t.db.insert(vhosts).values([
+      endpoint(s.webService.id, s.a, 'elb-1.example'),
+      endpoint(s.workerService.id, s.a, 'elb-2.example', true),
+      // Not on a load balancer yet: costs nothing.
+      endpoint(s.webService.id, s.a, null),
+      endpoint(s.databaseService.id, s.b, 'elb-3.example'),
+    ]);
+    await t.db.insert(disks).values({ databaseId: s.database.id, environmentId: s.b, handle: 'd', size: 20 });
+    await t.db.insert(backups).values({
+      environmentId: s.a,
+      databaseId: null,
+      databaseHandle: 'gone',
+      databaseType: 'postgresql',
+      kind: 'auto',
+      sizeGb: 7,
+    });
+    const token = s.owner.token;
+    const [appCosts, databaseCosts, accountCosts] = await Promise.all([
+      costs(token, `${base}/apps`),
+      costs(token, `${base}/databases`),
+      costs(token, `${base}/accounts`),
+    ]);
+    const rates = (await t.call('GET', `${base}/rates`, { token })).json();
+    const orphanBackups = 7 * rates.backup_cost_gb_per_month;
+    expect(accountCosts.get(`Account:${s.a}`)).toBeCloseTo(
+      (appCosts.get(`App:${s.web.id}`) ?? 0) + (appCosts.get(`App:${s.idle.id}`) ?? 0) + orphanBackups,
+      6,
+    );
+    expect(accountCosts.get(`Account:${s.b}`)).toBeCloseTo(
+      databaseCosts.get(`Database:${s.database.id}`) ?? 0,
+      6,
+    );
+    // Two endpoints on the app (one shared) and one on the database moved the totals.
+    expect(appCosts.get(`App:${s.web.id}`)).toBeGreaterThan(135.05);
+    expect(databaseCosts.get(`Database:${s.database.id}`)).toBeGreaterThan(73 + 4);
   });
 
   it('answers the collection envelope and pages', async () => {

@@ -187,6 +187,85 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     return rows.map((row) => ({ ...row, estCost: byDatabase.get(row.id) ?? 0 }));
   }
 
+  /**
+   * The organization's priced things in groups, each under the environment of the app or database it
+   * counts towards (storage of a database that is gone: its own environment).
+   */
+  async function environmentCostGroups(organizationId: string) {
+    const inOrganization = eq(environments.organizationId, organizationId);
+    const owners = [
+      { owner: apps, ownerKey: services.appId },
+      { owner: databases, ownerKey: services.databaseId },
+    ] as const;
+    const containerGroups = owners.map(({ owner, ownerKey }) =>
+      db
+        .select({
+          environmentId: owner.environmentId,
+          instanceClass: services.instanceClass,
+          memoryMb:
+            sql<number>`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.mapWith(
+              Number,
+            ),
+        })
+        .from(services)
+        .innerJoin(owner, eq(ownerKey, owner.id))
+        .innerJoin(environments, eq(owner.environmentId, environments.id))
+        .where(inOrganization)
+        .groupBy(owner.environmentId, services.instanceClass),
+    );
+    const endpointGroups = owners.map(({ owner, ownerKey }) =>
+      db
+        .select({
+          environmentId: owner.environmentId,
+          shared: vhosts.shared,
+          endpoints: sql<number>`count(*)`.mapWith(Number),
+        })
+        .from(vhosts)
+        .innerJoin(services, eq(vhosts.serviceId, services.id))
+        .innerJoin(owner, eq(ownerKey, owner.id))
+        .innerJoin(environments, eq(owner.environmentId, environments.id))
+        .where(and(inOrganization, isNotNull(vhosts.externalHost)))
+        .groupBy(owner.environmentId, vhosts.shared),
+    );
+    // A disk or backup counts under its database's environment, or its own once the database is gone.
+    const storageEnvironment = (own: typeof disks.environmentId | typeof backups.environmentId) =>
+      sql<number>`coalesce(${databases.environmentId}, ${own})`.mapWith(Number);
+    const diskGroups = db
+      .select({
+        environmentId: storageEnvironment(disks.environmentId),
+        iops: disks.provisionedIops,
+        disks: sql<number>`count(*)`.mapWith(Number),
+        sizeGb: sql<number>`sum(greatest(${disks.size}, 0))`.mapWith(Number),
+      })
+      .from(disks)
+      .leftJoin(databases, eq(disks.databaseId, databases.id))
+      .innerJoin(environments, eq(disks.environmentId, environments.id))
+      .where(inOrganization)
+      .groupBy(storageEnvironment(disks.environmentId), disks.provisionedIops);
+    const backupGroups = db
+      .select({
+        environmentId: storageEnvironment(backups.environmentId),
+        sizeGb: sql<number>`sum(${backups.sizeGb})`.mapWith(Number),
+      })
+      .from(backups)
+      .leftJoin(databases, eq(backups.databaseId, databases.id))
+      .innerJoin(environments, eq(backups.environmentId, environments.id))
+      .where(inOrganization)
+      .groupBy(storageEnvironment(backups.environmentId));
+    const [containerRows, endpointRows, diskRows, backupRows] = await Promise.all([
+      Promise.all(containerGroups),
+      Promise.all(endpointGroups),
+      diskGroups,
+      backupGroups,
+    ]);
+    return {
+      containers: containerRows.flat(),
+      endpoints: endpointRows.flat(),
+      disks: diskRows,
+      backups: backupRows,
+    };
+  }
+
   return {
     rates,
 
@@ -217,31 +296,44 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       }));
     },
 
-    /** An environment costs the sum of its apps and databases. */
+    /**
+     * An environment costs the sum of its apps and databases (and the storage of databases that are
+     * gone). Added up by the database in groups (environment and instance class, endpoint kind, disk
+     * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
+     * Every price is linear in what is summed, so the groups cost what their rows do.
+     */
     async accounts(ref: CallerRef, organizationId: string): Promise<Cost[]> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const [serviceRows, appRows, databaseRows, endpointRows, storageRows] = await Promise.all([
-        serviceCosts(organizationId, readable),
-        ownedRows(apps, organizationId, readable),
-        ownedRows(databases, organizationId, readable),
-        endpointCosts(organizationId, readable),
-        storageCosts(organizationId, readable),
-      ]);
-      const costed = [...serviceRows, ...endpointRows];
-      const byApp = sumBy(costed.map((s) => ({ key: s.appId, estCost: s.estCost })));
-      const byDatabase = sumBy(
-        [...costed, ...storageRows].map((s) => ({ key: s.databaseId, estCost: s.estCost })),
-      );
-      const byEnvironment = sumBy([
-        ...appRows.map((a) => ({ key: a.environmentId, estCost: byApp.get(a.id) ?? 0 })),
-        ...databaseRows.map((d) => ({ key: d.environmentId, estCost: byDatabase.get(d.id) ?? 0 })),
-        ...storageRows
-          .filter((s) => s.databaseId === null)
-          .map((s) => ({ key: s.environmentId, estCost: s.estCost })),
-      ]);
+      const totals = new Map<number, number>();
+      const add = (environmentId: number | null, estCost: number) => {
+        if (environmentId !== null && readable.has(environmentId)) {
+          totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
+        }
+      };
+      const groups = await environmentCostGroups(organizationId);
+      for (const row of groups.containers) {
+        // One container of the summed memory costs what the group's containers do.
+        add(
+          row.environmentId,
+          containersMonthlyCost(
+            { containerCount: 1, containerMemoryMb: row.memoryMb, instanceClass: row.instanceClass },
+            rates,
+          ),
+        );
+      }
+      for (const row of groups.endpoints) {
+        add(row.environmentId, endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }));
+      }
+      for (const row of groups.disks) {
+        add(
+          row.environmentId,
+          diskMonthlyCost(row.sizeGb, rates) + row.disks * iopsMonthlyCost(row.iops, rates),
+        );
+      }
+      for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
       return [...readable]
         .sort((a, b) => a - b)
-        .map((id) => ({ id, resourceType: 'Account', estCost: byEnvironment.get(id) ?? 0 }));
+        .map((id) => ({ id, resourceType: 'Account', estCost: totals.get(id) ?? 0 }));
     },
 
     /**
