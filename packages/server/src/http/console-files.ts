@@ -3,32 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentType } from 'mime-types';
 
 /** The console's build output that is not one of its files to serve: the page is sent by consoleDocument. */
 const NOT_SERVED = new Set(['index.html', 'route-preloads.json']);
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 type Encoding = 'br' | 'gzip';
 
@@ -116,7 +94,7 @@ export class ConsoleFiles {
         return { identity: variantOf(await read(name)), encoded, offered };
       };
       files.set(`/${name}`, {
-        type: TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
+        type: contentType(path.extname(name)) || 'application/octet-stream',
         immutable: name.startsWith('assets/'),
         read: () => {
           // A failed read is not kept: the next request tries again.

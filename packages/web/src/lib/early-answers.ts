@@ -26,6 +26,7 @@ export const EARLY_ANSWER_MS = 10_000;
 
 /** Answers of GETs sent early, by bearer and URL: each is taken once, by the first identical call. */
 const earlyAnswers = new Map<string, Promise<Response>>();
+const earlyKey = (url: string, headers: Record<string, string>) => `${headers.Authorization ?? ''} ${url}`;
 /** A write or the session's end starts a new generation: answers asked for in an older one are not kept. */
 let generation = 0;
 
@@ -33,7 +34,6 @@ let generation = 0;
 export function earlyGeneration(): number {
   return generation;
 }
-const earlyKey = (url: string, headers: Record<string, string>) => `${headers.Authorization ?? ''} ${url}`;
 
 /**
  * Sends a GET before the code that reads it has loaded (app/early-requests.ts): the api client's first

@@ -6,7 +6,7 @@ import {
   MAX_PAGE_SIZE,
   POLL_INTERVAL_MS,
 } from '@berth/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { embeddedList } from '../../lib/hal.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -21,19 +21,16 @@ import {
 import { databaseKeys } from './database-keys.ts';
 
 /** contract §5.8 GET /databases?per_page=5000&no_embed=true: every database the caller can read. */
-export function databasesQuery() {
-  return queryOptions({
+export function useDatabases() {
+  const { phase } = useSession();
+  return useQuery({
     queryKey: databaseKeys.list(),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<DatabaseCollection>('api', startupPaths.databases, { signal });
       return embeddedList(list, 'databases').map(fromDatabaseResource);
     },
+    enabled: phase === 'authenticated',
   });
-}
-
-export function useDatabases() {
-  const { phase } = useSession();
-  return useQuery({ ...databasesQuery(), enabled: phase === 'authenticated' });
 }
 
 /** How often a list with a database still provisioning or deprovisioning asks again (as endpoint lists do). */

@@ -1,5 +1,5 @@
 import type { ServiceCollection } from '@berth/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -7,26 +7,19 @@ import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromServiceResource } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 
-/** contract §5.7 GET /services?per_page=5000: every service the caller can read. */
-export function servicesQuery() {
-  return queryOptions({
-    queryKey: serviceKeys.list(),
-    queryFn: async ({ signal }) => {
-      const list = await apiRequest<ServiceCollection>('api', startupPaths.services, { signal });
-      return embeddedList(list, 'services').map(fromServiceResource);
-    },
-  });
-}
-
 /**
- * Every service the caller can read; `pollMs` while a page waits
+ * contract §5.7 GET /services?per_page=5000: every service the caller can read; `pollMs` while a page waits
  * for a service to appear or change (a database being provisioned gets its service at the end); `enabled:
  * false` holds it back (a page whose own rows come first).
  */
 export function useServices(options: { pollMs?: number | false; enabled?: boolean } = {}) {
   const { phase } = useSession();
   return useQuery({
-    ...servicesQuery(),
+    queryKey: serviceKeys.list(),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<ServiceCollection>('api', startupPaths.services, { signal });
+      return embeddedList(list, 'services').map(fromServiceResource);
+    },
     enabled: phase === 'authenticated' && options.enabled !== false,
     refetchInterval: options.pollMs ?? false,
   });
