@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnvironment } from './server-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -120,7 +121,7 @@ function serve() {
   const child = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env: serverEnvironment(process.env),
   });
 
   // A Ctrl-C in a terminal reaches the whole process group (and npm forwards it again), so the

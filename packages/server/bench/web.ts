@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { systemChromium } from '../../../scripts/chromium.mjs';
+import { serverEnvironment } from '../../../scripts/server-process.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -89,7 +90,13 @@ async function startServer(env: Record<string, string>): Promise<Served> {
   const started = performance.now();
   const child = spawn(process.execPath, [serverMain], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: serverEnvironment({
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

@@ -39,7 +39,10 @@ describe('the PGlite template', () => {
 
     const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-template-'));
     dirs.push(dataDir);
+    // A copy a stopped start left halfway is cleared, and the finished one is renamed into place.
+    fs.mkdirSync(path.join(dataDir, `pgdata.${process.pid}.partial`, 'base'), { recursive: true });
     const database = await openDatabase({ dataDir });
+    expect(fs.readdirSync(dataDir)).toEqual(['pgdata']);
     const [row] = rowsOf<{ id: string }>(
       await database.db.execute(sql`select system_identifier::text as id from pg_control_system()`),
     );

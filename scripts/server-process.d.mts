@@ -1,0 +1,1 @@
+export function serverEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
