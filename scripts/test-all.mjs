@@ -6,13 +6,15 @@
 //   npm test -- core web         only these (a name also selects its variants: `server` runs
 //                                server and server-postgres)
 //
-// Suites: core, server (PGlite), server-postgres (only when TEST_DATABASE_URL is set), web, e2e.
+// Suites: core, server (PGlite), server-postgres (only when TEST_DATABASE_URL is set), docker (only
+// when a Docker engine answers, always in CI), web, e2e.
 // Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
 // as at least one failure. Environment:
 //   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 30)
 //   BERTH_TEST_BUDGET_MINUTES    limit for the whole run; suites left when it runs out count as failed
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -32,7 +34,7 @@ const vitestArgs = (suite) => [
 
 /**
  * @typedef {{ passed: number, failed: number, skipped: number, note?: string, failures?: string[] }} Counts
- * @typedef {{ name: string, when?: () => string | null, steps: Step[], report: (file: string) => Counts }} Suite
+ * @typedef {{ name: string, when?: () => string | null | Promise<string | null>, steps: Step[], report: (file: string) => Counts }} Suite
  * @typedef {{ label: string, cwd: string, command: string, args: string[], env?: Record<string, string | undefined> }} Step
  */
 
@@ -72,6 +74,24 @@ const suites = [
     report: vitestCounts,
   },
   {
+    // The docker runtime against a real engine; CI installs and starts one (.ci/run), so there it never skips.
+    name: 'docker',
+    when: async () =>
+      process.env.CI || (await dockerEngineAnswers())
+        ? null
+        : 'no Docker engine answers at DOCKER_HOST or /var/run/docker.sock',
+    steps: [
+      {
+        label: 'vitest (docker)',
+        cwd: 'packages/server',
+        command: bin('vitest'),
+        args: [...vitestArgs('docker'), '--config', 'vitest.docker.config.ts'],
+        env: { BERTH_TEST_DB: 'pglite', TEST_DATABASE_URL: undefined },
+      },
+    ],
+    report: vitestCounts,
+  },
+  {
     name: 'web',
     steps: [{ label: 'vitest', cwd: 'packages/web', command: bin('vitest'), args: vitestArgs('web') }],
     report: vitestCounts,
@@ -86,6 +106,26 @@ const suites = [
     report: playwrightCounts,
   },
 ];
+
+/** True when a Docker engine answers its ping (at DOCKER_HOST, else the local socket) within 2 s. */
+function dockerEngineAnswers() {
+  const host = process.env.DOCKER_HOST ?? '';
+  const target = host.startsWith('tcp://')
+    ? {
+        host: new URL(host.replace('tcp://', 'http://')).hostname,
+        port: Number(new URL(host.replace('tcp://', 'http://')).port) || 2375,
+      }
+    : { socketPath: host.startsWith('unix://') ? host.slice('unix://'.length) : '/var/run/docker.sock' };
+  return new Promise((resolve) => {
+    const request = httpRequest({ ...target, path: '/_ping', timeout: 2000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(false));
+    request.end();
+  });
+}
 
 /** vitest --reporter=json: tests, plus every test file that failed to load or run. */
 function vitestCounts(file) {
@@ -281,7 +321,7 @@ mkdirSync(reports, { recursive: true });
 
 const rows = [];
 for (const suite of selected) {
-  const skipReason = suite.when?.();
+  const skipReason = await suite.when?.();
   if (skipReason) {
     console.log(`\n[test-all] ${suite.name}: skipped (${skipReason})`);
     rows.push({ name: suite.name, skippedSuite: skipReason });

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // The docker suites need an engine and run on their own (vitest.docker.config.ts).
+    exclude: ['src/**/*.docker.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file starts its own database (PGlite, from the migrated template); keep the machine's 2
     // cores busy, not swamped.

@@ -35,6 +35,8 @@ import { verificationsRoutes } from './auth/verifications/verifications.routes.t
 import { createServices } from './composition.ts';
 import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { gitHttpRoutes } from './git/git-http.routes.ts';
+import { createGitRepositoriesService } from './git/git-repositories.service.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
 import { compression } from './http/compression.ts';
 import { consoleDocument as consoleDocumentOf, type RuntimeConfigOf } from './http/console-navigation.ts';
@@ -77,7 +79,7 @@ export async function buildApp(
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
   const urls = familyUrls(config);
-  await ensureDefaultStack(db);
+  await ensureDefaultStack(db, config.runtime);
   await ensureDatabaseImages(db);
 
   // Every service is built once, here, and handed to the routes that use it.
@@ -275,6 +277,23 @@ export async function buildApp(
     { prefix: '/dev' },
   );
 
+  // The apps' git remotes (smart HTTP): never the console.
+  await app.register(
+    async (git) =>
+      gitHttpRoutes(git, {
+        db,
+        tokens: services.tokens,
+        repositories: createGitRepositoriesService({
+          db,
+          gitDir: config.git.dir,
+          operations: services.operations,
+        }),
+        gitDir: config.git.dir,
+        maxPushBytes: config.git.maxPushBytes,
+      }),
+    { prefix: '/git' },
+  );
+
   // Outside the service families (which answer their own 404s), an unknown path is the console's.
   await app.register(consoleStatic, { webDist: config.webDist, consoleDocument });
 
@@ -291,6 +310,7 @@ export async function buildApp(
     async close() {
       await services.backupScheduler.stop();
       await worker.stop();
+      services.runtimeSet.close();
       await app.close();
       await database.close();
     },

@@ -33,7 +33,7 @@ import { createContainerMetricsService } from './metrics/container-metrics/conta
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
-import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
+import { createRuntimes } from './runtimes/runtimes.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
 
 /**
@@ -145,7 +145,8 @@ export async function createServices(
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
-  const runtimes = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
+  const runtimeSet = await createRuntimes(config);
+  const { runtimes } = runtimeSet;
   // Database credentials are kept sealed under a key derived from the server secret.
   const secrets = databaseCredentialsBox(signingKey);
   const worker = createWorker({
@@ -206,6 +207,7 @@ export async function createServices(
     environments,
     callers,
     runtimes,
+    runtimeSet,
     secrets,
     worker,
     backupScheduler,

@@ -59,6 +59,12 @@ export interface Config {
   operationLimits: { queuedPerOrganization: number; perUserPerMinute: number };
   /** Base duration of one simulated runtime step, in milliseconds. */
   simStepMs: number;
+  /** The default stack's runtime: `sim` (simulated) or `docker` (real containers through the engine). */
+  runtime: 'sim' | 'docker';
+  /** The apps' bare git repositories (`<dataDir>/git`), and the largest push they take. */
+  git: { dir: string; maxPushBytes: number };
+  /** The docker runtime's settings: its network, and how long new containers have to answer. */
+  docker: { network: string; healthTimeoutSeconds: number; statsIntervalSeconds: number };
   /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
   checkResponses: boolean;
   /** Optional outside services the console links to; hidden when unset. */
@@ -128,6 +134,23 @@ function mailboxFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
   throw new ConfigError(`BERTH_MAILBOX must be auto, on or off, got "${value.slice(0, 100)}"`);
 }
 
+function runtimeFromEnv(env: NodeJS.ProcessEnv): Config['runtime'] {
+  const value = (env.BERTH_RUNTIME ?? '').trim().toLowerCase();
+  if (value === '' || value === 'sim') return 'sim';
+  if (value === 'docker') return 'docker';
+  throw new ConfigError(`BERTH_RUNTIME must be sim or docker, got "${value.slice(0, 100)}"`);
+}
+
+function dockerNetworkFromEnv(env: NodeJS.ProcessEnv): string {
+  const value = (env.BERTH_DOCKER_NETWORK ?? '').trim();
+  if (value === '') return 'berth';
+  if (value.length > 64 || !/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(value))
+    throw new ConfigError(
+      `BERTH_DOCKER_NETWORK must be a Docker network name (letters, digits, _ . -), got "${value.slice(0, 100)}"`,
+    );
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFromEnv(env, 'PORT', 4000);
   const publicUrl = trimEndChar(env.PUBLIC_URL || `http://localhost:${port}`, '/');
@@ -171,6 +194,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invitationTtlSeconds: 7 * 24 * 60 * 60,
     worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
     simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),
+    runtime: runtimeFromEnv(env),
+    git: {
+      dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'git'),
+      maxPushBytes: intFromEnv(env, 'BERTH_GIT_MAX_PUSH_MB', 500) * 1024 * 1024,
+    },
+    docker: {
+      network: dockerNetworkFromEnv(env),
+      healthTimeoutSeconds: intFromEnv(env, 'BERTH_HEALTH_CHECK_TIMEOUT_SECONDS', 60),
+      statsIntervalSeconds: intFromEnv(env, 'BERTH_DOCKER_STATS_SECONDS', 10),
+    },
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     backupCheckSeconds: intFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),

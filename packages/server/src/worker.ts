@@ -6,7 +6,7 @@ import { loggableError } from './http/loggable-error.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
-import { createSimRuntime } from './runtimes/sim/sim-runtime.ts';
+import { createRuntimes } from './runtimes/runtimes.ts';
 import { databaseCredentialsBox } from './security/secret-box.ts';
 
 // `npm run worker`: operations workers as their own process, to scale out beside `npm start`
@@ -17,7 +17,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await ensureDefaultStack(database.db);
+await ensureDefaultStack(database.db, config.runtime);
 // The same server secret as the API process: what one seals, the other opens.
 const signingKey = await loadSigningKey(database.db, config.jwtSecret);
 const secrets = databaseCredentialsBox(signingKey);
@@ -33,10 +33,12 @@ const backupScheduler = createBackupScheduler({
   onError: (error) => console.error(loggableError(error)),
 });
 const count = Math.max(Number.parseInt(process.env.BERTH_WORKER_CONCURRENCY || '1', 10) || 1, 1);
+// One set of runtimes for the process: the docker runtime's stats recorder samples once for all workers.
+const { runtimes, close: closeRuntimes } = await createRuntimes(config);
 const workers = Array.from({ length: count }, () =>
   createWorker({
     db: database.db,
-    runtimes: { sim: createSimRuntime({ stepMs: config.simStepMs }) },
+    runtimes,
     secrets,
     leaseMs: config.workerLeaseMs,
     onError: (error) => console.error(loggableError(error)),
@@ -52,7 +54,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     Promise.all([backupScheduler.stop(), ...workers.map((worker) => worker.stop())])
-      .then(() => database.close())
+      .then(() => {
+        closeRuntimes();
+        return database.close();
+      })
       .then(
         () => process.exit(0),
         () => process.exit(1),

@@ -1,7 +1,7 @@
 import type { ContainerMetric } from '@berth/core';
 
 /**
- * A runtime is what a stack runs on: `sim` (the embedded simulator) or later `kubernetes`.
+ * A runtime is what a stack runs on: `sim` (the embedded simulator) or `docker` (real containers).
  * The operations engine calls it while an operation runs; it does the work and writes log lines,
  * and returns what it made. The engine, not the runtime, records the results in the database, in
  * the same transaction that ends the operation, so a runtime holds no Berth state of its own.
@@ -25,6 +25,8 @@ export interface ServicePlan {
   containerCount: number;
   memoryLimitMb: number;
   instanceClass: string;
+  /** Health checks only that the port accepts connections, not that HTTP answers (spec: naive health check). */
+  naiveHealthCheck?: boolean;
 }
 
 export interface ContainerSpec {
@@ -50,6 +52,8 @@ export interface BuiltImage {
 }
 
 export interface AppTarget {
+  /** The app's id: its code's repository is named after it (handles can repeat across organizations). */
+  appId: number;
   appHandle: string;
   environmentHandle: string;
   stackName: string;

@@ -22,6 +22,8 @@ export interface AppView {
   environmentHandle: string;
   /** The host of the git push remote: the stack's default domain. */
   gitHost: string;
+  /** The stack's runtime: on `docker` the remote is Berth's own git over HTTP. */
+  runtime: string;
   /** Absent when the caller asked for `no_embed=true`. */
   embedded?: AppEmbeds;
 }
@@ -33,6 +35,11 @@ export function gitRemote(gitHost: string, environmentHandle: string, appHandle:
   return `git@${gitHost || FALLBACK_GIT_HOST}:${environmentHandle}/${appHandle}.git`;
 }
 
+/** On a docker stack, the remote a push really reaches: Berth's smart HTTP git (src/git/). */
+export function httpGitRemote(appUrl: string, environmentHandle: string, appHandle: string): string {
+  return `${appUrl}/git/${encodeURIComponent(environmentHandle)}/${encodeURIComponent(appHandle)}.git`;
+}
+
 export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
   const { app, embedded } = view;
   const api = urls.api;
@@ -40,7 +47,10 @@ export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
     id: String(app.id),
     _type: 'app' as const,
     handle: app.handle,
-    git_repo: gitRemote(view.gitHost, view.environmentHandle, app.handle),
+    git_repo:
+      view.runtime === 'docker'
+        ? httpGitRemote(urls.app, view.environmentHandle, app.handle)
+        : gitRemote(view.gitHost, view.environmentHandle, app.handle),
     deployment_method: app.deploymentMethod,
     status: app.status,
     created_at: iso(app.createdAt),

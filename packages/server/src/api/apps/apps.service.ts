@@ -53,7 +53,12 @@ export function createAppsService(deps: { db: Db }) {
   async function views(rows: AppRow[], embed: boolean): Promise<AppView[]> {
     if (rows.length === 0) return [];
     const places = await db
-      .select({ id: environments.id, handle: environments.handle, gitHost: stacks.defaultDomain })
+      .select({
+        id: environments.id,
+        handle: environments.handle,
+        gitHost: stacks.defaultDomain,
+        runtime: stacks.runtime,
+      })
       .from(environments)
       .innerJoin(stacks, eq(environments.stackId, stacks.id))
       .where(inArray(environments.id, [...new Set(rows.map((app) => app.environmentId))]));
@@ -63,6 +68,7 @@ export function createAppsService(deps: { db: Db }) {
       app,
       environmentHandle: placeOf.get(app.environmentId)?.handle ?? '',
       gitHost: placeOf.get(app.environmentId)?.gitHost ?? '',
+      runtime: placeOf.get(app.environmentId)?.runtime ?? 'sim',
       embedded: embeds?.get(app.id),
     }));
   }

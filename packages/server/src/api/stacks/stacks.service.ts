@@ -7,18 +7,24 @@ import { notFound } from '../../http/errors.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 
-/** Makes sure the default shared stack exists (run at every start; idempotent). */
-export async function ensureDefaultStack(db: Db): Promise<StackRow> {
+/**
+ * Makes sure the default shared stack exists, on the configured runtime (BERTH_RUNTIME), at every
+ * start. A changed runtime applies to the stack's next operations; what the old runtime ran stays there.
+ */
+export async function ensureDefaultStack(
+  db: Db,
+  runtime: string = DEFAULT_SHARED_STACK.runtime,
+): Promise<StackRow> {
   await db
     .insert(stacks)
     .values({
       name: DEFAULT_SHARED_STACK.name,
       region: DEFAULT_SHARED_STACK.region,
-      runtime: DEFAULT_SHARED_STACK.runtime,
+      runtime,
       public: true,
       isDefault: true,
     })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: stacks.name, set: { runtime } });
   const [stack] = await db.select().from(stacks).where(eq(stacks.name, DEFAULT_SHARED_STACK.name));
   if (!stack) throw new Error('Default stack is missing');
   return stack;

@@ -28,6 +28,7 @@ export async function loadApp(db: Db, appId: number) {
     .where(eq(apps.id, appId));
   if (!row) throw new RuntimeError(`App ${appId} no longer exists`);
   const target: AppTarget = {
+    appId: row.app.id,
     appHandle: row.app.handle,
     environmentHandle: row.environment.handle,
     stackName: row.stack.name,
@@ -38,10 +39,17 @@ export async function loadApp(db: Db, appId: number) {
 export function plan(
   service: Pick<
     ServiceRow,
-    'handle' | 'processType' | 'command' | 'containerCount' | 'containerMemoryLimitMb' | 'instanceClass'
+    | 'handle'
+    | 'processType'
+    | 'command'
+    | 'containerCount'
+    | 'containerMemoryLimitMb'
+    | 'instanceClass'
+    | 'naiveHealthCheck'
   >,
 ): ServicePlan {
   return {
+    naiveHealthCheck: service.naiveHealthCheck,
     handle: service.handle,
     processType: service.processType,
     command: service.command,

@@ -56,10 +56,10 @@ const scaleService: ServiceHandler<'scale'> = {
     await ctx.log(
       `Scaling ${service.handle} from ${service.containerCount} × ${service.containerMemoryLimitMb} MB (${service.instanceClass}) to ${next.containerCount} × ${next.memoryLimitMb} MB (${next.instanceClass})`,
     );
-    const started =
-      next.containerCount > 0 && service.currentReleaseId
-        ? await ctx.runtime.rollOut(ctx, target, next, service, await currentEnv(ctx.db, app))
-        : [];
+    // Scaled to zero, the roll-out starts nothing and stops the running containers.
+    const started = service.currentReleaseId
+      ? await ctx.runtime.rollOut(ctx, target, next, service, await currentEnv(ctx.db, app))
+      : [];
     return {
       async succeed(tx) {
         await tx

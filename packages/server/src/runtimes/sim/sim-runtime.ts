@@ -187,6 +187,11 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
     },
 
     async rollOut(ctx, target, service, image) {
+      if (service.containerCount === 0) {
+        await ctx.log(`Stopping all containers of service ${service.handle}`);
+        await step(ctx, 0.5);
+        return [];
+      }
       await ctx.log(
         `Starting ${service.containerCount} container(s) of service ${service.handle} (${service.memoryLimitMb} MB, ${service.instanceClass})`,
       );

@@ -21,7 +21,7 @@ function appHal() {
 const serviceHal = () => serviceResourceFixture({ id: '5', command: 'npm start' });
 
 /** A platform user whose role holds only `read` on environment 10. */
-function readOnlyConsole() {
+function readOnlyConsole(app: Record<string, unknown> = appHal()) {
   signIn();
   mockServer({
     ...consoleRoutes({
@@ -31,7 +31,7 @@ function readOnlyConsole() {
         environmentHal({ id: '10', permissions: [{ id: 'p1', scope: 'read', roleId: 'role-2' }] }),
       ],
     }),
-    'GET /api/apps/1': () => json(200, appHal()),
+    'GET /api/apps/1': () => json(200, app),
     'GET /api/apps/1/deployments': () => json(200, collection('deployments', [])),
     'GET /api/apps/1/services': () => json(200, collection('services', [serviceHal()])),
     'GET /api/services/5': () => json(200, serviceHal()),
@@ -101,5 +101,25 @@ describe('app Deployments tab', () => {
     renderApp('/apps/1/deployments');
     expect(await screen.findByText('Error: Deployments are unavailable')).toBeInTheDocument();
     expect(screen.queryByText('No deployments found')).not.toBeInTheDocument();
+  });
+});
+
+describe('app CI/CD tab', () => {
+  it("shows the push command to the app's remote", async () => {
+    readOnlyConsole();
+    renderApp('/apps/1/ci-cd');
+    expect(
+      await screen.findByText('git push git@on-berth.localhost:production/shop.git main'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/access token as the password/)).not.toBeInTheDocument();
+  });
+
+  it("says how to sign in when the remote is Berth's own git over HTTP (docker stacks)", async () => {
+    readOnlyConsole({ ...appHal(), git_repo: 'http://localhost:4000/git/production/shop.git' });
+    renderApp('/apps/1/ci-cd');
+    expect(
+      await screen.findByText('git push http://localhost:4000/git/production/shop.git main'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/any user name and a Berth access token as the password/)).toBeInTheDocument();
   });
 });

@@ -232,8 +232,11 @@ function AppTab({
           title="No resources found"
           description={
             <>
-              Push to the app's git remote to deploy: <code>git push {app.gitRepo} main</code>. Continuous
-              deployment integrations arrive in a later release.
+              Push to the app's git remote to deploy: <code>git push {app.gitRepo} main</code>.
+              {/* Berth's own git over HTTP (docker stacks) signs in with an access token. */}
+              {app.gitRepo.startsWith('http') &&
+                ' When git asks, give any user name and a Berth access token as the password (the token the CLI signs in with, POST /auth/tokens).'}{' '}
+              Continuous deployment integrations arrive in a later release.
             </>
           }
         />

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import { Transform } from 'node:stream';
+import { WRITE_SCOPES } from '@berth/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadCallerAccess } from '../auth/caller-access.ts';
+import type { TokenService } from '../auth/tokens/token.service.ts';
+import type { Db } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { apiNotFound } from '../http/not-found.ts';
+import type { GitRepositoriesService, GitRepository } from './git-repositories.service.ts';
+
+// Git's smart HTTP protocol for the apps' remotes: `git push http://HOST/git/<env>/<app>.git main`.
+// Berth checks the caller (their API token as the password, any user name) and their deploy
+// permission, then hands the request to `git http-backend` (the git binary's own CGI program) on the
+// app's bare repository. A push that moves `main` (or `master`) starts a deploy of it.
+
+const GIT_TYPES = ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'];
+const SERVICES = ['git-upload-pack', 'git-receive-pack'] as const;
+type GitService = (typeof SERVICES)[number];
+const writeScopes = new Set<string>(WRITE_SCOPES);
+
+/** The password of a Basic header (git sends the token there), or a bearer token. */
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization ?? '';
+  if (header.length > 8192) return null;
+  if (/^bearer\s/i.test(header)) return header.slice(7).trim() || null;
+  if (!/^basic\s/i.test(header)) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon >= 0 ? decoded.slice(colon + 1) || null : null;
+}
+
+/** Git shows a failed request's status; the text is for people reading it with curl. */
+function refuse(reply: FastifyReply, status: number, message: string) {
+  if (status === 401) reply.header('www-authenticate', 'Basic realm="Berth", charset="UTF-8"');
+  return reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
+}
+
+/** Stops a request body past `limit` bytes. */
+function capped(limit: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) return done(new Error(`A push may send at most ${Math.round(limit / 1048576)} MB`));
+      return done(null, chunk);
+    },
+  });
+}
+
+export async function gitHttpRoutes(
+  fastify: FastifyInstance,
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    repositories: GitRepositoriesService;
+    gitDir: string;
+    maxPushBytes: number;
+  },
+) {
+  const { db, tokens, repositories, gitDir } = deps;
+  fastify.setNotFoundHandler(apiNotFound);
+  // The pack streams to git as it arrives: the parser leaves the body unread.
+  fastify.addContentTypeParser(GIT_TYPES, (_request, _payload, done) => done(null, undefined));
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, service: GitService, suffix: string) {
+    const { environment, repository } = request.params as { environment: string; repository: string };
+    if (!repository.endsWith('.git') || repository.length <= 4) return apiNotFound(request, reply);
+    const token = tokenOf(request);
+    if (!token) return refuse(reply, 401, 'Sign in with your Berth API token as the password');
+    let found: GitRepository;
+    let caller: Awaited<ReturnType<typeof loadCallerAccess>>;
+    try {
+      const signedIn = await tokens.authenticate(token);
+      if (!writeScopes.has(signedIn.token.scope)) return refuse(reply, 403, 'This session is read-only');
+      if (!signedIn.user.verified) return refuse(reply, 403, 'Verify your email address first');
+      caller = await loadCallerAccess(db, signedIn.user);
+      found = await repositories.find(caller, environment, repository.slice(0, -4));
+    } catch (error) {
+      if (error instanceof ApiError) return refuse(reply, error.status, error.message);
+      throw error;
+    }
+    if (service === 'git-receive-pack') await repositories.ensure(found);
+    const before = service === 'git-receive-pack' ? await repositories.branches(found) : new Map();
+
+    const child = spawn('git', ['http-backend'], {
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        GIT_PROJECT_ROOT: gitDir,
+        GIT_HTTP_EXPORT_ALL: '1',
+        PATH_INFO: `/${found.appId}.git${suffix}`,
+        REQUEST_METHOD: request.method,
+        QUERY_STRING: request.method === 'GET' ? `service=${service}` : '',
+        CONTENT_TYPE: request.headers['content-type'] ?? '',
+        ...(request.headers['content-length'] ? { CONTENT_LENGTH: request.headers['content-length'] } : {}),
+        HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
+        // http-backend lets a REMOTE_USER push.
+        REMOTE_USER: caller.user.email,
+        REMOTE_ADDR: request.ip,
+        GIT_HTTP_MAX_REQUEST_BUFFER: String(deps.maxPushBytes),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString('utf8');
+    });
+    if (request.method === 'POST') {
+      const limit = capped(deps.maxPushBytes);
+      limit.on('error', () => child.kill());
+      request.raw.pipe(limit).pipe(child.stdin);
+    } else {
+      child.stdin.end();
+    }
+
+    reply.hijack();
+    const raw = reply.raw;
+    let head = Buffer.alloc(0);
+    let headersSent = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (headersSent) {
+        raw.write(chunk);
+        return;
+      }
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf('\r\n\r\n') >= 0 ? head.indexOf('\r\n\r\n') + 4 : head.indexOf('\n\n') + 2;
+      if (end < 2) return;
+      // CGI headers: `Status: 200 OK` and the response's own.
+      let status = 200;
+      const headers: Record<string, string> = { 'cache-control': 'no-cache' };
+      for (const line of head.subarray(0, end).toString('latin1').split(/\r?\n/)) {
+        const colon = line.indexOf(':');
+        if (colon <= 0) continue;
+        const name = line.slice(0, colon).trim().toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        if (name === 'status') status = Number.parseInt(value, 10) || 500;
+        else headers[name] = value;
+      }
+      raw.writeHead(status, headers);
+      headersSent = true;
+      raw.write(head.subarray(end));
+    });
+    const exit = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    const code = await exit;
+    if (!headersSent) {
+      request.log.warn({ stderr: stderr.slice(0, 1000) }, 'git http-backend answered nothing');
+      raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      raw.end('The repository could not be read\n');
+      return;
+    }
+    if (service === 'git-receive-pack' && request.method === 'POST' && code === 0) {
+      try {
+        const started = await repositories.deployPushed(
+          caller,
+          found,
+          before,
+          await repositories.branches(found),
+        );
+        if (started)
+          request.log.info(
+            { operationId: started.op.id, branch: started.branch },
+            'deploy started by a push',
+          );
+      } catch (error) {
+        // The code is stored either way; the deploy can be started from the console.
+        request.log.warn({ err: error }, 'a push could not start its deploy');
+      }
+    }
+    raw.end();
+  }
+
+  fastify.get('/:environment/:repository/info/refs', async (request, reply) => {
+    const service = (request.query as { service?: string }).service;
+    // Only the smart protocol: the dumb one would serve the repository's files one by one.
+    if (service !== 'git-upload-pack' && service !== 'git-receive-pack')
+      return refuse(reply, 403, 'Use git 1.6.6 or newer (smart HTTP)');
+    return serve(request, reply, service, '/info/refs');
+  });
+  for (const service of SERVICES) {
+    fastify.post(`/:environment/:repository/${service}`, async (request, reply) =>
+      serve(request, reply, service, `/${service}`),
+    );
+  }
+}

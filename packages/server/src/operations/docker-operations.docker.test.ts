@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type Docker from 'dockerode';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps, containers, releases, services } from '../db/schema.ts';
+import { containersLabelled, LABELS } from '../runtimes/docker/engine.ts';
+import { BASE_IMAGE, baseImage, builtImage, dockerEngine, webImage } from '../testing/docker-images.ts';
+import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
+
+// Operations through the API on a stack whose runtime is `docker` (BERTH_RUNTIME=docker): the worker
+// runs them on real containers. Skipped locally without an engine; in CI a missing engine fails it.
+
+const docker = await dockerEngine();
+if (!docker && process.env.CI) throw new Error('CI runs the docker suite: no Docker engine answers');
+
+const run = randomBytes(3).toString('hex');
+const exec = promisify(execFile);
+const network = `berth-ops-${run}`;
+const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-data-'));
+
+async function page(host: string, port: number): Promise<string> {
+  const response = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(3000) });
+  return (await response.text()).trim();
+}
+
+describe.skipIf(!docker)('operations on the docker runtime', () => {
+  const engine = docker as Docker;
+  let t: TestApp;
+  let owner: TestUser;
+  let appId: number;
+
+  beforeAll(async () => {
+    await baseImage(engine);
+    await webImage(engine, 'berth-test/web:1', 'version-one');
+    await builtImage(engine, 'berth-test/broken:1', {
+      Dockerfile: `FROM ${BASE_IMAGE}\nENV PATH=/bin\nCMD ["/bin/sh", "-c", "echo cannot start: no database >&2; exit 3"]\n`,
+    });
+    t = await testApp({
+      runtime: 'docker',
+      dataDir,
+      git: { dir: path.join(dataDir, 'git'), maxPushBytes: 64 * 1024 * 1024 },
+      docker: { network, healthTimeoutSeconds: 10, statsIntervalSeconds: 60 },
+    });
+    owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, `ops-${run}`);
+    const [app] = await t.db
+      .insert(apps)
+      .values({ environmentId: Number(environment.id), handle: 'shop' })
+      .returning();
+    appId = app?.id ?? 0;
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+    for (const container of await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` }))
+      await engine.getContainer(container.Id).remove({ force: true });
+    await engine
+      .getNetwork(network)
+      .remove()
+      .catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function operate(url: string, body: Record<string, unknown>) {
+    const response = await t.call('POST', url, { token: owner.token, body });
+    expect(response.statusCode, response.body).toBe(201);
+    await t.worker.drain();
+    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
+    return done.json() as { id: number; status: string };
+  }
+
+  async function live() {
+    const [service] = await t.db.select().from(services).where(eq(services.appId, appId));
+    const rows = service
+      ? await t.db
+          .select()
+          .from(containers)
+          .innerJoin(releases, eq(containers.releaseId, releases.id))
+          .where(and(eq(releases.serviceId, service.id), isNull(containers.deletedAt)))
+      : [];
+    return { service, containers: rows.map((row) => row.containers) };
+  }
+
+  it('deploys an image: the recorded containers are the real ones, and they answer', async () => {
+    const op = await operate(`/api/apps/${appId}/operations`, {
+      type: 'deploy',
+      docker_image: 'berth-test/web:1',
+    });
+    expect(op.status).toBe('succeeded');
+    const app = await t.call('GET', `/api/apps/${appId}`, { token: owner.token });
+    expect(app.json().status).toBe('provisioned');
+    const { containers: rows } = await live();
+    expect(rows).toHaveLength(1);
+    for (const row of rows) {
+      const info = await engine.getContainer(row.dockerName).inspect();
+      expect(info.State.Running).toBe(true);
+      expect(row.host).toBe(info.NetworkSettings.Networks[network]?.IPAddress);
+      expect(await page(row.host, row.port)).toBe('version-one');
+    }
+  });
+
+  it('configures, scales and restarts the real containers', async () => {
+    const configured = await operate(`/api/apps/${appId}/operations`, {
+      type: 'configure',
+      env: { GREETING: 'hello' },
+    });
+    expect(configured.status).toBe('succeeded');
+    let { service, containers: rows } = await live();
+    const env = (await engine.getContainer(rows[0]?.dockerName ?? '').inspect()).Config.Env;
+    expect(env).toContain('GREETING=hello');
+
+    const scaled = await operate(`/api/services/${service?.id}/operations`, {
+      type: 'scale',
+      container_count: 2,
+      container_size: 1024,
+    });
+    expect(scaled.status).toBe('succeeded');
+    ({ service, containers: rows } = await live());
+    expect(rows).toHaveLength(2);
+    expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toHaveLength(2);
+    for (const row of rows) {
+      const info = await engine.getContainer(row.dockerName).inspect();
+      expect(info.HostConfig.Memory).toBe(1024 * 1024 * 1024);
+      expect(await page(row.host, row.port)).toBe('version-one');
+    }
+
+    const restarted = await operate(`/api/services/${service?.id}/operations`, { type: 'restart' });
+    expect(restarted.status).toBe('succeeded');
+    for (const row of (await live()).containers) expect(await page(row.host, row.port)).toBe('version-one');
+  });
+
+  it('fails a deploy that does not start, with the container output in its log, and keeps serving', async () => {
+    const before = (await live()).containers.map((row) => row.dockerName).sort();
+    const op = await operate(`/api/apps/${appId}/operations`, {
+      type: 'deploy',
+      docker_image: 'berth-test/broken:1',
+    });
+    expect(op.status).toBe('failed');
+    const pointer = await t.call('GET', `/api/operations/${op.id}/logs`, { token: owner.token });
+    const url = new URL(pointer.body);
+    const log = (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
+    expect(log).toMatch(/ERROR -- : Container \S+ exited with code 3 before it answered/);
+    expect(log).toContain('cannot start: no database');
+    const after = (await live()).containers;
+    expect(after.map((row) => row.dockerName).sort()).toEqual(before);
+    for (const row of after) expect(await page(row.host, row.port)).toBe('version-one');
+  });
+
+  it("builds and deploys what `git push` sends to the app's remote over HTTP", async () => {
+    const [pushed] = await t.db
+      .insert(apps)
+      .values({
+        environmentId: Number((await t.db.select().from(apps).where(eq(apps.id, appId)))[0]?.environmentId),
+        handle: 'pushed',
+      })
+      .returning();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const work = fs.mkdtempSync(path.join(tmpdir(), 'berth-push-'));
+    // Asynchronous: the server answering the push runs in this very process.
+    const git = (...args: string[]) =>
+      exec('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: work,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+      });
+    await git('init', '--quiet', '-b', 'main');
+    fs.writeFileSync(
+      path.join(work, 'Dockerfile'),
+      `FROM ${BASE_IMAGE}\nENV PATH=/bin\nRUN mkdir -p /www && echo pushed-over-http > /www/index.html\n`,
+    );
+    fs.writeFileSync(path.join(work, 'Procfile'), 'web: exec httpd -f -p $PORT -h /www\n');
+    await git('add', '.');
+    await git('commit', '--quiet', '-m', 'Ship it');
+    const remote = new URL(`${address}/git/ops-${run}/pushed.git`);
+    // A wrong token is refused, and nothing is stored or deployed.
+    remote.username = 'git';
+    remote.password = 'wrong';
+    await expect(git('push', '--quiet', remote.toString(), 'main')).rejects.toThrow(
+      /Authentication failed|401/,
+    );
+    remote.password = owner.token;
+    await git('push', '--quiet', remote.toString(), 'main');
+    fs.rmSync(work, { recursive: true, force: true });
+
+    await t.worker.drain();
+    const listed = await t.call('GET', `/api/apps/${pushed?.id}/operations`, { token: owner.token });
+    const [deploy] = listed.json()._embedded.operations;
+    expect(deploy).toMatchObject({ type: 'deploy', status: 'succeeded', git_ref: 'main' });
+    const [web] = await t.db
+      .select()
+      .from(services)
+      .where(and(eq(services.appId, pushed?.id ?? 0), eq(services.handle, 'web')));
+    const rows = await t.db
+      .select()
+      .from(containers)
+      .innerJoin(releases, eq(containers.releaseId, releases.id))
+      .where(and(eq(releases.serviceId, web?.id ?? 0), isNull(containers.deletedAt)));
+    expect(rows).toHaveLength(1);
+    const row = rows[0]?.containers;
+    expect(await page(row?.host ?? '', row?.port ?? 0)).toBe('pushed-over-http');
+    const deployment = await t.call('GET', `/api/apps/${pushed?.id}/deployments`, { token: owner.token });
+    expect(deployment.json()._embedded.deployments[0]).toMatchObject({ git_commit_message: 'Ship it' });
+    const removed = await operate(`/api/apps/${pushed?.id}/operations`, { type: 'deprovision' });
+    expect(removed.status).toBe('succeeded');
+  });
+
+  it('scales to zero and deprovisions: nothing of the app is left on the engine', async () => {
+    const { service } = await live();
+    const scaled = await operate(`/api/services/${service?.id}/operations`, {
+      type: 'scale',
+      container_count: 0,
+    });
+    expect(scaled.status).toBe('succeeded');
+    expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toEqual([]);
+    await operate(`/api/services/${service?.id}/operations`, { type: 'scale', container_count: 1 });
+    expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toHaveLength(1);
+    const removed = await operate(`/api/apps/${appId}/operations`, { type: 'deprovision' });
+    expect(removed.status).toBe('succeeded');
+    expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toEqual([]);
+  });
+});

@@ -1,0 +1,519 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import type {
+  AppTarget,
+  BuiltImage,
+  CodeScan,
+  ContainerSpec,
+  Runtime,
+  RuntimeContext,
+  ServicePlan,
+} from '../runtime.ts';
+import { RuntimeError } from '../runtime.ts';
+import type { DockerStatsRecorder } from './docker-stats.ts';
+import {
+  addressOn,
+  appKey,
+  containersLabelled,
+  ensureNetwork,
+  exposedPorts,
+  httpAnswers,
+  LABELS,
+  lastLogLines,
+  serviceKey,
+  tcpAnswers,
+} from './engine.ts';
+import { appRepository, archive, commitInfo, fileAt, parseProcfile, resolveCommit } from './git-source.ts';
+
+export interface DockerRuntimeOptions {
+  docker: Docker;
+  /** Where the apps' bare repositories live (`<gitDir>/<app id>.git`). */
+  gitDir: string;
+  /** The bridge network every container joins. */
+  network: string;
+  /** How long new containers have to answer before a deploy fails and the old ones keep serving. */
+  healthTimeoutMs: number;
+  /** Seconds a container gets to stop before it is killed. */
+  stopTimeoutSeconds: number;
+  /** Samples the containers' stats for the metric charts. */
+  stats: DockerStatsRecorder;
+}
+
+/** The port a service's containers get in PORT (and answer on) when the image exposes none. */
+export const DEFAULT_APP_PORT = 5000;
+const MB = 1024 * 1024;
+/** How long a container without a port must keep running to count as started. */
+const SETTLE_MS = 2000;
+
+const interrupted = () => new RuntimeError('Operation interrupted');
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(interrupted());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(interrupted());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A Docker name from handles: `[a-zA-Z0-9][a-zA-Z0-9_.-]*`. */
+const nameOf = (...parts: string[]) =>
+  parts
+    .join('-')
+    .replace(/[^a-zA-Z0-9_.-]+/g, '-')
+    .slice(0, 120);
+
+/** An image repository name: lower case, path parts of `[a-z0-9._-]`. */
+const repositoryOf = (...parts: string[]) =>
+  parts.map((part) => part.toLowerCase().replace(/[^a-z0-9._-]+/g, '-')).join('/');
+
+/** `registry/name:tag` or `name@sha256:…` without its tag or digest. */
+function repositoryOfImage(reference: string): string {
+  const withoutDigest = reference.split('@')[0] ?? reference;
+  const lastSlash = withoutDigest.lastIndexOf('/');
+  const colon = withoutDigest.lastIndexOf(':');
+  return colon > lastSlash ? withoutDigest.slice(0, colon) : withoutDigest;
+}
+
+/** Follows an engine's progress stream (pull, build), one callback per event, until it ends. */
+function followProgress(
+  docker: Docker,
+  stream: NodeJS.ReadableStream,
+  onEvent: (event: { stream?: string; status?: string; error?: string; aux?: { ID?: string } }) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    docker.modem.followProgress(
+      stream,
+      (error: Error | null) => (error ? reject(error) : resolve()),
+      onEvent,
+    );
+  });
+}
+
+/**
+ * The `docker` runtime: real containers through the Docker Engine API (dockerode). Apps are built
+ * from their git repository's Dockerfile or run from an image; each service runs its container count
+ * of containers with its memory limit, the app's configuration and PORT; a deploy starts the new
+ * containers, waits for them to answer, then stops the old ones, and leaves the old ones serving when
+ * the new ones do not answer.
+ */
+export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
+  const { docker, network } = options;
+  const machine = hostname();
+
+  async function log(ctx: RuntimeContext, text: string, level?: 'INFO' | 'WARN' | 'ERROR') {
+    // One line per log entry, never an unbounded one.
+    for (const line of text.split('\n')) {
+      const trimmed = line.trimEnd();
+      if (trimmed) await ctx.log(trimmed.slice(0, 2000), level);
+    }
+  }
+
+  async function fail(ctx: RuntimeContext, message: string): Promise<never> {
+    await log(ctx, message, 'ERROR');
+    throw new RuntimeError(message);
+  }
+
+  async function imageFromRegistry(ctx: RuntimeContext, reference: string): Promise<BuiltImage> {
+    let image: Docker.ImageInspectInfo;
+    try {
+      image = await docker.getImage(reference).inspect();
+      await log(ctx, `Using Docker image ${reference} found on the engine`);
+    } catch {
+      await log(ctx, `Pulling Docker image ${reference}`);
+      try {
+        const stream = await docker.pull(reference);
+        const seen = new Set<string>();
+        await followProgress(docker, stream, (event) => {
+          const status = event.status ?? '';
+          // Download percentages repeat endlessly: keep each distinct status once.
+          if (status && !event.status?.startsWith('Downloading') && !seen.has(status)) {
+            seen.add(status);
+            void ctx.log(status.slice(0, 500));
+          }
+        });
+        image = await docker.getImage(reference).inspect();
+      } catch (error) {
+        return fail(ctx, `Unable to pull ${reference}: ${(error as Error).message}`);
+      }
+    }
+    await log(ctx, `Image ${reference} is ${image.Id.slice(7, 19)}`);
+    return {
+      dockerRepo: repositoryOfImage(reference),
+      dockerRef: image.Id,
+      gitRepo: null,
+      gitRef: null,
+      exposedPorts: exposedPorts(image),
+      commit: null,
+      processes: [{ processType: 'cmd', command: null }],
+    };
+  }
+
+  async function imageFromGit(
+    ctx: RuntimeContext,
+    target: AppTarget,
+    gitRepo: string,
+    gitRef: string,
+  ): Promise<BuiltImage> {
+    const repository = appRepository(options.gitDir, target);
+    await log(ctx, `Fetching ${gitRepo} at ${gitRef}`);
+    const sha = await resolveCommit(repository, gitRef);
+    if (!sha) return fail(ctx, `fatal: couldn't find remote ref ${gitRef}`);
+    const commit = await commitInfo(repository, sha);
+    await log(ctx, `Checked out ${sha.slice(0, 7)} (${gitRef})`);
+    if ((await fileAt(repository, sha, 'Dockerfile')) === null)
+      return fail(ctx, `No Dockerfile at the root of ${gitRef}: add one to build this app`);
+    const tag = `${repositoryOf('berth', target.environmentHandle, target.appHandle)}:${sha.slice(0, 12)}`;
+    await log(ctx, 'Building image from Dockerfile');
+    const source = archive(repository, sha);
+    let builtId: string | undefined;
+    let buildError: string | undefined;
+    try {
+      const stream = (await docker.buildImage(source.stream as unknown as NodeJS.ReadableStream, {
+        t: tag,
+        labels: { [LABELS.managed]: 'true', [LABELS.app]: appKey(target) },
+        forcerm: true,
+      })) as Readable;
+      const stop = () => stream.destroy(interrupted());
+      ctx.signal.addEventListener('abort', stop, { once: true });
+      try {
+        await followProgress(docker, stream, (event) => {
+          if (event.stream) void log(ctx, event.stream);
+          if (event.error) buildError = event.error;
+          if (event.aux?.ID) builtId = event.aux.ID;
+        });
+      } finally {
+        ctx.signal.removeEventListener('abort', stop);
+      }
+      await source.done;
+    } catch (error) {
+      if (ctx.signal.aborted) throw interrupted();
+      buildError ??= (error as Error).message;
+    }
+    if (buildError) return fail(ctx, buildError.trim());
+    const image = await docker.getImage(builtId ?? tag).inspect();
+    await log(ctx, `Image ${image.Id.slice(7, 19)} built from ${sha.slice(0, 7)}`);
+    const procfile = await fileAt(repository, sha, 'Procfile');
+    const entries = procfile ? parseProcfile(procfile) : [];
+    return {
+      dockerRepo: repositoryOfImage(tag),
+      dockerRef: image.Id,
+      gitRepo,
+      gitRef,
+      exposedPorts: exposedPorts(image),
+      commit,
+      processes: entries.length
+        ? entries.map((entry) => ({ processType: entry.processType, command: entry.command }))
+        : [{ processType: 'cmd', command: null }],
+    };
+  }
+
+  /** The port a service listens on: web processes (and an image's own command) answer on PORT. */
+  async function servicePort(service: ServicePlan, imageId: string): Promise<number | null> {
+    if (service.processType !== 'cmd' && service.processType !== 'web') return null;
+    const image = await docker.getImage(imageId).inspect();
+    return exposedPorts(image)[0] ?? DEFAULT_APP_PORT;
+  }
+
+  function specOf(
+    info: Docker.ContainerInspectInfo,
+    service: ServicePlan,
+    port: number | null,
+  ): ContainerSpec {
+    return {
+      dockerName: info.Name.replace(/^\//, ''),
+      host: addressOn(info, network) || machine,
+      awsInstanceId: info.Id.slice(0, 12),
+      instanceClass: service.instanceClass,
+      memoryLimit: service.memoryLimitMb,
+      port: port ?? 0,
+      layer: 'app',
+      status: info.State.Running ? 'running' : info.State.Status,
+    };
+  }
+
+  /** Waits until a new container answers (or, without a port, keeps running); throws why not. */
+  async function waitHealthy(
+    ctx: RuntimeContext,
+    id: string,
+    port: number | null,
+    naive: boolean,
+  ): Promise<Docker.ContainerInspectInfo> {
+    const deadline = Date.now() + options.healthTimeoutMs;
+    const started = Date.now();
+    for (;;) {
+      const info = await docker.getContainer(id).inspect();
+      const name = info.Name.replace(/^\//, '');
+      if (!info.State.Running || info.State.Restarting) {
+        const output = await lastLogLines(docker, id, 20);
+        throw new RuntimeError(
+          [
+            `Container ${name} exited with code ${info.State.ExitCode} before it answered`,
+            ...output.map((line) => `  ${line}`),
+          ].join('\n'),
+        );
+      }
+      const address = addressOn(info, network);
+      if (port === null) {
+        if (Date.now() - started >= SETTLE_MS) return info;
+      } else if (address) {
+        const ok = naive ? await tcpAnswers(address, port, 1000) : await httpAnswers(address, port, 2000);
+        if (ok) return info;
+      }
+      if (Date.now() > deadline) {
+        const output = await lastLogLines(docker, id, 20);
+        throw new RuntimeError(
+          [
+            `Container ${name} did not answer on port ${port} within ${Math.round(options.healthTimeoutMs / 1000)} s`,
+            ...output.map((line) => `  ${line}`),
+          ].join('\n'),
+        );
+      }
+      await sleep(500, ctx.signal);
+    }
+  }
+
+  async function removeContainers(ids: string[]) {
+    await Promise.all(
+      ids.map((id) =>
+        docker
+          .getContainer(id)
+          .remove({ force: true })
+          .catch(() => undefined),
+      ),
+    );
+  }
+
+  async function stopAndRemove(ctx: RuntimeContext, containers: Docker.ContainerInfo[]) {
+    for (const container of containers) {
+      const name = container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
+      try {
+        if (container.State === 'running')
+          await docker.getContainer(container.Id).stop({ t: options.stopTimeoutSeconds });
+      } catch {
+        // Already stopped: removed below all the same.
+      }
+      await docker
+        .getContainer(container.Id)
+        .remove({ force: true })
+        .catch(() => undefined);
+      await log(ctx, `Stopped container ${name}`);
+      options.stats.forget(name);
+    }
+  }
+
+  /**
+   * Starts `count` containers of a service from an image and waits for each to answer. On any failure
+   * the new containers go and the caller's old ones are untouched.
+   */
+  async function startContainers(
+    ctx: RuntimeContext,
+    target: AppTarget,
+    service: ServicePlan,
+    imageId: string,
+    env: Record<string, string>,
+  ): Promise<ContainerSpec[]> {
+    await ensureNetwork(docker, network);
+    const port = await servicePort(service, imageId);
+    const environment = { ...env, ...(port === null ? {} : { PORT: String(port) }) };
+    const created: string[] = [];
+    try {
+      const specs: ContainerSpec[] = [];
+      for (let index = 1; index <= service.containerCount; index++) {
+        if (ctx.signal.aborted) throw interrupted();
+        const name = nameOf(
+          target.environmentHandle,
+          target.appHandle,
+          service.handle,
+          String(index),
+          randomBytes(4).toString('hex'),
+        );
+        const container = await docker.createContainer({
+          name,
+          Image: imageId,
+          Env: Object.entries(environment).map(([key, value]) => `${key}=${value}`),
+          ...(service.command ? { Cmd: ['/bin/sh', '-c', service.command] } : {}),
+          Labels: {
+            [LABELS.managed]: 'true',
+            [LABELS.stack]: target.stackName,
+            [LABELS.environment]: target.environmentHandle,
+            [LABELS.app]: appKey(target),
+            [LABELS.service]: serviceKey(target, service.handle),
+            [LABELS.release]: imageId,
+            [LABELS.layer]: 'app',
+          },
+          HostConfig: {
+            Memory: service.memoryLimitMb * MB,
+            MemorySwap: service.memoryLimitMb * MB,
+            // CPU in proportion to memory, as the container profiles give it (1024 shares per GB).
+            CpuShares: Math.max(2, Math.round(service.memoryLimitMb)),
+            RestartPolicy: { Name: 'unless-stopped', MaximumRetryCount: 0 },
+            // An init process forwards the stop signal (a shell or server as PID 1 would ignore it and
+            // be killed only after the stop timeout) and reaps orphaned processes.
+            Init: true,
+            NetworkMode: network,
+            LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
+          },
+        });
+        created.push(container.id);
+        await container.start();
+        await log(ctx, `Container ${name} started`);
+      }
+      if (port !== null && created.length > 0)
+        await log(ctx, `Waiting for service ${service.handle} to respond on port ${port}`);
+      for (const id of created) {
+        const info = await waitHealthy(ctx, id, port, service.naiveHealthCheck ?? false);
+        specs.push(specOf(info, service, port));
+      }
+      if (created.length > 0) await log(ctx, `Service ${service.handle} is healthy`);
+      return specs;
+    } catch (error) {
+      await removeContainers(created);
+      if (error instanceof RuntimeError && error.message !== interrupted().message) {
+        await log(ctx, error.message, 'ERROR');
+        await log(ctx, `The previous containers of service ${service.handle} keep running`, 'WARN');
+      }
+      throw error instanceof RuntimeError ? error : new RuntimeError((error as Error).message);
+    }
+  }
+
+  return {
+    name: 'docker',
+
+    async buildImage(ctx, target, source) {
+      if (source.dockerImage) return imageFromRegistry(ctx, source.dockerImage);
+      return imageFromGit(ctx, target, source.gitRepo, source.gitRef ?? 'main');
+    },
+
+    async rollOut(ctx, target, service, image, env) {
+      const key = serviceKey(target, service.handle);
+      const previous = await containersLabelled(docker, { [LABELS.service]: key });
+      await log(
+        ctx,
+        `Starting ${service.containerCount} container(s) of service ${service.handle} (${service.memoryLimitMb} MB, ${service.instanceClass})`,
+      );
+      const started = await startContainers(ctx, target, service, image.dockerRef, env);
+      const kept = new Set(started.map((spec) => spec.dockerName));
+      const old = previous.filter((c) => !c.Names.some((name) => kept.has(name.replace(/^\//, ''))));
+      if (old.length > 0) await log(ctx, `Stopping previous containers of service ${service.handle}`);
+      await stopAndRemove(ctx, old);
+      return started;
+    },
+
+    async restart(ctx, target, service, recreate) {
+      const key = serviceKey(target, service.handle);
+      const current = (await containersLabelled(docker, { [LABELS.service]: key })).sort((a, b) =>
+        (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''),
+      );
+      if (current.length === 0)
+        return fail(ctx, `Service ${service.handle} has no containers on this engine; deploy its app again`);
+      const first = await docker.getContainer(current[0]?.Id ?? '').inspect();
+      const port = await servicePort(service, first.Image);
+      if (recreate) {
+        await log(ctx, `Recreating containers of service ${service.handle}`);
+        const env = Object.fromEntries(
+          (first.Config.Env ?? [])
+            .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)])
+            .filter(([key]) => key !== 'PORT' && key !== 'PATH' && key !== ''),
+        );
+        const started = await startContainers(ctx, target, service, first.Image, env);
+        await stopAndRemove(ctx, current);
+        return started;
+      }
+      await log(ctx, `Restarting containers of service ${service.handle}`);
+      const specs: ContainerSpec[] = [];
+      // One at a time, so the others keep serving.
+      for (const container of current) {
+        await docker.getContainer(container.Id).restart({ t: options.stopTimeoutSeconds });
+        const info = await waitHealthy(ctx, container.Id, port, service.naiveHealthCheck ?? false).catch(
+          (error: Error) => fail(ctx, error.message),
+        );
+        await log(ctx, `Container ${info.Name.replace(/^\//, '')} restarted`);
+        specs.push(specOf(info, service, port));
+      }
+      return specs;
+    },
+
+    async removeApp(ctx, target) {
+      await log(ctx, `Stopping all containers of app ${target.appHandle}`);
+      await stopAndRemove(ctx, await containersLabelled(docker, { [LABELS.app]: appKey(target) }));
+      await log(ctx, `Removed app ${target.appHandle} from ${target.stackName}`);
+    },
+
+    async scanCode(ctx, target, gitRef): Promise<CodeScan> {
+      const repository = appRepository(options.gitDir, target);
+      await log(ctx, `Scanning ${target.appHandle} at ${gitRef}`);
+      const sha = await resolveCommit(repository, gitRef);
+      if (!sha) return fail(ctx, `fatal: couldn't find remote ref ${gitRef}`);
+      const [dockerfile, procfile, berthYml] = await Promise.all([
+        fileAt(repository, sha, 'Dockerfile'),
+        fileAt(repository, sha, 'Procfile'),
+        fileAt(repository, sha, '.berth.yml'),
+      ]);
+      const markers: [string, string][] = [
+        ['package.json', 'JavaScript'],
+        ['requirements.txt', 'Python'],
+        ['pyproject.toml', 'Python'],
+        ['Gemfile', 'Ruby'],
+        ['go.mod', 'Go'],
+        ['pom.xml', 'Java'],
+        ['composer.json', 'PHP'],
+        ['Cargo.toml', 'Rust'],
+      ];
+      const languages: string[] = [];
+      for (const [file, language] of markers) {
+        if (!languages.includes(language) && (await fileAt(repository, sha, file)) !== null)
+          languages.push(language);
+      }
+      const found = ['Dockerfile', 'Procfile', '.berth.yml'].filter(
+        (_, index) => [dockerfile, procfile, berthYml][index] !== null,
+      );
+      await log(
+        ctx,
+        found.length ? `Found ${found.join(', ')}` : 'Found no Dockerfile, Procfile or .berth.yml',
+      );
+      return { dockerfile, procfile, berthYml, languages };
+    },
+
+    async provisionEndpoint(ctx) {
+      return fail(ctx, 'Endpoints are not available on the docker runtime yet');
+    },
+    async renewEndpointCertificate(ctx) {
+      return fail(ctx, 'Endpoints are not available on the docker runtime yet');
+    },
+    async deprovisionEndpoint(ctx, target) {
+      // Nothing was ever provisioned on this runtime: removing the record is all there is to do.
+      await log(ctx, `Endpoint ${target.id} has nothing on the docker runtime to remove`);
+    },
+    async provisionDatabase(ctx) {
+      return fail(ctx, 'Databases are not available on the docker runtime yet');
+    },
+    async restartDatabase(ctx) {
+      return fail(ctx, 'Databases are not available on the docker runtime yet');
+    },
+    async reloadDatabase(ctx) {
+      return fail(ctx, 'Databases are not available on the docker runtime yet');
+    },
+    async backupDatabase(ctx) {
+      return fail(ctx, 'Databases are not available on the docker runtime yet');
+    },
+    async deleteBackup(ctx, storageRef) {
+      await log(ctx, `Backup ${storageRef} has no data on the docker runtime to delete`);
+    },
+    async deprovisionDatabase(ctx, target) {
+      await log(ctx, `Database ${target.handle} has nothing on the docker runtime to remove`);
+    },
+
+    async containerMetrics(container, metric, ticks) {
+      return options.stats.series(container, metric, ticks);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import type { AppTarget } from '../runtime.ts';
+import { RuntimeError } from '../runtime.ts';
+
+// The code of an app on the docker runtime: the bare repository its git remote pushes into
+// (`<gitDir>/<app id>.git`), read with the `git` binary. Arguments are passed as a list,
+// never through a shell, and a ref is checked before git sees it.
+
+const run = promisify(execFile);
+
+/** The bare repository of an app: named by id, as environment handles repeat across organizations. */
+export function appRepository(gitDir: string, target: Pick<AppTarget, 'appId'>) {
+  return path.join(gitDir, `${target.appId}.git`);
+}
+
+async function git(repository: string, args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['--git-dir', repository, ...args], {
+    maxBuffer: 4 * 1024 * 1024,
+    encoding: 'utf8',
+  });
+  return stdout;
+}
+
+/** The commit a ref names in the repository, or null (no repository, no such ref). */
+export async function resolveCommit(repository: string, ref: string): Promise<string | null> {
+  // A ref never starts with a dash, so git cannot read it as an option.
+  if (ref.startsWith('-') || ref.length > 255) return null;
+  try {
+    const sha = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CommitInfo {
+  sha: string;
+  message: string;
+  timestamp: Date;
+}
+
+export async function commitInfo(repository: string, sha: string): Promise<CommitInfo> {
+  const [full = sha, seconds = '0', subject = ''] = (
+    await git(repository, ['log', '-1', '--format=%H%x00%ct%x00%s', sha])
+  )
+    .trim()
+    .split('\0');
+  return { sha: full, message: subject.slice(0, 1000), timestamp: new Date(Number(seconds) * 1000) };
+}
+
+/** A file of the commit's tree, or null when the commit has none by that name (or it is too large). */
+export async function fileAt(repository: string, sha: string, file: string): Promise<string | null> {
+  try {
+    const size = Number((await git(repository, ['cat-file', '-s', `${sha}:${file}`])).trim());
+    if (!Number.isFinite(size) || size > 256 * 1024) return null;
+    return await git(repository, ['cat-file', 'blob', `${sha}:${file}`]);
+  } catch {
+    return null;
+  }
+}
+
+/** The commit's tree as a tar stream (what a Docker build takes as its context). */
+export function archive(repository: string, sha: string): { stream: Readable; done: Promise<void> } {
+  const child = spawn('git', ['--git-dir', repository, 'archive', '--format=tar', sha], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (errors.length < 4000) errors += chunk.toString('utf8');
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new RuntimeError(`git archive failed: ${errors.trim() || code}`)),
+    );
+  });
+  return { stream: child.stdout, done };
+}
+
+export interface ProcfileEntry {
+  processType: string;
+  command: string;
+}
+
+/**
+ * A Procfile's processes (`name: command`, one per line; `#` starts a comment). Lines that are not
+ * of that form are skipped, as the platforms that read Procfiles do.
+ */
+export function parseProcfile(text: string): ProcfileEntry[] {
+  const entries: ProcfileEntry[] = [];
+  for (const raw of text.split('\n').slice(0, 100)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.length > 4096) continue;
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const processType = line.slice(0, colon).trim();
+    const command = line.slice(colon + 1).trim();
+    if (!/^[A-Za-z0-9_-]{1,63}$/.test(processType) || command === '') continue;
+    if (entries.some((entry) => entry.processType === processType)) continue;
+    entries.push({ processType, command });
+  }
+  return entries;
+}
