@@ -7,6 +7,7 @@ export * from './configuration/env.ts';
 export * from './configurations/configuration.hal.ts';
 export * from './constants/constants.ts';
 export * from './containers/container.hal.ts';
+export * from './containers/container-logs.ts';
 export * from './containers/container-metrics.hal.ts';
 export * from './containers/container-metrics.ts';
 export * from './containers/profiles.ts';

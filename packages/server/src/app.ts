@@ -217,7 +217,12 @@ export async function buildApp(
       await stacksRoutes(api, { urls, callers, stacks: services.stacks });
       await environmentsRoutes(api, { urls, callers, environments });
       await appsRoutes(api, { urls, callers, apps: services.apps });
-      await servicesRoutes(api, { urls, callers, services: services.servicesService });
+      await servicesRoutes(api, {
+        urls,
+        callers,
+        services: services.servicesService,
+        logs: services.serviceLogs,
+      });
       await releasesRoutes(api, { urls, callers, releases: services.releases });
       await imagesRoutes(api, { urls, callers, images: services.images });
       await configurationsRoutes(api, { urls, callers, configurations: services.configurations });

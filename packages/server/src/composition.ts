@@ -11,6 +11,7 @@ import { createImagesService } from './api/images/images.service.ts';
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { createReleasesService } from './api/releases/releases.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
+import { createServiceLogsService } from './api/services/service-logs.service.ts';
 import { createServicesService } from './api/services/services.service.ts';
 import { createSourcesService } from './api/sources/sources.service.ts';
 import { createStacksService } from './api/stacks/stacks.service.ts';
@@ -183,6 +184,7 @@ export async function createServices(
   const vhosts = createVhostsService({ db, operations, apps, services: servicesService });
   const certificates = createCertificatesService({ db, apps });
   const containerMetrics = createContainerMetricsService({ db, runtimes });
+  const serviceLogs = createServiceLogsService({ db, runtimes });
   // Databases and their backups.
   const databases = createDatabasesService({ db, secrets });
   const backups = createBackupsService({ db });
@@ -227,6 +229,7 @@ export async function createServices(
     vhosts,
     certificates,
     containerMetrics,
+    serviceLogs,
     databases,
     backups,
   };

@@ -70,6 +70,8 @@ export const ACTIONS = {
   'deployment.configuration.read': scope('read'),
   'operation.read': scope('basic_read'),
   'metrics.read': scope('read'),
+  // What a service's processes print can hold anything they read: read, as its configuration.
+  'service.logs.read': scope('read'),
 
   'vhost.read': scope('basic_read'),
   'vhost.create': scope('deploy'),

@@ -258,6 +258,34 @@ export interface Runtime {
     metric: ContainerMetric,
     ticks: readonly Date[],
   ): Promise<MetricSeries[]>;
+  /**
+   * The last lines these running containers wrote, oldest first, at most `tail` in all (the newest).
+   * Reads only: no context, no log lines of an operation.
+   */
+  containerLogs(containers: readonly LogsContainer[], tail: number): Promise<ContainerLogLine[]>;
+}
+
+/** A running container whose output is asked for. */
+export interface LogsContainer {
+  id: number;
+  dockerName: string;
+  layer: string;
+  /** The service's process type (`web`, `worker`, `cmd`, a database's engine): what it prints. */
+  processType: string;
+  startedAt: Date;
+}
+
+/** One line a container wrote. */
+export interface ContainerLogLine {
+  time: Date;
+  container: string;
+  stream: 'stdout' | 'stderr';
+  line: string;
+}
+
+/** The newest `tail` lines of several containers' lines, oldest first. */
+export function newestLines(lines: ContainerLogLine[], tail: number): ContainerLogLine[] {
+  return lines.sort((a, b) => a.time.getTime() - b.time.getTime()).slice(-tail);
 }
 
 /** A container as the metrics see it (contract §4.3 container). */

@@ -1,4 +1,10 @@
-import { serviceCollection, serviceResource, serviceSettingsSchema } from '@berth/core';
+import {
+  serviceCollection,
+  serviceLogsBody,
+  serviceLogsQuery,
+  serviceResource,
+  serviceSettingsSchema,
+} from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
@@ -7,6 +13,7 @@ import { collection, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { idParams, pagedQuery } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
+import type { ServiceLogsService } from './service-logs.service.ts';
 import { type ServiceRow, toServiceHal } from './services.hal.ts';
 import type { ServicesService } from './services.service.ts';
 
@@ -14,9 +21,9 @@ const tags = ['Services'];
 
 export async function servicesRoutes(
   fastify: FastifyInstance,
-  deps: { urls: FamilyUrls; callers: Callers; services: ServicesService },
+  deps: { urls: FamilyUrls; callers: Callers; services: ServicesService; logs: ServiceLogsService },
 ) {
-  const { urls, callers, services } = deps;
+  const { urls, callers, services, logs } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hal = (service: ServiceRow) => toServiceHal(service, urls);
   const list = (summary: string) => ({
@@ -83,6 +90,24 @@ export async function servicesRoutes(
     const caller = await callers.require(request);
     return hal(await services.get(caller, parseNumericId(request.params.id)));
   });
+
+  // A Berth addition: what the service's running containers printed last (read scope, as configuration).
+  app.get(
+    '/services/:id/logs',
+    {
+      schema: {
+        tags,
+        summary: "The newest lines of a service's running containers",
+        params: idParams,
+        querystring: serviceLogsQuery,
+        response: responses({ 200: serviceLogsBody }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      return logs.tail(caller, parseNumericId(request.params.id), request.query.tail);
+    },
+  );
 
   app.put(
     '/services/:id',

@@ -186,6 +186,44 @@ describe.skipIf(!docker)('the docker runtime', () => {
     expect(await containersLabelled(engine, { [LABELS.app]: `${stackName}/staging/web-app` })).toEqual([]);
   });
 
+  it("reads its containers' output, both streams, oldest first", async () => {
+    const ctx = context();
+    const app: AppTarget = { appId: 3, appHandle: 'chatty', environmentHandle: 'staging', stackName };
+    const image = await runtime.buildImage(ctx, app, { gitRepo: '', dockerImage: 'berth-test/busybox:1' });
+    const [started] = await runtime.rollOut(
+      ctx,
+      app,
+      plan({
+        handle: 'worker',
+        processType: 'worker',
+        command: 'echo ready to work; echo low on disk >&2; exec sleep 3600',
+      }),
+      image,
+      {},
+    );
+    const container = {
+      id: 1,
+      dockerName: started?.dockerName ?? '',
+      layer: 'app',
+      processType: 'worker',
+      startedAt: new Date(),
+    };
+    let lines = await runtime.containerLogs([container], 10);
+    for (let attempt = 0; attempt < 20 && lines.length < 2; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      lines = await runtime.containerLogs([container], 10);
+    }
+    expect(lines.map(({ stream, line }) => ({ stream, line }))).toEqual([
+      { stream: 'stdout', line: 'ready to work' },
+      { stream: 'stderr', line: 'low on disk' },
+    ]);
+    expect(lines[0]?.time.getTime()).toBeLessThanOrEqual(lines[1]?.time.getTime() ?? 0);
+    expect(lines[0]?.container).toBe(started?.dockerName);
+    expect(await runtime.containerLogs([container], 1)).toHaveLength(1);
+    expect(await runtime.containerLogs([{ ...container, dockerName: 'no-such-container' }], 5)).toEqual([]);
+    await runtime.removeApp(ctx, app);
+  });
+
   it('builds a pushed commit from its Dockerfile, streaming the build, with the Procfile processes', async () => {
     const app: AppTarget = { appId: 2, appHandle: 'from-git', environmentHandle: 'staging', stackName };
     const bare = path.join(gitDir, '2.git');

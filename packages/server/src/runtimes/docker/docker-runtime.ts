@@ -6,12 +6,13 @@ import type {
   AppTarget,
   BuiltImage,
   CodeScan,
+  ContainerLogLine,
   ContainerSpec,
   Runtime,
   RuntimeContext,
   ServicePlan,
 } from '../runtime.ts';
-import { RuntimeError } from '../runtime.ts';
+import { newestLines, RuntimeError } from '../runtime.ts';
 import type { DockerStatsRecorder } from './docker-stats.ts';
 import {
   addressOn,
@@ -22,6 +23,7 @@ import {
   httpAnswers,
   LABELS,
   lastLogLines,
+  logLines,
   serviceKey,
   tcpAnswers,
 } from './engine.ts';
@@ -514,6 +516,40 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async containerMetrics(container, metric, ticks) {
       return options.stats.series(container, metric, ticks);
+    },
+
+    async containerLogs(containers, tail) {
+      const lines: ContainerLogLine[] = [];
+      await Promise.all(
+        containers.map(async (container) => {
+          let raw: Buffer;
+          try {
+            raw = (await docker.getContainer(container.dockerName).logs({
+              stdout: true,
+              stderr: true,
+              timestamps: true,
+              tail,
+              follow: false,
+            })) as unknown as Buffer;
+          } catch {
+            // Gone from the engine since it was recorded: it has nothing more to say.
+            return;
+          }
+          for (const entry of logLines(raw)) {
+            // With timestamps, each line starts with its RFC 3339 time and a space.
+            const space = entry.line.indexOf(' ');
+            const time = new Date(space > 0 ? entry.line.slice(0, space) : Number.NaN);
+            if (Number.isNaN(time.getTime())) continue;
+            lines.push({
+              time,
+              container: container.dockerName,
+              stream: entry.stream,
+              line: entry.line.slice(space + 1),
+            });
+          }
+        }),
+      );
+      return newestLines(lines, tail);
     },
   };
 }

@@ -15,6 +15,7 @@ import type {
   ServicePlan,
 } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
+import { simContainerLogs } from './sim-logs.ts';
 import { simContainerMetrics } from './sim-metrics.ts';
 
 /** Any git ref, image or handle containing this word makes the simulated step fail (for tests and demos). */
@@ -464,6 +465,10 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
 
     async containerMetrics(container, metric, ticks) {
       return simContainerMetrics(container, metric, ticks);
+    },
+
+    async containerLogs(containers, tail) {
+      return simContainerLogs(containers, tail);
     },
   };
 }

@@ -3,4 +3,5 @@ export const serviceKeys = {
   list: () => [...serviceKeys.all, 'list'] as const,
   ofApp: (appId: string) => [...serviceKeys.all, 'app', appId] as const,
   detail: (id: string) => [...serviceKeys.all, 'detail', id] as const,
+  logs: (id: string, tail: number) => [...serviceKeys.all, 'logs', id, tail] as const,
 };

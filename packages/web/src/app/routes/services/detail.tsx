@@ -30,15 +30,17 @@ import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import { ServiceLogsTab } from './logs-tab.tsx';
 import { ServiceMetricsTab } from './metrics-tab.tsx';
 
 const TABS = [
   { tab: 'metrics', label: 'Metrics' },
+  { tab: 'logs', label: 'Logs' },
   { tab: 'scale', label: 'Scale' },
   { tab: 'settings', label: 'Settings' },
 ] as const;
 
-/** spec 2 §2 /apps/{id}/services/{serviceId} with Metrics, Scale and Settings. */
+/** spec 2 §2 /apps/{id}/services/{serviceId} with Metrics, Scale and Settings, and our Logs. */
 function ServiceDetailRoute() {
   const { id = '', serviceId = '', tab = 'metrics' } = useParams();
   const { organization, environments } = useConsoleContext();
@@ -118,6 +120,8 @@ function ServiceDetailRoute() {
             />
             {active === 'metrics' ? (
               <ServiceMetricsTab service={current} />
+            ) : active === 'logs' ? (
+              <ServiceLogsTab service={current} />
             ) : active === 'scale' ? (
               <ScaleTab service={current} stackId={environment?.stackId ?? null} />
             ) : (

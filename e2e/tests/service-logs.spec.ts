@@ -1,0 +1,57 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
+import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// The service Logs tab (a Berth addition): the newest lines of the service's running containers, from
+// the stack's runtime (here the simulated one, whose web processes print their requests).
+
+async function firstServiceId(request: APIRequestContext, token: string, appId: string): Promise<string> {
+  const response = await request.get(`/api/apps/${appId}/services`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/hal+json' },
+  });
+  const body = (await response.json()) as { _embedded: { services: { id: string | number }[] } };
+  const [service] = body._embedded.services;
+  if (!service) throw new Error('The deployed app has no service');
+  return String(service.id);
+}
+
+test('the service Logs tab shows its containers’ output and follows it', async ({
+  page,
+  account,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = account.token.accessToken;
+  const environment = await createAccountEnvironment(request, account, 'logs-prod');
+  const app = await createApp(request, token, environment.id, 'talker');
+  const deploy = await deployApp(request, token, app.id, 'main');
+  expect(await waitForOperation(request, token, deploy.id, 60_000)).toBe('succeeded');
+  const serviceId = await firstServiceId(request, token, app.id);
+  await logInBrowser(page.context(), account);
+
+  await page.goto(`/apps/${app.id}/services/${serviceId}`);
+  await page.getByRole('navigation', { name: 'Service tabs' }).getByRole('link', { name: 'Logs' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${app.id}/services/${serviceId}/logs$`));
+
+  const lines = page.getByRole('list', { name: 'Log lines' });
+  await expect(lines.getByRole('listitem').first()).toContainText(/talker-\S+-1-[0-9a-f]{8}/);
+  await expect(
+    lines
+      .getByRole('listitem')
+      .filter({ hasText: /"GET \/\S* HTTP\/1\.1" \d{3}/ })
+      .first(),
+  ).toBeVisible();
+
+  // Following: the tab asks again by itself.
+  const again = page.waitForResponse((response) =>
+    response.url().includes(`/services/${serviceId}/logs?tail=200`),
+  );
+  expect((await again).status()).toBe(200);
+
+  const more = page.waitForResponse((response) => response.url().includes('logs?tail=500'));
+  await page.getByLabel('Lines').selectOption('500');
+  expect((await more).status()).toBe(200);
+  await page.getByRole('checkbox', { name: 'Follow (every 5 seconds)' }).uncheck();
+  await expect(page.getByRole('checkbox', { name: 'Follow (every 5 seconds)' })).not.toBeChecked();
+});
