@@ -1,20 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
-import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
+import { createApp, deployApp, firstServiceId, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 and §9, contract §4.4: the service Metrics tab charts memory, CPU and load of the
 // service's containers from the metric tunnel, with a horizon switch kept in the query string.
-
-async function firstServiceId(request: APIRequestContext, token: string, appId: string): Promise<string> {
-  const response = await request.get(`/api/apps/${appId}/services`, {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/hal+json' },
-  });
-  const body = (await response.json()) as { _embedded: { services: { id: string | number }[] } };
-  const [service] = body._embedded.services;
-  if (!service) throw new Error('The deployed app has no service');
-  return String(service.id);
-}
 
 test('the service Metrics tab charts its containers and switches horizons', async ({
   page,

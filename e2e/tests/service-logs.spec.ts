@@ -1,20 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
-import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
+import { createApp, deployApp, firstServiceId, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // The service Logs tab (a Berth addition): the newest lines of the service's running containers, from
 // the stack's runtime (here the simulated one, whose web processes print their requests).
-
-async function firstServiceId(request: APIRequestContext, token: string, appId: string): Promise<string> {
-  const response = await request.get(`/api/apps/${appId}/services`, {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/hal+json' },
-  });
-  const body = (await response.json()) as { _embedded: { services: { id: string | number }[] } };
-  const [service] = body._embedded.services;
-  if (!service) throw new Error('The deployed app has no service');
-  return String(service.id);
-}
 
 test('the service Logs tab shows its containers’ output and follows it', async ({
   page,

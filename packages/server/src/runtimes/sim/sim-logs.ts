@@ -1,5 +1,6 @@
 import type { ContainerLogLine, LogsContainer } from '../runtime.ts';
 import { newestLines } from '../runtime.ts';
+import { unit } from './sim-metrics.ts';
 
 // Simulated container output: what a web process, a worker and a database print, one line per slot of
 // a few seconds since the container started. Each line is a pure function of the container and the
@@ -7,15 +8,6 @@ import { newestLines } from '../runtime.ts';
 
 const PATHS = ['/', '/healthcheck', '/api/orders', '/api/orders/42', '/login', '/assets/app.js', '/api/cart'];
 const AGENTS = ['Mozilla/5.0', 'curl/8.5.0', 'Berth-HealthCheck/1.0'];
-
-/** A uniform number in [0, 1) from a seed and an integer (a murmur3 finaliser). */
-function unit(seed: number, k: number): number {
-  let h = (seed ^ Math.imul(k | 0, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
 
 const pick = <T>(items: readonly T[], value: number): T => items[Math.floor(value * items.length)] as T;
 

@@ -26,7 +26,7 @@ function seedOf(value: string): number {
 }
 
 /** A uniform number in [0, 1) from a seed and an integer (a murmur3 finaliser). */
-function unit(seed: number, k: number): number {
+export function unit(seed: number, k: number): number {
   let h = (seed ^ Math.imul(k | 0, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);

@@ -5,24 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
-const api = (path: string) => `${HOST}/api${path}`;
-const serviceHal = {
-  _type: 'service',
-  id: '5',
-  handle: 'web',
-  process_type: 'web',
-  container_count: 2,
-  container_memory_limit_mb: 1024,
-  instance_class: 'm5',
-  _links: {
-    self: { href: api('/services/5') },
-    account: { href: api('/accounts/10') },
-    app: { href: api('/apps/1') },
-  },
-};
+const serviceHal = serviceResourceFixture({ container_count: 2 });
 
 const lines = (tail: number) => ({
   _type: 'service_logs',
