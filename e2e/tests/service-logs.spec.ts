@@ -39,7 +39,7 @@ test('the service Logs tab shows its containers’ output and follows it', async
   expect((await again).status()).toBe(200);
 
   const more = page.waitForResponse((response) => response.url().includes('logs?tail=500'));
-  await page.getByLabel('Lines').selectOption('500');
+  await page.getByLabel('Lines', { exact: true }).selectOption('500');
   expect((await more).status()).toBe(200);
   await page.getByRole('checkbox', { name: 'Follow (every 5 seconds)' }).uncheck();
   await expect(page.getByRole('checkbox', { name: 'Follow (every 5 seconds)' })).not.toBeChecked();

@@ -1,5 +1,6 @@
 export * from './apps/app.hal.ts';
 export * from './apps/app.schema.ts';
+export * from './apps/git-remote.ts';
 export * from './certificates/certificate.hal.ts';
 export * from './certificates/certificate.schema.ts';
 export * from './code-scan-results/code-scan-result.hal.ts';

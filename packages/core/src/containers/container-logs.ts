@@ -28,11 +28,12 @@ export const serviceLogsQuery = z.object({
 
 export const serviceLogLine = z.strictObject({
   /** When the container wrote it (ISO 8601). */
-  time: z.string(),
+  time: z.string().max(40, { abort: true }),
   /** The container's name (its docker name). */
-  container: z.string(),
+  container: z.string().max(255, { abort: true }),
   stream: z.enum(['stdout', 'stderr']),
-  line: z.string(),
+  // A cut line ends with an ellipsis past the limit.
+  line: z.string().max(SERVICE_LOG_LINE_MAX + 1, { abort: true }),
 });
 export type ServiceLogLine = z.infer<typeof serviceLogLine>;
 

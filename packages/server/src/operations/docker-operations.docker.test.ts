@@ -204,7 +204,10 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     const row = rows[0]?.containers;
     expect(await page(row?.host ?? '', row?.port ?? 0)).toBe('pushed-over-http');
     const deployment = await t.call('GET', `/api/apps/${pushed?.id}/deployments`, { token: owner.token });
-    expect(deployment.json()._embedded.deployments[0]).toMatchObject({ git_commit_message: 'Ship it' });
+    expect(deployment.json()._embedded.deployments[0]).toMatchObject({
+      git_commit_message: 'Ship it',
+      git_repository_url: `http://berth.test/git/ops-${run}/pushed.git`,
+    });
     const removed = await operate(`/api/apps/${pushed?.id}/operations`, { type: 'deprovision' });
     expect(removed.status).toBe('succeeded');
   });

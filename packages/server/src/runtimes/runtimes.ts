@@ -10,7 +10,7 @@ import { createSimRuntime } from './sim/sim-runtime.ts';
  * The Docker client is loaded only then: it adds some 130 ms and 25 MB to a start that does not use it.
  */
 export async function createRuntimes(
-  config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git'>,
+  config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git' | 'publicUrl'>,
 ): Promise<{ runtimes: Record<string, Runtime>; close(): void }> {
   const runtimes: Record<string, Runtime> = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
   if (config.runtime !== 'docker') return { runtimes, close() {} };
@@ -22,6 +22,7 @@ export async function createRuntimes(
   runtimes.docker = createDockerRuntime({
     docker,
     gitDir: config.git.dir,
+    publicUrl: config.publicUrl,
     network: config.docker.network,
     healthTimeoutMs: Math.max(1, config.docker.healthTimeoutSeconds) * 1000,
     stopTimeoutSeconds: 10,

@@ -1,4 +1,4 @@
-import type { AppResource } from '@berth/core';
+import { type AppResource, httpGitRemote } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { apps } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -33,11 +33,6 @@ const FALLBACK_GIT_HOST = 'berth.localhost';
 /** The git push remote shown to users: one repository per app, named by environment and app handle. */
 export function gitRemote(gitHost: string, environmentHandle: string, appHandle: string): string {
   return `git@${gitHost || FALLBACK_GIT_HOST}:${environmentHandle}/${appHandle}.git`;
-}
-
-/** On a docker stack, the remote a push really reaches: Berth's smart HTTP git (src/git/). */
-export function httpGitRemote(appUrl: string, environmentHandle: string, appHandle: string): string {
-  return `${appUrl}/git/${encodeURIComponent(environmentHandle)}/${encodeURIComponent(appHandle)}.git`;
 }
 
 export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {

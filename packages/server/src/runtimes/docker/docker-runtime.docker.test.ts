@@ -67,6 +67,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     runtime = createDockerRuntime({
       docker: engine,
       gitDir,
+      publicUrl: 'http://berth.test',
       network,
       healthTimeoutMs: 8000,
       stopTimeoutSeconds: 1,
@@ -196,7 +197,8 @@ describe.skipIf(!docker)('the docker runtime', () => {
       plan({
         handle: 'worker',
         processType: 'worker',
-        command: 'echo ready to work; echo low on disk >&2; exec sleep 3600',
+        // A second apart: the two streams reach the engine by separate pipes.
+        command: 'echo ready to work; sleep 1; echo low on disk >&2; exec sleep 3600',
       }),
       image,
       {},
@@ -209,7 +211,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
       startedAt: new Date(),
     };
     let lines = await runtime.containerLogs([container], 10);
-    for (let attempt = 0; attempt < 20 && lines.length < 2; attempt++) {
+    for (let attempt = 0; attempt < 50 && lines.length < 2; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       lines = await runtime.containerLogs([container], 10);
     }
@@ -254,6 +256,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     const image = await runtime.buildImage(ctx, app, { gitRepo: 'git@example:from-git.git', gitRef: 'main' });
     expect(ctx.lines.some((line) => /^Step 3\/\d+ : RUN mkdir/.test(line))).toBe(true);
     expect(image.commit?.message).toBe('First version');
+    expect(image.gitRepo).toBe('http://berth.test/git/staging/from-git.git');
     expect(image.processes).toEqual([
       { processType: 'web', command: 'exec httpd -f -p $PORT -h /www' },
       { processType: 'worker', command: 'exec sleep 3600' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
+import { httpGitRemote } from '@berth/core';
 import type Docker from 'dockerode';
 import type {
   AppTarget,
@@ -33,6 +34,8 @@ export interface DockerRuntimeOptions {
   docker: Docker;
   /** Where the apps' bare repositories live (`<gitDir>/<app id>.git`). */
   gitDir: string;
+  /** The console's public origin: the apps' git remotes hang off it. */
+  publicUrl: string;
   /** The bridge network every container joins. */
   network: string;
   /** How long new containers have to answer before a deploy fails and the old ones keep serving. */
@@ -159,14 +162,11 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     };
   }
 
-  async function imageFromGit(
-    ctx: RuntimeContext,
-    target: AppTarget,
-    gitRepo: string,
-    gitRef: string,
-  ): Promise<BuiltImage> {
+  async function imageFromGit(ctx: RuntimeContext, target: AppTarget, gitRef: string): Promise<BuiltImage> {
+    // The remote a push really reaches here (the caller's name for it is the simulated stacks' kind).
+    const remote = httpGitRemote(options.publicUrl, target.environmentHandle, target.appHandle);
     const repository = appRepository(options.gitDir, target);
-    await log(ctx, `Fetching ${gitRepo} at ${gitRef}`);
+    await log(ctx, `Fetching ${remote} at ${gitRef}`);
     const sha = await resolveCommit(repository, gitRef);
     if (!sha) return fail(ctx, `fatal: couldn't find remote ref ${gitRef}`);
     const commit = await commitInfo(repository, sha);
@@ -208,7 +208,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     return {
       dockerRepo: repositoryOfImage(tag),
       dockerRef: image.Id,
-      gitRepo,
+      gitRepo: remote,
       gitRef,
       exposedPorts: exposedPorts(image),
       commit,
@@ -392,7 +392,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async buildImage(ctx, target, source) {
       if (source.dockerImage) return imageFromRegistry(ctx, source.dockerImage);
-      return imageFromGit(ctx, target, source.gitRepo, source.gitRef ?? 'main');
+      return imageFromGit(ctx, target, source.gitRef ?? 'main');
     },
 
     async rollOut(ctx, target, service, image, env) {
