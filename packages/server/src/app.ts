@@ -54,6 +54,7 @@ import { serviceFamily } from './http/service-family.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import type { Mail, Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
+import type { ContainerReconciler } from './operations/container-reconciler.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import type { Worker } from './operations/worker.ts';
 
@@ -62,6 +63,8 @@ export interface BerthApp {
   database: Database;
   mailer: Mailer;
   worker: Worker;
+  /** Restarts services whose containers went missing (started with the worker; tests call it). */
+  reconciler: ContainerReconciler;
   close(): Promise<void>;
 }
 
@@ -305,6 +308,7 @@ export async function buildApp(
   if (config.worker) {
     worker.start();
     services.backupScheduler.start(config.backupCheckSeconds * 1000);
+    services.reconciler.start();
   }
 
   return {
@@ -312,8 +316,10 @@ export async function buildApp(
     database,
     mailer,
     worker,
+    reconciler: services.reconciler,
     async close() {
       await services.backupScheduler.stop();
+      await services.reconciler.stop();
       await worker.stop();
       services.runtimeSet.close();
       await app.close();

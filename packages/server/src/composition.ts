@@ -32,6 +32,7 @@ import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
 import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
+import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
@@ -166,6 +167,12 @@ export async function createServices(
 
   // Automatic daily backups and their pruning, run beside the worker.
   const backupScheduler = createBackupScheduler({ db, operations, onError: (error) => hooks.onError(error) });
+  const reconciler = createContainerReconciler({
+    db,
+    runtimes,
+    operations,
+    onError: (error) => hooks.onError(error),
+  });
 
   const permissions = createPermissionsService({ db });
   const costs = createCostsService({ db });
@@ -213,6 +220,7 @@ export async function createServices(
     secrets,
     worker,
     backupScheduler,
+    reconciler,
     operations,
     permissions,
     costs,

@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loggableError } from './http/loggable-error.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
+import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
@@ -23,13 +24,14 @@ const signingKey = await loadSigningKey(database.db, config.jwtSecret);
 const secrets = databaseCredentialsBox(signingKey);
 // Automatic backups are scheduled from worker processes too (the API may run with BERTH_WORKER=off); the
 // queue's unique index keeps one per database however many processes schedule them.
+const operations = createOperationsService({
+  db: database.db,
+  logsKey: operationLogsKey(signingKey),
+  limits: config.operationLimits,
+});
 const backupScheduler = createBackupScheduler({
   db: database.db,
-  operations: createOperationsService({
-    db: database.db,
-    logsKey: operationLogsKey(signingKey),
-    limits: config.operationLimits,
-  }),
+  operations,
   onError: (error) => console.error(loggableError(error)),
 });
 const count = Math.max(Number.parseInt(process.env.BERTH_WORKER_CONCURRENCY || '1', 10) || 1, 1);
@@ -44,8 +46,16 @@ const workers = Array.from({ length: count }, () =>
     onError: (error) => console.error(loggableError(error)),
   }),
 );
+// Containers gone from the machines are started again (automated restarts; one per service at a time).
+const reconciler = createContainerReconciler({
+  db: database.db,
+  runtimes,
+  operations,
+  onError: (error) => console.error(loggableError(error)),
+});
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
+reconciler.start();
 console.log(`berth worker: ${count} worker(s) running (${workers.map((w) => w.workerId).join(', ')})`);
 
 let stopping = false;
@@ -53,7 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    Promise.all([backupScheduler.stop(), ...workers.map((worker) => worker.stop())])
+    Promise.all([backupScheduler.stop(), reconciler.stop(), ...workers.map((worker) => worker.stop())])
       .then(() => {
         closeRuntimes();
         return database.close();

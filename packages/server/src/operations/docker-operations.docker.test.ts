@@ -135,6 +135,33 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     for (const row of (await live()).containers) expect(await page(row.host, row.port)).toBe('version-one');
   });
 
+  it('starts again a container removed behind its back: an automated restart says what was missing', async () => {
+    const before = (await live()).containers;
+    expect(before).toHaveLength(2);
+    // Nothing is missing: nothing to do.
+    expect(await t.reconciler.reconcileOnce()).toBe(0);
+    await engine.getContainer(before[0]?.dockerName ?? '').remove({ force: true });
+    expect(await t.reconciler.reconcileOnce()).toBe(1);
+    // Queued once: a second pass while it waits adds nothing.
+    expect(await t.reconciler.reconcileOnce()).toBe(0);
+    const { service } = await live();
+    const listed = await t.call('GET', `/api/services/${service?.id}/operations`, { token: owner.token });
+    const [restart] = listed.json()._embedded.operations;
+    expect(restart).toMatchObject({ type: 'restart', status: 'queued', automated: true });
+    await t.worker.drain();
+    const done = await t.call('GET', `/api/operations/${restart.id}`, { token: owner.token });
+    expect(done.json().status).toBe('succeeded');
+    const pointer = await t.call('GET', `/api/operations/${restart.id}/logs`, { token: owner.token });
+    const url = new URL(pointer.body);
+    const log = (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
+    expect(log).toContain('has 1 of its 2 container(s) on the engine: starting them all again');
+    const after = (await live()).containers;
+    expect(after).toHaveLength(2);
+    for (const row of after) expect(await page(row.host, row.port)).toBe('version-one');
+    expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toHaveLength(2);
+    expect(await t.reconciler.reconcileOnce()).toBe(0);
+  });
+
   it('fails a deploy that does not start, with the container output in its log, and keeps serving', async () => {
     const before = (await live()).containers.map((row) => row.dockerName).sort();
     const op = await operate(`/api/apps/${appId}/operations`, {

@@ -196,12 +196,16 @@ export interface Runtime {
     image: { dockerRepo: string; dockerRef: string },
     env: Record<string, string>,
   ): Promise<ContainerSpec[]>;
-  /** Restarts a service's containers in place (or on new hosts when `recreate`). */
+  /**
+   * Restarts a service's containers in place (or on new hosts when `recreate`). The release's image and
+   * the app's configuration let a runtime start again containers that are gone.
+   */
   restart(
     ctx: RuntimeContext,
     target: AppTarget,
     service: ServicePlan,
     recreate: boolean,
+    release: { image: { dockerRepo: string; dockerRef: string }; env: Record<string, string> },
   ): Promise<ContainerSpec[]>;
   /** Stops and removes everything of an app. */
   removeApp(ctx: RuntimeContext, target: AppTarget): Promise<void>;
@@ -263,6 +267,11 @@ export interface Runtime {
    * Reads only: no context, no log lines of an operation.
    */
   containerLogs(containers: readonly LogsContainer[], tail: number): Promise<ContainerLogLine[]>;
+  /**
+   * The names of the containers running on this runtime's machines, for the reconciler to compare with
+   * what the database records. A runtime that cannot lose containers (the simulator) has none.
+   */
+  runningContainers?(): Promise<Set<string>>;
 }
 
 /** A running container whose output is asked for. */

@@ -144,6 +144,7 @@ export async function testApp(
     db: built.database.db,
     mailer: built.mailer,
     worker: built.worker,
+    reconciler: built.reconciler,
     databaseUrl: built.database.url,
     config,
     call,

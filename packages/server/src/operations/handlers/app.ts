@@ -219,11 +219,15 @@ function restartApp(recreate: boolean): AppHandler<'restart' | 'restart_recreate
       const live = (await servicesOfApp(ctx.db, app.id)).filter((s) => s.currentReleaseId);
       if (live.length === 0)
         throw await failure(ctx, `App ${app.handle} has no running services to restart; deploy it first`);
+      const env = await currentEnv(ctx.db, app);
       const restarted: { service: ServiceRow; containers: ContainerSpec[] }[] = [];
       for (const service of live) {
         restarted.push({
           service,
-          containers: await ctx.runtime.restart(ctx, target, plan(service), recreate),
+          containers: await ctx.runtime.restart(ctx, target, plan(service), recreate, {
+            image: service,
+            env,
+          }),
         });
       }
       return {

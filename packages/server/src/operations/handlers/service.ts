@@ -79,10 +79,19 @@ const scaleService: ServiceHandler<'scale'> = {
 
 const restartService: ServiceHandler<'restart' | 'restart_recreate'> = {
   async run(ctx) {
-    const { service, target } = await loadService(ctx.db, ctx.op.resourceId);
+    const { service, app, target } = await loadService(ctx.db, ctx.op.resourceId);
     if (!service.currentReleaseId)
       throw await failure(ctx, `Service ${service.handle} is not running; deploy its app first`);
-    const started = await ctx.runtime.restart(ctx, target, plan(service), ctx.op.type === 'restart_recreate');
+    const started = await ctx.runtime.restart(
+      ctx,
+      target,
+      plan(service),
+      ctx.op.type === 'restart_recreate',
+      {
+        image: service,
+        env: await currentEnv(ctx.db, app),
+      },
+    );
     return {
       async succeed(tx) {
         await replaceContainers(tx, service, started);

@@ -141,13 +141,32 @@ describe.skipIf(!docker)('the docker runtime', () => {
 
   it('restarts in place, recreates, and records real memory in the metrics', async () => {
     const ctx = context();
-    const restarted = await runtime.restart(ctx, target, plan({ containerCount: 2 }), false);
+    const release = {
+      image: {
+        dockerRepo: 'berth-test/web',
+        dockerRef: (await engine.getImage('berth-test/web:2').inspect()).Id,
+      },
+      env: {},
+    };
+    const restarted = await runtime.restart(ctx, target, plan({ containerCount: 2 }), false, release);
     expect(restarted).toHaveLength(2);
     for (const container of restarted) expect(await page(container.host, container.port)).toBe('version-two');
 
-    const recreated = await runtime.restart(ctx, target, plan({ containerCount: 2 }), true);
+    const recreated = await runtime.restart(ctx, target, plan({ containerCount: 2 }), true, release);
     expect(recreated.map((c) => c.dockerName)).not.toEqual(restarted.map((c) => c.dockerName));
     for (const container of recreated) expect(await page(container.host, container.port)).toBe('version-two');
+
+    // A container removed behind Berth's back: a restart starts the service's containers again.
+    await engine.getContainer(recreated[0]?.dockerName ?? '').remove({ force: true });
+    const healed = await runtime.restart(ctx, target, plan({ containerCount: 2 }), false, release);
+    expect(healed).toHaveLength(2);
+    expect(ctx.lines).toContain(
+      'Service cmd has 1 of its 2 container(s) on the engine: starting them all again',
+    );
+    for (const container of healed) expect(await page(container.host, container.port)).toBe('version-two');
+    expect(
+      await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` }),
+    ).toHaveLength(2);
 
     await stats.sample();
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -157,7 +176,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     const [usage, limit] = stats.series(
       {
         id: 1,
-        dockerName: recreated[0]?.dockerName ?? '',
+        dockerName: healed[0]?.dockerName ?? '',
         layer: 'app',
         instanceClass: 'm5',
         memoryLimitMb: 64,

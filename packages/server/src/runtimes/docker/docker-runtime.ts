@@ -410,26 +410,25 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       return started;
     },
 
-    async restart(ctx, target, service, recreate) {
+    async restart(ctx, target, service, recreate, release) {
       const key = serviceKey(target, service.handle);
       const current = (await containersLabelled(docker, { [LABELS.service]: key })).sort((a, b) =>
         (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''),
       );
-      if (current.length === 0)
-        return fail(ctx, `Service ${service.handle} has no containers on this engine; deploy its app again`);
-      const first = await docker.getContainer(current[0]?.Id ?? '').inspect();
-      const port = await servicePort(service, first.Image);
-      if (recreate) {
-        await log(ctx, `Recreating containers of service ${service.handle}`);
-        const env = Object.fromEntries(
-          (first.Config.Env ?? [])
-            .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)])
-            .filter(([key]) => key !== 'PORT' && key !== 'PATH' && key !== ''),
+      // Containers gone from the engine (removed by hand, a lost host) are started again from the release.
+      if (recreate || current.length < service.containerCount) {
+        await log(
+          ctx,
+          recreate
+            ? `Recreating containers of service ${service.handle}`
+            : `Service ${service.handle} has ${current.length} of its ${service.containerCount} container(s) on the engine: starting them all again`,
+          recreate ? 'INFO' : 'WARN',
         );
-        const started = await startContainers(ctx, target, service, first.Image, env);
+        const started = await startContainers(ctx, target, service, release.image.dockerRef, release.env);
         await stopAndRemove(ctx, current);
         return started;
       }
+      const port = await servicePort(service, release.image.dockerRef);
       await log(ctx, `Restarting containers of service ${service.handle}`);
       const specs: ContainerSpec[] = [];
       // One at a time, so the others keep serving.
@@ -516,6 +515,11 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async containerMetrics(container, metric, ticks) {
       return options.stats.series(container, metric, ticks);
+    },
+
+    async runningContainers() {
+      const running = await docker.listContainers({ filters: { label: [`${LABELS.managed}=true`] } });
+      return new Set(running.flatMap((container) => container.Names.map((name) => name.replace(/^\//, ''))));
     },
 
     async containerLogs(containers, tail) {

@@ -1,0 +1,153 @@
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { containers, environments, operations, releases, services, stacks } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Runtime } from '../runtimes/runtime.ts';
+import type { OperationsService } from './operations.service.ts';
+
+/** How often the database's containers are held against the machines'. */
+export const RECONCILE_INTERVAL_MS = 60_000;
+
+/**
+ * Keeps what runs equal to what the database records, for runtimes whose containers can go missing
+ * (the docker runtime: removed by hand, lost with a host). At start and every minute, a service whose
+ * recorded containers are not all running gets an automated `restart`; its log says what was missing,
+ * and the restart starts them again from the service's release. Services with an unfinished operation
+ * are left to it. Containers keep running while Berth restarts (their restart policy) and are found
+ * again by their labels, so nothing needs adopting.
+ */
+export function createContainerReconciler(deps: {
+  db: Db;
+  runtimes: Record<string, Runtime>;
+  operations: Pick<OperationsService, 'enqueue'>;
+  onError?: (error: unknown) => void;
+}) {
+  const { db, runtimes } = deps;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<number> | null = null;
+
+  /** One pass over every runtime that can lose containers; the number of restarts it queued. */
+  async function reconcileOnce(): Promise<number> {
+    let queued = 0;
+    for (const [name, runtime] of Object.entries(runtimes)) {
+      if (!runtime.runningContainers) continue;
+      const alive = await runtime.runningContainers();
+      const recorded = await db
+        .select({
+          serviceId: services.id,
+          serviceHandle: services.handle,
+          appId: services.appId,
+          environmentId: services.environmentId,
+          organizationId: environments.organizationId,
+          dockerName: containers.dockerName,
+        })
+        .from(containers)
+        .innerJoin(releases, eq(containers.releaseId, releases.id))
+        .innerJoin(
+          services,
+          and(eq(releases.serviceId, services.id), eq(services.currentReleaseId, releases.id)),
+        )
+        .innerJoin(environments, eq(services.environmentId, environments.id))
+        .innerJoin(stacks, eq(environments.stackId, stacks.id))
+        .where(and(isNull(containers.deletedAt), eq(stacks.runtime, name), isNotNull(services.appId)));
+      const missing = new Map<number, { row: (typeof recorded)[number]; names: string[] }>();
+      for (const row of recorded) {
+        if (alive.has(row.dockerName)) continue;
+        const entry = missing.get(row.serviceId) ?? { row, names: [] };
+        entry.names.push(row.dockerName);
+        missing.set(row.serviceId, entry);
+      }
+      if (missing.size === 0) continue;
+      const busy = await busyServices([...missing.values()].map((entry) => entry.row));
+      for (const { row } of missing.values()) {
+        if (busy.has(row.serviceId)) continue;
+        try {
+          await deps.operations.enqueue({
+            organizationId: row.organizationId,
+            environmentId: row.environmentId,
+            resourceType: 'service',
+            resourceId: row.serviceId,
+            resourceHandle: row.serviceHandle,
+            type: 'restart',
+            user: null,
+          });
+          queued++;
+        } catch (error) {
+          // One already queued (another process's pass), or the organization's queue is full: next pass.
+          if (error instanceof ApiError && error.status === 429) continue;
+          if (isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    }
+    return queued;
+  }
+
+  /** Services whose app or self has a queued or running operation. */
+  async function busyServices(rows: { serviceId: number; appId: number | null }[]): Promise<Set<number>> {
+    const appIds = rows.flatMap((row) => (row.appId === null ? [] : [row.appId]));
+    const unfinished = await db
+      .select({ resourceType: operations.resourceType, resourceId: operations.resourceId })
+      .from(operations)
+      .where(
+        and(
+          inArray(operations.status, ['queued', 'running']),
+          or(
+            and(
+              eq(operations.resourceType, 'service'),
+              inArray(
+                operations.resourceId,
+                rows.map((row) => row.serviceId),
+              ),
+            ),
+            appIds.length
+              ? and(eq(operations.resourceType, 'app'), inArray(operations.resourceId, appIds))
+              : undefined,
+          ),
+        ),
+      );
+    const busy = new Set<number>();
+    for (const row of rows) {
+      if (
+        unfinished.some(
+          (op) =>
+            (op.resourceType === 'service' && op.resourceId === row.serviceId) ||
+            (op.resourceType === 'app' && op.resourceId === row.appId),
+        )
+      )
+        busy.add(row.serviceId);
+    }
+    return busy;
+  }
+
+  function pass() {
+    running ??= reconcileOnce()
+      .catch((error) => {
+        deps.onError?.(error);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    reconcileOnce,
+    start(intervalMs = RECONCILE_INTERVAL_MS) {
+      if (timer) return;
+      // Nothing to watch on a server whose runtimes cannot lose containers.
+      if (!Object.values(runtimes).some((runtime) => runtime.runningContainers)) return;
+      void pass();
+      timer = setInterval(() => void pass(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+export type ContainerReconciler = ReturnType<typeof createContainerReconciler>;
