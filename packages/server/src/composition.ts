@@ -147,7 +147,7 @@ export async function createServices(
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
-  const runtimeSet = await createRuntimes(config);
+  const runtimeSet = await createRuntimes(config, signingKey);
   const { runtimes } = runtimeSet;
   // Database credentials are kept sealed under a key derived from the server secret.
   const secrets = databaseCredentialsBox(signingKey);
@@ -172,6 +172,8 @@ export async function createServices(
     runtimes,
     operations,
     onError: (error) => hooks.onError(error),
+    onOrphansRemoved: (names) =>
+      console.warn(`Removed ${names.length} orphaned container(s): ${names.join(', ')}`),
   });
 
   const permissions = createPermissionsService({ db });

@@ -36,7 +36,7 @@ const backupScheduler = createBackupScheduler({
 });
 const count = Math.max(Number.parseInt(process.env.BERTH_WORKER_CONCURRENCY || '1', 10) || 1, 1);
 // One set of runtimes for the process: the docker runtime's stats recorder samples once for all workers.
-const { runtimes, close: closeRuntimes } = await createRuntimes(config);
+const { runtimes, close: closeRuntimes } = await createRuntimes(config, signingKey);
 const workers = Array.from({ length: count }, () =>
   createWorker({
     db: database.db,
@@ -52,6 +52,8 @@ const reconciler = createContainerReconciler({
   runtimes,
   operations,
   onError: (error) => console.error(loggableError(error)),
+  onOrphansRemoved: (names) =>
+    console.warn(`Removed ${names.length} orphaned container(s): ${names.join(', ')}`),
 });
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);

@@ -8,6 +8,11 @@ import type { OperationsService } from './operations.service.ts';
 
 /** How often the database's containers are held against the machines'. */
 export const RECONCILE_INTERVAL_MS = 60_000;
+/**
+ * A running container the database does not record is an orphan once it is older than any operation
+ * can run (30 minutes): younger, it may be a roll-out's new container not recorded yet.
+ */
+export const ORPHAN_AGE_MS = 35 * 60_000;
 
 /**
  * Keeps what runs equal to what the database records, for runtimes whose containers can go missing
@@ -15,20 +20,29 @@ export const RECONCILE_INTERVAL_MS = 60_000;
  * recorded containers are not all running gets an automated `restart`; its log says what was missing,
  * and the restart starts them again from the service's release. Services with an unfinished operation
  * are left to it. Containers keep running while Berth restarts (their restart policy) and are found
- * again by their labels, so nothing needs adopting.
+ * again by their labels, so nothing needs adopting. This Berth's running containers that it records
+ * nowhere (a roll-out that died before it was recorded, a deprovision that failed halfway) are removed
+ * once old enough; the runtime never shows it another Berth's containers.
  */
 export function createContainerReconciler(deps: {
   db: Db;
   runtimes: Record<string, Runtime>;
   operations: Pick<OperationsService, 'enqueue'>;
   onError?: (error: unknown) => void;
+  /** Told of the orphans each pass removed (the server's log). */
+  onOrphansRemoved?: (names: string[]) => void;
+  orphanAgeMs?: number;
 }) {
   const { db, runtimes } = deps;
+  const orphanAgeMs = deps.orphanAgeMs ?? ORPHAN_AGE_MS;
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<number> | null = null;
 
-  /** One pass over every runtime that can lose containers; the number of restarts it queued. */
-  async function reconcileOnce(): Promise<number> {
+  /**
+   * One pass over every runtime that can lose containers; the number of restarts it queued. Tests pass
+   * a shorter orphan age than a real pass may use.
+   */
+  async function reconcileOnce(options: { orphanAgeMs?: number } = {}): Promise<number> {
     let queued = 0;
     for (const [name, runtime] of Object.entries(runtimes)) {
       if (!runtime.runningContainers) continue;
@@ -51,6 +65,12 @@ export function createContainerReconciler(deps: {
         .innerJoin(environments, eq(services.environmentId, environments.id))
         .innerJoin(stacks, eq(environments.stackId, stacks.id))
         .where(and(isNull(containers.deletedAt), eq(stacks.runtime, name), isNotNull(services.appId)));
+      await removeOrphans(
+        runtime,
+        alive,
+        new Set(recorded.map((row) => row.dockerName)),
+        options.orphanAgeMs ?? orphanAgeMs,
+      );
       const missing = new Map<number, { row: (typeof recorded)[number]; names: string[] }>();
       for (const row of recorded) {
         if (alive.has(row.dockerName)) continue;
@@ -82,6 +102,30 @@ export function createContainerReconciler(deps: {
       }
     }
     return queued;
+  }
+
+  async function removeOrphans(
+    runtime: Runtime,
+    alive: Map<string, Date>,
+    recorded: Set<string>,
+    minimumAgeMs: number,
+  ) {
+    if (!runtime.removeContainers) return;
+    const now = Date.now();
+    const old = [...alive]
+      .filter(([name, created]) => !recorded.has(name) && now - created.getTime() >= minimumAgeMs)
+      .map(([name]) => name);
+    if (old.length === 0) return;
+    // Any container the database still records (a database's, a release not current) is no orphan.
+    const known = await db
+      .select({ dockerName: containers.dockerName })
+      .from(containers)
+      .where(and(inArray(containers.dockerName, old), isNull(containers.deletedAt)));
+    const knownNames = new Set(known.map((row) => row.dockerName));
+    const orphans = old.filter((name) => !knownNames.has(name));
+    if (orphans.length === 0) return;
+    await runtime.removeContainers(orphans);
+    deps.onOrphansRemoved?.(orphans);
   }
 
   /** Services whose app or self has a queued or running operation. */

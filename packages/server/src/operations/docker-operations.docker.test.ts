@@ -162,6 +162,33 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     expect(await t.reconciler.reconcileOnce()).toBe(0);
   });
 
+  it("removes this Berth's running containers that it records nowhere, and no other Berth's", async () => {
+    const [recorded] = (await live()).containers;
+    const info = await engine.getContainer(recorded?.dockerName ?? '').inspect();
+    const copy = async (name: string, labels: Record<string, string>) => {
+      const container = await engine.createContainer({
+        name,
+        Image: info.Image,
+        Env: info.Config.Env,
+        Labels: labels,
+        HostConfig: { NetworkMode: network, Init: true },
+      });
+      await container.start();
+    };
+    const orphan = `orphan-${run}`;
+    const foreign = `foreign-${run}`;
+    await copy(orphan, info.Config.Labels);
+    await copy(foreign, { ...info.Config.Labels, [LABELS.installation]: 'another-berth' });
+    // Young containers may be a roll-out's, not recorded yet: kept.
+    await t.reconciler.reconcileOnce();
+    expect((await engine.getContainer(orphan).inspect()).State.Running).toBe(true);
+    expect(await t.reconciler.reconcileOnce({ orphanAgeMs: 0 })).toBe(0);
+    await expect(engine.getContainer(orphan).inspect()).rejects.toThrow();
+    expect((await engine.getContainer(foreign).inspect()).State.Running).toBe(true);
+    for (const row of (await live()).containers) expect(await page(row.host, row.port)).toBe('version-one');
+    await engine.getContainer(foreign).remove({ force: true });
+  });
+
   it('fails a deploy that does not start, with the container output in its log, and keeps serving', async () => {
     const before = (await live()).containers.map((row) => row.dockerName).sort();
     const op = await operate(`/api/apps/${appId}/operations`, {

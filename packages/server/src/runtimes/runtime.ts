@@ -268,10 +268,12 @@ export interface Runtime {
    */
   containerLogs(containers: readonly LogsContainer[], tail: number): Promise<ContainerLogLine[]>;
   /**
-   * The names of the containers running on this runtime's machines, for the reconciler to compare with
-   * what the database records. A runtime that cannot lose containers (the simulator) has none.
+   * The containers running on this runtime's machines (name → when it was made), for the reconciler to
+   * compare with what the database records. A runtime that cannot lose containers (the simulator) has none.
    */
-  runningContainers?(): Promise<Set<string>>;
+  runningContainers?(): Promise<Map<string, Date>>;
+  /** Stops and removes containers by name (orphans: running, and recorded nowhere). */
+  removeContainers?(names: readonly string[]): Promise<void>;
 }
 
 /** A running container whose output is asked for. */

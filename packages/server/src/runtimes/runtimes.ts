@@ -1,8 +1,14 @@
+import { createHmac } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { createDockerRuntime } from './docker/docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker/docker-stats.ts';
 import type { Runtime } from './runtime.ts';
 import { createSimRuntime } from './sim/sim-runtime.ts';
+
+/** This Berth's id on shared machines: derived from the server secret, the same in every process. */
+export function installationId(serverSecret: Uint8Array): string {
+  return createHmac('sha256', serverSecret).update('berth installation').digest('hex').slice(0, 16);
+}
 
 /**
  * The runtimes a process runs stacks on, by name: always `sim`; `docker` too when BERTH_RUNTIME is
@@ -11,13 +17,16 @@ import { createSimRuntime } from './sim/sim-runtime.ts';
  */
 export async function createRuntimes(
   config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git' | 'publicUrl'>,
+  serverSecret: Uint8Array,
 ): Promise<{ runtimes: Record<string, Runtime>; close(): void }> {
   const runtimes: Record<string, Runtime> = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
   if (config.runtime !== 'docker') return { runtimes, close() {} };
   const { default: Docker } = await import('dockerode');
   const docker = new Docker();
+  const installation = installationId(serverSecret);
   const stats = createDockerStatsRecorder(docker, {
     intervalMs: Math.max(1, config.docker.statsIntervalSeconds) * 1000,
+    installation,
   });
   runtimes.docker = createDockerRuntime({
     docker,
@@ -27,6 +36,7 @@ export async function createRuntimes(
     healthTimeoutMs: Math.max(1, config.docker.healthTimeoutSeconds) * 1000,
     stopTimeoutSeconds: 10,
     stats,
+    installation,
   });
   return { runtimes, close: () => stats.close() };
 }

@@ -63,7 +63,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     await builtImage(engine, 'berth-test/broken:1', {
       Dockerfile: `FROM ${BASE_IMAGE}\nENV PATH=/bin\nCMD ["/bin/sh", "-c", "echo cannot start: no database >&2; exit 3"]\n`,
     });
-    stats = createDockerStatsRecorder(engine, { intervalMs: 60_000 });
+    stats = createDockerStatsRecorder(engine, { intervalMs: 60_000, installation: `test-${run}` });
     runtime = createDockerRuntime({
       docker: engine,
       gitDir,
@@ -72,6 +72,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
       healthTimeoutMs: 8000,
       stopTimeoutSeconds: 1,
       stats,
+      installation: `test-${run}`,
     });
   }, 120_000);
 

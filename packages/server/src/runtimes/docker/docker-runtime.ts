@@ -44,6 +44,8 @@ export interface DockerRuntimeOptions {
   stopTimeoutSeconds: number;
   /** Samples the containers' stats for the metric charts. */
   stats: DockerStatsRecorder;
+  /** This Berth's id on the engine's objects: it touches no container another Berth made. */
+  installation: string;
 }
 
 /** The port a service's containers get in PORT (and answer on) when the image exposes none. */
@@ -113,6 +115,9 @@ function followProgress(
 export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
   const { docker, network } = options;
   const machine = hostname();
+  /** Only this Berth's containers carrying the labels. */
+  const mine = (labels: Record<string, string>) =>
+    containersLabelled(docker, { ...labels, [LABELS.installation]: options.installation });
 
   async function log(ctx: RuntimeContext, text: string, level?: 'INFO' | 'WARN' | 'ERROR') {
     // One line per log entry, never an unbounded one.
@@ -345,6 +350,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           ...(service.command ? { Cmd: ['/bin/sh', '-c', service.command] } : {}),
           Labels: {
             [LABELS.managed]: 'true',
+            [LABELS.installation]: options.installation,
             [LABELS.stack]: target.stackName,
             [LABELS.environment]: target.environmentHandle,
             [LABELS.app]: appKey(target),
@@ -397,7 +403,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async rollOut(ctx, target, service, image, env) {
       const key = serviceKey(target, service.handle);
-      const previous = await containersLabelled(docker, { [LABELS.service]: key });
+      const previous = await mine({ [LABELS.service]: key });
       await log(
         ctx,
         `Starting ${service.containerCount} container(s) of service ${service.handle} (${service.memoryLimitMb} MB, ${service.instanceClass})`,
@@ -412,7 +418,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async restart(ctx, target, service, recreate, release) {
       const key = serviceKey(target, service.handle);
-      const current = (await containersLabelled(docker, { [LABELS.service]: key })).sort((a, b) =>
+      const current = (await mine({ [LABELS.service]: key })).sort((a, b) =>
         (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''),
       );
       // Containers gone from the engine (removed by hand, a lost host) are started again from the release.
@@ -445,7 +451,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async removeApp(ctx, target) {
       await log(ctx, `Stopping all containers of app ${target.appHandle}`);
-      await stopAndRemove(ctx, await containersLabelled(docker, { [LABELS.app]: appKey(target) }));
+      await stopAndRemove(ctx, await mine({ [LABELS.app]: appKey(target) }));
       await log(ctx, `Removed app ${target.appHandle} from ${target.stackName}`);
     },
 
@@ -518,8 +524,21 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     },
 
     async runningContainers() {
-      const running = await docker.listContainers({ filters: { label: [`${LABELS.managed}=true`] } });
-      return new Set(running.flatMap((container) => container.Names.map((name) => name.replace(/^\//, ''))));
+      const running = await docker.listContainers({
+        filters: { label: [`${LABELS.managed}=true`, `${LABELS.installation}=${options.installation}`] },
+      });
+      return new Map(
+        running.flatMap((container) =>
+          container.Names.map(
+            (name) => [name.replace(/^\//, ''), new Date(container.Created * 1000)] as const,
+          ),
+        ),
+      );
+    },
+
+    async removeContainers(names) {
+      await removeContainers([...names]);
+      for (const name of names) options.stats.forget(name);
     },
 
     async containerLogs(containers, tail) {

@@ -66,7 +66,7 @@ export interface DockerStatsRecorder {
 
 export function createDockerStatsRecorder(
   docker: Docker,
-  options: { intervalMs: number },
+  options: { intervalMs: number; installation: string },
 ): DockerStatsRecorder {
   const histories = new Map<string, History>();
   const recentCapacity = Math.ceil(HOUR / options.intervalMs) + 1;
@@ -130,7 +130,9 @@ export function createDockerStatsRecorder(
 
   let busy = false;
   async function sample() {
-    const running = await docker.listContainers({ filters: { label: [`${LABELS.managed}=true`] } });
+    const running = await docker.listContainers({
+      filters: { label: [`${LABELS.managed}=true`, `${LABELS.installation}=${options.installation}`] },
+    });
     for (let index = 0; index < running.length; index += 8) {
       await Promise.all(
         running

@@ -8,6 +8,8 @@ import type { AppTarget } from '../runtime.ts';
 
 export const LABELS = {
   managed: 'io.berth.managed',
+  /** Which Berth made it: several may share one engine (and the same stack and handle names). */
+  installation: 'io.berth.installation',
   stack: 'io.berth.stack',
   environment: 'io.berth.environment',
   app: 'io.berth.app',
