@@ -1,5 +1,5 @@
 import { scopeDenialMessage } from '@berth/core';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
@@ -121,5 +121,25 @@ describe('app CI/CD tab', () => {
       await screen.findByText('git push http://localhost:4000/git/production/shop.git main'),
     ).toBeInTheDocument();
     expect(screen.getByText(/any user name and a Berth access token as the password/)).toBeInTheDocument();
+  });
+});
+
+describe('an app that is gone', () => {
+  it('leaves its page for the list when the app it showed is deprovisioned', async () => {
+    readOnlyConsole();
+    const { router, queryClient } = renderApp('/apps/1');
+    await screen.findByRole('region', { name: 'App details' });
+    mockServer({
+      ...consoleRoutes({
+        roles: [roleHal({ id: 'role-2', name: 'Readers', type: 'platform_user' })],
+        stacks: [stackHal({ id: '1', isDefault: true })],
+        environments: [
+          environmentHal({ id: '10', permissions: [{ id: 'p1', scope: 'read', roleId: 'role-2' }] }),
+        ],
+      }),
+      'GET /api/apps/1': () => json(404, errorBody(404, 'not_found', 'App not found')),
+    });
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps'));
   });
 });

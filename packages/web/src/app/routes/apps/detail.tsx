@@ -1,6 +1,6 @@
 import { can } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
@@ -25,6 +25,7 @@ import { ResourceOperationBanner } from '../../../features/operations/components
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
 import { useSource } from '../../../features/sources/api/use-source.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
@@ -79,6 +80,12 @@ function AppDetailRoute() {
   const latest = useOperations(`/apps/${id}/operations?with_services=true`, 1, NO_OPERATION_FILTERS);
   // The details name the app's source, not its id (loaded once the app says which source it is).
   const source = useSource(app.data?.currentSourceId ?? '');
+  // An app that was here and is gone (deprovisioned, from this tab or elsewhere) leaves for the list:
+  // its page would only say it is not found, and a refetch can beat the deprovision's own redirect.
+  const vanished = app.data !== undefined && app.isError && isApiError(app.error) && app.error.status === 404;
+  useEffect(() => {
+    if (vanished) navigate(paths.apps, { replace: true });
+  }, [vanished, navigate]);
 
   return (
     <QueryState query={app} loadingLabel="Loading app">
