@@ -1,5 +1,5 @@
 import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
-import { createApp, deployApp, firstServiceId, waitForOperation } from '../fixtures/operations.ts';
+import { deployedService } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 and §9, contract §4.4: the service Metrics tab charts memory, CPU and load of the
@@ -13,16 +13,13 @@ test('the service Metrics tab charts its containers and switches horizons', asyn
   test.setTimeout(90_000);
   const token = account.token.accessToken;
   const environment = await createAccountEnvironment(request, account, 'metrics-prod');
-  const app = await createApp(request, token, environment.id, 'charts');
-  const deploy = await deployApp(request, token, app.id, 'main');
-  expect(await waitForOperation(request, token, deploy.id, 60_000)).toBe('succeeded');
-  const serviceId = await firstServiceId(request, token, app.id);
+  const { appId, serviceId } = await deployedService(request, token, environment.id, 'charts');
   await logInBrowser(page.context(), account);
 
   const hourly = page.waitForResponse(
     (response) => response.url().includes('/metrics/proxy/') && response.url().includes('horizon=1h'),
   );
-  await page.goto(`/apps/${app.id}/services/${serviceId}/metrics`);
+  await page.goto(`/apps/${appId}/services/${serviceId}/metrics`);
   expect((await hourly).status()).toBe(200);
 
   const metrics = page.getByRole('region', { name: 'Metrics' });
@@ -55,7 +52,7 @@ test('the service Metrics tab charts its containers and switches horizons', asyn
     (response) => response.url().includes('/metrics/proxy/') && response.url().includes('horizon=1d'),
   );
   await metrics.getByRole('button', { name: '1d', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/apps/${app.id}/services/${serviceId}/metrics\\?horizon=1d$`));
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/services/${serviceId}/metrics\\?horizon=1d$`));
   const answer = await daily;
   expect(answer.status()).toBe(200);
   const { columns } = (await answer.json()) as { columns: unknown[][] };

@@ -1,5 +1,5 @@
 import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
-import { createApp, deployApp, firstServiceId, waitForOperation } from '../fixtures/operations.ts';
+import { deployedService } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // The service Logs tab (a Berth addition): the newest lines of the service's running containers, from
@@ -13,15 +13,12 @@ test('the service Logs tab shows its containers’ output and follows it', async
   test.setTimeout(90_000);
   const token = account.token.accessToken;
   const environment = await createAccountEnvironment(request, account, 'logs-prod');
-  const app = await createApp(request, token, environment.id, 'talker');
-  const deploy = await deployApp(request, token, app.id, 'main');
-  expect(await waitForOperation(request, token, deploy.id, 60_000)).toBe('succeeded');
-  const serviceId = await firstServiceId(request, token, app.id);
+  const { appId, serviceId } = await deployedService(request, token, environment.id, 'talker');
   await logInBrowser(page.context(), account);
 
-  await page.goto(`/apps/${app.id}/services/${serviceId}`);
+  await page.goto(`/apps/${appId}/services/${serviceId}`);
   await page.getByRole('navigation', { name: 'Service tabs' }).getByRole('link', { name: 'Logs' }).click();
-  await expect(page).toHaveURL(new RegExp(`/apps/${app.id}/services/${serviceId}/logs$`));
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/services/${serviceId}/logs$`));
 
   const lines = page.getByRole('list', { name: 'Log lines' });
   await expect(lines.getByRole('listitem').first()).toContainText(/talker-\S+-1-[0-9a-f]{8}/);

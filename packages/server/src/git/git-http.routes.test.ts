@@ -86,6 +86,18 @@ describe("an app's git remote", () => {
     expect((await refs('production/shop.git', reader.token)).statusCode).toBe(200);
   });
 
+  it("asks to rename when two of the caller's organizations name an environment and app alike", async () => {
+    const second = await t.createOrganization(owner, 'Second Org');
+    const twin = await t.createEnvironment(owner, second.id, 'production');
+    await t.db.insert(apps).values({ environmentId: Number(twin.id), handle: 'twin' });
+    await t.db.insert(apps).values({ environmentId: Number(environmentId), handle: 'twin' });
+    const response = await refs('production/twin.git', owner.token);
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toBe(
+      'More than one of your organizations has an environment production with an app twin: rename one of the environments to push to the other\n',
+    );
+  });
+
   it('is for apps on docker stacks: a simulated stack has no code to build', async () => {
     const environment = await t.createEnvironment(owner, organizationId, 'simulated');
     const [stack] = await t.db

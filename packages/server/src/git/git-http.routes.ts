@@ -101,6 +101,8 @@ export async function gitHttpRoutes(
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // git exits early on a bad request: what the client still sends then goes nowhere, not to a crash.
+    child.stdin.on('error', () => undefined);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString('utf8');

@@ -59,7 +59,7 @@ export function createGitRepositoriesService(deps: {
         throw new ApiError(
           409,
           'conflict',
-          `More than one of your organizations has an environment ${environmentHandle} with an app ${appHandle}: push with the app's id instead`,
+          `More than one of your organizations has an environment ${environmentHandle} with an app ${appHandle}: rename one of the environments to push to the other`,
         );
       const [row] = visible;
       if (!row) throw notFound('Repository');

@@ -9,24 +9,25 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, containers, releases, services } from '../db/schema.ts';
 import { containersLabelled, LABELS } from '../runtimes/docker/engine.ts';
-import { BASE_IMAGE, baseImage, builtImage, dockerEngine, webImage } from '../testing/docker-images.ts';
+import {
+  BASE_IMAGE,
+  baseImage,
+  builtImage,
+  pageText,
+  suiteEngine,
+  webImage,
+} from '../testing/docker-images.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
 
 // Operations through the API on a stack whose runtime is `docker` (BERTH_RUNTIME=docker): the worker
 // runs them on real containers. Skipped locally without an engine; in CI a missing engine fails it.
 
-const docker = await dockerEngine();
-if (!docker && process.env.CI) throw new Error('CI runs the docker suite: no Docker engine answers');
+const docker = await suiteEngine();
 
 const run = randomBytes(3).toString('hex');
 const exec = promisify(execFile);
 const network = `berth-ops-${run}`;
 const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-data-'));
-
-async function page(host: string, port: number): Promise<string> {
-  const response = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(3000) });
-  return (await response.text()).trim();
-}
 
 describe.skipIf(!docker)('operations on the docker runtime', () => {
   const engine = docker as Docker;
@@ -101,7 +102,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       const info = await engine.getContainer(row.dockerName).inspect();
       expect(info.State.Running).toBe(true);
       expect(row.host).toBe(info.NetworkSettings.Networks[network]?.IPAddress);
-      expect(await page(row.host, row.port)).toBe('version-one');
+      expect(await pageText(row.host, row.port)).toBe('version-one');
     }
   });
 
@@ -127,12 +128,13 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     for (const row of rows) {
       const info = await engine.getContainer(row.dockerName).inspect();
       expect(info.HostConfig.Memory).toBe(1024 * 1024 * 1024);
-      expect(await page(row.host, row.port)).toBe('version-one');
+      expect(await pageText(row.host, row.port)).toBe('version-one');
     }
 
     const restarted = await operate(`/api/services/${service?.id}/operations`, { type: 'restart' });
     expect(restarted.status).toBe('succeeded');
-    for (const row of (await live()).containers) expect(await page(row.host, row.port)).toBe('version-one');
+    for (const row of (await live()).containers)
+      expect(await pageText(row.host, row.port)).toBe('version-one');
   });
 
   it('starts again a container removed behind its back: an automated restart says what was missing', async () => {
@@ -157,7 +159,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     expect(log).toContain('has 1 of its 2 container(s) on the engine: starting them all again');
     const after = (await live()).containers;
     expect(after).toHaveLength(2);
-    for (const row of after) expect(await page(row.host, row.port)).toBe('version-one');
+    for (const row of after) expect(await pageText(row.host, row.port)).toBe('version-one');
     expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toHaveLength(2);
     expect(await t.reconciler.reconcileOnce()).toBe(0);
   });
@@ -185,7 +187,8 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     expect(await t.reconciler.reconcileOnce({ orphanAgeMs: 0 })).toBe(0);
     await expect(engine.getContainer(orphan).inspect()).rejects.toThrow();
     expect((await engine.getContainer(foreign).inspect()).State.Running).toBe(true);
-    for (const row of (await live()).containers) expect(await page(row.host, row.port)).toBe('version-one');
+    for (const row of (await live()).containers)
+      expect(await pageText(row.host, row.port)).toBe('version-one');
     await engine.getContainer(foreign).remove({ force: true });
   });
 
@@ -203,7 +206,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     expect(log).toContain('cannot start: no database');
     const after = (await live()).containers;
     expect(after.map((row) => row.dockerName).sort()).toEqual(before);
-    for (const row of after) expect(await page(row.host, row.port)).toBe('version-one');
+    for (const row of after) expect(await pageText(row.host, row.port)).toBe('version-one');
   });
 
   it("builds and deploys what `git push` sends to the app's remote over HTTP", async () => {
@@ -256,7 +259,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       .where(and(eq(releases.serviceId, web?.id ?? 0), isNull(containers.deletedAt)));
     expect(rows).toHaveLength(1);
     const row = rows[0]?.containers;
-    expect(await page(row?.host ?? '', row?.port ?? 0)).toBe('pushed-over-http');
+    expect(await pageText(row?.host ?? '', row?.port ?? 0)).toBe('pushed-over-http');
     const deployment = await t.call('GET', `/api/apps/${pushed?.id}/deployments`, { token: owner.token });
     expect(deployment.json()._embedded.deployments[0]).toMatchObject({
       git_commit_message: 'Ship it',

@@ -11,6 +11,24 @@ import Docker from 'dockerode';
 
 export const BASE_IMAGE = 'berth-test/busybox:1';
 
+/**
+ * The engine of a docker suite's file: null (and a warning) when none answers locally; in CI (CI=true)
+ * a missing engine fails the file, since CI runs the docker suite.
+ */
+export async function suiteEngine(): Promise<Docker | null> {
+  const docker = await dockerEngine();
+  if (!docker && process.env.CI) throw new Error('CI runs the docker suite: no Docker engine answers');
+  if (!docker)
+    console.warn('No Docker engine answers (DOCKER_HOST or the local socket): the docker suite is skipped');
+  return docker;
+}
+
+/** The text an app's container answers at / (the test images' httpd serves one line). */
+export async function pageText(host: string, port: number): Promise<string> {
+  const response = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(3000) });
+  return (await response.text()).trim();
+}
+
 /** The engine when one answers (DOCKER_HOST, else the local socket), else null. */
 export async function dockerEngine(): Promise<Docker | null> {
   const docker = new Docker();

@@ -1,7 +1,10 @@
+import type Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
 import { ensureDefaultStack } from '../../api/stacks/stacks.service.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
+import { createDockerRuntime } from './docker-runtime.ts';
+import { createDockerStatsRecorder } from './docker-stats.ts';
 import { exposedPorts, logLines, serviceKey } from './engine.ts';
 import { parseProcfile } from './git-source.ts';
 
@@ -81,5 +84,33 @@ describe('the docker runtime without an engine', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('says plainly what it does not run yet: its endpoint and database operations fail with that', async () => {
+    const docker = {} as Docker;
+    const stats = createDockerStatsRecorder(docker, { intervalMs: 60_000, installation: 'parts' });
+    const runtime = createDockerRuntime({
+      docker,
+      gitDir: '/nonexistent',
+      publicUrl: 'http://berth.test',
+      network: 'berth',
+      healthTimeoutMs: 1000,
+      stopTimeoutSeconds: 1,
+      stats,
+      installation: 'parts',
+    });
+    const lines: string[] = [];
+    const ctx = { signal: new AbortController().signal, log: async (line: string) => void lines.push(line) };
+    await expect(runtime.provisionEndpoint(ctx, {} as never, {} as never)).rejects.toThrow(
+      'Endpoints are not available on the docker runtime yet',
+    );
+    await expect(
+      runtime.provisionDatabase(ctx, {} as never, {} as never, {} as never, { kind: 'empty' }),
+    ).rejects.toThrow('Databases are not available on the docker runtime yet');
+    expect(lines).toEqual([
+      'Endpoints are not available on the docker runtime yet',
+      'Databases are not available on the docker runtime yet',
+    ]);
+    stats.close();
   });
 });

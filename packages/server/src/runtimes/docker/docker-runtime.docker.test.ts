@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_IMAGE, baseImage, builtImage, dockerEngine, webImage } from '../../testing/docker-images.ts';
+import {
+  BASE_IMAGE,
+  baseImage,
+  builtImage,
+  pageText,
+  suiteEngine,
+  webImage,
+} from '../../testing/docker-images.ts';
 import type { AppTarget, Runtime, RuntimeContext, ServicePlan } from '../runtime.ts';
 import { createDockerRuntime } from './docker-runtime.ts';
 import { createDockerStatsRecorder, type DockerStatsRecorder } from './docker-stats.ts';
@@ -14,10 +21,7 @@ import { containersLabelled, LABELS } from './engine.ts';
 // The docker runtime against a real engine. Locally the suite says so and stops when no engine answers;
 // in CI (CI=true) a missing engine fails it.
 
-const docker = await dockerEngine();
-if (!docker && process.env.CI) throw new Error('CI runs the docker suite: no Docker engine answers');
-if (!docker)
-  console.warn('No Docker engine answers (DOCKER_HOST or the local socket): the docker suite is skipped');
+const docker = await suiteEngine();
 
 const run = randomBytes(3).toString('hex');
 const stackName = `test-${run}`;
@@ -44,11 +48,6 @@ const plan = (overrides: Partial<ServicePlan> = {}): ServicePlan => ({
   instanceClass: 'm5',
   ...overrides,
 });
-
-async function page(host: string, port: number): Promise<string> {
-  const response = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(3000) });
-  return (await response.text()).trim();
-}
 
 describe.skipIf(!docker)('the docker runtime', () => {
   const engine = docker as Docker;
@@ -100,7 +99,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     expect(started).toHaveLength(2);
     for (const container of started) {
       expect(container.port).toBe(5000);
-      expect(await page(container.host, container.port)).toBe('version-one');
+      expect(await pageText(container.host, container.port)).toBe('version-one');
       const info = await engine.getContainer(container.dockerName).inspect();
       expect(info.HostConfig.Memory).toBe(64 * 1024 * 1024);
       expect(info.HostConfig.RestartPolicy?.Name).toBe('unless-stopped');
@@ -119,7 +118,8 @@ describe.skipIf(!docker)('the docker runtime', () => {
     const after = await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` });
     expect(after.map((c) => c.Id).sort()).not.toEqual(before.map((c) => c.Id).sort());
     expect(after).toHaveLength(2);
-    for (const container of started) expect(await page(container.host, container.port)).toBe('version-two');
+    for (const container of started)
+      expect(await pageText(container.host, container.port)).toBe('version-two');
     expect(ctx.lines).toContain('Stopping previous containers of service cmd');
   });
 
@@ -137,7 +137,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     expect(serving).toHaveLength(2);
     expect(serving.every((c) => c.State === 'running')).toBe(true);
     const info = await engine.getContainer(serving[0]?.Id ?? '').inspect();
-    expect(await page(info.NetworkSettings.Networks[network]?.IPAddress ?? '', 5000)).toBe('version-two');
+    expect(await pageText(info.NetworkSettings.Networks[network]?.IPAddress ?? '', 5000)).toBe('version-two');
   });
 
   it('restarts in place, recreates, and records real memory in the metrics', async () => {
@@ -151,11 +151,13 @@ describe.skipIf(!docker)('the docker runtime', () => {
     };
     const restarted = await runtime.restart(ctx, target, plan({ containerCount: 2 }), false, release);
     expect(restarted).toHaveLength(2);
-    for (const container of restarted) expect(await page(container.host, container.port)).toBe('version-two');
+    for (const container of restarted)
+      expect(await pageText(container.host, container.port)).toBe('version-two');
 
     const recreated = await runtime.restart(ctx, target, plan({ containerCount: 2 }), true, release);
     expect(recreated.map((c) => c.dockerName)).not.toEqual(restarted.map((c) => c.dockerName));
-    for (const container of recreated) expect(await page(container.host, container.port)).toBe('version-two');
+    for (const container of recreated)
+      expect(await pageText(container.host, container.port)).toBe('version-two');
 
     // A container removed behind Berth's back: a restart starts the service's containers again.
     await engine.getContainer(recreated[0]?.dockerName ?? '').remove({ force: true });
@@ -164,7 +166,8 @@ describe.skipIf(!docker)('the docker runtime', () => {
     expect(ctx.lines).toContain(
       'Service cmd has 1 of its 2 container(s) on the engine: starting them all again',
     );
-    for (const container of healed) expect(await page(container.host, container.port)).toBe('version-two');
+    for (const container of healed)
+      expect(await pageText(container.host, container.port)).toBe('version-two');
     expect(
       await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` }),
     ).toHaveLength(2);
@@ -288,7 +291,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
       image,
       {},
     );
-    expect(await page(web?.host ?? '', web?.port ?? 0)).toBe('built-from-git');
+    expect(await pageText(web?.host ?? '', web?.port ?? 0)).toBe('built-from-git');
     const [worker] = await runtime.rollOut(
       ctx,
       app,

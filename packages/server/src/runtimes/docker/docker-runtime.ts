@@ -127,6 +127,20 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     }
   }
 
+  /**
+   * Log lines from an engine's progress events, written in order as they come; `done` settles once all
+   * are written, and fails as the first failed write did (a lost lease), so no write is left unawaited.
+   */
+  function streamedLog(ctx: RuntimeContext) {
+    let written: Promise<void> = Promise.resolve();
+    return {
+      write(text: string) {
+        written = written.then(() => log(ctx, text));
+      },
+      done: () => written,
+    };
+  }
+
   async function fail(ctx: RuntimeContext, message: string): Promise<never> {
     await log(ctx, message, 'ERROR');
     throw new RuntimeError(message);
@@ -142,14 +156,16 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       try {
         const stream = await docker.pull(reference);
         const seen = new Set<string>();
+        const lines = streamedLog(ctx);
         await followProgress(docker, stream, (event) => {
           const status = event.status ?? '';
           // Download percentages repeat endlessly: keep each distinct status once.
           if (status && !event.status?.startsWith('Downloading') && !seen.has(status)) {
             seen.add(status);
-            void ctx.log(status.slice(0, 500));
+            lines.write(status.slice(0, 500));
           }
         });
+        await lines.done();
         image = await docker.getImage(reference).inspect();
       } catch (error) {
         return fail(ctx, `Unable to pull ${reference}: ${(error as Error).message}`);
@@ -183,6 +199,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     const source = archive(repository, sha);
     let builtId: string | undefined;
     let buildError: string | undefined;
+    const lines = streamedLog(ctx);
     try {
       const stream = (await docker.buildImage(source.stream as unknown as NodeJS.ReadableStream, {
         t: tag,
@@ -193,7 +210,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       ctx.signal.addEventListener('abort', stop, { once: true });
       try {
         await followProgress(docker, stream, (event) => {
-          if (event.stream) void log(ctx, event.stream);
+          if (event.stream) lines.write(event.stream);
           if (event.error) buildError = event.error;
           if (event.aux?.ID) builtId = event.aux.ID;
         });
@@ -201,6 +218,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
         ctx.signal.removeEventListener('abort', stop);
       }
       await source.done;
+      await lines.done();
     } catch (error) {
       if (ctx.signal.aborted) throw interrupted();
       buildError ??= (error as Error).message;

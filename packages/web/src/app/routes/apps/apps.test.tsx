@@ -21,7 +21,7 @@ function appHal() {
 const serviceHal = () => serviceResourceFixture({ id: '5', command: 'npm start' });
 
 /** A platform user whose role holds only `read` on environment 10. */
-function readOnlyConsole(app: Record<string, unknown> = appHal()) {
+function readOnlyConsole(app: Record<string, unknown> | (() => Response) = appHal()) {
   signIn();
   mockServer({
     ...consoleRoutes({
@@ -31,7 +31,7 @@ function readOnlyConsole(app: Record<string, unknown> = appHal()) {
         environmentHal({ id: '10', permissions: [{ id: 'p1', scope: 'read', roleId: 'role-2' }] }),
       ],
     }),
-    'GET /api/apps/1': () => json(200, app),
+    'GET /api/apps/1': typeof app === 'function' ? app : () => json(200, app),
     'GET /api/apps/1/deployments': () => json(200, collection('deployments', [])),
     'GET /api/apps/1/services': () => json(200, collection('services', [serviceHal()])),
     'GET /api/services/5': () => json(200, serviceHal()),
@@ -126,19 +126,13 @@ describe('app CI/CD tab', () => {
 
 describe('an app that is gone', () => {
   it('leaves its page for the list when the app it showed is deprovisioned', async () => {
-    readOnlyConsole();
+    let gone = false;
+    readOnlyConsole(() =>
+      gone ? json(404, errorBody(404, 'not_found', 'App not found')) : json(200, appHal()),
+    );
     const { router, queryClient } = renderApp('/apps/1');
     await screen.findByRole('region', { name: 'App details' });
-    mockServer({
-      ...consoleRoutes({
-        roles: [roleHal({ id: 'role-2', name: 'Readers', type: 'platform_user' })],
-        stacks: [stackHal({ id: '1', isDefault: true })],
-        environments: [
-          environmentHal({ id: '10', permissions: [{ id: 'p1', scope: 'read', roleId: 'role-2' }] }),
-        ],
-      }),
-      'GET /api/apps/1': () => json(404, errorBody(404, 'not_found', 'App not found')),
-    });
+    gone = true;
     await act(() => queryClient.invalidateQueries());
     await waitFor(() => expect(router.state.location.pathname).toBe('/apps'));
   });
