@@ -82,7 +82,7 @@ export async function buildApp(
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
   const urls = familyUrls(config);
-  await ensureDefaultStack(db, config.runtime);
+  await ensureDefaultStack(db, config.runtime, config.edge.appsDomain);
   await ensureDatabaseImages(db);
 
   // Every service is built once, here, and handed to the routes that use it.
@@ -321,7 +321,7 @@ export async function buildApp(
       await services.backupScheduler.stop();
       await services.reconciler.stop();
       await worker.stop();
-      services.runtimeSet.close();
+      await services.runtimeSet.close();
       await app.close();
       await database.close();
     },

@@ -147,7 +147,7 @@ export async function createServices(
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
-  const runtimeSet = await createRuntimes(config, signingKey);
+  const runtimeSet = await createRuntimes(config, signingKey, { superviseEdge: true });
   const { runtimes } = runtimeSet;
   // Database credentials are kept sealed under a key derived from the server secret.
   const secrets = databaseCredentialsBox(signingKey);
@@ -174,6 +174,8 @@ export async function createServices(
     onError: (error) => hooks.onError(error),
     onOrphansRemoved: (names) =>
       console.warn(`Removed ${names.length} orphaned container(s): ${names.join(', ')}`),
+    onRoutingRepaired: (changes) =>
+      console.warn(`Re-routed endpoints to moved containers: ${changes.join('; ')}`),
   });
 
   const permissions = createPermissionsService({ db });

@@ -64,7 +64,28 @@ export interface Config {
   /** The apps' bare git repositories (`<dataDir>/git`), and the largest push they take. */
   git: { dir: string; maxPushBytes: number };
   /** The docker runtime's settings: its network, and how long new containers have to answer. */
-  docker: { network: string; healthTimeoutSeconds: number; statsIntervalSeconds: number };
+  docker: {
+    network: string;
+    healthTimeoutSeconds: number;
+    statsIntervalSeconds: number;
+    /** Database images by `type` or `type:version` (BERTH_DATABASE_IMAGES), over the official ones. */
+    databaseImages: Record<string, string>;
+    /** Where database backups' dumps are kept (`<dataDir>/backups`). */
+    backupDir: string;
+  };
+  /**
+   * The docker runtime's edge (Caddy, supervised by the server): where endpoints answer, the domain their
+   * default hostnames hang off, the email ACME certificates are asked with (none: Caddy's own authority),
+   * the Caddy binary, and its directory (config, certificates, admin socket) under the data directory.
+   */
+  edge: {
+    appsDomain: string;
+    httpPort: number;
+    httpsPort: number;
+    acmeEmail: string | null;
+    caddyPath: string;
+    dir: string;
+  };
   /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
   checkResponses: boolean;
   /** Optional outside services the console links to; hidden when unset. */
@@ -151,6 +172,55 @@ function dockerNetworkFromEnv(env: NodeJS.ProcessEnv): string {
   return value;
 }
 
+/** `postgresql=registry.example.com/postgres:{version},redis:7.2=redis:7.2.5`: images per engine (and version). */
+function databaseImagesFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const value = (env.BERTH_DATABASE_IMAGES ?? '').trim();
+  if (value === '') return {};
+  const problem = () =>
+    new ConfigError(
+      `BERTH_DATABASE_IMAGES must be engine=image pairs separated by commas (postgresql=postgres:{version}), got "${value.slice(0, 100)}"`,
+    );
+  if (value.length > 4000) throw problem();
+  const images: Record<string, string> = {};
+  for (const entry of value.split(',')) {
+    const [key = '', image = '', extra] = entry.split('=').map((part) => part.trim());
+    if (extra !== undefined || key.length > 40 || image.length > 300) throw problem();
+    if (!/^[a-z]+(:[0-9][0-9.]*)?$/.test(key) || !/^[a-zA-Z0-9][a-zA-Z0-9._/:@{}-]*$/.test(image))
+      throw problem();
+    images[key] = image;
+  }
+  return images;
+}
+
+function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = (env[name] ?? '').trim();
+  if (value === '') return fallback;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port >= 1 && port <= 65535))
+    throw new ConfigError(`${name} must be a port from 1 to 65535, got "${value.slice(0, 100)}"`);
+  return port;
+}
+
+function appsDomainFromEnv(env: NodeJS.ProcessEnv): string {
+  const value = (env.BERTH_APPS_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (value === '') return 'localhost';
+  // Labels of letters, digits and inner hyphens, joined by dots: checked by length first, then split.
+  const labels = value.length <= 200 ? value.split('.') : [];
+  if (!labels.length || !labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)))
+    throw new ConfigError(
+      `BERTH_APPS_DOMAIN must be a domain name such as apps.example.com, got "${value.slice(0, 100)}"`,
+    );
+  return value;
+}
+
+function acmeEmailFromEnv(env: NodeJS.ProcessEnv): string | null {
+  const value = (env.BERTH_ACME_EMAIL ?? '').trim();
+  if (value === '') return null;
+  if (value.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(value))
+    throw new ConfigError(`BERTH_ACME_EMAIL must be an email address, got "${value.slice(0, 100)}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFromEnv(env, 'PORT', 4000);
   const publicUrl = trimEndChar(env.PUBLIC_URL || `http://localhost:${port}`, '/');
@@ -203,6 +273,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       network: dockerNetworkFromEnv(env),
       healthTimeoutSeconds: intFromEnv(env, 'BERTH_HEALTH_CHECK_TIMEOUT_SECONDS', 60),
       statsIntervalSeconds: intFromEnv(env, 'BERTH_DOCKER_STATS_SECONDS', 10),
+      databaseImages: databaseImagesFromEnv(env),
+      backupDir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'backups'),
+    },
+    edge: {
+      appsDomain: appsDomainFromEnv(env),
+      httpPort: portFromEnv(env, 'BERTH_EDGE_HTTP_PORT', 8080),
+      httpsPort: portFromEnv(env, 'BERTH_EDGE_HTTPS_PORT', 8443),
+      acmeEmail: acmeEmailFromEnv(env),
+      caddyPath: (env.BERTH_CADDY_PATH ?? '').trim() || 'caddy',
+      dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'edge'),
     },
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),

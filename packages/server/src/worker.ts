@@ -18,7 +18,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await ensureDefaultStack(database.db, config.runtime);
+await ensureDefaultStack(database.db, config.runtime, config.edge.appsDomain);
 // The same server secret as the API process: what one seals, the other opens.
 const signingKey = await loadSigningKey(database.db, config.jwtSecret);
 const secrets = databaseCredentialsBox(signingKey);
@@ -36,7 +36,7 @@ const backupScheduler = createBackupScheduler({
 });
 const count = Math.max(Number.parseInt(process.env.BERTH_WORKER_CONCURRENCY || '1', 10) || 1, 1);
 // One set of runtimes for the process: the docker runtime's stats recorder samples once for all workers.
-const { runtimes, close: closeRuntimes } = await createRuntimes(config, signingKey);
+const { runtimes, close: closeRuntimes } = await createRuntimes(config, signingKey, { superviseEdge: false });
 const workers = Array.from({ length: count }, () =>
   createWorker({
     db: database.db,
@@ -54,6 +54,8 @@ const reconciler = createContainerReconciler({
   onError: (error) => console.error(loggableError(error)),
   onOrphansRemoved: (names) =>
     console.warn(`Removed ${names.length} orphaned container(s): ${names.join(', ')}`),
+  onRoutingRepaired: (changes) =>
+    console.warn(`Re-routed endpoints to moved containers: ${changes.join('; ')}`),
 });
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
@@ -66,8 +68,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     Promise.all([backupScheduler.stop(), reconciler.stop(), ...workers.map((worker) => worker.stop())])
-      .then(() => {
-        closeRuntimes();
+      .then(async () => {
+        await closeRuntimes();
         return database.close();
       })
       .then(

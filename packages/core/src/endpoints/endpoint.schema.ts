@@ -21,6 +21,8 @@ export const LOAD_BALANCING_ALGORITHM_LABELS: Record<LoadBalancingAlgorithm, str
   least_outstanding_requests: 'Least Outstanding Requests',
   weighted_random: 'Weighted Random',
 };
+/** The request header that carries an endpoint's header token (spec 2: header authentication). */
+export const ENDPOINT_TOKEN_HEADER = 'X-Berth-Token';
 export const DEFAULT_LOAD_BALANCING_ALGORITHM: LoadBalancingAlgorithm = 'round_robin';
 
 /** spec 2 §4: endpoint statuses (anything else reads as Unknown). */

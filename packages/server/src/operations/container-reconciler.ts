@@ -22,7 +22,8 @@ export const ORPHAN_AGE_MS = 35 * 60_000;
  * are left to it. Containers keep running while Berth restarts (their restart policy) and are found
  * again by their labels, so nothing needs adopting. This Berth's running containers that it records
  * nowhere (a roll-out that died before it was recorded, a deprovision that failed halfway) are removed
- * once old enough; the runtime never shows it another Berth's containers.
+ * once old enough; the runtime never shows it another Berth's containers. Endpoint routes to containers
+ * that came back at another address (the engine restarted) are sent to the running ones.
  */
 export function createContainerReconciler(deps: {
   db: Db;
@@ -31,6 +32,8 @@ export function createContainerReconciler(deps: {
   onError?: (error: unknown) => void;
   /** Told of the orphans each pass removed (the server's log). */
   onOrphansRemoved?: (names: string[]) => void;
+  /** Told of the endpoint routes each pass sent to containers' new addresses (the server's log). */
+  onRoutingRepaired?: (changes: string[]) => void;
   orphanAgeMs?: number;
 }) {
   const { db, runtimes } = deps;
@@ -71,6 +74,8 @@ export function createContainerReconciler(deps: {
         new Set(recorded.map((row) => row.dockerName)),
         options.orphanAgeMs ?? orphanAgeMs,
       );
+      const rerouted = (await runtime.repairRouting?.()) ?? [];
+      if (rerouted.length) deps.onRoutingRepaired?.(rerouted);
       const missing = new Map<number, { row: (typeof recorded)[number]; names: string[] }>();
       for (const row of recorded) {
         if (alive.has(row.dockerName)) continue;

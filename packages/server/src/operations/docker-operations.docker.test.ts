@@ -15,6 +15,7 @@ import {
   builtImage,
   pageText,
   suiteEngine,
+  testEdge,
   webImage,
 } from '../testing/docker-images.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
@@ -45,7 +46,14 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       runtime: 'docker',
       dataDir,
       git: { dir: path.join(dataDir, 'git'), maxPushBytes: 64 * 1024 * 1024 },
-      docker: { network, healthTimeoutSeconds: 10, statsIntervalSeconds: 60 },
+      docker: {
+        network,
+        healthTimeoutSeconds: 10,
+        statsIntervalSeconds: 60,
+        databaseImages: {},
+        backupDir: path.join(dataDir, 'backups'),
+      },
+      edge: await testEdge(dataDir),
     });
     owner = await t.signUp();
     const org = await t.createOrganization(owner);

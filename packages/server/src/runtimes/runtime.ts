@@ -100,6 +100,10 @@ export interface EndpointPlan {
   internalHost: string | null;
   dockerName: string | null;
   acmeStatus: string;
+  /** The shared secret requests must carry (header authentication), or null. */
+  tokenHeader: string | null;
+  /** The custom certificate to serve (custom HTTPS): its PEM chain and private key. */
+  certificate: { certificatePem: string; keyPem: string } | null;
 }
 
 /** What provisioning an endpoint made: its load balancer, hostnames and (managed HTTPS) ACME state. */
@@ -109,6 +113,8 @@ export interface ProvisionedEndpoint {
   dockerName: string;
   /** The hostname users reach: the default domain name, the user's domain, or the certificate's name. */
   virtualDomain: string;
+  /** The ports the endpoint answers on where they are not 80 and 443 (null: no such listener). */
+  ports?: { http: number | null; https: number | null };
   acme: {
     status: 'pending' | 'transitioning' | 'ready';
     dnsChallengeHost: string;
@@ -274,6 +280,11 @@ export interface Runtime {
   runningContainers?(): Promise<Map<string, Date>>;
   /** Stops and removes containers by name (orphans: running, and recorded nowhere). */
   removeContainers?(names: readonly string[]): Promise<void>;
+  /**
+   * Sends endpoints whose containers are gone (restarted at another address) to the service's running
+   * ones; what it changed. For the reconciler, on runtimes whose routing can go stale.
+   */
+  repairRouting?(): Promise<string[]>;
 }
 
 /** A running container whose output is asked for. */

@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import type { Config } from '../config.ts';
+import { createEdgeClient } from './docker/caddy-edge.ts';
+import { superviseEdge } from './docker/caddy-process.ts';
 import { createDockerRuntime } from './docker/docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker/docker-stats.ts';
 import type { Runtime } from './runtime.ts';
@@ -13,14 +16,16 @@ export function installationId(serverSecret: Uint8Array): string {
 /**
  * The runtimes a process runs stacks on, by name: always `sim`; `docker` too when BERTH_RUNTIME is
  * docker (the engine at DOCKER_HOST, else the local socket), with the recorder of its containers' stats.
- * The Docker client is loaded only then: it adds some 130 ms and 25 MB to a start that does not use it.
+ * With `superviseEdge` (the server, not a separate worker) it runs the edge (Caddy) too, and resolves
+ * once it answers. The Docker client is loaded only then: it adds some 130 ms and 25 MB to a start that does not use it.
  */
 export async function createRuntimes(
-  config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git' | 'publicUrl'>,
+  config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git' | 'publicUrl' | 'edge'>,
   serverSecret: Uint8Array,
-): Promise<{ runtimes: Record<string, Runtime>; close(): void }> {
+  options: { superviseEdge: boolean },
+): Promise<{ runtimes: Record<string, Runtime>; close(): Promise<void> }> {
   const runtimes: Record<string, Runtime> = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
-  if (config.runtime !== 'docker') return { runtimes, close() {} };
+  if (config.runtime !== 'docker') return { runtimes, async close() {} };
   const { default: Docker } = await import('dockerode');
   const docker = new Docker();
   const installation = installationId(serverSecret);
@@ -28,6 +33,30 @@ export async function createRuntimes(
     intervalMs: Math.max(1, config.docker.statsIntervalSeconds) * 1000,
     installation,
   });
+  const edgeSettings = {
+    adminSocket: path.join(config.edge.dir, 'admin.sock'),
+    httpPort: config.edge.httpPort,
+    httpsPort: config.edge.httpsPort,
+    acmeEmail: config.edge.acmeEmail,
+  };
+  // The server runs the edge; a separate worker process reaches the server's through its socket.
+  const edgeProcess = options.superviseEdge
+    ? superviseEdge({
+        ...edgeSettings,
+        caddyPath: config.edge.caddyPath,
+        dir: config.edge.dir,
+        onProblem: (message) => console.warn(message),
+      })
+    : null;
+  if (edgeProcess) {
+    try {
+      await edgeProcess.start();
+    } catch (error) {
+      stats.close();
+      await edgeProcess.stop();
+      throw error;
+    }
+  }
   runtimes.docker = createDockerRuntime({
     docker,
     gitDir: config.git.dir,
@@ -37,6 +66,16 @@ export async function createRuntimes(
     stopTimeoutSeconds: 10,
     stats,
     installation,
+    backupDir: config.docker.backupDir,
+    databaseImages: config.docker.databaseImages,
+    edge: createEdgeClient(edgeSettings),
+    edgePorts: { http: config.edge.httpPort, https: config.edge.httpsPort },
   });
-  return { runtimes, close: () => stats.close() };
+  return {
+    runtimes,
+    async close() {
+      stats.close();
+      await edgeProcess?.stop();
+    },
+  };
 }

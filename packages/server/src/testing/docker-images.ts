@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -120,4 +121,116 @@ export function webImage(docker: Docker, name: string, text: string): Promise<st
       '',
     ].join('\n'),
   });
+}
+
+/** A web app that answers with the id (host name) of the container that served the request. */
+export function whoamiImage(docker: Docker, name: string): Promise<string> {
+  return builtImage(docker, name, {
+    Dockerfile: [
+      `FROM ${BASE_IMAGE}`,
+      'ENV PATH=/bin',
+      'RUN mkdir -p /www',
+      'CMD ["/bin/sh", "-c", "hostname > /www/index.html && exec httpd -f -p $PORT -h /www"]',
+      '',
+    ].join('\n'),
+  });
+}
+
+/** A TCP port nothing listens on right now (for a test's own listeners). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The edge of a test server: Caddy on free ports, its files in the test's data directory. */
+export async function testEdge(dataDir: string) {
+  return {
+    appsDomain: 'localhost',
+    httpPort: await freePort(),
+    httpsPort: await freePort(),
+    acmeEmail: null,
+    caddyPath: 'caddy',
+    dir: path.join(dataDir, 'edge'),
+  };
+}
+
+/** PostgreSQL 15 for the docker suites, at the official image's contract (see postgresImage). */
+export const POSTGRES_IMAGE = 'berth-test/postgres:15';
+
+// A root filesystem of the machine's own PostgreSQL 15 (Debian's packages) with the shared libraries
+// its programs load, and busybox for the shell and `su`.
+const POSTGRES_ROOTFS = String.raw`
+set -eu
+ROOT=$1; PG=/usr/lib/postgresql/15
+mkdir -p "$ROOT/bin" "$ROOT/etc" "$ROOT/tmp" "$ROOT/var/run/postgresql" "$ROOT/var/lib/postgresql"
+chmod 1777 "$ROOT/tmp"
+cp "$2" "$ROOT/bin/busybox"
+for applet in $("$ROOT/bin/busybox" --list); do [ "$applet" = busybox ] || ln -sf busybox "$ROOT/bin/$applet"; done
+tar -C / --exclude=usr/lib/postgresql/15/lib/bitcode -cf - usr/lib/postgresql/15 usr/share/postgresql/15   usr/share/zoneinfo/UTC usr/share/zoneinfo/Etc | tar -C "$ROOT" -xf -
+for file in "$PG"/bin/* "$PG"/lib/*.so; do
+  ldd "$file" 2>/dev/null | awk '/=>/ {print $3} /ld-linux/ {print $1}' | grep '^/' || true
+done | sort -u | while read -r lib; do mkdir -p "$ROOT$(dirname "$lib")"; cp -L "$lib" "$ROOT$lib"; done
+echo 'root:x:0:0:root:/root:/bin/sh' > "$ROOT/etc/passwd"
+echo 'postgres:x:999:999:PostgreSQL:/var/lib/postgresql:/bin/sh' >> "$ROOT/etc/passwd"
+printf 'root:x:0:\npostgres:x:999:\n' > "$ROOT/etc/group"
+`;
+
+// The official image's contract, small: POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB make the
+// account and database on a first start (with the server listening on no network meanwhile), PGDATA
+// says where the data lives.
+const POSTGRES_ENTRYPOINT = String.raw`#!/bin/sh
+set -e
+PGDATA=${'$'}{PGDATA:-/var/lib/postgresql/data}
+mkdir -p "$PGDATA" /var/run/postgresql
+chown -R postgres:postgres "$PGDATA" /var/run/postgresql
+chmod 700 "$PGDATA"
+as_postgres() { su postgres -s /bin/sh -c "$1"; }
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  printf '%s\n' "$POSTGRES_PASSWORD" > /tmp/pwfile
+  chown postgres /tmp/pwfile
+  as_postgres "initdb -D '$PGDATA' -U '$POSTGRES_USER' --pwfile=/tmp/pwfile -E UTF8 --locale=C -A scram-sha-256 --auth-local=trust"
+  rm -f /tmp/pwfile
+  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  as_postgres "pg_ctl -D '$PGDATA' -o \"-c listen_addresses=''\" -w start"
+  as_postgres "psql -v ON_ERROR_STOP=1 -U '$POSTGRES_USER' -d postgres -c 'CREATE DATABASE \"$POSTGRES_DB\"'"
+  as_postgres "pg_ctl -D '$PGDATA' -m fast -w stop"
+fi
+exec su postgres -s /bin/sh -c "exec postgres -D '$PGDATA' -c listen_addresses='*'"
+`;
+
+/**
+ * PostgreSQL as an image, made from the machine's Debian packages (apt-get install postgresql): no
+ * registry is reachable. It keeps the official image's contract, which the docker runtime relies on.
+ */
+export async function postgresImage(docker: Docker): Promise<string> {
+  if (await hasImage(docker, POSTGRES_IMAGE)) return POSTGRES_IMAGE;
+  const root = fs.mkdtempSync(path.join(tmpdir(), 'berth-pg-rootfs-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn('bash', ['-c', POSTGRES_ROOTFS, 'rootfs', root, staticBusybox()], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      build.once('error', reject);
+      build.once('exit', (code) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`building the PostgreSQL root filesystem failed (${code})`)),
+      );
+    });
+    fs.writeFileSync(path.join(root, 'entrypoint.sh'), POSTGRES_ENTRYPOINT, { mode: 0o755 });
+    const [repo, tag] = POSTGRES_IMAGE.split(':');
+    // The engine takes the image's settings as Dockerfile lines (`changes`, repeated).
+    const settings: Record<string, unknown> = {
+      repo,
+      tag,
+      changes: ['ENV PATH=/usr/lib/postgresql/15/bin:/bin', 'ENTRYPOINT ["/entrypoint.sh"]', 'EXPOSE 5432'],
+    };
+    await follow(docker, await docker.importImage(tarOf(root) as never, settings));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  return POSTGRES_IMAGE;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { type BerthApp, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_PUBLIC_URL = 'http://berth.test';
@@ -21,7 +22,10 @@ export interface TestUser {
 /** A server on a fresh database, with helpers that go through the real HTTP routes. */
 export async function testApp(
   overrides: Partial<Config> = {},
-  options: Pick<Parameters<typeof buildApp>[1] & object, 'onOutboxMail' | 'logger'> = {},
+  options: Pick<Parameters<typeof buildApp>[1] & object, 'onOutboxMail' | 'logger'> & {
+    /** A database of the test's own (one kept on disk, to start the server again on it). */
+    database?: Database;
+  } = {},
 ) {
   // Tests drive the worker themselves (worker.drain()) and simulate steps in a millisecond.
   const config: Config = {
@@ -36,7 +40,10 @@ export async function testApp(
     signupRateLimit: { perAddress: 10_000, windowSeconds: 60 },
     ...overrides,
   };
-  const built: BerthApp = await buildApp(config, { ...options, database: await openTestDatabase() });
+  const built: BerthApp = await buildApp(config, {
+    ...options,
+    database: options.database ?? (await openTestDatabase()),
+  });
   const { app } = built;
 
   async function call(

@@ -7,14 +7,20 @@ import { notFound } from '../../http/errors.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 
+/** The default domain of a simulated stack (endpoints' default hostnames hang off it). */
+const SIMULATED_DEFAULT_DOMAIN = 'on-berth.localhost';
+
 /**
  * Makes sure the default shared stack exists, on the configured runtime (BERTH_RUNTIME), at every
  * start. A changed runtime applies to the stack's next operations; what the old runtime ran stays there.
+ * On the docker runtime, default endpoint hostnames hang off BERTH_APPS_DOMAIN (`appsDomain`).
  */
 export async function ensureDefaultStack(
   db: Db,
   runtime: string = DEFAULT_SHARED_STACK.runtime,
+  appsDomain?: string,
 ): Promise<StackRow> {
+  const defaultDomain = runtime === 'docker' && appsDomain ? appsDomain : SIMULATED_DEFAULT_DOMAIN;
   await db
     .insert(stacks)
     .values({
@@ -23,8 +29,9 @@ export async function ensureDefaultStack(
       runtime,
       public: true,
       isDefault: true,
+      defaultDomain,
     })
-    .onConflictDoUpdate({ target: stacks.name, set: { runtime } });
+    .onConflictDoUpdate({ target: stacks.name, set: { runtime, defaultDomain } });
   const [stack] = await db.select().from(stacks).where(eq(stacks.name, DEFAULT_SHARED_STACK.name));
   if (!stack) throw new Error('Default stack is missing');
   return stack;

@@ -22,6 +22,16 @@ export interface VhostView {
 /** Shown instead of a token header to callers without the sensitive scope: the console only shows "set". */
 export const HIDDEN_TOKEN_HEADER = '********';
 
+function portText(
+  ports: { http: number | null; https: number | null } | null,
+  listener: 'http' | 'https',
+  standard: string,
+): string | null {
+  if (!ports) return standard;
+  const port = ports[listener];
+  return port === null ? null : String(port);
+}
+
 /**
  * Contract §4.3 vhost: an endpoint on the wire. Hostnames are null until it is provisioned. The token
  * header is a shared secret, a credential (spec 2 §6): its value goes to callers with sensitive only.
@@ -51,8 +61,10 @@ export function toVhostHal(view: VhostView, urls: FamilyUrls): VhostHal {
     user_domain: vhost.userDomain,
     virtual_domain: vhost.virtualDomain,
     external_host: vhost.externalHost,
-    external_http_port: live && http ? '80' : null,
-    external_https_port: live && http ? '443' : null,
+    // The docker runtime's edge answers on its own ports (8080 and 8443 by default; no TLS listener
+    // for an endpoint without a certificate); other runtimes on 80 and 443.
+    external_http_port: live && http ? portText(vhost.externalPorts, 'http', '80') : null,
+    external_https_port: live && http ? portText(vhost.externalPorts, 'https', '443') : null,
     docker_name: vhost.dockerName,
     elastic_load_balancer_name: vhost.externalHost ? (vhost.externalHost.split('.')[0] ?? null) : null,
     internal_host: vhost.internalHost,

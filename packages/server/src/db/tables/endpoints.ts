@@ -68,6 +68,8 @@ export const vhosts = pgTable(
     userDomain: text('user_domain').notNull().default(''),
     virtualDomain: text('virtual_domain').notNull().default(''),
     externalHost: text('external_host'),
+    /** Where the endpoint answers when not on 80 and 443 (the docker runtime's edge); null: those. */
+    externalPorts: jsonb('external_ports').$type<{ http: number | null; https: number | null }>(),
     internalHost: text('internal_host'),
     dockerName: text('docker_name'),
     ...timestamps,

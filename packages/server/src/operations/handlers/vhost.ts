@@ -28,6 +28,8 @@ async function loadEndpoint(db: Db, vhostId: number) {
       environmentHandle: environments.handle,
       stack: stacks,
       certificateCommonName: certificates.commonName,
+      certificateBody: certificates.certificateBody,
+      certificateKey: certificates.privateKey,
     })
     .from(vhosts)
     .innerJoin(services, eq(vhosts.serviceId, services.id))
@@ -66,6 +68,11 @@ async function loadEndpoint(db: Db, vhostId: number) {
     internalHost: vhost.internalHost,
     dockerName: vhost.dockerName,
     acmeStatus: vhost.acmeStatus,
+    tokenHeader: vhost.tokenHeader,
+    certificate:
+      row.certificateBody && row.certificateKey
+        ? { certificatePem: row.certificateBody, keyPem: row.certificateKey }
+        : null,
   };
   return { vhost, target, plan };
 }
@@ -98,6 +105,7 @@ const provisionEndpoint: VhostHandler<'provision'> = {
             internalHost: made.internalHost,
             dockerName: made.dockerName,
             virtualDomain: made.virtualDomain,
+            externalPorts: made.ports ?? null,
             acmeStatus: made.acme?.status ?? '',
             acmeConfiguration: made.acme?.configuration ?? null,
             acmeDnsChallengeHost: made.acme?.dnsChallengeHost ?? '',

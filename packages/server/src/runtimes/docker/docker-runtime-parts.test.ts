@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
 import { ensureDefaultStack } from '../../api/stacks/stacks.service.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
+import { carryEdgeConfig, edgeBaseConfig } from './caddy-edge.ts';
+import { superviseEdge } from './caddy-process.ts';
 import { createDockerRuntime } from './docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker-stats.ts';
 import { exposedPorts, logLines, serviceKey } from './engine.ts';
@@ -62,11 +67,30 @@ describe('the docker runtime without an engine', () => {
     expect(() => loadConfig({ BERTH_RUNTIME: 'kubernetes' })).toThrow(
       new ConfigError('BERTH_RUNTIME must be sim or docker, got "kubernetes"'),
     );
-    expect(loadConfig({}).docker).toEqual({
+    expect(loadConfig({ BERTH_DATA_DIR: '/srv/berth' }).docker).toEqual({
       network: 'berth',
       healthTimeoutSeconds: 60,
       statsIntervalSeconds: 10,
+      databaseImages: {},
+      backupDir: '/srv/berth/backups',
     });
+    expect(
+      loadConfig({
+        BERTH_DATABASE_IMAGES: 'postgresql=registry.example.com/pg:{version}, postgresql:15=pg15:latest',
+      }).docker.databaseImages,
+    ).toEqual({ postgresql: 'registry.example.com/pg:{version}', 'postgresql:15': 'pg15:latest' });
+    for (const wrong of [
+      'postgresql',
+      'postgresql=',
+      'Postgres=pg',
+      'postgresql=pg=1',
+      'postgresql=pg latest',
+    ])
+      expect(() => loadConfig({ BERTH_DATABASE_IMAGES: wrong })).toThrow(
+        new ConfigError(
+          `BERTH_DATABASE_IMAGES must be engine=image pairs separated by commas (postgresql=postgres:{version}), got "${wrong}"`,
+        ),
+      );
     expect(loadConfig({ BERTH_DOCKER_NETWORK: 'apps_1' }).docker.network).toBe('apps_1');
     expect(() => loadConfig({ BERTH_DOCKER_NETWORK: 'no spaces' })).toThrow(
       new ConfigError(
@@ -81,12 +105,20 @@ describe('the docker runtime without an engine', () => {
       expect((await ensureDefaultStack(database.db)).runtime).toBe('sim');
       expect((await ensureDefaultStack(database.db, 'docker')).runtime).toBe('docker');
       expect((await ensureDefaultStack(database.db, 'sim')).runtime).toBe('sim');
+      // Default endpoint hostnames hang off BERTH_APPS_DOMAIN on the docker runtime.
+      expect(await ensureDefaultStack(database.db, 'docker', 'apps.example.com')).toMatchObject({
+        runtime: 'docker',
+        defaultDomain: 'apps.example.com',
+      });
+      expect((await ensureDefaultStack(database.db, 'sim', 'apps.example.com')).defaultDomain).toBe(
+        'on-berth.localhost',
+      );
     } finally {
       await database.close();
     }
   });
 
-  it('says plainly what it does not run yet: its endpoint and database operations fail with that', async () => {
+  it('says plainly what it cannot run: TCP endpoints, endpoints without an edge, other engines, replicas', async () => {
     const docker = {} as Docker;
     const stats = createDockerStatsRecorder(docker, { intervalMs: 60_000, installation: 'parts' });
     const runtime = createDockerRuntime({
@@ -98,19 +130,168 @@ describe('the docker runtime without an engine', () => {
       stopTimeoutSeconds: 1,
       stats,
       installation: 'parts',
+      backupDir: '/nonexistent/backups',
+      databaseImages: {},
     });
     const lines: string[] = [];
     const ctx = { signal: new AbortController().signal, log: async (line: string) => void lines.push(line) };
-    await expect(runtime.provisionEndpoint(ctx, {} as never, {} as never)).rejects.toThrow(
-      'Endpoints are not available on the docker runtime yet',
+    const endpoint = {
+      id: 3,
+      stackName: 'shared',
+      region: 'local',
+      defaultDomain: 'localhost',
+      internalDomain: 'berth.internal',
+      environmentHandle: 'prod',
+      resourceHandle: 'shop',
+      serviceHandle: 'web',
+    };
+    await expect(
+      runtime.provisionEndpoint(ctx, endpoint, { type: 'tcp', default: true } as never),
+    ).rejects.toThrow(
+      'TCP endpoints are not available on the docker runtime: its edge routes HTTP by hostname',
     );
     await expect(
-      runtime.provisionDatabase(ctx, {} as never, {} as never, {} as never, { kind: 'empty' }),
-    ).rejects.toThrow('Databases are not available on the docker runtime yet');
+      runtime.provisionEndpoint(ctx, endpoint, { type: 'http', default: true } as never),
+    ).rejects.toThrow('Endpoints need the edge, which this Berth does not run');
+    await expect(
+      runtime.provisionDatabase(ctx, { type: 'mysql' } as never, {} as never, {} as never, { kind: 'empty' }),
+    ).rejects.toThrow('mysql databases are not available on the docker runtime yet: it runs PostgreSQL');
+    const postgres = { type: 'postgresql' } as never;
+    await expect(
+      runtime.provisionDatabase(ctx, postgres, {} as never, {} as never, { kind: 'replica' } as never),
+    ).rejects.toThrow('Replicas are not available on the docker runtime yet');
+    await expect(
+      runtime.provisionDatabase(ctx, postgres, {} as never, {} as never, { kind: 'point_in_time' } as never),
+    ).rejects.toThrow(
+      'Point-in-time recovery is not available on the docker runtime: restore a backup instead',
+    );
     expect(lines).toEqual([
-      'Endpoints are not available on the docker runtime yet',
-      'Databases are not available on the docker runtime yet',
+      'TCP endpoints are not available on the docker runtime: its edge routes HTTP by hostname',
+      'Endpoints need the edge, which this Berth does not run',
+      'mysql databases are not available on the docker runtime yet: it runs PostgreSQL',
+      'Replicas are not available on the docker runtime yet',
+      'Point-in-time recovery is not available on the docker runtime: restore a backup instead',
     ]);
     stats.close();
+  });
+});
+
+describe("the docker runtime's edge without Caddy running", () => {
+  it('takes its settings from BERTH_APPS_DOMAIN, BERTH_EDGE_*_PORT, BERTH_ACME_EMAIL and BERTH_CADDY_PATH', () => {
+    expect(loadConfig({ BERTH_DATA_DIR: '/srv/berth' }).edge).toEqual({
+      appsDomain: 'localhost',
+      httpPort: 8080,
+      httpsPort: 8443,
+      acmeEmail: null,
+      caddyPath: 'caddy',
+      dir: '/srv/berth/edge',
+    });
+    expect(
+      loadConfig({
+        BERTH_APPS_DOMAIN: 'Apps.Example.com.',
+        BERTH_EDGE_HTTP_PORT: '80',
+        BERTH_EDGE_HTTPS_PORT: '443',
+        BERTH_ACME_EMAIL: 'ops@example.com',
+        BERTH_CADDY_PATH: '/opt/caddy',
+      }).edge,
+    ).toMatchObject({
+      appsDomain: 'apps.example.com',
+      httpPort: 80,
+      httpsPort: 443,
+      acmeEmail: 'ops@example.com',
+      caddyPath: '/opt/caddy',
+    });
+    expect(() => loadConfig({ BERTH_EDGE_HTTP_PORT: '70000' })).toThrow(
+      new ConfigError('BERTH_EDGE_HTTP_PORT must be a port from 1 to 65535, got "70000"'),
+    );
+    expect(() => loadConfig({ BERTH_EDGE_HTTPS_PORT: 'https' })).toThrow(
+      new ConfigError('BERTH_EDGE_HTTPS_PORT must be a port from 1 to 65535, got "https"'),
+    );
+    expect(() => loadConfig({ BERTH_APPS_DOMAIN: 'no_underscores.example' })).toThrow(
+      new ConfigError(
+        'BERTH_APPS_DOMAIN must be a domain name such as apps.example.com, got "no_underscores.example"',
+      ),
+    );
+    // A long hostile value is refused by its length, before any pattern.
+    expect(() => loadConfig({ BERTH_APPS_DOMAIN: `${'a.'.repeat(50_000)}x` })).toThrow(ConfigError);
+    expect(() => loadConfig({ BERTH_ACME_EMAIL: 'not an address' })).toThrow(
+      new ConfigError('BERTH_ACME_EMAIL must be an email address, got "not an address"'),
+    );
+  });
+
+  it("keeps the endpoints Caddy saved across its restarts, in a base built from today's settings", () => {
+    const settings = {
+      adminSocket: '/data/edge/admin.sock',
+      httpPort: 8080,
+      httpsPort: 8443,
+      acmeEmail: null,
+    };
+    const saved = {
+      apps: {
+        http: {
+          servers: {
+            'berth-http': {
+              listen: [':9999'],
+              routes: [
+                { '@id': 'berth-ep-4-http', match: [{ host: ['a.localhost'] }] },
+                { '@id': 'stranger' },
+              ],
+            },
+            'berth-https': { routes: [{ '@id': 'berth-ep-5-https' }] },
+          },
+        },
+        tls: {
+          certificates: {
+            load_pem: [{ '@id': 'berth-cert-5', certificate: 'PEM', key: 'KEY' }, { certificate: 'other' }],
+            automate: ['managed.example.com'],
+          },
+        },
+      },
+    };
+    const config = carryEdgeConfig(edgeBaseConfig(settings), saved) as {
+      admin: { listen: string };
+      apps: {
+        http: { servers: Record<string, { listen: string[]; routes: { '@id': string }[] }> };
+        tls: { certificates: { load_pem: unknown[]; automate: string[] } };
+      };
+    };
+    expect(config.admin.listen).toBe('unix//data/edge/admin.sock');
+    const servers = config.apps.http.servers;
+    expect(servers['berth-http']?.listen).toEqual([':8080']);
+    // The endpoints' routes first, the edge's own 404 last; nothing that is not Berth's.
+    expect(servers['berth-http']?.routes.map((route) => route['@id'])).toEqual([
+      'berth-ep-4-http',
+      'berth-fallback-http',
+    ]);
+    expect(servers['berth-https']?.routes.map((route) => route['@id'])).toEqual([
+      'berth-ep-5-https',
+      'berth-fallback-https',
+    ]);
+    expect(config.apps.tls.certificates).toEqual({
+      load_pem: [{ '@id': 'berth-cert-5', certificate: 'PEM', key: 'KEY' }],
+      automate: ['managed.example.com'],
+    });
+    // A first start (nothing saved) is the bare base.
+    expect(carryEdgeConfig(edgeBaseConfig(settings), null)).toEqual(edgeBaseConfig(settings));
+  });
+
+  it('says how to get Caddy when its binary is missing', async () => {
+    const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-edge-'));
+    try {
+      const edge = superviseEdge({
+        adminSocket: path.join(dir, 'admin.sock'),
+        httpPort: 18080,
+        httpsPort: 18443,
+        acmeEmail: null,
+        caddyPath: path.join(dir, 'no-caddy-here'),
+        dir,
+      });
+      await expect(edge.start()).rejects.toThrow(
+        /cannot start: spawn \S+no-caddy-here ENOENT\. Install Caddy \(Debian: apt-get install caddy\) or set BERTH_CADDY_PATH\./,
+      );
+      await edge.stop();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

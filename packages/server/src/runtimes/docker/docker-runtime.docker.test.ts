@@ -72,6 +72,8 @@ describe.skipIf(!docker)('the docker runtime', () => {
       stopTimeoutSeconds: 1,
       stats,
       installation: `test-${run}`,
+      backupDir: '/nonexistent/backups',
+      databaseImages: {},
     });
   }, 120_000);
 

@@ -14,6 +14,9 @@ import type {
   ServicePlan,
 } from '../runtime.ts';
 import { newestLines, RuntimeError } from '../runtime.ts';
+import type { Edge } from './caddy-edge.ts';
+import { createDockerDatabases } from './docker-databases.ts';
+import { createDockerEndpoints } from './docker-endpoints.ts';
 import type { DockerStatsRecorder } from './docker-stats.ts';
 import {
   addressOn,
@@ -46,6 +49,14 @@ export interface DockerRuntimeOptions {
   stats: DockerStatsRecorder;
   /** This Berth's id on the engine's objects: it touches no container another Berth made. */
   installation: string;
+  /** Where database backups' dumps are kept. */
+  backupDir: string;
+  /** Database images by `type` or `type:version` (BERTH_DATABASE_IMAGES), over the official ones. */
+  databaseImages: Record<string, string>;
+  /** The edge endpoints are routed on (none: endpoints fail, roll-outs switch nothing). */
+  edge?: Edge;
+  /** The edge's listeners. */
+  edgePorts?: { http: number; https: number };
 }
 
 /** The port a service's containers get in PORT (and answer on) when the image exposes none. */
@@ -144,6 +155,43 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
   async function fail(ctx: RuntimeContext, message: string): Promise<never> {
     await log(ctx, message, 'ERROR');
     throw new RuntimeError(message);
+  }
+
+  const endpoints = createDockerEndpoints({
+    docker,
+    network,
+    installation: options.installation,
+    edge: options.edge,
+    ports: options.edgePorts ?? { http: 8080, https: 8443 },
+    publicHost: new URL(options.publicUrl).hostname,
+    log,
+    fail,
+  });
+
+  const databases = createDockerDatabases({
+    docker,
+    network,
+    installation: options.installation,
+    backupDir: options.backupDir,
+    images: options.databaseImages,
+    // A first start initializes the engine's data: longer than an app has to answer.
+    readyTimeoutMs: Math.max(options.healthTimeoutMs, 120_000),
+    stopTimeoutSeconds: options.stopTimeoutSeconds,
+    log,
+    fail,
+    sleep,
+  });
+
+  /** Points the service's endpoints at containers that answer; on failure they go and the old stay. */
+  async function switchTo(ctx: RuntimeContext, key: string, started: ContainerSpec[]) {
+    try {
+      await endpoints.switchService(ctx, key, started);
+    } catch (error) {
+      await removeContainers(started.map((spec) => spec.awsInstanceId));
+      for (const spec of started) options.stats.forget(spec.dockerName);
+      await log(ctx, `The previous containers keep serving`, 'WARN');
+      return fail(ctx, (error as Error).message);
+    }
   }
 
   async function imageFromRegistry(ctx: RuntimeContext, reference: string): Promise<BuiltImage> {
@@ -375,6 +423,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
             [LABELS.service]: serviceKey(target, service.handle),
             [LABELS.release]: imageId,
             [LABELS.layer]: 'app',
+            [LABELS.port]: port === null ? '' : String(port),
           },
           HostConfig: {
             Memory: service.memoryLimitMb * MB,
@@ -427,6 +476,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
         `Starting ${service.containerCount} container(s) of service ${service.handle} (${service.memoryLimitMb} MB, ${service.instanceClass})`,
       );
       const started = await startContainers(ctx, target, service, image.dockerRef, env);
+      await switchTo(ctx, key, started);
       const kept = new Set(started.map((spec) => spec.dockerName));
       const old = previous.filter((c) => !c.Names.some((name) => kept.has(name.replace(/^\//, ''))));
       if (old.length > 0) await log(ctx, `Stopping previous containers of service ${service.handle}`);
@@ -449,6 +499,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           recreate ? 'INFO' : 'WARN',
         );
         const started = await startContainers(ctx, target, service, release.image.dockerRef, release.env);
+        await switchTo(ctx, key, started);
         await stopAndRemove(ctx, current);
         return started;
       }
@@ -464,6 +515,8 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
         await log(ctx, `Container ${info.Name.replace(/^\//, '')} restarted`);
         specs.push(specOf(info, service, port));
       }
+      // A restarted container may come back at another address.
+      await endpoints.switchService(ctx, key, specs);
       return specs;
     },
 
@@ -508,34 +561,16 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       return { dockerfile, procfile, berthYml, languages };
     },
 
-    async provisionEndpoint(ctx) {
-      return fail(ctx, 'Endpoints are not available on the docker runtime yet');
-    },
-    async renewEndpointCertificate(ctx) {
-      return fail(ctx, 'Endpoints are not available on the docker runtime yet');
-    },
-    async deprovisionEndpoint(ctx, target) {
-      // Nothing was ever provisioned on this runtime: removing the record is all there is to do.
-      await log(ctx, `Endpoint ${target.id} has nothing on the docker runtime to remove`);
-    },
-    async provisionDatabase(ctx) {
-      return fail(ctx, 'Databases are not available on the docker runtime yet');
-    },
-    async restartDatabase(ctx) {
-      return fail(ctx, 'Databases are not available on the docker runtime yet');
-    },
-    async reloadDatabase(ctx) {
-      return fail(ctx, 'Databases are not available on the docker runtime yet');
-    },
-    async backupDatabase(ctx) {
-      return fail(ctx, 'Databases are not available on the docker runtime yet');
-    },
-    async deleteBackup(ctx, storageRef) {
-      await log(ctx, `Backup ${storageRef} has no data on the docker runtime to delete`);
-    },
-    async deprovisionDatabase(ctx, target) {
-      await log(ctx, `Database ${target.handle} has nothing on the docker runtime to remove`);
-    },
+    provisionEndpoint: endpoints.provisionEndpoint,
+    renewEndpointCertificate: endpoints.renewEndpointCertificate,
+    deprovisionEndpoint: endpoints.deprovisionEndpoint,
+    repairRouting: endpoints.repairRouting,
+    provisionDatabase: databases.provisionDatabase,
+    restartDatabase: databases.restartDatabase,
+    reloadDatabase: databases.reloadDatabase,
+    backupDatabase: databases.backupDatabase,
+    deleteBackup: databases.deleteBackup,
+    deprovisionDatabase: databases.deprovisionDatabase,
 
     async containerMetrics(container, metric, ticks) {
       return options.stats.series(container, metric, ticks);

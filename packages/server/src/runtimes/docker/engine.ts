@@ -14,8 +14,12 @@ export const LABELS = {
   environment: 'io.berth.environment',
   app: 'io.berth.app',
   service: 'io.berth.service',
+  /** A database's identity (its stack, environment and id), on its container and volume. */
+  database: 'io.berth.database',
   release: 'io.berth.release',
   layer: 'io.berth.layer',
+  /** The port a container answers on (PORT), for the edge to send requests to. */
+  port: 'io.berth.port',
 } as const;
 
 /** One service's identity on the engine (handles never hold a slash). */

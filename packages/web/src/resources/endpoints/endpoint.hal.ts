@@ -23,6 +23,9 @@ export interface Endpoint {
   userDomain: string;
   virtualDomain: string;
   externalHost: string;
+  /** The ports it answers HTTP and HTTPS on (null: no such listener, or not provisioned yet). */
+  httpPort: string | null;
+  httpsPort: string | null;
   /** contract §4.3: the console shows only whether a token header is set. */
   hasTokenHeader: boolean;
   shared: boolean;
@@ -58,6 +61,8 @@ export function fromVhostResource(vhost: VhostResource): Endpoint {
     userDomain: vhost.user_domain,
     virtualDomain: vhost.virtual_domain,
     externalHost: vhost.external_host ?? '',
+    httpPort: vhost.external_http_port ?? null,
+    httpsPort: vhost.external_https_port ?? null,
     hasTokenHeader: !!vhost.token_header,
     shared: vhost.shared,
     lbAlgorithm: vhost.load_balancing_algorithm_type || 'round_robin',
@@ -108,14 +113,22 @@ export function endpointHostname(endpoint: Pick<Endpoint, 'isDefault' | 'virtual
     : endpoint.externalHost || endpoint.virtualDomain;
 }
 
-/** The address users reach the endpoint on (contract §4.3: virtual_domain is the preferred display). */
+/**
+ * The address users reach the endpoint on (contract §4.3: virtual_domain is the preferred display).
+ * HTTPS where it answers HTTPS; plain HTTP where it has only an HTTP listener (an endpoint without a
+ * certificate on the docker runtime's edge); a port only where it is not the protocol's own.
+ */
 export function endpointUrl(
-  endpoint: Pick<Endpoint, 'type' | 'virtualDomain' | 'externalHost' | 'userDomain'>,
+  endpoint: Pick<Endpoint, 'type' | 'virtualDomain' | 'externalHost' | 'userDomain'> &
+    Partial<Pick<Endpoint, 'httpPort' | 'httpsPort'>>,
 ): string {
   const host = endpoint.userDomain || endpoint.virtualDomain || endpoint.externalHost;
   if (!host) return '';
-  if (isHttpEndpoint(endpoint) || endpoint.type === 'grpc') return `https://${host}`;
-  return host;
+  if (!isHttpEndpoint(endpoint) && endpoint.type !== 'grpc') return host;
+  const { httpPort = null, httpsPort = null } = endpoint;
+  if (httpsPort === null && httpPort !== null)
+    return `http://${host}${httpPort === '80' ? '' : `:${httpPort}`}`;
+  return `https://${host}${httpsPort === null || httpsPort === '443' ? '' : `:${httpsPort}`}`;
 }
 
 /** HTTP traffic (spec 2 §4: the load balancing algorithm and shared apply to HTTP only). */

@@ -1,3 +1,4 @@
+import { ENDPOINT_TOKEN_HEADER } from '@berth/core';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -154,7 +155,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
       <PlacementField registration={register('placement')} />
       <IpAllowlistField placeholder="203.0.113.0/24" {...field('ipAllowlist')} />
       <HeaderTokenField
-        hint="Requests must carry this token in a header. Letters, numbers and _ - : . only."
+        hint={`Requests must carry this token in the ${ENDPOINT_TOKEN_HEADER} header. Letters, numbers and _ - : . only.`}
         {...field('tokenHeader')}
       />
       {visible.lbAlgorithm ? <LoadBalancingField {...field('lbAlgorithm')} /> : null}

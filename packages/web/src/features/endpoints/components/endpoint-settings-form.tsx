@@ -1,4 +1,4 @@
-import { endpointMessages } from '@berth/core';
+import { ENDPOINT_TOKEN_HEADER, endpointMessages } from '@berth/core';
 import type { Resolver } from 'react-hook-form';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { type Endpoint, isHttpEndpoint } from '../../../resources/endpoints/endpoint.hal.ts';
@@ -55,7 +55,7 @@ export function EndpointSettingsForm({ endpoint, denial, onSave }: EndpointSetti
         hint={
           endpoint.hasTokenHeader
             ? 'A header token is set. Type a new one to replace it; leave empty to keep it.'
-            : 'Requests must carry this token in a header. Letters, numbers and _ - : . only.'
+            : `Requests must carry this token in the ${ENDPOINT_TOKEN_HEADER} header. Letters, numbers and _ - : . only.`
         }
         {...field('tokenHeader')}
       />

@@ -1,0 +1,1 @@
+ALTER TABLE "vhosts" ADD COLUMN "external_ports" jsonb;

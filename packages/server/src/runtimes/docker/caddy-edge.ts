@@ -1,0 +1,396 @@
+import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import { ENDPOINT_TOKEN_HEADER } from '@berth/core';
+import { RuntimeError } from '../runtime.ts';
+
+// The docker runtime's edge: Caddy, driven through its admin API (a unix socket in the data directory).
+// Each endpoint is one route per listener, found again by its `@id`, so the edge needs no state in
+// Berth: the route names the endpoint, and its proxy's id names the service and port it sends to, so a
+// roll-out can point every endpoint of a service at the new containers before the old ones stop.
+
+export interface EdgeSettings {
+  /** Caddy's admin API socket. */
+  adminSocket: string;
+  httpPort: number;
+  httpsPort: number;
+  /** Managed certificates come from Let's Encrypt with this address, else from Caddy's own authority. */
+  acmeEmail: string | null;
+}
+
+/** Where a container of a service answers. */
+export interface EdgeUpstream {
+  address: string;
+  port: number;
+}
+
+export type EdgeTls =
+  | { kind: 'none' }
+  | { kind: 'certificate'; certificatePem: string; keyPem: string }
+  | { kind: 'managed' };
+
+export interface EdgeEndpoint {
+  vhostId: number;
+  /** The service behind it (the runtime's key), so roll-outs find the endpoint. */
+  serviceKey: string;
+  hostname: string;
+  /** The endpoint's own container port, else each container's PORT. */
+  containerPort: number | null;
+  ipAllowlist: string[];
+  tokenHeader: string | null;
+  loadBalancing: string;
+  tls: EdgeTls;
+  upstreams: EdgeUpstream[];
+}
+
+/** One endpoint's proxy as the edge has it. */
+export interface EdgeProxy {
+  id: string;
+  vhostId: number;
+  serviceHash: string;
+  /** The endpoint's own container port, or 0 for each container's PORT. */
+  port: number;
+  dials: string[];
+}
+
+const ADMIN_HOST = 'berth-edge';
+const SERVERS = { http: 'berth-http', https: 'berth-https' } as const;
+type Listener = keyof typeof SERVERS;
+
+const routeId = (vhostId: number, listener: Listener) => `berth-ep-${vhostId}-${listener}`;
+const certificateId = (vhostId: number) => `berth-cert-${vhostId}`;
+/** A service's key as an id part: ids are path segments of the admin API. */
+export const serviceHash = (serviceKey: string) =>
+  createHash('sha256').update(serviceKey).digest('hex').slice(0, 16);
+const proxyId = (endpoint: EdgeEndpoint, listener: Listener) =>
+  `berth-up-${endpoint.vhostId}-${listener}-${serviceHash(endpoint.serviceKey)}-${endpoint.containerPort ?? 0}`;
+
+function parseProxyId(id: string): Omit<EdgeProxy, 'dials'> | null {
+  const match = /^berth-up-(\d{1,12})-(http|https)-([0-9a-f]{16})-(\d{1,5})$/.exec(id);
+  if (!match) return null;
+  return { id, vhostId: Number(match[1]), serviceHash: match[3] ?? '', port: Number(match[4]) };
+}
+
+const SELECTION_POLICIES: Record<string, string> = {
+  round_robin: 'round_robin',
+  least_outstanding_requests: 'least_conn',
+  weighted_random: 'random',
+};
+
+/** Caddy's configuration for a fresh edge: both listeners with only their fallback, and the TLS app. */
+export function edgeBaseConfig(settings: EdgeSettings): Record<string, unknown> {
+  const fallback = (listener: Listener) => ({
+    '@id': `berth-fallback-${listener}`,
+    handle: [
+      {
+        handler: 'static_response',
+        status_code: 404,
+        headers: { 'Content-Type': ['text/plain; charset=utf-8'] },
+        body: 'No endpoint answers at this address.\n',
+      },
+    ],
+  });
+  return {
+    admin: { listen: `unix/${settings.adminSocket}`, origins: [ADMIN_HOST] },
+    logging: { logs: { default: { level: 'WARN' } } },
+    apps: {
+      http: {
+        servers: {
+          [SERVERS.http]: {
+            listen: [`:${settings.httpPort}`],
+            routes: [fallback('http')],
+            automatic_https: { disable: true },
+          },
+          [SERVERS.https]: {
+            listen: [`:${settings.httpsPort}`],
+            routes: [fallback('https')],
+            tls_connection_policies: [{}],
+            automatic_https: { disable: true },
+          },
+        },
+      },
+      tls: {
+        certificates: { load_pem: [], automate: [] },
+        automation: {
+          policies: [
+            {
+              issuers: settings.acmeEmail
+                ? [
+                    {
+                      module: 'acme',
+                      email: settings.acmeEmail,
+                      challenges: { http: { alternate_port: settings.httpPort } },
+                    },
+                  ]
+                : [{ module: 'internal' }],
+            },
+          ],
+        },
+      },
+      // Caddy's own authority signs managed certificates without ACME; it must not touch the machine's trust.
+      pki: { certificate_authorities: { local: { install_trust: false } } },
+    },
+  };
+}
+
+/**
+ * What an edge started again keeps from its last configuration (Caddy saves each change): the
+ * endpoints' routes, certificates and managed names, laid into a fresh base so changed ports and
+ * settings apply.
+ */
+export function carryEdgeConfig(base: Record<string, unknown>, saved: unknown): Record<string, unknown> {
+  const config = structuredClone(base) as EdgeConfigShape;
+  const previous = (saved ?? {}) as EdgeConfigShape;
+  for (const name of Object.values(SERVERS)) {
+    const kept = (previous.apps?.http?.servers?.[name]?.routes ?? []).filter((route) =>
+      String(route['@id'] ?? '').startsWith('berth-ep-'),
+    );
+    const server = config.apps?.http?.servers?.[name];
+    if (server) server.routes = [...kept, ...(server.routes ?? [])];
+  }
+  const certificates = config.apps?.tls?.certificates;
+  if (certificates) {
+    certificates.load_pem = (previous.apps?.tls?.certificates?.load_pem ?? []).filter((entry) =>
+      String(entry['@id'] ?? '').startsWith('berth-cert-'),
+    );
+    certificates.automate = previous.apps?.tls?.certificates?.automate ?? [];
+  }
+  return config as Record<string, unknown>;
+}
+
+interface EdgeConfigShape {
+  apps?: {
+    http?: { servers?: Record<string, { routes?: Record<string, unknown>[] }> };
+    tls?: { certificates?: { load_pem?: Record<string, unknown>[]; automate?: string[] } };
+  };
+}
+
+export interface Edge {
+  /** Answers once the admin API does; throws a RuntimeError saying the edge is down otherwise. */
+  check(): Promise<void>;
+  /** Routes an endpoint's hostname to its upstreams, replacing what the edge had for it. */
+  putEndpoint(endpoint: EdgeEndpoint): Promise<void>;
+  removeEndpoint(vhostId: number, hostname: string): Promise<void>;
+  /** Points every endpoint of a service at these containers; the number of proxies changed. */
+  switchService(serviceKey: string, upstreams: EdgeUpstream[]): Promise<number>;
+  /** Every endpoint proxy the edge has. */
+  proxies(): Promise<EdgeProxy[]>;
+  setProxyDials(id: string, dials: string[]): Promise<void>;
+}
+
+export function createEdgeClient(settings: EdgeSettings): Edge {
+  function admin(method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          socketPath: settings.adminSocket,
+          path,
+          method,
+          headers: {
+            Host: ADMIN_HOST,
+            ...(payload === undefined
+              ? {}
+              : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }),
+          },
+          timeout: 15_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('the admin API did not answer in 15 s')));
+      req.on('error', (error) =>
+        reject(
+          new RuntimeError(`The edge (Caddy) does not answer at ${settings.adminSocket}: ${error.message}`),
+        ),
+      );
+      req.end(payload);
+    });
+  }
+
+  async function ok(method: string, path: string, body?: unknown): Promise<string> {
+    const answer = await admin(method, path, body);
+    if (answer.status >= 200 && answer.status < 300) return answer.text;
+    throw new RuntimeError(`The edge refused ${method} ${path}: ${answer.text.trim().slice(0, 500)}`);
+  }
+
+  const unknownId = (text: string) => /unknown object ID/i.test(text);
+
+  /** Replaces the object with this id, or adds it where `insert` says when the edge has none. */
+  async function upsert(id: string, value: unknown, insert: { method: 'PUT' | 'POST'; path: string }) {
+    const answer = await admin('PATCH', `/id/${id}`, value);
+    if (answer.status >= 200 && answer.status < 300) return;
+    if (!unknownId(answer.text))
+      throw new RuntimeError(`The edge refused endpoint ${id}: ${answer.text.trim().slice(0, 500)}`);
+    await ok(insert.method, insert.path, value);
+  }
+
+  async function remove(id: string) {
+    const answer = await admin('DELETE', `/id/${id}`);
+    if (answer.status >= 300 && !unknownId(answer.text))
+      throw new RuntimeError(`The edge refused to remove ${id}: ${answer.text.trim().slice(0, 500)}`);
+  }
+
+  function dialsOf(endpoint: EdgeEndpoint, upstreams: EdgeUpstream[]) {
+    return upstreams.map((upstream) => ({
+      dial: `${upstream.address}:${endpoint.containerPort ?? upstream.port}`,
+    }));
+  }
+
+  /** The checks and the proxy behind an endpoint's hostname on one listener. */
+  function endpointRoute(endpoint: EdgeEndpoint, listener: Listener) {
+    const checks: Record<string, unknown>[] = [];
+    if (endpoint.ipAllowlist.length) {
+      checks.push({
+        match: [{ not: [{ remote_ip: { ranges: endpoint.ipAllowlist } }] }],
+        handle: [{ handler: 'static_response', status_code: 403, body: 'Forbidden\n' }],
+        terminal: true,
+      });
+    }
+    if (endpoint.tokenHeader) {
+      checks.push({
+        match: [{ not: [{ header: { [ENDPOINT_TOKEN_HEADER]: [endpoint.tokenHeader] } }] }],
+        handle: [{ handler: 'static_response', status_code: 401, body: 'Unauthorized\n' }],
+        terminal: true,
+      });
+    }
+    const secure = endpoint.tls.kind !== 'none';
+    const last =
+      listener === 'http' && secure
+        ? {
+            handle: [
+              {
+                handler: 'static_response',
+                status_code: 308,
+                headers: {
+                  Location: [
+                    `https://{http.request.host}${settings.httpsPort === 443 ? '' : `:${settings.httpsPort}`}{http.request.uri}`,
+                  ],
+                },
+              },
+            ],
+          }
+        : {
+            handle: [
+              {
+                '@id': proxyId(endpoint, listener),
+                handler: 'reverse_proxy',
+                upstreams: dialsOf(endpoint, endpoint.upstreams),
+                load_balancing: {
+                  selection_policy: { policy: SELECTION_POLICIES[endpoint.loadBalancing] ?? 'round_robin' },
+                  // A container stopping mid-request: the request goes to another.
+                  try_duration: '5s',
+                  try_interval: '250ms',
+                },
+                health_checks: { passive: { fail_duration: '10s', max_fails: 1 } },
+                headers: { request: { delete: [ENDPOINT_TOKEN_HEADER] } },
+              },
+            ],
+          };
+    return {
+      '@id': routeId(endpoint.vhostId, listener),
+      match: [{ host: [endpoint.hostname] }],
+      handle: [{ handler: 'subroute', routes: [...checks, last] }],
+      terminal: true,
+    };
+  }
+
+  async function automated(): Promise<string[]> {
+    return JSON.parse((await ok('GET', '/config/apps/tls/certificates/automate')) || '[]') ?? [];
+  }
+
+  async function setAutomated(names: string[]) {
+    await ok('PATCH', '/config/apps/tls/certificates/automate', names);
+  }
+
+  async function proxies(): Promise<EdgeProxy[]> {
+    const servers = JSON.parse((await ok('GET', '/config/apps/http/servers')) || '{}');
+    const found: EdgeProxy[] = [];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (!value || typeof value !== 'object') return;
+      const object = value as Record<string, unknown>;
+      const parsed = typeof object['@id'] === 'string' ? parseProxyId(object['@id']) : null;
+      if (parsed) {
+        const upstreams = (object.upstreams ?? []) as { dial?: string }[];
+        found.push({ ...parsed, dials: upstreams.map((upstream) => upstream.dial ?? '') });
+      }
+      Object.values(object).forEach(walk);
+    };
+    walk(servers);
+    return found;
+  }
+
+  return {
+    async check() {
+      await ok('GET', '/config/admin');
+    },
+
+    async putEndpoint(endpoint) {
+      for (const listener of ['http', 'https'] as const) {
+        if (listener === 'https' && endpoint.tls.kind === 'none') {
+          await remove(routeId(endpoint.vhostId, 'https'));
+          continue;
+        }
+        await upsert(routeId(endpoint.vhostId, listener), endpointRoute(endpoint, listener), {
+          method: 'PUT',
+          path: `/config/apps/http/servers/${SERVERS[listener]}/routes/0`,
+        });
+      }
+      if (endpoint.tls.kind === 'certificate') {
+        await upsert(
+          certificateId(endpoint.vhostId),
+          {
+            '@id': certificateId(endpoint.vhostId),
+            certificate: endpoint.tls.certificatePem,
+            key: endpoint.tls.keyPem,
+          },
+          { method: 'POST', path: '/config/apps/tls/certificates/load_pem' },
+        );
+      } else {
+        await remove(certificateId(endpoint.vhostId));
+      }
+      const names = await automated();
+      const managed = endpoint.tls.kind === 'managed';
+      if (managed && !names.includes(endpoint.hostname)) await setAutomated([...names, endpoint.hostname]);
+      if (!managed && names.includes(endpoint.hostname))
+        await setAutomated(names.filter((name) => name !== endpoint.hostname));
+    },
+
+    async removeEndpoint(vhostId, hostname) {
+      await remove(routeId(vhostId, 'http'));
+      await remove(routeId(vhostId, 'https'));
+      await remove(certificateId(vhostId));
+      const names = await automated();
+      if (hostname && names.includes(hostname)) await setAutomated(names.filter((name) => name !== hostname));
+    },
+
+    async switchService(serviceKey, upstreams) {
+      const hash = serviceHash(serviceKey);
+      const mine = (await proxies()).filter((proxy) => proxy.serviceHash === hash);
+      for (const proxy of mine) {
+        await ok(
+          'PATCH',
+          `/id/${proxy.id}/upstreams`,
+          upstreams.map((upstream) => ({ dial: `${upstream.address}:${proxy.port || upstream.port}` })),
+        );
+      }
+      return mine.length;
+    },
+
+    proxies,
+
+    async setProxyDials(id, dials) {
+      await ok(
+        'PATCH',
+        `/id/${id}/upstreams`,
+        dials.map((dial) => ({ dial })),
+      );
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type Docker from 'dockerode';
+import { and, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containers, databaseImages, databases, releases, services } from '../../db/schema.ts';
+import { POSTGRES_IMAGE, postgresImage, suiteEngine, testEdge } from '../../testing/docker-images.ts';
+import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import { containersLabelled, LABELS } from './engine.ts';
+
+// Databases on the docker runtime through the API: PostgreSQL runs from its image on a volume with the
+// generated account, the connection URL works, a backup is the engine's own dump kept as a file, and a
+// restore is a new database holding the same rows. Skipped locally without an engine.
+
+const docker = await suiteEngine();
+
+const run = randomBytes(3).toString('hex');
+const network = `berth-db-${run}`;
+const environmentHandle = `db-${run}`;
+const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-db-'));
+const backupDir = path.join(dataDir, 'backups');
+
+describe.skipIf(!docker)('databases on the docker runtime', () => {
+  const engine = docker as Docker;
+  let t: TestApp;
+  let owner: TestUser;
+  let environmentId: string;
+  let imageId: number;
+
+  beforeAll(async () => {
+    await postgresImage(engine);
+    t = await testApp({
+      runtime: 'docker',
+      dataDir,
+      git: { dir: path.join(dataDir, 'git'), maxPushBytes: 1024 * 1024 },
+      docker: {
+        network,
+        healthTimeoutSeconds: 10,
+        statsIntervalSeconds: 60,
+        databaseImages: { postgresql: POSTGRES_IMAGE },
+        backupDir,
+      },
+      edge: await testEdge(dataDir),
+    });
+    owner = await t.signUp();
+    const org = await t.createOrganization(owner);
+    environmentId = (await t.createEnvironment(owner, org.id, environmentHandle)).id;
+    const [image] = await t.db
+      .select()
+      .from(databaseImages)
+      .where(and(eq(databaseImages.type, 'postgresql'), eq(databaseImages.version, '15')));
+    imageId = image?.id ?? 0;
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.close();
+    for (const container of await containersLabelled(engine, { [LABELS.environment]: environmentHandle }))
+      await engine.getContainer(container.Id).remove({ force: true });
+    const { Volumes } = await engine.listVolumes({ filters: { label: [`${LABELS.managed}=true`] } });
+    for (const volume of Volumes ?? [])
+      if (volume.Labels?.[LABELS.database]?.includes(`/${environmentHandle}/`))
+        await engine.getVolume(volume.Name).remove({ force: true } as never);
+    await engine
+      .getNetwork(network)
+      .remove()
+      .catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function operate(url: string, body: Record<string, unknown>) {
+    const response = await t.call('POST', url, { token: owner.token, body });
+    expect(response.statusCode, response.body).toBe(201);
+    await t.worker.drain();
+    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
+    return done.json() as { id: number; status: string };
+  }
+
+  async function logOf(operationId: number) {
+    const pointer = await t.call('GET', `/api/operations/${operationId}/logs`, { token: owner.token });
+    const url = new URL(pointer.body);
+    return (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
+  }
+
+  /** A client for a database: its connection URL's account, at its container's address on the network. */
+  async function connect(databaseId: string) {
+    const credentials = await t.call('GET', `/api/databases/${databaseId}/database_credentials`, {
+      token: owner.token,
+    });
+    const url = new URL(credentials.json()._embedded.database_credentials[0].connection_url);
+    const [database] = await t.db
+      .select()
+      .from(databases)
+      .where(eq(databases.id, Number(databaseId)));
+    const [service] = await t.db
+      .select()
+      .from(services)
+      .where(eq(services.databaseId, database?.id ?? 0));
+    const [row] = await t.db
+      .select()
+      .from(containers)
+      .innerJoin(releases, eq(containers.releaseId, releases.id))
+      .where(and(eq(releases.serviceId, service?.id ?? 0), isNull(containers.deletedAt)));
+    const container = row?.containers;
+    const client = new pg.Client({
+      host: container?.host,
+      port: Number(url.port),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.slice(1),
+    });
+    await client.connect();
+    return { client, url };
+  }
+
+  let orders: string;
+
+  it('provisions PostgreSQL on a volume with the generated account, reachable by its connection URL', async () => {
+    const created = await t.call('POST', `/api/accounts/${environmentId}/databases`, {
+      token: owner.token,
+      body: { handle: 'orders', type: 'postgresql', database_image_id: String(imageId) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    orders = created.json().id;
+    const provisioned = await operate(`/api/databases/${orders}/operations`, { type: 'provision' });
+    expect(provisioned.status, await logOf(provisioned.id)).toBe('succeeded');
+    const { client, url } = await connect(orders);
+    expect(url.protocol).toBe('postgresql:');
+    // Apps on the network reach it by a name that stays when its container is replaced.
+    expect(url.hostname).toMatch(new RegExp(`^orders-${orders}-[0-9a-f]{8}$`));
+    await client.query('CREATE TABLE shipments (id serial PRIMARY KEY, item text NOT NULL)');
+    await client.query("INSERT INTO shipments (item) VALUES ('anchor'), ('rope')");
+    await client.end();
+    const [container] = await containersLabelled(engine, { [LABELS.environment]: environmentHandle });
+    const info = await engine.getContainer(container?.Id ?? '').inspect();
+    expect(info.Config.Image).toBe(POSTGRES_IMAGE);
+    expect(info.HostConfig.Memory).toBe(1024 * 1024 * 1024);
+    expect(info.Mounts.map((mount) => mount.Type)).toEqual(['volume']);
+    // The name resolves on the network (what an app's container does with the URL).
+    const exec = await engine.getContainer(container?.Id ?? '').exec({
+      Cmd: ['nslookup', url.hostname],
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    const stream = await exec.start({ hijack: true, stdin: false });
+    await new Promise((resolve) => stream.on('end', resolve).resume());
+    expect((await exec.inspect()).ExitCode).toBe(0);
+  });
+
+  it('restarts and resizes on the same volume: the rows stay', async () => {
+    const restarted = await operate(`/api/databases/${orders}/operations`, { type: 'restart' });
+    expect(restarted.status, await logOf(restarted.id)).toBe('succeeded');
+    const resized = await operate(`/api/databases/${orders}/operations`, {
+      type: 'restart',
+      container_size: 512,
+    });
+    expect(resized.status, await logOf(resized.id)).toBe('succeeded');
+    const [container] = await containersLabelled(engine, { [LABELS.environment]: environmentHandle });
+    expect((await engine.getContainer(container?.Id ?? '').inspect()).HostConfig.Memory).toBe(
+      512 * 1024 * 1024,
+    );
+    const { client } = await connect(orders);
+    expect((await client.query('SELECT item FROM shipments ORDER BY id')).rows).toEqual([
+      { item: 'anchor' },
+      { item: 'rope' },
+    ]);
+    await client.end();
+  });
+
+  it("backs up with the engine's own dump, and restores it into a new database", async () => {
+    const backedUp = await operate(`/api/databases/${orders}/operations`, { type: 'backup' });
+    expect(backedUp.status, await logOf(backedUp.id)).toBe('succeeded');
+    const listed = await t.call('GET', `/api/databases/${orders}/backups`, { token: owner.token });
+    const [backup] = listed.json()._embedded.backups;
+    expect(fs.readdirSync(backupDir)).toHaveLength(1);
+    const [file] = fs.readdirSync(backupDir);
+    expect(fs.statSync(path.join(backupDir, file ?? '')).mode & 0o777).toBe(0o600);
+    // A custom-format dump starts with its magic.
+    expect(
+      fs
+        .readFileSync(path.join(backupDir, file ?? ''))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('PGDMP');
+
+    const restored = await operate(`/api/backups/${backup.id}/operations`, {
+      type: 'restore',
+      handle: 'orders-copy',
+    });
+    expect(restored.status, await logOf(restored.id)).toBe('succeeded');
+    const list = await t.call('GET', `/api/accounts/${environmentId}/databases`, { token: owner.token });
+    const copy = list.json()._embedded.databases.find((d: { handle: string }) => d.handle === 'orders-copy');
+    expect(copy.status).toBe('provisioned');
+    const { client, url } = await connect(copy.id);
+    const original = await connect(orders);
+    await original.client.end();
+    expect(url.hostname).not.toBe(original.url.hostname);
+    expect((await client.query('SELECT item FROM shipments ORDER BY id')).rows).toEqual([
+      { item: 'anchor' },
+      { item: 'rope' },
+    ]);
+    await client.end();
+  });
+
+  it('deprovisions: the containers and volumes go', async () => {
+    const list = await t.call('GET', `/api/accounts/${environmentId}/databases`, { token: owner.token });
+    for (const database of list.json()._embedded.databases) {
+      const done = await operate(`/api/databases/${database.id}/operations`, { type: 'deprovision' });
+      expect(done.status, await logOf(done.id)).toBe('succeeded');
+    }
+    expect(await containersLabelled(engine, { [LABELS.environment]: environmentHandle })).toEqual([]);
+    const { Volumes } = await engine.listVolumes({ filters: { label: [`${LABELS.managed}=true`] } });
+    expect(
+      (Volumes ?? []).filter((volume) =>
+        volume.Labels?.[LABELS.database]?.includes(`/${environmentHandle}/`),
+      ),
+    ).toEqual([]);
+  });
+});

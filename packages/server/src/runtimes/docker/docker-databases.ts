@@ -1,0 +1,489 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type Docker from 'dockerode';
+import type {
+  ContainerSpec,
+  DatabaseAccount,
+  DatabaseBackup,
+  DatabasePlan,
+  DatabaseSeed,
+  DatabaseTarget,
+  ProvisionedDatabase,
+  RuntimeContext,
+} from '../runtime.ts';
+import { RuntimeError } from '../runtime.ts';
+import { addressOn, containersLabelled, ensureNetwork, LABELS, lastLogLines, tcpAnswers } from './engine.ts';
+
+/**
+ * How the docker runtime runs one database engine from its image: where it keeps its data, the port it
+ * answers on, the environment that makes its account on a first start (the official images' contract),
+ * and the shell commands (run inside its container, where that environment is) that dump its data to
+ * standard output and load a dump from standard input.
+ */
+interface EngineDriver {
+  name: string;
+  /** The official image, `{version}` replaced by the database's version. */
+  image: string;
+  port: number;
+  /** The signal that stops it promptly (PostgreSQL's SIGTERM would wait for every client to leave). */
+  stopSignal: string;
+  dataPath: string;
+  environment(account: DatabaseAccount): Record<string, string>;
+  dump: string;
+  restore: string;
+  reload: string;
+}
+
+const PG_AUTH = 'PGPASSWORD="$POSTGRES_PASSWORD"';
+const ENGINES: Record<string, EngineDriver> = {
+  postgresql: {
+    name: 'PostgreSQL',
+    image: 'postgres:{version}',
+    port: 5432,
+    stopSignal: 'SIGINT',
+    dataPath: '/var/lib/postgresql/data',
+    environment: (account) => ({
+      POSTGRES_USER: account.username,
+      POSTGRES_PASSWORD: account.password,
+      POSTGRES_DB: account.name,
+      PGDATA: '/var/lib/postgresql/data/pgdata',
+    }),
+    dump: `${PG_AUTH} exec pg_dump --format=custom -h 127.0.0.1 -U "$POSTGRES_USER" "$POSTGRES_DB"`,
+    restore: `${PG_AUTH} exec pg_restore --no-owner --no-privileges --exit-on-error -h 127.0.0.1 -U "$POSTGRES_USER" -d "$POSTGRES_DB"`,
+    reload: `${PG_AUTH} exec psql -v ON_ERROR_STOP=1 -qAt -h 127.0.0.1 -U "$POSTGRES_USER" -d "$POSTGRES_DB" -c "SELECT pg_reload_conf()"`,
+  },
+};
+
+/** Engines of the catalog this runtime runs, by display name (for the message about the others). */
+export const DOCKER_DATABASE_ENGINES = Object.values(ENGINES).map((engine) => engine.name);
+
+export interface DockerDatabasesOptions {
+  docker: Docker;
+  network: string;
+  installation: string;
+  /** Where backups' dumps are kept (`BERTH_DATA_DIR/backups`). */
+  backupDir: string;
+  /** Images by `type` or `type:version` (BERTH_DATABASE_IMAGES), over the official ones. */
+  images: Record<string, string>;
+  /** How long a new database has to accept connections. */
+  readyTimeoutMs: number;
+  stopTimeoutSeconds: number;
+  log(ctx: RuntimeContext, text: string, level?: 'INFO' | 'WARN' | 'ERROR'): Promise<void>;
+  fail(ctx: RuntimeContext, message: string): Promise<never>;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const MB = 1024 * 1024;
+/** A backup's file: its database's id, when, and a random part; nothing a path could escape with. */
+const BACKUP_FILE = /^db-\d{1,12}-\d{8}t\d{6}z-[0-9a-f]{8}\.dump$/;
+
+/**
+ * Databases on the docker runtime: one container per database from its engine's image, its data on a
+ * named volume (which outlives the container: restarts and resizes keep it), reached by the other
+ * containers at a stable name on the network. Backups are the engine's own dump, kept as files; a
+ * restore is a new database loaded from one.
+ */
+export function createDockerDatabases(options: DockerDatabasesOptions) {
+  const { docker, network } = options;
+  const machine = hostname();
+
+  const keyOf = (target: DatabaseTarget) => `${target.stackName}/${target.environmentHandle}/db-${target.id}`;
+  const short = options.installation.slice(0, 8);
+  const volumeOf = (target: DatabaseTarget) => `berth-${short}-db-${target.id}`;
+  /** The name apps reach it at on the network (the connection URL's host): kept across recreations. */
+  const aliasOf = (target: DatabaseTarget) =>
+    `${target.handle.replace(/[^a-z0-9-]+/g, '-').slice(0, 40)}-${target.id}-${short}`;
+
+  function engineOf(target: DatabaseTarget): EngineDriver | null {
+    return ENGINES[target.type] ?? null;
+  }
+
+  async function engineOrFail(ctx: RuntimeContext, target: DatabaseTarget): Promise<EngineDriver> {
+    const engine = engineOf(target);
+    if (engine) return engine;
+    return options.fail(
+      ctx,
+      `${target.type} databases are not available on the docker runtime yet: it runs ${DOCKER_DATABASE_ENGINES.join(', ')}`,
+    );
+  }
+
+  function imageOf(target: DatabaseTarget, engine: EngineDriver): string {
+    const chosen =
+      options.images[`${target.type}:${target.version}`] ?? options.images[target.type] ?? engine.image;
+    return chosen.replaceAll('{version}', target.version);
+  }
+
+  async function ensureImage(ctx: RuntimeContext, image: string) {
+    try {
+      await docker.getImage(image).inspect();
+      return;
+    } catch {
+      await options.log(ctx, `Pulling Docker image ${image}`);
+    }
+    try {
+      const stream = await docker.pull(image);
+      await new Promise<void>((resolve, reject) =>
+        docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
+      );
+    } catch (error) {
+      await options.fail(
+        ctx,
+        `Unable to pull ${image}: ${(error as Error).message}. Set BERTH_DATABASE_IMAGES to an image the engine has`,
+      );
+    }
+  }
+
+  async function containersOf(target: DatabaseTarget) {
+    return containersLabelled(docker, {
+      [LABELS.database]: keyOf(target),
+      [LABELS.installation]: options.installation,
+    });
+  }
+
+  /** Waits until the engine accepts connections on the network (its first-start set-up listens only inside). */
+  async function waitReady(
+    ctx: RuntimeContext,
+    id: string,
+    port: number,
+  ): Promise<Docker.ContainerInspectInfo> {
+    const deadline = Date.now() + options.readyTimeoutMs;
+    for (;;) {
+      const info = await docker.getContainer(id).inspect();
+      const name = info.Name.replace(/^\//, '');
+      if (!info.State.Running || info.State.Restarting) {
+        const output = await lastLogLines(docker, id, 20);
+        return options.fail(
+          ctx,
+          [
+            `Container ${name} exited with code ${info.State.ExitCode} before it accepted connections`,
+            ...output.map((line) => `  ${line}`),
+          ].join('\n'),
+        );
+      }
+      const address = addressOn(info, network);
+      if (address && (await tcpAnswers(address, port, 1000))) return info;
+      if (Date.now() > deadline) {
+        const output = await lastLogLines(docker, id, 20);
+        return options.fail(
+          ctx,
+          [
+            `Container ${name} did not accept connections on port ${port} within ${Math.round(options.readyTimeoutMs / 1000)} s`,
+            ...output.map((line) => `  ${line}`),
+          ].join('\n'),
+        );
+      }
+      await options.sleep(500, ctx.signal);
+    }
+  }
+
+  function specOf(
+    info: Docker.ContainerInspectInfo,
+    plan: DatabasePlan,
+    engine: EngineDriver,
+  ): ContainerSpec {
+    return {
+      dockerName: info.Name.replace(/^\//, ''),
+      host: addressOn(info, network) || machine,
+      awsInstanceId: info.Id.slice(0, 12),
+      instanceClass: plan.instanceClass,
+      memoryLimit: plan.containerSizeMb,
+      port: engine.port,
+      layer: 'database',
+      status: info.State.Running ? 'running' : info.State.Status,
+    };
+  }
+
+  /** Creates and starts a database's container on its volume; the environment makes the account on a first start. */
+  async function startContainer(
+    ctx: RuntimeContext,
+    target: DatabaseTarget,
+    plan: DatabasePlan,
+    engine: EngineDriver,
+    image: string,
+    env: string[],
+  ) {
+    await ensureNetwork(docker, network);
+    const name =
+      `db-${target.environmentHandle}-${target.handle}-${target.id}-${randomBytes(4).toString('hex')}`
+        .replace(/[^a-zA-Z0-9_.-]+/g, '-')
+        .slice(0, 120);
+    const container = await docker.createContainer({
+      name,
+      Image: image,
+      Env: env,
+      StopSignal: engine.stopSignal,
+      Labels: {
+        [LABELS.managed]: 'true',
+        [LABELS.installation]: options.installation,
+        [LABELS.stack]: target.stackName,
+        [LABELS.environment]: target.environmentHandle,
+        [LABELS.database]: keyOf(target),
+        [LABELS.layer]: 'database',
+        [LABELS.port]: String(engine.port),
+      },
+      HostConfig: {
+        Memory: plan.containerSizeMb * MB,
+        MemorySwap: plan.containerSizeMb * MB,
+        CpuShares: Math.max(2, Math.round(plan.containerSizeMb)),
+        RestartPolicy: { Name: 'unless-stopped', MaximumRetryCount: 0 },
+        Init: true,
+        Mounts: [{ Type: 'volume', Source: volumeOf(target), Target: engine.dataPath }],
+        LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
+      },
+      NetworkingConfig: { EndpointsConfig: { [network]: { Aliases: [aliasOf(target)] } } },
+    });
+    try {
+      await container.start();
+      await options.log(ctx, `Container ${name} started`);
+      return await waitReady(ctx, container.id, engine.port);
+    } catch (error) {
+      await container.remove({ force: true }).catch(() => undefined);
+      throw error instanceof RuntimeError ? error : new RuntimeError((error as Error).message);
+    }
+  }
+
+  async function stopAndRemove(ctx: RuntimeContext, containers: Docker.ContainerInfo[]) {
+    for (const container of containers) {
+      const handle = docker.getContainer(container.Id);
+      if (container.State === 'running')
+        await handle.stop({ t: options.stopTimeoutSeconds }).catch(() => undefined);
+      await handle.remove({ force: true }).catch(() => undefined);
+      await options.log(
+        ctx,
+        `Stopped container ${container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12)}`,
+      );
+    }
+  }
+
+  /** Runs a shell command in a container, standard input from `input`, standard output to `output`. */
+  async function execIn(
+    id: string,
+    command: string,
+    streams: { input?: Readable; output?: Writable },
+  ): Promise<{ exitCode: number; errors: string }> {
+    const exec = await docker.getContainer(id).exec({
+      Cmd: ['sh', '-c', command],
+      AttachStdin: !!streams.input,
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    const stream = await exec.start({ hijack: true, stdin: !!streams.input });
+    const stdout = streams.output ?? new PassThrough().resume();
+    const stderr = new PassThrough();
+    let errors = '';
+    stderr.on('data', (chunk: Buffer) => {
+      // The end of what it said is what explains a failure; keep a bounded tail.
+      errors = (errors + chunk.toString('utf8')).slice(-4000);
+    });
+    docker.modem.demuxStream(stream, stdout, stderr);
+    const ended = new Promise<void>((resolve, reject) => {
+      stream.once('end', resolve);
+      stream.once('close', resolve);
+      stream.once('error', reject);
+    });
+    if (streams.input) await pipeline(streams.input, stream);
+    await ended;
+    const { ExitCode } = await exec.inspect();
+    return { exitCode: ExitCode ?? -1, errors: errors.trim() };
+  }
+
+  async function running(ctx: RuntimeContext, target: DatabaseTarget): Promise<Docker.ContainerInfo> {
+    const [container] = (await containersOf(target)).filter((found) => found.State === 'running');
+    if (!container)
+      return options.fail(ctx, `Database ${target.handle} has no running container on the engine`);
+    return container;
+  }
+
+  const backupPath = (storageRef: string) => {
+    if (!BACKUP_FILE.test(storageRef))
+      throw new RuntimeError(`Backup ${storageRef.slice(0, 100)} is not one of this runtime's`);
+    return path.join(options.backupDir, storageRef);
+  };
+
+  return {
+    async provisionDatabase(
+      ctx: RuntimeContext,
+      target: DatabaseTarget,
+      plan: DatabasePlan,
+      account: DatabaseAccount,
+      seed: DatabaseSeed,
+    ): Promise<ProvisionedDatabase> {
+      const engine = await engineOrFail(ctx, target);
+      if (seed.kind === 'point_in_time' || seed.kind === 'replica')
+        return options.fail(
+          ctx,
+          seed.kind === 'replica'
+            ? 'Replicas are not available on the docker runtime yet'
+            : 'Point-in-time recovery is not available on the docker runtime: restore a backup instead',
+        );
+      const image = imageOf(target, engine);
+      await ensureImage(ctx, image);
+      const volume = volumeOf(target);
+      await docker.createVolume({
+        Name: volume,
+        Labels: {
+          [LABELS.managed]: 'true',
+          [LABELS.installation]: options.installation,
+          [LABELS.database]: keyOf(target),
+        },
+      });
+      await options.log(
+        ctx,
+        `Created volume ${volume} for ${target.handle} (the local volume driver does not cap its size at ${plan.diskSizeGb} GB)`,
+      );
+      await options.log(
+        ctx,
+        `Starting ${engine.name} ${target.version} (${image}) in ${plan.containerSizeMb} MB`,
+      );
+      const env = Object.entries(engine.environment(account)).map(([key, value]) => `${key}=${value}`);
+      let info: Docker.ContainerInspectInfo;
+      try {
+        info = await startContainer(ctx, target, plan, engine, image, env);
+        if (seed.kind === 'backup') {
+          await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
+          const restored = await execIn(info.Id, engine.restore, {
+            input: fs.createReadStream(backupPath(seed.storageRef)),
+          });
+          if (restored.exitCode !== 0)
+            await options.fail(
+              ctx,
+              `Restoring ${seed.storageRef} failed: ${restored.errors || `exit code ${restored.exitCode}`}`,
+            );
+          await options.log(ctx, `Restored backup ${seed.storageRef}`);
+        }
+      } catch (error) {
+        // Nothing of a database that never was is kept.
+        await stopAndRemove(ctx, await containersOf(target));
+        await docker
+          .getVolume(volume)
+          .remove()
+          .catch(() => undefined);
+        throw error;
+      }
+      await options.log(ctx, `Created user ${account.username} and database ${account.name}`);
+      await options.log(
+        ctx,
+        `Database ${target.handle} is accepting connections at ${aliasOf(target)}:${engine.port} on the ${network} network`,
+      );
+      return {
+        containers: [specOf(info, plan, engine)],
+        host: aliasOf(target),
+        port: engine.port,
+        disk: {
+          device: engine.dataPath,
+          host: machine,
+          availabilityZone: 'local',
+          volumeId: volume,
+          instanceId: info.Id.slice(0, 12),
+          keyBytes: 0,
+        },
+      };
+    },
+
+    async restartDatabase(
+      ctx: RuntimeContext,
+      target: DatabaseTarget,
+      plan: DatabasePlan,
+      restart: { recreate: boolean; diskGrowsTo: number | null },
+    ): Promise<ContainerSpec[]> {
+      const engine = await engineOrFail(ctx, target);
+      const current = await containersOf(target);
+      const [first] = current;
+      if (!first) return options.fail(ctx, `Database ${target.handle} has no container on the engine`);
+      if (restart.diskGrowsTo !== null)
+        await options.log(
+          ctx,
+          `The local volume driver does not cap disks: ${target.handle} may use ${restart.diskGrowsTo} GB`,
+        );
+      const old = await docker.getContainer(first.Id).inspect();
+      const sized = old.HostConfig.Memory === plan.containerSizeMb * MB;
+      if (!restart.recreate && sized) {
+        await options.log(ctx, `Restarting ${target.handle}`);
+        await docker.getContainer(first.Id).restart({ t: options.stopTimeoutSeconds });
+        const info = await waitReady(ctx, first.Id, engine.port);
+        return [specOf(info, plan, engine)];
+      }
+      // A new size (or new hardware): a new container on the same volume, with the same environment.
+      await options.log(ctx, `Recreating ${target.handle} in ${plan.containerSizeMb} MB`);
+      await stopAndRemove(ctx, current);
+      const info = await startContainer(ctx, target, plan, engine, old.Config.Image, old.Config.Env ?? []);
+      return [specOf(info, plan, engine)];
+    },
+
+    async reloadDatabase(ctx: RuntimeContext, target: DatabaseTarget) {
+      const engine = await engineOrFail(ctx, target);
+      const container = await running(ctx, target);
+      await options.log(ctx, `Reloading the configuration of ${target.handle}`);
+      const reloaded = await execIn(container.Id, engine.reload, {});
+      if (reloaded.exitCode !== 0)
+        await options.fail(
+          ctx,
+          `Reload of ${target.handle} failed: ${reloaded.errors || `exit code ${reloaded.exitCode}`}`,
+        );
+    },
+
+    async backupDatabase(ctx: RuntimeContext, target: DatabaseTarget): Promise<DatabaseBackup> {
+      const engine = await engineOrFail(ctx, target);
+      const container = await running(ctx, target);
+      fs.mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'z')
+        .toLowerCase();
+      const storageRef = `db-${target.id}-${stamp}-${randomBytes(4).toString('hex')}.dump`;
+      const file = backupPath(storageRef);
+      const partial = `${file}.partial`;
+      await options.log(ctx, `Dumping ${target.handle} with ${engine.name}'s own tool`);
+      const output = fs.createWriteStream(partial, { mode: 0o600 });
+      const finished = new Promise<void>((resolve, reject) => {
+        output.once('finish', resolve);
+        output.once('error', reject);
+      });
+      const dumped = await execIn(container.Id, engine.dump, { output });
+      output.end();
+      await finished;
+      if (dumped.exitCode !== 0) {
+        fs.rmSync(partial, { force: true });
+        return options.fail(
+          ctx,
+          `Backup of ${target.handle} failed: ${dumped.errors || `exit code ${dumped.exitCode}`}`,
+        );
+      }
+      // Only a whole dump gets the backup's name.
+      fs.renameSync(partial, file);
+      const bytes = fs.statSync(file).size;
+      const sizeGb = Math.ceil(bytes / 1e7) / 100;
+      await options.log(ctx, `Backup ${storageRef} completed (${bytes} bytes)`);
+      return { storageRef, sizeGb };
+    },
+
+    async deleteBackup(ctx: RuntimeContext, storageRef: string) {
+      if (!BACKUP_FILE.test(storageRef)) {
+        // Not a file of this runtime (a backup taken while the stack ran on another): nothing to delete here.
+        await options.log(ctx, `Backup ${storageRef.slice(0, 100)} has no file on the docker runtime`);
+        return;
+      }
+      fs.rmSync(backupPath(storageRef), { force: true });
+      await options.log(ctx, `Deleted backup ${storageRef}`);
+    },
+
+    async deprovisionDatabase(ctx: RuntimeContext, target: DatabaseTarget) {
+      await options.log(ctx, `Stopping ${target.handle}`);
+      await stopAndRemove(ctx, await containersOf(target));
+      const volume = volumeOf(target);
+      try {
+        await docker.getVolume(volume).remove();
+        await options.log(ctx, `Deleted volume ${volume}`);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 404)
+          return options.fail(ctx, `Unable to delete volume ${volume}: ${(error as Error).message}`);
+      }
+      await options.log(ctx, `Deleted the container and disk of ${target.handle}`);
+    },
+  };
+}
