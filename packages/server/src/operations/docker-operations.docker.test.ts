@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -111,6 +113,55 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       expect(info.State.Running).toBe(true);
       expect(row.host).toBe(info.NetworkSettings.Networks[network]?.IPAddress);
       expect(await pageText(row.host, row.port)).toBe('version-one');
+    }
+  });
+
+  it("pulls a private image with the app's registry account, which its containers never see", async () => {
+    // A registry that asks for Basic credentials and then has no such image: what the engine sent is the test.
+    const seen: string[] = [];
+    const registry = createServer((request, response) => {
+      seen.push(request.headers.authorization ?? '');
+      if (!request.headers.authorization) {
+        response.writeHead(401, {
+          'WWW-Authenticate': 'Basic realm="berth-test"',
+          'Content-Type': 'application/json',
+        });
+        response.end('{"errors":[{"code":"UNAUTHORIZED"}]}');
+        return;
+      }
+      response.writeHead(request.url === '/v2/' ? 200 : 404, { 'Content-Type': 'application/json' });
+      response.end(request.url === '/v2/' ? '{}' : '{"errors":[{"code":"MANIFEST_UNKNOWN"}]}');
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const { port } = registry.address() as AddressInfo;
+    try {
+      await operate(`/api/apps/${appId}/operations`, {
+        type: 'configure',
+        env: { BERTH_PRIVATE_REGISTRY_USERNAME: 'robot', BERTH_PRIVATE_REGISTRY_PASSWORD: 's3cret' },
+      });
+      const env = (await engine.getContainer((await live()).containers[0]?.dockerName ?? '').inspect()).Config
+        .Env;
+      expect(env.some((variable) => variable.startsWith('BERTH_PRIVATE_REGISTRY'))).toBe(false);
+      const pulled = await operate(`/api/apps/${appId}/operations`, {
+        type: 'deploy',
+        docker_image: `127.0.0.1:${port}/private/app:1`,
+      });
+      expect(pulled.status).toBe('failed');
+      const pointer = await t.call('GET', `/api/operations/${pulled.id}/logs`, { token: owner.token });
+      const url = new URL(pointer.body);
+      const log = (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
+      expect(log).toContain(
+        `Pulling Docker image 127.0.0.1:${port}/private/app:1 as robot on 127.0.0.1:${port}`,
+      );
+      expect(seen).toContain(`Basic ${Buffer.from('robot:s3cret').toString('base64')}`);
+      for (const row of (await live()).containers)
+        expect(await pageText(row.host, row.port)).toBe('version-one');
+    } finally {
+      registry.close();
+      await operate(`/api/apps/${appId}/operations`, {
+        type: 'configure',
+        env: { BERTH_PRIVATE_REGISTRY_USERNAME: '', BERTH_PRIVATE_REGISTRY_PASSWORD: '' },
+      });
     }
   });
 

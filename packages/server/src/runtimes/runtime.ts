@@ -186,13 +186,38 @@ export interface DatabaseBackup {
   sizeGb: number;
 }
 
+/**
+ * An app's private registry account: its configuration's BERTH_PRIVATE_REGISTRY_USERNAME and
+ * BERTH_PRIVATE_REGISTRY_PASSWORD, used to pull its Docker image (and never given to its containers).
+ */
+export interface RegistryAuth {
+  username: string;
+  password: string;
+}
+
+export const REGISTRY_USERNAME_VARIABLE = 'BERTH_PRIVATE_REGISTRY_USERNAME';
+export const REGISTRY_PASSWORD_VARIABLE = 'BERTH_PRIVATE_REGISTRY_PASSWORD';
+
+/** The registry account an app's configuration names, when it names both halves. */
+export function registryAuthOf(env: Record<string, string>): RegistryAuth | undefined {
+  const username = env[REGISTRY_USERNAME_VARIABLE];
+  const password = env[REGISTRY_PASSWORD_VARIABLE];
+  return username && password ? { username, password } : undefined;
+}
+
+/** The configuration a container gets: the app's, without what only the platform uses. */
+export function containerEnv(env: Record<string, string>): Record<string, string> {
+  const { [REGISTRY_USERNAME_VARIABLE]: _user, [REGISTRY_PASSWORD_VARIABLE]: _password, ...rest } = env;
+  return rest;
+}
+
 export interface Runtime {
   readonly name: string;
   /** Fetches and builds the code at a git ref, or pulls a Docker image. */
   buildImage(
     ctx: RuntimeContext,
     target: AppTarget,
-    source: { gitRef?: string; gitRepo: string; dockerImage?: string },
+    source: { gitRef?: string; gitRepo: string; dockerImage?: string; registryAuth?: RegistryAuth },
   ): Promise<BuiltImage>;
   /** Starts the containers of one service from an image and stops its previous ones. */
   rollOut(

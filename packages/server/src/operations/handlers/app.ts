@@ -11,7 +11,7 @@ import {
   services,
   sources,
 } from '../../db/schema.ts';
-import type { ContainerSpec, ServicePlan } from '../../runtimes/runtime.ts';
+import { type ContainerSpec, registryAuthOf, type ServicePlan } from '../../runtimes/runtime.ts';
 import { failure, type Handler, type OperationResource } from '../handler.ts';
 import {
   type AppRow,
@@ -53,12 +53,15 @@ const deploy: AppHandler<'deploy'> = {
     const { app, environment, stack, target } = await loadApp(ctx.db, ctx.op.resourceId);
     await ctx.write((tx) => setDeploymentStatus(tx, ctx.op.id, 'running'));
     const gitRepo = gitRemote(stack.defaultDomain, environment.handle, app.handle);
+    const env = await currentEnv(ctx.db, app);
+    const registryAuth = registryAuthOf(env);
     const image = await ctx.runtime.buildImage(ctx, target, {
       gitRepo,
-      ...(ctx.op.dockerRef ? { dockerImage: ctx.op.dockerRef } : { gitRef: ctx.op.gitRef ?? 'main' }),
+      ...(ctx.op.dockerRef
+        ? { dockerImage: ctx.op.dockerRef, ...(registryAuth ? { registryAuth } : {}) }
+        : { gitRef: ctx.op.gitRef ?? 'main' }),
     });
     const existing = await servicesOfApp(ctx.db, app.id);
-    const env = await currentEnv(ctx.db, app);
     const rolled: { service: ServiceRow | null; plan: ServicePlan; containers: ContainerSpec[] }[] = [];
     for (const process of image.processes) {
       const service = existing.find((s) => s.handle === process.processType) ?? null;

@@ -39,7 +39,8 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       docker: {
         network,
         healthTimeoutSeconds: 10,
-        statsIntervalSeconds: 60,
+        // Sampled every second, so the charts have figures within the test.
+        statsIntervalSeconds: 1,
         databaseImages: { postgresql: POSTGRES_IMAGE },
         backupDir,
       },
@@ -112,7 +113,7 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       database: url.pathname.slice(1),
     });
     await client.connect();
-    return { client, url };
+    return { client, url, containerId: container?.id ?? 0 };
   }
 
   let orders: string;
@@ -147,6 +148,34 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     const stream = await exec.start({ hijack: true, stdin: false });
     await new Promise((resolve) => stream.on('end', resolve).resume());
     expect((await exec.inspect()).ExitCode).toBe(0);
+  });
+
+  it("charts the database container's memory and disk use from the engine", async () => {
+    const { client, containerId } = await connect(orders);
+    await client.end();
+    const chart = async (metric: string) => {
+      const response = await t.call(
+        'GET',
+        `/metrics/proxy/${containerId}?horizon=1h&metric=${metric}&requestedTicks=300&ts=1`,
+        { token: owner.token },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const [, ...series] = response.json().columns as (string | number | null)[][];
+      return series.map(([label, ...values]) => ({ label, values }));
+    };
+    const measured = async (metric: string) =>
+      (await chart(metric)).some((series) =>
+        series.values.some((value) => typeof value === 'number' && value > 0),
+      );
+    const deadline = Date.now() + 20_000;
+    while (!((await measured('fs')) && (await measured('memory_all'))) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    const [disk] = await chart('fs');
+    expect(String(disk?.label)).toMatch(/used$/);
+    // An initialized PostgreSQL cluster holds some tens of MB.
+    const used = disk?.values.filter((value): value is number => typeof value === 'number') ?? [];
+    expect(Math.max(...used)).toBeGreaterThan(0.01);
+    expect(await measured('memory_all')).toBe(true);
   });
 
   it('restarts and resizes on the same volume: the rows stay', async () => {

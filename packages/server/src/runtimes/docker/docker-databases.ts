@@ -224,6 +224,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         [LABELS.database]: keyOf(target),
         [LABELS.layer]: 'database',
         [LABELS.port]: String(engine.port),
+        [LABELS.data]: engine.dataPath,
       },
       HostConfig: {
         Memory: plan.containerSizeMb * MB,

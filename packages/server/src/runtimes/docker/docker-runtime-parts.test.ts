@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { ensureDefaultStack } from '../../api/stacks/stacks.service.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
+import { containerEnv, registryAuthOf } from '../runtime.ts';
 import { carryEdgeConfig, edgeBaseConfig } from './caddy-edge.ts';
 import { superviseEdge } from './caddy-process.ts';
-import { createDockerRuntime } from './docker-runtime.ts';
+import { createDockerRuntime, registryOf } from './docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker-stats.ts';
 import { exposedPorts, logLines, serviceKey } from './engine.ts';
 import { parseProcfile } from './git-source.ts';
@@ -58,6 +59,18 @@ describe('the docker runtime without an engine', () => {
     expect(
       serviceKey({ appId: 1, stackName: 'shared', environmentHandle: 'prod', appHandle: 'shop' }, 'web'),
     ).toBe('shared/prod/shop/web');
+  });
+
+  it('pulls with the registry the image names, and keeps the registry account from containers', () => {
+    expect(registryOf('registry.example.com/team/app:1')).toBe('registry.example.com');
+    expect(registryOf('127.0.0.1:5000/app')).toBe('127.0.0.1:5000');
+    expect(registryOf('localhost/app')).toBe('localhost');
+    expect(registryOf('team/app:1')).toBe('https://index.docker.io/v1/');
+    expect(registryOf('nginx')).toBe('https://index.docker.io/v1/');
+    const env = { A: '1', BERTH_PRIVATE_REGISTRY_USERNAME: 'robot', BERTH_PRIVATE_REGISTRY_PASSWORD: 'pw' };
+    expect(registryAuthOf(env)).toEqual({ username: 'robot', password: 'pw' });
+    expect(registryAuthOf({ BERTH_PRIVATE_REGISTRY_USERNAME: 'robot' })).toBeUndefined();
+    expect(containerEnv(env)).toEqual({ A: '1' });
   });
 
   it('is chosen by BERTH_RUNTIME, whose other values stop the start', () => {

@@ -9,11 +9,12 @@ import type {
   CodeScan,
   ContainerLogLine,
   ContainerSpec,
+  RegistryAuth,
   Runtime,
   RuntimeContext,
   ServicePlan,
 } from '../runtime.ts';
-import { newestLines, RuntimeError } from '../runtime.ts';
+import { containerEnv, newestLines, RuntimeError } from '../runtime.ts';
 import type { Edge } from './caddy-edge.ts';
 import { createDockerDatabases } from './docker-databases.ts';
 import { createDockerEndpoints } from './docker-endpoints.ts';
@@ -99,6 +100,15 @@ function repositoryOfImage(reference: string): string {
   const lastSlash = withoutDigest.lastIndexOf('/');
   const colon = withoutDigest.lastIndexOf(':');
   return colon > lastSlash ? withoutDigest.slice(0, colon) : withoutDigest;
+}
+
+/** The registry an image reference names (its first part when that looks like a host), else Docker Hub. */
+export function registryOf(reference: string): string {
+  const slash = reference.indexOf('/');
+  const first = slash > 0 ? reference.slice(0, slash) : '';
+  return first && (first.includes('.') || first.includes(':') || first === 'localhost')
+    ? first
+    : 'https://index.docker.io/v1/';
 }
 
 /** Follows an engine's progress stream (pull, build), one callback per event, until it ends. */
@@ -194,15 +204,30 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     }
   }
 
-  async function imageFromRegistry(ctx: RuntimeContext, reference: string): Promise<BuiltImage> {
+  async function imageFromRegistry(
+    ctx: RuntimeContext,
+    reference: string,
+    auth: RegistryAuth | undefined,
+  ): Promise<BuiltImage> {
     let image: Docker.ImageInspectInfo;
     try {
       image = await docker.getImage(reference).inspect();
       await log(ctx, `Using Docker image ${reference} found on the engine`);
     } catch {
-      await log(ctx, `Pulling Docker image ${reference}`);
+      const registry = registryOf(reference);
+      await log(
+        ctx,
+        auth
+          ? `Pulling Docker image ${reference} as ${auth.username} on ${registry}`
+          : `Pulling Docker image ${reference}`,
+      );
       try {
-        const stream = await docker.pull(reference);
+        const stream = await docker.pull(
+          reference,
+          auth
+            ? { authconfig: { username: auth.username, password: auth.password, serveraddress: registry } }
+            : {},
+        );
         const seen = new Set<string>();
         const lines = streamedLog(ctx);
         await followProgress(docker, stream, (event) => {
@@ -396,7 +421,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
   ): Promise<ContainerSpec[]> {
     await ensureNetwork(docker, network);
     const port = await servicePort(service, imageId);
-    const environment = { ...env, ...(port === null ? {} : { PORT: String(port) }) };
+    const environment = { ...containerEnv(env), ...(port === null ? {} : { PORT: String(port) }) };
     const created: string[] = [];
     try {
       const specs: ContainerSpec[] = [];
@@ -464,7 +489,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     name: 'docker',
 
     async buildImage(ctx, target, source) {
-      if (source.dockerImage) return imageFromRegistry(ctx, source.dockerImage);
+      if (source.dockerImage) return imageFromRegistry(ctx, source.dockerImage, source.registryAuth);
       return imageFromGit(ctx, target, source.gitRef ?? 'main');
     },
 

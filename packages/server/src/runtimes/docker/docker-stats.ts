@@ -1,7 +1,7 @@
 import { type ContainerMetric, cpuShare } from '@berth/core';
 import type Docker from 'dockerode';
 import type { MetricSeries, MetricsContainer } from '../runtime.ts';
-import { LABELS } from './engine.ts';
+import { LABELS, logLines } from './engine.ts';
 
 // The metric charts of containers on the docker runtime: the engine gives only the present (one-shot
 // stats), so a recorder samples every running container of Berth's and keeps two tiers in memory: every
@@ -12,47 +12,61 @@ const HOUR = 3_600_000;
 const WEEK = 7 * 24 * HOUR;
 const MINUTE = 60_000;
 
-/** A fixed-size ring of (time, cpu cores, memory MB) samples. */
+/** A fixed-size ring of timed samples, each a few numbers (channels); NaN where one was not measured. */
 class SampleRing {
   private readonly times: Float64Array;
-  private readonly cpu: Float32Array;
-  private readonly memory: Float32Array;
+  private readonly values: Float32Array[];
   private next = 0;
   private size = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    channels: number,
+  ) {
     this.times = new Float64Array(capacity);
-    this.cpu = new Float32Array(capacity);
-    this.memory = new Float32Array(capacity);
+    this.values = Array.from({ length: channels }, () => new Float32Array(capacity));
   }
 
-  push(time: number, cpu: number, memory: number) {
+  push(time: number, sample: readonly number[]) {
     this.times[this.next] = time;
-    this.cpu[this.next] = cpu;
-    this.memory[this.next] = memory;
+    this.values.forEach((channel, index) => {
+      channel[this.next] = sample[index] ?? Number.NaN;
+    });
     this.next = (this.next + 1) % this.capacity;
     this.size = Math.min(this.size + 1, this.capacity);
   }
 
   /** The latest sample in (from, to], or undefined. */
-  latestIn(from: number, to: number): { cpu: number; memory: number } | undefined {
+  latestIn(from: number, to: number): number[] | undefined {
     for (let k = 1; k <= this.size; k++) {
       const index = (this.next - k + this.capacity) % this.capacity;
       const time = this.times[index] ?? 0;
       if (time <= from) return undefined;
-      if (time <= to) return { cpu: this.cpu[index] ?? 0, memory: this.memory[index] ?? 0 };
+      if (time <= to) return this.values.map((channel) => channel[index] ?? Number.NaN);
     }
     return undefined;
   }
 }
 
+/** The channels of a stats sample: CPU cores, memory MB, and (databases) read and write operations a second. */
+const CPU = 0;
+const MEMORY = 1;
+const READS = 2;
+const WRITES = 3;
+const CHANNELS = 4;
+
 interface History {
   recent: SampleRing;
   minutes: SampleRing;
   /** The minute being averaged into the week's tier. */
-  minute: { start: number; cpu: number; memory: number; count: number };
+  minute: { start: number; sums: number[]; count: number };
   /** The last cumulative CPU counters, to turn the next sample into a rate. */
   lastCpu?: { total: number; system: number; cpus: number };
+  /** The last cumulative I/O operation counts, to turn the next sample into a rate. */
+  lastIo?: { time: number; reads: number; writes: number };
+  /** A database's disk use in GB, measured once a minute (one week of them). */
+  disk?: SampleRing;
+  lastDiskAt?: number;
 }
 
 export interface DockerStatsRecorder {
@@ -75,41 +89,84 @@ export function createDockerStatsRecorder(
     let history = histories.get(name);
     if (!history) {
       history = {
-        recent: new SampleRing(recentCapacity),
-        minutes: new SampleRing(WEEK / MINUTE + 1),
-        minute: { start: 0, cpu: 0, memory: 0, count: 0 },
+        recent: new SampleRing(recentCapacity, CHANNELS),
+        minutes: new SampleRing(WEEK / MINUTE + 1, CHANNELS),
+        minute: { start: 0, sums: new Array(CHANNELS).fill(0), count: 0 },
       };
       histories.set(name, history);
     }
     return history;
   }
 
-  function record(history: History, time: number, cpu: number, memory: number) {
-    history.recent.push(time, cpu, memory);
+  function record(history: History, time: number, sample: number[]) {
+    history.recent.push(time, sample);
     const start = Math.floor(time / MINUTE) * MINUTE;
     const minute = history.minute;
     if (minute.count > 0 && minute.start !== start) {
       history.minutes.push(
         minute.start + MINUTE - 1,
-        minute.cpu / minute.count,
-        minute.memory / minute.count,
+        minute.sums.map((sum) => sum / minute.count),
       );
       minute.count = 0;
-      minute.cpu = 0;
-      minute.memory = 0;
+      minute.sums.fill(0);
     }
     minute.start = start;
-    minute.cpu += cpu;
-    minute.memory += memory;
+    // A channel not measured (NaN) stays NaN in the minute's average.
+    sample.forEach((value, index) => {
+      minute.sums[index] = (minute.sums[index] ?? 0) + value;
+    });
     minute.count += 1;
   }
 
-  async function sampleContainer(id: string, name: string) {
+  /** Operations a second since the last sample, from the cumulative counts (cgroup v1 reports them). */
+  function ioRates(
+    history: History,
+    now: number,
+    serviced: { op?: string; value?: number }[] | null | undefined,
+  ): [number, number] {
+    if (!serviced?.length) return [Number.NaN, Number.NaN];
+    const count = (op: string) =>
+      serviced
+        .filter((entry) => entry.op?.toLowerCase() === op)
+        .reduce((sum, entry) => sum + (entry.value ?? 0), 0);
+    const io = { time: now, reads: count('read'), writes: count('write') };
+    const last = history.lastIo;
+    history.lastIo = io;
+    if (!last || now <= last.time) return [Number.NaN, Number.NaN];
+    const seconds = (now - last.time) / 1000;
+    return [Math.max(0, (io.reads - last.reads) / seconds), Math.max(0, (io.writes - last.writes) / seconds)];
+  }
+
+  /** A database's disk use: what its data directory holds, measured inside its container once a minute. */
+  async function sampleDisk(id: string, history: History, dataPath: string, now: number) {
+    if (history.lastDiskAt !== undefined && now - history.lastDiskAt < MINUTE) return;
+    history.lastDiskAt = now;
+    const exec = await docker.getContainer(id).exec({
+      Cmd: ['du', '-sk', dataPath],
+      AttachStdout: true,
+      AttachStderr: false,
+    });
+    const stream = await exec.start({ hijack: true, stdin: false });
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.once('end', resolve);
+      stream.once('error', reject);
+    });
+    const lines = logLines(Buffer.concat(chunks));
+    const kilobytes = Number.parseInt(lines[0]?.line ?? '', 10);
+    if (!Number.isFinite(kilobytes)) return;
+    history.disk ??= new SampleRing(WEEK / MINUTE + 1, 1);
+    history.disk.push(now, [kilobytes / (1024 * 1024)]);
+  }
+
+  async function sampleContainer(id: string, name: string, dataPath: string | undefined) {
     const stats = (await docker
       .getContainer(id)
       .stats({ stream: false, 'one-shot': true } as never)) as unknown as {
       cpu_stats?: { cpu_usage?: { total_usage?: number }; system_cpu_usage?: number; online_cpus?: number };
       memory_stats?: { usage?: number; stats?: Record<string, number> };
+      blkio_stats?: { io_serviced_recursive?: { op?: string; value?: number }[] | null };
     };
     const now = Date.now();
     const history = historyOf(name);
@@ -125,7 +182,11 @@ export function createDockerStatsRecorder(
     const cache =
       stats.memory_stats?.stats?.inactive_file ?? stats.memory_stats?.stats?.total_inactive_file ?? 0;
     const memoryMb = Math.max(0, (stats.memory_stats?.usage ?? 0) - cache) / (1024 * 1024);
-    record(history, now, Math.max(0, cores), memoryMb);
+    const [reads, writes] = dataPath
+      ? ioRates(history, now, stats.blkio_stats?.io_serviced_recursive)
+      : [Number.NaN, Number.NaN];
+    record(history, now, [Math.max(0, cores), memoryMb, reads, writes]);
+    if (dataPath) await sampleDisk(id, history, dataPath, now);
   }
 
   let busy = false;
@@ -138,9 +199,11 @@ export function createDockerStatsRecorder(
         running
           .slice(index, index + 8)
           .map((container) =>
-            sampleContainer(container.Id, container.Names[0]?.replace(/^\//, '') ?? container.Id).catch(
-              () => undefined,
-            ),
+            sampleContainer(
+              container.Id,
+              container.Names[0]?.replace(/^\//, '') ?? container.Id,
+              container.Labels[LABELS.data],
+            ).catch(() => undefined),
           ),
       );
     }
@@ -167,13 +230,22 @@ export function createDockerStatsRecorder(
       clearInterval(timer);
     },
     series(container, metric, ticks) {
-      if (metric === 'fs' || metric === 'iops') return [];
       const history = histories.get(container.dockerName);
       const spacing = ticks.length > 1 ? (ticks[1]?.getTime() ?? 0) - (ticks[0]?.getTime() ?? 0) : MINUTE;
       // Ticks closer than a minute read the recent samples; wider ones the minute averages.
       const ring = spacing < MINUTE ? history?.recent : history?.minutes;
       const window = Math.max(spacing, spacing < MINUTE ? options.intervalMs : MINUTE);
-      const at = (tick: Date) => ring?.latestIn(tick.getTime() - window, tick.getTime());
+      const at = (tick: Date) => {
+        const sample = ring?.latestIn(tick.getTime() - window, tick.getTime());
+        return (
+          sample && {
+            cpu: sample[CPU] ?? 0,
+            memory: sample[MEMORY] ?? 0,
+            reads: sample[READS],
+            writes: sample[WRITES],
+          }
+        );
+      };
       const label = (text: string) => `${container.dockerName} ${text}`.trim();
       const share = Math.max(cpuShare(container.instanceClass, container.memoryLimitMb) ?? 0.125, 0.125);
       const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -202,6 +274,38 @@ export function createDockerStatsRecorder(
           return [
             { label: label(''), values: ticks.map((tick) => nullable(at(tick), (s) => round(s.cpu, 2))) },
           ];
+        case 'fs': {
+          // Measured once a minute: each tick takes the latest measure of the minute (or the window) before it.
+          if (container.layer !== 'database' || !history?.disk) return [];
+          const disk = history.disk;
+          const span = Math.max(spacing, 2 * MINUTE);
+          return [
+            {
+              label: label('used'),
+              values: ticks.map((tick) =>
+                nullable(disk.latestIn(tick.getTime() - span, tick.getTime()), (s) => round(s[0] ?? 0, 3)),
+              ),
+            },
+          ];
+        }
+        case 'iops': {
+          if (container.layer !== 'database') return [];
+          const known = (value: number | undefined) =>
+            value === undefined || Number.isNaN(value) ? null : value;
+          const values = (pick: (s: NonNullable<ReturnType<typeof at>>) => number | undefined) =>
+            ticks.map((tick) => {
+              const sample = at(tick);
+              const value = sample ? known(pick(sample)) : null;
+              return value === null ? null : round(value, 0);
+            });
+          const reads = values((s) => s.reads);
+          // The engine reports no operation counts (cgroup v2): no series rather than zeros.
+          if (reads.every((value) => value === null)) return [];
+          return [
+            { label: label('read'), values: reads },
+            { label: label('write'), values: values((s) => s.writes) },
+          ];
+        }
         default:
           return [];
       }

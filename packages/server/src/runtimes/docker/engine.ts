@@ -18,6 +18,8 @@ export const LABELS = {
   database: 'io.berth.database',
   release: 'io.berth.release',
   layer: 'io.berth.layer',
+  /** Where a database container keeps its data (its disk use is measured there). */
+  data: 'io.berth.data',
   /** The port a container answers on (PORT), for the edge to send requests to. */
   port: 'io.berth.port',
 } as const;

@@ -134,7 +134,11 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
 
     async buildImage(ctx, target, source) {
       if (source.dockerImage) {
-        await ctx.log(`Pulling Docker image ${source.dockerImage}`);
+        await ctx.log(
+          source.registryAuth
+            ? `Pulling Docker image ${source.dockerImage} as ${source.registryAuth.username}`
+            : `Pulling Docker image ${source.dockerImage}`,
+        );
         await step(ctx);
         await failIf(ctx, source.dockerImage, `Unable to pull ${source.dockerImage}: manifest unknown`);
         const digest = `sha256:${sha256(source.dockerImage)}`;
