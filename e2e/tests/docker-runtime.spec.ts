@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
+import { submitCredentials } from '../fixtures/console.ts';
+import {
+  dockerEngineAnswers,
+  E2E_BASE_IMAGE,
+  edgeGet,
+  ensureBaseImage,
+  removeEnvironmentContainers,
+} from '../fixtures/docker.ts';
+import { createApp, getJson, waitForOperation } from '../fixtures/operations.ts';
+import { freePort, type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// Issue 12's end-to-end path on real containers: `git push` a small app to Berth's own remote, watch
+// its deploy in the console, give it an endpoint and open its URL through the edge (Caddy), scale it
+// to two containers that both answer, push a build that fails while the old release keeps serving, and
+// restart Berth with the app still served. A server of its own runs the docker runtime. Skipped
+// without a Docker engine, except in CI.
+
+const exec = promisify(execFile);
+const run = randomBytes(3).toString('hex');
+const environmentHandle = `e2e-docker-${run}`;
+const network = `berth-e2e-${run}`;
+
+let server: OwnServer | undefined;
+let account: SeededAccount;
+let edgePort = 0;
+let appId = '';
+let endpointHost = '';
+let work = '';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  test.skip(!(await dockerEngineAnswers()), 'No Docker engine answers here');
+  await ensureBaseImage();
+  edgePort = await freePort();
+  server = await startOwnServer({
+    name: 'docker',
+    env: {
+      BERTH_RUNTIME: 'docker',
+      BERTH_DOCKER_NETWORK: network,
+      BERTH_EDGE_HTTP_PORT: String(edgePort),
+      BERTH_EDGE_HTTPS_PORT: String(await freePort()),
+      BERTH_HEALTH_CHECK_TIMEOUT_SECONDS: '20',
+    },
+  });
+  account = await seedAccount(server.api, { organization: 'Container Harbour' });
+  const environment = await createAccountEnvironment(server.api, account, environmentHandle);
+  appId = (await createApp(server.api, account.token.accessToken, environment.id, 'whoami')).id;
+  work = mkdtempSync(join(tmpdir(), 'berth-e2e-push-'));
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+  if (edgePort) await removeEnvironmentContainers(environmentHandle, network);
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server?.origin}/login`);
+  await submitCredentials(page, { email: account.email, password: account.password });
+  await expect(page).toHaveURL(/\/environments$/);
+}
+
+const git = (...args: string[]) =>
+  exec('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.com', ...args], {
+    cwd: work,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  });
+
+/** Commits a Dockerfile and pushes it to the app's remote; the push starts a deploy. */
+async function pushDockerfile(dockerfile: string, message: string) {
+  writeFileSync(join(work, 'Dockerfile'), dockerfile);
+  await git('add', 'Dockerfile');
+  await git('commit', '--quiet', '-m', message);
+  const remote = new URL(`${server?.origin}/git/${environmentHandle}/whoami.git`);
+  remote.username = 'git';
+  remote.password = account.token.accessToken;
+  await git('push', '--quiet', remote.toString(), 'main');
+}
+
+/** The newest deploy of the app, once it has ended. */
+async function lastDeploy(): Promise<{ id: string; status: string }> {
+  const token = account.token.accessToken;
+  let latest: { id: string | number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await getJson<{ _embedded: { operations: { id: string | number; type: string }[] } }>(
+          server?.api as never,
+          token,
+          `/api/apps/${appId}/operations`,
+        );
+        latest = listed._embedded.operations.find((operation) => operation.type === 'deploy');
+        return latest ? 'found' : 'none';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('found');
+  const id = String(latest?.id);
+  return { id, status: await waitForOperation(server?.api as never, token, id, 120_000) };
+}
+
+/** The containers (their host names) that answer through the edge in a few requests. */
+async function answering(): Promise<string[]> {
+  const seen = new Set<string>();
+  for (let i = 0; i < 8; i++) {
+    const answer = await edgeGet(edgePort, endpointHost);
+    expect(answer.status).toBe(200);
+    seen.add(answer.body);
+  }
+  return [...seen].sort();
+}
+
+test('git push builds and deploys the app; its endpoint answers through the edge at the URL the console shows', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`${server?.origin}/apps/${appId}`);
+  const details = page.getByRole('region', { name: 'App details' });
+  const remote = `${server?.origin}/git/${environmentHandle}/whoami.git`;
+  await expect(details).toContainText(remote);
+
+  await git('init', '--quiet', '-b', 'main');
+  await pushDockerfile(
+    [
+      `FROM ${E2E_BASE_IMAGE}`,
+      'ENV PATH=/bin',
+      'RUN mkdir -p /www',
+      'EXPOSE 8000',
+      'CMD ["/bin/sh", "-c", "hostname > /www/index.html && exec httpd -f -p $PORT -h /www"]',
+      '',
+    ].join('\n'),
+    'A web server that says who it is',
+  );
+  const deploy = await lastDeploy();
+  expect(deploy.status).toBe('succeeded');
+  await page.goto(`${server?.origin}/operations/${deploy.id}`);
+  await expect(page.getByText(/Successfully built|Image \w+ built from/).first()).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // A default endpoint, from the console.
+  await page.goto(`${server?.origin}/apps/${appId}/endpoints/create`);
+  await expect(page.getByRole('combobox', { name: 'Service' })).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Save Endpoint' }).click();
+  await expect(page).toHaveURL(/\/endpoints\/\d+$/);
+  const endpointId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const url = page
+    .getByRole('region', { name: 'Endpoint details' })
+    .locator('.detail-item', { has: page.locator('dt', { hasText: /^URL$/ }) })
+    .locator('dd');
+  await expect(url).toHaveText(`http://app-${endpointId}.localhost:${edgePort}`, { timeout: 60_000 });
+  endpointHost = `app-${endpointId}.localhost`;
+
+  // Chromium resolves *.localhost itself: the URL opens as it is.
+  const site = await page.context().newPage();
+  await site.goto(`http://${endpointHost}:${edgePort}/`);
+  await expect(site.locator('body')).toHaveText(/^[0-9a-f]{12}\s*$/);
+  await site.close();
+  expect(await answering()).toHaveLength(1);
+});
+
+test('scaled to two containers, both answer; a failed build leaves them serving', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${server?.origin}/apps/${appId}`);
+  await page.getByRole('link', { name: 'Scale cmd' }).click();
+  await page.getByRole('spinbutton', { name: 'Number of Containers' }).fill('2');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(/^Operation \d+: scale succeeded$/)).toBeVisible({ timeout: 120_000 });
+  const two = await answering();
+  expect(two).toHaveLength(2);
+
+  await pushDockerfile(
+    `FROM ${E2E_BASE_IMAGE}\nENV PATH=/bin\nRUN echo the tests fail && exit 1\n`,
+    'Broken',
+  );
+  const broken = await lastDeploy();
+  expect(broken.status).toBe('failed');
+  await page.goto(`${server?.origin}/operations/${broken.id}`);
+  await expect(page.getByText(/returned a non-zero code: 1/).first()).toBeVisible({ timeout: 30_000 });
+  expect(await answering()).toEqual(two);
+});
+
+test('Berth restarts: the containers ran on and the edge serves them again', async ({ page }) => {
+  const before = await answering();
+  await server?.stop();
+  await server?.restart();
+  await expect
+    .poll(async () => (await edgeGet(edgePort, endpointHost).catch(() => null))?.status, {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  expect(await answering()).toEqual(before);
+  await signIn(page);
+  await page.goto(`${server?.origin}/apps/${appId}`);
+  await expect(page.getByRole('table', { name: 'Services' }).getByRole('row', { name: /cmd/ })).toBeVisible();
+});
