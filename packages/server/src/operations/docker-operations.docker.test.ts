@@ -324,8 +324,15 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       git_commit_message: 'Ship it',
       git_repository_url: `http://berth.test/git/ops-${run}/pushed.git`,
     });
+    const builtFor = async () =>
+      (await engine.listImages({ filters: { label: [LABELS.app] } })).filter((image) =>
+        image.Labels?.[LABELS.app]?.endsWith(`/ops-${run}/pushed`),
+      );
+    expect(await builtFor()).toHaveLength(1);
     const removed = await operate(`/api/apps/${pushed?.id}/operations`, { type: 'deprovision' });
     expect(removed.status).toBe('succeeded');
+    // What its deploys built goes with the app.
+    expect(await builtFor()).toEqual([]);
   });
 
   it('scales to zero and deprovisions: nothing of the app is left on the engine', async () => {

@@ -157,26 +157,69 @@ export async function testEdge(dataDir: string) {
   };
 }
 
-/** PostgreSQL 15 for the docker suites, at the official image's contract (see postgresImage). */
+/** Database images for the docker suites, made from the machine's Debian packages: no registry is reachable. */
 export const POSTGRES_IMAGE = 'berth-test/postgres:15';
+export const MYSQL_IMAGE = 'berth-test/mysql:8.4';
+export const REDIS_IMAGE = 'berth-test/redis:7.2';
 
-// A root filesystem of the machine's own PostgreSQL 15 (Debian's packages) with the shared libraries
-// its programs load, and busybox for the shell and `su`.
-const POSTGRES_ROOTFS = String.raw`
+// A root filesystem of programs from the machine (Debian's packages), with the shared libraries they
+// load, and busybox for the shell and `su`: its arguments are the root, busybox, then the paths to copy.
+const DEBIAN_ROOTFS = String.raw`
 set -eu
-ROOT=$1; PG=/usr/lib/postgresql/15
-mkdir -p "$ROOT/bin" "$ROOT/etc" "$ROOT/tmp" "$ROOT/var/run/postgresql" "$ROOT/var/lib/postgresql"
+ROOT=$1; BUSYBOX=$2; shift 2
+mkdir -p "$ROOT/bin" "$ROOT/etc" "$ROOT/tmp"
 chmod 1777 "$ROOT/tmp"
-cp "$2" "$ROOT/bin/busybox"
+cp "$BUSYBOX" "$ROOT/bin/busybox"
 for applet in $("$ROOT/bin/busybox" --list); do [ "$applet" = busybox ] || ln -sf busybox "$ROOT/bin/$applet"; done
-tar -C / --exclude=usr/lib/postgresql/15/lib/bitcode -cf - usr/lib/postgresql/15 usr/share/postgresql/15   usr/share/zoneinfo/UTC usr/share/zoneinfo/Etc | tar -C "$ROOT" -xf -
-for file in "$PG"/bin/* "$PG"/lib/*.so; do
+for path in "$@"; do tar -C / -cf - "${'$'}{path#/}" | tar -C "$ROOT" -xf -; done
+for path in "$@"; do find "$path" -type f \( -perm -u+x -o -name '*.so*' \); done | while read -r file; do
   ldd "$file" 2>/dev/null | awk '/=>/ {print $3} /ld-linux/ {print $1}' | grep '^/' || true
 done | sort -u | while read -r lib; do mkdir -p "$ROOT$(dirname "$lib")"; cp -L "$lib" "$ROOT$lib"; done
-echo 'root:x:0:0:root:/root:/bin/sh' > "$ROOT/etc/passwd"
-echo 'postgres:x:999:999:PostgreSQL:/var/lib/postgresql:/bin/sh' >> "$ROOT/etc/passwd"
-printf 'root:x:0:\npostgres:x:999:\n' > "$ROOT/etc/group"
 `;
+
+/**
+ * An image of programs from the machine's Debian packages: the paths, a system user to run as, the
+ * directories it writes to, an entrypoint script (when the image's contract needs one) and the image's
+ * settings as Dockerfile lines.
+ */
+async function debianImage(
+  docker: Docker,
+  name: string,
+  image: { paths: string[]; user: string; directories: string[]; entrypoint?: string; changes: string[] },
+): Promise<string> {
+  if (await hasImage(docker, name)) return name;
+  for (const required of image.paths)
+    if (!fs.existsSync(required)) throw new Error(`${required} is missing: install its Debian package`);
+  const root = fs.mkdtempSync(path.join(tmpdir(), 'berth-debian-rootfs-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn('bash', ['-c', DEBIAN_ROOTFS, 'rootfs', root, staticBusybox(), ...image.paths], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      build.once('error', reject);
+      build.once('exit', (code) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`building the root filesystem of ${name} failed (${code})`)),
+      );
+    });
+    fs.writeFileSync(
+      path.join(root, 'etc', 'passwd'),
+      `root:x:0:0:root:/root:/bin/sh\n${image.user}:x:999:999::/tmp:/bin/sh\n`,
+    );
+    fs.writeFileSync(path.join(root, 'etc', 'group'), `root:x:0:\n${image.user}:x:999:\n`);
+    for (const directory of image.directories) fs.mkdirSync(path.join(root, directory), { recursive: true });
+    if (image.entrypoint)
+      fs.writeFileSync(path.join(root, 'entrypoint.sh'), image.entrypoint, { mode: 0o755 });
+    const [repo, tag] = name.split(':');
+    // The engine takes the image's settings as Dockerfile lines (`changes`, repeated).
+    const settings: Record<string, unknown> = { repo, tag, changes: image.changes };
+    await follow(docker, await docker.importImage(tarOf(root) as never, settings));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  return name;
+}
 
 // The official image's contract, small: POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB make the
 // account and database on a first start (with the server listening on no network meanwhile), PGDATA
@@ -201,36 +244,83 @@ fi
 exec su postgres -s /bin/sh -c "exec postgres -D '$PGDATA' -c listen_addresses='*'"
 `;
 
-/**
- * PostgreSQL as an image, made from the machine's Debian packages (apt-get install postgresql): no
- * registry is reachable. It keeps the official image's contract, which the docker runtime relies on.
- */
-export async function postgresImage(docker: Docker): Promise<string> {
-  if (await hasImage(docker, POSTGRES_IMAGE)) return POSTGRES_IMAGE;
-  const root = fs.mkdtempSync(path.join(tmpdir(), 'berth-pg-rootfs-'));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const build = spawn('bash', ['-c', POSTGRES_ROOTFS, 'rootfs', root, staticBusybox()], {
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      build.once('error', reject);
-      build.once('exit', (code) =>
-        code === 0
-          ? resolve()
-          : reject(new Error(`building the PostgreSQL root filesystem failed (${code})`)),
-      );
-    });
-    fs.writeFileSync(path.join(root, 'entrypoint.sh'), POSTGRES_ENTRYPOINT, { mode: 0o755 });
-    const [repo, tag] = POSTGRES_IMAGE.split(':');
-    // The engine takes the image's settings as Dockerfile lines (`changes`, repeated).
-    const settings: Record<string, unknown> = {
-      repo,
-      tag,
-      changes: ['ENV PATH=/usr/lib/postgresql/15/bin:/bin', 'ENTRYPOINT ["/entrypoint.sh"]', 'EXPOSE 5432'],
-    };
-    await follow(docker, await docker.importImage(tarOf(root) as never, settings));
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-  return POSTGRES_IMAGE;
+/** PostgreSQL 15 (apt-get install postgresql) at the official image's contract, which the docker runtime relies on. */
+export function postgresImage(docker: Docker): Promise<string> {
+  return debianImage(docker, POSTGRES_IMAGE, {
+    paths: [
+      '/usr/lib/postgresql/15',
+      '/usr/share/postgresql/15',
+      '/usr/share/zoneinfo/UTC',
+      '/usr/share/zoneinfo/Etc',
+    ],
+    user: 'postgres',
+    directories: ['var/run/postgresql', 'var/lib/postgresql'],
+    entrypoint: POSTGRES_ENTRYPOINT,
+    changes: ['ENV PATH=/usr/lib/postgresql/15/bin:/bin', 'ENTRYPOINT ["/entrypoint.sh"]', 'EXPOSE 5432'],
+  });
+}
+
+// The official MySQL image's contract, small, on MariaDB (Debian has no MySQL): MYSQL_ROOT_PASSWORD,
+// MYSQL_DATABASE, MYSQL_USER and MYSQL_PASSWORD make the accounts and the database on a first start,
+// with the server listening on no network meanwhile.
+const MYSQL_ENTRYPOINT = String.raw`#!/bin/sh
+set -e
+DATA=/var/lib/mysql
+SOCKET=/run/mysqld/mysqld.sock
+mkdir -p "$DATA" /run/mysqld
+chown -R mysql:mysql "$DATA" /run/mysqld
+if [ ! -d "$DATA/mysql" ]; then
+  mariadb-install-db --no-defaults --user=mysql --datadir="$DATA" --skip-test-db --skip-name-resolve --auth-root-authentication-method=normal >/dev/null
+  mariadbd --no-defaults --user=mysql --datadir="$DATA" --skip-networking --socket="$SOCKET" &
+  pid=$!
+  for _ in $(seq 1 120); do mariadb-admin --socket="$SOCKET" -uroot ping >/dev/null 2>&1 && break; sleep 0.5; done
+  mariadb --socket="$SOCKET" -uroot <<SQL
+DROP USER IF EXISTS 'root'@'127.0.0.1', 'root'@'::1', 'root'@'$(hostname)';
+ALTER USER 'root'@'localhost' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';
+CREATE USER 'root'@'%' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';
+GRANT ALL ON *.* TO 'root'@'%' WITH GRANT OPTION;
+CREATE DATABASE \`$MYSQL_DATABASE\`;
+CREATE USER '$MYSQL_USER'@'%' IDENTIFIED BY '$MYSQL_PASSWORD';
+GRANT ALL ON \`$MYSQL_DATABASE\`.* TO '$MYSQL_USER'@'%';
+SQL
+  kill "$pid"
+  wait "$pid" || true
+fi
+exec mariadbd --no-defaults --user=mysql --datadir="$DATA" --socket="$SOCKET" --bind-address=0.0.0.0 --skip-name-resolve
+`;
+
+/** "MySQL" for the docker suites: MariaDB (apt-get install mariadb-server) at the official MySQL image's contract. */
+export function mysqlImage(docker: Docker): Promise<string> {
+  const programs = [
+    'mariadb',
+    'mariadb-admin',
+    'mariadb-dump',
+    'mariadb-install-db',
+    'my_print_defaults',
+    'resolveip',
+  ];
+  return debianImage(docker, MYSQL_IMAGE, {
+    paths: [
+      '/usr/sbin/mariadbd',
+      ...programs.map((program) => `/usr/bin/${program}`),
+      '/usr/bin/mysql',
+      '/usr/bin/mysqladmin',
+      '/usr/bin/mysqldump',
+      '/usr/share/mysql',
+    ],
+    user: 'mysql',
+    directories: ['var/lib/mysql', 'run/mysqld'],
+    entrypoint: MYSQL_ENTRYPOINT,
+    changes: ['ENV PATH=/usr/sbin:/usr/bin:/bin', 'ENTRYPOINT ["/entrypoint.sh"]', 'EXPOSE 3306'],
+  });
+}
+
+/** Redis 7 (apt-get install redis-server): the official image runs the arguments it is given. */
+export function redisImage(docker: Docker): Promise<string> {
+  return debianImage(docker, REDIS_IMAGE, {
+    paths: ['/usr/bin/redis-server', '/usr/bin/redis-check-rdb', '/usr/bin/redis-cli'],
+    user: 'redis',
+    directories: ['data'],
+    changes: ['ENV PATH=/usr/bin:/bin', 'WORKDIR /data', 'CMD ["redis-server"]', 'EXPOSE 6379'],
+  });
 }

@@ -7,9 +7,18 @@ import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containers, databaseImages, databases, releases, services } from '../../db/schema.ts';
-import { POSTGRES_IMAGE, postgresImage, suiteEngine, testEdge } from '../../testing/docker-images.ts';
+import {
+  MYSQL_IMAGE,
+  mysqlImage,
+  POSTGRES_IMAGE,
+  postgresImage,
+  REDIS_IMAGE,
+  redisImage,
+  suiteEngine,
+  testEdge,
+} from '../../testing/docker-images.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
-import { containersLabelled, LABELS } from './engine.ts';
+import { containersLabelled, LABELS, logLines } from './engine.ts';
 
 // Databases on the docker runtime through the API: PostgreSQL runs from its image on a volume with the
 // generated account, the connection URL works, a backup is the engine's own dump kept as a file, and a
@@ -29,9 +38,12 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
   let owner: TestUser;
   let environmentId: string;
   let imageId: number;
+  const images = new Map<string, number>();
 
   beforeAll(async () => {
     await postgresImage(engine);
+    await mysqlImage(engine);
+    await redisImage(engine);
     t = await testApp({
       runtime: 'docker',
       dataDir,
@@ -41,7 +53,7 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
         healthTimeoutSeconds: 10,
         // Sampled every second, so the charts have figures within the test.
         statsIntervalSeconds: 1,
-        databaseImages: { postgresql: POSTGRES_IMAGE },
+        databaseImages: { postgresql: POSTGRES_IMAGE, mysql: MYSQL_IMAGE, redis: REDIS_IMAGE },
         backupDir,
       },
       edge: await testEdge(dataDir),
@@ -54,6 +66,8 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       .from(databaseImages)
       .where(and(eq(databaseImages.type, 'postgresql'), eq(databaseImages.version, '15')));
     imageId = image?.id ?? 0;
+    for (const row of await t.db.select().from(databaseImages))
+      images.set(`${row.type}:${row.version}`, row.id);
   }, 300_000);
 
   afterAll(async () => {
@@ -231,6 +245,86 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       { item: 'rope' },
     ]);
     await client.end();
+  });
+
+  /** Runs a shell script in a new container of the image on the network (as an app's container would). */
+  async function onTheNetwork(image: string, script: string): Promise<string> {
+    const container = await engine.createContainer({
+      Image: image,
+      Entrypoint: ['sh', '-c', script],
+      Cmd: [],
+      Labels: { [LABELS.environment]: environmentHandle },
+      HostConfig: { NetworkMode: network },
+    });
+    try {
+      await container.start();
+      const { StatusCode } = (await container.wait()) as { StatusCode: number };
+      const raw = (await container.logs({ stdout: true, stderr: true })) as unknown as Buffer;
+      const output = logLines(raw)
+        .map((entry) => entry.line)
+        .join('\n');
+      expect(StatusCode, output).toBe(0);
+      return output;
+    } finally {
+      await container.remove({ force: true });
+    }
+  }
+
+  async function provisionEngine(handle: string, type: string, version: string) {
+    const created = await t.call('POST', `/api/accounts/${environmentId}/databases`, {
+      token: owner.token,
+      body: { handle, type, database_image_id: String(images.get(`${type}:${version}`)) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const provisioned = await operate(`/api/databases/${id}/operations`, { type: 'provision' });
+    expect(provisioned.status, await logOf(provisioned.id)).toBe('succeeded');
+    const credentials = await t.call('GET', `/api/databases/${id}/database_credentials`, {
+      token: owner.token,
+    });
+    return { id, url: new URL(credentials.json()._embedded.database_credentials[0].connection_url) };
+  }
+
+  async function backUpAndRestore(id: string, handle: string) {
+    const backedUp = await operate(`/api/databases/${id}/operations`, { type: 'backup' });
+    expect(backedUp.status, await logOf(backedUp.id)).toBe('succeeded');
+    const listed = await t.call('GET', `/api/databases/${id}/backups`, { token: owner.token });
+    const [backup] = listed.json()._embedded.backups;
+    const restored = await operate(`/api/backups/${backup.id}/operations`, { type: 'restore', handle });
+    expect(restored.status, await logOf(restored.id)).toBe('succeeded');
+    const list = await t.call('GET', `/api/accounts/${environmentId}/databases`, { token: owner.token });
+    const copy = list.json()._embedded.databases.find((d: { handle: string }) => d.handle === handle);
+    const credentials = await t.call('GET', `/api/databases/${copy.id}/database_credentials`, {
+      token: owner.token,
+    });
+    return new URL(credentials.json()._embedded.database_credentials[0].connection_url);
+  }
+
+  it('runs MySQL: the URL works from the network, mysqldump backs it up, a restore has the rows', async () => {
+    const { id, url } = await provisionEngine('shop', 'mysql', '8.4');
+    expect(url.protocol).toBe('mysql:');
+    const mysql = (at: URL, sql: string) =>
+      onTheNetwork(
+        MYSQL_IMAGE,
+        `mysql -h ${at.hostname} -P ${at.port} -u ${decodeURIComponent(at.username)} -p'${decodeURIComponent(at.password)}' ${at.pathname.slice(1)} -N -e "${sql}"`,
+      );
+    await mysql(url, "CREATE TABLE orders (item VARCHAR(20)); INSERT INTO orders VALUES ('lantern')");
+    const copy = await backUpAndRestore(id, 'shop-copy');
+    expect(await mysql(copy, 'SELECT item FROM orders')).toContain('lantern');
+    // MySQL reloads its configuration in place.
+    expect((await operate(`/api/databases/${id}/operations`, { type: 'reload' })).status).toBe('succeeded');
+  });
+
+  it('runs Redis with an account: the URL works from the network, a restore has the keys', async () => {
+    const { id, url } = await provisionEngine('cache', 'redis', '7.2');
+    expect(url.protocol).toBe('redis:');
+    const redis = (at: URL, command: string) =>
+      onTheNetwork(REDIS_IMAGE, `redis-cli --no-auth-warning -u '${at}' ${command}`);
+    expect(await redis(url, 'SET greeting ahoy')).toContain('OK');
+    // Without the account, nothing.
+    expect(await onTheNetwork(REDIS_IMAGE, `redis-cli -h ${url.hostname} GET greeting`)).toContain('NOAUTH');
+    const copy = await backUpAndRestore(id, 'cache-copy');
+    expect(await redis(copy, 'GET greeting')).toContain('ahoy');
   });
 
   it('deprovisions: the containers and volumes go', async () => {

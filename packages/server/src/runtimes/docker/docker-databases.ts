@@ -20,29 +20,38 @@ import { addressOn, containersLabelled, ensureNetwork, LABELS, lastLogLines, tcp
 
 /**
  * How the docker runtime runs one database engine from its image: where it keeps its data, the port it
- * answers on, the environment that makes its account on a first start (the official images' contract),
- * and the shell commands (run inside its container, where that environment is) that dump its data to
- * standard output and load a dump from standard input.
+ * answers on, the environment (and arguments) that make its account on a first start (the official
+ * images' contract), and the shell commands, run inside its container where that environment is, that
+ * dump its data to standard output and load a dump from standard input. An engine that loads its data
+ * only at start (Redis) is restored by putting the dump in its data directory before it starts.
  */
 interface EngineDriver {
   name: string;
   /** The official image, `{version}` replaced by the database's version. */
   image: string;
+  /** The oldest version it runs (older ones lack what the account needs), or null for any. */
+  minimumVersion: number | null;
   port: number;
   /** The signal that stops it promptly (PostgreSQL's SIGTERM would wait for every client to leave). */
   stopSignal: string;
   dataPath: string;
   environment(account: DatabaseAccount): Record<string, string>;
+  /** The container's command, when the image's own needs arguments. */
+  command?(account: DatabaseAccount): string[];
   dump: string;
-  restore: string;
-  reload: string;
+  restore: { command: string } | { file: string };
+  /** Reloads its configuration, or null when it reads it only at start. */
+  reload: string | null;
 }
 
 const PG_AUTH = 'PGPASSWORD="$POSTGRES_PASSWORD"';
+const MYSQL_ROOT = '-h127.0.0.1 -uroot -p"$MYSQL_ROOT_PASSWORD"';
+const REDIS_CLI = 'redis-cli --no-auth-warning --user "$REDIS_USER" --pass "$REDIS_PASSWORD"';
 const ENGINES: Record<string, EngineDriver> = {
   postgresql: {
     name: 'PostgreSQL',
     image: 'postgres:{version}',
+    minimumVersion: null,
     port: 5432,
     stopSignal: 'SIGINT',
     dataPath: '/var/lib/postgresql/data',
@@ -53,8 +62,59 @@ const ENGINES: Record<string, EngineDriver> = {
       PGDATA: '/var/lib/postgresql/data/pgdata',
     }),
     dump: `${PG_AUTH} exec pg_dump --format=custom -h 127.0.0.1 -U "$POSTGRES_USER" "$POSTGRES_DB"`,
-    restore: `${PG_AUTH} exec pg_restore --no-owner --no-privileges --exit-on-error -h 127.0.0.1 -U "$POSTGRES_USER" -d "$POSTGRES_DB"`,
+    restore: {
+      command: `${PG_AUTH} exec pg_restore --no-owner --no-privileges --exit-on-error -h 127.0.0.1 -U "$POSTGRES_USER" -d "$POSTGRES_DB"`,
+    },
     reload: `${PG_AUTH} exec psql -v ON_ERROR_STOP=1 -qAt -h 127.0.0.1 -U "$POSTGRES_USER" -d "$POSTGRES_DB" -c "SELECT pg_reload_conf()"`,
+  },
+  mysql: {
+    name: 'MySQL',
+    image: 'mysql:{version}',
+    minimumVersion: null,
+    port: 3306,
+    stopSignal: 'SIGTERM',
+    dataPath: '/var/lib/mysql',
+    environment: (account) => ({
+      MYSQL_DATABASE: account.name,
+      MYSQL_USER: account.username,
+      MYSQL_PASSWORD: account.password,
+      // The engine's own administrator, for backups and reloads: nobody else needs it.
+      MYSQL_ROOT_PASSWORD: randomBytes(24).toString('base64url'),
+    }),
+    dump: `exec mysqldump --single-transaction --routines --triggers ${MYSQL_ROOT} "$MYSQL_DATABASE"`,
+    restore: { command: `exec mysql ${MYSQL_ROOT} "$MYSQL_DATABASE"` },
+    reload: `exec mysqladmin ${MYSQL_ROOT} reload`,
+  },
+  redis: {
+    name: 'Redis',
+    image: 'redis:{version}',
+    // Accounts (ACL users with channel rules) arrived in 6.2.
+    minimumVersion: 6.2,
+    port: 6379,
+    stopSignal: 'SIGTERM',
+    dataPath: '/data',
+    environment: (account) => ({ REDIS_USER: account.username, REDIS_PASSWORD: account.password }),
+    command: (account) => [
+      'redis-server',
+      '--dir',
+      '/data',
+      '--save',
+      '60',
+      '1',
+      '--user',
+      'default',
+      'off',
+      '--user',
+      account.username,
+      'on',
+      `>${account.password}`,
+      '~*',
+      '&*',
+      '+@all',
+    ],
+    dump: `${REDIS_CLI} SAVE >/dev/null && exec cat /data/dump.rdb`,
+    restore: { file: 'dump.rdb' },
+    reload: null,
   },
 };
 
@@ -104,6 +164,11 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
 
   async function engineOrFail(ctx: RuntimeContext, target: DatabaseTarget): Promise<EngineDriver> {
     const engine = engineOf(target);
+    if (engine && engine.minimumVersion !== null && Number.parseFloat(target.version) < engine.minimumVersion)
+      return options.fail(
+        ctx,
+        `${engine.name} ${target.version} is not available on the docker runtime: it runs ${engine.name} ${engine.minimumVersion} and later`,
+      );
     if (engine) return engine;
     return options.fail(
       ctx,
@@ -205,6 +270,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     engine: EngineDriver,
     image: string,
     env: string[],
+    cmd: string[] | undefined,
   ) {
     await ensureNetwork(docker, network);
     const name =
@@ -215,6 +281,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
       name,
       Image: image,
       Env: env,
+      ...(cmd ? { Cmd: cmd } : {}),
       StopSignal: engine.stopSignal,
       Labels: {
         [LABELS.managed]: 'true',
@@ -292,6 +359,40 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     return { exitCode: ExitCode ?? -1, errors: errors.trim() };
   }
 
+  /**
+   * Writes a file into a database's volume before its engine starts: a one-off container of the engine's
+   * image with the volume mounted copies its standard input there.
+   */
+  async function putInVolume(
+    ctx: RuntimeContext,
+    image: string,
+    target: DatabaseTarget,
+    engine: EngineDriver,
+    name: string,
+    source: string,
+  ) {
+    const helper = await docker.createContainer({
+      Image: image,
+      Entrypoint: ['sh', '-c', `cat > "${engine.dataPath}/${name}"`],
+      Cmd: [],
+      OpenStdin: true,
+      StdinOnce: true,
+      AttachStdin: true,
+      Labels: { [LABELS.managed]: 'true', [LABELS.installation]: options.installation },
+      HostConfig: { Mounts: [{ Type: 'volume', Source: volumeOf(target), Target: engine.dataPath }] },
+    });
+    try {
+      const stream = await helper.attach({ stream: true, stdin: true, hijack: true });
+      await helper.start();
+      await pipeline(fs.createReadStream(source), stream);
+      const { StatusCode } = (await helper.wait()) as { StatusCode: number };
+      if (StatusCode !== 0)
+        await options.fail(ctx, `Copying ${name} into the volume failed (exit code ${StatusCode})`);
+    } finally {
+      await helper.remove({ force: true }).catch(() => undefined);
+    }
+  }
+
   async function running(ctx: RuntimeContext, target: DatabaseTarget): Promise<Docker.ContainerInfo> {
     const [container] = (await containersOf(target)).filter((found) => found.State === 'running');
     if (!container)
@@ -341,12 +442,18 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         `Starting ${engine.name} ${target.version} (${image}) in ${plan.containerSizeMb} MB`,
       );
       const env = Object.entries(engine.environment(account)).map(([key, value]) => `${key}=${value}`);
+      const restore = engine.restore;
       let info: Docker.ContainerInspectInfo;
       try {
-        info = await startContainer(ctx, target, plan, engine, image, env);
-        if (seed.kind === 'backup') {
+        if (seed.kind === 'backup' && 'file' in restore) {
+          // Loaded at start: the dump goes into the data directory first.
           await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
-          const restored = await execIn(info.Id, engine.restore, {
+          await putInVolume(ctx, image, target, engine, restore.file, backupPath(seed.storageRef));
+        }
+        info = await startContainer(ctx, target, plan, engine, image, env, engine.command?.(account));
+        if (seed.kind === 'backup' && 'command' in restore) {
+          await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
+          const restored = await execIn(info.Id, restore.command, {
             input: fs.createReadStream(backupPath(seed.storageRef)),
           });
           if (restored.exitCode !== 0)
@@ -354,8 +461,8 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
               ctx,
               `Restoring ${seed.storageRef} failed: ${restored.errors || `exit code ${restored.exitCode}`}`,
             );
-          await options.log(ctx, `Restored backup ${seed.storageRef}`);
         }
+        if (seed.kind === 'backup') await options.log(ctx, `Restored backup ${seed.storageRef}`);
       } catch (error) {
         // Nothing of a database that never was is kept.
         await stopAndRemove(ctx, await containersOf(target));
@@ -411,13 +518,29 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
       // A new size (or new hardware): a new container on the same volume, with the same environment.
       await options.log(ctx, `Recreating ${target.handle} in ${plan.containerSizeMb} MB`);
       await stopAndRemove(ctx, current);
-      const info = await startContainer(ctx, target, plan, engine, old.Config.Image, old.Config.Env ?? []);
+      const info = await startContainer(
+        ctx,
+        target,
+        plan,
+        engine,
+        old.Config.Image,
+        old.Config.Env ?? [],
+        engine.command ? (old.Config.Cmd ?? undefined) : undefined,
+      );
       return [specOf(info, plan, engine)];
     },
 
     async reloadDatabase(ctx: RuntimeContext, target: DatabaseTarget) {
       const engine = await engineOrFail(ctx, target);
       const container = await running(ctx, target);
+      if (engine.reload === null) {
+        await options.log(
+          ctx,
+          `${engine.name} reads its configuration when it starts: restart ${target.handle} to apply it`,
+          'WARN',
+        );
+        return;
+      }
       await options.log(ctx, `Reloading the configuration of ${target.handle}`);
       const reloaded = await execIn(container.Id, engine.reload, {});
       if (reloaded.exitCode !== 0)

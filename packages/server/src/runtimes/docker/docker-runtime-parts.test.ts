@@ -167,8 +167,17 @@ describe('the docker runtime without an engine', () => {
       runtime.provisionEndpoint(ctx, endpoint, { type: 'http', default: true } as never),
     ).rejects.toThrow('Endpoints need the edge, which this Berth does not run');
     await expect(
-      runtime.provisionDatabase(ctx, { type: 'mysql' } as never, {} as never, {} as never, { kind: 'empty' }),
-    ).rejects.toThrow('mysql databases are not available on the docker runtime yet: it runs PostgreSQL');
+      runtime.provisionDatabase(ctx, { type: 'mongodb' } as never, {} as never, {} as never, {
+        kind: 'empty',
+      }),
+    ).rejects.toThrow(
+      'mongodb databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis',
+    );
+    await expect(
+      runtime.provisionDatabase(ctx, { type: 'redis', version: '3.0' } as never, {} as never, {} as never, {
+        kind: 'empty',
+      }),
+    ).rejects.toThrow('Redis 3.0 is not available on the docker runtime: it runs Redis 6.2 and later');
     const postgres = { type: 'postgresql' } as never;
     await expect(
       runtime.provisionDatabase(ctx, postgres, {} as never, {} as never, { kind: 'replica' } as never),
@@ -181,7 +190,8 @@ describe('the docker runtime without an engine', () => {
     expect(lines).toEqual([
       'TCP endpoints are not available on the docker runtime: its edge routes HTTP by hostname',
       'Endpoints need the edge, which this Berth does not run',
-      'mysql databases are not available on the docker runtime yet: it runs PostgreSQL',
+      'mongodb databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis',
+      'Redis 3.0 is not available on the docker runtime: it runs Redis 6.2 and later',
       'Replicas are not available on the docker runtime yet',
       'Point-in-time recovery is not available on the docker runtime: restore a backup instead',
     ]);

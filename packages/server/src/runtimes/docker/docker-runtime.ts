@@ -276,7 +276,11 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     try {
       const stream = (await docker.buildImage(source.stream as unknown as NodeJS.ReadableStream, {
         t: tag,
-        labels: { [LABELS.managed]: 'true', [LABELS.app]: appKey(target) },
+        labels: {
+          [LABELS.managed]: 'true',
+          [LABELS.installation]: options.installation,
+          [LABELS.app]: appKey(target),
+        },
         forcerm: true,
       })) as Readable;
       const stop = () => stream.destroy(interrupted());
@@ -548,6 +552,18 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     async removeApp(ctx, target) {
       await log(ctx, `Stopping all containers of app ${target.appHandle}`);
       await stopAndRemove(ctx, await mine({ [LABELS.app]: appKey(target) }));
+      // The images its git deploys built go too (an image it pulled may serve others, and stays).
+      const built = await docker.listImages({
+        filters: {
+          label: [`${LABELS.app}=${appKey(target)}`, `${LABELS.installation}=${options.installation}`],
+        },
+      });
+      for (const image of built)
+        await docker
+          .getImage(image.Id)
+          .remove({ force: true })
+          .catch(() => undefined);
+      if (built.length) await log(ctx, `Removed ${built.length} image(s) built for ${target.appHandle}`);
       await log(ctx, `Removed app ${target.appHandle} from ${target.stackName}`);
     },
 
