@@ -174,6 +174,8 @@ export interface Edge {
   switchService(serviceKey: string, upstreams: EdgeUpstream[]): Promise<number>;
   /** Every endpoint proxy the edge has. */
   proxies(): Promise<EdgeProxy[]>;
+  /** Asks the Caddy at the socket to stop (one a crashed server left running). */
+  shutdown(): Promise<void>;
   setProxyDials(id: string, dials: string[]): Promise<void>;
 }
 
@@ -384,6 +386,10 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
     },
 
     proxies,
+
+    async shutdown() {
+      await ok('POST', '/stop');
+    },
 
     async setProxyDials(id, dials) {
       await ok(

@@ -87,6 +87,15 @@ export function superviseEdge(options: EdgeProcessOptions) {
   return {
     /** Starts Caddy and resolves once its admin API answers. */
     async start() {
+      // A Caddy left running by a server that was killed holds the ports: it is asked to stop first.
+      try {
+        await client.check();
+        await client.shutdown();
+        options.onProblem?.('Stopped the edge (Caddy) a previous server left running');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      } catch {
+        // None answers: the usual case.
+      }
       launch();
       const deadline = Date.now() + READY_TIMEOUT_MS;
       for (;;) {

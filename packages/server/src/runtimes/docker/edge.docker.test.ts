@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { request } from 'node:http';
@@ -22,7 +23,8 @@ import {
 } from '../../testing/docker-images.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 import { makeCertificate } from '../../testing/test-certificates.ts';
-import { createEdgeClient } from './caddy-edge.ts';
+import { createEdgeClient, edgeBaseConfig } from './caddy-edge.ts';
+import { superviseEdge } from './caddy-process.ts';
 import { containersLabelled, LABELS } from './engine.ts';
 
 // Endpoints on the docker runtime through the API: the edge (Caddy, run by the server) routes each
@@ -364,6 +366,33 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
       'succeeded',
     );
     expect((await edgeGet(httpPort(), hostname)).status).toBe(404);
+  });
+
+  it('stops a Caddy that a killed server left running, then runs its own', async () => {
+    const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-orphan-edge-'));
+    const settings = { ...(await testEdge(dir)), adminSocket: path.join(dir, 'admin.sock') };
+    const file = path.join(dir, 'orphan.json');
+    fs.writeFileSync(file, JSON.stringify(edgeBaseConfig(settings)));
+    const orphan = spawn('caddy', ['run', '--config', file], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => orphan.once('exit', resolve));
+    const edge = superviseEdge({ ...settings, onProblem: () => undefined });
+    try {
+      await eventually(
+        () =>
+          createEdgeClient(settings)
+            .check()
+            .then(() => true),
+        (up) => up,
+      );
+      await edge.start();
+      await exited;
+      expect(edge.pid()).not.toBe(orphan.pid);
+      expect((await edgeGet(settings.httpPort, 'any.localhost')).status).toBe(404);
+    } finally {
+      orphan.kill('SIGKILL');
+      await edge.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   async function environmentId() {
