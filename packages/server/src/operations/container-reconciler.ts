@@ -74,8 +74,13 @@ export function createContainerReconciler(deps: {
         new Set(recorded.map((row) => row.dockerName)),
         options.orphanAgeMs ?? orphanAgeMs,
       );
-      const rerouted = (await runtime.repairRouting?.()) ?? [];
-      if (rerouted.length) deps.onRoutingRepaired?.(rerouted);
+      // An edge that does not answer stops only the routing repair, not the restarts below.
+      try {
+        const rerouted = (await runtime.repairRouting?.()) ?? [];
+        if (rerouted.length) deps.onRoutingRepaired?.(rerouted);
+      } catch (error) {
+        deps.onError?.(error);
+      }
       const missing = new Map<number, { row: (typeof recorded)[number]; names: string[] }>();
       for (const row of recorded) {
         if (alive.has(row.dockerName)) continue;

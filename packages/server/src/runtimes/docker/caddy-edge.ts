@@ -38,6 +38,8 @@ export interface EdgeEndpoint {
   ipAllowlist: string[];
   tokenHeader: string | null;
   loadBalancing: string;
+  /** gRPC: HTTP/2 to the containers. */
+  grpc: boolean;
   tls: EdgeTls;
   upstreams: EdgeUpstream[];
 }
@@ -238,10 +240,22 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       throw new RuntimeError(`The edge refused to remove ${id}: ${answer.text.trim().slice(0, 500)}`);
   }
 
-  function dialsOf(endpoint: EdgeEndpoint, upstreams: EdgeUpstream[]) {
-    return upstreams.map((upstream) => ({
-      dial: `${upstream.address}:${endpoint.containerPort ?? upstream.port}`,
-    }));
+  /** Upstreams as dials on a port: the endpoint's own, else each container's (none when neither is known). */
+  function dialsOf(port: number, upstreams: EdgeUpstream[]) {
+    return upstreams
+      .filter((upstream) => (port || upstream.port) > 0)
+      .map((upstream) => ({ dial: `${upstream.address}:${port || upstream.port}` }));
+  }
+
+  /** Requests retry on another container while one stops; with none, the 503 comes at once. */
+  const tryDuration = (dials: unknown[]) => (dials.length ? '2s' : '0s');
+
+  // One change to the edge at a time in this process: each is several requests (read, then write).
+  let queue: Promise<unknown> = Promise.resolve();
+  function serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
   }
 
   /** The checks and the proxy behind an endpoint's hostname on one listener. */
@@ -262,6 +276,7 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       });
     }
     const secure = endpoint.tls.kind !== 'none';
+    const dials = dialsOf(endpoint.containerPort ?? 0, endpoint.upstreams);
     const last =
       listener === 'http' && secure
         ? {
@@ -282,15 +297,17 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
               {
                 '@id': proxyId(endpoint, listener),
                 handler: 'reverse_proxy',
-                upstreams: dialsOf(endpoint, endpoint.upstreams),
+                upstreams: dials,
                 load_balancing: {
                   selection_policy: { policy: SELECTION_POLICIES[endpoint.loadBalancing] ?? 'round_robin' },
                   // A container stopping mid-request: the request goes to another.
-                  try_duration: '5s',
+                  try_duration: tryDuration(dials),
                   try_interval: '250ms',
                 },
-                health_checks: { passive: { fail_duration: '10s', max_fails: 1 } },
+                health_checks: { passive: { fail_duration: '10s', max_fails: 3 } },
                 headers: { request: { delete: [ENDPOINT_TOKEN_HEADER] } },
+                // gRPC needs HTTP/2 to the containers (cleartext: they are on the private network).
+                ...(endpoint.grpc ? { transport: { protocol: 'http', versions: ['h2c', '2'] } } : {}),
               },
             ],
           };
@@ -308,6 +325,24 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
 
   async function setAutomated(names: string[]) {
     await ok('PATCH', '/config/apps/tls/certificates/automate', names);
+  }
+
+  /** The hostname an endpoint's route answers to now, or null when the edge has no route for it. */
+  async function routedHost(vhostId: number): Promise<string | null> {
+    const answer = await admin('GET', `/id/${routeId(vhostId, 'http')}/match/0/host/0`);
+    if (answer.status >= 300) return null;
+    return JSON.parse(answer.text) as string;
+  }
+
+  /**
+   * Where a new route goes: an exact hostname first, so no wildcard created earlier takes its requests;
+   * a wildcard last, just before the edge's own 404.
+   */
+  async function insertPath(listener: Listener, hostname: string): Promise<string> {
+    const base = `/config/apps/http/servers/${SERVERS[listener]}/routes`;
+    if (!hostname.startsWith('*.')) return `${base}/0`;
+    const routes = JSON.parse((await ok('GET', base)) || '[]') as unknown[];
+    return `${base}/${Math.max(0, routes.length - 1)}`;
   }
 
   async function proxies(): Promise<EdgeProxy[]> {
@@ -333,57 +368,70 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       await ok('GET', '/config/admin');
     },
 
-    async putEndpoint(endpoint) {
-      for (const listener of ['http', 'https'] as const) {
-        if (listener === 'https' && endpoint.tls.kind === 'none') {
-          await remove(routeId(endpoint.vhostId, 'https'));
-          continue;
+    putEndpoint: (endpoint) =>
+      serialized(async () => {
+        const previousHost = await routedHost(endpoint.vhostId);
+        for (const listener of ['http', 'https'] as const) {
+          if (listener === 'https' && endpoint.tls.kind === 'none') {
+            await remove(routeId(endpoint.vhostId, 'https'));
+            continue;
+          }
+          await upsert(routeId(endpoint.vhostId, listener), endpointRoute(endpoint, listener), {
+            method: 'PUT',
+            path: await insertPath(listener, endpoint.hostname),
+          });
         }
-        await upsert(routeId(endpoint.vhostId, listener), endpointRoute(endpoint, listener), {
-          method: 'PUT',
-          path: `/config/apps/http/servers/${SERVERS[listener]}/routes/0`,
-        });
-      }
-      if (endpoint.tls.kind === 'certificate') {
-        await upsert(
-          certificateId(endpoint.vhostId),
-          {
-            '@id': certificateId(endpoint.vhostId),
-            certificate: endpoint.tls.certificatePem,
-            key: endpoint.tls.keyPem,
-          },
-          { method: 'POST', path: '/config/apps/tls/certificates/load_pem' },
+        if (endpoint.tls.kind === 'certificate') {
+          await upsert(
+            certificateId(endpoint.vhostId),
+            {
+              '@id': certificateId(endpoint.vhostId),
+              certificate: endpoint.tls.certificatePem,
+              key: endpoint.tls.keyPem,
+            },
+            { method: 'POST', path: '/config/apps/tls/certificates/load_pem' },
+          );
+        } else {
+          await remove(certificateId(endpoint.vhostId));
+        }
+        // Managed names: this endpoint's when it is managed; never the name it answered to before.
+        const names = await automated();
+        const wanted = names.filter(
+          (name) => name !== previousHost && (name !== endpoint.hostname || endpoint.tls.kind === 'managed'),
         );
-      } else {
-        await remove(certificateId(endpoint.vhostId));
-      }
-      const names = await automated();
-      const managed = endpoint.tls.kind === 'managed';
-      if (managed && !names.includes(endpoint.hostname)) await setAutomated([...names, endpoint.hostname]);
-      if (!managed && names.includes(endpoint.hostname))
-        await setAutomated(names.filter((name) => name !== endpoint.hostname));
-    },
+        if (endpoint.tls.kind === 'managed' && !wanted.includes(endpoint.hostname))
+          wanted.push(endpoint.hostname);
+        if (wanted.length !== names.length || wanted.some((name, index) => name !== names[index]))
+          await setAutomated(wanted);
+      }),
 
-    async removeEndpoint(vhostId, hostname) {
-      await remove(routeId(vhostId, 'http'));
-      await remove(routeId(vhostId, 'https'));
-      await remove(certificateId(vhostId));
-      const names = await automated();
-      if (hostname && names.includes(hostname)) await setAutomated(names.filter((name) => name !== hostname));
-    },
+    removeEndpoint: (vhostId, hostname) =>
+      serialized(async () => {
+        await remove(routeId(vhostId, 'http'));
+        await remove(routeId(vhostId, 'https'));
+        await remove(certificateId(vhostId));
+        const names = await automated();
+        if (hostname && names.includes(hostname))
+          await setAutomated(names.filter((name) => name !== hostname));
+      }),
 
-    async switchService(serviceKey, upstreams) {
-      const hash = serviceHash(serviceKey);
-      const mine = (await proxies()).filter((proxy) => proxy.serviceHash === hash);
-      for (const proxy of mine) {
-        await ok(
-          'PATCH',
-          `/id/${proxy.id}/upstreams`,
-          upstreams.map((upstream) => ({ dial: `${upstream.address}:${proxy.port || upstream.port}` })),
-        );
-      }
-      return mine.length;
-    },
+    switchService: (serviceKey, upstreams) =>
+      serialized(async () => {
+        const hash = serviceHash(serviceKey);
+        const mine = (await proxies()).filter((proxy) => proxy.serviceHash === hash);
+        for (const proxy of mine) {
+          const dials = dialsOf(proxy.port, upstreams);
+          const answer = await admin('PATCH', `/id/${proxy.id}/upstreams`, dials);
+          // An endpoint deprovisioned meanwhile has nothing left to switch.
+          if (answer.status >= 300 && unknownId(answer.text)) continue;
+          if (answer.status >= 300)
+            throw new RuntimeError(
+              `The edge refused to switch ${proxy.id}: ${answer.text.trim().slice(0, 500)}`,
+            );
+          await admin('PATCH', `/id/${proxy.id}/load_balancing/try_duration`, tryDuration(dials));
+        }
+        return mine.length;
+      }),
 
     proxies,
 
@@ -391,12 +439,14 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       await ok('POST', '/stop');
     },
 
-    async setProxyDials(id, dials) {
-      await ok(
-        'PATCH',
-        `/id/${id}/upstreams`,
-        dials.map((dial) => ({ dial })),
-      );
-    },
+    setProxyDials: (id, dials) =>
+      serialized(async () => {
+        await ok(
+          'PATCH',
+          `/id/${id}/upstreams`,
+          dials.map((dial) => ({ dial })),
+        );
+        await admin('PATCH', `/id/${id}/load_balancing/try_duration`, tryDuration(dials));
+      }),
   };
 }

@@ -35,6 +35,9 @@ export function superviseEdge(options: EdgeProcessOptions) {
 
   function writeConfig(): string {
     fs.mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+    // Its configuration holds private keys and tokens, and its socket drives it: this user only, even
+    // for a directory or file made before with looser modes.
+    fs.chmodSync(options.dir, 0o700);
     let saved: unknown = null;
     try {
       saved = JSON.parse(fs.readFileSync(savedConfigPath(options.dir), 'utf8'));
@@ -45,6 +48,7 @@ export function superviseEdge(options: EdgeProcessOptions) {
     fs.writeFileSync(file, JSON.stringify(carryEdgeConfig(edgeBaseConfig(options), saved), null, 2), {
       mode: 0o600,
     });
+    fs.chmodSync(file, 0o600);
     return file;
   }
 

@@ -327,6 +327,25 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     expect(await redis(copy, 'GET greeting')).toContain('ahoy');
   });
 
+  it('fails a restore whose backup file is gone, saying so, and keeps nothing of it', async () => {
+    const listed = await t.call('GET', `/api/databases/${orders}/backups`, { token: owner.token });
+    const [backup] = listed.json()._embedded.backups;
+    const files = fs.readdirSync(backupDir);
+    for (const name of files)
+      fs.renameSync(path.join(backupDir, name), path.join(backupDir, `${name}.moved`));
+    try {
+      const restored = await operate(`/api/backups/${backup.id}/operations`, {
+        type: 'restore',
+        handle: 'lost',
+      });
+      expect(restored.status).toBe('failed');
+      expect(await logOf(restored.id)).toMatch(/Backup db-\S+\.dump has no file in /);
+    } finally {
+      for (const name of files)
+        fs.renameSync(path.join(backupDir, `${name}.moved`), path.join(backupDir, name));
+    }
+  });
+
   it('deprovisions: the containers and volumes go', async () => {
     const list = await t.call('GET', `/api/accounts/${environmentId}/databases`, { token: owner.token });
     for (const database of list.json()._embedded.databases) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type {
@@ -140,6 +140,32 @@ export interface DockerDatabasesOptions {
 const MB = 1024 * 1024;
 /** A backup's file: its database's id, when, and a random part; nothing a path could escape with. */
 const BACKUP_FILE = /^db-\d{1,12}-\d{8}t\d{6}z-[0-9a-f]{8}\.dump$/;
+
+/**
+ * The engine's framed exec stream (no TTY): each frame is one byte of stream (1 stdout, 2 stderr), three
+ * of padding, four of length, then the payload. Standard output passes on; standard error's tail is kept.
+ */
+class ExecOutput extends Transform {
+  private pending: Buffer = Buffer.alloc(0);
+  errors = '';
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    while (this.pending.length >= 8) {
+      const size = this.pending.readUInt32BE(4);
+      if (this.pending.length < 8 + size) break;
+      const payload = this.pending.subarray(8, 8 + size);
+      if (this.pending[0] === 2) this.errors = (this.errors + payload.toString('utf8')).slice(-4000);
+      else this.push(payload);
+      this.pending = this.pending.subarray(8 + size);
+    }
+    done();
+  }
+}
+
+/** How long a dump or a restore may take, and a reload. */
+const DUMP_TIMEOUT_MS = 6 * 3_600_000;
+const RELOAD_TIMEOUT_MS = 60_000;
 
 /**
  * Databases on the docker runtime: one container per database from its engine's image, its data on a
@@ -327,36 +353,53 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     }
   }
 
-  /** Runs a shell command in a container, standard input from `input`, standard output to `output`. */
+  /**
+   * Runs a shell command in a container: standard input from a file, standard output into a file (with
+   * backpressure: a dump is never held in memory), the tail of standard error kept to explain a failure.
+   * Stopped when the operation is interrupted or the time runs out.
+   */
   async function execIn(
+    ctx: RuntimeContext,
     id: string,
     command: string,
-    streams: { input?: Readable; output?: Writable },
+    files: { input?: string; output?: string },
+    timeoutMs: number,
   ): Promise<{ exitCode: number; errors: string }> {
     const exec = await docker.getContainer(id).exec({
       Cmd: ['sh', '-c', command],
-      AttachStdin: !!streams.input,
+      AttachStdin: !!files.input,
       AttachStdout: true,
       AttachStderr: true,
     });
-    const stream = await exec.start({ hijack: true, stdin: !!streams.input });
-    const stdout = streams.output ?? new PassThrough().resume();
-    const stderr = new PassThrough();
-    let errors = '';
-    stderr.on('data', (chunk: Buffer) => {
-      // The end of what it said is what explains a failure; keep a bounded tail.
-      errors = (errors + chunk.toString('utf8')).slice(-4000);
-    });
-    docker.modem.demuxStream(stream, stdout, stderr);
-    const ended = new Promise<void>((resolve, reject) => {
-      stream.once('end', resolve);
-      stream.once('close', resolve);
-      stream.once('error', reject);
-    });
-    if (streams.input) await pipeline(streams.input, stream);
-    await ended;
-    const { ExitCode } = await exec.inspect();
-    return { exitCode: ExitCode ?? -1, errors: errors.trim() };
+    const stream = await exec.start({ hijack: true, stdin: !!files.input });
+    const demux = new ExecOutput();
+    const stop = (reason: string) => stream.destroy(new RuntimeError(reason));
+    const onAbort = () => stop('Operation interrupted');
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(
+      () => stop(`The command in the container did not finish within ${Math.round(timeoutMs / 60_000)} min`),
+      timeoutMs,
+    );
+    try {
+      const output = files.output
+        ? fs.createWriteStream(files.output, { mode: 0o600 })
+        : new Writable({ write: (_chunk, _encoding, done) => done() });
+      // Both directions settle (and fail) together: no rejection is left unheard.
+      await Promise.all([
+        pipeline(stream, demux, output),
+        files.input ? pipeline(fs.createReadStream(files.input), stream) : Promise.resolve(),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      ctx.signal.removeEventListener('abort', onAbort);
+    }
+    // The stream can end a moment before the engine records the exit code.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const state = await exec.inspect();
+      if (!state.Running) return { exitCode: state.ExitCode ?? -1, errors: demux.errors.trim() };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { exitCode: -1, errors: demux.errors.trim() };
   }
 
   /**
@@ -423,8 +466,28 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
             : 'Point-in-time recovery is not available on the docker runtime: restore a backup instead',
         );
       const image = imageOf(target, engine);
+      const source = seed.kind === 'backup' ? backupPath(seed.storageRef) : null;
+      if (source && !fs.existsSync(source))
+        return options.fail(
+          ctx,
+          `Backup ${seed.kind === 'backup' ? seed.storageRef : ''} has no file in ${options.backupDir}`,
+        );
       await ensureImage(ctx, image);
+      // An earlier attempt of this provision (a lost lease) may have left a container: it goes first,
+      // so two engines never share the data directory.
+      const leftovers = await containersOf(target);
+      if (leftovers.length) {
+        await options.log(ctx, `Removing ${leftovers.length} container(s) an earlier attempt left`, 'WARN');
+        await stopAndRemove(ctx, leftovers);
+      }
       const volume = volumeOf(target);
+      const existed = await docker
+        .getVolume(volume)
+        .inspect()
+        .then(
+          () => true,
+          () => false,
+        );
       await docker.createVolume({
         Name: volume,
         Labels: {
@@ -448,14 +511,18 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         if (seed.kind === 'backup' && 'file' in restore) {
           // Loaded at start: the dump goes into the data directory first.
           await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
-          await putInVolume(ctx, image, target, engine, restore.file, backupPath(seed.storageRef));
+          await putInVolume(ctx, image, target, engine, restore.file, source ?? '');
         }
         info = await startContainer(ctx, target, plan, engine, image, env, engine.command?.(account));
         if (seed.kind === 'backup' && 'command' in restore) {
           await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
-          const restored = await execIn(info.Id, restore.command, {
-            input: fs.createReadStream(backupPath(seed.storageRef)),
-          });
+          const restored = await execIn(
+            ctx,
+            info.Id,
+            restore.command,
+            { input: source ?? '' },
+            DUMP_TIMEOUT_MS,
+          );
           if (restored.exitCode !== 0)
             await options.fail(
               ctx,
@@ -464,12 +531,13 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         }
         if (seed.kind === 'backup') await options.log(ctx, `Restored backup ${seed.storageRef}`);
       } catch (error) {
-        // Nothing of a database that never was is kept.
+        // Nothing of a database that never was is kept (a volume an earlier attempt made stays: it may hold data).
         await stopAndRemove(ctx, await containersOf(target));
-        await docker
-          .getVolume(volume)
-          .remove()
-          .catch(() => undefined);
+        if (!existed)
+          await docker
+            .getVolume(volume)
+            .remove()
+            .catch(() => undefined);
         throw error;
       }
       await options.log(ctx, `Created user ${account.username} and database ${account.name}`);
@@ -508,25 +576,47 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           `The local volume driver does not cap disks: ${target.handle} may use ${restart.diskGrowsTo} GB`,
         );
       const old = await docker.getContainer(first.Id).inspect();
-      const sized = old.HostConfig.Memory === plan.containerSizeMb * MB;
-      if (!restart.recreate && sized) {
+      if (!restart.recreate) {
+        // A new size applies to the same container: nothing of it is lost if the restart fails.
+        if (old.HostConfig.Memory !== plan.containerSizeMb * MB) {
+          await options.log(ctx, `Resizing ${target.handle} to ${plan.containerSizeMb} MB`);
+          await docker.getContainer(first.Id).update({
+            Memory: plan.containerSizeMb * MB,
+            MemorySwap: plan.containerSizeMb * MB,
+            CpuShares: Math.max(2, Math.round(plan.containerSizeMb)),
+          });
+        }
         await options.log(ctx, `Restarting ${target.handle}`);
         await docker.getContainer(first.Id).restart({ t: options.stopTimeoutSeconds });
         const info = await waitReady(ctx, first.Id, engine.port);
         return [specOf(info, plan, engine)];
       }
-      // A new size (or new hardware): a new container on the same volume, with the same environment.
+      // New hardware: a new container on the same volume with the same environment. The old one is only
+      // stopped until the new one accepts connections, and starts again if it does not.
       await options.log(ctx, `Recreating ${target.handle} in ${plan.containerSizeMb} MB`);
+      for (const container of current)
+        await docker
+          .getContainer(container.Id)
+          .stop({ t: options.stopTimeoutSeconds })
+          .catch(() => undefined);
+      let info: Docker.ContainerInspectInfo;
+      try {
+        info = await startContainer(
+          ctx,
+          target,
+          plan,
+          engine,
+          old.Config.Image,
+          old.Config.Env ?? [],
+          engine.command ? (old.Config.Cmd ?? undefined) : undefined,
+        );
+      } catch (error) {
+        await options.log(ctx, `Starting ${target.handle}'s previous container again`, 'WARN');
+        await docker.getContainer(first.Id).start();
+        await waitReady(ctx, first.Id, engine.port);
+        throw error;
+      }
       await stopAndRemove(ctx, current);
-      const info = await startContainer(
-        ctx,
-        target,
-        plan,
-        engine,
-        old.Config.Image,
-        old.Config.Env ?? [],
-        engine.command ? (old.Config.Cmd ?? undefined) : undefined,
-      );
       return [specOf(info, plan, engine)];
     },
 
@@ -542,7 +632,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         return;
       }
       await options.log(ctx, `Reloading the configuration of ${target.handle}`);
-      const reloaded = await execIn(container.Id, engine.reload, {});
+      const reloaded = await execIn(ctx, container.Id, engine.reload, {}, RELOAD_TIMEOUT_MS);
       if (reloaded.exitCode !== 0)
         await options.fail(
           ctx,
@@ -563,14 +653,13 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
       const file = backupPath(storageRef);
       const partial = `${file}.partial`;
       await options.log(ctx, `Dumping ${target.handle} with ${engine.name}'s own tool`);
-      const output = fs.createWriteStream(partial, { mode: 0o600 });
-      const finished = new Promise<void>((resolve, reject) => {
-        output.once('finish', resolve);
-        output.once('error', reject);
-      });
-      const dumped = await execIn(container.Id, engine.dump, { output });
-      output.end();
-      await finished;
+      let dumped: { exitCode: number; errors: string };
+      try {
+        dumped = await execIn(ctx, container.Id, engine.dump, { output: partial }, DUMP_TIMEOUT_MS);
+      } catch (error) {
+        fs.rmSync(partial, { force: true });
+        return options.fail(ctx, `Backup of ${target.handle} failed: ${(error as Error).message}`);
+      }
       if (dumped.exitCode !== 0) {
         fs.rmSync(partial, { force: true });
         return options.fail(

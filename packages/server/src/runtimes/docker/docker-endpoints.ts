@@ -77,8 +77,8 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
     for (const container of running) {
       if (container.Labels[LABELS.release] !== release) continue;
       const address = container.NetworkSettings?.Networks?.[network]?.IPAddress;
-      const port = await containerPort(container);
-      if (address && port) upstreams.push({ address, port });
+      // Port 0 (a process without PORT) still counts: an endpoint with its own container port reaches it.
+      if (address) upstreams.push({ address, port: await containerPort(container) });
     }
     return upstreams.sort((a, b) => a.address.localeCompare(b.address));
   }
@@ -126,7 +126,12 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
       target: EndpointTarget,
       plan: EndpointPlan,
     ): Promise<ProvisionedEndpoint> {
-      if (plan.type !== 'http' && plan.type !== 'http_proxy_protocol' && plan.type !== 'grpc')
+      if (plan.type === 'http_proxy_protocol')
+        return options.fail(
+          ctx,
+          'HTTP endpoints with the PROXY protocol are not available on the docker runtime: choose HTTP',
+        );
+      if (plan.type !== 'http' && plan.type !== 'grpc')
         return options.fail(
           ctx,
           `${plan.type.toUpperCase()} endpoints are not available on the docker runtime: its edge routes HTTP by hostname`,
@@ -169,6 +174,7 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
           ipAllowlist: plan.ipWhitelist,
           tokenHeader: plan.tokenHeader,
           loadBalancing: plan.loadBalancingAlgorithm,
+          grpc: plan.type === 'grpc',
           tls,
           upstreams,
         });
@@ -245,9 +251,7 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
      */
     async switchService(ctx: RuntimeContext, serviceKey: string, specs: ContainerSpec[]) {
       if (!options.edge) return;
-      const upstreams = specs
-        .filter((spec) => spec.port > 0)
-        .map((spec) => ({ address: spec.host, port: spec.port }));
+      const upstreams = specs.map((spec) => ({ address: spec.host, port: spec.port }));
       const switched = await options.edge.switchService(serviceKey, upstreams);
       if (switched > 0)
         await options.log(ctx, `Switched ${switched} endpoint route(s) to the new container(s)`);
@@ -277,10 +281,11 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
         const valid = new Set(
           upstreams.map((upstream) => `${upstream.address}:${proxy.port || upstream.port}`),
         );
+        // A service with no running container (its key unknown) has nothing live.
         const live = new Set(
           await Promise.all(
             running
-              .filter((container) => container.Labels[LABELS.service] === key)
+              .filter((container) => key !== undefined && container.Labels[LABELS.service] === key)
               .map(
                 async (container) =>
                   `${container.NetworkSettings?.Networks?.[network]?.IPAddress}:${proxy.port || (await containerPort(container))}`,

@@ -164,6 +164,11 @@ describe('the docker runtime without an engine', () => {
       'TCP endpoints are not available on the docker runtime: its edge routes HTTP by hostname',
     );
     await expect(
+      runtime.provisionEndpoint(ctx, endpoint, { type: 'http_proxy_protocol', default: true } as never),
+    ).rejects.toThrow(
+      'HTTP endpoints with the PROXY protocol are not available on the docker runtime: choose HTTP',
+    );
+    await expect(
       runtime.provisionEndpoint(ctx, endpoint, { type: 'http', default: true } as never),
     ).rejects.toThrow('Endpoints need the edge, which this Berth does not run');
     await expect(
@@ -189,6 +194,7 @@ describe('the docker runtime without an engine', () => {
     );
     expect(lines).toEqual([
       'TCP endpoints are not available on the docker runtime: its edge routes HTTP by hostname',
+      'HTTP endpoints with the PROXY protocol are not available on the docker runtime: choose HTTP',
       'Endpoints need the edge, which this Berth does not run',
       'mongodb databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis',
       'Redis 3.0 is not available on the docker runtime: it runs Redis 6.2 and later',

@@ -199,6 +199,8 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     } catch (error) {
       await removeContainers(started.map((spec) => spec.awsInstanceId));
       for (const spec of started) options.stats.forget(spec.dockerName);
+      // Routes switched before the failure go back to the containers still running (the previous ones).
+      await endpoints.repairRouting().catch(() => undefined);
       await log(ctx, `The previous containers keep serving`, 'WARN');
       return fail(ctx, (error as Error).message);
     }

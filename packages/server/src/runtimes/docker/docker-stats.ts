@@ -149,9 +149,22 @@ export function createDockerStatsRecorder(
     const stream = await exec.start({ hijack: true, stdin: false });
     const chunks: Buffer[] = [];
     await new Promise<void>((resolve, reject) => {
+      // A measure that hangs must not stop the sampling of every container.
+      const timer = setTimeout(() => {
+        stream.destroy();
+        reject(new Error('du did not finish in 10 s'));
+      }, 10_000);
+      const settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.once('end', resolve);
-      stream.once('error', reject);
+      stream.once('end', settle);
+      stream.once('close', settle);
+      stream.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
     });
     const lines = logLines(Buffer.concat(chunks));
     const kilobytes = Number.parseInt(lines[0]?.line ?? '', 10);
