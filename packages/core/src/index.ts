@@ -20,6 +20,8 @@ export * from './databases/database.schema.ts';
 export * from './databases/database-image.hal.ts';
 export * from './deployments/deployment.hal.ts';
 export * from './deployments/deployment.ts';
+export * from './drains/log-drain.hal.ts';
+export * from './drains/log-drain.schema.ts';
 export * from './endpoints/endpoint.schema.ts';
 export * from './endpoints/vhost.hal.ts';
 export * from './environments/environment.hal.ts';

@@ -13,6 +13,7 @@ import { databasesRoutes } from './api/databases/databases.routes.ts';
 import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
 import { imagesRoutes } from './api/images/images.routes.ts';
+import { logDrainsRoutes } from './api/log-drains/log-drains.routes.ts';
 import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
@@ -35,6 +36,7 @@ import { verificationsRoutes } from './auth/verifications/verifications.routes.t
 import { createServices } from './composition.ts';
 import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import type { LogShipper } from './drains/log-shipper.ts';
 import { gitHttpRoutes } from './git/git-http.routes.ts';
 import { createGitRepositoriesService } from './git/git-repositories.service.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
@@ -65,6 +67,7 @@ export interface BerthApp {
   worker: Worker;
   /** Restarts services whose containers went missing (started with the worker; tests call it). */
   reconciler: ContainerReconciler;
+  logShipper: LogShipper;
   close(): Promise<void>;
 }
 
@@ -245,6 +248,7 @@ export async function buildApp(
       await operationsRoutes(api, { db, urls, callers, operations });
       await vhostsRoutes(api, { db, urls, callers, operations, vhosts: services.vhosts });
       await certificatesRoutes(api, { db, urls, callers, certificates: services.certificates });
+      await logDrainsRoutes(api, { urls, callers, logDrains: services.logDrains });
     },
   });
   await app.register(serviceFamily, {
@@ -309,6 +313,7 @@ export async function buildApp(
     worker.start();
     services.backupScheduler.start(config.backupCheckSeconds * 1000);
     services.reconciler.start();
+    services.logShipper.start(config.drainIntervalSeconds * 1000);
   }
 
   return {
@@ -317,9 +322,11 @@ export async function buildApp(
     mailer,
     worker,
     reconciler: services.reconciler,
+    logShipper: services.logShipper,
     async close() {
       await services.backupScheduler.stop();
       await services.reconciler.stop();
+      await services.logShipper.stop();
       await worker.stop();
       await services.runtimeSet.close();
       await app.close();

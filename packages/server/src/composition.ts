@@ -8,6 +8,7 @@ import { createDatabasesService } from './api/databases/databases.service.ts';
 import { createDeploymentsService } from './api/deployments/deployments.service.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
 import { createImagesService } from './api/images/images.service.ts';
+import { createLogDrainsService } from './api/log-drains/log-drains.service.ts';
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { createReleasesService } from './api/releases/releases.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
@@ -28,6 +29,7 @@ import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts'
 import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
 import { type Config, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createLogShipper } from './drains/log-shipper.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
 import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
@@ -151,10 +153,12 @@ export async function createServices(
   const { runtimes } = runtimeSet;
   // Database credentials are kept sealed under a key derived from the server secret.
   const secrets = databaseCredentialsBox(signingKey);
+  const drainTls = config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {};
   const worker = createWorker({
     db,
     runtimes,
     secrets,
+    drainTls,
     leaseMs: config.workerLeaseMs,
     onError: (error) => hooks.onError(error),
   });
@@ -199,6 +203,18 @@ export async function createServices(
   // Databases and their backups.
   const databases = createDatabasesService({ db, secrets });
   const backups = createBackupsService({ db });
+  // Log drains: their destinations' URLs and tokens sealed under a key of their own, and the shipper
+  // that sends each provisioned drain its lines (run beside the worker).
+  const drainBox = createSecretBox(signingKey, 'log drains');
+  const logDrains = createLogDrainsService({ db, box: drainBox });
+  const logShipper = createLogShipper({
+    db,
+    runtimes,
+    box: drainBox,
+    databaseSecrets: secrets,
+    tls: drainTls,
+    onError: (error) => hooks.onError(error),
+  });
 
   return {
     urls,
@@ -240,6 +256,8 @@ export async function createServices(
     stacks,
     vhosts,
     certificates,
+    logDrains,
+    logShipper,
     containerMetrics,
     serviceLogs,
     databases,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimEndChar } from '@berth/core';
@@ -86,6 +87,13 @@ export interface Config {
     caddyPath: string;
     dir: string;
   };
+  /**
+   * Certificate authorities (PEM) log drain destinations may present besides the system's: a private CA
+   * (BERTH_DRAIN_CA_FILE). Empty: the system's only.
+   */
+  drainCaCertificates: string[];
+  /** How often log drains ship (seconds). */
+  drainIntervalSeconds: number;
   /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
   checkResponses: boolean;
   /** Optional outside services the console links to; hidden when unset. */
@@ -192,6 +200,16 @@ function databaseImagesFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return images;
 }
 
+function drainCaFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const file = (env.BERTH_DRAIN_CA_FILE ?? '').trim();
+  if (!file) return [];
+  try {
+    return [fs.readFileSync(file, 'utf8')];
+  } catch (error) {
+    throw new ConfigError(`BERTH_DRAIN_CA_FILE cannot be read: ${(error as Error).message}`);
+  }
+}
+
 function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = (env[name] ?? '').trim();
   if (value === '') return fallback;
@@ -284,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       caddyPath: (env.BERTH_CADDY_PATH ?? '').trim() || 'caddy',
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'edge'),
     },
+    drainCaCertificates: drainCaFromEnv(env),
+    drainIntervalSeconds: intFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     backupCheckSeconds: intFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),

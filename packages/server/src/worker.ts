@@ -2,13 +2,14 @@ import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createLogShipper } from './drains/log-shipper.ts';
 import { loggableError } from './http/loggable-error.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createWorker } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
-import { databaseCredentialsBox } from './security/secret-box.ts';
+import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
 
 // `npm run worker`: operations workers as their own process, to scale out beside `npm start`
 // (run the server with BERTH_WORKER=off if only these should work the queue).
@@ -42,6 +43,7 @@ const workers = Array.from({ length: count }, () =>
     db: database.db,
     runtimes,
     secrets,
+    drainTls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
     leaseMs: config.workerLeaseMs,
     onError: (error) => console.error(loggableError(error)),
   }),
@@ -57,6 +59,16 @@ const reconciler = createContainerReconciler({
   onRoutingRepaired: (changes) =>
     console.warn(`Re-routed endpoints to moved containers: ${changes.join('; ')}`),
 });
+// Log drains ship from here too; each drain from one process at a time.
+const logShipper = createLogShipper({
+  db: database.db,
+  runtimes,
+  box: createSecretBox(signingKey, 'log drains'),
+  databaseSecrets: secrets,
+  tls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
+  onError: (error) => console.error(loggableError(error)),
+});
+logShipper.start(config.drainIntervalSeconds * 1000);
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 reconciler.start();
@@ -67,7 +79,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    Promise.all([backupScheduler.stop(), reconciler.stop(), ...workers.map((worker) => worker.stop())])
+    Promise.all([
+      backupScheduler.stop(),
+      reconciler.stop(),
+      logShipper.stop(),
+      ...workers.map((worker) => worker.stop()),
+    ])
       .then(async () => {
         await closeRuntimes();
         return database.close();

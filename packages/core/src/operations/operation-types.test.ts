@@ -38,8 +38,16 @@ const body = (resourceType: string, type: string) => {
 };
 
 describe('the operation catalog (contract §6)', () => {
-  it('lists the types of apps, services, endpoints, databases, backups and environments', () => {
-    expect(OPERATION_RESOURCE_TYPES).toEqual(['app', 'service', 'vhost', 'database', 'backup', 'account']);
+  it('lists the types of apps, services, endpoints, databases, backups, log drains and environments', () => {
+    expect(OPERATION_RESOURCE_TYPES).toEqual([
+      'app',
+      'service',
+      'vhost',
+      'database',
+      'backup',
+      'log_drain',
+      'account',
+    ]);
     expect(operationTypesOf('app')).toEqual([
       'deploy',
       'scan_code',
@@ -65,6 +73,8 @@ describe('the operation catalog (contract §6)', () => {
     ]);
     expect(operationTypesOf('backup')).toEqual(['restore', 'purge']);
     expect(operationTypesOf('account')).toEqual(['configure_backup_policy']);
+    // contract §6 log drains: configure is their restart.
+    expect(operationTypesOf('log_drain')).toEqual(['provision', 'configure', 'deprovision']);
   });
 
   it.each(entries)(
@@ -114,7 +124,8 @@ describe('the operation catalog (contract §6)', () => {
   it('knows nothing outside it, inherited keys included', () => {
     expect(operationTypeEntry('app', 'scale')).toBeNull();
     expect(operationTypeEntry('database', 'deploy')).toBeNull();
-    expect(operationTypeEntry('log_drain', 'provision')).toBeNull();
+    expect(operationTypeEntry('log_drain', 'deploy')).toBeNull();
+    expect(operationTypeEntry('metric_drain', 'provision')).toBeNull();
     expect(operationTypeEntry('app', 'toString')).toBeNull();
     expect(operationTypeEntry('constructor', 'deploy')).toBeNull();
   });
@@ -141,7 +152,9 @@ describe('operationScope (spec 1 §6)', () => {
     ['backup', 'restore', 'deploy'],
     ['backup', 'purge', 'destroy'],
     ['account', 'configure_backup_policy', 'admin'],
-    ['log_drain', 'provision', 'admin'],
+    ['log_drain', 'provision', 'observability'],
+    ['log_drain', 'deprovision', 'observability'],
+    ['metric_drain', 'provision', 'admin'],
   ])('%s %s needs %s', (resourceType, type, scope) => {
     expect(operationScope(resourceType, type)).toBe(scope);
   });

@@ -249,6 +249,16 @@ export const OPERATION_CATALOG = {
       purge: { scope: 'destroy', action: 'backup.purge', body: noKeys, rerun: 'never' },
     },
   },
+  // spec 1 §6: drains are the Ops (observability) scope's; configure restarts a log drain's shipping.
+  log_drain: {
+    noun: 'a log drain',
+    path: 'log_drains',
+    types: {
+      provision: { scope: 'observability', action: 'log_drain.provision', body: noKeys, rerun: 'failed' },
+      configure: { scope: 'observability', action: 'log_drain.configure', body: noKeys, rerun: 'failed' },
+      deprovision: { scope: 'observability', action: 'log_drain.deprovision', body: noKeys, rerun: 'never' },
+    },
+  },
   account: {
     noun: 'an environment',
     path: 'accounts',

@@ -98,6 +98,9 @@ export const ACTIONS = {
   'backup.read': scope('basic_read'),
   'backup_retention_policy.read': scope('basic_read'),
   'backup_retention_policy.create': scope('admin'),
+  'log_drain.read': scope('basic_read'),
+  'log_drain.create': scope('observability'),
+  'log_drain.delete': scope('observability'),
 } as const satisfies Record<string, ActionRequirement>;
 
 /** Every action: the ones above and each operation type of the operation catalog (`app.deploy`, …). */

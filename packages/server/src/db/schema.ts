@@ -4,6 +4,7 @@
  */
 export * from './tables/apps.ts';
 export * from './tables/databases.ts';
+export * from './tables/drains.ts';
 export * from './tables/endpoints.ts';
 export * from './tables/environments.ts';
 export * from './tables/identity.ts';

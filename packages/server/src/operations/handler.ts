@@ -1,6 +1,7 @@
 import type { ActionName, OperationBody, OperationResourceType, OperationTypeOf } from '@berth/core';
 import type { EnvironmentRow } from '../api/environments/environments.hal.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import type { DeliveryTls } from '../drains/log-delivery.ts';
 import type { Runtime, RuntimeContext } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
@@ -22,6 +23,8 @@ export interface HandlerContext extends RuntimeContext {
   runtime: Runtime;
   /** Seals the secrets an operation creates (database passwords) before they are stored. */
   secrets: SecretBox;
+  /** How log drain destinations are reached (provisioning checks they answer). */
+  drainTls: DeliveryTls;
 }
 
 /** What running an operation produced: the changes to record when it ends. */

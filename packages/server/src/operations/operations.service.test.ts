@@ -47,7 +47,8 @@ describe('every type of the catalog has a handler', () => {
     expect(handlerFor('app', 'scale')).toBeUndefined();
     expect(handlerFor('app', 'toString')).toBeUndefined();
     expect(handlerFor('database', 'deploy')).toBeUndefined();
-    expect(handlerFor('log_drain', 'provision')).toBeUndefined();
+    expect(handlerFor('log_drain', 'deploy')).toBeUndefined();
+    expect(handlerFor('metric_drain', 'provision')).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { environments, stacks } from '../db/schema.ts';
+import type { DeliveryTls } from '../drains/log-delivery.ts';
 import type { Runtime } from '../runtimes/runtime.ts';
 import { RuntimeError } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
@@ -26,6 +27,8 @@ export interface WorkerOptions {
   runtimes: Record<string, Runtime>;
   /** Seals the secrets operations create (database credentials). */
   secrets: SecretBox;
+  /** Certificate authorities log drain destinations may use besides the system's (tests' receivers). */
+  drainTls?: DeliveryTls;
   workerId?: string;
   leaseMs?: number;
   pollMs?: number;
@@ -117,6 +120,7 @@ export function createWorker(options: WorkerOptions) {
         log,
         write,
         secrets: options.secrets,
+        drainTls: options.drainTls ?? {},
         signal: lease.signal,
       });
       // The work is done: record it unless shutting down (finish itself checks the lease is still ours).

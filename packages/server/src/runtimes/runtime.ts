@@ -294,10 +294,15 @@ export interface Runtime {
     ticks: readonly Date[],
   ): Promise<MetricSeries[]>;
   /**
-   * The last lines these running containers wrote, oldest first, at most `tail` in all (the newest).
-   * Reads only: no context, no log lines of an operation.
+   * The last lines these running containers wrote, oldest first, at most `tail` in all (the newest);
+   * with `since`, only lines written after it (what a log drain has not shipped yet). Reads only: no
+   * context, no log lines of an operation.
    */
-  containerLogs(containers: readonly LogsContainer[], tail: number): Promise<ContainerLogLine[]>;
+  containerLogs(
+    containers: readonly LogsContainer[],
+    tail: number,
+    since?: Date,
+  ): Promise<ContainerLogLine[]>;
   /**
    * The containers running on this runtime's machines (name → when it was made), for the reconciler to
    * compare with what the database records. A runtime that cannot lose containers (the simulator) has none.

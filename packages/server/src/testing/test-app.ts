@@ -152,6 +152,7 @@ export async function testApp(
     mailer: built.mailer,
     worker: built.worker,
     reconciler: built.reconciler,
+    logShipper: built.logShipper,
     databaseUrl: built.database.url,
     config,
     call,

@@ -51,6 +51,8 @@ export const paths = {
   // Backups (spec 2 §2): restore a backup into a new database.
   backupRestore: '/backups/:id/restore',
   createCertificate: '/environments/:id/certificates/create',
+  // Drains (spec 2 §2): the environment is a query parameter.
+  createLogDrain: '/log-drains/create',
   // Roles (spec 1 §2): the overview, New Role, and the role detail whose tab is the last segment.
   teamRoles: '/settings/team/roles',
   createRole: '/settings/team/roles/create',
@@ -99,6 +101,8 @@ export const to = {
   endpoint: (id: string, tab?: string) => generatePath(paths.endpointDetail, { id, tab: tab ?? null }),
   createAppEndpoint: (appId: string) => generatePath(paths.createAppEndpoint, { id: appId }),
   certificate: (id: string, tab?: string) => generatePath(paths.certificateDetail, { id, tab: tab ?? null }),
+  createLogDrain: (environmentId: string) =>
+    `${paths.createLogDrain}?environment_id=${encodeURIComponent(environmentId)}`,
   createCertificate: (environmentId: string) => generatePath(paths.createCertificate, { id: environmentId }),
   database: (id: string, tab?: string) => generatePath(paths.databaseDetail, { id, tab: tab ?? null }),
   createDatabaseEndpoint: (databaseId: string) =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, backups, databases } from '../../db/schema.ts';
+import { apps, backups, databases, logDrains } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
@@ -335,6 +335,19 @@ describe('DELETE /accounts/:id', () => {
     );
     expect((await t.call('GET', url, { token: owner.token })).json().total_backup_size).toBe(1.25);
     await t.db.delete(backups).where(eq(backups.environmentId, environmentId));
+    // A log drain keeps it too (deprovisioning the drain removes it).
+    await t.db.insert(logDrains).values({
+      environmentId,
+      handle: 'logs',
+      serviceType: 'papertrail',
+      drainType: 'papertrail',
+      drainHost: 'logs.example.com',
+      drainPort: 1234,
+    });
+    expect((await t.call('DELETE', url, { token: owner.token })).json().message).toBe(
+      'Cannot deprovision this environment while it has: 1 log drain',
+    );
+    await t.db.delete(logDrains).where(eq(logDrains.environmentId, environmentId));
     expect((await t.call('DELETE', url, { token: owner.token })).statusCode).toBe(204);
   });
 

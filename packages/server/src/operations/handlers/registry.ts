@@ -10,6 +10,7 @@ import { accountOperations } from './account.ts';
 import { appOperations } from './app.ts';
 import { backupOperations } from './backup.ts';
 import { databaseOperations } from './database.ts';
+import { logDrainOperations } from './log-drain.ts';
 import { serviceOperations } from './service.ts';
 import { vhostOperations } from './vhost.ts';
 
@@ -20,6 +21,7 @@ const RESOURCES = {
   vhost: vhostOperations,
   database: databaseOperations,
   backup: backupOperations,
+  log_drain: logDrainOperations,
   account: accountOperations,
 } satisfies { [R in OperationResourceType]: unknown };
 

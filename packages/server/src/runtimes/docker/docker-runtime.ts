@@ -637,7 +637,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       for (const name of names) options.stats.forget(name);
     },
 
-    async containerLogs(containers, tail) {
+    async containerLogs(containers, tail, since) {
       const lines: ContainerLogLine[] = [];
       await Promise.all(
         containers.map(async (container) => {
@@ -649,6 +649,8 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
               timestamps: true,
               tail,
               follow: false,
+              // Whole seconds: the lines of the second `since` falls in are held against it below.
+              ...(since ? { since: Math.floor(since.getTime() / 1000) } : {}),
             })) as unknown as Buffer;
           } catch {
             // Gone from the engine since it was recorded: it has nothing more to say.
@@ -659,6 +661,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
             const space = entry.line.indexOf(' ');
             const time = new Date(space > 0 ? entry.line.slice(0, space) : Number.NaN);
             if (Number.isNaN(time.getTime())) continue;
+            if (since && time <= since) continue;
             lines.push({
               time,
               container: container.dockerName,

@@ -54,6 +54,7 @@ export function simContainerLogs(
   containers: readonly LogsContainer[],
   tail: number,
   now = new Date(),
+  since: Date | null = null,
 ): ContainerLogLine[] {
   const lines: ContainerLogLine[] = [];
   for (const container of containers) {
@@ -73,6 +74,11 @@ export function simContainerLogs(
       // Within its slot the line lands at a time of its own, never in the future.
       const time = Math.min(now.getTime(), k * period + Math.floor(unit(seed, k) * period));
       if (time < started) continue;
+      if (since && time <= since.getTime()) {
+        // Older slots are older still: nothing more of this container is new.
+        if (k * period + period <= since.getTime()) break;
+        continue;
+      }
       lines.push({ time: new Date(time), container: container.dockerName, ...describe(seed, k) });
     }
   }

@@ -471,8 +471,8 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
       return simContainerMetrics(container, metric, ticks);
     },
 
-    async containerLogs(containers, tail) {
-      return simContainerLogs(containers, tail);
+    async containerLogs(containers, tail, since) {
+      return simContainerLogs(containers, tail, new Date(), since ?? null);
     },
   };
 }

@@ -17,6 +17,10 @@ const LazyEnvironmentCertificates = lazy(async () => ({
   default: (await import('../certificates/environment-certificates-tab.tsx')).EnvironmentCertificatesTab,
 }));
 
+const LazyEnvironmentIntegrations = lazy(async () => ({
+  default: (await import('../log-drains/environment-integrations-tab.tsx')).EnvironmentIntegrationsTab,
+}));
+
 const fallback = <Spinner label="Loading" />;
 
 export function AppEndpointsTab(props: ComponentProps<typeof LazyAppEndpoints>) {
@@ -48,6 +52,15 @@ export function EnvironmentEndpointsSummary(props: ComponentProps<typeof LazyEnv
   return (
     <Suspense fallback={String(props.count)}>
       <LazyEnvironmentEndpointsSummary {...props} />
+    </Suspense>
+  );
+}
+
+/** The environment's Integrations tab: its log drains. */
+export function EnvironmentIntegrationsTab(props: ComponentProps<typeof LazyEnvironmentIntegrations>) {
+  return (
+    <Suspense fallback={fallback}>
+      <LazyEnvironmentIntegrations {...props} />
     </Suspense>
   );
 }

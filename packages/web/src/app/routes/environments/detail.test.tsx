@@ -100,12 +100,71 @@ describe('environment detail (spec 2 §2)', () => {
   it('says plainly that the features behind placeholder tabs are not available here yet', async () => {
     signIn();
     mockServer(routes());
-    renderApp('/environments/10/integrations');
+    renderApp('/environments/10/security');
     expect(
       await screen.findByRole('heading', { name: 'Not available in this installation yet' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Log and metric drains are not offered here yet.')).toBeInTheDocument();
+    expect(screen.getByText('Security scans and reports are not offered here yet.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No resources found' })).not.toBeInTheDocument();
+  });
+
+  it('lists the log drains on Integrations, with what each shipped and its actions', async () => {
+    signIn();
+    const drain = (id: string, handle: string, status: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      _type: 'log_drain',
+      handle,
+      drain_type: 'https_post',
+      drain_host: 'intake.example.com',
+      drain_port: '443',
+      url: 'https://intake.example.com/••••',
+      logging_token: '',
+      drain_username: '',
+      drain_password: '',
+      drain_apps: true,
+      drain_databases: true,
+      drain_ephemeral_sessions: false,
+      drain_proxies: false,
+      status,
+      lines_sent: 1234,
+      lines_dropped: 0,
+      last_error: '',
+      last_shipped_at: null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-01T00:00:00.000Z',
+      _embedded: { backend: { channel: 'datadog' } },
+      _links: {
+        self: { href: `http://berth.test/api/log_drains/${id}` },
+        account: { href: 'http://berth.test/api/accounts/10' },
+        operations: { href: `http://berth.test/api/log_drains/${id}/operations` },
+      },
+      ...extra,
+    });
+    mockServer({
+      ...routes({ scopes: ['observability'] }),
+      'GET /api/accounts/10/log_drains': () =>
+        json(
+          200,
+          collection('log_drains', [
+            drain('1', 'to-datadog', 'provisioned'),
+            drain('2', 'broken', 'provision_failed', { lines_sent: 0, last_error: 'Cannot reach the drain' }),
+          ]),
+        ),
+    });
+    renderApp('/environments/10/integrations');
+    const table = await screen.findByRole('table', { name: 'Log drains of environment 10' });
+    const shipping = await within(table).findByRole('row', { name: /to-datadog/ });
+    expect(shipping).toHaveTextContent('Datadog');
+    expect(shipping).toHaveTextContent('1,234 lines sent');
+    expect(within(shipping).getByRole('button', { name: 'Restart to-datadog' })).toBeInTheDocument();
+    const broken = within(table).getByRole('row', { name: /broken/ });
+    expect(broken).toHaveTextContent('Provision Failed');
+    expect(broken).toHaveTextContent('Cannot reach the drain');
+    expect(within(broken).getByRole('button', { name: 'Delete broken' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New Log Drain' })).toHaveAttribute(
+      'href',
+      '/log-drains/create?environment_id=10',
+    );
   });
 
   it('renames with the acknowledgment (PATCH /accounts/:id)', async () => {

@@ -31,6 +31,7 @@ import {
   EnvironmentCertificatesTab,
   EnvironmentEndpointsSummary,
   EnvironmentEndpointsTab,
+  EnvironmentIntegrationsTab,
 } from '../endpoints/lazy-tabs.tsx';
 import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 
@@ -56,7 +57,6 @@ function isEnvironmentTab(value: string): value is EnvironmentTab {
 /** Tabs whose resources Berth does not store yet: they show the spec's empty text and what will appear. */
 // Tabs of features this installation does not have yet: what each would hold.
 const NOT_YET: Partial<Record<EnvironmentTab, string>> = {
-  integrations: 'Log and metric drains are not offered here yet.',
   security: 'Security scans and reports are not offered here yet.',
   activity_reports: 'Weekly activity reports are not produced here yet.',
 };
@@ -105,6 +105,9 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
       break;
     case 'certificates':
       body = <EnvironmentCertificatesTab environmentId={environment.id} />;
+      break;
+    case 'integrations':
+      body = <EnvironmentIntegrationsTab environmentId={environment.id} />;
       break;
     case 'settings':
       body = <SettingsTab environment={environment} />;

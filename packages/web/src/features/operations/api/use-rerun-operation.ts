@@ -52,6 +52,7 @@ const REBUILD: Rebuilders = {
       operationRequest('database', 'scale', { id: operation.resourceId, ...databaseSize(operation) }),
   },
   backup: {},
+  log_drain: {},
   account: {},
 };
 

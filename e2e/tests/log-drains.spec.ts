@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
+import { submitCredentials } from '../fixtures/console.ts';
+import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
+import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// Issue 13 in the console: New Log Drain from the environment's Integrations tab, the spec's messages,
+// the drain provisioned against a real HTTPS receiver on this machine, and a deploy's lines arriving
+// there, counted on the drain. The server is the spec's own: it trusts the receiver's certificate
+// (BERTH_DRAIN_CA_FILE) and ships every second.
+
+let server: OwnServer | undefined;
+let receiver: Server | undefined;
+let account: SeededAccount;
+let environmentId = '';
+const received: { message: string; source: string }[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-drain-'));
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2'].concat([
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+    ]),
+    { stdio: 'ignore' },
+  );
+  receiver = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push(...(JSON.parse(body) as { message: string; source: string }[]));
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver?.listen(0, resolve));
+  writeFileSync(join(dir, 'ca.pem'), readFileSync(cert));
+  server = await startOwnServer({
+    name: 'log-drains',
+    env: { BERTH_DRAIN_CA_FILE: join(dir, 'ca.pem'), BERTH_DRAIN_INTERVAL_SECONDS: '1' },
+  });
+  account = await seedAccount(server.api, { organization: 'Drain Harbour' });
+  environmentId = (await createAccountEnvironment(server.api, account, 'drained')).id;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  receiver?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('create a log drain from the environment page, see it provisioned and a deploy arrive', async ({
+  page,
+}) => {
+  const port = (receiver?.address() as AddressInfo).port;
+  await page.goto(`${server?.origin}/login`);
+  await submitCredentials(page, { email: account.email, password: account.password });
+  await expect(page).toHaveURL(/\/environments$/);
+
+  await page.goto(`${server?.origin}/environments/${environmentId}/integrations`);
+  const table = page.getByRole('table', { name: `Log drains of environment ${environmentId}` });
+  await expect(table.getByText('No resources found')).toBeVisible();
+  await page.getByRole('link', { name: 'New Log Drain' }).click();
+  await expect(page).toHaveURL(new RegExp(`/log-drains/create\\?environment_id=${environmentId}$`));
+
+  // The spec's messages before anything is sent.
+  await page.getByRole('textbox', { name: 'Handle' }).fill('to-receiver');
+  await page.getByRole('combobox', { name: 'Type' }).selectOption('datadog');
+  await page.getByRole('button', { name: 'Save Log Drain' }).click();
+  await expect(page.getByText('Must provide a URL for log drain', { exact: true })).toBeVisible();
+  const url = page.getByRole('textbox', { name: 'URL' });
+  await url.fill(`http://localhost:${port}/in`);
+  await page.getByRole('button', { name: 'Save Log Drain' }).click();
+  await expect(page.getByText('Must begin with https://', { exact: true })).toBeVisible();
+  await url.fill(`https://localhost:${port}/in?api-key=kept-secret`);
+  await page.getByRole('button', { name: 'Save Log Drain' }).click();
+
+  // Back on Integrations: the drain, then Provisioned once its destination answered.
+  await expect(page).toHaveURL(new RegExp(`/environments/${environmentId}/integrations$`));
+  const row = table.getByRole('row', { name: /to-receiver/ });
+  await expect(row).toContainText('Datadog');
+  await expect(row).toContainText('Provisioned', { timeout: 30_000 });
+  await expect(row).toContainText(`https://localhost:${port}/••••`);
+  await expect(row).not.toContainText('kept-secret');
+
+  // A deploy's lines reach the receiver, and the drain counts them.
+  const token = account.token.accessToken;
+  const app = await createApp(server?.api as never, token, environmentId, 'shop');
+  const deploy = await deployApp(server?.api as never, token, app.id, 'main');
+  expect(await waitForOperation(server?.api as never, token, deploy.id, 60_000)).toBe('succeeded');
+  await expect
+    .poll(() => received.some((line) => /Starting app deploy operation/.test(line.message)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(row).toContainText(/[1-9][\d,]* lines sent/, { timeout: 30_000 });
+
+  // Restart, then Deprovision: the drain goes.
+  await row.getByRole('button', { name: 'Restart to-receiver' }).click();
+  await row.getByRole('button', { name: 'Deprovision to-receiver' }).click();
+  await expect(table.getByText('No resources found')).toBeVisible({ timeout: 30_000 });
+});

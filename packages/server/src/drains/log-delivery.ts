@@ -1,0 +1,216 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { connect as tlsConnect } from 'node:tls';
+import { trimEndChar } from '@berth/core';
+
+// The wire formats log drains speak: JSON batches over HTTPS POST (most hosted log services), RFC 5424
+// syslog over TLS with octet counting (RFC 6587) for syslog services, and Elasticsearch's bulk API.
+
+/** One line a drain ships: where it came from and what it said. */
+export interface DrainLine {
+  time: Date;
+  /** `app` and `database` container output; `operation` lines of deploys and other operations. */
+  source: 'app' | 'database' | 'operation';
+  environment: string;
+  /** The app or database (or the operation's resource) it belongs to. */
+  resource: string;
+  /** The service's process type, or the operation's type. */
+  service: string;
+  /** The container's name, or the operation's id. */
+  origin: string;
+  stream: 'stdout' | 'stderr';
+  message: string;
+}
+
+export interface DeliveryTls {
+  /** Certificate authorities to trust besides the system's (PEM): private CAs, and tests' own. */
+  ca?: string[];
+}
+
+const TIMEOUT_MS = 15_000;
+
+/** A delivery that failed: the drain records the message and tries again later. */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+}
+
+function jsonLine(line: DrainLine) {
+  return {
+    time: line.time.toISOString(),
+    source: line.source,
+    environment: line.environment,
+    resource: line.resource,
+    service: line.service,
+    origin: line.origin,
+    stream: line.stream,
+    message: line.message,
+  };
+}
+
+/** POSTs a JSON array of lines; any 2xx is delivered. */
+export async function deliverHttps(url: string, lines: DrainLine[], tls: DeliveryTls): Promise<void> {
+  const request = httpsRequest;
+  const body = JSON.stringify(lines.map(jsonLine));
+  await new Promise<void>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        timeout: TIMEOUT_MS,
+        ...(tls.ca ? { ca: tls.ca } : {}),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300
+            ? resolve()
+            : reject(new DeliveryError(`The drain's URL answered ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new DeliveryError(`The drain's URL did not answer in ${TIMEOUT_MS / 1000} s`)),
+    );
+    req.on('error', (error) =>
+      reject(
+        error instanceof DeliveryError
+          ? error
+          : new DeliveryError(`Cannot reach the drain's URL: ${error.message}`),
+      ),
+    );
+    req.end(body);
+  });
+}
+
+/** RFC 5424 structured-data-free text: no newlines inside a message. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+/** Syslog names: printable ASCII without spaces, at most 48 characters (APP-NAME). */
+const syslogName = (text: string, max: number) => (text.replace(/[^\x21-\x7e]/g, '_') || '-').slice(0, max);
+
+/**
+ * One RFC 5424 message, framed by its length (RFC 6587 octet counting). Facility user (1); severity
+ * informational (6) for standard output, error (3) for standard error. A token prefixes the message
+ * (the syslog services that identify the sender by one).
+ */
+export function syslogFrame(line: DrainLine, token: string): string {
+  const severity = line.stream === 'stderr' ? 3 : 6;
+  const priority = 1 * 8 + severity;
+  const host = syslogName(`${line.environment}.${line.resource}`, 255);
+  const app = syslogName(line.resource, 48);
+  const procId = syslogName(line.origin, 128);
+  const msgId = syslogName(line.service, 32);
+  const text = `${token ? `${token} ` : ''}${oneLine(line.message)}`;
+  const message = `<${priority}>1 ${line.time.toISOString()} ${host} ${app} ${procId} ${msgId} - ${text}`;
+  return `${Buffer.byteLength(message)} ${message}`;
+}
+
+/** Sends lines as syslog over TLS, then closes: delivered once everything is written and flushed. */
+export function deliverSyslog(
+  host: string,
+  port: number,
+  token: string,
+  lines: DrainLine[],
+  tls: DeliveryTls,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({ host, port, servername: host, ...(tls.ca ? { ca: tls.ca } : {}) });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(
+        error instanceof DeliveryError
+          ? error
+          : new DeliveryError(`Cannot reach ${host}:${port}: ${error.message}`),
+      );
+    };
+    socket.setTimeout(TIMEOUT_MS, () =>
+      fail(new DeliveryError(`${host}:${port} did not answer in ${TIMEOUT_MS / 1000} s`)),
+    );
+    socket.once('error', fail);
+    socket.once('secureConnect', () => {
+      socket.end(lines.map((line) => syslogFrame(line, token)).join(''), () => resolve());
+    });
+  });
+}
+
+/** Indexes lines with Elasticsearch's bulk API, one daily index; any item's error fails the batch. */
+export async function deliverElasticsearch(
+  baseUrl: string,
+  lines: DrainLine[],
+  tls: DeliveryTls,
+): Promise<void> {
+  const url = new URL(baseUrl);
+  const auth = url.username
+    ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+    : '';
+  url.username = '';
+  url.password = '';
+  url.pathname = `${trimEndChar(url.pathname, '/')}/_bulk`;
+  const body = lines
+    .map(
+      (line) =>
+        `${JSON.stringify({ index: { _index: `logs-${line.time.toISOString().slice(0, 10).replaceAll('-', '.')}` } })}\n${JSON.stringify({ '@timestamp': line.time.toISOString(), ...jsonLine(line) })}\n`,
+    )
+    .join('');
+  const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
+  await new Promise<void>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-ndjson',
+          'Content-Length': Buffer.byteLength(body),
+          ...(auth ? { Authorization: auth } : {}),
+        },
+        timeout: TIMEOUT_MS,
+        ...(tls.ca ? { ca: tls.ca } : {}),
+      },
+      (res: IncomingMessage) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (text.length < 1_000_000) text += chunk;
+        });
+        res.on('end', () => {
+          if ((res.statusCode ?? 0) >= 300)
+            return reject(new DeliveryError(`Elasticsearch answered ${res.statusCode}`));
+          try {
+            if ((JSON.parse(text) as { errors?: boolean }).errors) throw new Error('items failed');
+            resolve();
+          } catch {
+            reject(new DeliveryError('Elasticsearch refused some lines of the batch'));
+          }
+        });
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new DeliveryError(`Elasticsearch did not answer in ${TIMEOUT_MS / 1000} s`)),
+    );
+    req.on('error', (error: Error) =>
+      reject(
+        error instanceof DeliveryError
+          ? error
+          : new DeliveryError(`Cannot reach Elasticsearch: ${error.message}`),
+      ),
+    );
+    req.end(body);
+  });
+}
+
+/** Whether a TLS connection to the destination opens (what provisioning a drain checks). */
+export function tlsReachable(host: string, port: number, tls: DeliveryTls): Promise<string | null> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host, port, servername: host, ...(tls.ca ? { ca: tls.ca } : {}) });
+    const done = (problem: string | null) => {
+      socket.destroy();
+      resolve(problem);
+    };
+    socket.setTimeout(10_000, () => done(`${host}:${port} did not answer in 10 s`));
+    socket.once('secureConnect', () => done(null));
+    socket.once('error', (error) =>
+      done(`Cannot open a TLS connection to ${host}:${port}: ${error.message}`),
+    );
+  });
+}

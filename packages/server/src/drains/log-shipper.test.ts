@@ -1,0 +1,320 @@
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSigningKey } from '../auth/tokens/token-keys.ts';
+import { apps, databaseCredentials, databases, logDrains } from '../db/schema.ts';
+import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
+import { createSecretBox, databaseCredentialsBox } from '../security/secret-box.ts';
+import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
+import { makeCertificate } from '../testing/test-certificates.ts';
+import { syslogFrame } from './log-delivery.ts';
+import { createLogShipper } from './log-shipper.ts';
+
+// Log drains ship real lines to real receivers on loopback (issue 13): an HTTPS endpoint and a TLS
+// syslog listener, both with a certificate of the test's own CA (BERTH_DRAIN_CA_FILE's way in), in
+// their wire formats; a receiver that is down gets everything once it is back; a full buffer drops the
+// oldest lines and counts them.
+
+const certificate = makeCertificate({ subject: { commonName: 'localhost' }, altNames: ['localhost'] });
+
+interface HttpsReceiver {
+  server: HttpsServer;
+  port: number;
+  batches: { time: string; source: string; resource: string; message: string; stream: string }[][];
+  close(): Promise<void>;
+}
+
+async function httpsReceiver(port = 0): Promise<HttpsReceiver> {
+  const batches: HttpsReceiver['batches'] = [];
+  const server = createHttpsServer(
+    { cert: certificate.certificatePem, key: certificate.privateKeyPem },
+    (request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        expect(request.url).toBe('/in?key=s3cret-key');
+        expect(request.headers['content-type']).toBe('application/json');
+        batches.push(JSON.parse(body));
+        response.end('ok');
+      });
+    },
+  );
+  // Every interface: `localhost` may be ::1 or 127.0.0.1.
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    batches,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function syslogReceiver(): Promise<{ server: TlsServer; port: number; frames: string[] }> {
+  const frames: string[] = [];
+  const server = createTlsServer(
+    { cert: certificate.certificatePem, key: certificate.privateKeyPem },
+    (socket) => {
+      let pending = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        pending += chunk;
+        // RFC 6587 octet counting: "<length> <message>".
+        for (;;) {
+          const space = pending.indexOf(' ');
+          const length = Number(pending.slice(0, space));
+          if (space < 0 || pending.length < space + 1 + length) break;
+          frames.push(pending.slice(space + 1, space + 1 + length));
+          pending = pending.slice(space + 1 + length);
+        }
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return { server, port: (server.address() as AddressInfo).port, frames };
+}
+
+describe('log drains ship to their destinations', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let environmentId: string;
+  let appId: number;
+  let https: HttpsReceiver;
+  let syslog: Awaited<ReturnType<typeof syslogReceiver>>;
+
+  beforeAll(async () => {
+    https = await httpsReceiver();
+    syslog = await syslogReceiver();
+    t = await testApp({ drainCaCertificates: [certificate.certificatePem] });
+    owner = await t.signUp();
+    const organization = await t.createOrganization(owner);
+    environmentId = (await t.createEnvironment(owner, organization.id, 'shipping')).id;
+    const [app] = await t.db
+      .insert(apps)
+      .values({ environmentId: Number(environmentId), handle: 'shop' })
+      .returning();
+    appId = app?.id ?? 0;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await https?.close();
+    syslog?.server.close();
+  });
+
+  async function operate(url: string, body: Record<string, unknown>) {
+    const response = await t.call('POST', url, { token: owner.token, body });
+    expect(response.statusCode, response.body).toBe(201);
+    await t.worker.drain();
+    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
+    return done.json() as { id: string; status: string };
+  }
+
+  async function provisioned(body: Record<string, unknown>) {
+    const created = await t.call('POST', `/api/accounts/${environmentId}/log_drains`, {
+      token: owner.token,
+      body,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const op = await operate(`/api/log_drains/${created.json().id}/operations`, { type: 'provision' });
+    return { id: created.json().id as string, status: op.status, operation: op.id };
+  }
+
+  async function drainOf(id: string) {
+    return (await t.call('GET', `/api/log_drains/${id}`, { token: owner.token })).json();
+  }
+
+  let httpsDrain: string;
+
+  it('POSTs JSON batches over HTTPS: a deploy and its app, with the URL and key never shown', async () => {
+    const drain = await provisioned({
+      handle: 'to-https',
+      drain_type: 'datadog',
+      url: `https://localhost:${https.port}/in?key=s3cret-key`,
+      drain_databases: false,
+    });
+    expect(drain.status).toBe('succeeded');
+    httpsDrain = drain.id;
+    expect(await operate(`/api/apps/${appId}/operations`, { type: 'deploy', git_ref: 'main' })).toMatchObject(
+      {
+        status: 'succeeded',
+      },
+    );
+    await t.logShipper.shipOnce();
+    const lines = https.batches.flat();
+    expect(
+      lines.some((line) => line.source === 'operation' && /Starting app deploy operation/.test(line.message)),
+    ).toBe(true);
+    expect(lines.every((line) => !Number.isNaN(Date.parse(line.time)) && line.resource)).toBe(true);
+    const shown = await drainOf(httpsDrain);
+    expect(shown).toMatchObject({
+      drain_type: 'https_post',
+      status: 'provisioned',
+      url: `https://localhost:${https.port}/••••`,
+      last_error: '',
+      lines_sent: lines.length,
+      lines_dropped: 0,
+      _embedded: { backend: { channel: 'datadog' } },
+    });
+    expect(JSON.stringify(shown)).not.toContain('s3cret-key');
+  });
+
+  it('sends RFC 5424 syslog over TLS, octet-counted, each message behind the token', async () => {
+    const drain = await provisioned({
+      handle: 'to-syslog',
+      drain_type: 'syslog_tls_tcp',
+      drain_host: 'localhost',
+      drain_port: String(syslog.port),
+      logging_token: 'tok-123456789',
+    });
+    expect(drain.status).toBe('succeeded');
+    expect((await drainOf(drain.id)).logging_token).toBe('••••6789');
+    await operate(`/api/apps/${appId}/operations`, { type: 'deploy', git_ref: 'main' });
+    await t.logShipper.shipOnce();
+    await expect.poll(() => syslog.frames.length).toBeGreaterThan(0);
+    const frame = syslog.frames.find((found) => /Starting app deploy operation/.test(found)) ?? '';
+    expect(frame).toMatch(
+      /^<14>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z shipping\.shop shop operation-\d+ deploy - tok-123456789 /,
+    );
+  });
+
+  it('keeps the lines while the receiver is down and delivers them all once it is back', async () => {
+    const sentBefore = (await drainOf(httpsDrain)).lines_sent;
+    const port = https.port;
+    await https.close();
+    await operate(`/api/apps/${appId}/operations`, { type: 'deploy', git_ref: 'main' });
+    const now = new Date();
+    await t.logShipper.shipOnce(now);
+    const failing = await drainOf(httpsDrain);
+    expect(failing.last_error).toMatch(/Cannot reach the drain's URL/);
+    expect(failing.lines_sent).toBe(sentBefore);
+    https = await httpsReceiver(port);
+    // Before its wait is over, nothing is tried; after it, everything held goes.
+    await t.logShipper.shipOnce(new Date(now.getTime() + 500));
+    expect(https.batches).toEqual([]);
+    await t.logShipper.shipOnce(new Date(now.getTime() + 5 * 60_000));
+    const delivered = https.batches.flat();
+    expect(delivered.some((line) => /Starting app deploy operation/.test(line.message))).toBe(true);
+    const recovered = await drainOf(httpsDrain);
+    expect(recovered.last_error).toBe('');
+    expect(recovered.lines_sent).toBe(sentBefore + delivered.length);
+  });
+
+  it('drops the oldest lines of a full buffer, and counts them on the drain', async () => {
+    const key = await loadSigningKey(t.db, undefined);
+    // A second shipper with a three-line buffer; the app's shipper waits its turn (the lease).
+    await t.db
+      .update(logDrains)
+      .set({ shipperLeaseUntil: null })
+      .where(eq(logDrains.id, Number(httpsDrain)));
+    const small = createLogShipper({
+      db: t.db,
+      runtimes: { sim: createSimRuntime({ stepMs: 1 }) },
+      box: createSecretBox(key, 'log drains'),
+      databaseSecrets: databaseCredentialsBox(key),
+      tls: { ca: [certificate.certificatePem] },
+      bufferLines: 3,
+    });
+    const before = await drainOf(httpsDrain);
+    await https.close();
+    await operate(`/api/apps/${appId}/operations`, { type: 'deploy', git_ref: 'main' });
+    await small.shipOnce();
+    const after = await drainOf(httpsDrain);
+    expect(after.lines_dropped).toBeGreaterThan(before.lines_dropped);
+    expect(after.lines_sent).toBe(before.lines_sent);
+    https = await httpsReceiver(https.port);
+  });
+
+  it('fails provisioning a drain whose destination does not answer, saying why', async () => {
+    const closed = await httpsReceiver();
+    await closed.close();
+    const drain = await provisioned({
+      handle: 'nowhere',
+      drain_type: 'papertrail',
+      drain_host: 'localhost',
+      drain_port: closed.port,
+    });
+    expect(drain.status).toBe('failed');
+    expect((await drainOf(drain.id)).status).toBe('provision_failed');
+  });
+
+  it("indexes lines with an Elasticsearch database's bulk API, at its connection URL and account", async () => {
+    const bulks: { auth: string; url: string; body: string }[] = [];
+    const elastic = createHttpServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        bulks.push({ auth: request.headers.authorization ?? '', url: request.url ?? '', body });
+        response.setHeader('Content-Type', 'application/json');
+        response.end('{"took":1,"errors":false,"items":[]}');
+      });
+    });
+    await new Promise<void>((resolve) => elastic.listen(0, '127.0.0.1', resolve));
+    try {
+      const key = await loadSigningKey(t.db, undefined);
+      const [database] = await t.db
+        .insert(databases)
+        .values({
+          environmentId: Number(environmentId),
+          handle: 'search',
+          type: 'elasticsearch',
+          status: 'provisioned',
+        })
+        .returning();
+      const port = (elastic.address() as AddressInfo).port;
+      await t.db.insert(databaseCredentials).values({
+        databaseId: database?.id ?? 0,
+        type: 'elasticsearch',
+        connectionUrlSealed: databaseCredentialsBox(key).seal(`http://aptible:pass%20word@127.0.0.1:${port}`),
+      });
+      const drain = await provisioned({
+        handle: 'to-elastic',
+        drain_type: 'elasticsearch_database',
+        database_id: String(database?.id),
+        drain_databases: false,
+      });
+      expect(drain.status).toBe('succeeded');
+      await operate(`/api/apps/${appId}/operations`, { type: 'deploy', git_ref: 'main' });
+      await t.logShipper.shipOnce(new Date(Date.now() + 10 * 60_000));
+      const bulk = bulks.find((found) => /Starting app deploy operation/.test(found.body));
+      expect(bulk?.url).toBe('/_bulk');
+      expect(bulk?.auth).toBe(`Basic ${Buffer.from('aptible:pass word').toString('base64')}`);
+      const [action, document] = (bulk?.body ?? '').split('\n');
+      expect(JSON.parse(action ?? '{}')).toEqual({
+        index: { _index: expect.stringMatching(/^logs-\d{4}\.\d\d\.\d\d$/) },
+      });
+      expect(JSON.parse(document ?? '{}')).toMatchObject({
+        '@timestamp': expect.any(String),
+        environment: 'shipping',
+      });
+    } finally {
+      elastic.close();
+    }
+  });
+
+  it('frames syslog messages as RFC 5424 names them: priority by stream, no newline inside', () => {
+    const frame = syslogFrame(
+      {
+        time: new Date('2026-11-27T12:00:00.000Z'),
+        source: 'app',
+        environment: 'prod',
+        resource: 'shop',
+        service: 'web',
+        origin: 'prod-shop-web-1',
+        stream: 'stderr',
+        message: 'boom\nsecond line',
+      },
+      '',
+    );
+    const message = '<11>1 2026-11-27T12:00:00.000Z prod.shop shop prod-shop-web-1 web - boom second line';
+    expect(frame).toBe(`${Buffer.byteLength(message)} ${message}`);
+  });
+});
