@@ -107,13 +107,7 @@ describe('log drains ship to their destinations', () => {
     syslog?.server.close();
   });
 
-  async function operate(url: string, body: Record<string, unknown>) {
-    const response = await t.call('POST', url, { token: owner.token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    await t.worker.drain();
-    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
-    return done.json() as { id: string; status: string };
-  }
+  const operate = (url: string, body: Record<string, unknown>) => t.operate(owner, url, body);
 
   async function provisioned(body: Record<string, unknown>) {
     const created = await t.call('POST', `/api/accounts/${environmentId}/log_drains`, {

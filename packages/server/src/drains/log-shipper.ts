@@ -14,6 +14,7 @@ import {
   services,
   stacks,
 } from '../db/schema.ts';
+import { periodic } from '../operations/periodic.ts';
 import type { LogsContainer, Runtime } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import {
@@ -70,8 +71,6 @@ export function createLogShipper(deps: {
   const bufferLines = deps.bufferLines ?? LOG_DRAIN_BUFFER_LINES;
   const states = new Map<number, DrainState>();
   const shipperId = `shipper-${process.pid}-${randomBytes(3).toString('hex')}`;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
 
   /** The running containers of the environment's apps (or databases), with their runtime. */
   async function containersOf(environmentId: number, layer: 'app' | 'database') {
@@ -319,31 +318,14 @@ export function createLogShipper(deps: {
     }
   }
 
-  function pass() {
-    running ??= shipOnce()
-      .catch((error) => deps.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  const task = periodic(() => shipOnce(), deps.onError);
 
   return {
     shipOnce,
-    /** Forgets what a drain holds (its restart): the next pass collects again from what was delivered. */
-    reset(drainId: number) {
-      states.delete(drainId);
-    },
     start(intervalMs = LOG_SHIPPING_INTERVAL_MS) {
-      if (timer) return;
-      timer = setInterval(() => void pass(), intervalMs);
-      timer.unref();
+      task.start(intervalMs);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: task.stop,
   };
 }
 export type LogShipper = ReturnType<typeof createLogShipper>;

@@ -5,6 +5,7 @@ import { containers, environments, operations, releases, services, stacks } from
 import { ApiError } from '../http/errors.ts';
 import type { Runtime } from '../runtimes/runtime.ts';
 import type { OperationsService } from './operations.service.ts';
+import { periodic } from './periodic.ts';
 
 /** How often the database's containers are held against the machines'. */
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -38,8 +39,6 @@ export function createContainerReconciler(deps: {
 }) {
   const { db, runtimes } = deps;
   const orphanAgeMs = deps.orphanAgeMs ?? ORPHAN_AGE_MS;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<number> | null = null;
 
   /**
    * One pass over every runtime that can lose containers; the number of restarts it queued. Tests pass
@@ -175,33 +174,16 @@ export function createContainerReconciler(deps: {
     return busy;
   }
 
-  function pass() {
-    running ??= reconcileOnce()
-      .catch((error) => {
-        deps.onError?.(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  const task = periodic(() => reconcileOnce(), deps.onError);
 
   return {
     reconcileOnce,
     start(intervalMs = RECONCILE_INTERVAL_MS) {
-      if (timer) return;
       // Nothing to watch on a server whose runtimes cannot lose containers.
       if (!Object.values(runtimes).some((runtime) => runtime.runningContainers)) return;
-      void pass();
-      timer = setInterval(() => void pass(), intervalMs);
-      timer.unref();
+      task.start(intervalMs, { immediately: true });
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: task.stop,
   };
 }
 export type ContainerReconciler = ReturnType<typeof createContainerReconciler>;

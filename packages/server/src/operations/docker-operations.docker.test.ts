@@ -15,9 +15,10 @@ import {
   BASE_IMAGE,
   baseImage,
   builtImage,
+  dockerTestConfig,
   pageText,
+  removeDockerTestResources,
   suiteEngine,
-  testEdge,
   webImage,
 } from '../testing/docker-images.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
@@ -44,19 +45,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     await builtImage(engine, 'berth-test/broken:1', {
       Dockerfile: `FROM ${BASE_IMAGE}\nENV PATH=/bin\nCMD ["/bin/sh", "-c", "echo cannot start: no database >&2; exit 3"]\n`,
     });
-    t = await testApp({
-      runtime: 'docker',
-      dataDir,
-      git: { dir: path.join(dataDir, 'git'), maxPushBytes: 64 * 1024 * 1024 },
-      docker: {
-        network,
-        healthTimeoutSeconds: 10,
-        statsIntervalSeconds: 60,
-        databaseImages: {},
-        backupDir: path.join(dataDir, 'backups'),
-      },
-      edge: await testEdge(dataDir),
-    });
+    t = await testApp(await dockerTestConfig(dataDir, network));
     owner = await t.signUp();
     const org = await t.createOrganization(owner);
     const environment = await t.createEnvironment(owner, org.id, `ops-${run}`);
@@ -69,22 +58,10 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
 
   afterAll(async () => {
     await t?.close();
-    for (const container of await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` }))
-      await engine.getContainer(container.Id).remove({ force: true });
-    await engine
-      .getNetwork(network)
-      .remove()
-      .catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await removeDockerTestResources(engine, { environmentHandle: `ops-${run}`, network, dataDir });
   });
 
-  async function operate(url: string, body: Record<string, unknown>) {
-    const response = await t.call('POST', url, { token: owner.token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    await t.worker.drain();
-    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
-    return done.json() as { id: number; status: string };
-  }
+  const operate = (url: string, body: Record<string, unknown>) => t.operate(owner, url, body);
 
   async function live() {
     const [service] = await t.db.select().from(services).where(eq(services.appId, appId));

@@ -145,6 +145,48 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * A test server's configuration for the docker runtime: its own data directory, network and edge, and
+ * new containers given 10 s to answer.
+ */
+export async function dockerTestConfig(
+  dataDir: string,
+  network: string,
+  docker: { statsIntervalSeconds?: number; databaseImages?: Record<string, string> } = {},
+) {
+  return {
+    runtime: 'docker' as const,
+    dataDir,
+    git: { dir: path.join(dataDir, 'git'), maxPushBytes: 64 * 1024 * 1024 },
+    docker: {
+      network,
+      healthTimeoutSeconds: 10,
+      statsIntervalSeconds: docker.statsIntervalSeconds ?? 60,
+      databaseImages: docker.databaseImages ?? {},
+      backupDir: path.join(dataDir, 'backups'),
+    },
+    edge: await testEdge(dataDir),
+  };
+}
+
+/** Removes what a docker suite made: its environment's containers, its network and its data directory. */
+export async function removeDockerTestResources(
+  docker: Docker,
+  resources: { environmentHandle: string; network: string; dataDir: string },
+) {
+  const { environmentHandle, network, dataDir } = resources;
+  const left = await docker.listContainers({
+    all: true,
+    filters: { label: [`io.berth.environment=${environmentHandle}`] },
+  });
+  for (const container of left) await docker.getContainer(container.Id).remove({ force: true });
+  await docker
+    .getNetwork(network)
+    .remove()
+    .catch(() => undefined);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** The edge of a test server: Caddy on free ports, its files in the test's data directory. */
 export async function testEdge(dataDir: string) {
   return {

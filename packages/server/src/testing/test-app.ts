@@ -146,6 +146,23 @@ export async function testApp(
     return response.json() as { id: string; handle: string };
   }
 
+  /** Starts an operation as the user (201 expected), runs the queue, and answers how it ended. */
+  async function operate(user: TestUser, url: string, body: Record<string, unknown>) {
+    const response = await call('POST', url, { token: user.token, body });
+    if (response.statusCode !== 201)
+      throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+    await built.worker.drain();
+    const done = await call('GET', `/api/operations/${response.json().id}`, { token: user.token });
+    return done.json() as { id: string; status: string };
+  }
+
+  /** An operation's log, through its signed logs link as the user. */
+  async function operationLog(user: TestUser, operationId: number | string): Promise<string> {
+    const pointer = await call('GET', `/api/operations/${operationId}/logs`, { token: user.token });
+    const url = new URL(pointer.body);
+    return (await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
+  }
+
   return {
     app,
     db: built.database.db,
@@ -164,6 +181,8 @@ export async function testApp(
     elevate,
     createOrganization,
     createEnvironment,
+    operate,
+    operationLog,
     close: built.close,
   };
 }

@@ -105,7 +105,7 @@ export function createLogDrainsService(deps: { db: Db; box: SecretBox }) {
                 .select()
                 .from(databases)
                 .where(and(eq(databases.id, id), eq(databases.environmentId, environment.id)));
-        if (!database || database.type !== 'elasticsearch')
+        if (database?.type !== 'elasticsearch')
           throw unprocessable(logDrainMessages.database('Elasticsearch'));
         databaseId = database.id;
       }

@@ -8,14 +8,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containers, databaseImages, databases, releases, services } from '../../db/schema.ts';
 import {
+  dockerTestConfig,
   MYSQL_IMAGE,
   mysqlImage,
   POSTGRES_IMAGE,
   postgresImage,
   REDIS_IMAGE,
   redisImage,
+  removeDockerTestResources,
   suiteEngine,
-  testEdge,
 } from '../../testing/docker-images.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 import { containersLabelled, LABELS, logLines } from './engine.ts';
@@ -44,20 +45,13 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     await postgresImage(engine);
     await mysqlImage(engine);
     await redisImage(engine);
-    t = await testApp({
-      runtime: 'docker',
-      dataDir,
-      git: { dir: path.join(dataDir, 'git'), maxPushBytes: 1024 * 1024 },
-      docker: {
-        network,
-        healthTimeoutSeconds: 10,
+    t = await testApp(
+      await dockerTestConfig(dataDir, network, {
         // Sampled every second, so the charts have figures within the test.
         statsIntervalSeconds: 1,
         databaseImages: { postgresql: POSTGRES_IMAGE, mysql: MYSQL_IMAGE, redis: REDIS_IMAGE },
-        backupDir,
-      },
-      edge: await testEdge(dataDir),
-    });
+      }),
+    );
     owner = await t.signUp();
     const org = await t.createOrganization(owner);
     environmentId = (await t.createEnvironment(owner, org.id, environmentHandle)).id;
@@ -72,32 +66,17 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
 
   afterAll(async () => {
     await t?.close();
-    for (const container of await containersLabelled(engine, { [LABELS.environment]: environmentHandle }))
-      await engine.getContainer(container.Id).remove({ force: true });
+    await removeDockerTestResources(engine, { environmentHandle, network, dataDir });
+    // The databases' volumes, once no container holds them.
     const { Volumes } = await engine.listVolumes({ filters: { label: [`${LABELS.managed}=true`] } });
     for (const volume of Volumes ?? [])
       if (volume.Labels?.[LABELS.database]?.includes(`/${environmentHandle}/`))
         await engine.getVolume(volume.Name).remove({ force: true } as never);
-    await engine
-      .getNetwork(network)
-      .remove()
-      .catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function operate(url: string, body: Record<string, unknown>) {
-    const response = await t.call('POST', url, { token: owner.token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    await t.worker.drain();
-    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
-    return done.json() as { id: number; status: string };
-  }
+  const operate = (url: string, body: Record<string, unknown>) => t.operate(owner, url, body);
 
-  async function logOf(operationId: number) {
-    const pointer = await t.call('GET', `/api/operations/${operationId}/logs`, { token: owner.token });
-    const url = new URL(pointer.body);
-    return (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
-  }
+  const logOf = (operationId: number | string) => t.operationLog(owner, operationId);
 
   /** A client for a database: its connection URL's account, at its container's address on the network. */
   async function connect(databaseId: string) {

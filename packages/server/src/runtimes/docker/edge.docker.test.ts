@@ -16,6 +16,8 @@ import {
   BASE_IMAGE,
   baseImage,
   builtImage,
+  dockerTestConfig,
+  removeDockerTestResources,
   suiteEngine,
   testEdge,
   webImage,
@@ -127,19 +129,7 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     await builtImage(engine, 'berth-test/broken:1', {
       Dockerfile: `FROM ${BASE_IMAGE}\nENV PATH=/bin\nCMD ["/bin/sh", "-c", "echo cannot start: no database >&2; exit 3"]\n`,
     });
-    config = {
-      runtime: 'docker',
-      dataDir,
-      git: { dir: path.join(dataDir, 'git'), maxPushBytes: 64 * 1024 * 1024 },
-      docker: {
-        network,
-        healthTimeoutSeconds: 10,
-        statsIntervalSeconds: 60,
-        databaseImages: {},
-        backupDir: path.join(dataDir, 'backups'),
-      },
-      edge: await testEdge(dataDir),
-    };
+    config = await dockerTestConfig(dataDir, network);
     t = await start();
     owner = await t.signUp();
     const org = await t.createOrganization(owner);
@@ -153,31 +143,15 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
 
   afterAll(async () => {
     await t?.close();
-    for (const container of await containersLabelled(engine, { [LABELS.environment]: environmentHandle }))
-      await engine.getContainer(container.Id).remove({ force: true });
-    await engine
-      .getNetwork(network)
-      .remove()
-      .catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await removeDockerTestResources(engine, { environmentHandle, network, dataDir });
   });
 
   const httpPort = () => config.edge?.httpPort ?? 0;
   const httpsPort = () => config.edge?.httpsPort ?? 0;
 
-  async function operate(url: string, body: Record<string, unknown>) {
-    const response = await t.call('POST', url, { token: owner.token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    await t.worker.drain();
-    const done = await t.call('GET', `/api/operations/${response.json().id}`, { token: owner.token });
-    return done.json() as { id: number; status: string };
-  }
+  const operate = (url: string, body: Record<string, unknown>) => t.operate(owner, url, body);
 
-  async function logOf(operationId: number) {
-    const pointer = await t.call('GET', `/api/operations/${operationId}/logs`, { token: owner.token });
-    const url = new URL(pointer.body);
-    return (await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body;
-  }
+  const logOf = (operationId: number | string) => t.operationLog(owner, operationId);
 
   async function createEndpoint(body: Record<string, unknown>) {
     const created = await t.call('POST', `/api/services/${serviceId}/vhosts`, {

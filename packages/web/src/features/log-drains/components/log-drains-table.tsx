@@ -44,60 +44,37 @@ function columns(actions: LogDrainActions): DataTableColumn<LogDrain>[] {
     {
       id: 'actions',
       header: 'Actions',
-      cell: (drain) => (
-        <div className="row-actions">
-          {drain.status === 'provisioned' ? (
-            <>
-              <ScopedButton
-                size="sm"
-                variant="secondary"
-                denial={actions.denial}
-                disabled={actions.busy}
-                aria-label={`Restart ${drain.handle}`}
-                onClick={() => actions.operate(drain, 'configure')}
-              >
-                Restart
-              </ScopedButton>
-              <ScopedButton
-                size="sm"
-                variant="danger"
-                denial={actions.denial}
-                disabled={actions.busy}
-                aria-label={`Deprovision ${drain.handle}`}
-                onClick={() => actions.operate(drain, 'deprovision')}
-              >
-                Deprovision
-              </ScopedButton>
-            </>
-          ) : null}
-          {drain.status === 'provision_failed' ? (
-            <ScopedButton
-              size="sm"
-              variant="secondary"
-              denial={actions.denial}
-              disabled={actions.busy}
-              aria-label={`Provision ${drain.handle} again`}
-              onClick={() => actions.operate(drain, 'provision')}
-            >
-              Provision Again
-            </ScopedButton>
-          ) : null}
-          {drain.status === 'pending' ||
-          drain.status === 'provision_failed' ||
-          drain.status === 'deprovision_failed' ? (
-            <ScopedButton
-              size="sm"
-              variant="danger"
-              denial={actions.denial}
-              disabled={actions.busy}
-              aria-label={`Delete ${drain.handle}`}
-              onClick={() => actions.remove(drain)}
-            >
-              Delete
-            </ScopedButton>
-          ) : null}
-        </div>
-      ),
+      cell: (drain) => {
+        const button = (label: string, name: string, variant: 'secondary' | 'danger', act: () => void) => (
+          <ScopedButton
+            size="sm"
+            variant={variant}
+            denial={actions.denial}
+            disabled={actions.busy}
+            aria-label={`${name} ${drain.handle}`}
+            onClick={act}
+          >
+            {label}
+          </ScopedButton>
+        );
+        const removable = ['pending', 'provision_failed', 'deprovision_failed'].includes(drain.status);
+        return (
+          <div className="row-actions">
+            {drain.status === 'provisioned' ? (
+              <>
+                {button('Restart', 'Restart', 'secondary', () => actions.operate(drain, 'configure'))}
+                {button('Deprovision', 'Deprovision', 'danger', () => actions.operate(drain, 'deprovision'))}
+              </>
+            ) : null}
+            {drain.status === 'provision_failed'
+              ? button('Provision Again', 'Provision again', 'secondary', () =>
+                  actions.operate(drain, 'provision'),
+                )
+              : null}
+            {removable ? button('Delete', 'Delete', 'danger', () => actions.remove(drain)) : null}
+          </div>
+        );
+      },
     },
   ];
 }
