@@ -22,6 +22,7 @@ export * from './deployments/deployment.hal.ts';
 export * from './deployments/deployment.ts';
 export * from './drains/log-drain.hal.ts';
 export * from './drains/log-drain.schema.ts';
+export * from './drains/metric-drain.hal.ts';
 export * from './drains/metric-drain.schema.ts';
 export * from './endpoints/endpoint.schema.ts';
 export * from './endpoints/vhost.hal.ts';

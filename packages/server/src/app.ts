@@ -14,6 +14,7 @@ import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
 import { imagesRoutes } from './api/images/images.routes.ts';
 import { logDrainsRoutes } from './api/log-drains/log-drains.routes.ts';
+import { metricDrainsRoutes } from './api/metric-drains/metric-drains.routes.ts';
 import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
@@ -37,6 +38,7 @@ import { createServices } from './composition.ts';
 import { type Config, familyUrls } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { LogShipper } from './drains/log-shipper.ts';
+import type { MetricShipper } from './drains/metric-shipper.ts';
 import { gitHttpRoutes } from './git/git-http.routes.ts';
 import { createGitRepositoriesService } from './git/git-repositories.service.ts';
 import { fastifyTrustProxy, isFromThisMachine } from './http/client-address.ts';
@@ -68,6 +70,7 @@ export interface BerthApp {
   /** Restarts services whose containers went missing (started with the worker; tests call it). */
   reconciler: ContainerReconciler;
   logShipper: LogShipper;
+  metricShipper: MetricShipper;
   close(): Promise<void>;
 }
 
@@ -249,6 +252,7 @@ export async function buildApp(
       await vhostsRoutes(api, { db, urls, callers, operations, vhosts: services.vhosts });
       await certificatesRoutes(api, { db, urls, callers, certificates: services.certificates });
       await logDrainsRoutes(api, { urls, callers, logDrains: services.logDrains });
+      await metricDrainsRoutes(api, { urls, callers, metricDrains: services.metricDrains });
     },
   });
   await app.register(serviceFamily, {
@@ -314,6 +318,7 @@ export async function buildApp(
     services.backupScheduler.start(config.backupCheckSeconds * 1000);
     services.reconciler.start();
     services.logShipper.start(config.drainIntervalSeconds * 1000);
+    services.metricShipper.start();
   }
 
   return {
@@ -323,10 +328,12 @@ export async function buildApp(
     worker,
     reconciler: services.reconciler,
     logShipper: services.logShipper,
+    metricShipper: services.metricShipper,
     async close() {
       await services.backupScheduler.stop();
       await services.reconciler.stop();
       await services.logShipper.stop();
+      await services.metricShipper.stop();
       await worker.stop();
       await services.runtimeSet.close();
       await app.close();

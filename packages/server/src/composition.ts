@@ -9,6 +9,7 @@ import { createDeploymentsService } from './api/deployments/deployments.service.
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
 import { createImagesService } from './api/images/images.service.ts';
 import { createLogDrainsService } from './api/log-drains/log-drains.service.ts';
+import { createMetricDrainsService } from './api/metric-drains/metric-drains.service.ts';
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { createReleasesService } from './api/releases/releases.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
@@ -30,6 +31,7 @@ import { createEmailVerificationService } from './auth/users/email-verification.
 import { type Config, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
+import { createMetricShipper } from './drains/metric-shipper.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
 import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
@@ -207,6 +209,16 @@ export async function createServices(
   // that sends each provisioned drain its lines (run beside the worker).
   const drainBox = createSecretBox(signingKey, 'log drains');
   const logDrains = createLogDrainsService({ db, box: drainBox });
+  const metricDrainBox = createSecretBox(signingKey, 'metric drains');
+  const metricDrains = createMetricDrainsService({ db, box: metricDrainBox });
+  const metricShipper = createMetricShipper({
+    db,
+    runtimes,
+    box: metricDrainBox,
+    databaseSecrets: secrets,
+    tls: drainTls,
+    onError: (error) => hooks.onError(error),
+  });
   const logShipper = createLogShipper({
     db,
     runtimes,
@@ -258,6 +270,8 @@ export async function createServices(
     certificates,
     logDrains,
     logShipper,
+    metricDrains,
+    metricShipper,
     containerMetrics,
     serviceLogs,
     databases,

@@ -3,6 +3,7 @@ import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
+import { createMetricShipper } from './drains/metric-shipper.ts';
 import { loggableError } from './http/loggable-error.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
@@ -69,6 +70,15 @@ const logShipper = createLogShipper({
   onError: (error) => console.error(loggableError(error)),
 });
 logShipper.start(config.drainIntervalSeconds * 1000);
+const metricShipper = createMetricShipper({
+  db: database.db,
+  runtimes,
+  box: createSecretBox(signingKey, 'metric drains'),
+  databaseSecrets: secrets,
+  tls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
+  onError: (error) => console.error(loggableError(error)),
+});
+metricShipper.start();
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 reconciler.start();
@@ -83,6 +93,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       backupScheduler.stop(),
       reconciler.stop(),
       logShipper.stop(),
+      metricShipper.stop(),
       ...workers.map((worker) => worker.stop()),
     ])
       .then(async () => {

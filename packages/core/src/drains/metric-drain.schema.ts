@@ -51,6 +51,8 @@ export const metricDrainMessages = {
   port: endpointMessages.port,
   type: `Drain type must be one of: ${METRIC_DRAIN_TYPES.join(', ')}`,
   site: `Datadog site must be one of: ${Object.keys(DATADOG_SITES).join(', ')}`,
+  seriesUrl: 'The Datadog series URL must begin with https://',
+  deprovisionFirst: 'Deprovision the metric drain before deleting it',
 } as const;
 
 const text = (max: number) => z.string().max(max, { abort: true }).optional().nullable();
@@ -179,3 +181,69 @@ export function metricDrainBody(form: MetricDrainForm): {
       };
   }
 }
+
+const configurationText = (max: number) => z.string().max(max, { abort: true }).optional();
+
+/**
+ * POST /accounts/:id/metric_drains (contract §5.10): the handle, the type, and its `drain_configuration`
+ * (or `database_id` for an InfluxDB database of the environment), checked with the same messages.
+ */
+export const createMetricDrainSchema = z
+  .looseObject({
+    handle: handleSchema,
+    drain_type: z.enum(METRIC_DRAIN_TYPES, { error: metricDrainMessages.type }),
+    drain_configuration: z
+      .looseObject({
+        address: configurationText(MAX_LENGTH.reference),
+        username: configurationText(256),
+        password: configurationText(256),
+        database: configurationText(256),
+        org: configurationText(256),
+        authToken: configurationText(1024),
+        bucket: configurationText(256),
+        api_key: configurationText(256),
+        series_url: configurationText(MAX_LENGTH.reference),
+      })
+      .optional(),
+    database_id: z
+      .union([z.string().max(MAX_LENGTH.id, { abort: true }), z.number()])
+      .optional()
+      .nullable(),
+  })
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['drain_configuration', path], message });
+    const configuration = body.drain_configuration ?? {};
+    const type = body.drain_type;
+    if (type === 'influxdb' || type === 'influxdb2') {
+      const address = configuration.address ?? '';
+      if (!/^https?:\/\//.test(address) || !URL.canParse(address))
+        issue('address', metricDrainMessages.hostname);
+    }
+    if (type === 'influxdb') {
+      if (!filled(configuration.username)) issue('username', metricDrainMessages.username);
+      if (!filled(configuration.password)) issue('password', metricDrainMessages.password);
+      if (!filled(configuration.database)) issue('database', metricDrainMessages.database);
+    }
+    if (type === 'influxdb2') {
+      if (!filled(configuration.org)) issue('org', metricDrainMessages.organization);
+      if (!filled(configuration.authToken)) issue('authToken', metricDrainMessages.apiToken);
+      if (!filled(configuration.bucket)) issue('bucket', metricDrainMessages.bucket);
+    }
+    if (type === 'datadog') {
+      if (!filled(configuration.api_key)) issue('api_key', metricDrainMessages.datadogKey);
+      const url = configuration.series_url ?? '';
+      if (!url.startsWith('https://') || !URL.canParse(url))
+        issue('series_url', metricDrainMessages.seriesUrl);
+    }
+    if (
+      type === 'influxdb_database' &&
+      (body.database_id === undefined || body.database_id === null || body.database_id === '')
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['database_id'],
+        message: metricDrainMessages.influxDatabase('InfluxDB'),
+      });
+  });
+export type CreateMetricDrainBody = z.infer<typeof createMetricDrainSchema>;

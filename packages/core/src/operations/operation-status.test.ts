@@ -134,7 +134,9 @@ describe('canRerunOperation (spec 3 §2)', () => {
     // A deprovision, a restore or a point-in-time restore is confirmed first: no one-click Re-run.
     ['database', 'deprovision', 'failed', false],
     ['backup', 'restore', 'failed', false],
-    ['metric_drain', 'provision', 'failed', false],
+    ['metric_drain', 'provision', 'failed', true],
+    ['metric_drain', 'deprovision', 'failed', false],
+    ['mystery', 'provision', 'failed', false],
     // A log drain's failed provision is posted again (its destination may answer now).
     ['log_drain', 'provision', 'failed', true],
     ['log_drain', 'deprovision', 'failed', false],

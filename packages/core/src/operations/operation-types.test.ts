@@ -38,7 +38,7 @@ const body = (resourceType: string, type: string) => {
 };
 
 describe('the operation catalog (contract §6)', () => {
-  it('lists the types of apps, services, endpoints, databases, backups, log drains and environments', () => {
+  it('lists the types of apps, services, endpoints, databases, backups, drains and environments', () => {
     expect(OPERATION_RESOURCE_TYPES).toEqual([
       'app',
       'service',
@@ -46,6 +46,7 @@ describe('the operation catalog (contract §6)', () => {
       'database',
       'backup',
       'log_drain',
+      'metric_drain',
       'account',
     ]);
     expect(operationTypesOf('app')).toEqual([
@@ -75,6 +76,7 @@ describe('the operation catalog (contract §6)', () => {
     expect(operationTypesOf('account')).toEqual(['configure_backup_policy']);
     // contract §6 log drains: configure is their restart.
     expect(operationTypesOf('log_drain')).toEqual(['provision', 'configure', 'deprovision']);
+    expect(operationTypesOf('metric_drain')).toEqual(['provision', 'deprovision']);
   });
 
   it.each(entries)(
@@ -125,7 +127,7 @@ describe('the operation catalog (contract §6)', () => {
     expect(operationTypeEntry('app', 'scale')).toBeNull();
     expect(operationTypeEntry('database', 'deploy')).toBeNull();
     expect(operationTypeEntry('log_drain', 'deploy')).toBeNull();
-    expect(operationTypeEntry('metric_drain', 'provision')).toBeNull();
+    expect(operationTypeEntry('metric_drain', 'configure')).toBeNull();
     expect(operationTypeEntry('app', 'toString')).toBeNull();
     expect(operationTypeEntry('constructor', 'deploy')).toBeNull();
   });
@@ -154,7 +156,8 @@ describe('operationScope (spec 1 §6)', () => {
     ['account', 'configure_backup_policy', 'admin'],
     ['log_drain', 'provision', 'observability'],
     ['log_drain', 'deprovision', 'observability'],
-    ['metric_drain', 'provision', 'admin'],
+    ['metric_drain', 'provision', 'observability'],
+    ['metric_drain', 'mystery', 'admin'],
   ])('%s %s needs %s', (resourceType, type, scope) => {
     expect(operationScope(resourceType, type)).toBe(scope);
   });

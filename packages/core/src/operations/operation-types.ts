@@ -259,6 +259,19 @@ export const OPERATION_CATALOG = {
       deprovision: { scope: 'observability', action: 'log_drain.deprovision', body: noKeys, rerun: 'never' },
     },
   },
+  metric_drain: {
+    noun: 'a metric drain',
+    path: 'metric_drains',
+    types: {
+      provision: { scope: 'observability', action: 'metric_drain.provision', body: noKeys, rerun: 'failed' },
+      deprovision: {
+        scope: 'observability',
+        action: 'metric_drain.deprovision',
+        body: noKeys,
+        rerun: 'never',
+      },
+    },
+  },
   account: {
     noun: 'an environment',
     path: 'accounts',

@@ -101,6 +101,9 @@ export const ACTIONS = {
   'log_drain.read': scope('basic_read'),
   'log_drain.create': scope('observability'),
   'log_drain.delete': scope('observability'),
+  'metric_drain.read': scope('basic_read'),
+  'metric_drain.create': scope('observability'),
+  'metric_drain.delete': scope('observability'),
 } as const satisfies Record<string, ActionRequirement>;
 
 /** Every action: the ones above and each operation type of the operation catalog (`app.deploy`, …). */

@@ -1,6 +1,8 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
+import { DeliveryError, type DeliveryTls, post } from './post.ts';
+
+export { DeliveryError, type DeliveryTls } from './post.ts';
+
 import { trimEndChar } from '@berth/core';
 
 // The wire formats log drains speak: JSON batches over HTTPS POST (most hosted log services), RFC 5424
@@ -22,17 +24,7 @@ export interface DrainLine {
   message: string;
 }
 
-export interface DeliveryTls {
-  /** Certificate authorities to trust besides the system's (PEM): private CAs, and tests' own. */
-  ca?: string[];
-}
-
 const TIMEOUT_MS = 15_000;
-
-/** A delivery that failed: the drain records the message and tries again later. */
-export class DeliveryError extends Error {
-  override name = 'DeliveryError';
-}
 
 function jsonLine(line: DrainLine) {
   return {
@@ -49,38 +41,15 @@ function jsonLine(line: DrainLine) {
 
 /** POSTs a JSON array of lines; any 2xx is delivered. */
 export async function deliverHttps(url: string, lines: DrainLine[], tls: DeliveryTls): Promise<void> {
-  const request = httpsRequest;
-  const body = JSON.stringify(lines.map(jsonLine));
-  await new Promise<void>((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-        timeout: TIMEOUT_MS,
-        ...(tls.ca ? { ca: tls.ca } : {}),
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300
-            ? resolve()
-            : reject(new DeliveryError(`The drain's URL answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('timeout', () =>
-      req.destroy(new DeliveryError(`The drain's URL did not answer in ${TIMEOUT_MS / 1000} s`)),
-    );
-    req.on('error', (error) =>
-      reject(
-        error instanceof DeliveryError
-          ? error
-          : new DeliveryError(`Cannot reach the drain's URL: ${error.message}`),
-      ),
-    );
-    req.end(body);
-  });
+  const answer = await post(
+    new URL(url),
+    JSON.stringify(lines.map(jsonLine)),
+    { 'Content-Type': 'application/json' },
+    tls,
+    "the drain's URL",
+  );
+  if (answer.status < 200 || answer.status >= 300)
+    throw new DeliveryError(`The drain's URL answered ${answer.status}`);
 }
 
 /** RFC 5424 structured-data-free text: no newlines inside a message. */
@@ -141,11 +110,6 @@ export async function deliverElasticsearch(
   tls: DeliveryTls,
 ): Promise<void> {
   const url = new URL(baseUrl);
-  const auth = url.username
-    ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
-    : '';
-  url.username = '';
-  url.password = '';
   url.pathname = `${trimEndChar(url.pathname, '/')}/_bulk`;
   const body = lines
     .map(
@@ -153,50 +117,15 @@ export async function deliverElasticsearch(
         `${JSON.stringify({ index: { _index: `logs-${line.time.toISOString().slice(0, 10).replaceAll('-', '.')}` } })}\n${JSON.stringify({ '@timestamp': line.time.toISOString(), ...jsonLine(line) })}\n`,
     )
     .join('');
-  const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
-  await new Promise<void>((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/x-ndjson',
-          'Content-Length': Buffer.byteLength(body),
-          ...(auth ? { Authorization: auth } : {}),
-        },
-        timeout: TIMEOUT_MS,
-        ...(tls.ca ? { ca: tls.ca } : {}),
-      },
-      (res: IncomingMessage) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (text.length < 1_000_000) text += chunk;
-        });
-        res.on('end', () => {
-          if ((res.statusCode ?? 0) >= 300)
-            return reject(new DeliveryError(`Elasticsearch answered ${res.statusCode}`));
-          try {
-            if ((JSON.parse(text) as { errors?: boolean }).errors) throw new Error('items failed');
-            resolve();
-          } catch {
-            reject(new DeliveryError('Elasticsearch refused some lines of the batch'));
-          }
-        });
-      },
-    );
-    req.on('timeout', () =>
-      req.destroy(new DeliveryError(`Elasticsearch did not answer in ${TIMEOUT_MS / 1000} s`)),
-    );
-    req.on('error', (error: Error) =>
-      reject(
-        error instanceof DeliveryError
-          ? error
-          : new DeliveryError(`Cannot reach Elasticsearch: ${error.message}`),
-      ),
-    );
-    req.end(body);
-  });
+  const answer = await post(url, body, { 'Content-Type': 'application/x-ndjson' }, tls, 'Elasticsearch');
+  if (answer.status >= 300) throw new DeliveryError(`Elasticsearch answered ${answer.status}`);
+  let failed = true;
+  try {
+    failed = (JSON.parse(answer.text) as { errors?: boolean }).errors !== false;
+  } catch {
+    // Not the bulk API's answer: the batch did not go in.
+  }
+  if (failed) throw new DeliveryError('Elasticsearch refused some lines of the batch');
 }
 
 /** Whether a TLS connection to the destination opens (what provisioning a drain checks). */

@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  apps,
-  containers,
-  databaseCredentials,
-  databases,
-  environments,
-  logDrains,
-  operationLogs,
-  operations,
-  releases,
-  services,
-  stacks,
-} from '../db/schema.ts';
+import { databaseCredentials, environments, logDrains, operationLogs, operations } from '../db/schema.ts';
 import { periodic } from '../operations/periodic.ts';
 import type { LogsContainer, Runtime } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
+import { holdDrain, retryAfter } from './drain-lease.ts';
+import { environmentContainers } from './environment-containers.ts';
 import {
   DeliveryError,
   type DeliveryTls,
@@ -34,10 +24,6 @@ export const LOG_DRAIN_BUFFER_LINES = 10_000;
 const COLLECT_LINES = 5000;
 /** Lines one request carries. */
 export const LOG_DRAIN_BATCH_LINES = 500;
-/** How long a process holds a drain between passes (several intervals: a missed pass keeps it). */
-const LEASE_MS = 60_000;
-/** The longest wait between attempts at a destination that keeps failing. */
-const MAX_BACKOFF_MS = 5 * 60_000;
 
 type DrainRow = typeof logDrains.$inferSelect;
 
@@ -72,31 +58,6 @@ export function createLogShipper(deps: {
   const states = new Map<number, DrainState>();
   const shipperId = `shipper-${process.pid}-${randomBytes(3).toString('hex')}`;
 
-  /** The running containers of the environment's apps (or databases), with their runtime. */
-  async function containersOf(environmentId: number, layer: 'app' | 'database') {
-    const rows = await db
-      .select({
-        container: containers,
-        processType: services.processType,
-        resource: layer === 'app' ? apps.handle : databases.handle,
-        runtime: stacks.runtime,
-      })
-      .from(containers)
-      .innerJoin(releases, eq(containers.releaseId, releases.id))
-      .innerJoin(
-        services,
-        and(eq(releases.serviceId, services.id), eq(services.currentReleaseId, releases.id)),
-      )
-      .innerJoin(
-        layer === 'app' ? apps : databases,
-        layer === 'app' ? eq(services.appId, apps.id) : eq(services.databaseId, databases.id),
-      )
-      .innerJoin(environments, eq(services.environmentId, environments.id))
-      .innerJoin(stacks, eq(environments.stackId, stacks.id))
-      .where(and(eq(services.environmentId, environmentId), isNull(containers.deletedAt)));
-    return rows;
-  }
-
   async function containerLines(
     environment: string,
     environmentId: number,
@@ -104,7 +65,7 @@ export function createLogShipper(deps: {
     since: Date,
     until: Date,
   ): Promise<DrainLine[]> {
-    const rows = await containersOf(environmentId, layer);
+    const rows = await environmentContainers(db, environmentId, layer);
     type Entry = { logs: LogsContainer[]; names: Map<string, (typeof rows)[number]> };
     const byRuntime = new Map<string, Entry>();
     for (const row of rows) {
@@ -271,7 +232,7 @@ export function createLogShipper(deps: {
           ? {
               lastError: error.slice(0, 500),
               failures,
-              retryAt: new Date(now.getTime() + Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS)),
+              retryAt: retryAfter(now, failures),
             }
           : sent || !state.buffer.length
             ? { lastError: '', failures: 0, retryAt: null }
@@ -292,26 +253,12 @@ export function createLogShipper(deps: {
     for (const { drain, environment } of drains) {
       try {
         // One process ships a drain at a time: it holds it while its lease lasts, and renews it.
-        const [held] = await db
-          .update(logDrains)
-          .set({ shipperId, shipperLeaseUntil: new Date(Date.now() + LEASE_MS) })
-          .where(
-            and(
-              eq(logDrains.id, drain.id),
-              or(
-                isNull(logDrains.shipperLeaseUntil),
-                lt(logDrains.shipperLeaseUntil, new Date()),
-                eq(logDrains.shipperId, shipperId),
-              ),
-            ),
-          )
-          .returning();
-        if (!held) {
+        if (!(await holdDrain(db, logDrains, drain.id, shipperId))) {
           // Another process ships it: what this one held is collected again by that one.
           states.delete(drain.id);
           continue;
         }
-        await shipDrain(held, environment, now);
+        await shipDrain(drain, environment, now);
       } catch (error) {
         deps.onError?.(error);
       }

@@ -116,8 +116,8 @@ export async function operationsRoutes(
     return reply.code(201).send(hal(op, caller));
   });
 
-  // Databases, backups, environments and log drains take operations the same way (contract §6).
-  for (const resourceType of ['database', 'backup', 'account', 'log_drain'] as const) {
+  // Databases, backups, environments and drains take operations the same way (contract §6).
+  for (const resourceType of ['database', 'backup', 'account', 'log_drain', 'metric_drain'] as const) {
     const path = OPERATION_CATALOG[resourceType].path;
     app.post(`/${path}/:id/operations`, start(resourceType), async (request, reply) => {
       const caller = await callers.require(request);

@@ -48,7 +48,7 @@ describe('every type of the catalog has a handler', () => {
     expect(handlerFor('app', 'toString')).toBeUndefined();
     expect(handlerFor('database', 'deploy')).toBeUndefined();
     expect(handlerFor('log_drain', 'deploy')).toBeUndefined();
-    expect(handlerFor('metric_drain', 'provision')).toBeUndefined();
+    expect(handlerFor('metric_drain', 'configure')).toBeUndefined();
   });
 });
 

@@ -170,6 +170,7 @@ export async function testApp(
     worker: built.worker,
     reconciler: built.reconciler,
     logShipper: built.logShipper,
+    metricShipper: built.metricShipper,
     databaseUrl: built.database.url,
     config,
     call,

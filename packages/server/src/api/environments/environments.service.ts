@@ -12,6 +12,7 @@ import {
   disks,
   environments,
   logDrains,
+  metricDrains,
   permissions,
   releases,
   services,
@@ -195,8 +196,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
     /**
      * Removes an empty environment (destroy scope). spec 2 §5: refused while it still has apps,
-     * databases, database backups, log drains or metric drains, listing them (metric drains are not
-     * stored yet; their count joins `remainingResources` when their table lands).
+     * databases, database backups, log drains or metric drains, listing them.
      * The delete itself re-checks emptiness in the same statement, so a resource created meanwhile is
      * never removed by the cascade.
      */
@@ -215,6 +215,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
             sql`not exists (select 1 from ${databases} where ${databases.environmentId} = ${environment.id})`,
             sql`not exists (select 1 from ${backups} where ${backups.environmentId} = ${environment.id})`,
             sql`not exists (select 1 from ${logDrains} where ${logDrains.environmentId} = ${environment.id})`,
+            sql`not exists (select 1 from ${metricDrains} where ${metricDrains.environmentId} = ${environment.id})`,
           ),
         )
         .returning({ id: environments.id });
@@ -230,7 +231,7 @@ export function createEnvironmentsService(deps: { db: Db }) {
 
   /** What keeps an environment from being deprovisioned, e.g. ["2 apps", "1 database"]. */
   async function remainingResources(environmentId: number): Promise<string[]> {
-    const [[appCount], [databaseCount], [backupCount], [drainCount]] = await Promise.all([
+    const [[appCount], [databaseCount], [backupCount], [drainCount], [metricDrainCount]] = await Promise.all([
       db
         .select({ count: sql<number>`count(*)::int` })
         .from(apps)
@@ -248,12 +249,17 @@ export function createEnvironmentsService(deps: { db: Db }) {
         .select({ count: sql<number>`count(*)::int` })
         .from(logDrains)
         .where(eq(logDrains.environmentId, environmentId)),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(metricDrains)
+        .where(eq(metricDrains.environmentId, environmentId)),
     ]);
     const counted: [number, string, string][] = [
       [appCount?.count ?? 0, 'app', 'apps'],
       [databaseCount?.count ?? 0, 'database', 'databases'],
       [backupCount?.count ?? 0, 'database backup', 'database backups'],
       [drainCount?.count ?? 0, 'log drain', 'log drains'],
+      [metricDrainCount?.count ?? 0, 'metric drain', 'metric drains'],
     ];
     return counted.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
   }

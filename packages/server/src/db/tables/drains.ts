@@ -61,3 +61,37 @@ export const logDrains = pgTable(
     index('log_drains_status_idx').on(table.status),
   ],
 );
+
+/**
+ * Metric drains (contract §4.3 metric_drain): where an environment's container metrics are sent every
+ * minute. The destination's configuration (with its password, token or API key) is sealed; its address
+ * is kept apart, for the provision's check and for display.
+ */
+export const metricDrains = pgTable(
+  'metric_drains',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    drainType: text('drain_type').notNull(),
+    address: text('address').notNull().default(''),
+    configurationSealed: text('configuration_sealed'),
+    databaseId: integer('database_id').references(() => databases.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    pointsSent: bigint('points_sent', { mode: 'number' }).notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    lastShippedAt: timestamp('last_shipped_at', { withTimezone: true, precision: 3 }),
+    retryAt: timestamp('retry_at', { withTimezone: true, precision: 3 }),
+    failures: integer('failures').notNull().default(0),
+    shipperId: text('shipper_id'),
+    shipperLeaseUntil: timestamp('shipper_lease_until', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    index('metric_drains_env_idx').on(table.environmentId),
+    uniqueIndex('metric_drains_env_handle_idx').on(table.environmentId, sql`lower(${table.handle})`),
+    index('metric_drains_status_idx').on(table.status),
+  ],
+);

@@ -11,6 +11,7 @@ import { appOperations } from './app.ts';
 import { backupOperations } from './backup.ts';
 import { databaseOperations } from './database.ts';
 import { logDrainOperations } from './log-drain.ts';
+import { metricDrainOperations } from './metric-drain.ts';
 import { serviceOperations } from './service.ts';
 import { vhostOperations } from './vhost.ts';
 
@@ -22,6 +23,7 @@ const RESOURCES = {
   database: databaseOperations,
   backup: backupOperations,
   log_drain: logDrainOperations,
+  metric_drain: metricDrainOperations,
   account: accountOperations,
 } satisfies { [R in OperationResourceType]: unknown };
 

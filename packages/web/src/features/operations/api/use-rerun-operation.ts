@@ -53,6 +53,7 @@ const REBUILD: Rebuilders = {
   },
   backup: {},
   log_drain: {},
+  metric_drain: {},
   account: {},
 };
 

@@ -1,0 +1,28 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { apps, containers, databases, environments, releases, services, stacks } from '../db/schema.ts';
+
+/**
+ * The running containers of an environment's apps (or databases): each with its service's process type,
+ * the app or database handle, and the runtime of the stack it runs on. What drains ship from.
+ */
+export function environmentContainers(db: Db, environmentId: number, layer: 'app' | 'database') {
+  return db
+    .select({
+      container: containers,
+      processType: services.processType,
+      resource: layer === 'app' ? apps.handle : databases.handle,
+      runtime: stacks.runtime,
+    })
+    .from(containers)
+    .innerJoin(releases, eq(containers.releaseId, releases.id))
+    .innerJoin(services, and(eq(releases.serviceId, services.id), eq(services.currentReleaseId, releases.id)))
+    .innerJoin(
+      layer === 'app' ? apps : databases,
+      layer === 'app' ? eq(services.appId, apps.id) : eq(services.databaseId, databases.id),
+    )
+    .innerJoin(environments, eq(services.environmentId, environments.id))
+    .innerJoin(stacks, eq(environments.stackId, stacks.id))
+    .where(and(eq(services.environmentId, environmentId), isNull(containers.deletedAt)));
+}
+export type EnvironmentContainer = Awaited<ReturnType<typeof environmentContainers>>[number];
