@@ -67,9 +67,16 @@ test.describe('environment detail', () => {
     await expect(page.getByRole('table', { name: 'Databases' })).toBeVisible();
     await sections.getByRole('link', { name: 'Backups', exact: true }).click();
     await expect(page.getByRole('table', { name: 'Backups' })).toBeVisible();
+    // Integrations lists the environment's drains (log-drains.spec.ts creates them).
+    await sections.getByRole('link', { name: 'Integrations', exact: true }).click();
+    await expect(
+      page.getByRole('table', { name: `Log drains of environment ${environment.id}` }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: `Metric drains of environment ${environment.id}` }),
+    ).toBeVisible();
     // Placeholder tabs say plainly that their feature is not here yet, never an empty working list.
     const notYet = {
-      Integrations: 'Log and metric drains are not offered here yet.',
       Security: 'Security scans and reports are not offered here yet.',
       'Activity Reports': 'Weekly activity reports are not produced here yet.',
     };

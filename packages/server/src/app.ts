@@ -318,7 +318,7 @@ export async function buildApp(
     services.backupScheduler.start(config.backupCheckSeconds * 1000);
     services.reconciler.start();
     services.logShipper.start(config.drainIntervalSeconds * 1000);
-    services.metricShipper.start();
+    services.metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
   }
 
   return {

@@ -94,6 +94,8 @@ export interface Config {
   drainCaCertificates: string[];
   /** How often log drains ship (seconds). */
   drainIntervalSeconds: number;
+  /** How often metric drains send their containers' figures (seconds; a minute by default). */
+  metricDrainIntervalSeconds: number;
   /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
   checkResponses: boolean;
   /** Optional outside services the console links to; hidden when unset. */
@@ -304,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     drainCaCertificates: drainCaFromEnv(env),
     drainIntervalSeconds: intFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
+    metricDrainIntervalSeconds: intFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     backupCheckSeconds: intFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),

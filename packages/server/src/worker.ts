@@ -78,7 +78,7 @@ const metricShipper = createMetricShipper({
   tls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
   onError: (error) => console.error(loggableError(error)),
 });
-metricShipper.start();
+metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 reconciler.start();

@@ -115,7 +115,11 @@ export const appRoutes: RouteObject[] = [
                   },
                   { path: paths.certificateDetail, lazy: () => import('./routes/certificates/detail.tsx') },
                   { path: paths.createCertificate, lazy: () => import('./routes/certificates/create.tsx') },
-                  { path: paths.createLogDrain, lazy: () => import('./routes/log-drains/create.tsx') },
+                  { path: paths.createLogDrain, lazy: () => import('./routes/drains/create-log-drain.tsx') },
+                  {
+                    path: paths.createMetricDrain,
+                    lazy: () => import('./routes/drains/create-metric-drain.tsx'),
+                  },
                   { path: paths.impersonate, lazy: () => import('./routes/impersonate/impersonate.tsx') },
                 ],
               },

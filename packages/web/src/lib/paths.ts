@@ -53,6 +53,7 @@ export const paths = {
   createCertificate: '/environments/:id/certificates/create',
   // Drains (spec 2 §2): the environment is a query parameter.
   createLogDrain: '/log-drains/create',
+  createMetricDrain: '/metric-drains/create',
   // Roles (spec 1 §2): the overview, New Role, and the role detail whose tab is the last segment.
   teamRoles: '/settings/team/roles',
   createRole: '/settings/team/roles/create',
@@ -103,6 +104,8 @@ export const to = {
   certificate: (id: string, tab?: string) => generatePath(paths.certificateDetail, { id, tab: tab ?? null }),
   createLogDrain: (environmentId: string) =>
     `${paths.createLogDrain}?environment_id=${encodeURIComponent(environmentId)}`,
+  createMetricDrain: (environmentId: string) =>
+    `${paths.createMetricDrain}?environment_id=${encodeURIComponent(environmentId)}`,
   createCertificate: (environmentId: string) => generatePath(paths.createCertificate, { id: environmentId }),
   database: (id: string, tab?: string) => generatePath(paths.databaseDetail, { id, tab: tab ?? null }),
   createDatabaseEndpoint: (databaseId: string) =>

@@ -18,7 +18,7 @@ const LazyEnvironmentCertificates = lazy(async () => ({
 }));
 
 const LazyEnvironmentIntegrations = lazy(async () => ({
-  default: (await import('../log-drains/environment-integrations-tab.tsx')).EnvironmentIntegrationsTab,
+  default: (await import('../drains/environment-integrations-tab.tsx')).EnvironmentIntegrationsTab,
 }));
 
 const fallback = <Spinner label="Loading" />;
@@ -56,7 +56,7 @@ export function EnvironmentEndpointsSummary(props: ComponentProps<typeof LazyEnv
   );
 }
 
-/** The environment's Integrations tab: its log drains. */
+/** The environment's Integrations tab: its log and metric drains. */
 export function EnvironmentIntegrationsTab(props: ComponentProps<typeof LazyEnvironmentIntegrations>) {
   return (
     <Suspense fallback={fallback}>

@@ -108,7 +108,7 @@ describe('environment detail (spec 2 §2)', () => {
     expect(screen.queryByRole('heading', { name: 'No resources found' })).not.toBeInTheDocument();
   });
 
-  it('lists the log drains on Integrations, with what each shipped and its actions', async () => {
+  it('lists the log and metric drains on Integrations, with what each shipped and its actions', async () => {
     signIn();
     const drain = (id: string, handle: string, status: string, extra: Record<string, unknown> = {}) => ({
       id,
@@ -142,6 +142,42 @@ describe('environment detail (spec 2 §2)', () => {
     });
     mockServer({
       ...routes({ scopes: ['observability'] }),
+      'GET /api/accounts/10/metric_drains': () =>
+        json(
+          200,
+          collection('metric_drains', [
+            {
+              id: '5',
+              _type: 'metric_drain',
+              handle: 'to-influx',
+              drain_type: 'influxdb2',
+              drain_configuration: {
+                address: 'https://influx.example.com:443',
+                org: 'o',
+                authToken: '••••',
+                bucket: 'b',
+              },
+              status: 'provisioned',
+              aggregator_host: '',
+              aggregator_instance_id: '',
+              aggregator_docker_name: '',
+              aggregator_ca_certificate: '',
+              aggregator_ca_private_key_blob: '',
+              aggregator_port_mapping: [],
+              aggregator_allocation: [],
+              points_sent: 42,
+              last_error: '',
+              last_shipped_at: null,
+              created_at: '2026-11-01T00:00:00.000Z',
+              updated_at: '2026-11-01T00:00:00.000Z',
+              _links: {
+                self: { href: 'http://berth.test/api/metric_drains/5' },
+                account: { href: 'http://berth.test/api/accounts/10' },
+                operations: { href: 'http://berth.test/api/metric_drains/5/operations' },
+              },
+            },
+          ]),
+        ),
       'GET /api/accounts/10/log_drains': () =>
         json(
           200,
@@ -164,6 +200,15 @@ describe('environment detail (spec 2 §2)', () => {
     expect(screen.getByRole('link', { name: 'New Log Drain' })).toHaveAttribute(
       'href',
       '/log-drains/create?environment_id=10',
+    );
+    const metrics = await screen.findByRole('table', { name: 'Metric drains of environment 10' });
+    const influx = await within(metrics).findByRole('row', { name: /to-influx/ });
+    expect(influx).toHaveTextContent('InfluxDB 2');
+    expect(influx).toHaveTextContent('https://influx.example.com:443');
+    expect(influx).toHaveTextContent('42 points sent');
+    expect(screen.getByRole('link', { name: 'New Metric Drain' })).toHaveAttribute(
+      'href',
+      '/metric-drains/create?environment_id=10',
     );
   });
 
