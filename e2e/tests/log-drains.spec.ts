@@ -65,6 +65,8 @@ test.beforeAll(async () => {
       BERTH_DRAIN_CA_FILE: join(dir, 'ca.pem'),
       BERTH_DRAIN_INTERVAL_SECONDS: '1',
       BERTH_METRIC_DRAIN_INTERVAL_SECONDS: '2',
+      // The receiver is on this machine: a private destination, which this server allows.
+      BERTH_DRAIN_ALLOW_PRIVATE: 'on',
     },
   });
   account = await seedAccount(server.api, { organization: 'Drain Harbour' });

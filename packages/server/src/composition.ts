@@ -28,7 +28,7 @@ import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
-import { type Config, familyUrls } from './config.ts';
+import { type Config, drainTlsOf, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
 import { createMetricShipper } from './drains/metric-shipper.ts';
@@ -155,7 +155,7 @@ export async function createServices(
   const { runtimes } = runtimeSet;
   // Database credentials are kept sealed under a key derived from the server secret.
   const secrets = databaseCredentialsBox(signingKey);
-  const drainTls = config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {};
+  const drainTls = drainTlsOf(config);
   const worker = createWorker({
     db,
     runtimes,

@@ -92,6 +92,8 @@ export interface Config {
    * (BERTH_DRAIN_CA_FILE). Empty: the system's only.
    */
   drainCaCertificates: string[];
+  /** Whether drains may send to loopback, private and link-local addresses (BERTH_DRAIN_ALLOW_PRIVATE). */
+  drainAllowPrivate: boolean;
   /** How often log drains ship (seconds). */
   drainIntervalSeconds: number;
   /** How often metric drains send their containers' figures (seconds; a minute by default). */
@@ -305,6 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'edge'),
     },
     drainCaCertificates: drainCaFromEnv(env),
+    drainAllowPrivate: ['1', 'true', 'on', 'yes'].includes(
+      (env.BERTH_DRAIN_ALLOW_PRIVATE || 'off').toLowerCase(),
+    ),
     drainIntervalSeconds: intFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
     metricDrainIntervalSeconds: intFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
@@ -328,6 +333,14 @@ export function loadConfigOrExit(): Config {
     console.error(`Berth cannot start: ${error.message}`);
     process.exit(1);
   }
+}
+
+/** How drains reach their destinations: the operator's extra authorities, and whether private addresses are allowed. */
+export function drainTlsOf(config: Pick<Config, 'drainCaCertificates' | 'drainAllowPrivate'>) {
+  return {
+    ...(config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {}),
+    allowPrivate: config.drainAllowPrivate,
+  };
 }
 
 /** The public base URL of each service family (contract §2). */

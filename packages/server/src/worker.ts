@@ -1,6 +1,6 @@
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
-import { loadConfigOrExit } from './config.ts';
+import { drainTlsOf, loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
 import { createMetricShipper } from './drains/metric-shipper.ts';
@@ -44,7 +44,7 @@ const workers = Array.from({ length: count }, () =>
     db: database.db,
     runtimes,
     secrets,
-    drainTls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
+    drainTls: drainTlsOf(config),
     leaseMs: config.workerLeaseMs,
     onError: (error) => console.error(loggableError(error)),
   }),
@@ -66,7 +66,7 @@ const logShipper = createLogShipper({
   runtimes,
   box: createSecretBox(signingKey, 'log drains'),
   databaseSecrets: secrets,
-  tls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
+  tls: drainTlsOf(config),
   onError: (error) => console.error(loggableError(error)),
 });
 logShipper.start(config.drainIntervalSeconds * 1000);
@@ -75,7 +75,7 @@ const metricShipper = createMetricShipper({
   runtimes,
   box: createSecretBox(signingKey, 'metric drains'),
   databaseSecrets: secrets,
-  tls: config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {},
+  tls: drainTlsOf(config),
   onError: (error) => console.error(loggableError(error)),
 });
 metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);

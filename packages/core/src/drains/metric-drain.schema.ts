@@ -51,7 +51,7 @@ export const metricDrainMessages = {
   port: endpointMessages.port,
   type: `Drain type must be one of: ${METRIC_DRAIN_TYPES.join(', ')}`,
   site: `Datadog site must be one of: ${Object.keys(DATADOG_SITES).join(', ')}`,
-  seriesUrl: 'The Datadog series URL must begin with https://',
+  seriesUrl: `The Datadog series URL must be one of its sites': ${Object.values(DATADOG_SITES).join(', ')}`,
   deprovisionFirst: 'Deprovision the metric drain before deleting it',
 } as const;
 
@@ -217,7 +217,17 @@ export const createMetricDrainSchema = z
     const type = body.drain_type;
     if (type === 'influxdb' || type === 'influxdb2') {
       const address = configuration.address ?? '';
-      if (!/^https?:\/\//.test(address) || !URL.canParse(address))
+      // Only where it is: a scheme, a host and a port (credentials go in their own fields, never in a
+      // URL that would be shown).
+      const parsed = /^https?:\/\//.test(address) && URL.canParse(address) ? new URL(address) : null;
+      if (
+        !parsed ||
+        parsed.username ||
+        parsed.password ||
+        parsed.search ||
+        parsed.hash ||
+        parsed.pathname !== '/'
+      )
         issue('address', metricDrainMessages.hostname);
     }
     if (type === 'influxdb') {
@@ -232,9 +242,9 @@ export const createMetricDrainSchema = z
     }
     if (type === 'datadog') {
       if (!filled(configuration.api_key)) issue('api_key', metricDrainMessages.datadogKey);
-      const url = configuration.series_url ?? '';
-      if (!url.startsWith('https://') || !URL.canParse(url))
-        issue('series_url', metricDrainMessages.seriesUrl);
+      // One of Datadog's sites (spec 2 §9): the series go nowhere else.
+      const sites = (Object.keys(DATADOG_SITES) as DatadogSite[]).map(datadogSeriesUrl);
+      if (!sites.includes(configuration.series_url ?? '')) issue('series_url', metricDrainMessages.seriesUrl);
     }
     if (
       type === 'influxdb_database' &&

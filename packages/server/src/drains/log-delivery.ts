@@ -1,5 +1,4 @@
-import { connect as tlsConnect } from 'node:tls';
-import { DeliveryError, type DeliveryTls, post } from './post.ts';
+import { answerError, connectTls, DeliveryError, type DeliveryTls, post } from './post.ts';
 
 export { DeliveryError, type DeliveryTls } from './post.ts';
 
@@ -48,8 +47,7 @@ export async function deliverHttps(url: string, lines: DrainLine[], tls: Deliver
     tls,
     "the drain's URL",
   );
-  if (answer.status < 200 || answer.status >= 300)
-    throw new DeliveryError(`The drain's URL answered ${answer.status}`);
+  if (answer.status < 200 || answer.status >= 300) throw answerError(answer, "The drain's URL");
 }
 
 /** RFC 5424 structured-data-free text: no newlines inside a message. */
@@ -84,8 +82,14 @@ export function deliverSyslog(
   tls: DeliveryTls,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = tlsConnect({ host, port, servername: host, ...(tls.ca ? { ca: tls.ca } : {}) });
+    let socket: ReturnType<typeof connectTls>;
+    try {
+      socket = connectTls(host, port, tls);
+    } catch (error) {
+      return reject(error);
+    }
     const fail = (error: Error) => {
+      clearTimeout(deadline);
       socket.destroy();
       reject(
         error instanceof DeliveryError
@@ -93,12 +97,17 @@ export function deliverSyslog(
           : new DeliveryError(`Cannot reach ${host}:${port}: ${error.message}`),
       );
     };
-    socket.setTimeout(TIMEOUT_MS, () =>
-      fail(new DeliveryError(`${host}:${port} did not answer in ${TIMEOUT_MS / 1000} s`)),
+    // A deadline for the whole delivery: a destination that reads slowly does not hold the shipper.
+    const deadline = setTimeout(
+      () => fail(new DeliveryError(`${host}:${port} did not take the batch in ${TIMEOUT_MS / 1000} s`)),
+      TIMEOUT_MS,
     );
     socket.once('error', fail);
     socket.once('secureConnect', () => {
-      socket.end(lines.map((line) => syslogFrame(line, token)).join(''), () => resolve());
+      socket.end(lines.map((line) => syslogFrame(line, token)).join(''), () => {
+        clearTimeout(deadline);
+        resolve();
+      });
     });
   });
 }
@@ -118,7 +127,7 @@ export async function deliverElasticsearch(
     )
     .join('');
   const answer = await post(url, body, { 'Content-Type': 'application/x-ndjson' }, tls, 'Elasticsearch');
-  if (answer.status >= 300) throw new DeliveryError(`Elasticsearch answered ${answer.status}`);
+  if (answer.status >= 300) throw answerError(answer, 'Elasticsearch');
   let failed = true;
   try {
     failed = (JSON.parse(answer.text) as { errors?: boolean }).errors !== false;
@@ -131,15 +140,20 @@ export async function deliverElasticsearch(
 /** Whether a TLS connection to the destination opens (what provisioning a drain checks). */
 export function tlsReachable(host: string, port: number, tls: DeliveryTls): Promise<string | null> {
   return new Promise((resolve) => {
-    const socket = tlsConnect({ host, port, servername: host, ...(tls.ca ? { ca: tls.ca } : {}) });
+    let socket: ReturnType<typeof connectTls>;
+    try {
+      socket = connectTls(host, port, tls);
+    } catch (error) {
+      return resolve((error as Error).message);
+    }
     const done = (problem: string | null) => {
       socket.destroy();
       resolve(problem);
     };
-    socket.setTimeout(10_000, () => done(`${host}:${port} did not answer in 10 s`));
+    // One message for every way it fails: the check is not a port scanner.
+    const unanswered = `${host}:${port} does not answer over TLS`;
+    socket.setTimeout(10_000, () => done(unanswered));
     socket.once('secureConnect', () => done(null));
-    socket.once('error', (error) =>
-      done(`Cannot open a TLS connection to ${host}:${port}: ${error.message}`),
-    );
+    socket.once('error', (error) => done(error instanceof DeliveryError ? error.message : unanswered));
   });
 }

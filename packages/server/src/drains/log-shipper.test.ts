@@ -90,7 +90,8 @@ describe('log drains ship to their destinations', () => {
   beforeAll(async () => {
     https = await httpsReceiver();
     syslog = await syslogReceiver();
-    t = await testApp({ drainCaCertificates: [certificate.certificatePem] });
+    // The receivers are on loopback: a private destination this server is told to allow.
+    t = await testApp({ drainCaCertificates: [certificate.certificatePem], drainAllowPrivate: true });
     owner = await t.signUp();
     const organization = await t.createOrganization(owner);
     environmentId = (await t.createEnvironment(owner, organization.id, 'shipping')).id;
@@ -211,7 +212,7 @@ describe('log drains ship to their destinations', () => {
       runtimes: { sim: createSimRuntime({ stepMs: 1 }) },
       box: createSecretBox(key, 'log drains'),
       databaseSecrets: databaseCredentialsBox(key),
-      tls: { ca: [certificate.certificatePem] },
+      tls: { ca: [certificate.certificatePem], allowPrivate: true },
       bufferLines: 3,
     });
     const before = await drainOf(httpsDrain);

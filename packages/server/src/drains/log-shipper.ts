@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { databaseCredentials, environments, logDrains, operationLogs, operations } from '../db/schema.ts';
 import { periodic } from '../operations/periodic.ts';
 import type { LogsContainer, Runtime } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { holdDrain, retryAfter } from './drain-lease.ts';
+import { DRAIN_CONCURRENCY, eachLimited, holdDrain, leaseFor, retryAfter } from './drain-lease.ts';
 import { environmentContainers } from './environment-containers.ts';
 import {
   DeliveryError,
@@ -22,6 +22,11 @@ export const LOG_SHIPPING_INTERVAL_MS = 10_000;
 export const LOG_DRAIN_BUFFER_LINES = 10_000;
 /** Lines one pass collects per source at most (the rest waits for the next pass). */
 const COLLECT_LINES = 5000;
+/** How long one pass may spend sending one drain's lines. */
+const PASS_BUDGET_MS = 30_000;
+/** The longest line shipped (longer ones are cut, and say so). */
+const LINE_LIMIT = 16 * 1024;
+const clip = (text: string) => (text.length > LINE_LIMIT ? `${text.slice(0, LINE_LIMIT)}… [cut]` : text);
 /** Lines one request carries. */
 export const LOG_DRAIN_BATCH_LINES = 500;
 
@@ -57,6 +62,7 @@ export function createLogShipper(deps: {
   const bufferLines = deps.bufferLines ?? LOG_DRAIN_BUFFER_LINES;
   const states = new Map<number, DrainState>();
   const shipperId = `shipper-${process.pid}-${randomBytes(3).toString('hex')}`;
+  let leaseMs = leaseFor(LOG_SHIPPING_INTERVAL_MS);
 
   async function containerLines(
     environment: string,
@@ -95,7 +101,7 @@ export function createLogShipper(deps: {
           service: row?.processType ?? '',
           origin: line.container,
           stream: line.stream,
-          message: line.line,
+          message: clip(line.line),
         });
       }
     }
@@ -103,7 +109,13 @@ export function createLogShipper(deps: {
   }
 
   /** The log lines the environment's operations wrote (deploys' builds among them). */
-  async function operationLines(environment: string, environmentId: number, since: Date, until: Date) {
+  async function operationLines(
+    environment: string,
+    environmentId: number,
+    since: Date,
+    until: Date,
+    resourceTypes: string[],
+  ) {
     const rows = await db
       .select({ line: operationLogs.line, time: operationLogs.createdAt, operation: operations })
       .from(operationLogs)
@@ -111,6 +123,7 @@ export function createLogShipper(deps: {
       .where(
         and(
           eq(operations.environmentId, environmentId),
+          inArray(operations.resourceType, resourceTypes),
           gt(operationLogs.createdAt, since),
           lte(operationLogs.createdAt, until),
         ),
@@ -126,7 +139,7 @@ export function createLogShipper(deps: {
         service: row.operation.type,
         origin: `operation-${row.operation.id}`,
         stream: /\bERROR\b/.test(row.line.slice(0, 40)) ? 'stderr' : 'stdout',
-        message: row.line,
+        message: clip(row.line),
       }),
     );
   }
@@ -135,13 +148,25 @@ export function createLogShipper(deps: {
   async function collect(drain: DrainRow, environment: string, since: Date, until: Date) {
     const lines: DrainLine[] = [];
     let end = until;
-    if (drain.drainApps) {
-      const operationsLines = await operationLines(environment, drain.environmentId, since, until);
+    // Operations' lines go with their resource's source: apps (and their services and endpoints), databases.
+    const resourceTypes = [
+      ...(drain.drainApps ? ['app', 'service', 'vhost'] : []),
+      ...(drain.drainDatabases ? ['database', 'backup'] : []),
+    ];
+    if (resourceTypes.length) {
+      const operationsLines = await operationLines(
+        environment,
+        drain.environmentId,
+        since,
+        until,
+        resourceTypes,
+      );
       // More than one pass takes: this one ends at the last line it read, the next goes on from there.
       if (operationsLines.length === COLLECT_LINES) end = operationsLines.at(-1)?.time ?? until;
       lines.push(...operationsLines);
-      lines.push(...(await containerLines(environment, drain.environmentId, 'app', since, end)));
     }
+    if (drain.drainApps)
+      lines.push(...(await containerLines(environment, drain.environmentId, 'app', since, end)));
     if (drain.drainDatabases)
       lines.push(...(await containerLines(environment, drain.environmentId, 'database', since, end)));
     return {
@@ -202,8 +227,10 @@ export function createLogShipper(deps: {
     }
     let sent = 0;
     let error = '';
+    const budgetEnds = Date.now() + PASS_BUDGET_MS;
     if (!drain.retryAt || drain.retryAt <= now) {
-      while (state.buffer.length) {
+      // Within the pass's budget: what is left goes on the next pass.
+      while (state.buffer.length && Date.now() < budgetEnds) {
         const batch = state.buffer.slice(0, LOG_DRAIN_BATCH_LINES);
         try {
           await deliver(drain, batch);
@@ -212,6 +239,12 @@ export function createLogShipper(deps: {
             problem instanceof DeliveryError
               ? problem.message
               : `Delivery failed: ${(problem as Error).message}`;
+          if (problem instanceof DeliveryError && problem.permanent) {
+            // Refused for what it is (too large, malformed for the destination): sending it again would
+            // block the drain for good. It is dropped, and counted.
+            state.buffer.splice(0, batch.length);
+            dropped += batch.length;
+          }
           break;
         }
         state.buffer.splice(0, batch.length);
@@ -225,8 +258,9 @@ export function createLogShipper(deps: {
       .set({
         // Everything before the oldest line still held has been delivered.
         shippedUntil: oldest ? new Date(oldest.time.getTime() - 1) : state.collectedUntil,
-        linesSent: drain.linesSent + sent,
-        linesDropped: drain.linesDropped + dropped,
+        // Counters add to what the row holds now, and only while this process holds the drain.
+        linesSent: sql`${logDrains.linesSent} + ${sent}`,
+        linesDropped: sql`${logDrains.linesDropped} + ${dropped}`,
         ...(sent ? { lastShippedAt: now } : {}),
         ...(error
           ? {
@@ -238,7 +272,7 @@ export function createLogShipper(deps: {
             ? { lastError: '', failures: 0, retryAt: null }
             : {}),
       })
-      .where(eq(logDrains.id, drain.id));
+      .where(and(eq(logDrains.id, drain.id), eq(logDrains.shipperId, shipperId)));
   }
 
   /** One pass over every provisioned drain this process can reach; `now` is when retries are judged (tests move it). */
@@ -250,19 +284,19 @@ export function createLogShipper(deps: {
       .where(eq(logDrains.status, 'provisioned'));
     const live = new Set(drains.map((row) => row.drain.id));
     for (const id of states.keys()) if (!live.has(id)) states.delete(id);
-    for (const { drain, environment } of drains) {
+    await eachLimited(drains, DRAIN_CONCURRENCY, async ({ drain, environment }) => {
       try {
         // One process ships a drain at a time: it holds it while its lease lasts, and renews it.
-        if (!(await holdDrain(db, logDrains, drain.id, shipperId))) {
+        if (!(await holdDrain(db, logDrains, drain.id, shipperId, leaseMs))) {
           // Another process ships it: what this one held is collected again by that one.
           states.delete(drain.id);
-          continue;
+          return;
         }
         await shipDrain(drain, environment, now);
       } catch (error) {
         deps.onError?.(error);
       }
-    }
+    });
   }
 
   const task = periodic(() => shipOnce(), deps.onError);
@@ -270,6 +304,7 @@ export function createLogShipper(deps: {
   return {
     shipOnce,
     start(intervalMs = LOG_SHIPPING_INTERVAL_MS) {
+      leaseMs = leaseFor(intervalMs);
       task.start(intervalMs);
     },
     stop: task.stop,

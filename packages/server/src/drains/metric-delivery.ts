@@ -1,4 +1,4 @@
-import { DeliveryError, type DeliveryTls, post } from './post.ts';
+import { answerError, type DeliveryTls, post } from './post.ts';
 
 // The wire formats metric drains speak: InfluxDB's line protocol (its 1.x write API with a database
 // and Basic authentication, its 2.x API with an organization, a bucket and a token) and Datadog's
@@ -50,9 +50,9 @@ export function lineProtocol(points: MetricPoint[]): string {
     .join('');
 }
 
+/** Any 2xx is delivered; the answer's text is never recorded (it could be anything the address serves). */
 async function expect2xx(answer: { status: number; text: string }, what: string) {
-  if (answer.status < 200 || answer.status >= 300)
-    throw new DeliveryError(`${what} answered ${answer.status}: ${answer.text.trim().slice(0, 200)}`);
+  if (answer.status < 200 || answer.status >= 300) throw answerError(answer, what);
 }
 
 /** InfluxDB 1.x: POST /write?db=…&precision=s with Basic authentication. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../db/schema.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
 import { makeCertificate } from '../testing/test-certificates.ts';
-import { lineProtocol } from './metric-delivery.ts';
+import { deliverDatadog, deliverInfluxV1, lineProtocol } from './metric-delivery.ts';
 
 // Metric drains send real points to real receivers on loopback (issue 13): InfluxDB 1.x and 2.x write
 // APIs in line protocol with their authentication, and Datadog's series API over HTTPS (a test CA).
@@ -49,7 +49,8 @@ describe('metric drains send points to their destinations', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => influxServer.listen(0, '127.0.0.1', resolve));
     await new Promise<void>((resolve) => datadogServer.listen(0, resolve));
-    t = await testApp({ drainCaCertificates: [certificate.certificatePem] });
+    // The receivers are on loopback: a private destination this server is told to allow.
+    t = await testApp({ drainCaCertificates: [certificate.certificatePem], drainAllowPrivate: true });
     owner = await t.signUp();
     const organization = await t.createOrganization(owner);
     environmentId = (await t.createEnvironment(owner, organization.id, 'measured')).id;
@@ -130,30 +131,71 @@ describe('metric drains send points to their destinations', () => {
     expect(write?.headers.authorization).toBe('Token token-abcdef');
   });
 
-  it("posts gauges to Datadog's series API with the API key", async () => {
-    const drain = await provisioned({
-      handle: 'to-datadog',
-      drain_type: 'datadog',
-      drain_configuration: {
-        api_key: 'dd-key-123456',
-        series_url: `https://localhost:${port(datadogServer)}/api/v1/series`,
+  it("posts gauges to Datadog's series API with the API key, and only to Datadog's sites", async () => {
+    const refused = await t.call('POST', `/api/accounts/${environmentId}/metric_drains`, {
+      token: owner.token,
+      body: {
+        handle: 'elsewhere',
+        drain_type: 'datadog',
+        drain_configuration: { api_key: 'k', series_url: 'https://metrics.example.com/api/v1/series' },
       },
     });
-    expect(drain.status).toBe('succeeded');
-    await t.metricShipper.shipOnce(new Date(Date.now() + 120_000));
+    expect(refused.json().message).toMatch(/^The Datadog series URL must be one of its sites'/);
+    // The wire format, against a receiver of the test's own (the API takes Datadog's sites only).
+    await deliverDatadog(
+      `https://localhost:${port(datadogServer)}/api/v1/series`,
+      'dd-key-123456',
+      [
+        {
+          time: new Date('2026-11-27T12:00:00Z'),
+          environment: 'measured',
+          resource: 'shop',
+          layer: 'app',
+          service: 'cmd',
+          container: 'measured-shop-cmd-1',
+          memoryMb: 120,
+          memoryLimitMb: 512,
+          cpuPct: 3.5,
+          diskGb: null,
+        },
+      ],
+      { ca: [certificate.certificatePem], allowPrivate: true },
+    );
     const post = datadog[0];
     expect(post?.url).toBe('/api/v1/series');
     expect(post?.headers['dd-api-key']).toBe('dd-key-123456');
     const { series } = JSON.parse(post?.body ?? '{}') as {
-      series: { metric: string; type: string; tags: string[] }[];
+      series: { metric: string; type: string; points: number[][]; tags: string[] }[];
     };
-    expect(series.map((entry) => entry.metric)).toEqual(
-      expect.arrayContaining(['berth.container.memory_mb', 'berth.container.cpu_pct']),
-    );
-    expect(series[0]).toMatchObject({
+    expect(series.map((entry) => entry.metric)).toEqual([
+      'berth.container.memory_mb',
+      'berth.container.memory_limit_mb',
+      'berth.container.cpu_pct',
+    ]);
+    expect(series[0]).toEqual({
+      metric: 'berth.container.memory_mb',
       type: 'gauge',
-      tags: expect.arrayContaining(['environment:measured', 'resource:shop']),
+      points: [[1795780800, 120]],
+      tags: [
+        'environment:measured',
+        'resource:shop',
+        'layer:app',
+        'service:cmd',
+        'container:measured-shop-cmd-1',
+      ],
     });
+  });
+
+  it('refuses private destinations unless the operator allows them', async () => {
+    await expect(
+      deliverInfluxV1('http://127.0.0.1:9', { username: 'u', password: 'p', database: 'd' }, [], {}),
+    ).rejects.toThrow('127.0.0.1 is a private address: drains send only to public destinations');
+    await expect(
+      deliverInfluxV1('http://169.254.169.254', { username: 'u', password: 'p', database: 'd' }, [], {}),
+    ).rejects.toThrow('169.254.169.254 is a private address');
+    await expect(
+      deliverInfluxV1('http://localhost:9', { username: 'u', password: 'p', database: 'd' }, [], {}),
+    ).rejects.toThrow(/private address/);
   });
 
   it('records a failed delivery, waits, and sends again once the destination is back', async () => {
@@ -188,7 +230,7 @@ describe('metric drains send points to their destinations', () => {
       drain_configuration: { address: `http://127.0.0.1:${at}`, username: 'u', password: 'p', database: 'd' },
     });
     expect(refused.status).toBe('failed');
-    expect(await t.operationLog(owner, refused.operation)).toMatch(/Cannot connect to 127\.0\.0\.1:\d+/);
+    expect(await t.operationLog(owner, refused.operation)).toMatch(/ERROR -- : 127\.0\.0\.1:\d+ does not answer$/m);
   });
 
   it('answers the spec messages for each type', async () => {

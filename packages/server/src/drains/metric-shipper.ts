@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ContainerMetric } from '@berth/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { databaseCredentials, environments, metricDrains } from '../db/schema.ts';
 import { periodic } from '../operations/periodic.ts';
 import type { MetricsContainer, Runtime } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { holdDrain, retryAfter } from './drain-lease.ts';
-import { environmentContainers } from './environment-containers.ts';
+import { DRAIN_CONCURRENCY, eachLimited, holdDrain, leaseFor, retryAfter } from './drain-lease.ts';
+import { type EnvironmentContainer, environmentContainers } from './environment-containers.ts';
 import { deliverDatadog, deliverInfluxV1, deliverInfluxV2, type MetricPoint } from './metric-delivery.ts';
 import { DeliveryError, type DeliveryTls } from './post.ts';
 
@@ -42,34 +42,50 @@ export function createMetricShipper(deps: {
     return typeof value === 'number' ? value : null;
   }
 
+  /** One container's figures at the tick. */
+  async function pointOf(
+    runtime: Runtime,
+    row: EnvironmentContainer,
+    layer: 'app' | 'database',
+    environment: string,
+    tick: Date,
+  ): Promise<MetricPoint> {
+    const container: MetricsContainer = {
+      id: row.container.id,
+      dockerName: row.container.dockerName,
+      layer: row.container.layer,
+      instanceClass: row.container.instanceClass,
+      memoryLimitMb: row.container.memoryLimit,
+      startedAt: row.container.createdAt,
+      stoppedAt: null,
+    };
+    const memory = await runtime.containerMetrics(container, 'memory_all', [tick]);
+    return {
+      time: tick,
+      environment,
+      resource: row.resource,
+      layer,
+      service: row.processType,
+      container: row.container.dockerName,
+      memoryMb: numberOrNull(memory[0]?.values[0]),
+      memoryLimitMb: numberOrNull(memory[1]?.values[0]),
+      cpuPct: await figure(runtime, container, 'cpu_pct', tick),
+      diskGb: layer === 'database' ? await figure(runtime, container, 'fs', tick) : null,
+    };
+  }
+
   async function collect(drain: DrainRow, environment: string, tick: Date): Promise<MetricPoint[]> {
     const points: MetricPoint[] = [];
     for (const layer of ['app', 'database'] as const) {
       for (const row of await environmentContainers(db, drain.environmentId, layer)) {
         const runtime = deps.runtimes[row.runtime];
         if (!runtime) continue;
-        const container: MetricsContainer = {
-          id: row.container.id,
-          dockerName: row.container.dockerName,
-          layer: row.container.layer,
-          instanceClass: row.container.instanceClass,
-          memoryLimitMb: row.container.memoryLimit,
-          startedAt: row.container.createdAt,
-          stoppedAt: null,
-        };
-        const memory = await runtime.containerMetrics(container, 'memory_all', [tick]);
-        points.push({
-          time: tick,
-          environment,
-          resource: row.resource,
-          layer,
-          service: row.processType,
-          container: row.container.dockerName,
-          memoryMb: numberOrNull(memory[0]?.values[0]),
-          memoryLimitMb: numberOrNull(memory[1]?.values[0]),
-          cpuPct: await figure(runtime, container, 'cpu_pct', tick),
-          diskGb: layer === 'database' ? await figure(runtime, container, 'fs', tick) : null,
-        });
+        try {
+          points.push(await pointOf(runtime, row, layer, environment, tick));
+        } catch (error) {
+          // One container the runtime cannot measure (gone meanwhile) does not cost the others theirs.
+          deps.onError?.(error);
+        }
       }
     }
     return points;
@@ -140,10 +156,10 @@ export function createMetricShipper(deps: {
       .where(eq(metricDrains.status, 'provisioned'));
     // The figures of this moment (a container that started within the minute has some already).
     const tick = now;
-    for (const { drain, environment } of drains) {
+    await eachLimited(drains, DRAIN_CONCURRENCY, async ({ drain, environment }) => {
       try {
-        if (!(await holdDrain(db, metricDrains, drain.id, shipperId))) continue;
-        if (drain.retryAt && drain.retryAt > now) continue;
+        if (!(await holdDrain(db, metricDrains, drain.id, shipperId, leaseMs))) return;
+        if (drain.retryAt && drain.retryAt > now) return;
         // A container without any figure yet (just started) has nothing to send.
         const points = (await collect(drain, environment, tick)).filter(
           (point) => point.memoryMb !== null || point.cpuPct !== null || point.diskGb !== null,
@@ -166,24 +182,26 @@ export function createMetricShipper(deps: {
             error
               ? { lastError: error.slice(0, 500), failures, retryAt: retryAfter(now, failures) }
               : {
-                  pointsSent: drain.pointsSent + points.length,
+                  pointsSent: sql`${metricDrains.pointsSent} + ${points.length}`,
                   ...(points.length ? { lastShippedAt: now } : {}),
                   lastError: '',
                   failures: 0,
                   retryAt: null,
                 },
           )
-          .where(eq(metricDrains.id, drain.id));
+          .where(and(eq(metricDrains.id, drain.id), eq(metricDrains.shipperId, shipperId)));
       } catch (error) {
         deps.onError?.(error);
       }
-    }
+    });
   }
 
+  let leaseMs = leaseFor(METRIC_SHIPPING_INTERVAL_MS);
   const task = periodic(() => shipOnce(), deps.onError);
   return {
     shipOnce,
     start(intervalMs = METRIC_SHIPPING_INTERVAL_MS) {
+      leaseMs = leaseFor(intervalMs);
       task.start(intervalMs);
     },
     stop: task.stop,

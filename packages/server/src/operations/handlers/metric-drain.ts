@@ -46,7 +46,7 @@ const provision: MetricDrainHandler<'provision'> = {
       await ctx.log(`Checking that ${url.hostname}:${port} answers`);
       const problem =
         url.protocol === 'http:'
-          ? await tcpReachable(url.hostname, port)
+          ? await tcpReachable(url.hostname, port, ctx.drainTls)
           : await tlsReachable(url.hostname, port, ctx.drainTls);
       if (problem) throw await failure(ctx, problem);
     }
