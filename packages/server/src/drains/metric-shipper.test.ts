@@ -230,7 +230,9 @@ describe('metric drains send points to their destinations', () => {
       drain_configuration: { address: `http://127.0.0.1:${at}`, username: 'u', password: 'p', database: 'd' },
     });
     expect(refused.status).toBe('failed');
-    expect(await t.operationLog(owner, refused.operation)).toMatch(/ERROR -- : 127\.0\.0\.1:\d+ does not answer$/m);
+    expect(await t.operationLog(owner, refused.operation)).toMatch(
+      /ERROR -- : 127\.0\.0\.1:\d+ does not answer$/m,
+    );
   });
 
   it('answers the spec messages for each type', async () => {

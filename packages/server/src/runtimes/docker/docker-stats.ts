@@ -11,6 +11,8 @@ import { LABELS, logLines } from './engine.ts';
 const HOUR = 3_600_000;
 const WEEK = 7 * 24 * HOUR;
 const MINUTE = 60_000;
+/** Disk use is measured every this many samples. */
+const DISK_EVERY = 6;
 
 /** A fixed-size ring of timed samples, each a few numbers (channels); NaN where one was not measured. */
 class SampleRing {
@@ -64,7 +66,7 @@ interface History {
   lastCpu?: { total: number; system: number; cpus: number };
   /** The last cumulative I/O operation counts, to turn the next sample into a rate. */
   lastIo?: { time: number; reads: number; writes: number };
-  /** A database's disk use in GB, measured once a minute (one week of them). */
+  /** A database's disk use in GB, measured every sixth sample (one week of them at the default). */
   disk?: SampleRing;
   lastDiskAt?: number;
 }
@@ -137,9 +139,11 @@ export function createDockerStatsRecorder(
     return [Math.max(0, (io.reads - last.reads) / seconds), Math.max(0, (io.writes - last.writes) / seconds)];
   }
 
-  /** A database's disk use: what its data directory holds, measured inside its container once a minute. */
+  /** A database's disk use: what its data directory holds, measured inside its container every sixth sample. */
   async function sampleDisk(id: string, history: History, dataPath: string, now: number) {
-    if (history.lastDiskAt !== undefined && now - history.lastDiskAt < MINUTE) return;
+    // Every sixth sample (a minute at the default ten seconds): du reads the whole data directory.
+    if (history.lastDiskAt !== undefined && now - history.lastDiskAt < DISK_EVERY * options.intervalMs)
+      return;
     history.lastDiskAt = now;
     const exec = await docker.getContainer(id).exec({
       Cmd: ['du', '-sk', dataPath],

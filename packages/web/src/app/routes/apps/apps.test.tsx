@@ -1,13 +1,14 @@
 import { scopeDenialMessage } from '@berth/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
+import { appKeys } from '../../../resources/apps/app-keys.ts';
 
 function appHal() {
   return appResourceFixture({
@@ -133,7 +134,10 @@ describe('an app that is gone', () => {
     const { router, queryClient } = renderApp('/apps/1');
     await screen.findByRole('region', { name: 'App details' });
     gone = true;
-    await act(() => queryClient.invalidateQueries());
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+    await act(() => queryClient.refetchQueries({ queryKey: appKeys.detail('1') }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/apps'));
+    // The lists that still held it are fetched again: the Apps list opened next no longer shows it.
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: appKeys.all });
   });
 });

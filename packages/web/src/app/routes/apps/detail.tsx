@@ -83,9 +83,13 @@ function AppDetailRoute() {
   // An app that was here and is gone (deprovisioned, from this tab or elsewhere) leaves for the list:
   // its page would only say it is not found, and a refetch can beat the deprovision's own redirect.
   const vanished = app.data !== undefined && app.isError && isApiError(app.error) && app.error.status === 404;
+  const refresh = useRefreshAfterOperation();
   useEffect(() => {
-    if (vanished) navigate(paths.apps, { replace: true });
-  }, [vanished, navigate]);
+    if (!vanished) return;
+    // The lists still hold the app: they are fetched again, so the list opened next no longer shows it.
+    refresh();
+    navigate(paths.apps, { replace: true });
+  }, [vanished, navigate, refresh]);
 
   return (
     <QueryState query={app} loadingLabel="Loading app">
