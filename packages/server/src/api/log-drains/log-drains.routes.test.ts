@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { logDrains } from '../../db/schema.ts';
 import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { duplicateLogDrain } from './log-drains.service.ts';
 
@@ -179,6 +181,18 @@ describe('DELETE /log_drains/:id and its operations', () => {
       },
       cannotWrite(f),
     );
+    // Shipping: deprovisioned first, with the message.
+    await t.db
+      .update(logDrains)
+      .set({ status: 'provisioned' })
+      .where(eq(logDrains.id, Number(drain.id)));
+    const refused = await t.call('DELETE', `/api/log_drains/${drain.id}`, { token: f.deployer.token });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Deprovision the log drain before deleting it');
+    await t.db
+      .update(logDrains)
+      .set({ status: 'provision_failed' })
+      .where(eq(logDrains.id, Number(drain.id)));
     const deleted = await t.call('DELETE', `/api/log_drains/${drain.id}`, { token: f.deployer.token });
     expect(deleted.statusCode).toBe(204);
     expect((await t.call('GET', `/api/log_drains/${drain.id}`, { token: f.owner.token })).statusCode).toBe(

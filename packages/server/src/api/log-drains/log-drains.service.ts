@@ -7,7 +7,7 @@ import {
   parsePort,
   storedLogDrainType,
 } from '@berth/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -18,6 +18,7 @@ import type { Paging } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { createAccess } from '../access/access.ts';
+import { deleteUnlessShipping } from '../drains/drain-records.ts';
 import type { LogDrainRow } from './log-drains.hal.ts';
 
 /** A drain with its secrets opened, for the answer (which masks them) and the shipper. */
@@ -142,16 +143,7 @@ export function createLogDrainsService(deps: { db: Db; box: SecretBox }) {
     async remove(ref: CallerRef, id: number | null): Promise<void> {
       const [found] = id === null ? [] : await db.select().from(logDrains).where(eq(logDrains.id, id));
       const { row } = await access.resource(await access.caller(ref), found, 'log_drain.delete', 'Log drain');
-      const deleted = await db
-        .delete(logDrains)
-        .where(
-          and(
-            eq(logDrains.id, row.id),
-            sql`${logDrains.status} not in ('provisioned', 'provisioning', 'deprovisioning')`,
-          ),
-        )
-        .returning({ id: logDrains.id });
-      if (deleted.length === 0) throw unprocessable(logDrainMessages.deprovisionFirst);
+      await deleteUnlessShipping(db, logDrains, row.id, logDrainMessages.deprovisionFirst);
     },
   };
 }

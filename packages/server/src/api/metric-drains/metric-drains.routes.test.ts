@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { metricDrains } from '../../db/schema.ts';
 import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { duplicateMetricDrain } from './metric-drains.service.ts';
 
@@ -73,6 +75,16 @@ describe('metric drains', () => {
       },
       cannotWrite(f),
     );
+    await t.db
+      .update(metricDrains)
+      .set({ status: 'provisioned' })
+      .where(eq(metricDrains.id, Number(created.id)));
+    const refused = await t.call('DELETE', `/api/metric_drains/${created.id}`, { token: f.deployer.token });
+    expect(refused.json().message).toBe('Deprovision the metric drain before deleting it');
+    await t.db
+      .update(metricDrains)
+      .set({ status: 'pending' })
+      .where(eq(metricDrains.id, Number(created.id)));
     expect(
       (await t.call('DELETE', `/api/metric_drains/${created.id}`, { token: f.deployer.token })).statusCode,
     ).toBe(204);

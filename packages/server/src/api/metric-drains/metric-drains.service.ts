@@ -1,5 +1,5 @@
 import { createMetricDrainSchema, metricDrainMessages } from '@berth/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -10,6 +10,7 @@ import type { Paging } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { createAccess } from '../access/access.ts';
+import { deleteUnlessShipping } from '../drains/drain-records.ts';
 import type { MetricDrainRow } from './metric-drains.hal.ts';
 
 export interface MetricDrainView {
@@ -124,16 +125,7 @@ export function createMetricDrainsService(deps: { db: Db; box: SecretBox }) {
 
     async remove(ref: CallerRef, id: number | null): Promise<void> {
       const row = await load(ref, id, 'metric_drain.delete');
-      const deleted = await db
-        .delete(metricDrains)
-        .where(
-          and(
-            eq(metricDrains.id, row.id),
-            sql`${metricDrains.status} not in ('provisioned', 'provisioning', 'deprovisioning')`,
-          ),
-        )
-        .returning({ id: metricDrains.id });
-      if (deleted.length === 0) throw unprocessable(metricDrainMessages.deprovisionFirst);
+      await deleteUnlessShipping(db, metricDrains, row.id, metricDrainMessages.deprovisionFirst);
     },
   };
 }
