@@ -19,6 +19,7 @@ import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
 import { servicesRoutes } from './api/services/services.routes.ts';
+import { sizingRoutes } from './api/sizing/sizing.routes.ts';
 import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
@@ -58,8 +59,10 @@ import { serviceFamily } from './http/service-family.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import type { Mail, Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
+import type { Autoscaler } from './operations/autoscaler.ts';
 import type { ContainerReconciler } from './operations/container-reconciler.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
+import type { SizingRecommender } from './operations/sizing-recommender.ts';
 import type { Worker } from './operations/worker.ts';
 
 export interface BerthApp {
@@ -71,6 +74,9 @@ export interface BerthApp {
   reconciler: ContainerReconciler;
   logShipper: LogShipper;
   metricShipper: MetricShipper;
+  /** Scales services by their sizing policies; makes the daily sizing recommendations (tests call them). */
+  autoscaler: Autoscaler;
+  recommender: SizingRecommender;
   close(): Promise<void>;
 }
 
@@ -88,7 +94,7 @@ export async function buildApp(
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
   const urls = familyUrls(config);
-  await ensureDefaultStack(db, config.runtime, config.edge.appsDomain);
+  await ensureDefaultStack(db, config.runtime, config.edge.appsDomain, config.autoscaling);
   await ensureDatabaseImages(db);
 
   // Every service is built once, here, and handed to the routes that use it.
@@ -253,6 +259,7 @@ export async function buildApp(
       await certificatesRoutes(api, { db, urls, callers, certificates: services.certificates });
       await logDrainsRoutes(api, { urls, callers, logDrains: services.logDrains });
       await metricDrainsRoutes(api, { urls, callers, metricDrains: services.metricDrains });
+      await sizingRoutes(api, { urls, callers, sizing: services.sizing });
     },
   });
   await app.register(serviceFamily, {
@@ -319,6 +326,8 @@ export async function buildApp(
     services.reconciler.start();
     services.logShipper.start(config.drainIntervalSeconds * 1000);
     services.metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
+    services.autoscaler.start(Math.max(1, config.autoscaleIntervalSeconds) * 1000);
+    services.recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000, { immediately: true });
   }
 
   return {
@@ -329,7 +338,11 @@ export async function buildApp(
     reconciler: services.reconciler,
     logShipper: services.logShipper,
     metricShipper: services.metricShipper,
+    autoscaler: services.autoscaler,
+    recommender: services.recommender,
     async close() {
+      await services.autoscaler.stop();
+      await services.recommender.stop();
       await services.backupScheduler.stop();
       await services.reconciler.stop();
       await services.logShipper.stop();

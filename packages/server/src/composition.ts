@@ -15,6 +15,7 @@ import { createReleasesService } from './api/releases/releases.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
 import { createServiceLogsService } from './api/services/service-logs.service.ts';
 import { createServicesService } from './api/services/services.service.ts';
+import { createSizingService } from './api/sizing/sizing.service.ts';
 import { createSourcesService } from './api/sources/sources.service.ts';
 import { createStacksService } from './api/stacks/stacks.service.ts';
 import { createVhostsService } from './api/vhosts/vhosts.service.ts';
@@ -35,9 +36,11 @@ import { createMetricShipper } from './drains/metric-shipper.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
 import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
+import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
+import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
 import { createWorker } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
@@ -184,6 +187,20 @@ export async function createServices(
       console.warn(`Re-routed endpoints to moved containers: ${changes.join('; ')}`),
   });
 
+  // Autoscaling: enabled sizing policies scale their services; daily sizing recommendations.
+  const autoscaler = createAutoscaler({
+    db,
+    operations,
+    load: runtimeLoadSource(runtimes),
+    onError: (error) => hooks.onError(error),
+  });
+  const recommender = createSizingRecommender({
+    db,
+    usage: runtimeUsageSource(runtimes),
+    minimumObservedMs: config.recommendationMinObservedMinutes * 60_000,
+    onError: (error) => hooks.onError(error),
+  });
+
   const permissions = createPermissionsService({ db });
   const costs = createCostsService({ db });
   // Apps and what belongs to them: each reads with its app's (or service's) environment access.
@@ -196,6 +213,8 @@ export async function createServices(
   const serviceDefinitions = createServiceDefinitionsService({ db, apps });
   const deployments = createDeploymentsService({ db, apps, sources });
   const releases = createReleasesService({ db, services: servicesService });
+  // Sizing policies (what the autoscaler follows) and the daily sizing recommendations.
+  const sizing = createSizingService({ db, services: servicesService });
   // Stacks, endpoints, certificates and the metric tunnel.
   const stacks = createStacksService({ db });
   const vhosts = createVhostsService({ db, operations, apps, services: servicesService });
@@ -253,6 +272,8 @@ export async function createServices(
     worker,
     backupScheduler,
     reconciler,
+    autoscaler,
+    recommender,
     operations,
     permissions,
     costs,
@@ -265,6 +286,7 @@ export async function createServices(
     serviceDefinitions,
     deployments,
     releases,
+    sizing,
     stacks,
     vhosts,
     certificates,

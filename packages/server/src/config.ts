@@ -98,6 +98,13 @@ export interface Config {
   drainIntervalSeconds: number;
   /** How often metric drains send their containers' figures (seconds; a minute by default). */
   metricDrainIntervalSeconds: number;
+  /** Autoscaling modes the default stack offers (BERTH_AUTOSCALING), and how often the autoscaler looks. */
+  autoscaling: AutoscalingModes;
+  autoscaleIntervalSeconds: number;
+  /** How often services due a daily sizing recommendation are looked for (seconds). */
+  recommendationCheckSeconds: number;
+  /** How long a service must have run before it is advised (minutes; a day by default). */
+  recommendationMinObservedMinutes: number;
   /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
   checkResponses: boolean;
   /** Optional outside services the console links to; hidden when unset. */
@@ -165,6 +172,28 @@ function mailboxFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
   if (value === 'on') return true;
   if (value === 'off') return false;
   throw new ConfigError(`BERTH_MAILBOX must be auto, on or off, got "${value.slice(0, 100)}"`);
+}
+
+export interface AutoscalingModes {
+  horizontal: boolean;
+  vertical: boolean;
+}
+
+function autoscalingFromEnv(env: NodeJS.ProcessEnv): AutoscalingModes {
+  const value = (env.BERTH_AUTOSCALING ?? '').trim().toLowerCase();
+  if (value === '') return { horizontal: true, vertical: true };
+  if (value === 'off' || value === 'none') return { horizontal: false, vertical: false };
+  const modes = value
+    .slice(0, 100)
+    .split(',')
+    .map((mode) => mode.trim());
+  const unknown = modes.find((mode) => mode !== 'horizontal' && mode !== 'vertical');
+  if (unknown !== undefined) {
+    throw new ConfigError(
+      `BERTH_AUTOSCALING must be horizontal, vertical, both separated by a comma, or off; got "${value.slice(0, 100)}"`,
+    );
+  }
+  return { horizontal: modes.includes('horizontal'), vertical: modes.includes('vertical') };
 }
 
 function runtimeFromEnv(env: NodeJS.ProcessEnv): Config['runtime'] {
@@ -312,6 +341,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     drainIntervalSeconds: intFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
     metricDrainIntervalSeconds: intFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),
+    autoscaling: autoscalingFromEnv(env),
+    autoscaleIntervalSeconds: intFromEnv(env, 'BERTH_AUTOSCALE_INTERVAL_SECONDS', 30),
+    recommendationCheckSeconds: intFromEnv(env, 'BERTH_RECOMMENDATION_CHECK_SECONDS', 3600),
+    recommendationMinObservedMinutes: intFromEnv(env, 'BERTH_RECOMMENDATION_MIN_OBSERVED_MINUTES', 1440),
     checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
     workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     backupCheckSeconds: intFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),

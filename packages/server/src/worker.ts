@@ -5,9 +5,11 @@ import { openDatabase } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
 import { createMetricShipper } from './drains/metric-shipper.ts';
 import { loggableError } from './http/loggable-error.ts';
+import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
+import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
 import { createWorker } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
@@ -20,7 +22,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await ensureDefaultStack(database.db, config.runtime, config.edge.appsDomain);
+await ensureDefaultStack(database.db, config.runtime, config.edge.appsDomain, config.autoscaling);
 // The same server secret as the API process: what one seals, the other opens.
 const signingKey = await loadSigningKey(database.db, config.jwtSecret);
 const secrets = databaseCredentialsBox(signingKey);
@@ -79,6 +81,21 @@ const metricShipper = createMetricShipper({
   onError: (error) => console.error(loggableError(error)),
 });
 metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
+// The autoscaler and the daily recommendations run here too (one automated scale per service at a time).
+const autoscaler = createAutoscaler({
+  db: database.db,
+  operations,
+  load: runtimeLoadSource(runtimes),
+  onError: (error) => console.error(loggableError(error)),
+});
+autoscaler.start(Math.max(1, config.autoscaleIntervalSeconds) * 1000);
+const recommender = createSizingRecommender({
+  db: database.db,
+  usage: runtimeUsageSource(runtimes),
+  minimumObservedMs: config.recommendationMinObservedMinutes * 60_000,
+  onError: (error) => console.error(loggableError(error)),
+});
+recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000, { immediately: true });
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 reconciler.start();
@@ -94,6 +111,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       reconciler.stop(),
       logShipper.stop(),
       metricShipper.stop(),
+      autoscaler.stop(),
+      recommender.stop(),
       ...workers.map((worker) => worker.stop()),
     ])
       .then(async () => {

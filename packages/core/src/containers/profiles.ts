@@ -1,3 +1,5 @@
+import { CONTAINER_SIZES_GB } from '../constants/constants.ts';
+
 // Contract §4 enumerations and spec 2 §5/§9: container profiles (instance classes), sizes and limits.
 
 export const INSTANCE_CLASSES = ['m5', 'r5', 'c5', 'm4', 'r4', 'c4', 'm', 'r', 'c'] as const;
@@ -68,4 +70,13 @@ export function scaleProblem(input: {
 export function cpuShare(instanceClass: string, memoryMb: number): number | null {
   const profile = containerProfile(instanceClass);
   return profile ? (memoryMb / 1024) * profile.cpuPerGb : null;
+}
+
+/** The container sizes (MB) a class offers, smallest first: spec 2 §9's sizes within its limits. */
+export function containerSizesMb(instanceClass: string): number[] {
+  const profile = containerProfile(instanceClass);
+  if (!profile) return [];
+  return CONTAINER_SIZES_GB.map((gb) => gb * 1024).filter(
+    (mb) => mb >= profile.minimumMb && mb <= profile.maximumMb,
+  );
 }

@@ -72,6 +72,10 @@ export const ACTIONS = {
   'metrics.read': scope('read'),
   // What a service's processes print can hold anything they read: read, as its configuration.
   'service.logs.read': scope('read'),
+  // spec 2 §6: Ops (observability) scales, so it sets the policy that scales for it.
+  'service_sizing_policy.read': scope('basic_read'),
+  'service_sizing_policy.update': scope('observability'),
+  'sizing_recommendation.read': scope('basic_read'),
 
   'vhost.read': scope('basic_read'),
   'vhost.create': scope('deploy'),

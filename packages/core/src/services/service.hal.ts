@@ -19,7 +19,10 @@ export const serviceResource = z
     stop_timeout: z.number().int().nullable(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
-    _links: halLinks(['self', 'account', 'releases', 'operations'], ['app', 'database', 'current_release']),
+    _links: halLinks(
+      ['self', 'account', 'releases', 'operations'],
+      ['app', 'database', 'current_release', 'service_sizing_policy'],
+    ),
   })
   .meta({ id: 'Service' });
 export type ServiceResource = z.infer<typeof serviceResource>;

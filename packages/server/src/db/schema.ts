@@ -12,5 +12,6 @@ export * from './tables/mail.ts';
 export * from './tables/operations.ts';
 export * from './tables/organizations.ts';
 export * from './tables/security-keys.ts';
+export * from './tables/sizing.ts';
 export * from './tables/ssh-keys.ts';
 export * from './tables/two-factor.ts';

@@ -41,6 +41,8 @@ export interface NewOperation extends OperationFields {
   type: string;
   /** Who asked; null for what the platform starts itself (automatic backups and their pruning). */
   user: OperationUser | null;
+  /** Why it runs, shown with it (the autoscaler's reason). */
+  note?: string;
 }
 
 export type OperationUser = CallerUser;
@@ -197,6 +199,7 @@ export function createOperationsService(deps: {
           diskSize: input.diskSize ?? null,
           provisionedIops: input.provisionedIops ?? 0,
           parameters: input.parameters ?? null,
+          note: input.note ?? '',
           automated: input.user === null,
         })
         .returning();

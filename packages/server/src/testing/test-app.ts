@@ -171,6 +171,8 @@ export async function testApp(
     reconciler: built.reconciler,
     logShipper: built.logShipper,
     metricShipper: built.metricShipper,
+    autoscaler: built.autoscaler,
+    recommender: built.recommender,
     databaseUrl: built.database.url,
     config,
     call,

@@ -29,6 +29,9 @@ export function toServiceHal(service: ServiceRow, urls: FamilyUrls): ServiceReso
       app: service.appId ? `${urls.api}/apps/${service.appId}` : null,
       database: !service.appId && service.databaseId ? `${urls.api}/databases/${service.databaseId}` : null,
       current_release: service.currentReleaseId ? `${urls.api}/releases/${service.currentReleaseId}` : null,
+      service_sizing_policy: service.sizingPolicyId
+        ? `${urls.api}/services/${service.id}/service_sizing_policies`
+        : null,
       releases: `${urls.api}/services/${service.id}/releases`,
       operations: `${urls.api}/services/${service.id}/operations`,
     }),

@@ -19,6 +19,7 @@ export async function ensureDefaultStack(
   db: Db,
   runtime: string = DEFAULT_SHARED_STACK.runtime,
   appsDomain?: string,
+  autoscaling: { horizontal: boolean; vertical: boolean } = { horizontal: true, vertical: true },
 ): Promise<StackRow> {
   const defaultDomain = runtime === 'docker' && appsDomain ? appsDomain : SIMULATED_DEFAULT_DOMAIN;
   await db
@@ -30,8 +31,19 @@ export async function ensureDefaultStack(
       public: true,
       isDefault: true,
       defaultDomain,
+      horizontalAutoscaling: autoscaling.horizontal,
+      verticalAutoscaling: autoscaling.vertical,
     })
-    .onConflictDoUpdate({ target: stacks.name, set: { runtime, defaultDomain } });
+    // The operator's settings hold at every start (BERTH_RUNTIME, BERTH_APPS_DOMAIN, BERTH_AUTOSCALING).
+    .onConflictDoUpdate({
+      target: stacks.name,
+      set: {
+        runtime,
+        defaultDomain,
+        horizontalAutoscaling: autoscaling.horizontal,
+        verticalAutoscaling: autoscaling.vertical,
+      },
+    });
   const [stack] = await db.select().from(stacks).where(eq(stacks.name, DEFAULT_SHARED_STACK.name));
   if (!stack) throw new Error('Default stack is missing');
   return stack;

@@ -80,6 +80,8 @@ export const services = pgTable(
     naiveHealthCheck: boolean('naive_health_check').notNull().default(false),
     stopTimeout: integer('stop_timeout'),
     currentReleaseId: integer('current_release_id'),
+    /** The service's own sizing policy (service_sizing_policies), when it has one. */
+    sizingPolicyId: integer('sizing_policy_id'),
     ...timestamps,
   },
   (table) => [

@@ -35,6 +35,8 @@ const scaleService: ServiceHandler<'scale'> = {
   },
   async run(ctx) {
     const { service, app, target } = await loadService(ctx.db, ctx.op.resourceId);
+    // The autoscaler's reason leads its scale's log, as it leads the operation's note.
+    if (ctx.op.automated && ctx.op.note) await ctx.log(ctx.op.note);
     // spec 2 §4: the Last Scale banner reads "from" and "to"; the service's size before the change is
     // recorded on the operation now, while the service still holds it.
     await ctx.write((tx) =>

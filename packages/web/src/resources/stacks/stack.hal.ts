@@ -27,6 +27,8 @@ export interface Stack {
   memoryLimits: boolean;
   exposeIntrusionDetectionReports: boolean;
   allowedFamilies: AllowedFamilies;
+  /** spec 2 §6: the autoscaling modes the stack offers. */
+  autoscaling: { horizontal: boolean; vertical: boolean };
 }
 
 export function fromStackResource(stack: StackResource): Stack {
@@ -49,6 +51,7 @@ export function fromStackResource(stack: StackResource): Stack {
       r: stack.allow_r_instance_profile,
       c: stack.allow_c_instance_profile,
     },
+    autoscaling: { horizontal: stack.horizontal_autoscaling, vertical: stack.vertical_autoscaling },
   };
 }
 

@@ -24,6 +24,7 @@ import { ActivityTable } from '../../../features/operations/components/activity-
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
 import { type ServiceRow, ServicesTable } from '../../../features/services/components/services-table.tsx';
+import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
 import { useSource } from '../../../features/sources/api/use-source.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -261,6 +262,7 @@ function ServicesTab({ app }: { app: App }) {
   const { organization } = useConsoleContext();
   const services = useAppServices(app.id);
   const costs = useCosts(organization?.id ?? null, 'services');
+  const scalingLabel = useScalingLabels();
   const rows = useMemo<ServiceRow[]>(
     () =>
       (services.data ?? []).map((service) => ({
@@ -268,8 +270,9 @@ function ServicesTab({ app }: { app: App }) {
         envHandle: '',
         resourceHandle: app.handle,
         cost: costs.data?.get(service.id) ?? 0,
+        scaling: scalingLabel(service),
       })),
-    [services.data, costs.data, app.handle],
+    [services.data, costs.data, app.handle, scalingLabel],
   );
   return <ServicesTable variant="app" rows={rows} isLoading={services.isPending} error={services.error} />;
 }

@@ -32,6 +32,7 @@ import { useOperations } from '../../../features/operations/api/use-operations.t
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { useStackProfiles } from '../../../features/services/api/use-stack-profiles.ts';
+import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
 import type { Database, DatabaseImage } from '../../../resources/databases/database.hal.ts';
@@ -85,6 +86,7 @@ function DatabaseDetailRoute() {
   const database = useDatabase(id, { poll: true });
   const images = useDatabaseImages();
   const service = useDatabaseService(database.data?.serviceId ?? null);
+  const scalingLabel = useScalingLabels();
   const primary = useDatabase(database.data?.initializeFromId ?? '');
   // spec 2 §4: the latest operation on the database or its service (banner and Last Scale).
   const latest = useOperations(`/databases/${id}/operations?with_services=true`, 1, NO_OPERATION_FILTERS);
@@ -158,6 +160,7 @@ function DatabaseDetailRoute() {
             <DatabaseDetails
               database={current}
               service={service.data ?? null}
+              scalingLabel={scalingLabel}
               image={image}
               replicates={
                 current.initializeFromId ? (

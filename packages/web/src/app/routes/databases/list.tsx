@@ -7,6 +7,7 @@ import { useDatabasesWithDisks } from '../../../features/databases/api/use-datab
 import { databaseRows } from '../../../features/databases/components/database-rows.ts';
 import { DatabasesTable } from '../../../features/databases/components/databases-table.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
+import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
 import { to } from '../../../lib/paths.ts';
 import { settlingPoll, useDatabases } from '../../../resources/databases/use-databases.ts';
 import { icons } from '../../shell/icons.tsx';
@@ -24,6 +25,7 @@ function DatabasesRoute() {
   // While a database is being provisioned, its service (the container size) appears at the end: ask again.
   const services = useServices({ pollMs: settlingPoll(withDisks.data ?? bare.data) });
   const costs = useCosts(organization?.id ?? null, 'databases');
+  const scalingLabel = useScalingLabels();
   const databases = withDisks.data ?? bare.data;
 
   const rows = useMemo(
@@ -32,8 +34,9 @@ function DatabasesRoute() {
         envHandles: new Map(environments.map((environment) => [environment.id, environment.handle])),
         services: services.data,
         costs: costs.data,
+        scalingLabel,
       }),
-    [databases, environments, services.data, costs.data],
+    [databases, environments, services.data, costs.data, scalingLabel],
   );
 
   // spec 3 §2: New Database goes to the create form of the only environment, else to /create/db without

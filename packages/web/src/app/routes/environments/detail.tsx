@@ -19,6 +19,7 @@ import { EnvironmentAppsTable } from '../../../features/environments/components/
 import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
+import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
 import { settlingPoll, useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
@@ -195,6 +196,7 @@ function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
   const databases = useEnvironmentDatabases(environment.id);
   const services = useServices({ pollMs: settlingPoll(databases.data) });
   const costs = useCosts(organization?.id ?? null, 'databases');
+  const scalingLabel = useScalingLabels();
   const denial = useActionDenial('database.create', environment.id);
   const rows = useMemo(
     () =>
@@ -202,8 +204,9 @@ function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
         envHandles: new Map([[environment.id, environment.handle]]),
         services: services.data,
         costs: costs.data,
+        scalingLabel,
       }),
-    [databases.data, environment.id, environment.handle, services.data, costs.data],
+    [databases.data, environment.id, environment.handle, services.data, costs.data, scalingLabel],
   );
   return (
     <DatabasesTable

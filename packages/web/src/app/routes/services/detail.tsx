@@ -18,12 +18,23 @@ import { useService } from '../../../features/services/api/use-service.ts';
 import { useStackProfiles } from '../../../features/services/api/use-stack-profiles.ts';
 import { useUpdateService } from '../../../features/services/api/use-update-service.ts';
 import { ScaleForm } from '../../../features/services/components/scale-form.tsx';
+import {
+  useSaveServicePolicy,
+  useScalingLabels,
+  useServicePolicy,
+} from '../../../features/sizing/api/use-sizing.ts';
+import { AutoscalingForm } from '../../../features/sizing/components/autoscaling-form.tsx';
+import { CurrentPolicy } from '../../../features/sizing/components/current-policy.tsx';
+import '../../../features/sizing/components/sizing.css';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { appKeys } from '../../../resources/apps/app-keys.ts';
 import { costKeys } from '../../../resources/costs/cost-keys.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
 import { deploymentStrategy, memoryGb, type Service } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
+import { ScalingRec } from '../../../resources/sizing/scaling-rec.tsx';
+import { useStack } from '../../../resources/stacks/use-stack.ts';
 import '../../../features/services/components/services.css';
 import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
 import { to } from '../../../lib/paths.ts';
@@ -47,6 +58,7 @@ function ServiceDetailRoute() {
   const service = useService(serviceId);
   const app = useApp(id);
   const costs = useCosts(organization?.id ?? null, 'services');
+  const scalingLabel = useScalingLabels();
   // spec 2 §4: the latest scale or restart of the service, while it runs or when it failed.
   const latest = useOperations(`/services/${serviceId}/operations`, 1, NO_OPERATION_FILTERS);
   // spec 2 §4: the deployment strategy and the settings depend on the service's endpoints.
@@ -102,7 +114,7 @@ function ServiceDetailRoute() {
                 { label: 'Est. Monthly Cost', value: formatUsd(costs.data?.get(current.id) ?? 0) },
                 { label: 'Container Profile', value: current.instanceClass },
                 { label: 'Deployment Strategy', value: deploymentStrategy(current, endpointTypes) },
-                { label: 'Scaling Recommendations', value: 'Right Sized' },
+                { label: 'Scaling Recommendations', value: <ScalingRec label={scalingLabel(current)} /> },
                 {
                   label: 'Command',
                   value: (
@@ -165,7 +177,50 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
           setOperationId(operation.id);
         }}
       />
+      {service.appId ? <AutoscalingSection service={service} stackId={stackId} /> : null}
     </div>
+  );
+}
+
+/** spec 2 §4: the autoscaling form beside the current policy, where the stack offers autoscaling. */
+function AutoscalingSection({ service, stackId }: { service: Service; stackId: string | null }) {
+  const denial = useActionDenial('service_sizing_policy.update', service.environmentId);
+  const stack = useStack(stackId ?? '');
+  const policy = useServicePolicy(service.id);
+  const { save, remove } = useSaveServicePolicy(service.id);
+  const allowed = stack.data?.autoscaling ?? { horizontal: false, vertical: false };
+  return (
+    <QueryState query={policy} loadingLabel="Loading autoscaling policy">
+      {(current) =>
+        !allowed.horizontal && !allowed.vertical && !current ? (
+          <p className="muted">Autoscaling is not offered on this stack.</p>
+        ) : (
+          <div className="autoscaling-layout">
+            <AutoscalingForm
+              key={current?.updatedAt ?? 'none'}
+              policy={current}
+              allowed={allowed}
+              denial={denial}
+              onSave={(body) => save.mutateAsync({ exists: current !== null, body })}
+            />
+            <div className="section-stack">
+              <CurrentPolicy policy={current} />
+              {current ? (
+                <ConfirmButton
+                  label="Remove Policy"
+                  confirmLabel="Remove"
+                  warning="Autoscaling stops; the service keeps its current size."
+                  denial={denial}
+                  onConfirm={() => remove.mutateAsync()}
+                >
+                  Remove Policy
+                </ConfirmButton>
+              ) : null}
+            </div>
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -1,22 +1,31 @@
-import { cpuShare, databaseVersionSupport } from '@berth/core';
+import { cpuShare, databaseVersionSupport, type ScalingLabel } from '@berth/core';
 import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Database, DatabaseImage } from '../../../resources/databases/database.hal.ts';
 import type { Service } from '../../../resources/services/service.hal.ts';
+import { ScalingRec } from '../../../resources/sizing/scaling-rec.tsx';
 
 export interface DatabaseDetailsProps {
   database: Database;
   /** The database's service (size and profile), or null while unknown. */
-  service: Pick<Service, 'containerMemoryMb' | 'instanceClass'> | null;
+  service: Pick<Service, 'id' | 'containerMemoryMb' | 'instanceClass'> | null;
+  /** spec 2 §4: the Scaling Recommendations label of a service (features/sizing `useScalingLabels`). */
+  scalingLabel?: (service: Pick<Service, 'id' | 'containerMemoryMb' | 'instanceClass'>) => ScalingLabel;
   image: DatabaseImage | null;
   /** The primary of a replica, linked (the route builds the link). */
   replicates: ReactNode;
 }
 
 /** spec 2 §2 database details. */
-export function DatabaseDetails({ database, service, image, replicates }: DatabaseDetailsProps) {
+export function DatabaseDetails({
+  database,
+  service,
+  image,
+  replicates,
+  scalingLabel,
+}: DatabaseDetailsProps) {
   const disk = database.disk;
   const share = service ? cpuShare(service.instanceClass, service.containerMemoryMb) : null;
   return (
@@ -36,9 +45,10 @@ export function DatabaseDetails({ database, service, image, replicates }: Databa
         { label: 'Profile', value: service?.instanceClass ?? 'Unknown' },
         { label: 'Created', value: formatDateTime(database.createdAt) },
         ...(database.initializeFromId ? [{ label: 'Replicates', value: replicates }] : []),
-        // No scaling recommendation is computed for databases yet (spec 2 §9 recommendations cover
-        // services): every database reads Right Sized until the server serves database recommendations.
-        { label: 'Scaling Recommendations', value: 'Right Sized' },
+        {
+          label: 'Scaling Recommendations',
+          value: service && scalingLabel ? <ScalingRec label={scalingLabel(service)} /> : 'Right Sized',
+        },
       ]}
     />
   );

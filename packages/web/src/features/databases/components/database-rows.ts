@@ -1,4 +1,8 @@
+import type { ScalingLabel } from '@berth/core';
 import type { Database } from '../../../resources/databases/database.hal.ts';
+
+/** A database whose service is not known yet has no recommendation to show. */
+const RIGHT_SIZED: ScalingLabel = { kind: 'right_sized', text: 'Right Sized', savings: 0 };
 
 /** spec 3 §3 database row: the database plus what the lists show beside it. */
 export interface DatabaseRow {
@@ -14,10 +18,8 @@ export interface DatabaseRow {
   enableBackups: boolean;
   /** Estimated USD per month; undefined while the costs load. */
   cost: number | undefined;
-  /**
-   * spec 3 §2 sort key `savings`. Berth computes no database sizing recommendations (there is no API
-   * for them), so nothing is ever saved: always 0.
-   */
+  /** spec 2 §4 Scaling Recs of the database's service; `savings` (spec 3 §2) is its sort key. */
+  scaling: ScalingLabel;
   savings: number;
   createdAt: string;
 }
@@ -26,7 +28,14 @@ export interface DatabaseRowSources {
   /** Environment handle by id: a database of another organization's environment is left out. */
   envHandles: ReadonlyMap<string, string>;
   /** The services that run databases (features/services `useServices`). */
-  services?: readonly { id: string; databaseId: string | null; containerMemoryMb: number }[];
+  services?: readonly {
+    id: string;
+    databaseId: string | null;
+    containerMemoryMb: number;
+    instanceClass: string;
+  }[];
+  /** The Scaling Recs label of a service (features/sizing `useScalingLabels`). */
+  scalingLabel?: (service: { id: string; instanceClass: string; containerMemoryMb: number }) => ScalingLabel;
   /** Disk size (GB) by database id, when the list at hand is bare. */
   diskSizes?: ReadonlyMap<string, number>;
   costs?: ReadonlyMap<string, number>;
@@ -34,18 +43,20 @@ export interface DatabaseRowSources {
 
 /** spec 3 §3: the rows of a database list, from the databases and the lists around them. */
 export function databaseRows(databases: readonly Database[], sources: DatabaseRowSources): DatabaseRow[] {
-  const memoryByDatabase = new Map<string, number>();
-  const memoryByService = new Map<string, number>();
+  type RowService = NonNullable<DatabaseRowSources['services']>[number];
+  const byDatabase = new Map<string, RowService>();
+  const byId = new Map<string, RowService>();
   for (const service of sources.services ?? []) {
-    memoryByService.set(service.id, service.containerMemoryMb);
-    if (service.databaseId) memoryByDatabase.set(service.databaseId, service.containerMemoryMb);
+    byId.set(service.id, service);
+    if (service.databaseId) byDatabase.set(service.databaseId, service);
   }
   return databases
     .filter((database) => sources.envHandles.has(database.environmentId))
     .map((database) => {
-      const memoryMb =
-        memoryByDatabase.get(database.id) ??
-        (database.serviceId ? memoryByService.get(database.serviceId) : undefined);
+      const service =
+        byDatabase.get(database.id) ?? (database.serviceId ? byId.get(database.serviceId) : undefined);
+      const memoryMb = service?.containerMemoryMb;
+      const scaling = (service && sources.scalingLabel?.(service)) || RIGHT_SIZED;
       return {
         id: database.id,
         handle: database.handle,
@@ -56,7 +67,8 @@ export function databaseRows(databases: readonly Database[], sources: DatabaseRo
         containerSize: memoryMb === undefined ? null : memoryMb / 1024,
         enableBackups: database.enableBackups,
         cost: sources.costs ? (sources.costs.get(database.id) ?? 0) : undefined,
-        savings: 0,
+        scaling,
+        savings: scaling.savings,
         createdAt: database.createdAt,
       };
     });

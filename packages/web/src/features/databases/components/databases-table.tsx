@@ -8,6 +8,7 @@ import {
 import { idColumn, linkColumn, valueColumn } from '../../../components/ui/data-table-columns.tsx';
 import { TotalRow } from '../../../components/ui/total-row.tsx';
 import { to } from '../../../lib/paths.ts';
+import { ScalingRec } from '../../../resources/sizing/scaling-rec.tsx';
 import type { DatabaseRow } from './database-rows.ts';
 
 const gb = (value: number | null) => (value === null ? '…' : `${value} GB`);
@@ -51,12 +52,10 @@ const COLUMNS: DataTableColumn<DatabaseRow>[] = [
     sortValue: (row) => row.cost ?? 0,
   },
   {
-    // spec 2 §2 Scaling Recs. Berth has no database sizing recommendations yet (no API computes them),
-    // so no recommendation ever applies and every row reads "Right Sized", as the console does for a
-    // database without one. The sort key is the spec's `savings` (always 0 until recommendations exist).
+    // spec 2 §2 Scaling Recs: the database service's recommendation; the sort key is the spec's `savings`.
     id: 'savings',
     header: 'Scaling Recs',
-    cell: () => 'Right Sized',
+    cell: (row) => <ScalingRec label={row.scaling} />,
     sortValue: (row) => row.savings,
   },
   {

@@ -1,13 +1,12 @@
 import {
   type LogDrainResource,
-  MAX_PAGES,
   type MetricDrainResource,
   type OperationResource,
   POLL_INTERVAL_MS,
 } from '@berth/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { allPages } from '../../../lib/all-pages.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromLogDrainResource, type LogDrain } from '../../../resources/log-drains/log-drain.hal.ts';
 import {
@@ -46,18 +45,9 @@ export function useEnvironmentDrains<K extends DrainKind>(kind: K, environmentId
     queryFn: async ({ signal }): Promise<Drains[K][]> => {
       const path = (page: number) =>
         `/accounts/${encodeURIComponent(environmentId)}/${COLLECTION[kind]}?page=${page}`;
-      type List = { per_page?: number; total_count?: number };
-      const first = await apiRequest<List>('api', path(1), { signal });
-      const perPage = first.per_page || 0;
-      const pages = perPage > 0 ? Math.min(MAX_PAGES, Math.ceil((first.total_count ?? 0) / perPage)) : 1;
-      const rest = await Promise.all(
-        Array.from({ length: Math.max(0, pages - 1) }, (_, index) =>
-          apiRequest<List>('api', path(index + 2), { signal }),
-        ),
+      return (await allPages<unknown>('api', path, COLLECTION[kind], signal)).map(
+        (resource) => read[kind](resource) as Drains[K],
       );
-      return [first, ...rest]
-        .flatMap((list) => embeddedList(list, COLLECTION[kind]))
-        .map((resource) => read[kind](resource) as Drains[K]);
     },
     enabled: phase === 'authenticated' && environmentId !== '',
     refetchInterval: POLL_INTERVAL_MS.endpoint,

@@ -1,4 +1,4 @@
-import { CONTAINER_SIZES_GB, containerProfile, MAX_CONTAINER_COUNT, scaleProblem } from '@berth/core';
+import { containerProfile, containerSizesMb, MAX_CONTAINER_COUNT, scaleProblem } from '@berth/core';
 import type { AllowedFamilies } from '../../../resources/stacks/stack.hal.ts';
 
 /** The current-generation class of each family the scale form offers (contract §4.3: C → c5, M → m5, R → r5). */
@@ -29,11 +29,8 @@ export function profileOptions(allowed: AllowedFamilies, current: string): Profi
 
 /** Sizes (MB) a profile offers (spec 2 §5 minimums and maximums, from core), plus `keepMb` if given. */
 export function sizeOptionsMb(instanceClass: string, keepMb?: number): number[] {
-  const profile = containerProfile(instanceClass);
-  if (!profile) return keepMb ? [keepMb] : [];
-  const sizes: number[] = CONTAINER_SIZES_GB.map((gb) => gb * 1024).filter(
-    (mb) => mb >= profile.minimumMb && mb <= profile.maximumMb,
-  );
+  if (!containerProfile(instanceClass)) return keepMb ? [keepMb] : [];
+  const sizes = containerSizesMb(instanceClass);
   if (keepMb && !sizes.includes(keepMb)) sizes.push(keepMb);
   return sizes.sort((a, b) => a - b);
 }

@@ -1,9 +1,10 @@
-import { formatUsd } from '@berth/core';
+import { formatUsd, type ScalingLabel } from '@berth/core';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import './services.css';
 import { to } from '../../../lib/paths.ts';
 import { memoryGb, type Service } from '../../../resources/services/service.hal.ts';
+import { ScalingRec } from '../../../resources/sizing/scaling-rec.tsx';
 
 /** spec 3 §3 service row: the service plus envHandle, resourceHandle (app handle or 'Unknown') and cost. */
 export interface ServiceRow {
@@ -11,6 +12,8 @@ export interface ServiceRow {
   envHandle: string;
   resourceHandle: string;
   cost: number;
+  /** spec 2 §4 Scaling Recs; its `savings` is the spec's sort key. */
+  scaling: ScalingLabel;
 }
 
 // A service's page sits under its app, so a service whose app link is missing has no page to link to.
@@ -29,7 +32,7 @@ function HandleCell({ service }: { service: Service }) {
   );
 }
 
-// spec 2 §5: services sort by cost, resourceHandle and id (column ids are the sort keys).
+// spec 2 §5: services sort by cost, savings, resourceHandle and id (column ids are the sort keys).
 /** The sizing and cost columns both service tables share. */
 const SIZE_AND_COST_COLUMNS: DataTableColumn<ServiceRow>[] = [
   {
@@ -51,6 +54,12 @@ const SIZE_AND_COST_COLUMNS: DataTableColumn<ServiceRow>[] = [
     cell: (row) => formatUsd(row.cost),
     sortValue: (row) => row.cost,
     align: 'right',
+  },
+  {
+    id: 'savings',
+    header: 'Scaling Recs',
+    cell: (row) => <ScalingRec label={row.scaling} />,
+    sortValue: (row) => row.scaling.savings,
   },
 ];
 
