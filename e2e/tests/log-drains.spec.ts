@@ -82,7 +82,7 @@ test.afterAll(async () => {
 test('create a log drain from the environment page, see it provisioned and a deploy arrive', async ({
   page,
 }) => {
-  const port = (receiver?.address() as AddressInfo).port;
+  const port = (receiver?.address() as AddressInfo | undefined)?.port ?? 0;
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
   await expect(page).toHaveURL(/\/environments$/);
@@ -134,7 +134,7 @@ test('create a log drain from the environment page, see it provisioned and a dep
 test('create a metric drain (InfluxDB 2) from the environment page and see points arrive', async ({
   page,
 }) => {
-  const port = (receiver?.address() as AddressInfo).port;
+  const port = (receiver?.address() as AddressInfo | undefined)?.port ?? 0;
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
   await expect(page).toHaveURL(/\/environments$/);

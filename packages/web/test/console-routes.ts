@@ -35,6 +35,9 @@ export function consoleRoutes(state: ConsoleState = {}) {
     'GET /api/deployments': () => json(200, collection('deployments', [])),
     'GET /api/sources': () => json(200, collection('sources', [])),
     'GET /api/databases': () => json(200, collection('databases', [])),
+    'GET /api/service_sizing_policies': () => json(200, collection('service_sizing_policies', [])),
+    'GET /api/manual_service_sizing_recommendations': () =>
+      json(200, collection('manual_service_sizing_recommendations', [])),
     ...Object.fromEntries(
       organizations.flatMap((organization) => [
         [

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { databaseCredentials, environments, metricDrains } from '../db/schema.ts';
 import { periodic } from '../operations/periodic.ts';
-import type { MetricsContainer, Runtime } from '../runtimes/runtime.ts';
+import { type MetricsContainer, metricsContainerOf, type Runtime } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import { DRAIN_CONCURRENCY, eachLimited, holdDrain, leaseFor, retryAfter } from './drain-lease.ts';
 import { type EnvironmentContainer, environmentContainers } from './environment-containers.ts';
@@ -50,15 +50,7 @@ export function createMetricShipper(deps: {
     environment: string,
     tick: Date,
   ): Promise<MetricPoint> {
-    const container: MetricsContainer = {
-      id: row.container.id,
-      dockerName: row.container.dockerName,
-      layer: row.container.layer,
-      instanceClass: row.container.instanceClass,
-      memoryLimitMb: row.container.memoryLimit,
-      startedAt: row.container.createdAt,
-      stoppedAt: null,
-    };
+    const container = metricsContainerOf(row.container);
     const memory = await runtime.containerMetrics(container, 'memory_all', [tick]);
     return {
       time: tick,

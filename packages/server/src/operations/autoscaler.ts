@@ -13,11 +13,11 @@ import {
   stacks,
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { MetricsContainer, Runtime } from '../runtimes/runtime.ts';
+import { type MetricsContainer, metricsContainerOf, type Runtime } from '../runtimes/runtime.ts';
 import { autoscaleDecision, type ServiceLoad } from './autoscale-decision.ts';
 import { sampleContainers, ticksBetween } from './container-load.ts';
 import type { OperationsService } from './operations.service.ts';
-import { periodic } from './periodic.ts';
+import { inBatches, periodic } from './periodic.ts';
 
 /** Policies looked at per query: one pass's work grows in steps, never as one huge answer. */
 const BATCH = 200;
@@ -158,15 +158,7 @@ export function createAutoscaler(deps: {
       .where(and(eq(containers.releaseId, service.currentReleaseId ?? -1), isNull(containers.deletedAt)));
     const load = await deps.load({
       runtime: stack.runtime,
-      containers: running.map((container) => ({
-        id: container.id,
-        dockerName: container.dockerName,
-        layer: container.layer,
-        instanceClass: container.instanceClass,
-        memoryLimitMb: container.memoryLimit,
-        startedAt: container.createdAt,
-        stoppedAt: null,
-      })),
+      containers: running.map(metricsContainerOf),
       from: new Date(at.getTime() - policy.metric_lookback_seconds * 1000),
       to: at,
     });
@@ -212,21 +204,14 @@ export function createAutoscaler(deps: {
   /** One pass over every enabled policy; how many scales it started. */
   async function run(): Promise<number> {
     const at = now();
-    let started = 0;
-    let afterId = 0;
-    for (;;) {
-      const batch = await duePolicies(afterId);
-      for (const due of batch) {
-        try {
-          if (await consider(due, at)) started++;
-        } catch (error) {
-          // One service's failure (its runtime's metrics unreadable) does not cost the others.
-          deps.onError?.(error);
-        }
-      }
-      if (batch.length < BATCH) return started;
-      afterId = batch[batch.length - 1]?.policy.id ?? afterId;
-    }
+    // One service's failure (its runtime's metrics unreadable) does not cost the others.
+    return inBatches(
+      duePolicies,
+      (due) => due.policy.id,
+      BATCH,
+      (due) => consider(due, at),
+      deps.onError,
+    );
   }
 
   const timer = periodic(run, deps.onError);

@@ -32,3 +32,32 @@ export function periodic(run: () => Promise<unknown>, onError?: (error: unknown)
     },
   };
 }
+
+/**
+ * Takes rows in batches of `size` by id (`next(afterId)` answers the rows after an id, in id order) and
+ * handles each; how many `handle` answered true. A row whose handling throws is reported to `onError`
+ * and costs the others nothing.
+ */
+export async function inBatches<T>(
+  next: (afterId: number) => Promise<T[]>,
+  idOf: (row: T) => number,
+  size: number,
+  handle: (row: T) => Promise<boolean>,
+  onError?: (error: unknown) => void,
+): Promise<number> {
+  let done = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = await next(afterId);
+    for (const row of batch) {
+      try {
+        if (await handle(row)) done++;
+      } catch (error) {
+        onError?.(error);
+      }
+    }
+    const last = batch.at(-1);
+    if (batch.length < size || last === undefined) return done;
+    afterId = idOf(last);
+  }
+}

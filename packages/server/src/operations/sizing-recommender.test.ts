@@ -107,6 +107,14 @@ describe('sizing recommendations', () => {
     expect(await t.db.select().from(sizingRecommendations)).toHaveLength(1);
   });
 
+  it('makes a new one at once for a service resized since its last', async () => {
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await recommender(DAY).run()).toBe(0);
+    await t.db.update(services).set({ containerMemoryLimitMb: 2048 }).where(eq(services.id, serviceId));
+    expect(await recommender(DAY).run()).toBe(1);
+    expect(await stored()).toMatchObject({ containerMemoryLimitMbAtTime: 2048, costSavings: 0 });
+  });
+
   it("measures from the runtime's own metrics", async () => {
     const measured = runtimeUsageSource({ sim: createSimRuntime({ stepMs: 1 }) });
     const to = new Date();

@@ -1,10 +1,10 @@
 import { adviseSizing, cpuShare, percentileOf, RECOMMENDATION } from '@berth/core';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { containers, environments, releases, services, sizingRecommendations, stacks } from '../db/schema.ts';
-import type { Runtime } from '../runtimes/runtime.ts';
+import { metricsContainerOf, type Runtime } from '../runtimes/runtime.ts';
 import { type ContainerSamples, sampleContainers, ticksBetween } from './container-load.ts';
-import { periodic } from './periodic.ts';
+import { inBatches, periodic } from './periodic.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 200;
@@ -46,7 +46,7 @@ export function createSizingRecommender(deps: {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Running services whose recommendation is a day old, or that have none. */
+  /** Running services whose recommendation is a day old or made for another size, or that have none. */
   async function dueServices(at: Date, afterId: number) {
     return db
       .select({ service: services, stack: stacks })
@@ -62,6 +62,9 @@ export function createSizingRecommender(deps: {
           or(
             isNull(sizingRecommendations.id),
             lt(sizingRecommendations.createdAt, new Date(at.getTime() - DAY_MS)),
+            // Resized since: the console no longer shows the old one (spec 2 §4), so it is made again.
+            ne(sizingRecommendations.instanceClassAtTime, services.instanceClass),
+            ne(sizingRecommendations.containerMemoryLimitMbAtTime, services.containerMemoryLimitMb),
           ),
         ),
       )
@@ -93,15 +96,7 @@ export function createSizingRecommender(deps: {
     if (at.getTime() - firstStart < deps.minimumObservedMs) return false;
     const samples = await deps.usage({
       runtime: stack.runtime,
-      containers: ran.map(({ container }) => ({
-        id: container.id,
-        dockerName: container.dockerName,
-        layer: container.layer,
-        instanceClass: container.instanceClass,
-        memoryLimitMb: container.memoryLimit,
-        startedAt: container.createdAt,
-        stoppedAt: container.deletedAt,
-      })),
+      containers: ran.map(({ container }) => metricsContainerOf(container)),
       from: new Date(Math.max(from.getTime(), firstStart)),
       to: at,
     });
@@ -150,20 +145,13 @@ export function createSizingRecommender(deps: {
   /** One pass; how many recommendations it made. */
   async function run(): Promise<number> {
     const at = now();
-    let made = 0;
-    let afterId = 0;
-    for (;;) {
-      const batch = await dueServices(at, afterId);
-      for (const { service, stack } of batch) {
-        try {
-          if (await recommend(service, stack, at)) made++;
-        } catch (error) {
-          deps.onError?.(error);
-        }
-      }
-      if (batch.length < BATCH) return made;
-      afterId = batch[batch.length - 1]?.service.id ?? afterId;
-    }
+    return inBatches(
+      (afterId) => dueServices(at, afterId),
+      (due) => due.service.id,
+      BATCH,
+      (due) => recommend(due.service, due.stack, at),
+      deps.onError,
+    );
   }
 
   const timer = periodic(run, deps.onError);

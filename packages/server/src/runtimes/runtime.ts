@@ -352,6 +352,27 @@ export interface MetricsContainer {
   stoppedAt: Date | null;
 }
 
+/** A container row (db `containers`) as the metrics see it: stopped when it was deleted. */
+export function metricsContainerOf(row: {
+  id: number;
+  dockerName: string;
+  layer: string;
+  instanceClass: string;
+  memoryLimit: number;
+  createdAt: Date;
+  deletedAt: Date | null;
+}): MetricsContainer {
+  return {
+    id: row.id,
+    dockerName: row.dockerName,
+    layer: row.layer,
+    instanceClass: row.instanceClass,
+    memoryLimitMb: row.memoryLimit,
+    startedAt: row.createdAt,
+    stoppedAt: row.deletedAt,
+  };
+}
+
 /** One labelled series of a container metric: `values[i]` belongs to `ticks[i]`, null for a gap. */
 export interface MetricSeries {
   label: string;

@@ -1,9 +1,11 @@
 import { SIZING_POLICY_DEFAULTS, sizingPolicyMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { services, sizingRecommendations, stacks } from '../../db/schema.ts';
 import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedDatabase, seedService } from '../../testing/factories.ts';
+import { ensureDefaultStack } from '../stacks/stacks.service.ts';
 
 // Service sizing policies and recommendations through the API (contract §5.7); the autoscaler that
 // follows the policies is tested in operations/autoscaler.test.ts.
@@ -230,5 +232,33 @@ describe('manual sizing recommendations', () => {
       [f.reader, 200],
       ...cannotSee(f),
     ]);
+  });
+});
+
+describe('BERTH_AUTOSCALING', () => {
+  it('names the modes the default stack offers: both by default, a list, or off', async () => {
+    expect(loadConfig({}).autoscaling).toEqual({ horizontal: true, vertical: true });
+    expect(loadConfig({ BERTH_AUTOSCALING: 'vertical' }).autoscaling).toEqual({
+      horizontal: false,
+      vertical: true,
+    });
+    expect(loadConfig({ BERTH_AUTOSCALING: ' Horizontal, vertical ' }).autoscaling).toEqual({
+      horizontal: true,
+      vertical: true,
+    });
+    expect(loadConfig({ BERTH_AUTOSCALING: 'off' }).autoscaling).toEqual({
+      horizontal: false,
+      vertical: false,
+    });
+    expect(() => loadConfig({ BERTH_AUTOSCALING: 'diagonal' })).toThrow(
+      'BERTH_AUTOSCALING must be horizontal, vertical, both separated by a comma, or off; got "diagonal"',
+    );
+  });
+
+  it('is what the default stack says at every start', async () => {
+    const stack = await ensureDefaultStack(t.db, 'sim', undefined, { horizontal: false, vertical: true });
+    expect(stack).toMatchObject({ horizontalAutoscaling: false, verticalAutoscaling: true });
+    const again = await ensureDefaultStack(t.db, 'sim', undefined, { horizontal: true, vertical: true });
+    expect(again).toMatchObject({ horizontalAutoscaling: true, verticalAutoscaling: true });
   });
 });

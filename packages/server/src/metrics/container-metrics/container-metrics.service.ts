@@ -5,7 +5,7 @@ import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { containers, environments, releases, services, stacks } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import type { Runtime } from '../../runtimes/runtime.ts';
+import { metricsContainerOf, type Runtime } from '../../runtimes/runtime.ts';
 
 /** contract §4.4: a column-major table, `time_0` first, then one column per labelled series. */
 export interface MetricColumns {
@@ -44,19 +44,7 @@ export function createContainerMetricsService(deps: { db: Db; runtimes: Record<s
       }
       const { container } = found;
       const ticks = metricTicks(new Date(), query.horizon, query.requestedTicks);
-      const series = await runtime.containerMetrics(
-        {
-          id: container.id,
-          dockerName: container.dockerName,
-          layer: container.layer,
-          instanceClass: container.instanceClass,
-          memoryLimitMb: container.memoryLimit,
-          startedAt: container.createdAt,
-          stoppedAt: container.deletedAt,
-        },
-        query.metric,
-        ticks,
-      );
+      const series = await runtime.containerMetrics(metricsContainerOf(container), query.metric, ticks);
       return {
         columns: [
           ['time_0', ...ticks.map((tick) => tick.toISOString())],

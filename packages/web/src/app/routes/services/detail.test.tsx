@@ -1,11 +1,11 @@
-import type { OperationResource } from '@berth/core';
-import { screen, waitFor } from '@testing-library/react';
+import { type OperationResource, SIZING_POLICY_DEFAULTS } from '@berth/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, stackHal } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, errorBody, HOST, stackHal } from '../../../../test/fixtures.ts';
 import { type OperationFixture, operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
@@ -142,5 +142,111 @@ describe('service scale banner (spec 2 §4)', () => {
     expect(await screen.findByText('Last Scale')).toBeInTheDocument();
     await waitFor(() => expect(costCalls()).toBeGreaterThan(costsBefore));
     expect(listCalls()).toBeGreaterThan(listsBefore);
+  });
+});
+
+describe('service autoscaling and scaling recommendations (spec 2 §4)', () => {
+  const policyHal = (fields: Record<string, unknown> = {}) => ({
+    ...SIZING_POLICY_DEFAULTS,
+    id: '9',
+    _type: 'service_sizing_policy',
+    created_at: '2026-11-27T10:00:00.000Z',
+    updated_at: '2026-11-27T10:00:00.000Z',
+    _links: {
+      self: { href: `${HOST}/api/services/5/service_sizing_policies` },
+      account: { href: `${HOST}/api/accounts/10` },
+      service: { href: `${HOST}/api/services/5` },
+    },
+    ...fields,
+  });
+  const autoscalingStack = () => ({
+    ...stackHal({ id: '1' }),
+    allow_m_instance_profile: true,
+    horizontal_autoscaling: true,
+    vertical_autoscaling: true,
+  });
+
+  it('sets a horizontal policy from the Scale tab and shows it beside the form', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes([[]]),
+      'GET /api/stacks/1': () => json(200, autoscalingStack()),
+      'GET /api/services/5/service_sizing_policies': [
+        () => json(404, errorBody(404, 'not_found', 'This service has no sizing policy')),
+        () => json(200, policyHal({ scaling_enabled: true, autoscaling: 'horizontal', max_containers: 6 })),
+      ],
+      'POST /api/services/5/service_sizing_policies': () =>
+        json(201, policyHal({ scaling_enabled: true, autoscaling: 'horizontal', max_containers: 6 })),
+    });
+    renderApp('/apps/1/services/5/scale');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('No policy: this service keeps the size and count it is given.'),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Autoscaling' }), 'horizontal');
+    const max = screen.getByLabelText('Maximum containers');
+    await user.clear(max);
+    await user.type(max, '6');
+    await user.click(screen.getByRole('button', { name: 'Save Autoscaling' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/services/5/service_sizing_policies')).toHaveLength(1),
+    );
+    expect(server.callsTo('POST', '/api/services/5/service_sizing_policies')[0]?.body).toMatchObject({
+      scaling_enabled: true,
+      autoscaling: 'horizontal',
+      min_containers: 2,
+      max_containers: 6,
+    });
+    const current = await screen.findByRole('region', { name: 'Current policy details' });
+    expect(await within(current).findByText('2 to 6')).toBeInTheDocument();
+  });
+
+  it('reads Autoscaling for a service with autoscaling on, and a recommendation otherwise', async () => {
+    signIn();
+    mockServer({
+      ...routes([[]]),
+      'GET /api/service_sizing_policies': () =>
+        json(200, collection('service_sizing_policies', [policyHal({ scaling_enabled: true })])),
+    });
+    renderApp('/apps/1/services/5');
+    const details = await screen.findByRole('region', { name: 'Service details' });
+    expect(await within(details).findByText('Autoscaling')).toBeInTheDocument();
+  });
+
+  it('reads Scale Down with the saving of a fresh recommendation made for its size', async () => {
+    signIn();
+    mockServer({
+      ...routes([[]]),
+      'GET /api/manual_service_sizing_recommendations': () =>
+        json(
+          200,
+          collection('manual_service_sizing_recommendations', [
+            {
+              id: '3',
+              _type: 'manual_service_sizing_recommendation',
+              service_id: '5',
+              cpu_usage: 0.1,
+              ram_usage: 300,
+              ram_target: 375,
+              recommended_instance_class: 'm5',
+              recommended_container_memory_limit_mb: 512,
+              instance_class_at_time: 'm5',
+              container_memory_limit_mb_at_time: 1024,
+              cost_savings: 187.5,
+              metric_percentile: 95,
+              created_at: new Date().toISOString(),
+              updated_at: new Date().toISOString(),
+              _links: {
+                self: { href: `${HOST}/api/manual_service_sizing_recommendations/3` },
+                service: { href: `${HOST}/api/services/5` },
+              },
+            },
+          ]),
+        ),
+    });
+    renderApp('/apps/1/services/5');
+    const details = await screen.findByRole('region', { name: 'Service details' });
+    expect(await within(details).findByText('Scale Down')).toBeInTheDocument();
+    expect(within(details).getByText('(Save up to $187.50)')).toBeInTheDocument();
   });
 });
