@@ -10,8 +10,11 @@ import { trimEndChar } from '@berth/core';
 /** One line a drain ships: where it came from and what it said. */
 export interface DrainLine {
   time: Date;
-  /** `app` and `database` container output; `operation` lines of deploys and other operations. */
-  source: 'app' | 'database' | 'operation';
+  /**
+   * `app` and `database` container output; `operation` lines of deploys and other operations; `proxy`
+   * requests an endpoint answered.
+   */
+  source: 'app' | 'database' | 'operation' | 'proxy';
   environment: string;
   /** The app or database (or the operation's resource) it belongs to. */
   resource: string;

@@ -5,7 +5,7 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKey } from '../auth/tokens/token-keys.ts';
-import { apps, databaseCredentials, databases, logDrains } from '../db/schema.ts';
+import { apps, databaseCredentials, databases, logDrains, services, vhosts } from '../db/schema.ts';
 import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
 import { createSecretBox, databaseCredentialsBox } from '../security/secret-box.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
@@ -24,11 +24,14 @@ interface HttpsReceiver {
   server: HttpsServer;
   port: number;
   batches: { time: string; source: string; resource: string; message: string; stream: string }[][];
+  /** The batches by the path and query they were posted to. */
+  byPath: Map<string, HttpsReceiver['batches']>;
   close(): Promise<void>;
 }
 
 async function httpsReceiver(port = 0): Promise<HttpsReceiver> {
   const batches: HttpsReceiver['batches'] = [];
+  const byPath: HttpsReceiver['byPath'] = new Map();
   const server = createHttpsServer(
     { cert: certificate.certificatePem, key: certificate.privateKeyPem },
     (request, response) => {
@@ -38,9 +41,11 @@ async function httpsReceiver(port = 0): Promise<HttpsReceiver> {
         body += chunk;
       });
       request.on('end', () => {
-        expect(request.url).toBe('/in?key=s3cret-key');
+        expect(request.url).toMatch(/^\/in\?key=s3cret-key/);
         expect(request.headers['content-type']).toBe('application/json');
         batches.push(JSON.parse(body));
+        const path = request.url ?? '';
+        byPath.set(path, [...(byPath.get(path) ?? []), JSON.parse(body)]);
         response.end('ok');
       });
     },
@@ -51,6 +56,7 @@ async function httpsReceiver(port = 0): Promise<HttpsReceiver> {
     server,
     port: (server.address() as AddressInfo).port,
     batches,
+    byPath,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -157,6 +163,53 @@ describe('log drains ship to their destinations', () => {
       _embedded: { backend: { channel: 'datadog' } },
     });
     expect(JSON.stringify(shown)).not.toContain('s3cret-key');
+  });
+
+  it("ships the requests the environment's endpoints answered to a drain that asks for proxy lines", async () => {
+    const [web] = await t.db.select().from(services).where(eq(services.appId, appId));
+    const endpoint = await t.call('POST', `/api/services/${web?.id}/vhosts`, {
+      token: owner.token,
+      body: { type: 'http', default: true },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const vhostId = Number(endpoint.json().id);
+    expect((await operate(`/api/vhosts/${vhostId}/operations`, { type: 'provision' })).status).toBe(
+      'succeeded',
+    );
+    const drain = await provisioned({
+      handle: 'to-https-proxies',
+      drain_type: 'https_post',
+      url: `https://localhost:${https.port}/in?key=s3cret-key&proxies`,
+      drain_apps: false,
+      drain_databases: false,
+      drain_proxies: true,
+    });
+    expect(drain.status).toBe('succeeded');
+    // A minute of traffic: the endpoint and the drain's cursor a minute back, rather than a wait.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await t.db.update(vhosts).set({ createdAt: minuteAgo }).where(eq(vhosts.id, vhostId));
+    await t.db
+      .update(logDrains)
+      .set({ shippedUntil: minuteAgo })
+      .where(eq(logDrains.id, Number(drain.id)));
+    await t.logShipper.shipOnce();
+    // This drain's lines: what was posted to its own URL.
+    const lines = (https.byPath.get('/in?key=s3cret-key&proxies') ?? []).flat();
+    const hostname = endpoint.json().virtual_domain as string;
+    expect(lines.length).toBeGreaterThanOrEqual(15);
+    for (const line of lines) {
+      expect(line).toMatchObject({
+        source: 'proxy',
+        resource: hostname,
+        service: web?.handle,
+        origin: 'endpoint',
+      });
+      expect(line.message).toMatch(
+        new RegExp(
+          `^203\\.0\\.113\\.\\d+ ${hostname.replace(/\./g, '\\.')} "GET /\\S* HTTP/1\\.1" \\d{3} \\d+ \\d\\.\\d{3}s "`,
+        ),
+      );
+    }
   });
 
   it('sends RFC 5424 syslog over TLS, octet-counted, each message behind the token', async () => {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { databaseCredentials, environments, logDrains, operationLogs, operations } from '../db/schema.ts';
+import { endpointHandle } from '../operations/handlers/vhost.ts';
 import { periodic } from '../operations/periodic.ts';
-import type { LogsContainer, Runtime } from '../runtimes/runtime.ts';
+import type { LogsContainer, LogsEndpoint, Runtime } from '../runtimes/runtime.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import { DRAIN_CONCURRENCY, eachLimited, holdDrain, leaseFor, retryAfter } from './drain-lease.ts';
-import { environmentContainers } from './environment-containers.ts';
+import { environmentContainers, environmentEndpoints } from './environment-containers.ts';
 import {
   DeliveryError,
   type DeliveryTls,
@@ -108,6 +109,39 @@ export function createLogShipper(deps: {
     return lines;
   }
 
+  /** The requests the environment's endpoints answered, from their runtime (drain_proxies). */
+  async function proxyLines(environment: string, environmentId: number, since: Date, until: Date) {
+    const rows = await environmentEndpoints(db, environmentId);
+    type Entry = { endpoints: LogsEndpoint[]; handles: Map<string, string> };
+    const byRuntime = new Map<string, Entry>();
+    for (const row of rows) {
+      const entry: Entry = byRuntime.get(row.runtime) ?? { endpoints: [], handles: new Map() };
+      const hostname = endpointHandle(row.vhost).toLowerCase();
+      entry.endpoints.push({ id: row.vhost.id, hostname, createdAt: row.vhost.createdAt });
+      entry.handles.set(hostname, row.resource);
+      byRuntime.set(row.runtime, entry);
+    }
+    const lines: DrainLine[] = [];
+    for (const [name, entry] of byRuntime) {
+      const runtime = deps.runtimes[name];
+      if (!runtime) continue;
+      for (const line of await runtime.endpointLogs(entry.endpoints, COLLECT_LINES, since)) {
+        if (line.time > until) continue;
+        lines.push({
+          time: line.time,
+          source: 'proxy',
+          environment,
+          resource: line.hostname,
+          service: entry.handles.get(line.hostname) ?? '',
+          origin: 'endpoint',
+          stream: 'stdout',
+          message: clip(line.line),
+        });
+      }
+    }
+    return lines;
+  }
+
   /** The log lines the environment's operations wrote (deploys' builds among them). */
   async function operationLines(
     environment: string,
@@ -169,6 +203,7 @@ export function createLogShipper(deps: {
       lines.push(...(await containerLines(environment, drain.environmentId, 'app', since, end)));
     if (drain.drainDatabases)
       lines.push(...(await containerLines(environment, drain.environmentId, 'database', since, end)));
+    if (drain.drainProxies) lines.push(...(await proxyLines(environment, drain.environmentId, since, end)));
     return {
       lines: lines.filter((line) => line.time <= end).sort((a, b) => a.time.getTime() - b.time.getTime()),
       until: end,

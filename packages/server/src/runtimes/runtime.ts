@@ -304,6 +304,11 @@ export interface Runtime {
     since?: Date,
   ): Promise<ContainerLogLine[]>;
   /**
+   * What these endpoints' proxies answered (access lines), oldest first, at most `tail` in all (the
+   * newest); with `since`, only lines written after it. Reads only, like `containerLogs`.
+   */
+  endpointLogs(endpoints: readonly LogsEndpoint[], tail: number, since?: Date): Promise<EndpointLogLine[]>;
+  /**
    * The containers running on this runtime's machines (name → when it was made), for the reconciler to
    * compare with what the database records. A runtime that cannot lose containers (the simulator) has none.
    */
@@ -325,6 +330,21 @@ export interface LogsContainer {
   /** The service's process type (`web`, `worker`, `cmd`, a database's engine): what it prints. */
   processType: string;
   startedAt: Date;
+}
+
+/** An endpoint whose access lines are asked for. */
+export interface LogsEndpoint {
+  id: number;
+  /** The name it answers to (its external host): how the edge's lines name it. */
+  hostname: string;
+  createdAt: Date;
+}
+
+/** One request an endpoint's proxy answered. */
+export interface EndpointLogLine {
+  time: Date;
+  hostname: string;
+  line: string;
 }
 
 /** One line a container wrote. */

@@ -38,6 +38,7 @@ export async function createRuntimes(
     httpPort: config.edge.httpPort,
     httpsPort: config.edge.httpsPort,
     acmeEmail: config.edge.acmeEmail,
+    accessLog: path.join(config.edge.dir, 'access.log'),
   };
   // The server runs the edge; a separate worker process reaches the server's through its socket.
   const edgeProcess = options.superviseEdge
@@ -70,6 +71,7 @@ export async function createRuntimes(
     databaseImages: config.docker.databaseImages,
     edge: createEdgeClient(edgeSettings),
     edgePorts: { http: config.edge.httpPort, https: config.edge.httpsPort },
+    edgeAccessLog: edgeSettings.accessLog,
   });
   return {
     runtimes,

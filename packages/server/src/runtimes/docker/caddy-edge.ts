@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { ENDPOINT_TOKEN_HEADER } from '@berth/core';
 import { RuntimeError } from '../runtime.ts';
+import { accessLogConfig } from './edge-access-log.ts';
 
 // The docker runtime's edge: Caddy, driven through its admin API (a unix socket in the data directory).
 // Each endpoint is one route per listener, found again by its `@id`, so the edge needs no state in
@@ -15,6 +16,8 @@ export interface EdgeSettings {
   httpsPort: number;
   /** Managed certificates come from Let's Encrypt with this address, else from Caddy's own authority. */
   acmeEmail: string | null;
+  /** Where the edge writes the requests it answers (JSON lines), for the endpoints' logs; none: not kept. */
+  accessLog?: string;
 }
 
 /** Where a container of a service answers. */
@@ -93,18 +96,27 @@ export function edgeBaseConfig(settings: EdgeSettings): Record<string, unknown> 
   });
   return {
     admin: { listen: `unix/${settings.adminSocket}`, origins: [ADMIN_HOST] },
-    logging: { logs: { default: { level: 'WARN' } } },
+    logging: {
+      logs: settings.accessLog
+        ? {
+            default: { level: 'WARN', exclude: ['http.log.access'] },
+            access: accessLogConfig(settings.accessLog),
+          }
+        : { default: { level: 'WARN' } },
+    },
     apps: {
       http: {
         servers: {
           [SERVERS.http]: {
             listen: [`:${settings.httpPort}`],
             routes: [fallback('http')],
+            ...(settings.accessLog ? { logs: {} } : {}),
             automatic_https: { disable: true },
           },
           [SERVERS.https]: {
             listen: [`:${settings.httpsPort}`],
             routes: [fallback('https')],
+            ...(settings.accessLog ? { logs: {} } : {}),
             tls_connection_policies: [{}],
             automatic_https: { disable: true },
           },

@@ -19,6 +19,7 @@ import type { Edge } from './caddy-edge.ts';
 import { createDockerDatabases } from './docker-databases.ts';
 import { createDockerEndpoints } from './docker-endpoints.ts';
 import type { DockerStatsRecorder } from './docker-stats.ts';
+import { readEdgeAccessLog } from './edge-access-log.ts';
 import {
   addressOn,
   appKey,
@@ -58,6 +59,8 @@ export interface DockerRuntimeOptions {
   edge?: Edge;
   /** The edge's listeners. */
   edgePorts?: { http: number; https: number };
+  /** The edge's access log (JSON lines): the endpoints' logs. */
+  edgeAccessLog?: string;
 }
 
 /** The port a service's containers get in PORT (and answer on) when the image exposes none. */
@@ -635,6 +638,12 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     async removeContainers(names) {
       await removeContainers([...names]);
       for (const name of names) options.stats.forget(name);
+    },
+
+    async endpointLogs(endpoints, tail, since) {
+      if (!options.edgeAccessLog || endpoints.length === 0) return [];
+      const hostnames = new Set(endpoints.map((endpoint) => endpoint.hostname.toLowerCase()));
+      return readEdgeAccessLog(options.edgeAccessLog, hostnames, tail, since);
     },
 
     async containerLogs(containers, tail, since) {

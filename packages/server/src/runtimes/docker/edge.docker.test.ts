@@ -27,6 +27,7 @@ import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts'
 import { makeCertificate } from '../../testing/test-certificates.ts';
 import { createEdgeClient, edgeBaseConfig } from './caddy-edge.ts';
 import { superviseEdge } from './caddy-process.ts';
+import { readEdgeAccessLog } from './edge-access-log.ts';
 import { containersLabelled, LABELS } from './engine.ts';
 
 // Endpoints on the docker runtime through the API: the edge (Caddy, run by the server) routes each
@@ -206,6 +207,25 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     // A hostname no endpoint has is the edge's own 404.
     const unknown = await edgeGet(httpPort(), 'nothing-here.localhost');
     expect(unknown).toMatchObject({ status: 404, body: 'No endpoint answers at this address.' });
+  });
+
+  it("keeps the requests it answered in its access log: the endpoint's proxy lines", async () => {
+    const file = path.join(config.edge?.dir ?? '', 'access.log');
+    await edgeGet(httpPort(), hostname, { 'User-Agent': 'berth-test/1.0' });
+    const lines = async () => readEdgeAccessLog(file, new Set([hostname]), 100);
+    await expect
+      .poll(async () => (await lines()).some((line) => line.line.includes('berth-test/1.0')))
+      .toBe(true);
+    const mine = (await lines()).filter((line) => line.line.includes('berth-test/1.0'));
+    expect(mine.at(-1)?.line).toMatch(
+      new RegExp(
+        `^\\S+ ${hostname.replace(/\./g, '\\.')} "GET / HTTP/1\\.1" 200 \\d+ \\d+\\.\\d{3}s "berth-test/1\\.0"$`,
+      ),
+    );
+    // Only the asked hostnames: the edge's 404 for another name is not this endpoint's.
+    expect((await lines()).every((line) => line.hostname === hostname)).toBe(true);
+    const later = await readEdgeAccessLog(file, new Set([hostname]), 100, new Date(Date.now() + 1000));
+    expect(later).toEqual([]);
   });
 
   it('sends requests round-robin to every container once the service scales to 2', async () => {

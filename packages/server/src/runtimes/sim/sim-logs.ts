@@ -1,4 +1,4 @@
-import type { ContainerLogLine, LogsContainer } from '../runtime.ts';
+import type { ContainerLogLine, EndpointLogLine, LogsContainer, LogsEndpoint } from '../runtime.ts';
 import { newestLines } from '../runtime.ts';
 import { unit } from './sim-metrics.ts';
 
@@ -83,4 +83,43 @@ export function simContainerLogs(
     }
   }
   return newestLines(lines, tail);
+}
+
+/**
+ * Simulated endpoint access lines, as a load balancer writes them: one request every 3 s per endpoint
+ * since it was made, each a pure function of the endpoint and its slot.
+ */
+export function simEndpointLogs(
+  endpoints: readonly LogsEndpoint[],
+  tail: number,
+  now = new Date(),
+  since: Date | null = null,
+): EndpointLogLine[] {
+  const period = 3000;
+  const lines: EndpointLogLine[] = [];
+  for (const endpoint of endpoints) {
+    const seed = ((endpoint.id + 7919) * 2654435761) >>> 0;
+    const started = endpoint.createdAt.getTime();
+    const from = Math.max(started, since?.getTime() ?? started);
+    for (
+      let k = Math.floor(now.getTime() / period), count = 0;
+      count < tail && (k + 1) * period > from;
+      k--, count++
+    ) {
+      const time = Math.min(now.getTime(), k * period + Math.floor(unit(seed, k) * period));
+      if (time < started || (since && time <= since.getTime())) continue;
+      const path = pick(PATHS, unit(seed, k * 5 + 1));
+      const roll = unit(seed, k * 5 + 2);
+      const status = roll > 0.97 ? 502 : roll > 0.92 ? 404 : 200;
+      const client = `203.0.113.${Math.floor(unit(seed, k * 5 + 3) * 250) + 1}`;
+      const ms = (0.002 + 0.25 * unit(seed, k * 5 + 4) ** 3).toFixed(3);
+      const bytes = status === 200 ? Math.round(300 + 30000 * unit(seed, k * 5 + 5)) : 0;
+      lines.push({
+        time: new Date(time),
+        hostname: endpoint.hostname,
+        line: `${client} ${endpoint.hostname} "GET ${path} HTTP/1.1" ${status} ${bytes} ${ms}s "${pick(AGENTS, unit(seed, k))}"`,
+      });
+    }
+  }
+  return lines.sort((a, b) => a.time.getTime() - b.time.getTime()).slice(-tail);
 }

@@ -15,7 +15,7 @@ import type {
   ServicePlan,
 } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
-import { simContainerLogs } from './sim-logs.ts';
+import { simContainerLogs, simEndpointLogs } from './sim-logs.ts';
 import { simContainerMetrics } from './sim-metrics.ts';
 
 /** Any git ref, image or handle containing this word makes the simulated step fail (for tests and demos). */
@@ -473,6 +473,10 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
 
     async containerLogs(containers, tail, since) {
       return simContainerLogs(containers, tail, new Date(), since ?? null);
+    },
+
+    async endpointLogs(endpoints, tail, since) {
+      return simEndpointLogs(endpoints, tail, new Date(), since ?? null);
     },
   };
 }
