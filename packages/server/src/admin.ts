@@ -5,8 +5,11 @@
 import { AdminUsageError, runAdminCommand } from './admin-commands.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 
 const config = loadConfigOrExit();
+// On the embedded database the command needs the data directory to itself (the server stopped).
+const release = config.databaseUrl ? () => {} : lockDataDirOrExit(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   console.log(await runAdminCommand(database.db, process.argv.slice(2)));
@@ -15,4 +18,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+  release();
 }

@@ -48,6 +48,7 @@ import { consoleDocument as consoleDocumentOf, type RuntimeConfigOf } from './ht
 import { consoleIndexIn, consoleStatic } from './http/console-static.ts';
 import { corsHook } from './http/cors.ts';
 import { ApiError, handleError } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
 import { boundInput } from './http/input-limits.ts';
 import { jsonBody } from './http/json-body.ts';
 import { loggableError, requestForLog } from './http/loggable-error.ts';
@@ -287,6 +288,11 @@ export async function buildApp(
     },
   });
 
+  await app.register(healthRoutes, {
+    db,
+    // The worker runs in this process unless BERTH_WORKER=off (then `npm run worker` processes work the queue).
+    workerExpected: () => !config.worker || worker.isRunning(),
+  });
   app.get('/config.json', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return runtimeConfig(request);

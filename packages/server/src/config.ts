@@ -122,6 +122,64 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return Number.parseInt(value, 10);
 }
 
+/** A whole number of at least `min` (a limit of 0 would lock everyone out; an interval of 0 spins). */
+function countFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const value = intFromEnv(env, name, fallback);
+  if (value < min) {
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${env[name]}"`);
+  }
+  return value;
+}
+
+const ON = ['1', 'true', 'on', 'yes'];
+const OFF = ['0', 'false', 'off', 'no'];
+
+/** A switch: on (1, true, on, yes) or off (0, false, off, no); anything else stops the start. */
+function flagFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = (env[name] ?? '').trim().toLowerCase();
+  if (value === '') return fallback;
+  if (ON.includes(value)) return true;
+  if (OFF.includes(value)) return false;
+  throw new ConfigError(
+    `${name} must be on or off (also 1/0, true/false, yes/no), got "${value.slice(0, 100)}"`,
+  );
+}
+
+/** An address the server is reached at: http(s) with a host. */
+function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number): string {
+  const value = (env.PUBLIC_URL ?? '').trim();
+  if (value === '') return `http://localhost:${port}`;
+  const parsed = URL.canParse(value) ? new URL(value) : null;
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
+    throw new ConfigError(
+      `PUBLIC_URL must be the http:// or https:// address people open Berth at (for example https://berth.example.com), got "${value.slice(0, 200)}"`,
+    );
+  }
+  return trimEndChar(value, '/');
+}
+
+/**
+ * A URL holding a password: checked for its scheme and host, and never printed whole (a wrong value
+ * names only what was wrong with it).
+ */
+function secretUrlFromEnv(env: NodeJS.ProcessEnv, name: string, schemes: string[], example: string) {
+  const value = (env[name] ?? '').trim();
+  if (value === '') return undefined;
+  const parsed = URL.canParse(value) ? new URL(value) : null;
+  const accepted = schemes.map((scheme) => `${scheme}//`).join(' or ');
+  if (!parsed)
+    throw new ConfigError(`${name} must be a ${accepted} URL (for example ${example}); it is not a URL`);
+  if (!schemes.includes(parsed.protocol)) {
+    throw new ConfigError(
+      `${name} must be a ${accepted} URL (for example ${example}), got one starting "${parsed.protocol}//"`,
+    );
+  }
+  if (!parsed.hostname && !parsed.searchParams.get('host')) {
+    throw new ConfigError(`${name} must name a host (for example ${example})`);
+  }
+  return value;
+}
+
 /** The loopback ranges: `true` and `1` mean "the proxy runs on this machine". */
 const LOOPBACK_PROXIES = ['127.0.0.0/8', '::1/128'];
 
@@ -273,15 +331,32 @@ function acmeEmailFromEnv(env: NodeJS.ProcessEnv): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFromEnv(env, 'PORT', 4000);
-  const publicUrl = trimEndChar(env.PUBLIC_URL || `http://localhost:${port}`, '/');
+  const port = portFromEnv(env, 'PORT', 4000);
+  const publicUrl = publicUrlFromEnv(env, port);
+  const databaseUrl = secretUrlFromEnv(
+    env,
+    'DATABASE_URL',
+    ['postgres:', 'postgresql:'],
+    'postgres://berth:secret@localhost:5432/berth',
+  );
+  const worker = flagFromEnv(env, 'BERTH_WORKER', true);
+  if (!worker && !databaseUrl) {
+    throw new ConfigError(
+      'BERTH_WORKER=off needs DATABASE_URL: with the embedded database no other process can reach the queue, so every operation would wait forever',
+    );
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
     publicUrl,
     dataDir: path.resolve(env.BERTH_DATA_DIR || '.berth'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    databaseUrl,
+    smtpUrl: secretUrlFromEnv(
+      env,
+      'SMTP_URL',
+      ['smtp:', 'smtps:'],
+      'smtps://user:secret@smtp.example.com:465',
+    ),
     mailFrom: env.MAIL_FROM || 'Berth <no-reply@localhost>',
     jwtSecret: env.BERTH_JWT_SECRET || undefined,
     corsOrigins: (env.BERTH_CORS_ORIGINS || '')
@@ -292,38 +367,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailbox: mailboxFromEnv(env, publicUrl),
     webDist: path.resolve(serverRoot, '../web/dist'),
     loginRateLimit: {
-      perAccount: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ACCOUNT', 10),
-      perAddress: intFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ADDRESS', 50),
+      perAccount: countFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ACCOUNT', 10),
+      perAddress: countFromEnv(env, 'BERTH_LOGIN_LIMIT_PER_ADDRESS', 50),
       windowSeconds: 15 * 60,
     },
     signupRateLimit: {
-      perAddress: intFromEnv(env, 'BERTH_SIGNUP_LIMIT_PER_ADDRESS', 20),
+      perAddress: countFromEnv(env, 'BERTH_SIGNUP_LIMIT_PER_ADDRESS', 20),
       windowSeconds: 60,
     },
     verificationRateLimit: {
-      perCode: intFromEnv(env, 'BERTH_VERIFICATION_LIMIT_PER_CODE', 5),
-      perAddress: intFromEnv(env, 'BERTH_VERIFICATION_LIMIT_PER_ADDRESS', 20),
+      perCode: countFromEnv(env, 'BERTH_VERIFICATION_LIMIT_PER_CODE', 5),
+      perAddress: countFromEnv(env, 'BERTH_VERIFICATION_LIMIT_PER_ADDRESS', 20),
       windowSeconds: 15 * 60,
     },
     emailVerificationTtlSeconds: 24 * 60 * 60,
     passwordResetRateLimit: {
-      perEmail: intFromEnv(env, 'BERTH_PASSWORD_RESET_LIMIT_PER_EMAIL', 5),
-      perAddress: intFromEnv(env, 'BERTH_PASSWORD_RESET_LIMIT_PER_ADDRESS', 20),
+      perEmail: countFromEnv(env, 'BERTH_PASSWORD_RESET_LIMIT_PER_EMAIL', 5),
+      perAddress: countFromEnv(env, 'BERTH_PASSWORD_RESET_LIMIT_PER_ADDRESS', 20),
       windowSeconds: 60 * 60,
     },
     passwordResetTtlSeconds: 60 * 60,
     invitationTtlSeconds: 7 * 24 * 60 * 60,
-    worker: !['0', 'false', 'off', 'no'].includes((env.BERTH_WORKER || 'on').toLowerCase()),
-    simStepMs: intFromEnv(env, 'BERTH_SIM_STEP_MS', 300),
+    worker,
+    simStepMs: countFromEnv(env, 'BERTH_SIM_STEP_MS', 300, 0),
     runtime: runtimeFromEnv(env),
     git: {
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'git'),
-      maxPushBytes: intFromEnv(env, 'BERTH_GIT_MAX_PUSH_MB', 500) * 1024 * 1024,
+      maxPushBytes: countFromEnv(env, 'BERTH_GIT_MAX_PUSH_MB', 500) * 1024 * 1024,
     },
     docker: {
       network: dockerNetworkFromEnv(env),
-      healthTimeoutSeconds: intFromEnv(env, 'BERTH_HEALTH_CHECK_TIMEOUT_SECONDS', 60),
-      statsIntervalSeconds: intFromEnv(env, 'BERTH_DOCKER_STATS_SECONDS', 10),
+      healthTimeoutSeconds: countFromEnv(env, 'BERTH_HEALTH_CHECK_TIMEOUT_SECONDS', 60),
+      statsIntervalSeconds: countFromEnv(env, 'BERTH_DOCKER_STATS_SECONDS', 10),
       databaseImages: databaseImagesFromEnv(env),
       backupDir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'backups'),
     },
@@ -336,21 +411,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'edge'),
     },
     drainCaCertificates: drainCaFromEnv(env),
-    drainAllowPrivate: ['1', 'true', 'on', 'yes'].includes(
-      (env.BERTH_DRAIN_ALLOW_PRIVATE || 'off').toLowerCase(),
-    ),
-    drainIntervalSeconds: intFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
-    metricDrainIntervalSeconds: intFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),
+    drainAllowPrivate: flagFromEnv(env, 'BERTH_DRAIN_ALLOW_PRIVATE', false),
+    drainIntervalSeconds: countFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
+    metricDrainIntervalSeconds: countFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),
     autoscaling: autoscalingFromEnv(env),
-    autoscaleIntervalSeconds: intFromEnv(env, 'BERTH_AUTOSCALE_INTERVAL_SECONDS', 30),
-    recommendationCheckSeconds: intFromEnv(env, 'BERTH_RECOMMENDATION_CHECK_SECONDS', 3600),
-    recommendationMinObservedMinutes: intFromEnv(env, 'BERTH_RECOMMENDATION_MIN_OBSERVED_MINUTES', 1440),
-    checkResponses: ['1', 'true', 'on', 'yes'].includes((env.BERTH_CHECK_RESPONSES || 'off').toLowerCase()),
-    workerLeaseMs: intFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
-    backupCheckSeconds: intFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),
+    autoscaleIntervalSeconds: countFromEnv(env, 'BERTH_AUTOSCALE_INTERVAL_SECONDS', 30),
+    recommendationCheckSeconds: countFromEnv(env, 'BERTH_RECOMMENDATION_CHECK_SECONDS', 3600),
+    recommendationMinObservedMinutes: countFromEnv(env, 'BERTH_RECOMMENDATION_MIN_OBSERVED_MINUTES', 1440, 0),
+    checkResponses: flagFromEnv(env, 'BERTH_CHECK_RESPONSES', false),
+    workerLeaseMs: countFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
+    backupCheckSeconds: countFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),
     operationLimits: {
-      queuedPerOrganization: intFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
-      perUserPerMinute: intFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),
+      queuedPerOrganization: countFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
+      perUserPerMinute: countFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),
     },
     docsUrl: env.BERTH_DOCS_URL || undefined,
     statusPageUrl: env.BERTH_STATUS_PAGE_URL || undefined,

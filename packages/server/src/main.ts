@@ -1,13 +1,24 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { describeKeptMail } from './mail/mailer.ts';
+import { startupProblem } from './startup-problem.ts';
 
 const config = loadConfigOrExit();
+// One server per data directory: its embedded database, git repositories and edge are this process's.
+const releaseDataDir = lockDataDirOrExit(config.dataDir);
 const { app, close, database, mailer } = await buildApp(config, {
   logger: { level: process.env.LOG_LEVEL || 'info' },
   // Without SMTP, someone who opened the console from another machine cannot read /dev/mail, so the
   // links of each message are printed here too.
   onOutboxMail: (mail) => console.log(describeKeptMail(mail)),
+}).catch((error: unknown) => {
+  // The machine's problems (database, data directory) in one line; a bug keeps its trace.
+  const problem = startupProblem(error, config);
+  if (!problem) throw error;
+  console.error(problem);
+  releaseDataDir();
+  process.exit(1);
 });
 
 let closing = false;
@@ -15,10 +26,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    close()
+      .finally(releaseDataDir)
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }
 

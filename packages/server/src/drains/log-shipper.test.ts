@@ -210,6 +210,10 @@ describe('log drains ship to their destinations', () => {
         ),
       );
     }
+    // Its receiver is the other tests' too: it stops shipping here.
+    expect((await operate(`/api/log_drains/${drain.id}/operations`, { type: 'deprovision' })).status).toBe(
+      'succeeded',
+    );
   });
 
   it('sends RFC 5424 syslog over TLS, octet-counted, each message behind the token', async () => {

@@ -38,13 +38,15 @@ export interface Paging {
 
 const MAX_PAGE = 1_000_000;
 
-/** Reads `page` and `per_page`; `per_page` is honoured up to 5000. No `page` → the whole collection. */
-export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging | null {
+/**
+ * Reads `page` and `per_page`; `per_page` is honoured up to 5000. Without `page` it is page 1 (contract
+ * §1.4, issue 19): no answer holds more than one page, and a longer list says where the next page is.
+ */
+export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const perPageRaw = Number.parseInt(String(q.per_page ?? ''), 10);
   const pageRaw = Number.parseInt(String(q.page ?? ''), 10);
   const perPage = Math.min(Math.max(Number.isFinite(perPageRaw) ? perPageRaw : defaultPerPage, 1), 5000);
-  if (!Number.isFinite(pageRaw) && !Number.isFinite(perPageRaw)) return null;
   // Pages past any real list stay numbers the database can offset by (an empty page, not an error).
   const page = Math.min(Math.max(Number.isFinite(pageRaw) ? pageRaw : 1, 1), MAX_PAGE);
   return { page, perPage };

@@ -190,6 +190,10 @@ export function createWorker(options: WorkerOptions) {
         }
       })();
     },
+    /** Whether its loop runs (started and not stopped): what /readyz reports. */
+    isRunning(): boolean {
+      return running;
+    },
     /** Nudges an idle worker to look at the queue now (called right after an enqueue). */
     poke(): void {
       wake?.();

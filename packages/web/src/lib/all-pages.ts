@@ -8,23 +8,29 @@ type Page = {
   _embedded?: Partial<Record<string, unknown[] | null>>;
 };
 
+/** A list's address for page `page` (> 1): its first page's address with `page=N`. */
+export function pagePath(first: string, page: number): string {
+  return `${first}${first.includes('?') ? '&' : '?'}page=${page}`;
+}
+
 /**
- * Every item of a paged list (contract §1.4): page 1, then, once its total is known, the other pages in
- * parallel. `path(page)` is the list's address for a page.
+ * Every item of a paged list (contract §1.4, issue 19: a list the console shows is complete): the
+ * first page at `first` (the start-up address, so an early answer serves it), then, once its total is
+ * known, the other pages in parallel, at most MAX_PAGES.
  */
 export async function allPages<T>(
   family: ServiceFamily,
-  path: (page: number) => string,
+  first: string,
   key: string,
   signal?: AbortSignal,
 ): Promise<T[]> {
-  const first = await apiRequest<Page>(family, path(1), { signal });
-  const perPage = first.per_page || 0;
-  const pages = perPage > 0 ? Math.min(MAX_PAGES, Math.ceil((first.total_count ?? 0) / perPage)) : 1;
+  const head = await apiRequest<Page>(family, first, { signal });
+  const perPage = head.per_page || 0;
+  const pages = perPage > 0 ? Math.min(MAX_PAGES, Math.ceil((head.total_count ?? 0) / perPage)) : 1;
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, pages - 1) }, (_, index) =>
-      apiRequest<Page>(family, path(index + 2), { signal }),
+      apiRequest<Page>(family, pagePath(first, index + 2), { signal }),
     ),
   );
-  return [first, ...rest].flatMap((list) => embeddedList(list, key)) as T[];
+  return [head, ...rest].flatMap((list) => embeddedList(list, key)) as T[];
 }

@@ -17,7 +17,6 @@ export const startupPaths = {
   apps: `/apps?per_page=${MAX_PAGE_SIZE}&no_embed=true`,
   services: `/services?per_page=${MAX_PAGE_SIZE}`,
   databases: `/databases?per_page=${MAX_PAGE_SIZE}&no_embed=true`,
-  sizingPolicies: (page: number) => `/service_sizing_policies?per_page=${MAX_PAGE_SIZE}&page=${page}`,
-  sizingRecommendations: (page: number) =>
-    `/manual_service_sizing_recommendations?per_page=${MAX_PAGE_SIZE}&page=${page}`,
+  sizingPolicies: `/service_sizing_policies?per_page=${MAX_PAGE_SIZE}`,
+  sizingRecommendations: `/manual_service_sizing_recommendations?per_page=${MAX_PAGE_SIZE}`,
 } as const;

@@ -4,7 +4,6 @@ import {
   backupRetentionPolicyCollection,
   backupRetentionPolicyResource,
   backupRetentionPolicySchema,
-  MAX_PAGE_SIZE,
 } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +34,7 @@ export async function backupsRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const id = (value: string) => parseNumericId(value);
   // One page at most: page 1 of 5000 when no paging is asked for (contract §8.12).
-  const pageOf = (query: unknown) => pagingFrom(query) ?? { page: 1, perPage: MAX_PAGE_SIZE };
+  const pageOf = (query: unknown) => pagingFrom(query);
   const list = (selfUrl: string, page: Page<BackupRow>) =>
     collection(
       'backups',

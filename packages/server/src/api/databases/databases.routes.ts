@@ -4,7 +4,6 @@ import {
   databaseCredentialCollection,
   databaseResource,
   diskResource,
-  MAX_PAGE_SIZE,
   noContent,
   serviceCollection,
   updateDatabaseSchema,
@@ -43,7 +42,7 @@ export async function databasesRoutes(
   const hal = (view: DatabaseView) => toDatabaseHal(view, urls);
   const id = (value: string) => parseNumericId(value);
   // No answer holds more than one page: without paging asked for, page 1 of at most 5000 (contract §8.12).
-  const pageOf = (query: unknown) => pagingFrom(query) ?? { page: 1, perPage: MAX_PAGE_SIZE };
+  const pageOf = (query: unknown) => pagingFrom(query);
   const list = (
     selfUrl: string,
     page: { items: DatabaseView[]; paging?: Parameters<typeof collection>[3] },

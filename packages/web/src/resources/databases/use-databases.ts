@@ -1,5 +1,4 @@
 import {
-  type DatabaseCollection,
   type DatabaseCredentialCollection,
   type DatabaseImageCollection,
   type DatabaseResource,
@@ -7,6 +6,7 @@ import {
   POLL_INTERVAL_MS,
 } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
+import { allPages } from '../../lib/all-pages.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { embeddedList } from '../../lib/hal.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -26,8 +26,9 @@ export function useDatabases() {
   return useQuery({
     queryKey: databaseKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<DatabaseCollection>('api', startupPaths.databases, { signal });
-      return embeddedList(list, 'databases').map(fromDatabaseResource);
+      return (await allPages<DatabaseResource>('api', startupPaths.databases, 'databases', signal)).map(
+        fromDatabaseResource,
+      );
     },
     enabled: phase === 'authenticated',
   });
@@ -44,12 +45,14 @@ export function useEnvironmentDatabases(environmentId: string) {
   return useQuery({
     queryKey: databaseKeys.inEnvironment(environmentId),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<DatabaseCollection>(
-        'api',
-        `/accounts/${encodeURIComponent(environmentId)}/databases?per_page=${MAX_PAGE_SIZE}`,
-        { signal },
-      );
-      return embeddedList(list, 'databases').map(fromDatabaseResource);
+      return (
+        await allPages<DatabaseResource>(
+          'api',
+          `/accounts/${encodeURIComponent(environmentId)}/databases?per_page=${MAX_PAGE_SIZE}`,
+          'databases',
+          signal,
+        )
+      ).map(fromDatabaseResource);
     },
     enabled: phase === 'authenticated' && environmentId !== '',
     refetchInterval: (query) => settlingPoll(query.state.data),
@@ -97,12 +100,14 @@ export function useDatabaseDependents(id: string) {
   return useQuery({
     queryKey: databaseKeys.dependents(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<DatabaseCollection>(
-        'api',
-        `/databases/${encodeURIComponent(id)}/dependents?per_page=${MAX_PAGE_SIZE}`,
-        { signal },
-      );
-      return embeddedList(list, 'databases').map(fromDatabaseResource);
+      return (
+        await allPages<DatabaseResource>(
+          'api',
+          `/databases/${encodeURIComponent(id)}/dependents?per_page=${MAX_PAGE_SIZE}`,
+          'databases',
+          signal,
+        )
+      ).map(fromDatabaseResource);
     },
     enabled: id !== '',
   });

@@ -1,7 +1,6 @@
-import type { AppCollection } from '@berth/core';
+import type { AppResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromAppResource } from '../../../resources/apps/app.hal.ts';
@@ -13,8 +12,7 @@ export function useApps() {
   return useQuery({
     queryKey: appKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<AppCollection>('api', startupPaths.apps, { signal });
-      return embeddedList(list, 'apps').map(fromAppResource);
+      return (await allPages<AppResource>('api', startupPaths.apps, 'apps', signal)).map(fromAppResource);
     },
     enabled: phase === 'authenticated',
   });

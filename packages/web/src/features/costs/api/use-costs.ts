@@ -1,7 +1,6 @@
-import { type CostCollection, MAX_PAGE_SIZE } from '@berth/core';
+import { type CostResource, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type CostList, costsById } from '../../../resources/costs/cost.hal.ts';
 import { costKeys } from '../../../resources/costs/cost-keys.ts';
@@ -12,12 +11,14 @@ export function useCosts(organizationId: string | null, list: CostList, options:
   return useQuery({
     queryKey: costKeys.list(organizationId ?? '', list),
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<CostCollection>(
-        'api',
-        `/costs/${encodeURIComponent(organizationId ?? '')}/${list}?per_page=${MAX_PAGE_SIZE}`,
-        { signal },
+      return costsById(
+        await allPages<CostResource>(
+          'api',
+          `/costs/${encodeURIComponent(organizationId ?? '')}/${list}?per_page=${MAX_PAGE_SIZE}`,
+          'costs',
+          signal,
+        ),
       );
-      return costsById(embeddedList(body, 'costs'));
     },
     enabled: phase === 'authenticated' && !!organizationId && options.enabled !== false,
   });

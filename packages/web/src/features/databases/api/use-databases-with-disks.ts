@@ -1,7 +1,6 @@
-import { type DatabaseCollection, MAX_PAGE_SIZE } from '@berth/core';
+import { type DatabaseResource, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromDatabaseResource } from '../../../resources/databases/database.hal.ts';
 import { databaseKeys } from '../../../resources/databases/database-keys.ts';
@@ -18,10 +17,9 @@ export function useDatabasesWithDisks() {
   return useQuery({
     queryKey: [...databaseKeys.list(), 'with-disks'] as const,
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<DatabaseCollection>('api', `/databases?per_page=${MAX_PAGE_SIZE}`, {
-        signal,
-      });
-      return embeddedList(list, 'databases').map(fromDatabaseResource);
+      return (
+        await allPages<DatabaseResource>('api', `/databases?per_page=${MAX_PAGE_SIZE}`, 'databases', signal)
+      ).map(fromDatabaseResource);
     },
     enabled: phase === 'authenticated',
     refetchInterval: (query) => settlingPoll(query.state.data),

@@ -1,7 +1,6 @@
-import { type DeploymentCollection, MAX_PAGE_SIZE } from '@berth/core';
+import { type DeploymentResource, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromDeploymentResource } from '../../../resources/deployments/deployment.hal.ts';
 import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
@@ -12,10 +11,14 @@ export function useDeployments(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: deploymentKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<DeploymentCollection>('api', `/deployments?per_page=${MAX_PAGE_SIZE}`, {
-        signal,
-      });
-      return embeddedList(list, 'deployments').map(fromDeploymentResource);
+      return (
+        await allPages<DeploymentResource>(
+          'api',
+          `/deployments?per_page=${MAX_PAGE_SIZE}`,
+          'deployments',
+          signal,
+        )
+      ).map(fromDeploymentResource);
     },
     enabled: phase === 'authenticated' && options.enabled !== false,
   });

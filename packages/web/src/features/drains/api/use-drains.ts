@@ -43,8 +43,7 @@ export function useEnvironmentDrains<K extends DrainKind>(kind: K, environmentId
   return useQuery({
     queryKey: drainKeys.ofEnvironment(kind, environmentId),
     queryFn: async ({ signal }): Promise<Drains[K][]> => {
-      const path = (page: number) =>
-        `/accounts/${encodeURIComponent(environmentId)}/${COLLECTION[kind]}?page=${page}`;
+      const path = `/accounts/${encodeURIComponent(environmentId)}/${COLLECTION[kind]}`;
       return (await allPages<unknown>('api', path, COLLECTION[kind], signal)).map(
         (resource) => read[kind](resource) as Drains[K],
       );

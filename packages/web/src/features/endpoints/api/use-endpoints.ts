@@ -1,7 +1,6 @@
-import { MAX_PAGE_SIZE, POLL_INTERVAL_MS, type VhostCollection } from '@berth/core';
+import { MAX_PAGE_SIZE, POLL_INTERVAL_MS, type VhostResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromVhostResource } from '../../../resources/endpoints/endpoint.hal.ts';
 import { endpointKeys } from './endpoint-keys.ts';
@@ -42,8 +41,7 @@ export function useEndpoints(scope: EndpointScope, { poll = true }: { poll?: boo
   return useQuery({
     queryKey: endpointKeys.list(path),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<VhostCollection>('api', path, { signal });
-      return embeddedList(list, 'vhosts').map(fromVhostResource);
+      return (await allPages<VhostResource>('api', path, 'vhosts', signal)).map(fromVhostResource);
     },
     enabled: phase === 'authenticated' && (scope.kind === 'all' || scope.id !== ''),
     // spec 2 §7, spec 3 §4: every 5 s, paused while the browser tab is hidden.

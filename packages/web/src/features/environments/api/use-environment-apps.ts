@@ -1,7 +1,6 @@
-import { type AppCollection, MAX_PAGE_SIZE } from '@berth/core';
+import { type AppResource, MAX_PAGE_SIZE } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fromAppResource } from '../../../resources/apps/app.hal.ts';
 import { environmentKeys } from './environment-keys.ts';
@@ -12,12 +11,14 @@ export function useEnvironmentApps(id: string) {
   return useQuery({
     queryKey: environmentKeys.apps(id),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<AppCollection>(
-        'api',
-        `/accounts/${encodeURIComponent(id)}/apps?per_page=${MAX_PAGE_SIZE}`,
-        { signal },
-      );
-      return embeddedList(list, 'apps').map(fromAppResource);
+      return (
+        await allPages<AppResource>(
+          'api',
+          `/accounts/${encodeURIComponent(id)}/apps?per_page=${MAX_PAGE_SIZE}`,
+          'apps',
+          signal,
+        )
+      ).map(fromAppResource);
     },
     enabled: phase === 'authenticated' && id !== '',
   });

@@ -1,7 +1,6 @@
-import type { EnvironmentCollection } from '@berth/core';
+import type { EnvironmentResource } from '@berth/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromEnvironmentResource } from '../../../resources/environments/environment.hal.ts';
@@ -12,8 +11,9 @@ export function environmentsQuery() {
   return queryOptions({
     queryKey: environmentKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<EnvironmentCollection>('api', startupPaths.environments, { signal });
-      return embeddedList(list, 'accounts').map(fromEnvironmentResource);
+      return (await allPages<EnvironmentResource>('api', startupPaths.environments, 'accounts', signal)).map(
+        fromEnvironmentResource,
+      );
     },
   });
 }

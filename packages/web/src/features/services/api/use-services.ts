@@ -1,7 +1,6 @@
-import type { ServiceCollection } from '@berth/core';
+import type { ServiceResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromServiceResource } from '../../../resources/services/service.hal.ts';
@@ -17,8 +16,9 @@ export function useServices(options: { pollMs?: number | false; enabled?: boolea
   return useQuery({
     queryKey: serviceKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<ServiceCollection>('api', startupPaths.services, { signal });
-      return embeddedList(list, 'services').map(fromServiceResource);
+      return (await allPages<ServiceResource>('api', startupPaths.services, 'services', signal)).map(
+        fromServiceResource,
+      );
     },
     enabled: phase === 'authenticated' && options.enabled !== false,
     refetchInterval: options.pollMs ?? false,

@@ -1,7 +1,6 @@
-import type { StackCollection } from '@berth/core';
+import type { StackResource } from '@berth/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { embeddedList } from '../../../lib/hal.ts';
+import { allPages } from '../../../lib/all-pages.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { startupPaths } from '../../../lib/startup-paths.ts';
 import { fromStackResource } from '../../../resources/stacks/stack.hal.ts';
@@ -12,10 +11,9 @@ export function stacksQuery() {
   return queryOptions({
     queryKey: stackKeys.list(),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<StackCollection>('api', startupPaths.stacks, {
-        signal,
-      });
-      return embeddedList(list, 'stacks').map(fromStackResource);
+      return (await allPages<StackResource>('api', startupPaths.stacks, 'stacks', signal)).map(
+        fromStackResource,
+      );
     },
   });
 }

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { startupProblem } from './startup-problem.ts';
+
+// Issue 19: one schema reads every variable; a mistake stops the start with one line naming it.
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('configuration checked at start', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a port from 1 to 65535, got "abc"'],
+    [{ PORT: '4014x' }, 'PORT must be a port from 1 to 65535, got "4014x"'],
+    [
+      { BERTH_LOGIN_LIMIT_PER_ACCOUNT: '0' },
+      'BERTH_LOGIN_LIMIT_PER_ACCOUNT must be a whole number of at least 1, got "0"',
+    ],
+    [
+      { BERTH_LOGIN_LIMIT_PER_ADDRESS: '-5' },
+      'BERTH_LOGIN_LIMIT_PER_ADDRESS must be a whole number of at least 1, got "-5"',
+    ],
+    [
+      { BERTH_DRAIN_INTERVAL_SECONDS: '0' },
+      'BERTH_DRAIN_INTERVAL_SECONDS must be a whole number of at least 1, got "0"',
+    ],
+    [
+      { BERTH_WORKER: 'disabled' },
+      'BERTH_WORKER must be on or off (also 1/0, true/false, yes/no), got "disabled"',
+    ],
+    [
+      { BERTH_CHECK_RESPONSES: 'sometimes' },
+      'BERTH_CHECK_RESPONSES must be on or off (also 1/0, true/false, yes/no), got "sometimes"',
+    ],
+    [
+      { PUBLIC_URL: 'berth.example.com' },
+      'PUBLIC_URL must be the http:// or https:// address people open Berth at (for example https://berth.example.com), got "berth.example.com"',
+    ],
+    [
+      { SMTP_URL: 'not-a-url' },
+      'SMTP_URL must be a smtp:// or smtps:// URL (for example smtps://user:secret@smtp.example.com:465); it is not a URL',
+    ],
+    [
+      { DATABASE_URL: 'mysql://root:hunter2@db/berth' },
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (for example postgres://berth:secret@localhost:5432/berth), got one starting "mysql://"',
+    ],
+    [
+      { BERTH_WORKER: 'off' },
+      'BERTH_WORKER=off needs DATABASE_URL: with the embedded database no other process can reach the queue, so every operation would wait forever',
+    ],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('never repeats a secret URL it refuses', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/berth' })).not.toThrow(/hunter2/);
+  });
+
+  it('takes what is right', () => {
+    const config = loadConfig({
+      PORT: '4014',
+      PUBLIC_URL: 'https://berth.example.com/',
+      SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+      DATABASE_URL: 'postgres:///berth?host=/var/run/postgresql',
+      BERTH_WORKER: 'no',
+      BERTH_DRAIN_ALLOW_PRIVATE: 'YES',
+    });
+    expect(config).toMatchObject({
+      port: 4014,
+      publicUrl: 'https://berth.example.com',
+      worker: false,
+      drainAllowPrivate: true,
+    });
+  });
+
+  it('says in one line why the machine stopped a start', () => {
+    const config = { dataDir: '/srv/berth', databaseUrl: 'postgres://berth:secret@db.internal:6543/berth' };
+    expect(startupProblem(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), config)).toBe(
+      'Berth cannot use its database at db.internal:6543/berth (DATABASE_URL): nothing answers there.',
+    );
+    expect(startupProblem({ cause: { code: '28P01' } }, config)).toBe(
+      'Berth cannot use its database at db.internal:6543/berth (DATABASE_URL): the password is wrong.',
+    );
+    expect(
+      startupProblem(Object.assign(new Error('x'), { code: 'EACCES', path: '/srv/berth/pg' }), config),
+    ).toBe(
+      'Berth cannot write /srv/berth/pg: permission denied. Set BERTH_DATA_DIR to a directory it can write.',
+    );
+    expect(startupProblem(new TypeError('a bug'), config)).toBeNull();
+  });
+
+  it('stops a server whose database does not answer with that one line, exit 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: 'postgres://berth:secret@127.0.0.1:1/berth',
+        BERTH_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'berth-no-db-')),
+        PORT: '4999',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      'Berth cannot use its database at 127.0.0.1:1/berth (DATABASE_URL): nothing answers there.',
+    );
+  }, 30_000);
+});

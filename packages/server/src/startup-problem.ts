@@ -1,0 +1,45 @@
+import type { Config } from './config.ts';
+
+const codeOf = (error: unknown): string =>
+  String(
+    (error as { code?: unknown } | null)?.code ??
+      (error as { cause?: { code?: unknown } } | null)?.cause?.code ??
+      '',
+  );
+
+/** Where DATABASE_URL points, without its credentials. */
+function databaseHost(url: string): string {
+  if (!URL.canParse(url)) return 'DATABASE_URL';
+  const parsed = new URL(url);
+  return `${parsed.hostname || parsed.searchParams.get('host') || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+/**
+ * The one line an operator needs for a start that failed on the machine rather than in the code: an
+ * unreachable or refusing database, a data directory Berth may not write. Null for anything else (a
+ * bug, whose trace is worth having).
+ */
+export function startupProblem(
+  error: unknown,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): string | null {
+  const code = codeOf(error);
+  if (['EACCES', 'EPERM', 'EROFS'].includes(code)) {
+    const where = (error as { path?: string }).path ?? config.dataDir;
+    return `Berth cannot write ${where}: ${code === 'EROFS' ? 'the file system is read-only' : 'permission denied'}. Set BERTH_DATA_DIR to a directory it can write.`;
+  }
+  if (!config.databaseUrl) return null;
+  const where = databaseHost(config.databaseUrl);
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'nothing answers there',
+    ENOTFOUND: 'the host name does not resolve',
+    EAI_AGAIN: 'the host name does not resolve',
+    ETIMEDOUT: 'it does not answer',
+    EHOSTUNREACH: 'the host cannot be reached',
+    '28P01': 'the password is wrong',
+    '28000': 'the user may not log in',
+    '3D000': 'the database does not exist',
+  };
+  const reason = reasons[code];
+  return reason ? `Berth cannot use its database at ${where} (DATABASE_URL): ${reason}.` : null;
+}
