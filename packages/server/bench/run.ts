@@ -49,7 +49,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function benchTarget(target: Target): Promise<Row[]> {
   const database = await target.open();
-  const config = { ...loadConfig({}), publicUrl: 'http://bench.local', worker: false };
+  const config = { ...loadConfig({}), publicUrl: 'http://bench.local', publicUrlSet: true, worker: false };
   const built = await buildApp(config, { database });
   const { app } = built;
   const call = benchCall(app);

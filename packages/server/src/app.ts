@@ -36,7 +36,7 @@ import { twoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
 import { createServices } from './composition.ts';
-import { type Config, familyUrls } from './config.ts';
+import { type Config, familyUrls, familyUrlsFor } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { LogShipper } from './drains/log-shipper.ts';
 import type { MetricShipper } from './drains/metric-shipper.ts';
@@ -118,17 +118,20 @@ export async function buildApp(
 
   const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
   // What the console reads at start: served at /config.json and written into its index.html.
-  const runtimeConfig: RuntimeConfigOf = (request) => ({
-    appUrl: urls.app,
-    authUrl: urls.auth,
-    apiUrl: urls.api,
-    billingUrl: urls.billing,
-    metricTunnelUrl: urls.metrics,
-    // Named only to those who could read it: the mailbox answers nobody else.
-    mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${urls.app}/dev/mail` : null,
-    docsUrl: config.docsUrl ?? null,
-    statusPageUrl: config.statusPageUrl ?? null,
-  });
+  const runtimeConfig: RuntimeConfigOf = (request) => {
+    const seen = familyUrlsFor(config, request);
+    return {
+      appUrl: seen.app,
+      authUrl: seen.auth,
+      apiUrl: seen.api,
+      billingUrl: seen.billing,
+      metricTunnelUrl: seen.metrics,
+      // Named only to those who could read it: the mailbox answers nobody else.
+      mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${seen.app}/dev/mail` : null,
+      docsUrl: config.docsUrl ?? null,
+      statusPageUrl: config.statusPageUrl ?? null,
+    };
+  };
   // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
   const consoleIndex = consoleIndexIn(config.webDist);
   const consoleDocument = consoleIndex
@@ -255,7 +258,13 @@ export async function buildApp(
       await databasesRoutes(api, { urls, callers, databases: services.databases });
       await backupsRoutes(api, { urls, callers, backups: services.backups });
       await costsRoutes(api, { urls, callers, costs: services.costs });
-      await operationsRoutes(api, { db, urls, callers, operations });
+      await operationsRoutes(api, {
+        db,
+        urls,
+        callers,
+        operations,
+        urlsFor: (request) => familyUrlsFor(config, request),
+      });
       await vhostsRoutes(api, { db, urls, callers, operations, vhosts: services.vhosts });
       await certificatesRoutes(api, { db, urls, callers, certificates: services.certificates });
       await logDrainsRoutes(api, { urls, callers, logDrains: services.logDrains });

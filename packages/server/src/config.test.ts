@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { startupProblem } from './startup-problem.ts';
+import { testApp } from './testing/test-app.ts';
 
 // Issue 19: one schema reads every variable; a mistake stops the start with one line naming it.
 
@@ -116,4 +117,35 @@ describe('configuration checked at start', () => {
       'Berth cannot use its database at 127.0.0.1:1/berth (DATABASE_URL): nothing answers there.',
     );
   }, 30_000);
+});
+
+describe('PUBLIC_URL unset', () => {
+  it("answers the console and the links it follows at the origin it was opened at; set, at PUBLIC_URL's", async () => {
+    const t = await testApp({ publicUrlSet: false });
+    try {
+      const config = await t.app.inject({
+        method: 'GET',
+        url: '/config.json',
+        headers: { host: '192.0.2.10:4000' },
+      });
+      expect(config.json()).toMatchObject({
+        appUrl: 'http://192.0.2.10:4000',
+        apiUrl: 'http://192.0.2.10:4000/api',
+        authUrl: 'http://192.0.2.10:4000/auth',
+      });
+    } finally {
+      await t.close();
+    }
+    const set = await testApp();
+    try {
+      const config = await set.app.inject({
+        method: 'GET',
+        url: '/config.json',
+        headers: { host: '192.0.2.10:4000' },
+      });
+      expect(config.json().apiUrl).toBe('http://berth.test/api');
+    } finally {
+      await set.close();
+    }
+  });
 });

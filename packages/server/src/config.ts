@@ -12,6 +12,8 @@ export interface Config {
   host: string;
   /** The console's public origin; every family's base URL hangs off it. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; unset, the console and the links it follows use the origin it was opened at. */
+  publicUrlSet: boolean;
   dataDir: string;
   /** postgres://... to use PostgreSQL; undefined → embedded PGlite in dataDir ("memory" for tests). */
   databaseUrl: string | undefined;
@@ -349,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     publicUrl,
+    publicUrlSet: (env.PUBLIC_URL ?? '').trim() !== '',
     dataDir: path.resolve(env.BERTH_DATA_DIR || '.berth'),
     databaseUrl,
     smtpUrl: secretUrlFromEnv(
@@ -460,3 +463,15 @@ export function familyUrls(config: Pick<Config, 'publicUrl'>) {
   };
 }
 export type FamilyUrls = ReturnType<typeof familyUrls>;
+
+/**
+ * The family URLs a request should be answered with: PUBLIC_URL's when set; unset, the origin the
+ * request came to (a console opened from another machine calls that machine, not its own localhost).
+ */
+export function familyUrlsFor(
+  config: Pick<Config, 'publicUrl' | 'publicUrlSet'>,
+  request: { protocol: string; host: string },
+): FamilyUrls {
+  if (config.publicUrlSet || !request.host) return familyUrls(config);
+  return familyUrls({ publicUrl: `${request.protocol}://${request.host}` });
+}

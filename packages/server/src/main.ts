@@ -38,6 +38,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 console.log(`\nBerth is running at ${config.publicUrl}  (database: ${where})`);
+if (!config.publicUrlSet) {
+  console.log(
+    'PUBLIC_URL is not set: the console works from any address this machine answers at, but links in mail point at localhost until it is.',
+  );
+}
 if (mailer.transport === 'outbox') {
   console.log('No SMTP_URL: mail is kept in the outbox, and each message and its links are printed here.');
   if (config.mailbox) {

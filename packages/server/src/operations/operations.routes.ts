@@ -84,6 +84,8 @@ export async function operationsRoutes(
     urls: FamilyUrls;
     callers: Callers;
     operations: OperationsService;
+    /** The family URLs to answer a request with (familyUrlsFor), when they follow the request's origin. */
+    urlsFor?: (request: { protocol: string; host: string }) => FamilyUrls;
   },
 ) {
   const { db, urls, callers, operations } = deps;
@@ -210,7 +212,9 @@ export async function operationsRoutes(
   app.get('/operations/:id/logs', logsLink, async (request, reply) => {
     const caller = await callers.require(request);
     const op = await operations.visible(caller, parseNumericId(request.params.id));
-    return reply.type('text/plain; charset=utf-8').send(`${urls.api}${operations.logsPath(op.id)}`);
+    // The link is followed by whoever asked: at the origin they reached (PUBLIC_URL's when set).
+    const base = deps.urlsFor ? deps.urlsFor(request).api : urls.api;
+    return reply.type('text/plain; charset=utf-8').send(`${base}${operations.logsPath(op.id)}`);
   });
 
   app.get(

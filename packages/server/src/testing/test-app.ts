@@ -31,6 +31,7 @@ export async function testApp(
   const config: Config = {
     ...loadConfig({}),
     publicUrl: TEST_PUBLIC_URL,
+    publicUrlSet: true,
     worker: false,
     simStepMs: 1,
     // Every answer a test provokes is checked against its route's declared shape.
