@@ -9,7 +9,7 @@
 //      forwarding signals and the exit code.
 // Only Node built-ins here: this runs before dependencies exist.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverEnvironment } from './server-process.mjs';
@@ -19,6 +19,16 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function log(message) {
   console.log(`[berth] ${message}`);
+}
+
+// The Node version package.json promises (engines.node, ">=N"), checked before anything else runs.
+const needed = Number(
+  />=\s*(\d+)/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines?.node ?? '')?.[1] ??
+    0,
+);
+if (Number(process.versions.node.split('.')[0]) < needed) {
+  console.error(`[berth] Berth needs Node.js ${needed} or newer; this is Node.js ${process.version}.`);
+  process.exit(1);
 }
 
 /** Runs a command in the repository root; exits on failure unless allowFailure (then returns false). */

@@ -63,6 +63,7 @@ import { containerMetricsRoutes } from './metrics/container-metrics/container-me
 import type { Autoscaler } from './operations/autoscaler.ts';
 import type { ContainerReconciler } from './operations/container-reconciler.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
+import { periodic } from './operations/periodic.ts';
 import type { SizingRecommender } from './operations/sizing-recommender.ts';
 import type { Worker } from './operations/worker.ts';
 
@@ -297,8 +298,15 @@ export async function buildApp(
     },
   });
 
+  // Mail whose delivery failed goes again when its wait is over (mailer.ts), from this process.
+  const mailRetries = periodic(
+    () => mailer.retryDue(),
+    (error) => app.log.error(loggableError(error)),
+  );
+  if (mailer.transport === 'smtp') mailRetries.start(15_000);
   await app.register(healthRoutes, {
     db,
+    mailFailing: () => mailer.failing(),
     // The worker runs in this process unless BERTH_WORKER=off (then `npm run worker` processes work the queue).
     workerExpected: () => !config.worker || worker.isRunning(),
   });
@@ -356,6 +364,7 @@ export async function buildApp(
     autoscaler: services.autoscaler,
     recommender: services.recommender,
     async close() {
+      await mailRetries.stop();
       await services.autoscaler.stop();
       await services.recommender.stop();
       await services.backupScheduler.stop();

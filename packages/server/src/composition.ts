@@ -65,6 +65,8 @@ export async function createServices(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     onKept: hooks.onOutboxMail,
+    // Said once when mail stops going out, once when it goes again: not a log line per message.
+    onNotice: (line) => console.warn(line),
   });
   const signingKey = await loadSigningKey(db, config.jwtSecret);
   const tokens = createTokenService({ db, key: signingKey, urls });

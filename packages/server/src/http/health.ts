@@ -36,10 +36,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /**
  * Health checks for load balancers and service managers, without authentication and without detail an
  * outsider could use: `GET /healthz` says the process answers; `GET /readyz` says the database answers,
- * every migration of this build is applied and the worker runs where it should (503 naming which check
- * failed, nothing more).
+ * every migration of this build is applied, the worker runs where it should and mail goes out (503
+ * naming which check failed, nothing more).
  */
-export async function healthRoutes(app: FastifyInstance, deps: { db: Db; workerExpected: () => boolean }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; workerExpected: () => boolean; mailFailing?: () => boolean },
+) {
   const migrations = expectedMigrations();
   const noStore = { 'cache-control': 'no-store' };
 
@@ -60,6 +63,7 @@ export async function healthRoutes(app: FastifyInstance, deps: { db: Db; workerE
       failed.push('database');
     }
     if (!deps.workerExpected()) failed.push('worker');
+    if (deps.mailFailing?.()) failed.push('mail');
     return reply
       .code(failed.length ? 503 : 200)
       .headers(noStore)

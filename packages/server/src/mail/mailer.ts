@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -15,37 +15,114 @@ export interface Mailer {
   /** The outbox, newest first (the dev mailbox reads it while SMTP is not configured). */
   recent(limit?: number): Promise<(typeof mailOutbox.$inferSelect)[]>;
   transport: 'outbox' | 'smtp';
+  /** Tries again the mail whose delivery failed and is due (backoff); how many went. */
+  retryDue(now?: Date): Promise<number>;
+  /** Whether the last delivery through SMTP failed (what /readyz reports as `mail`). */
+  failing(): boolean;
+}
+
+/** Deliveries of one message at most, and the wait after the first failure (doubling, at most an hour). */
+export const MAIL_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+const BATCH = 50;
+
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** Where SMTP_URL points, without its credentials. */
+function smtpHost(url: string): string {
+  if (!URL.canParse(url)) return 'SMTP_URL';
+  const parsed = new URL(url);
+  return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`;
 }
 
 /**
- * Every mail is written to the outbox; with SMTP_URL it is also delivered and marked sent. Without
- * SMTP, `onKept` hears of each message (the server prints its links for people on other machines).
+ * Every mail is written to the outbox; with SMTP_URL it is also delivered and marked sent. A failed
+ * delivery stays in the outbox with its reason and is tried again after 30 s, 1 min, 2 min, … (at most
+ * an hour apart, MAIL_ATTEMPTS in all) by `retryDue`; the first failure after a success is said once,
+ * in plain words, through `onNotice`. Without SMTP, `onKept` hears of each message (the server prints
+ * its links for people on other machines).
  */
 export function createMailer(options: {
   db: Db;
   smtpUrl?: string | undefined;
   from: string;
   onKept?: ((mail: Mail) => void) | undefined;
+  /** A line for the operator (mail stopped or started going out again). */
+  onNotice?: ((line: string) => void) | undefined;
+  /** Deliveries (tests replace SMTP with their own). */
+  deliver?: ((mail: Mail) => Promise<unknown>) | undefined;
 }): Mailer {
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const deliver =
+    options.deliver ?? (smtp ? (mail: Mail) => smtp.sendMail({ from: options.from, ...mail }) : null);
+  const where = options.smtpUrl ? smtpHost(options.smtpUrl) : '';
+  let failing = false;
+
+  /** Delivers one outbox row; records success, or the reason and when to try again. */
+  async function attempt(id: number, mail: Mail, attempts: number, now: Date): Promise<boolean> {
+    if (!deliver) return false;
+    try {
+      await deliver(mail);
+      await options.db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), attempts: attempts + 1, retryAt: null, error: null })
+        .where(eqId(id));
+      if (failing) options.onNotice?.(`Mail is going out again through ${where}.`);
+      failing = false;
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const tried = attempts + 1;
+      // The outbox keeps the message and the reason, so a failed delivery is never silent or lost.
+      await options.db
+        .update(mailOutbox)
+        .set({
+          error: reason.slice(0, 1000),
+          attempts: tried,
+          retryAt: tried < MAIL_ATTEMPTS ? new Date(now.getTime() + mailRetryDelayMs(tried)) : null,
+        })
+        .where(eqId(id));
+      if (!failing) {
+        options.onNotice?.(
+          `Mail could not be sent through ${where} (SMTP_URL): ${reason.slice(0, 200)}. Berth keeps it and tries again, up to ${MAIL_ATTEMPTS} times.`,
+        );
+      }
+      failing = true;
+      throw error;
+    }
+  }
+
   return {
-    transport: smtp ? 'smtp' : 'outbox',
+    transport: smtp || options.deliver ? 'smtp' : 'outbox',
     async send(mail) {
       const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-      if (!smtp) options.onKept?.(mail);
-      if (!smtp || !row) return;
-      try {
-        await smtp.sendMail({ from: options.from, ...mail });
-        await options.db.update(mailOutbox).set({ sentAt: new Date() }).where(eqId(row.id));
-      } catch (error) {
-        // The outbox keeps the message and the reason, so a failed delivery is never silent or lost.
-        await options.db
-          .update(mailOutbox)
-          .set({ error: error instanceof Error ? error.message : String(error) })
-          .where(eqId(row.id));
-        throw error;
-      }
+      if (!deliver) options.onKept?.(mail);
+      if (!deliver || !row) return;
+      await attempt(row.id, mail, 0, new Date());
     },
+    async retryDue(now = new Date()) {
+      if (!deliver) return 0;
+      const due = await options.db
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.retryAt, now)))
+        .orderBy(mailOutbox.retryAt)
+        .limit(BATCH);
+      let sent = 0;
+      for (const row of due) {
+        try {
+          const mail = { to: row.to, subject: row.subject, text: row.text, html: row.html };
+          if (await attempt(row.id, mail, row.attempts, now)) sent++;
+        } catch {
+          // Recorded on the row; the next is tried all the same (one bad address blocks nothing).
+        }
+      }
+      return sent;
+    },
+    failing: () => failing,
     recent(limit = 100) {
       return options.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
     },
