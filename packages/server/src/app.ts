@@ -364,6 +364,16 @@ export async function buildApp(
     autoscaler: services.autoscaler,
     recommender: services.recommender,
     async close() {
+      // First stop taking requests and finish those in flight. Keep-alive sockets are closed as they go
+      // idle (else a client's idle socket holds the stop for its 72 s), and what is left after 5 s is cut.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      const cut = setTimeout(() => app.server.closeAllConnections(), 5000);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+        clearTimeout(cut);
+      }
       await mailRetries.stop();
       await services.autoscaler.stop();
       await services.recommender.stop();
@@ -373,7 +383,6 @@ export async function buildApp(
       await services.metricShipper.stop();
       await worker.stop();
       await services.runtimeSet.close();
-      await app.close();
       await database.close();
     },
   };
