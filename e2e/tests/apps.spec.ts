@@ -89,7 +89,14 @@ test.describe('apps and services', () => {
     await expect(page.getByText(BAD_KEY_MESSAGE)).toHaveCount(0);
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(page.getByText(/^Operation \d+: configure succeeded$/)).toBeVisible({ timeout: 60_000 });
+    // Saved values are hidden until revealed (issue 20); editing shows them as text.
     await page.reload();
+    const listed = page.getByRole('table', { name: 'Environment variables' });
+    await expect(listed.getByText('DATABASE_URL')).toBeVisible();
+    await expect(page.getByText('postgres://db.internal/shop')).toHaveCount(0);
+    await listed.getByRole('button', { name: 'Reveal DATABASE_URL' }).click();
+    await expect(listed.getByText('postgres://db.internal/shop')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Variables' }).click();
     await expect(variables).toHaveValue('DATABASE_URL=postgres://db.internal/shop\nGREETING="hello\nworld"');
 
     // Scale the service to two containers.

@@ -2,6 +2,9 @@ import { formatEnvText, parseEnvText } from '@berth/core';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { StaticTable } from '../../../components/ui/static-table.tsx';
 import './apps.css';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 
@@ -39,10 +42,105 @@ export interface ConfigurationEditorProps {
 }
 
 /**
+ * The app's configuration (issue 20): its variables listed with their values hidden, each revealed on
+ * its own (or all at once), and edited as text only when asked. A value is not in the page until it is
+ * revealed or the editor is opened. An app without variables opens on the editor.
+ */
+export function ConfigurationEditor(props: ConfigurationEditorProps) {
+  const keys = Object.entries(props.current)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([key]) => key)
+    .sort((a, b) => a.localeCompare(b));
+  const [editing, setEditing] = useState(keys.length === 0);
+  if (editing) {
+    return <ConfigurationText {...props} onCancel={keys.length ? () => setEditing(false) : undefined} />;
+  }
+  return (
+    <MaskedVariables
+      current={props.current}
+      keys={keys}
+      denial={props.denial}
+      onEdit={() => setEditing(true)}
+    />
+  );
+}
+
+const MASK = '••••••••';
+
+function MaskedVariables({
+  current,
+  keys,
+  denial,
+  onEdit,
+}: {
+  current: Readonly<Record<string, string | null>>;
+  keys: readonly string[];
+  denial: string | null;
+  onEdit: () => void;
+}) {
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const all = revealed.size === keys.length;
+  const toggle = (key: string) =>
+    setRevealed((shown) => {
+      const next = new Set(shown);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  return (
+    <div className="section-stack">
+      <div className="row-actions">
+        <Button variant="secondary" size="sm" onClick={() => setRevealed(all ? new Set() : new Set(keys))}>
+          {all ? 'Hide All' : 'Reveal All'}
+        </Button>
+        <ScopedButton variant="primary" size="sm" denial={denial} onClick={onEdit}>
+          Edit Variables
+        </ScopedButton>
+      </div>
+      <StaticTable
+        caption="Environment variables"
+        columns={['Key', 'Value', { label: 'Actions', hidden: true }]}
+      >
+        {keys.map((key) => {
+          const shown = revealed.has(key);
+          return (
+            <tr key={key}>
+              <td>
+                <code>{key}</code>
+              </td>
+              <td className="env-value">
+                {shown ? (
+                  <code>{current[key]}</code>
+                ) : (
+                  <>
+                    <span aria-hidden="true">{MASK}</span>
+                    <span className="visually-hidden">hidden</span>
+                  </>
+                )}
+              </td>
+              <td>
+                <Button variant="ghost" size="sm" aria-pressed={shown} onClick={() => toggle(key)}>
+                  {shown ? `Hide ${key}` : `Reveal ${key}`}
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
+      </StaticTable>
+    </div>
+  );
+}
+
+/**
  * spec 2 §2 and §5: environment variables edited as KEY=value text, multiline values in double quotes.
  * The spec's key messages show while typing and block the save, so nothing bad is sent.
  */
-export function ConfigurationEditor({ current, denial, onSave }: ConfigurationEditorProps) {
+function ConfigurationText({
+  current,
+  denial,
+  onSave,
+  onCancel,
+}: ConfigurationEditorProps & { onCancel: (() => void) | undefined }) {
   const id = useId();
   // Keys in alphabetical order: the server's storage does not keep the order they were typed in.
   const [notice, setNotice] = useState<string | null>(null);
@@ -93,7 +191,11 @@ export function ConfigurationEditor({ current, denial, onSave }: ConfigurationEd
           ))}
         </ul>
       </div>
-      <SubmitRow denial={denial} disabled={problems.length > 0}>
+      <SubmitRow
+        denial={denial}
+        disabled={problems.length > 0}
+        {...(onCancel ? { onCancel, cancelLabel: 'Cancel' } : {})}
+      >
         Save Configuration
       </SubmitRow>
     </Form>
