@@ -137,12 +137,12 @@ test.describe('operations, activity, deployments and sources', () => {
     await expect(page).toHaveURL(/\/activity\?operation_type=deploy$/);
     await expect(activity.getByText('FAILED', { exact: true })).toHaveCount(1);
 
-    // Re-run posts the same deploy again and opens the new operation.
-    await activity
-      .getByRole('row')
-      .filter({ hasText: 'FAILED' })
-      .getByRole('button', { name: `Re-run deploy of ${app.handle}` })
-      .click();
+    // Re-run says what it will run and waits for a confirmation (issue 20), then posts the same deploy
+    // again and opens the new operation.
+    const failed = activity.getByRole('row').filter({ hasText: 'FAILED' });
+    await failed.getByRole('button', { name: `Re-run deploy of ${app.handle}` }).click();
+    await expect(failed.getByText(/^Deploys \S+ to .+ again\. It failed last time\.$/)).toBeVisible();
+    await failed.getByRole('button', { name: `Confirm re-run deploy of ${app.handle}` }).click();
     await expect(page).toHaveURL(new RegExp(`/operations/(?!${bad.id}\\b)\\d+`));
     await expect(page.getByText('Operation failed')).toBeVisible({ timeout: 30_000 });
   });

@@ -390,6 +390,9 @@ describe('endpoint page (spec 2 §2)', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Re-run provision of app-7.on-berth.localhost' }),
     );
+    await user.click(
+      screen.getByRole('button', { name: 'Confirm re-run provision of app-7.on-berth.localhost' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/operations/45'));
     expect(server.callsTo('POST', '/api/vhosts/7/operations').map((call) => call.body)).toEqual([
       { type: 'provision' },

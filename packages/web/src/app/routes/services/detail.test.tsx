@@ -250,3 +250,30 @@ describe('service autoscaling and scaling recommendations (spec 2 §4)', () => {
     expect(within(details).getByText('(Save up to $187.50)')).toBeInTheDocument();
   });
 });
+
+describe('service restart (issue 20)', () => {
+  it('restarts one service after a confirmation that says what happens', async () => {
+    signIn();
+    const server = mockServer({
+      ...routes([[]]),
+      'POST /api/services/5/operations': () =>
+        json(201, scaleHal('8', 'queued', 2, '2026-01-02T00:00:00Z', { type: 'restart' })),
+      'GET /api/operations/8': () =>
+        json(200, scaleHal('8', 'succeeded', 2, '2026-01-02T00:00:00Z', { type: 'restart' })),
+    });
+    renderApp('/apps/1/services/5/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restart web' }));
+    expect(server.callsTo('POST', '/api/services/5/operations')).toHaveLength(0);
+    expect(
+      screen.getByText('Its containers stop and start again; requests may fail meanwhile.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm restart of web' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/services/5/operations')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/services/5/operations')[0]?.body).toEqual({
+      type: 'restart',
+      id: '5',
+    });
+    expect(await screen.findByText(/restart succeeded/i)).toBeInTheDocument();
+  });
+});

@@ -13,6 +13,7 @@ import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
+import { useRestartService } from '../../../features/services/api/use-restart-service.ts';
 import { useScaleService } from '../../../features/services/api/use-scale-service.ts';
 import { useService } from '../../../features/services/api/use-service.ts';
 import { useStackProfiles } from '../../../features/services/api/use-stack-profiles.ts';
@@ -226,14 +227,47 @@ function AutoscalingSection({ service, stackId }: { service: Service; stackId: s
 
 function SettingsTab({ service, hasEndpoints }: { service: Service; hasEndpoints: boolean }) {
   const denial = useActionDenial('service.update', service.environmentId);
+  const restartDenial = useActionDenial('service.restart', service.environmentId);
   const update = useUpdateService(service.id);
+  const restart = useRestartService(service.id);
+  const queryClient = useQueryClient();
+  const [operationId, setOperationId] = useState<string | null>(null);
   return (
-    <ServiceSettingsForm
-      service={service}
-      hasEndpoints={hasEndpoints}
-      denial={denial}
-      onSave={(values) => update.mutateAsync(values)}
-    />
+    <div className="section-stack">
+      <ServiceSettingsForm
+        service={service}
+        hasEndpoints={hasEndpoints}
+        denial={denial}
+        onSave={(values) => update.mutateAsync(values)}
+      />
+      {/* Issue 20: one service restarts on its own (the API always could), after a confirmation. */}
+      <section className="card card-body form" aria-label="Restart Service">
+        <h2 className="section-title">Restart Service</h2>
+        <p className="field-hint">
+          Restarts the containers of {service.handle} only; the app's other services keep running.
+        </p>
+        {operationId ? (
+          <OperationProgress
+            operationId={operationId}
+            type="restart"
+            onFinished={() => void queryClient.invalidateQueries({ queryKey: operationKeys.lists() })}
+          />
+        ) : null}
+        {restart.isError ? <Banner variant="error">{restart.error.message}</Banner> : null}
+        <div>
+          <ConfirmButton
+            label={`Restart ${service.handle}`}
+            confirmLabel={`Confirm restart of ${service.handle}`}
+            warning="Its containers stop and start again; requests may fail meanwhile."
+            denial={restartDenial}
+            size="md"
+            onConfirm={async () => setOperationId((await restart.mutateAsync()).id)}
+          >
+            Restart Service
+          </ConfirmButton>
+        </div>
+      </section>
+    </div>
   );
 }
 

@@ -2,8 +2,8 @@ import { updateAppSchema } from '@berth/core';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import './apps.css';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
@@ -40,11 +40,13 @@ export function AppSettings({ handle, denials, onRename, onRestart, onDeprovisio
         <p className="field-hint">Restarts every container of the app's services.</p>
         {restartFailure ? <Banner variant="error">{restartFailure}</Banner> : null}
         <div>
-          <ScopedButton
-            variant="secondary"
+          <ConfirmButton
+            label="Restart App"
+            confirmLabel="Confirm restart of the app"
+            warning="Every container of its services stops and starts again; requests may fail meanwhile."
             denial={denials.restart}
-            loading={restarting}
-            onClick={async () => {
+            size="md"
+            onConfirm={async () => {
               setRestartFailure(null);
               setRestarting(true);
               try {
@@ -56,8 +58,8 @@ export function AppSettings({ handle, denials, onRename, onRestart, onDeprovisio
               }
             }}
           >
-            Restart App
-          </ScopedButton>
+            {restarting ? 'Restarting…' : 'Restart App'}
+          </ConfirmButton>
         </div>
       </section>
 

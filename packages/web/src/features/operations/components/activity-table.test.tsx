@@ -9,7 +9,8 @@ import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts'
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { ActorProvider } from '../../../lib/actor.tsx';
 import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
-import { ActivityTable } from './activity-table.tsx';
+import { fromOperationResource } from '../../../resources/operations/operation.hal.ts';
+import { ActivityTable, rerunWarning } from './activity-table.tsx';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
 const LIST = '/organizations/org-1/operations';
@@ -160,6 +161,10 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
     const router = renderActivity(OWNER);
     await screen.findByText('RUNNING');
     await userEvent.click(row('1').getByRole('button', { name: /^Re-run/ }));
+    // Nothing runs before it is confirmed, and the confirmation says what will run (issue 20).
+    expect(server.callsTo('POST', '/api/apps/7/operations')).toHaveLength(0);
+    expect(row('1').getByText(/^Deploys main to web again\./)).toBeInTheDocument();
+    await userEvent.click(row('1').getByRole('button', { name: /^Confirm re-run/ }));
     expect(server.callsTo('POST', '/api/apps/7/operations')[0]?.body).toEqual({
       type: 'deploy',
       git_ref: 'main',
@@ -230,6 +235,24 @@ describe('ActivityTable filters offer databases and backups (core operation cata
       expect(server.calls.map((call) => call.path)).toContain(
         `/api${LIST}?page=1&resource_type=database&operation_type=pitr_restore&${SINCE}`,
       ),
+    );
+  });
+});
+
+describe('what a re-run says it will do (issue 20)', () => {
+  const base = operationHal({ id: '5', type: 'deploy', status: 'failed' });
+  it('names the ref of a deploy, and whether it failed or may roll back', () => {
+    const failed = fromOperationResource({ ...base, git_ref: 'simfail-v1' });
+    expect(rerunWarning(failed)).toBe(
+      `Deploys simfail-v1 to ${failed.resourceHandle} again. It failed last time.`,
+    );
+    const succeeded = fromOperationResource({ ...base, status: 'succeeded', git_ref: 'v1' });
+    expect(rerunWarning(succeeded)).toBe(
+      `Deploys v1 to ${succeeded.resourceHandle} again. If a later deploy runs now, this rolls it back.`,
+    );
+    const restart = fromOperationResource({ ...base, type: 'restart' });
+    expect(rerunWarning(restart)).toBe(
+      `Restarts ${restart.resourceHandle}: its containers stop and start again.`,
     );
   });
 });

@@ -10,8 +10,8 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
@@ -97,6 +97,39 @@ function FilterSelect({
   );
 }
 
+/**
+ * What a re-run will do, said before it runs (issue 20): one click must not redeploy a known-failing ref
+ * over a live app or quietly roll production back.
+ */
+export function rerunWarning(operation: Operation): string {
+  const target = operation.resourceHandle;
+  switch (operation.type) {
+    case 'deploy': {
+      const what = operation.dockerRef ?? operation.gitRef;
+      const again =
+        operation.status === 'failed'
+          ? 'It failed last time.'
+          : 'If a later deploy runs now, this rolls it back.';
+      return what ? `Deploys ${what} to ${target} again. ${again}` : `Deploys ${target} again. ${again}`;
+    }
+    case 'configure': {
+      const keys = Object.keys(operation.env ?? {});
+      return keys.length
+        ? `Sets ${keys.length === 1 ? keys[0] : `${keys.length} variables`} of ${target} as this operation did, over their values now.`
+        : `Configures ${target} again.`;
+    }
+    case 'scale':
+      return `Scales ${target} again to what this operation asked for${operation.containerCount !== null ? ` (${operation.containerCount} containers)` : ''}.`;
+    case 'restart':
+    case 'restart_recreate':
+      return `Restarts ${target}: its containers stop and start again.`;
+    case 'deprovision':
+      return `Deprovisions ${target} again: it stops and is removed.`;
+    default:
+      return `Runs ${operation.type} on ${target} again.`;
+  }
+}
+
 export function RerunButton({ operation }: { operation: Operation }) {
   const rerun = useRerunOperation();
   const navigate = useNavigate();
@@ -106,23 +139,23 @@ export function RerunButton({ operation }: { operation: Operation }) {
   const action = `${operation.resourceType}.${operation.type}`;
   const denial =
     operation.environmentId && isActionName(action) ? denialOf(action, operation.environmentId) : null;
+  const name = `${operation.type} of ${operation.resourceHandle}`;
   return (
     <span>
-      <ScopedButton
+      <ConfirmButton
         denial={denial}
-        variant="secondary"
-        size="sm"
-        loading={rerun.isPending}
-        aria-label={`Re-run ${operation.type} of ${operation.resourceHandle}`}
-        onClick={() =>
-          rerun.mutate(operation, {
+        label={`Re-run ${name}`}
+        confirmLabel={`Confirm re-run ${name}`}
+        warning={rerunWarning(operation)}
+        onConfirm={() =>
+          rerun.mutateAsync(operation).then(
             // spec 2 §4: operation flows end on the operation's page.
-            onSuccess: (next) => navigate(to.operation(next.id)),
-          })
+            (next) => navigate(to.operation(next.id)),
+          )
         }
       >
         Re-run
-      </ScopedButton>
+      </ConfirmButton>
       {rerun.isError ? (
         <span className="field-error" role="alert">
           {rerun.error.message}
