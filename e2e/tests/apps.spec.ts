@@ -92,7 +92,7 @@ test.describe('apps and services', () => {
     // Saved values are hidden until revealed (issue 20); editing shows them as text.
     await page.reload();
     const listed = page.getByRole('table', { name: 'Environment variables' });
-    await expect(listed.getByText('DATABASE_URL')).toBeVisible();
+    await expect(listed.getByText('DATABASE_URL', { exact: true })).toBeVisible();
     await expect(page.getByText('postgres://db.internal/shop')).toHaveCount(0);
     await listed.getByRole('button', { name: 'Reveal DATABASE_URL' }).click();
     await expect(listed.getByText('postgres://db.internal/shop')).toBeVisible();

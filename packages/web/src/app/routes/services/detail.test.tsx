@@ -199,6 +199,8 @@ describe('service autoscaling and scaling recommendations (spec 2 §4)', () => {
     });
     const current = await screen.findByRole('region', { name: 'Current policy details' });
     expect(await within(current).findByText('2 to 6')).toBeInTheDocument();
+    // The notice outlives the form's fresh start on the saved policy.
+    expect(screen.getByText('Autoscaling policy saved.')).toBeInTheDocument();
   });
 
   it('reads Autoscaling for a service with autoscaling on, and a recommendation otherwise', async () => {

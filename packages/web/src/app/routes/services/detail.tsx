@@ -190,33 +190,46 @@ function AutoscalingSection({ service, stackId }: { service: Service; stackId: s
   const policy = useServicePolicy(service.id);
   const { save, remove } = useSaveServicePolicy(service.id);
   const allowed = stack.data?.autoscaling ?? { horizontal: false, vertical: false };
+  // Said here, not in the form: a saved policy gives the form a new key, and it starts afresh.
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <QueryState query={policy} loadingLabel="Loading autoscaling policy">
       {(current) =>
         !allowed.horizontal && !allowed.vertical && !current ? (
           <p className="muted">Autoscaling is not offered on this stack.</p>
         ) : (
-          <div className="autoscaling-layout">
-            <AutoscalingForm
-              key={current?.updatedAt ?? 'none'}
-              policy={current}
-              allowed={allowed}
-              denial={denial}
-              onSave={(body) => save.mutateAsync({ exists: current !== null, body })}
-            />
-            <div className="section-stack">
-              <CurrentPolicy policy={current} />
-              {current ? (
-                <ConfirmButton
-                  label="Remove Policy"
-                  confirmLabel="Remove"
-                  warning="Autoscaling stops; the service keeps its current size."
-                  denial={denial}
-                  onConfirm={() => remove.mutateAsync()}
-                >
-                  Remove Policy
-                </ConfirmButton>
-              ) : null}
+          <div className="section-stack">
+            {notice ? <Banner variant="success">{notice}</Banner> : null}
+            <div className="autoscaling-layout">
+              <AutoscalingForm
+                key={current?.updatedAt ?? 'none'}
+                policy={current}
+                allowed={allowed}
+                denial={denial}
+                onSave={async (body) => {
+                  setNotice(null);
+                  await save.mutateAsync({ exists: current !== null, body });
+                  setNotice(
+                    body.scaling_enabled
+                      ? 'Autoscaling policy saved.'
+                      : 'Autoscaling is off for this service.',
+                  );
+                }}
+              />
+              <div className="section-stack">
+                <CurrentPolicy policy={current} />
+                {current ? (
+                  <ConfirmButton
+                    label="Remove Policy"
+                    confirmLabel="Remove"
+                    warning="Autoscaling stops; the service keeps its current size."
+                    denial={denial}
+                    onConfirm={() => remove.mutateAsync()}
+                  >
+                    Remove Policy
+                  </ConfirmButton>
+                ) : null}
+              </div>
             </div>
           </div>
         )

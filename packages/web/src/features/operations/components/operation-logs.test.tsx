@@ -7,7 +7,15 @@ import { mockServer } from '../../../../test/fetch-mock.ts';
 import { HOST, tokenHal } from '../../../../test/fixtures.ts';
 import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { fetchOperationLogs } from '../api/fetch-operation-logs.ts';
-import { LOGS_WAIT_MESSAGE, LogText, logLineTone, NO_DATA_FOUND, OperationLogs } from './operation-logs.tsx';
+import { LIVE_LOGS_MS } from '../api/use-operation-logs.ts';
+import {
+  LIVE_LOGS_NOTE,
+  LOGS_WAIT_MESSAGE,
+  LogText,
+  logLineTone,
+  NO_DATA_FOUND,
+  OperationLogs,
+} from './operation-logs.tsx';
 
 // Rendered without the route table (test/render.tsx loads every route): the widget needs only a client.
 function renderWithProviders(element: ReactElement) {
@@ -46,12 +54,44 @@ describe('log line colours (spec 2 §4)', () => {
 });
 
 describe('OperationLogs', () => {
-  it('waits while the operation is queued or running, without asking for logs', () => {
+  it('waits while the operation is queued, without asking for logs', () => {
     signIn();
     const server = mockServer({});
-    renderWithProviders(<OperationLogs operationId="5" status="running" />);
+    renderWithProviders(<OperationLogs operationId="5" status="queued" />);
     expect(screen.getByText(LOGS_WAIT_MESSAGE)).toBeInTheDocument();
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('shows the lines of a running operation as they are written, and its last ones when it ends (issue 20)', async () => {
+    signIn();
+    const logPath = LOG_URL.replace(HOST, '');
+    const server = mockServer({
+      'GET /api/operations/5/logs': text(200, LOG_URL),
+      [`GET ${logPath}`]: [
+        text(200, 'Step 1: building\n'),
+        text(200, 'Step 1: building\nStep 2: pushing\n'),
+        text(200, 'Step 1: building\nStep 2: pushing\nDone\n'),
+      ],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const at = (status: string) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <OperationLogs operationId="5" status={status} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(at('running'));
+    expect(await screen.findByText('Step 1: building')).toBeInTheDocument();
+    expect(screen.getByText(LIVE_LOGS_NOTE)).toBeInTheDocument();
+    // Read again while it runs.
+    expect(
+      await screen.findByText('Step 2: pushing', {}, { timeout: LIVE_LOGS_MS + 2000 }),
+    ).toBeInTheDocument();
+    rerender(at('succeeded'));
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+    expect(screen.queryByText(LIVE_LOGS_NOTE)).not.toBeInTheDocument();
+    expect(server.callsTo('GET', logPath.split('?')[0] ?? '').length).toBeGreaterThanOrEqual(3);
   });
 
   it('reads the capability URL without credentials and shows the text', async () => {

@@ -1,4 +1,5 @@
 import { isOperationFinished } from '@berth/core';
+import { useEffect, useRef } from 'react';
 import { useOperationLogs } from '../api/use-operation-logs.ts';
 import './operations.css';
 
@@ -37,21 +38,59 @@ export function LogText({ text, label = 'Operation logs' }: { text: string; labe
 }
 
 /**
- * spec 2 §4: logs are fetched once the operation has succeeded or failed. While it is queued or running a
- * wait message shows; then 'Fetching logs...', 'No data found', or the text.
+ * spec 2 §4 and issue 20: a queued operation has no log yet (the wait message); a running one shows its
+ * lines as they are written, read again every 2 s; a finished one 'Fetching logs...', 'No data found',
+ * or the text.
  */
 export function OperationLogs({ operationId, status }: { operationId: string; status: string }) {
   const finished = isOperationFinished(status);
-  const logs = useOperationLogs(operationId, finished);
-  if (!finished) return <p className="logs-note">{LOGS_WAIT_MESSAGE}</p>;
+  const logs = useOperationLogs(operationId, status);
+  if (!finished && status !== 'running') return <p className="logs-note">{LOGS_WAIT_MESSAGE}</p>;
   if (logs.isPending) return <p className="logs-note">{FETCHING_LOGS}</p>;
-  if (logs.isError) {
+  if (logs.isError && !logs.data) {
     return (
       <p className="field-error" role="alert">
         Error: {logs.error.message}
       </p>
     );
   }
-  if (!logs.data.trim()) return <p className="logs-note">{NO_DATA_FOUND}</p>;
-  return <LogText text={logs.data} />;
+  const text = logs.data ?? '';
+  if (!finished) {
+    return (
+      <>
+        <p className="logs-note" aria-live="polite">
+          {LIVE_LOGS_NOTE}
+        </p>
+        {text.trim() ? <FollowingLogText text={text} /> : null}
+      </>
+    );
+  }
+  if (!text.trim()) return <p className="logs-note">{NO_DATA_FOUND}</p>;
+  return <LogText text={text} />;
+}
+
+export const LIVE_LOGS_NOTE = 'Running: new lines appear as they are written.';
+
+/** The log of a running operation, kept scrolled to its end while the reader is there. */
+function FollowingLogText({ text }: { text: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  useEffect(() => {
+    const onScroll = () => {
+      const gap = document.documentElement.scrollHeight - window.scrollY - window.innerHeight;
+      following.current = gap < 80;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new text is a reason to scroll.
+  useEffect(() => {
+    if (following.current) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [text]);
+  return (
+    <>
+      <LogText text={text} />
+      <div ref={end} />
+    </>
+  );
 }

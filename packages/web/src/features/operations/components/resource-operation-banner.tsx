@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Banner, type BannerVariant } from '../../../components/ui/banner.tsx';
 import { to } from '../../../lib/paths.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
+import { useOperationLogs } from '../api/use-operation-logs.ts';
+import './operations.css';
 
 const VARIANTS: Record<'success' | 'error' | 'progress', BannerVariant> = {
   success: 'success',
@@ -28,6 +30,27 @@ export function ResourceOperationBanner({ operations }: { operations: readonly O
     >
       {operation.userName ? `Started by ${operation.userName}. ` : ''}
       {operation.note}
+      {operation.status === 'failed' ? <FailingLine operationId={operation.id} /> : null}
     </Banner>
   );
+}
+
+/** The line a failed operation's log says why in: its last ERROR line, else its last line. */
+export function failingLine(text: string): string | null {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return [...lines].reverse().find((line) => line.includes('ERROR')) ?? lines.at(-1) ?? null;
+}
+
+/** Issue 20: a failure banner quotes the line that says why, so the reason is one glance away. */
+function FailingLine({ operationId }: { operationId: string }) {
+  const logs = useOperationLogs(operationId, 'failed');
+  const line = logs.data ? failingLine(logs.data) : null;
+  return line ? (
+    <code className="failing-line" title="The log line that says why">
+      {line.length > 300 ? `${line.slice(0, 300)}…` : line}
+    </code>
+  ) : null;
 }

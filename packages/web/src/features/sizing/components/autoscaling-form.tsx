@@ -211,8 +211,6 @@ export function AutoscalingForm({ policy, allowed, denial, onSave }: Autoscaling
       const { default_policy: _, ...fields } = fieldsOf(values, base);
       return onSave(fields);
     },
-    successMessage: (values) =>
-      values.mode === 'disabled' ? 'Autoscaling is off for this service.' : 'Autoscaling policy saved.',
   });
   const values = form.watch();
   const mode = values.mode;
