@@ -89,3 +89,25 @@ test.describe('email verification', () => {
     await expect(page).toHaveURL(/\/verify$/);
   });
 });
+
+test.describe('tabs of one browser (issue 20)', () => {
+  test('a tab left on "Verify your email" moves on once another tab verifies the address', async ({
+    page,
+    unverifiedUser,
+    mailbox,
+  }) => {
+    const mail = await mailbox.waitFor({ to: unverifiedUser.email });
+    await page.goto('/login');
+    await submitCredentials(page, unverifiedUser);
+    await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+
+    // The link opened in a second tab of the same browser.
+    const other = await page.context().newPage();
+    await other.goto(verificationLink(mail).url);
+    await expect(other).toHaveURL(/\/environments$/);
+
+    // The first tab notices without a reload.
+    await expect(page).toHaveURL(/\/environments$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
+  });
+});

@@ -10,6 +10,7 @@ import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
 import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session-store.ts';
+import { syncTabs } from './lib/tab-sync.ts';
 import './styles/global.css';
 import './components/ui/ui.css';
 import { messageOf } from './lib/error-message.ts';
@@ -34,6 +35,8 @@ async function start(container: HTMLElement) {
   }
   const queryClient = createQueryClient();
   clearQueriesOnReset(queryClient, sessionStore);
+  // Other tabs of this browser hear of what changes here, and this one of theirs.
+  syncTabs(queryClient);
   // The session check and the data every signed-in page needs leave now, while the router still loads
   // the page's code (the console's own calls take their answers).
   startEarlyRequests(window.location);

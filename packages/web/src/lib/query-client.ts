@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         // contract §1.13: cached lists are refetched after 60 s when revisited.
         staleTime: CACHED_LIST_STALE_MS,
-        refetchOnWindowFocus: false,
+        // Issue 20: coming back to the tab reads again what has gone stale meanwhile.
+        refetchOnWindowFocus: true,
         // A 4xx will not change by asking again; network trouble might.
         retry: (failureCount, error) =>
           !(error instanceof ApiError && error.status < 500) && failureCount < 2,
