@@ -74,10 +74,15 @@ describe('a clean stop', () => {
     const acknowledged: string[] = [];
     const burst = Array.from({ length: 60 }, async (_, index) => {
       const email = `burst-${index}@example.com`;
-      await new Promise((resolve) => setTimeout(resolve, index * 15));
+      await new Promise((resolve) => setTimeout(resolve, index * 40));
       if ((await signUp(port, email)) === 201) acknowledged.push(email);
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Cut it once some writes are acknowledged and others are still on their way (sign-ups hash a
+    // password: on a busy machine the first answers take a while).
+    const deadline = Date.now() + 30_000;
+    while (acknowledged.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const stopping = Date.now();
     server.kill('SIGTERM');
     const code = await new Promise((resolve) => server.once('exit', resolve));

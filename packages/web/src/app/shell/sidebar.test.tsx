@@ -167,6 +167,23 @@ describe('side navigation (spec 3 §2)', () => {
     expect(sidebar).toHaveStyle({ width: '256px' });
   });
 
+  it('opens as a drawer over the page on a narrow window, closed by Escape or a tap beside it (issue 20)', async () => {
+    window.innerWidth = 390;
+    renderSidebar();
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(sidebar).not.toHaveAttribute('data-overlay');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(sidebar).toHaveAttribute('data-overlay', 'true');
+    expect(sidebar).toHaveStyle({ width: '256px' });
+    await user.keyboard('{Escape}');
+    expect(sidebar).not.toHaveAttribute('data-overlay');
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+    window.innerWidth = 1024;
+  });
+
   it('names the organization and stack cut to 20 characters and switches organization', async () => {
     const { onSelectOrganization } = renderSidebar();
     const switcher = await screen.findByRole('button', {

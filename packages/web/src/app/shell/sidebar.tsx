@@ -4,8 +4,8 @@ import {
   SIDEBAR_WIDTH_PX,
   type Theme,
 } from '@berth/core';
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePersistedState } from '../../lib/persisted-state.ts';
@@ -74,16 +74,31 @@ function NavEntry({ item }: { item: NavItem }) {
   );
 }
 
-/** The collapsed state: persisted under `nav`, and forced to icons on narrow windows (spec 3 §2). */
-function useCollapsed(): [boolean, () => void] {
+/**
+ * The collapsed state: persisted under `nav`, and forced to icons on narrow windows (spec 3 §2). Opened
+ * on a narrow window, the menu lies over the page as a drawer (the page keeps its width) and closes on
+ * navigation, on Escape and on a tap beside it (issue 20).
+ */
+function useCollapsed(): { collapsed: boolean; overlay: boolean; toggle: () => void; close: () => void } {
   const narrow = useWindowWidth() <= SIDEBAR_COLLAPSE_BREAKPOINT_PX;
   const [nav, setNav] = usePersistedState('nav');
   // On a narrow window the user may open the menu for a moment without changing the saved preference.
   const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close.
+  useEffect(() => setOpenWhileNarrow(false), [pathname]);
+  useEffect(() => {
+    if (!(narrow && openWhileNarrow)) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenWhileNarrow(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [narrow, openWhileNarrow]);
   const collapsed = narrow ? !openWhileNarrow : nav.collapsed;
   const toggle = () =>
     narrow ? setOpenWhileNarrow((value) => !value) : setNav({ collapsed: !nav.collapsed });
-  return [collapsed, toggle];
+  return { collapsed, overlay: narrow && openWhileNarrow, toggle, close: () => setOpenWhileNarrow(false) };
 }
 
 export function Sidebar({
@@ -99,128 +114,143 @@ export function Sidebar({
   theme,
   onToggleTheme,
 }: SidebarProps) {
-  const [collapsed, toggle] = useCollapsed();
+  const { collapsed, overlay, toggle, close } = useCollapsed();
   const width = collapsed ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
 
   return (
-    <aside className="sidebar" data-collapsed={collapsed} style={{ width }} aria-label="Sidebar">
-      <div className="sidebar-header">
-        <Link to={paths.root} className="sidebar-brand" aria-label="Berth home">
-          <BrandMark withName={!collapsed} />
-        </Link>
-        <button
-          type="button"
-          className="icon-button sidebar-toggle"
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
-          onClick={toggle}
-        >
-          {collapsed ? icons.expand : icons.collapse}
-        </button>
-      </div>
-
-      <OrganizationSwitcher
-        organizations={organizations}
-        organization={organization}
-        stackName={stackName}
-        collapsed={collapsed}
-        switchingTo={switchingTo}
-        onSelect={onSelectOrganization}
-      />
-
-      <nav className="sidebar-nav" aria-label="Main">
-        <ul>
-          {homeEnabled ? <NavEntry item={HOME_ITEM} /> : null}
-          {RESOURCE_ITEMS.map((item) => (
-            <NavEntry key={item.to} item={item} />
-          ))}
-          {fullVisibility ? (
-            <NavEntry item={SECURITY_ITEM} />
-          ) : (
-            <DisabledNavEntry item={SECURITY_ITEM} reason={permissionMessages.fullVisibilityAnywhere} />
-          )}
-        </ul>
-      </nav>
-
-      <div className="sidebar-footer">
-        {isBuilt(paths.deploy) ? (
-          <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
-            {icons.deploy}
-            <span className="nav-label">Deploy</span>
+    <>
+      {overlay ? (
+        <>
+          {/* The page keeps the collapsed menu's width under the drawer, and a tap beside it closes it. */}
+          <div className="sidebar-spacer" style={{ width: SIDEBAR_WIDTH_PX.collapsed }} />
+          <button type="button" className="sidebar-backdrop" aria-label="Close menu" onClick={close} />
+        </>
+      ) : null}
+      <aside
+        className="sidebar"
+        data-collapsed={collapsed}
+        data-overlay={overlay || undefined}
+        style={{ width }}
+        aria-label="Sidebar"
+      >
+        <div className="sidebar-header">
+          <Link to={paths.root} className="sidebar-brand" aria-label="Berth home">
+            <BrandMark withName={!collapsed} />
           </Link>
-        ) : (
-          <Tooltip content={NOT_AVAILABLE_YET} placement="right">
-            {(trigger) => (
-              <a
-                role="link"
-                aria-disabled="true"
-                aria-label="Deploy"
-                tabIndex={0}
-                className="button button-primary button-md sidebar-deploy"
-                {...trigger}
-              >
-                {icons.deploy}
-                <span className="nav-label">Deploy</span>
-              </a>
-            )}
-          </Tooltip>
-        )}
-        <nav aria-label="Account">
+          <button
+            type="button"
+            className="icon-button sidebar-toggle"
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            onClick={toggle}
+          >
+            {collapsed ? icons.expand : icons.collapse}
+          </button>
+        </div>
+
+        <OrganizationSwitcher
+          organizations={organizations}
+          organization={organization}
+          stackName={stackName}
+          collapsed={collapsed}
+          switchingTo={switchingTo}
+          onSelect={onSelectOrganization}
+        />
+
+        <nav className="sidebar-nav" aria-label="Main">
           <ul>
-            <NavEntry item={{ label: 'Settings', to: paths.settings, icon: 'settings' }} />
-            {canImpersonate ? (
-              <NavEntry item={{ label: 'Impersonate', to: paths.impersonate, icon: 'impersonate' }} />
-            ) : null}
-            <NavEntry item={{ label: 'Logout', to: paths.logout, icon: 'logout' }} />
+            {homeEnabled ? <NavEntry item={HOME_ITEM} /> : null}
+            {RESOURCE_ITEMS.map((item) => (
+              <NavEntry key={item.to} item={item} />
+            ))}
+            {fullVisibility ? (
+              <NavEntry item={SECURITY_ITEM} />
+            ) : (
+              <DisabledNavEntry item={SECURITY_ITEM} reason={permissionMessages.fullVisibilityAnywhere} />
+            )}
           </ul>
         </nav>
-        <button
-          type="button"
-          className="nav-link theme-toggle"
-          aria-label={`Switch to ${nextTheme} theme`}
-          onClick={onToggleTheme}
-        >
-          {theme === 'dark' ? icons.sun : icons.moon}
-          <span className="nav-label" aria-hidden="true">
-            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
-          </span>
-        </button>
-        {collapsed ? null : (
-          <ul className="sidebar-links" aria-label="Resources">
-            {docsUrl ? (
-              <li>
-                <a href={docsUrl} target="_blank" rel="noreferrer">
-                  DOCS
+
+        <div className="sidebar-footer">
+          {isBuilt(paths.deploy) ? (
+            <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
+              {icons.deploy}
+              <span className="nav-label">Deploy</span>
+            </Link>
+          ) : (
+            <Tooltip content={NOT_AVAILABLE_YET} placement="right">
+              {(trigger) => (
+                <a
+                  role="link"
+                  aria-disabled="true"
+                  aria-label="Deploy"
+                  tabIndex={0}
+                  className="button button-primary button-md sidebar-deploy"
+                  {...trigger}
+                >
+                  {icons.deploy}
+                  <span className="nav-label">Deploy</span>
                 </a>
-              </li>
-            ) : null}
-            <li>
-              {isBuilt(paths.support) ? (
-                <Link to={paths.support}>SUPPORT</Link>
-              ) : (
-                <Tooltip content={NOT_AVAILABLE_YET} placement="top">
-                  {(trigger) => (
-                    <a role="link" aria-disabled="true" tabIndex={0} className="link-disabled" {...trigger}>
-                      SUPPORT
-                    </a>
-                  )}
-                </Tooltip>
               )}
-            </li>
-            {docsUrl ? (
+            </Tooltip>
+          )}
+          <nav aria-label="Account">
+            <ul>
+              <NavEntry item={{ label: 'Settings', to: paths.settings, icon: 'settings' }} />
+              {canImpersonate ? (
+                <NavEntry item={{ label: 'Impersonate', to: paths.impersonate, icon: 'impersonate' }} />
+              ) : null}
+              <NavEntry item={{ label: 'Logout', to: paths.logout, icon: 'logout' }} />
+            </ul>
+          </nav>
+          <button
+            type="button"
+            className="nav-link theme-toggle"
+            aria-label={`Switch to ${nextTheme} theme`}
+            onClick={onToggleTheme}
+          >
+            {theme === 'dark' ? icons.sun : icons.moon}
+            <span className="nav-label" aria-hidden="true">
+              {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+            </span>
+          </button>
+          {collapsed ? null : (
+            <ul className="sidebar-links" aria-label="Resources">
+              {docsUrl ? (
+                <li>
+                  <a href={docsUrl} target="_blank" rel="noreferrer">
+                    DOCS
+                  </a>
+                </li>
+              ) : null}
               <li>
-                <a href={`${docsUrl}/cli`} target="_blank" rel="noreferrer">
-                  INSTALL CLI
-                </a>
+                {isBuilt(paths.support) ? (
+                  <Link to={paths.support}>SUPPORT</Link>
+                ) : (
+                  <Tooltip content={NOT_AVAILABLE_YET} placement="top">
+                    {(trigger) => (
+                      <a role="link" aria-disabled="true" tabIndex={0} className="link-disabled" {...trigger}>
+                        SUPPORT
+                      </a>
+                    )}
+                  </Tooltip>
+                )}
               </li>
-            ) : null}
-            <li>
-              <Link to={paths.apiReference}>API REFERENCE</Link>
-            </li>
-          </ul>
-        )}
-      </div>
-    </aside>
+              {docsUrl ? (
+                <li>
+                  <a href={`${docsUrl}/cli`} target="_blank" rel="noreferrer">
+                    INSTALL CLI
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                <Link to={paths.apiReference}>API REFERENCE</Link>
+              </li>
+            </ul>
+          )}
+        </div>
+      </aside>
+    </>
   );
 }
