@@ -70,3 +70,18 @@ describe('scale form', () => {
     expect(onScale).toHaveBeenCalledWith({ containerCount: 2, containerSizeMb: 2048, instanceProfile: 'm5' });
   });
 });
+
+describe('the price of a scale before it is saved (issue 20)', () => {
+  it('shows the monthly cost now and after the change', async () => {
+    render(<ScaleForm service={service} allowed={ALL} denial={null} onScale={vi.fn()} />);
+    // One 1 GB m5 container: 1 × 1 GB × $0.08 × 730 h.
+    expect(screen.getByText('Containers: $58.40 a month now.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const count = screen.getByRole('spinbutton', { name: 'Number of Containers' });
+    await user.clear(count);
+    await user.type(count, '3');
+    expect(
+      screen.getByText('Containers: $58.40 a month now, $175.20 a month after this change.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { cpuShare, MAX_CONTAINER_COUNT } from '@berth/core';
+import { containersMonthlyCost, cpuShare, formatUsd, MAX_CONTAINER_COUNT } from '@berth/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
@@ -104,7 +104,24 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
         <p className="field-error" role="alert">
           {problem}
         </p>
-      ) : null}
+      ) : (
+        // Issue 20: the price of a change before it is saved (containers only; endpoints and disks apart).
+        <p className="field-hint" aria-live="polite">
+          Containers:{' '}
+          {formatUsd(
+            containersMonthlyCost({
+              containerCount: service.containerCount,
+              containerMemoryMb: service.containerMemoryMb,
+              instanceClass: service.instanceClass,
+            }),
+          )}{' '}
+          a month now
+          {changed
+            ? `, ${formatUsd(containersMonthlyCost({ containerCount: countValue, containerMemoryMb: sizeMb, instanceClass }))} a month after this change`
+            : ''}
+          .
+        </p>
+      )}
       <SubmitRow denial={denial} disabled={!changed || problem !== null}>
         Save Changes
       </SubmitRow>
