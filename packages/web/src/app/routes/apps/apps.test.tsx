@@ -38,7 +38,18 @@ function readOnlyConsole(app: Record<string, unknown> | (() => Response) = appHa
     'GET /api/services/5': () => json(200, serviceHal()),
     'GET /api/services/5/vhosts': () => json(200, collection('vhosts', [])),
     'GET /api/stacks/1': () => json(200, { ...stackHal({ id: '1' }), allow_m_instance_profile: true }),
-    'GET /api/costs/org-1/services': () => json(200, collection('costs', [])),
+    'GET /api/costs/org-1/services': () =>
+      json(
+        200,
+        collection('costs', [
+          { id: '5', _type: 'cost', resource_type: 'Service', est_cost: 292, _links: {} },
+        ]),
+      ),
+    'GET /api/costs/org-1/apps': () =>
+      json(
+        200,
+        collection('costs', [{ id: '1', _type: 'cost', resource_type: 'App', est_cost: 379.6, _links: {} }]),
+      ),
   });
 }
 
@@ -85,6 +96,10 @@ describe('app Deployments tab', () => {
     expect(value('Commit Message')).toBe('Not Provided');
     expect(value('Docker Image')).toBe('Unknown');
     expect(value('Last Deployed')).toBe('Never');
+    // Issue 20: the estimate by part, so the total can be explained.
+    await waitFor(() =>
+      expect(value('Est. Monthly Cost')).toBe('$379.60 (containers $292.00, endpoints and the rest $87.60)'),
+    );
   });
 
   it('shows "Error: {message}" when the deployments fail to load, not the empty text', async () => {

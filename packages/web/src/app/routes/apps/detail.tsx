@@ -1,4 +1,4 @@
-import { can } from '@berth/core';
+import { can, formatUsd } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -176,6 +176,7 @@ function AppDetails({
   sourceLabel: string;
 }) {
   const type = deploymentType(app);
+  const cost = useAppCostParts(app.id);
   return (
     <DetailList
       label="App details"
@@ -199,9 +200,37 @@ function AppDetails({
           value: deployment ? deployment.dockerImage || 'Dockerfile Build' : 'Unknown',
         },
         { label: 'Last Deployed', value: deployment ? formatDateTime(deployment.updatedAt) : 'Never' },
+        {
+          label: 'Est. Monthly Cost',
+          value: cost ? (
+            <>
+              {formatUsd(cost.total)}{' '}
+              <span className="muted">
+                (containers {formatUsd(cost.containers)}, endpoints and the rest {formatUsd(cost.rest)})
+              </span>
+            </>
+          ) : (
+            '…'
+          ),
+        },
       ]}
     />
   );
+}
+
+/**
+ * Issue 20: an app's estimate by part. The total is the app's cost (costs/apps); its containers are its
+ * services' costs (costs/services); the rest is what the app pays beyond them (its endpoints).
+ */
+function useAppCostParts(appId: string): { total: number; containers: number; rest: number } | null {
+  const { organization } = useConsoleContext();
+  const apps = useCosts(organization?.id ?? null, 'apps');
+  const services = useCosts(organization?.id ?? null, 'services');
+  const appServices = useAppServices(appId);
+  if (!apps.data || !services.data || !appServices.data) return null;
+  const total = apps.data.get(appId) ?? 0;
+  const containers = appServices.data.reduce((sum, service) => sum + (services.data.get(service.id) ?? 0), 0);
+  return { total, containers, rest: Math.max(0, total - containers) };
 }
 
 function AppTab({
