@@ -42,6 +42,18 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   tunnel: 'Tunnel',
 };
 
+/** spec 2 §6: what each scope allows on an environment, in a user's words (issue 20's matrix legend). */
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  admin: 'Everything below, and renaming the environment',
+  read: 'Sees everything, configuration values included, except database credentials',
+  basic_read: 'Sees the environment and its resources, not their configuration',
+  deploy: 'Creates, deploys, configures and restarts apps and databases (and has Ops)',
+  destroy: 'Deprovisions apps, databases and endpoints, and deletes the environment',
+  observability: 'Ops: drains, restarts and scaling',
+  sensitive: 'Configuration, database credentials and certificates (and has Full Visibility)',
+  tunnel: 'Opens tunnels into databases, without their credentials',
+};
+
 export function isScope(value: unknown): value is Scope {
   return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
 }

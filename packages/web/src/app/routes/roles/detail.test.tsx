@@ -233,6 +233,23 @@ describe('role environment permissions (spec 1 §6)', () => {
     expect(screen.queryByText('No permissions set')).not.toBeInTheDocument();
   });
 
+  it('says what its members can and cannot do, and what each column allows (issue 20)', async () => {
+    signIn();
+    roleServer();
+    renderApp('/roles/r-devs/environments');
+    const summary = await screen.findByRole(
+      'region',
+      { name: 'What members of Developers can do' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(summary).getByText(/^: Full Visibility, Basic Visibility\. Not: Environment Admin, Deployment/),
+    ).toBeInTheDocument();
+    expect(within(summary).getByText(/^: nothing; they do not see it\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/inherited: given by another\s+scope/)).toBeInTheDocument();
+    expect(screen.getByText('Ops: drains, restarts and scaling')).toBeInTheDocument();
+  });
+
   it('creates a permission for a denied cell and deletes it for a granted one', async () => {
     signIn();
     const server = roleServer({

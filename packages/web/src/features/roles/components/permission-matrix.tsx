@@ -3,6 +3,7 @@ import {
   type PermissionCellState,
   permissionCellState,
   type RoleType,
+  SCOPE_DESCRIPTIONS,
   SCOPE_LABELS,
   SCOPES,
   type Scope,
@@ -120,6 +121,47 @@ export function PermissionMatrix({
           })}
         </StaticTable>
       </div>
+      <p className="matrix-legend">
+        <span className="matrix-swatch matrix-granted" aria-hidden="true" /> granted{' '}
+        <span className="matrix-swatch matrix-inherited" aria-hidden="true" /> inherited: given by another
+        scope (any scope gives Basic Visibility; Deployment gives Ops; Sensitive Access gives Full Visibility;
+        Environment Admin gives all), checked and locked{' '}
+        <span className="matrix-swatch matrix-denied" aria-hidden="true" /> not granted
+      </p>
+      {!ownerRole ? (
+        <section className="card card-body" aria-label={`What members of ${roleName} can do`}>
+          <h3 className="section-title">What members of {roleName} can do</h3>
+          <ul className="matrix-summary">
+            {environments.map((environment) => {
+              const held = environment.permissions.map((permission) => permission.scope);
+              const can = SCOPES.filter((scope) => permissionCellState(roleType, held, scope) !== 'denied');
+              return (
+                <li key={environment.id}>
+                  <strong>{environment.handle}</strong>:{' '}
+                  {can.length === 0
+                    ? 'nothing; they do not see it.'
+                    : `${can.map((scope) => SCOPE_LABELS[scope]).join(', ')}. Not: ${
+                        SCOPES.filter((scope) => !can.includes(scope))
+                          .map((scope) => SCOPE_LABELS[scope])
+                          .join(', ') || 'nothing left'
+                      }.`}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      <details className="card card-body matrix-columns">
+        <summary>What each column allows</summary>
+        <dl className="detail-list">
+          {SCOPES.map((scope) => (
+            <div key={scope} className="detail-item">
+              <dt>{SCOPE_LABELS[scope]}</dt>
+              <dd>{SCOPE_DESCRIPTIONS[scope]}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </div>
   );
 }
