@@ -1,5 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEFAULT_PASSWORD, logInBrowser, seedVerifiedUser } from '../fixtures/accounts.ts';
+import {
+  createAccountEnvironment,
+  DEFAULT_PASSWORD,
+  logInBrowser,
+  seedVerifiedUser,
+} from '../fixtures/accounts.ts';
 import { organizationSwitcher, passwordField, submitCredentials } from '../fixtures/console.ts';
 import { uniqueEmail } from '../fixtures/emails.ts';
 import type { Mail } from '../fixtures/mailbox.ts';
@@ -39,6 +44,38 @@ function claimPath(mail: Mail): string {
 }
 
 test.describe('team settings', () => {
+  test('an owner makes a scoped role on the way to Invite, and invites into it (issue 20)', async ({
+    signedInPage: page,
+    account,
+    request,
+  }) => {
+    const environment = await createAccountEnvironment(request, account, 'scoped-staging');
+    await page.goto('/settings/team/invite');
+    await page.getByRole('link', { name: 'New role…' }).click();
+    await expect(page).toHaveURL(/\/settings\/team\/roles\/create\?next=invite$/);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Staging deployers');
+    await page.getByRole('button', { name: 'Create Role' }).click();
+
+    // The new role opens on its environments, with the way back to Invite.
+    await expect(page).toHaveURL(/\/roles\/[^/]+\/environments\?next=invite$/);
+    await page.getByRole('checkbox', { name: `Deployment on ${environment.handle}` }).click();
+    await expect(page.getByRole('checkbox', { name: `Deployment on ${environment.handle}` })).toHaveAttribute(
+      'data-state',
+      'granted',
+    );
+    await page.getByRole('link', { name: 'Continue to Invite' }).click();
+    await expect(page).toHaveURL(/\/settings\/team\/invite\?role_id=/);
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveValue(/.+/);
+    await expect(page.getByRole('combobox', { name: 'Role' }).locator('option:checked')).toHaveText(
+      'Staging deployers',
+    );
+    const email = uniqueEmail('scoped');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    const pending = page.getByRole('table', { name: 'Pending invitations' });
+    await expect(pending.getByRole('row', { name: new RegExp(email) })).toContainText('Staging deployers');
+  });
+
   test('an owner invites a member by email; the invitee accepts; the owner edits their roles', async ({
     page,
     browser,

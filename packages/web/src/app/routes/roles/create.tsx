@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useCreateRole } from '../../../features/roles/api/use-create-role.ts';
 import { CreateRoleForm } from '../../../features/roles/components/create-role-form.tsx';
@@ -12,6 +12,8 @@ function CreateRoleRoute() {
   // Without an organization the actor holds no role there, so this denies too.
   const denial = useActionDenial('role.create');
   const navigate = useNavigate();
+  // Issue 20: come from Invite, the new role opens on its environments, with the way back to Invite.
+  const forInvite = useSearchParams()[0].get('next') === 'invite';
   const create = useCreateRole(organization?.id ?? '');
   return (
     <>
@@ -20,7 +22,9 @@ function CreateRoleRoute() {
         denial={denial}
         onCreate={async (name) => {
           const role = await create.mutateAsync(name);
-          navigate(to.role(role.id), { replace: true });
+          navigate(forInvite ? `${to.role(role.id, 'environments')}?next=invite` : to.role(role.id), {
+            replace: true,
+          });
         }}
       />
     </>

@@ -112,6 +112,7 @@ function ListedRole({ roles, id, tab }: { roles: Role[]; id: string; tab: string
 }
 
 function RolePage({ role, tab, tabs }: { role: Role; tab: RoleTab; tabs: RoleTab[] }) {
+  const forInvite = new URLSearchParams(useLocation().search).get('next') === 'invite';
   const links: TabLink[] = TABS.filter(([key]) => tabs.includes(key)).map(([key, label]) => ({
     label,
     to: to.role(role.id, key),
@@ -139,6 +140,17 @@ function RolePage({ role, tab, tabs }: { role: Role; tab: RoleTab; tabs: RoleTab
         }
       />
       {role.scimCreated ? <Banner variant="info">{PROVISIONED_ROLE}</Banner> : null}
+      {forInvite ? (
+        <Banner
+          variant="info"
+          title="Then invite"
+          actions={
+            <Link to={`${paths.teamInvite}?role_id=${encodeURIComponent(role.id)}`}>Continue to Invite</Link>
+          }
+        >
+          Choose what {role.name} may do on each environment, then continue to invite someone into it.
+        </Banner>
+      ) : null}
       <TabNav label="Role sections" tabs={links} />
       {body}
     </>

@@ -1,6 +1,6 @@
 import { compareRoles, type InviteFormValues, permissionMessages, toastMessages } from '@berth/core';
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,6 +9,7 @@ import { useCreateInvitation } from '../../../features/invitations/api/use-creat
 import { InviteForm } from '../../../features/invitations/components/invite-form.tsx';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /**
@@ -22,6 +23,7 @@ function InviteRoute() {
   const organizationId = organization?.id ?? null;
   const management = useRoleManagement(organizationId, actor, user?.id ?? '');
   const create = useCreateInvitation();
+  const createDenial = useActionDenial('role.create');
 
   const options = useMemo(
     () => [...management.invitableRoles].sort(compareRoles).map((role) => ({ id: role.id, name: role.name })),
@@ -60,6 +62,12 @@ function InviteRoute() {
       ) : (
         <div className="card card-body form-card">
           <InviteForm key={defaultRoleId} roles={options} defaultRoleId={defaultRoleId} onSubmit={submit} />
+          {/* Issue 20: a role scoped to some environments, made on the way (its page leads back here). */}
+          {createDenial === null ? (
+            <p className="field-hint">
+              None of these fits? <Link to={`${paths.createRole}?next=invite`}>New role…</Link>
+            </p>
+          ) : null}
         </div>
       )}
     </>
