@@ -501,6 +501,25 @@ describe('pending invites (spec 1 §2, §8)', () => {
     expect(await screen.findByRole('heading', { name: 'No pending invitations' })).toBeInTheDocument();
   });
 
+  it('drops an invitation accepted elsewhere on its next look, every 15 s (issue 20)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let accepted = false;
+      teamServer({
+        invitations: () => (accepted ? [] : [invitationHal({ id: 'inv-1', email: 'dan@example.com' })]),
+      });
+      renderApp('/settings/team/pending-invites');
+      const list = await screen.findByRole('table', { name: 'Pending invitations' });
+      expect(await within(list).findByRole('row', { name: /dan@example\.com/ })).toBeInTheDocument();
+      accepted = true;
+      await vi.advanceTimersByTimeAsync(15_500);
+      expect(await screen.findByText('No pending invitations')).toBeInTheDocument();
+      expect(screen.queryByText('dan@example.com')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lists email, role, inviter and expiry; resends and revokes with their toasts', async () => {
     const server = teamServer({
       invitations: () => [

@@ -25,5 +25,10 @@ export function useOrganizationInvitations(organizationId: string | null, { enab
       return embeddedList(list, 'invitations').map(fromInvitationResource);
     },
     enabled: enabled && phase === 'authenticated' && id !== '',
+    // Issue 20: an invitation accepted elsewhere leaves the list within a quarter minute, and coming back
+    // to the tab reads it again at once.
+    staleTime: 0,
+    refetchInterval: 15_000,
+    refetchIntervalInBackground: false,
   });
 }
