@@ -1,9 +1,15 @@
-import { type OperationCollection, POLL_INTERVAL_MS, SERVER_PAGE_SIZE_DEFAULT } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import {
+  isOperationFinished,
+  type OperationCollection,
+  POLL_INTERVAL_MS,
+  SERVER_PAGE_SIZE_DEFAULT,
+} from '@berth/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fromOperationResource } from '../../../resources/operations/operation.hal.ts';
+import { fromOperationResource, type Operation } from '../../../resources/operations/operation.hal.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { activityPagePath, type OperationFilters } from './operation-filters.ts';
 
@@ -15,7 +21,7 @@ import { activityPagePath, type OperationFilters } from './operation-filters.ts'
 export function useOperations(basePath: string | null, page: number, filters: OperationFilters) {
   const { phase } = useSession();
   const path = basePath ? activityPagePath(basePath, page, filters, Date.now()) : '';
-  return useQuery({
+  const query = useQuery({
     queryKey: operationKeys.list(path),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<OperationCollection>('api', path, { signal });
@@ -32,4 +38,49 @@ export function useOperations(basePath: string | null, page: number, filters: Op
     refetchInterval: POLL_INTERVAL_MS.operationList,
     placeholderData: (previous) => previous,
   });
+  useRefreshOnEnded(path, query.data?.operations);
+  return query;
+}
+
+/** What an operation's end may change: the resources every page shows (not their operation lists). */
+const CHANGED_BY_OPERATIONS = new Set([
+  'apps',
+  'services',
+  'databases',
+  'deployments',
+  'costs',
+  'endpoints',
+  'environments',
+  'backups',
+  'releases',
+  'configurations',
+]);
+
+/**
+ * Issue 20, pages that stay true: when a polled list shows an operation ended since the last look (a
+ * teammate's deploy), every resource query on screen is read again, so a page's header agrees with the
+ * list below it.
+ */
+function useRefreshOnEnded(path: string, operations: readonly Operation[] | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef<{ path: string; statuses: Map<string, string> } | null>(null);
+  useEffect(() => {
+    if (!operations) return;
+    // Another page or filter is another list: nothing ended because of it.
+    const before = seen.current?.path === path ? seen.current.statuses : null;
+    seen.current = {
+      path,
+      statuses: new Map(operations.map((operation) => [operation.id, operation.status])),
+    };
+    if (!before) return;
+    const ended = operations.some(
+      (operation) => isOperationFinished(operation.status) && before.get(operation.id) !== operation.status,
+    );
+    if (ended) {
+      void queryClient.invalidateQueries({
+        predicate: (query) => CHANGED_BY_OPERATIONS.has(String(query.queryKey[0])),
+        refetchType: 'active',
+      });
+    }
+  }, [path, operations, queryClient]);
 }
