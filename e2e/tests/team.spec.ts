@@ -250,7 +250,10 @@ test.describe('team settings', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Dorothy Vaughan');
     // spec 1 §5: the company is not required when signing up from an invitation.
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    // Issue 20: the invited address comes filled in, and stays as it is.
+    const emailField = page.getByRole('textbox', { name: 'Email' });
+    await expect(emailField).toHaveValue(email);
+    await expect(emailField).toHaveAttribute('readonly', '');
     await passwordField(page).fill(DEFAULT_PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
 

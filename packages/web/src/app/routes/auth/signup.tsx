@@ -219,7 +219,8 @@ function SignupRoute() {
             <SignupCredentialsForm
               // Remounted when the invitation arrives after the step opened, so its address still shows.
               key={invitedEmail}
-              defaultEmail={email || invitedEmail}
+              defaultEmail={invitedEmail || email}
+              emailLocked={invitedEmail !== ''}
               onBack={() => setStep(1)}
               onSubmit={createAccount}
             />

@@ -14,12 +14,19 @@ export interface SignupCredentials {
 
 export interface SignupCredentialsFormProps {
   defaultEmail?: string;
+  /** Issue 20: the invited address, which the invitation's code proves, is kept as it is. */
+  emailLocked?: boolean;
   onBack: () => void;
   onSubmit: (credentials: SignupCredentials) => Promise<unknown>;
 }
 
 /** Sign-up step 2 (spec 1 §2): the login, with the password rules checked as the user types. */
-export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: SignupCredentialsFormProps) {
+export function SignupCredentialsForm({
+  defaultEmail,
+  emailLocked = false,
+  onBack,
+  onSubmit,
+}: SignupCredentialsFormProps) {
   const rulesId = useId();
   const form = useSchemaForm(credentialsSchema, {
     defaultValues: { email: defaultEmail ?? '', password: '' },
@@ -35,7 +42,14 @@ export function SignupCredentialsForm({ defaultEmail, onBack, onSubmit }: Signup
 
   return (
     <Form form={form}>
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={emailLocked}
+        hint={emailLocked ? 'The address the invitation was sent to.' : undefined}
+        {...field('email')}
+      />
       <div className="field-group">
         <TextField
           label="Password"
