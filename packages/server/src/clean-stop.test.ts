@@ -1,55 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-dir-lock.ts';
+import { exitOf, freePort, spawnServer, untilRunning } from './testing/server-process.ts';
 
 // Issue 19: SIGTERM during a burst of writes stops the server within 10 s, exit 0, with every write it
 // acknowledged kept, and the next start opens the data directory at once.
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-stop-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      BERTH_DATA_DIR: dir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      BERTH_SIGNUP_LIMIT_PER_ADDRESS: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Berth is running')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`The server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return child;
-}
+const start = async (port: number) =>
+  (
+    await untilRunning(
+      spawnServer({ BERTH_DATA_DIR: dir, PORT: String(port), BERTH_SIGNUP_LIMIT_PER_ADDRESS: '100000' }),
+    )
+  ).child;
 
 const signUp = (port: number, email: string) =>
   fetch(`http://127.0.0.1:${port}/auth/users`, {
@@ -85,7 +52,7 @@ describe('a clean stop', () => {
     }
     const stopping = Date.now();
     server.kill('SIGTERM');
-    const code = await new Promise((resolve) => server.once('exit', resolve));
+    const code = await exitOf(server);
     await Promise.all(burst);
     expect(code).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(10_000);
@@ -97,7 +64,7 @@ describe('a clean stop', () => {
       for (const email of acknowledged) expect(await signUp(port, email), email).toBe(422);
     } finally {
       again.kill('SIGTERM');
-      await new Promise((resolve) => again.once('exit', resolve));
+      await exitOf(again);
     }
   }, 120_000);
 });

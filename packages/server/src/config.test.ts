@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { startupProblem } from './startup-problem.ts';
+import { exitOf, freePort, spawnServer } from './testing/server-process.ts';
 import { testApp } from './testing/test-app.ts';
 
 // Issue 19: one schema reads every variable; a mistake stops the start with one line naming it.
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('configuration checked at start', () => {
   it.each([
@@ -94,24 +91,14 @@ describe('configuration checked at start', () => {
   });
 
   it('stops a server whose database does not answer with that one line, exit 1', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: 'postgres://berth:secret@127.0.0.1:1/berth',
-        BERTH_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'berth-no-db-')),
-        PORT: '4999',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer({
+      DATABASE_URL: 'postgres://berth:secret@127.0.0.1:1/berth',
+      BERTH_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'berth-no-db-')),
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const code = await exitOf(server.child);
+    const output = server.output();
     expect(code).toBe(1);
     expect(output.trim()).toBe(
       'Berth cannot use its database at 127.0.0.1:1/berth (DATABASE_URL): nothing answers there.',
