@@ -27,10 +27,9 @@ test('a user turns on 2FA, then logs in with a code and with a recovery code', a
   await page.getByRole('button', { name: 'Enable 2FA' }).click();
   await expect(page.getByText('must enter token', { exact: true })).toBeVisible();
 
-  // The previous step's code (one step of skew is allowed), so the current one is still unused below.
-  await page
-    .getByRole('textbox', { name: '2FA Code' })
-    .fill(totp.generate({ timestamp: Date.now() - 30_000 }));
+  // The current step's code. (The previous step's was refused when a step ended between making it and
+  // the server checking it: then it was two steps old.)
+  await page.getByRole('textbox', { name: '2FA Code' }).fill(totp.generate());
   await page.getByRole('button', { name: 'Enable 2FA' }).click();
   await expect(page).toHaveURL(/\/settings\/otp-recovery-codes$/);
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
@@ -43,7 +42,10 @@ test('a user turns on 2FA, then logs in with a code and with a recovery code', a
   await expect(page).toHaveURL(/\/login/);
   await submitCredentials(page, { email: account.email, password: account.password });
   await expect(page.getByText('You must enter your 2FA token to continue')).toBeVisible();
-  await page.getByRole('textbox', { name: '2FA Code' }).fill(totp.generate());
+  // The next step's code (one step of skew is allowed): newer than the one spent above, whenever this runs.
+  await page
+    .getByRole('textbox', { name: '2FA Code' })
+    .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/environments$/);
 
