@@ -350,7 +350,7 @@ export async function buildApp(
     services.logShipper.start(config.drainIntervalSeconds * 1000);
     services.metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
     services.autoscaler.start(Math.max(1, config.autoscaleIntervalSeconds) * 1000);
-    services.recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000, { immediately: true });
+    services.recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000);
   }
 
   return {

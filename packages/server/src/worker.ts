@@ -95,7 +95,7 @@ const recommender = createSizingRecommender({
   minimumObservedMs: config.recommendationMinObservedMinutes * 60_000,
   onError: (error) => console.error(loggableError(error)),
 });
-recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000, { immediately: true });
+recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000);
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 reconciler.start();

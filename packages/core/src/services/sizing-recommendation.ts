@@ -18,8 +18,8 @@ export const RECOMMENDATION = {
 /** spec 3 §9: the savings a service with autoscaling on shows (it sizes itself). */
 export const AUTOSCALING_SAVINGS = -0.1;
 
-/** The current-generation class of each family a recommendation may name. */
-const FAMILY_CLASSES = { m: 'm5', c: 'c5', r: 'r5' } as const;
+/** The current-generation class of each family a recommendation or the autoscaler may name. */
+export const FAMILY_CLASSES = { m: 'm5', c: 'c5', r: 'r5' } as const;
 export type AllowedProfileFamilies = Record<keyof typeof FAMILY_CLASSES, boolean>;
 
 export interface SizingMeasurement {

@@ -3,6 +3,7 @@ import {
   containerProfile,
   containerSizesMb,
   cpuShare,
+  FAMILY_CLASSES,
   percentileOf,
   type SizingPolicyFields,
 } from '@berth/core';
@@ -30,7 +31,6 @@ export interface AutoscaleDecision {
   reason: string;
 }
 
-const FAMILY_CLASS = { m: 'm5', c: 'c5', r: 'r5' } as const;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const ordinal = (p: number) =>
   `${p}${p % 10 === 1 && p !== 11 ? 'st' : p % 10 === 2 && p !== 12 ? 'nd' : 'th'}`;
@@ -161,6 +161,6 @@ function profileFor(
     ratio > policy.mem_cpu_ratio_r_threshold ? 'r' : ratio < policy.mem_cpu_ratio_c_threshold ? 'c' : 'm';
   if (containerProfile(service.instanceClass)?.family === family || !allowed[family])
     return service.instanceClass;
-  const instanceClass = FAMILY_CLASS[family];
+  const instanceClass = FAMILY_CLASSES[family];
   return containerSizesMb(instanceClass).includes(sizeMb) ? instanceClass : service.instanceClass;
 }

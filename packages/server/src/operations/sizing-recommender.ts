@@ -58,6 +58,10 @@ export function createSizingRecommender(deps: {
         and(
           gt(services.id, afterId),
           sql`${services.currentReleaseId} is not null`,
+          // Measured long enough: one query for the batch, not one per young service.
+          sql`exists (select 1 from ${containers} inner join ${releases} on ${containers.releaseId} = ${releases.id}
+            where ${releases.serviceId} = ${services.id}
+            and ${containers.createdAt} <= ${new Date(at.getTime() - deps.minimumObservedMs)})`,
           gt(services.containerCount, 0),
           or(
             isNull(sizingRecommendations.id),

@@ -151,7 +151,7 @@ function valuesOf(policy: SizingPolicy | null): AutoscalingValues {
 }
 
 /** The policy the values describe: blank reads as the default, or as null where the field may be null. */
-export function fieldsOf(values: AutoscalingValues, base: SizingPolicyFields): SizingPolicyFields {
+function fieldsOf(values: AutoscalingValues, base: SizingPolicyFields): SizingPolicyFields {
   const fields = { ...base } as Record<string, unknown>;
   for (const spec of ALL) {
     const raw = values[spec.name].trim();
@@ -163,7 +163,7 @@ export function fieldsOf(values: AutoscalingValues, base: SizingPolicyFields): S
 }
 
 /** spec 2 §5: on blur a number is clamped into its range; a blank one falls back to its default. */
-export function clampOnBlur(spec: Pick<FieldSpec, 'name' | 'min' | 'max' | 'nullable'>, raw: string): string {
+function clampOnBlur(spec: Pick<FieldSpec, 'name' | 'min' | 'max' | 'nullable'>, raw: string): string {
   const trimmed = raw.trim();
   if (trimmed === '') return spec.nullable ? '' : text(SIZING_POLICY_DEFAULTS[spec.name]);
   const value = Number(trimmed);
