@@ -12,10 +12,17 @@ import { expect, test } from '../fixtures/test.ts';
 const denial = (scope: string, environmentId: string) =>
   `You do not have "${scope}" permissions for this environment (id:${environmentId})`;
 
+// Issue 20: after the rule's text, the tooltip says in plain words what is missing, where, whom to ask.
+const LABELS: Record<string, string> = { deploy: 'Deployment', observability: 'Ops', destroy: 'Destroy' };
+const plainWords = (scope: string, handle: string) =>
+  `Needs ${LABELS[scope]} on the ${handle} environment. ` +
+  'Ask an owner of the organization, or an admin of one of your roles, to grant it.';
+
 async function expectDenied(button: Locator, message: string) {
   await expect(button).toBeVisible();
   await expect(button).toHaveAttribute('aria-disabled', 'true');
-  await expect(button).toHaveAccessibleDescription(message);
+  const scope = /"([a-z_]+)"/.exec(message)?.[1] ?? '';
+  await expect(button).toHaveAccessibleDescription(`${message} ${plainWords(scope, 'readonly-prod')}`);
   await button.hover();
   await expect(button.page().getByRole('tooltip', { name: message })).toBeVisible();
 }

@@ -22,6 +22,8 @@ const NAV_ENTRIES = [
   'Security & Compliance',
 ];
 const FULL_VISIBILITY_NEEDED = 'Requires Full Visibility on any Environment';
+// The rule, then its plain words (issue 20).
+const FULL_VISIBILITY_DESCRIBED = `${FULL_VISIBILITY_NEEDED} Needs Full Visibility on at least one environment. Ask an owner of the organization, or an admin of one of your roles, to grant it.`;
 
 test.describe('side navigation', () => {
   test('lists the entries in the spec order, without Home; an owner passes the permission checks', async ({
@@ -65,7 +67,7 @@ test.describe('side navigation', () => {
     await expect(mainNavigation(page).getByRole('link')).toHaveText(NAV_ENTRIES);
     const security = mainNavigation(page).getByRole('link', { name: 'Security & Compliance' });
     await expect(security).toHaveAttribute('aria-disabled', 'true');
-    await expect(security).toHaveAccessibleDescription(FULL_VISIBILITY_NEEDED);
+    await expect(security).toHaveAccessibleDescription(FULL_VISIBILITY_DESCRIBED);
     await expect(security).not.toHaveAttribute('href');
     await security.hover();
     await expect(page.getByRole('tooltip', { name: FULL_VISIBILITY_NEEDED })).toBeVisible();
@@ -115,7 +117,7 @@ test.describe('side navigation', () => {
     await expect(mainNavigation(page).getByRole('link', { name: 'Activity' })).toBeVisible();
     const security = mainNavigation(page).getByRole('link', { name: 'Security & Compliance' });
     await expect(security).toHaveAttribute('aria-disabled', 'true', { timeout: 1_000 });
-    await expect(security).toHaveAccessibleDescription(FULL_VISIBILITY_NEEDED);
+    await expect(security).toHaveAccessibleDescription(FULL_VISIBILITY_DESCRIBED);
   });
 
   test('the collapse toggle is saved in localStorage "nav"', async ({ signedInPage: page }) => {

@@ -60,6 +60,7 @@ export * from './permissions/actions.ts';
 export * from './permissions/permission.hal.ts';
 export * from './permissions/permission.schema.ts';
 export * from './permissions/permissions.ts';
+export * from './permissions/plain-denial.ts';
 export * from './permissions/role.hal.ts';
 export * from './permissions/role.schema.ts';
 export * from './permissions/role-matrix.ts';

@@ -1,76 +1,195 @@
 /**
- * Start-up list latency benchmark (issue 3; not a test): `npm run bench`.
+ * The API's speed and the server's memory (issues 3, 11 and 19; not a test): `npm run bench`.
  *
- * Fills one organization as bench/seed.ts does (5000 apps, 5000 services, 20000 operations, 5000
- * databases), then times the list calls the console makes at start-up (contract §7 steps 7 and 8)
- * through app.inject with a real token: median and p99 over RUNS calls after WARMUP calls.
- * Runs on in-memory PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a
- * server: a throwaway database is created there and dropped afterwards.
- * Calls whose route does not exist yet are reported as "not available (404)". The metric tunnel's
- * GET /proxy/:containerId is timed too (one container's series, computed by the sim runtime).
+ * 1. Memory: the bundled server as `npm start` runs it, on an empty PGlite data directory (a first
+ *    start), again on that directory (a later start), and on an empty PostgreSQL database when one is
+ *    named: its peak resident memory until ready, and its resident memory after ten idle seconds.
+ * 2. Lists: an organization of each size (bench/seed.ts: 5,000 apps with 5,000 services, 20,000
+ *    operations and 5,000 databases; and 50,000 apps with 200,000 operations) served by a server
+ *    process of its own, then the calls the console makes at start-up, over loopback HTTP with a real
+ *    token, compressed as a browser asks: median and p99 over RUNS calls after WARMUP calls; the last
+ *    page of each long list; every page of the apps list at once, as the console loads it; and the
+ *    server's peak resident memory over it all.
+ * Runs on PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server
+ * (throwaway databases, dropped afterwards). BENCH_ONLY=memory,lists picks parts, BENCH_SIZES=standard,large
+ * the sizes, BENCH_TARGETS=pglite,postgresql the databases, BENCH_RUNS the timed calls (30).
  */
-import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { openThrowawayPostgres } from '../src/testing/test-database.ts';
-import { benchCall, seedBenchOrganization } from './seed.ts';
+import { BENCH_PASSWORD, type BenchSize, LARGE_SIZE, STANDARD_SIZE, seededServer } from './seed.ts';
+import {
+  median,
+  peakResidentMb,
+  percentile,
+  residentMb,
+  root,
+  type Served,
+  startServer,
+  stopServer,
+} from './server.ts';
 
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '30', 10);
 const WARMUP = 3;
+const IDLE_MS = 10_000;
+const MEMORY_RUNS = 3;
+const only = new Set((process.env.BENCH_ONLY ?? 'memory,lists').split(','));
+const sizes = (process.env.BENCH_SIZES ?? 'standard,large')
+  .split(',')
+  .map((name) => (name === 'large' ? LARGE_SIZE : STANDARD_SIZE));
+const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const targets = new Set((process.env.BENCH_TARGETS ?? 'pglite,postgresql').split(','));
 
-interface Target {
-  name: string;
-  open(): Promise<Database>;
+const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (row: string[]) =>
+    `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
 }
 
-interface Row {
-  target: string;
-  call: string;
-  status: string;
-  items: string;
-  kb: string;
-  median: string;
-  p99: string;
+interface MemoryRun {
+  peakMb: number;
+  idleMb: number;
 }
 
-function targets(): Target[] {
-  const list: Target[] = [{ name: 'PGlite (memory)', open: () => openDatabase({ dataDir: 'memory://' }) }];
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl)
-    list.push({ name: 'PostgreSQL', open: () => openThrowawayPostgres(serverUrl, 'berth_bench') });
-  return list;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-async function benchTarget(target: Target): Promise<Row[]> {
-  const database = await target.open();
-  const config = { ...loadConfig({}), publicUrl: 'http://bench.local', publicUrlSet: true, worker: false };
-  const built = await buildApp(config, { database });
-  const { app } = built;
-  const call = benchCall(app);
-
+/** Starts a server, reads its peak once it answers, lets it idle, reads it again and stops it. */
+async function measureMemory(env: Record<string, string>): Promise<MemoryRun> {
+  const served = await startServer(env);
   try {
-    const seedStart = performance.now();
-    const seeded = await seedBenchOrganization(app, database, config);
-    const { token, organizationId, containerId, counts } = seeded;
-    const seedMs = performance.now() - seedStart;
-    console.log(
-      `${target.name}: seeded ${counts.environments} environments, ${counts.apps} apps, ${counts.services} services, ` +
-        `${counts.operations} operations, ${counts.databases} databases in ${(seedMs / 1000).toFixed(1)} s`,
-    );
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    return { peakMb: peakResidentMb(served.pid), idleMb: residentMb(served.pid) };
+  } finally {
+    await stopServer(served);
+  }
+}
 
+async function memoryPart(): Promise<string[][]> {
+  const rows: string[][] = [];
+  const add = (what: string, runs: MemoryRun[]) =>
+    rows.push([what, fmt(median(runs.map((run) => run.peakMb))), fmt(median(runs.map((run) => run.idleMb)))]);
+  const first: MemoryRun[] = [];
+  const later: MemoryRun[] = [];
+  for (let run = 0; run < MEMORY_RUNS; run += 1) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-memory-'));
+    try {
+      first.push(await measureMemory({ BERTH_DATA_DIR: dataDir }));
+      later.push(await measureMemory({ BERTH_DATA_DIR: dataDir }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  add('PGlite, first start (empty data directory)', first);
+  add('PGlite, later start', later);
+  if (postgresUrl) {
+    const runs: MemoryRun[] = [];
+    for (let run = 0; run < MEMORY_RUNS; run += 1) {
+      const database = await openThrowawayPostgres(postgresUrl, 'berth_bench_memory');
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-memory-'));
+      try {
+        runs.push(await measureMemory({ BERTH_DATA_DIR: dataDir, DATABASE_URL: database.url as string }));
+      } finally {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    add('PostgreSQL, first start (empty database)', runs);
+  }
+  return rows;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A token from the serving process (the seeding one signed with a key of its own). */
+async function signIn(served: Served, email: string): Promise<string> {
+  const response = await fetch(`${served.url}/auth/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: email,
+      password: BENCH_PASSWORD,
+      otp_token: '',
+      grant_type: 'password',
+      scope: 'manage',
+      expires_in: 43200,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function caller(served: Served, token: string) {
+  return async (url: string): Promise<Answer> => {
+    const response = await fetch(`${served.url}${url}`, {
+      headers: {
+        accept: 'application/hal+json',
+        'accept-encoding': 'br, gzip',
+        authorization: `Bearer ${token}`,
+      },
+    });
+    return { status: response.status, body: await response.text() };
+  };
+}
+
+/** Times one call RUNS times (after WARMUP); the first answer gives the status, items and size. */
+async function timeCall(call: (url: string) => Promise<Answer>, url: string) {
+  const first = await call(url);
+  if (first.status !== 200) return { first, times: [] as number[] };
+  for (let i = 0; i < WARMUP; i += 1) await call(url);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    const answer = await call(url);
+    times.push(performance.now() - start);
+    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  }
+  return { first, times: times.sort((a, b) => a - b) };
+}
+
+function lastPage(body: string): number {
+  const parsed = JSON.parse(body) as { per_page?: number; total_count?: number };
+  return Math.max(1, Math.ceil((parsed.total_count ?? 0) / (parsed.per_page || 1)));
+}
+
+async function listsPart(size: BenchSize, database: 'PGlite' | 'PostgreSQL'): Promise<string[][]> {
+  const seeded = await seededServer(size, database === 'PostgreSQL' ? postgresUrl : undefined);
+  const { served, organizationId, containerId } = seeded;
+  const call = caller(served, await signIn(served, seeded.email));
+  const rows: string[][] = [];
+  try {
+    const appsPage = '/api/apps?per_page=5000&no_embed=true';
+    const servicesPage = '/api/services?per_page=5000';
+    const operationsPage = `/api/organizations/${organizationId}/operations`;
+    const lastApps = lastPage((await call(appsPage)).body);
+    const lastServices = lastPage((await call(servicesPage)).body);
+    const lastOperations = lastPage((await call(`${operationsPage}?page=1`)).body);
+    // The last page as a client reaches it, by the next link (a cursor) of the page before.
+    const beforeLast = JSON.parse((await call(`${operationsPage}?page=${lastOperations - 1}`)).body) as {
+      _links: { next?: { href: string } };
+    };
+    const lastByCursor = new URL(beforeLast._links.next?.href ?? `${served.url}${operationsPage}`);
     const calls = [
       '/api/stacks?per_page=5000',
       '/api/accounts?per_page=5000&no_embed=true&metrics[]=app_count&metrics[]=database_count',
-      '/api/apps?per_page=5000&no_embed=true',
-      '/api/services?per_page=5000',
-      `/api/organizations/${organizationId}/operations?page=1`,
-      // The rest of the start-up fan-out this server has so far (contract §7 steps 7 and 8).
+      appsPage,
+      `${appsPage}&page=${lastApps}`,
+      servicesPage,
+      `${servicesPage}&page=${lastServices}`,
+      `${operationsPage}?page=1`,
+      `${operationsPage}?page=2`,
+      `${operationsPage}?page=${lastOperations}`,
+      `${lastByCursor.pathname}${lastByCursor.search}`,
+      `${operationsPage}?page=1&status=failed`,
       '/api/database_images',
       '/api/databases?per_page=5000&no_embed=true',
       // The /databases page asks for the disks too (the embedded list), and the backups page for 1500.
@@ -80,97 +199,89 @@ async function benchTarget(target: Target): Promise<Row[]> {
       '/api/sources',
       `/api/costs/${organizationId}/accounts`,
       `/api/costs/${organizationId}/apps`,
+      `/api/costs/${organizationId}/apps?page=${lastApps}`,
       `/api/costs/${organizationId}/services`,
       `/api/costs/${organizationId}/databases`,
       // One chart series as the Metrics tab asks for it (contract §5.14), and the largest one allowed.
       `/metrics/proxy/${containerId}?horizon=1h&metric=memory_all&requestedTicks=300`,
       `/metrics/proxy/${containerId}?horizon=1w&metric=cpu_pct&requestedTicks=1000`,
     ];
-    const rows: Row[] = [];
     for (const url of calls) {
-      const label = url.replace(organizationId, ':orgId');
-      const first = await call('GET', url, token);
-      if (first.statusCode === 404 && first.json().message?.startsWith('No route')) {
-        rows.push({
-          target: target.name,
-          call: label,
-          status: 'not available (404)',
-          items: '',
-          kb: '',
-          median: '',
-          p99: '',
-        });
+      const label = url.replace(organizationId, ':orgId').replace(/after=[0-9.]+/, 'after=(cursor)');
+      const { first, times } = await timeCall(call, url);
+      if (first.status !== 200) {
+        rows.push([label, `HTTP ${first.status}`, '', '', '', '']);
         continue;
       }
-      if (first.statusCode !== 200) {
-        rows.push({
-          target: target.name,
-          call: label,
-          status: `HTTP ${first.statusCode}`,
-          items: '',
-          kb: '',
-          median: '',
-          p99: '',
-        });
-        continue;
-      }
-      const body = first.json();
+      const body = JSON.parse(first.body) as { _embedded?: Record<string, unknown[]> };
       // Plain JSON answers (the metric tunnel's table) have no items to count.
-      const embedded = body._embedded ? (Object.values(body._embedded)[0] as unknown[]) : null;
-      for (let i = 0; i < WARMUP; i += 1) await call('GET', url, token);
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const start = performance.now();
-        const response = await call('GET', url, token);
-        times.push(performance.now() - start);
-        if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-      }
-      times.sort((a, b) => a - b);
-      rows.push({
-        target: target.name,
-        call: label,
-        status: '200',
-        items: String(Array.isArray(embedded) ? embedded.length : ''),
-        kb: (first.rawPayload.length / 1024).toFixed(0),
-        median: percentile(times, 50).toFixed(1),
-        p99: percentile(times, 99).toFixed(1),
-      });
+      const embedded = body._embedded ? Object.values(body._embedded)[0] : undefined;
+      rows.push([
+        label,
+        '200',
+        Array.isArray(embedded) ? String(embedded.length) : '',
+        fmt(Buffer.byteLength(first.body) / 1024),
+        fmt(percentile(times, 50), 1),
+        fmt(percentile(times, 99), 1),
+      ]);
     }
+    // The whole apps list as the console loads it: page 1, then the others at once.
+    const wholeTimes: number[] = [];
+    for (let run = 0; run < Math.min(RUNS, 10); run += 1) {
+      const start = performance.now();
+      await call(appsPage);
+      await Promise.all(Array.from({ length: lastApps - 1 }, (_, i) => call(`${appsPage}&page=${i + 2}`)));
+      wholeTimes.push(performance.now() - start);
+    }
+    wholeTimes.sort((a, b) => a - b);
+    rows.push([
+      `every apps page (${lastApps}), the rest at once`,
+      '200',
+      String(size.apps),
+      '',
+      fmt(percentile(wholeTimes, 50), 1),
+      fmt(percentile(wholeTimes, 99), 1),
+    ]);
+    rows.push([`server peak resident memory: ${fmt(peakResidentMb(served.pid))} MB`, '', '', '', '', '']);
     return rows;
   } finally {
-    await built.close();
+    await seeded.cleanup();
   }
 }
 
-function printTable(rows: Row[]): void {
-  const header: Row = {
-    target: 'database',
-    call: 'call',
-    status: 'status',
-    items: 'items',
-    kb: 'KiB',
-    median: 'median ms',
-    p99: 'p99 ms',
-  };
-  const keys = Object.keys(header) as (keyof Row)[];
-  const widths = keys.map((key) => Math.max(...[header, ...rows].map((row) => row[key].length)));
-  const line = (row: Row) =>
-    `| ${keys
-      .map((key, i) => {
-        const width = widths[i] ?? 0;
-        const numeric = key === 'items' || key === 'kb' || key === 'median' || key === 'p99';
-        return numeric ? row[key].padStart(width) : row[key].padEnd(width);
-      })
-      .join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
+async function main() {
+  console.log('Building the console and the server (npm run build)…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+  const databases = (['PGlite', 'PostgreSQL'] as const).filter(
+    (name) => targets.has(name.toLowerCase()) && (name === 'PGlite' || postgresUrl),
+  );
+  const tables: { title: string; header: string[]; rows: string[][] }[] = [];
+  if (only.has('memory')) {
+    console.log('Memory: starting servers on empty data directories…');
+    tables.push({
+      title: `Server memory (median of ${MEMORY_RUNS} starts; idle: after ${IDLE_MS / 1000} s)`,
+      header: ['server', 'peak MB', 'idle MB'],
+      rows: await memoryPart(),
+    });
+  }
+  if (only.has('lists')) {
+    for (const database of databases) {
+      for (const size of sizes) {
+        console.log(`Lists: ${size.label} on ${database}…`);
+        tables.push({
+          title: `${database}, ${size.label}: ${RUNS} timed calls each after ${WARMUP} warm-up calls, over loopback HTTP`,
+          header: ['call', 'status', 'items', 'KiB', 'median ms', 'p99 ms'],
+          rows: await listsPart(size, database),
+        });
+      }
+    }
+  }
+  for (const table of tables) {
+    console.log(`\n${table.title}\n`);
+    printTable(table.header, table.rows);
+  }
+  if (!postgresUrl) console.log('\nSet BENCH_DATABASE_URL=postgres://... to run the same on PostgreSQL.');
 }
 
-const all: Row[] = [];
-for (const target of targets()) all.push(...(await benchTarget(target)));
-console.log(`\n${RUNS} timed calls each after ${WARMUP} warm-up calls, through app.inject (no network).\n`);
-printTable(all);
-if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
-  console.log('\nSet BENCH_DATABASE_URL=postgres://... to run the same on PostgreSQL.');
-}
+await main();

@@ -1,16 +1,21 @@
 /**
  * The benchmarks' organization (not a test): one user with a real token and one organization holding
- * 5000 apps, 5000 services, 20000 operations and 5000 databases (each with its service, disk, sealed
- * credential and two backups), bulk-inserted 1000 rows a statement. Shared by `npm run bench` (the API)
- * and `npm run bench:web` (the console in Chromium).
+ * (at the standard size) 5000 apps, 5000 services, 20000 operations and 5000 databases (each with its
+ * service, disk, sealed credential and two backups), bulk-inserted 1000 rows a statement; the large size
+ * has 50,000 apps and services and 200,000 operations. Shared by `npm run bench` (the API) and
+ * `npm run bench:web` (the console in Chromium).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ensureDefaultStack } from '../src/api/stacks/stacks.service.ts';
+import { buildApp } from '../src/app.ts';
 import { loadSigningKey } from '../src/auth/tokens/token-keys.ts';
-import type { Config } from '../src/config.ts';
-import type { Database } from '../src/db/client.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import {
   apps,
   backups,
@@ -25,11 +30,30 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { databaseCredentialsBox } from '../src/security/secret-box.ts';
+import { openThrowawayPostgres } from '../src/testing/test-database.ts';
+import { type Served, startServer, stopServer } from './server.ts';
 
-export const APPS = 5000;
+export interface BenchSize {
+  label: string;
+  apps: number;
+  operations: number;
+  databases: number;
+}
+/** The console's benchmark size (issue 11). */
+export const STANDARD_SIZE: BenchSize = {
+  label: '5,000 apps',
+  apps: 5000,
+  operations: 20000,
+  databases: 5000,
+};
+/** An organization ten times larger (issue 19): the lists page, the costs and counts must not grow. */
+export const LARGE_SIZE: BenchSize = {
+  label: '50,000 apps',
+  apps: 50000,
+  operations: 200000,
+  databases: 5000,
+};
 const SERVICES_PER_APP = 1;
-export const OPERATIONS = 20000;
-export const DATABASES = 5000;
 export const ENVIRONMENTS = 10;
 const CHUNK = 1000;
 export const BENCH_PASSWORD = 'Bench-Password9';
@@ -67,8 +91,10 @@ export async function seedBenchOrganization(
   app: FastifyInstance,
   database: Database,
   config: Config,
+  size: BenchSize = STANDARD_SIZE,
 ): Promise<BenchOrganization> {
   const { db } = database;
+  const { apps: APPS, operations: OPERATIONS, databases: DATABASES } = size;
   const call = benchCall(app);
   // A real user, token and organization, through the auth family.
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
@@ -261,6 +287,56 @@ export async function seedBenchOrganization(
       services: serviceIds.length,
       operations: OPERATIONS,
       databases: databaseIds.length,
+    },
+  };
+}
+
+export interface SeededServer extends BenchOrganization {
+  served: Served;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Seeds through a server built in this process, closes it, and serves the data from a server process of
+ * its own: in a fresh PGlite data directory, or in a throwaway database of the PostgreSQL server at
+ * `adminUrl` (dropped by cleanup).
+ */
+export async function seededServer(size: BenchSize, adminUrl?: string): Promise<SeededServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-'));
+  let database: Database;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    database = await openThrowawayPostgres(adminUrl, 'berth_bench');
+    databaseUrl = database.url;
+  } else {
+    database = await openDatabase({ dataDir });
+  }
+  const config = { ...loadConfig({ BERTH_DATA_DIR: dataDir }), worker: false };
+  const built = await buildApp(config, { database });
+  const seedStart = performance.now();
+  const seeded = await seedBenchOrganization(built.app, database, config, size);
+  console.log(
+    `seeded ${seeded.counts.apps} apps, ${seeded.counts.services} services, ${seeded.counts.databases} databases, ` +
+      `${seeded.counts.operations} operations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s ` +
+      `(${adminUrl ? 'PostgreSQL' : 'PGlite'})`,
+  );
+  // The throwaway PostgreSQL database outlives this handle until cleanup drops it.
+  await built.app.close();
+  if (!adminUrl) await database.close();
+  const served = await startServer({
+    BERTH_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The benchmarks sign in often from one address.
+    BERTH_LOGIN_LIMIT_PER_ADDRESS: '100000',
+    BERTH_LOGIN_LIMIT_PER_ACCOUNT: '100000',
+  });
+  return {
+    ...seeded,
+    served,
+    async cleanup() {
+      await stopServer(served);
+      if (adminUrl) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -19,20 +19,14 @@
  * Times come from the page's own clock (performance.now(), from navigation start), noted by a
  * MutationObserver the moment the element exists.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { systemChromium } from '../../../scripts/chromium.mjs';
-import { serverEnvironment } from '../../../scripts/server-process.mjs';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { openThrowawayPostgres } from '../src/testing/test-database.ts';
-import { BENCH_PASSWORD, seedBenchOrganization } from './seed.ts';
+import { BENCH_PASSWORD, STANDARD_SIZE, seededServer } from './seed.ts';
+import { median, residentMb, root, startServer, stopServer } from './server.ts';
 
 /** What the functions run in the page use of it (this package is typed for Node, without the DOM). */
 interface PageGlobals {
@@ -48,77 +42,6 @@ interface PageGlobals {
 }
 
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '5', 10);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-// The bundled server, as `npm start` runs it (`npm run build` makes it, with the console).
-const serverMain = path.join(root, 'packages/server/dist/main.mjs');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-interface Served {
-  url: string;
-  process: ChildProcess;
-  startMs: number;
-}
-
-/** The server as `npm start` runs it (no install or build step): resolves once /config.json answers. */
-async function startServer(env: Record<string, string>): Promise<Served> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
-    cwd: root,
-    env: serverEnvironment({
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/config.json`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { url, process: child, startMs: performance.now() - started };
-}
-
-async function stopServer(served: Served): Promise<void> {
-  if (served.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => served.process.once('exit', resolve));
-  served.process.kill('SIGTERM');
-  await exited;
-}
-
 /** Step 1: a fresh data directory each time; memory read after ten idle seconds. */
 async function measureStartUp(): Promise<{ startMs: number; idleMb: number }> {
   const starts: number[] = [];
@@ -136,48 +59,6 @@ async function measureStartUp(): Promise<{ startMs: number; idleMb: number }> {
     }
   }
   return { startMs: median(starts), idleMb: median(idle) };
-}
-
-/** Step 2: seeds through a server built in this process, closes it, and serves the data from a child. */
-async function seededServer(): Promise<{ served: Served; email: string; cleanup: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-web-'));
-  let database: Database;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    database = await openThrowawayPostgres(adminUrl, 'berth_bench_web');
-    databaseUrl = database.url;
-  } else {
-    database = await openDatabase({ dataDir });
-  }
-  const config = { ...loadConfig({ BERTH_DATA_DIR: dataDir }), worker: false };
-  const built = await buildApp(config, { database });
-  const seedStart = performance.now();
-  const seeded = await seedBenchOrganization(built.app, database, config);
-  console.log(
-    `seeded ${seeded.counts.apps} apps, ${seeded.counts.services} services, ${seeded.counts.databases} databases, ` +
-      `${seeded.counts.operations} operations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s ` +
-      `(${adminUrl ? 'PostgreSQL' : 'PGlite'})`,
-  );
-  // The throwaway PostgreSQL database outlives this handle until cleanup drops it.
-  await built.app.close();
-  if (!adminUrl) await database.close();
-  const served = await startServer({
-    BERTH_DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // The benchmark signs in often from one address.
-    BERTH_LOGIN_LIMIT_PER_ADDRESS: '100000',
-    BERTH_LOGIN_LIMIT_PER_ACCOUNT: '100000',
-  });
-  return {
-    served,
-    email: seeded.email,
-    async cleanup() {
-      await stopServer(served);
-      if (adminUrl) await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Notes in window.__marks the page-clock time at which each watched selector first matches. */
@@ -441,7 +322,7 @@ async function main() {
     report('server idle resident memory', `${fmt(startUp.idleMb)} MB`, '< 200 MB');
   }
 
-  const { served, email, cleanup } = await seededServer();
+  const { served, email, cleanup } = await seededServer(STANDARD_SIZE, process.env.BENCH_DATABASE_URL);
   if (only.has('serve')) {
     // For looking closer by hand: the seeded server stays up until Ctrl-C.
     console.log(`Serving ${served.url} (sign in as ${email} / ${BENCH_PASSWORD}); Ctrl-C stops it.`);

@@ -6,6 +6,7 @@ import {
   OPERATION_TYPE_NAMES,
   type OperationAction,
   operationRequest,
+  operationResourceLabel,
   operationScope,
   operationsPath,
   operationTypeBody,
@@ -247,5 +248,15 @@ describe('operationRequest', () => {
       id: '3',
       container_count: 2,
     });
+  });
+});
+
+describe('operationResourceLabel (issue 20: one word for each thing)', () => {
+  it('names resource types as people do, and leaves unknown ones as they are', () => {
+    expect(operationResourceLabel('vhost')).toBe('Endpoint');
+    expect(operationResourceLabel('account')).toBe('Environment');
+    expect(operationResourceLabel('log_drain')).toBe('Log drain');
+    expect(operationResourceLabel('app')).toBe('App');
+    expect(operationResourceLabel('gadget')).toBe('gadget');
   });
 });

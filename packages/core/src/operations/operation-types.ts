@@ -353,3 +353,14 @@ export function operationRequest<R extends OperationResourceType, T extends Oper
 ): OperationRequest<R, T> {
   return { type, ...(keys[0] as object | undefined) } as OperationRequest<R, T>;
 }
+
+/**
+ * A resource type as people name it ("Endpoint" for `vhost`, "Environment" for `account`): the
+ * catalog's noun without its article, for filters and labels (issue 20: one word for each thing).
+ */
+export function operationResourceLabel(resourceType: string): string {
+  const entry = (OPERATION_CATALOG as Record<string, { noun: string } | undefined>)[resourceType];
+  if (!entry) return resourceType;
+  const noun = entry.noun.replace(/^an? /, '');
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+}

@@ -47,7 +47,11 @@ export const operationResource = z
   .meta({ id: 'Operation' });
 export type OperationResource = z.infer<typeof operationResource>;
 
-export const operationCollection = halCollection('operations', operationResource).meta({
-  id: 'OperationCollection',
-});
+/**
+ * Operation lists count up to a cap (issue 19): past it `total_count` is an estimate (at least one more
+ * than the rows up to this page while more follow) and `total_count_estimated` says so.
+ */
+export const operationCollection = halCollection('operations', operationResource)
+  .extend({ total_count_estimated: z.boolean().optional() })
+  .meta({ id: 'OperationCollection' });
 export type OperationCollection = z.infer<typeof operationCollection>;

@@ -19,7 +19,13 @@ import { parseNumericId } from '../http/ids.ts';
 import { idRoute, pathParameter, queryFlagValue, querySchema, queryValue } from '../http/route-schemas.ts';
 import { responses } from '../http/schema-first.ts';
 import { codeScanResultIds, type OperationRow, toOperationHal } from './operations.hal.ts';
-import { filtersFrom, type OperationsService, showsConfiguration } from './operations.service.ts';
+import {
+  cursorFrom,
+  cursorOf,
+  filtersFrom,
+  type OperationsService,
+  showsConfiguration,
+} from './operations.service.ts';
 
 /** The body of `POST /<resources>/:id/operations`: its type decides the rest (checked by the service). */
 const startBody = (resourceType: OperationResourceType) =>
@@ -27,6 +33,17 @@ const startBody = (resourceType: OperationResourceType) =>
     `\`type\` is one of ${operationTypesOf(resourceType).join(', ')}; the other keys depend on it (contract §6). ` +
       `Any other type is not supported for ${OPERATION_CATALOG[resourceType].noun}.`,
   );
+
+/** The filters of an operation list's query, carried into its next and previous links. */
+const LIST_FILTERS = [
+  'resource_type',
+  'operation_type',
+  'type',
+  'operation_status',
+  'status',
+  'since',
+  'with_services',
+] as const;
 
 /** An operation list's query (here and an endpoint's): paging and the activity filters (contract §5.11). */
 export const operationListQuery = querySchema(
@@ -36,9 +53,8 @@ export const operationListQuery = querySchema(
     type: queryValue.optional(),
     operation_status: queryValue.optional(),
     status: queryValue.optional(),
-    since: queryValue
-      .describe('Only operations updated since: an ISO time or a duration such as `14d`')
-      .optional(),
+    since: queryValue.describe('Only operations updated since: an ISO 8601 time with a time zone').optional(),
+    after: queryValue.describe("Where the page starts: the cursor of the page before's next link").optional(),
   },
   { paged: true },
 );
@@ -63,15 +79,41 @@ export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: O
     query: unknown,
     caller: CallerAccess,
   ) {
-    const paging = pagingFrom(query, 40) ?? { page: 1, perPage: 40 };
-    const { rows, total } = await operations.list(scope, filtersFrom(query), paging);
+    const paging = pagingFrom(query, 40);
+    const { rows, total, estimated } = await operations.list(
+      scope,
+      filtersFrom(query),
+      paging,
+      cursorFrom(query),
+    );
     const scanResults = await codeScanResultIds(db, rows);
-    return collection(
+    const answer = collection(
       'operations',
       selfUrl,
       rows.map((op) => hal(op, caller, scanResults)),
       { ...paging, total },
     );
+    // The pages around keep the list's filters; the next one starts after this page's last row, on the
+    // index however deep (issue 19).
+    const around = (link: { href: string } | undefined, after?: string) => {
+      if (!link) return undefined;
+      const url = new URL(link.href);
+      const asked = (query ?? {}) as Record<string, unknown>;
+      for (const key of LIST_FILTERS) {
+        const value = asked[key];
+        if (typeof value === 'string' && value !== '') url.searchParams.set(key, value);
+      }
+      if (after) url.searchParams.set('after', after);
+      return { href: url.toString() };
+    };
+    const last = rows.at(-1);
+    const next = around(answer._links.next, last && cursorOf(last));
+    const prev = around(answer._links.prev);
+    const linked = {
+      ...answer,
+      _links: { self: answer._links.self, ...(next ? { next } : {}), ...(prev ? { prev } : {}) },
+    };
+    return estimated ? { ...linked, total_count_estimated: true } : linked;
   }
 
   return { hal, respondList };

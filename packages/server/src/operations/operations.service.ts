@@ -9,7 +9,7 @@ import {
   operationTypeMessages,
   parseSince,
 } from '@berth/core';
-import { and, asc, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { allows, assertAllowed, createAccess } from '../api/access/access.ts';
 import type { CallerAccess, CallerRef, CallerUser } from '../auth/caller-access.ts';
 import { sameSecret } from '../auth/tokens/token.service.ts';
@@ -90,6 +90,34 @@ export function filtersFrom(query: unknown): OperationFilters {
     status: pick('operation_status', 'status'),
     since,
   };
+}
+
+/** Operation lists count their rows up to this many; past it the total is an estimate. */
+export const COUNT_CAP = 10_000;
+
+/** Where a page of an operation list starts: after the row with this update time and id. */
+export interface OperationCursor {
+  updatedAt: Date;
+  id: number;
+}
+
+/** The `after` of a next link: the last row's update time (ms since the epoch) and id. */
+export function cursorOf(op: Pick<OperationRow, 'updatedAt' | 'id'>): string {
+  return `${op.updatedAt.getTime()}.${op.id}`;
+}
+
+export const cursorMessage = 'after must be the cursor of a next link';
+
+/** Reads `after`; anything but the cursor a next link carries is refused (422). */
+export function cursorFrom(query: unknown): OperationCursor | undefined {
+  const text = (query as Record<string, unknown> | null)?.after;
+  if (text === undefined || text === '') return undefined;
+  const match = typeof text === 'string' && text.length <= 40 ? /^(\d{1,15})\.(\d{1,15})$/.exec(text) : null;
+  const updatedAt = match ? new Date(Number(match[1])) : null;
+  if (!match || !updatedAt || Number.isNaN(updatedAt.getTime())) {
+    throw unprocessable(cursorMessage, { after: [cursorMessage] });
+  }
+  return { updatedAt, id: Number(match[2]) };
 }
 
 /** How many operations an organization may have waiting, and how fast one user may ask for them. */
@@ -332,10 +360,19 @@ export function createOperationsService(deps: {
     async organizationScope(ref: CallerRef, organizationId: string): Promise<SQL> {
       const caller = await access.caller(ref);
       access.member(caller, organizationId, 'operation.read');
-      const readable = (await access.readableEnvironments(caller, 'operation.read')).filter(
-        (environment) => environment.organizationId === organizationId,
-      );
-      return environmentsScope(readable.map((environment) => environment.id));
+      const [readable, all] = await Promise.all([
+        access.readableEnvironments(caller, 'operation.read'),
+        db.$count(environments, eq(environments.organizationId, organizationId)),
+      ]);
+      const ids = readable
+        .filter((environment) => environment.organizationId === organizationId)
+        .map((environment) => environment.id);
+      // Reading every environment (an owner, most often) is reading the organization's operations that
+      // have one: the (organization, updated_at, id) index then serves the page whatever its size.
+      if (ids.length === all && all > 0) {
+        return and(eq(operations.organizationId, organizationId), isNotNull(operations.environmentId)) as SQL;
+      }
+      return environmentsScope(ids);
     },
 
     /** Operations of one environment the caller may read. */
@@ -379,8 +416,14 @@ export function createOperationsService(deps: {
       };
     },
 
-    /** A page of operations matching the scope and filters, newest first. */
-    async list(scope: SQL | undefined, filters: OperationFilters, paging: Paging) {
+    /**
+     * A page of operations matching the scope and filters, newest first. After a cursor (the last row
+     * of the page before, from `_links.next`) the page starts there on the (scope, updated_at, id)
+     * index; without one it is offset by its number. The total is counted up to COUNT_CAP rows only:
+     * past that it is an estimate, at least one more than the rows up to this page while more follow,
+     * so the count costs the same for a busy organization as for a quiet one.
+     */
+    async list(scope: SQL | undefined, filters: OperationFilters, paging: Paging, after?: OperationCursor) {
       const conditions = [scope];
       if (filters.resourceType) conditions.push(eq(operations.resourceType, filters.resourceType));
       if (filters.type) conditions.push(eq(operations.type, filters.type));
@@ -391,17 +434,31 @@ export function createOperationsService(deps: {
         conditions.push(gte(operations.updatedAt, filters.since), gte(operations.createdAt, filters.since));
       }
       const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-      const [rows, [total]] = await Promise.all([
+      const startAfter = after
+        ? sql`(${operations.updatedAt}, ${operations.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::bigint)`
+        : undefined;
+      const capped = db
+        .select({ one: sql`1` })
+        .from(operations)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped');
+      const [found, [counted]] = await Promise.all([
         db
           .select()
           .from(operations)
-          .where(where)
+          .where(and(where, startAfter))
           .orderBy(desc(operations.updatedAt), desc(operations.id))
-          .limit(paging.perPage)
-          .offset((paging.page - 1) * paging.perPage),
-        db.select({ value: count() }).from(operations).where(where),
+          // One more row than the page says whether another page follows.
+          .limit(paging.perPage + 1)
+          .offset(after ? 0 : (paging.page - 1) * paging.perPage),
+        db.select({ value: count() }).from(capped),
       ]);
-      return { rows, total: total?.value ?? 0 };
+      const rows = found.slice(0, paging.perPage);
+      const more = found.length > paging.perPage;
+      const exact = (counted?.value ?? 0) <= COUNT_CAP;
+      const seen = (paging.page - 1) * paging.perPage + rows.length + (more ? 1 : 0);
+      return { rows, total: exact ? (counted?.value ?? 0) : Math.max(COUNT_CAP, seen), estimated: !exact };
     },
 
     async logText(operationId: number): Promise<string> {

@@ -195,6 +195,42 @@ describe('GET /costs/:orgId/...', () => {
     expect(response.json()._links.self.href).toBe(`http://berth.test/api/costs/${s.org.id}/services`);
   });
 
+  it('prices each page of apps and databases by its own rows, the same as the whole list', async () => {
+    const s = await seed();
+    const token = s.owner.token;
+    const base = `/api/costs/${s.org.id}`;
+    // A second database, so the databases list has two pages of one.
+    const [other] = await t.db
+      .insert(databases)
+      .values({ environmentId: s.a, handle: 'other', type: 'redis' })
+      .returning();
+    if (!other) throw new Error('seed failed');
+    await t.db.insert(services).values({
+      environmentId: s.a,
+      databaseId: other.id,
+      handle: 'redis',
+      containerCount: 2,
+      containerMemoryLimitMb: 512,
+    });
+    await t.db.insert(disks).values({ databaseId: other.id, environmentId: s.a, handle: 'o', size: 10 });
+    const whole = new Map([
+      ...(await costs(token, `${base}/apps`)),
+      ...(await costs(token, `${base}/databases`)),
+    ]);
+    for (const list of ['apps', 'databases']) {
+      const first = await t.call('GET', `${base}/${list}?per_page=1`, { token });
+      expect(first.json()).toMatchObject({ current_page: 1, per_page: 1, total_count: 2 });
+      expect(first.json()._links.next.href).toBe(`http://berth.test${base}/${list}?page=2&per_page=1`);
+      for (const page of [1, 2]) {
+        const paged = await costs(token, `${base}/${list}?per_page=1&page=${page}`);
+        expect(paged.size).toBe(1);
+        for (const [key, cost] of paged) expect(cost).toBeCloseTo(whole.get(key) ?? Number.NaN, 6);
+      }
+      expect((await costs(token, `${base}/${list}?per_page=1&page=3`)).size).toBe(0);
+    }
+    expect(whole.get(`Database:${other.id}`)).toBeCloseTo(2 * 0.5 * 0.08 * 730 + 10 * 0.2, 6);
+  });
+
   it('leaves out environments the member cannot see', async () => {
     const s = await seed();
     const member = await t.signUp();
@@ -205,6 +241,9 @@ describe('GET /costs/:orgId/...', () => {
     expect((await costs(member.token, `${base}/services`)).size).toBe(2);
     expect((await costs(member.token, `${base}/apps`)).size).toBe(2);
     expect((await costs(member.token, `${base}/databases`)).size).toBe(0);
+    // A page is counted in the environments the member sees, not the organization.
+    const page = await t.call('GET', `${base}/apps?per_page=1`, { token: member.token });
+    expect(page.json()).toMatchObject({ total_count: 2 });
     expect((await costs(member.token, `${base}/stacks`)).get(`Stack:${s.dedicated.id}`)).toBe(499);
   });
 

@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
+import { collection, pagingFrom } from '../../http/hal.ts';
 import { pagedQuery, pathParameter } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
-import { type Cost, toCostHal, toCostRatesBody } from './costs.hal.ts';
+import { toCostHal, toCostRatesBody } from './costs.hal.ts';
 import type { CostsService } from './costs.service.ts';
 
 const LISTS = ['stacks', 'accounts', 'apps', 'databases', 'services'] as const;
@@ -37,13 +37,16 @@ export async function costsRoutes(
       },
       async (request) => {
         const caller = await callers.require(request);
-        const all: Cost[] = await costs[list](caller, request.params.orgId);
-        const { items, paging } = pageOf(all, pagingFrom(request.query));
+        const paging = pagingFrom(request.query);
+        const { items, total } = await costs[list](caller, request.params.orgId, paging);
         return collection(
           'costs',
           `${urls.api}/costs/${request.params.orgId}/${list}`,
           items.map(toCostHal),
-          paging,
+          {
+            ...paging,
+            total,
+          },
         );
       },
     );

@@ -8,10 +8,12 @@ import {
   iopsMonthlyCost,
   stackMonthlyCost,
 } from '@berth/core';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, backups, databases, disks, environments, services, vhosts } from '../../db/schema.ts';
+import type { Paging } from '../../http/hal.ts';
 import { createAccess, isVisible } from '../access/access.ts';
 import { visibleStacks } from '../stacks/stacks.service.ts';
 import type { Cost } from './costs.hal.ts';
@@ -19,7 +21,9 @@ import type { Cost } from './costs.hal.ts';
 /**
  * Estimated monthly costs of an organization's resources (contract §5.12), from the core cost model.
  * The caller must belong to the organization (else 404); resources in environments they cannot see
- * (no basic_read) are left out. Each call reads the organization's rows in a few set-based queries.
+ * (no basic_read) are left out. Apps, databases and services are priced a page at a time: the page's
+ * rows by id, then what they cost by that id range on an index, so a page takes the same time in an
+ * organization of 1,000 apps or 50,000 (issue 19).
  *
  * Endpoints with a load balancer (provisioned, or being changed or removed) cost the vhost rate, or the
  * shared rate when shared, and count towards their app or database.
@@ -27,130 +31,149 @@ import type { Cost } from './costs.hal.ts';
  * database that is gone still cost their environment. An environment costs the sum of its apps, its
  * databases and those orphaned backups.
  */
+/** One page of a costs list and how many there are in all. */
+export interface CostPage {
+  items: Cost[];
+  total: number;
+}
+
+/** Environments and stacks are few by nature: their costs are paged in memory. */
+function pageOfCosts(all: Cost[], paging: Paging): CostPage {
+  const start = (paging.page - 1) * paging.perPage;
+  return { items: all.slice(start, start + paging.perPage), total: all.length };
+}
+
 export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   const { db } = deps;
   const rates = deps.rates ?? COST_RATES;
   const access = createAccess(db);
 
-  /** The environments of the organization the caller may see; 404 unless they are a member. */
-  async function readableEnvironmentIds(ref: CallerRef, organizationId: string): Promise<Set<number>> {
+  /** The environments of the organization the caller may see, ascending; 404 unless they are a member. */
+  async function readableEnvironmentIds(ref: CallerRef, organizationId: string): Promise<number[]> {
     const caller = await access.caller(ref);
     access.organization(caller, organizationId, 'cost.read');
     const rows = await db
       .select({ id: environments.id, organizationId: environments.organizationId })
       .from(environments)
-      .where(eq(environments.organizationId, organizationId));
-    return new Set(rows.filter((row) => isVisible(caller, row)).map((row) => row.id));
+      .where(eq(environments.organizationId, organizationId))
+      .orderBy(asc(environments.id));
+    return rows.filter((row) => isVisible(caller, row)).map((row) => row.id);
   }
 
-  /** Services priced by their containers; `of` keeps only app or database services. */
-  async function serviceCosts(organizationId: string, readable: Set<number>, of?: 'app' | 'database') {
+  /** Rows in the readable environments (an empty list matches nothing). */
+  const inReadable = (column: AnyPgColumn, readable: number[]) =>
+    inArray(column, readable.length ? readable : [-1]);
+
+  /**
+   * One page of an owner table's rows in the readable environments, by id, with their count. The page is
+   * a run of ids [first, last]: what is priced for it is read by that range on an index, so a page costs
+   * the same at any size of the organization.
+   */
+  async function ownerPage(
+    table: typeof apps | typeof databases,
+    readable: number[],
+    paging: Paging,
+  ): Promise<{ ids: number[]; total: number }> {
+    const where = inReadable(table.environmentId, readable);
+    const [rows, total] = await Promise.all([
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(where)
+        .orderBy(asc(table.id))
+        .limit(paging.perPage)
+        .offset((paging.page - 1) * paging.perPage),
+      db.$count(table, where),
+    ]);
+    return { ids: rows.map((row) => row.id), total };
+  }
+
+  /** Containers priced per owner: count × memory summed by owner and instance class (prices are linear in it). */
+  async function containerCostsBy(
+    ownerKey: typeof services.appId | typeof services.databaseId,
+    ids: number[],
+    readable: number[],
+  ) {
     const rows = await db
       .select({
-        id: services.id,
-        environmentId: services.environmentId,
-        appId: services.appId,
-        databaseId: services.databaseId,
-        containerCount: services.containerCount,
-        containerMemoryLimitMb: services.containerMemoryLimitMb,
+        ownerId: ownerKey,
         instanceClass: services.instanceClass,
+        memoryMb:
+          sql<number>`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.mapWith(
+            Number,
+          ),
       })
       .from(services)
-      .innerJoin(environments, eq(services.environmentId, environments.id))
       .where(
-        and(
-          eq(environments.organizationId, organizationId),
-          of === 'app'
-            ? isNotNull(services.appId)
-            : of === 'database'
-              ? isNotNull(services.databaseId)
-              : undefined,
-        ),
+        and(between(ownerKey, ids[0] ?? 0, ids.at(-1) ?? -1), inReadable(services.environmentId, readable)),
       )
-      .orderBy(asc(services.id));
-    return rows
-      .filter((row) => readable.has(row.environmentId))
-      .map((row) => ({
-        ...row,
-        estCost: containersMonthlyCost(
-          {
-            containerCount: row.containerCount,
-            containerMemoryMb: row.containerMemoryLimitMb,
-            instanceClass: row.instanceClass,
-          },
-          rates,
-        ),
-      }));
+      .groupBy(ownerKey, services.instanceClass);
+    return rows.map((row) => ({
+      key: row.ownerId,
+      // One container of the summed memory costs what the owner's containers of that class do.
+      estCost: containersMonthlyCost(
+        { containerCount: 1, containerMemoryMb: row.memoryMb, instanceClass: row.instanceClass },
+        rates,
+      ),
+    }));
   }
 
-  /** Endpoints that exist on the runtime, each with its monthly cost and the app or database it serves. */
-  async function endpointCosts(organizationId: string, readable: Set<number>) {
+  /** Endpoints that exist on the runtime (a load balancer: the vhost or shared rate), per owner. */
+  async function endpointCostsBy(
+    ownerKey: typeof services.appId | typeof services.databaseId,
+    ids: number[],
+    readable: number[],
+  ) {
     const rows = await db
       .select({
-        environmentId: vhosts.environmentId,
+        ownerId: ownerKey,
         shared: vhosts.shared,
-        appId: services.appId,
-        databaseId: services.databaseId,
+        endpoints: sql<number>`count(*)`.mapWith(Number),
       })
       .from(vhosts)
       .innerJoin(services, eq(vhosts.serviceId, services.id))
-      .innerJoin(environments, eq(vhosts.environmentId, environments.id))
-      .where(and(eq(environments.organizationId, organizationId), isNotNull(vhosts.externalHost)));
-    return rows
-      .filter((row) => readable.has(row.environmentId))
-      .map((row) => ({ ...row, estCost: endpointsMonthlyCost(1, rates, { shared: row.shared }) }));
+      .where(
+        and(
+          between(ownerKey, ids[0] ?? 0, ids.at(-1) ?? -1),
+          inReadable(vhosts.environmentId, readable),
+          isNotNull(vhosts.externalHost),
+        ),
+      )
+      .groupBy(ownerKey, vhosts.shared);
+    return rows.map((row) => ({
+      key: row.ownerId,
+      estCost: endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }),
+    }));
   }
 
-  /** Disks and backups: each row priced, keyed by its database (null: a backup whose database is gone). */
-  async function storageCosts(organizationId: string, readable: Set<number>) {
+  /** A database's disk (GB, and IOPS above those included) and its backups, per database of the range. */
+  async function storageCosts(ids: number[], readable: number[]) {
+    const range = (column: typeof disks.databaseId | typeof backups.databaseId) =>
+      between(column, ids[0] ?? 0, ids.at(-1) ?? -1);
     const [diskRows, backupRows] = await Promise.all([
       db
-        .select({
-          databaseId: disks.databaseId,
-          environmentId: disks.environmentId,
-          size: disks.size,
-          iops: disks.provisionedIops,
-        })
+        .select({ databaseId: disks.databaseId, size: disks.size, iops: disks.provisionedIops })
         .from(disks)
-        .innerJoin(environments, eq(disks.environmentId, environments.id))
-        .where(eq(environments.organizationId, organizationId)),
+        .where(and(range(disks.databaseId), inReadable(disks.environmentId, readable))),
       db
         .select({
           databaseId: backups.databaseId,
-          environmentId: backups.environmentId,
           sizeGb: sql<number>`sum(${backups.sizeGb})`.mapWith(Number),
         })
         .from(backups)
-        .innerJoin(environments, eq(backups.environmentId, environments.id))
-        .where(eq(environments.organizationId, organizationId))
-        .groupBy(backups.databaseId, backups.environmentId),
+        .where(and(range(backups.databaseId), inReadable(backups.environmentId, readable)))
+        .groupBy(backups.databaseId),
     ]);
     return [
       ...diskRows.map((disk) => ({
-        databaseId: disk.databaseId as number | null,
-        environmentId: disk.environmentId,
+        key: disk.databaseId as number | null,
         estCost: diskMonthlyCost(disk.size, rates) + iopsMonthlyCost(disk.iops, rates),
       })),
       ...backupRows.map((backup) => ({
-        databaseId: backup.databaseId,
-        environmentId: backup.environmentId,
+        key: backup.databaseId,
         estCost: backupMonthlyCost(backup.sizeGb, rates),
       })),
-    ].filter((row) => readable.has(row.environmentId));
-  }
-
-  async function ownedRows(
-    table: typeof apps | typeof databases,
-    organizationId: string,
-    readable: Set<number>,
-  ) {
-    const rows = await db
-      .select({ id: table.id, environmentId: table.environmentId })
-      .from(table)
-      .innerJoin(environments, eq(table.environmentId, environments.id))
-      .where(eq(environments.organizationId, organizationId))
-      .orderBy(asc(table.id));
-    return rows.filter((row) => readable.has(row.environmentId));
+    ];
   }
 
   function sumBy<K>(items: { key: K | null; estCost: number }[]): Map<K, number> {
@@ -161,139 +184,117 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     return sums;
   }
 
-  async function appCosts(organizationId: string, readable: Set<number>) {
-    const [rows, serviceRows, endpointRows] = await Promise.all([
-      ownedRows(apps, organizationId, readable),
-      serviceCosts(organizationId, readable, 'app'),
-      endpointCosts(organizationId, readable),
-    ]);
-    const byApp = sumBy([...serviceRows, ...endpointRows].map((s) => ({ key: s.appId, estCost: s.estCost })));
-    return rows.map((row) => ({ ...row, estCost: byApp.get(row.id) ?? 0 }));
-  }
-
-  async function databaseCosts(organizationId: string, readable: Set<number>) {
-    const [rows, serviceRows, endpointRows, storageRows] = await Promise.all([
-      ownedRows(databases, organizationId, readable),
-      serviceCosts(organizationId, readable, 'database'),
-      endpointCosts(organizationId, readable),
-      storageCosts(organizationId, readable),
-    ]);
-    const byDatabase = sumBy(
-      [...serviceRows, ...endpointRows, ...storageRows].map((s) => ({
-        key: s.databaseId,
-        estCost: s.estCost,
-      })),
-    );
-    return rows.map((row) => ({ ...row, estCost: byDatabase.get(row.id) ?? 0 }));
-  }
-
   /**
-   * The organization's priced things in groups, each under the environment of the app or database it
-   * counts towards (storage of a database that is gone: its own environment).
+   * The readable environments' priced things in groups (environment and instance class, endpoint kind,
+   * disk IOPS), each under its own environment: a service, endpoint, disk or backup lives in the
+   * environment of its app or database (and a backup whose database is gone stays in its own). Each
+   * query reads one table by its environment index, joining nothing.
    */
-  async function environmentCostGroups(organizationId: string) {
-    const inOrganization = eq(environments.organizationId, organizationId);
-    const owners = [
-      { owner: apps, ownerKey: services.appId },
-      { owner: databases, ownerKey: services.databaseId },
-    ] as const;
-    const containerGroups = owners.map(({ owner, ownerKey }) =>
-      db
-        .select({
-          environmentId: owner.environmentId,
-          instanceClass: services.instanceClass,
-          memoryMb:
-            sql<number>`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.mapWith(
-              Number,
-            ),
-        })
-        .from(services)
-        .innerJoin(owner, eq(ownerKey, owner.id))
-        .innerJoin(environments, eq(owner.environmentId, environments.id))
-        .where(inOrganization)
-        .groupBy(owner.environmentId, services.instanceClass),
-    );
-    const endpointGroups = owners.map(({ owner, ownerKey }) =>
-      db
-        .select({
-          environmentId: owner.environmentId,
-          shared: vhosts.shared,
-          endpoints: sql<number>`count(*)`.mapWith(Number),
-        })
-        .from(vhosts)
-        .innerJoin(services, eq(vhosts.serviceId, services.id))
-        .innerJoin(owner, eq(ownerKey, owner.id))
-        .innerJoin(environments, eq(owner.environmentId, environments.id))
-        .where(and(inOrganization, isNotNull(vhosts.externalHost)))
-        .groupBy(owner.environmentId, vhosts.shared),
-    );
-    // A disk or backup counts under its database's environment, or its own once the database is gone.
-    const storageEnvironment = (own: typeof disks.environmentId | typeof backups.environmentId) =>
-      sql<number>`coalesce(${databases.environmentId}, ${own})`.mapWith(Number);
+  async function environmentCostGroups(readable: number[]) {
+    const containerGroups = db
+      .select({
+        environmentId: services.environmentId,
+        instanceClass: services.instanceClass,
+        memoryMb:
+          sql<number>`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.mapWith(
+            Number,
+          ),
+      })
+      .from(services)
+      .where(inReadable(services.environmentId, readable))
+      .groupBy(services.environmentId, services.instanceClass);
+    const endpointGroups = db
+      .select({
+        environmentId: vhosts.environmentId,
+        shared: vhosts.shared,
+        endpoints: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(vhosts)
+      .where(and(inReadable(vhosts.environmentId, readable), isNotNull(vhosts.externalHost)))
+      .groupBy(vhosts.environmentId, vhosts.shared);
     const diskGroups = db
       .select({
-        environmentId: storageEnvironment(disks.environmentId),
+        environmentId: disks.environmentId,
         iops: disks.provisionedIops,
         disks: sql<number>`count(*)`.mapWith(Number),
         sizeGb: sql<number>`sum(greatest(${disks.size}, 0))`.mapWith(Number),
       })
       .from(disks)
-      .leftJoin(databases, eq(disks.databaseId, databases.id))
-      .innerJoin(environments, eq(disks.environmentId, environments.id))
-      .where(inOrganization)
-      .groupBy(storageEnvironment(disks.environmentId), disks.provisionedIops);
+      .where(inReadable(disks.environmentId, readable))
+      .groupBy(disks.environmentId, disks.provisionedIops);
     const backupGroups = db
       .select({
-        environmentId: storageEnvironment(backups.environmentId),
+        environmentId: backups.environmentId,
         sizeGb: sql<number>`sum(${backups.sizeGb})`.mapWith(Number),
       })
       .from(backups)
-      .leftJoin(databases, eq(backups.databaseId, databases.id))
-      .innerJoin(environments, eq(backups.environmentId, environments.id))
-      .where(inOrganization)
-      .groupBy(storageEnvironment(backups.environmentId));
-    const [containerRows, endpointRows, diskRows, backupRows] = await Promise.all([
-      Promise.all(containerGroups),
-      Promise.all(endpointGroups),
+      .where(inReadable(backups.environmentId, readable))
+      .groupBy(backups.environmentId);
+    const [containers, endpoints, diskRows, backupRows] = await Promise.all([
+      containerGroups,
+      endpointGroups,
       diskGroups,
       backupGroups,
     ]);
-    return {
-      containers: containerRows.flat(),
-      endpoints: endpointRows.flat(),
-      disks: diskRows,
-      backups: backupRows,
-    };
+    return { containers, endpoints, disks: diskRows, backups: backupRows };
   }
 
   return {
     rates,
 
-    async services(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+    /** A page of the organization's services, each priced by its containers. */
+    async services(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      return (await serviceCosts(organizationId, readable)).map((row) => ({
-        id: row.id,
-        resourceType: 'Service',
-        estCost: row.estCost,
+      const where = inReadable(services.environmentId, readable);
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            id: services.id,
+            containerCount: services.containerCount,
+            containerMemoryMb: services.containerMemoryLimitMb,
+            instanceClass: services.instanceClass,
+          })
+          .from(services)
+          .where(where)
+          .orderBy(asc(services.id))
+          .limit(paging.perPage)
+          .offset((paging.page - 1) * paging.perPage),
+        db.$count(services, where),
+      ]);
+      const items = rows.map(({ id, ...containers }) => ({
+        id,
+        resourceType: 'Service' as const,
+        estCost: containersMonthlyCost(containers, rates),
       }));
+      return { items, total };
     },
 
-    async apps(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+    /** A page of the organization's apps: their services' containers and their endpoints. */
+    async apps(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      return (await appCosts(organizationId, readable)).map((row) => ({
-        id: row.id,
-        resourceType: 'App',
-        estCost: row.estCost,
-      }));
+      const { ids, total } = await ownerPage(apps, readable, paging);
+      const parts = await Promise.all([
+        containerCostsBy(services.appId, ids, readable),
+        endpointCostsBy(services.appId, ids, readable),
+      ]);
+      const byApp = sumBy(parts.flat());
+      return { items: ids.map((id) => ({ id, resourceType: 'App', estCost: byApp.get(id) ?? 0 })), total };
     },
 
-    async databases(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+    /** A page of the organization's databases: containers, endpoints, disk and backups. */
+    async databases(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      return (await databaseCosts(organizationId, readable)).map((row) => ({
-        id: row.id,
-        resourceType: 'Database',
-        estCost: row.estCost,
-      }));
+      const { ids, total } = await ownerPage(databases, readable, paging);
+      const parts = await Promise.all([
+        containerCostsBy(services.databaseId, ids, readable),
+        endpointCostsBy(services.databaseId, ids, readable),
+        storageCosts(ids, readable),
+      ]);
+      const byDatabase = sumBy(parts.flat());
+      return {
+        items: ids.map((id) => ({ id, resourceType: 'Database', estCost: byDatabase.get(id) ?? 0 })),
+        total,
+      };
     },
 
     /**
@@ -302,15 +303,16 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
      * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
      * Every price is linear in what is summed, so the groups cost what their rows do.
      */
-    async accounts(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+    async accounts(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
+      const readableSet = new Set(readable);
       const totals = new Map<number, number>();
       const add = (environmentId: number | null, estCost: number) => {
-        if (environmentId !== null && readable.has(environmentId)) {
+        if (environmentId !== null && readableSet.has(environmentId)) {
           totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
         }
       };
-      const groups = await environmentCostGroups(organizationId);
+      const groups = await environmentCostGroups(readable);
       for (const row of groups.containers) {
         // One container of the summed memory costs what the group's containers do.
         add(
@@ -331,26 +333,30 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
         );
       }
       for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
-      return [...readable]
-        .sort((a, b) => a - b)
-        .map((id) => ({ id, resourceType: 'Account', estCost: totals.get(id) ?? 0 }));
+      const all = readable.map((id) => ({
+        id,
+        resourceType: 'Account' as const,
+        estCost: totals.get(id) ?? 0,
+      }));
+      return pageOfCosts(all, paging);
     },
 
     /**
      * The stacks the organization sees (contract §1.11). A dedicated stack (owned by the organization,
      * not self-hosted) costs the stack rate; shared stacks cost their tenants nothing.
      */
-    async stacks(ref: CallerRef, organizationId: string): Promise<Cost[]> {
+    async stacks(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       await readableEnvironmentIds(ref, organizationId);
       const rows = await visibleStacks(db, [organizationId]);
-      return rows.map((stack) => ({
+      const all = rows.map((stack) => ({
         id: stack.id,
-        resourceType: 'Stack',
+        resourceType: 'Stack' as const,
         estCost: stackMonthlyCost(
           { dedicated: stack.organizationId === organizationId && !stack.selfHosted },
           rates,
         ),
       }));
+      return pageOfCosts(all, paging);
     },
 
     async assertMember(ref: CallerRef, organizationId: string): Promise<void> {

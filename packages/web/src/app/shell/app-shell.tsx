@@ -1,5 +1,5 @@
 import { hasFullVisibilityAnywhere, isOrganizationToken } from '@berth/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { ImpersonationBanner } from '../../features/impersonation/components/imp
 import { useSelectOrganization } from '../../features/users/api/use-select-organization.ts';
 import { ActorProvider } from '../../lib/actor.tsx';
 import { getRuntimeConfig } from '../../lib/config.ts';
+import { EnvironmentNamesProvider } from '../../lib/environment-names.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useTheme } from '../../lib/theme.ts';
@@ -41,6 +42,10 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const { theme, toggleTheme } = useTheme();
   const selectOrganization = useSelectOrganization();
   const { docsUrl } = getRuntimeConfig();
+  const environmentName = useMemo(() => {
+    const handles = new Map(data.environments.map((environment) => [environment.id, environment.handle]));
+    return (environmentId: string) => handles.get(environmentId);
+  }, [data.environments]);
 
   if (data.required.status === 'error') {
     return (
@@ -71,49 +76,51 @@ export function AppShell({ children }: { children?: ReactNode }) {
 
   return (
     <ActorProvider actor={data.actor}>
-      <div className="shell">
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <Sidebar
-          organizations={organizations}
-          organization={organization}
-          stackName={data.organizationStack?.name ?? null}
-          switchingTo={selectOrganization.isPending ? (selectOrganization.variables ?? null) : null}
-          onSelectOrganization={(organizationId) => selectOrganization.mutate(organizationId)}
-          homeEnabled={isHomeEnabled(organization?.id ?? null)}
-          fullVisibility={hasFullVisibilityAnywhere(data.actor)}
-          canImpersonate={canImpersonate(data.user)}
-          docsUrl={docsUrl}
-          theme={theme}
-          onToggleTheme={toggleTheme}
-        />
-        {organization ? <StartupLists organizationId={organization.id} /> : null}
-        <main className="shell-main" id="main" tabIndex={-1}>
-          <div className="shell-banners">
-            <ImpersonationBanner />
-            {organization ? null : (
-              <Banner
-                variant="warning"
-                title="Select an organization"
-                actions={
-                  <>
-                    <Link to={paths.organizationsPicker}>Choose Organization</Link>
-                    <Link to={paths.organizationsCreate}>Create Organization</Link>
-                  </>
-                }
-              >
-                You are not working in an organization yet. Choose one you belong to, or create a new one.
-              </Banner>
-            )}
-            {organization && ssoRequired ? <SsoRequiredBanner organization={organization} /> : null}
-            {selectOrganization.isError ? (
-              <Banner variant="error">{selectOrganization.error.message}</Banner>
-            ) : null}
-          </div>
-          <div className="shell-content">{children ?? <Outlet context={data} />}</div>
-        </main>
-      </div>
+      <EnvironmentNamesProvider names={environmentName}>
+        <div className="shell">
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <Sidebar
+            organizations={organizations}
+            organization={organization}
+            stackName={data.organizationStack?.name ?? null}
+            switchingTo={selectOrganization.isPending ? (selectOrganization.variables ?? null) : null}
+            onSelectOrganization={(organizationId) => selectOrganization.mutate(organizationId)}
+            homeEnabled={isHomeEnabled(organization?.id ?? null)}
+            fullVisibility={hasFullVisibilityAnywhere(data.actor)}
+            canImpersonate={canImpersonate(data.user)}
+            docsUrl={docsUrl}
+            theme={theme}
+            onToggleTheme={toggleTheme}
+          />
+          {organization ? <StartupLists organizationId={organization.id} /> : null}
+          <main className="shell-main" id="main" tabIndex={-1}>
+            <div className="shell-banners">
+              <ImpersonationBanner />
+              {organization ? null : (
+                <Banner
+                  variant="warning"
+                  title="Select an organization"
+                  actions={
+                    <>
+                      <Link to={paths.organizationsPicker}>Choose Organization</Link>
+                      <Link to={paths.organizationsCreate}>Create Organization</Link>
+                    </>
+                  }
+                >
+                  You are not working in an organization yet. Choose one you belong to, or create a new one.
+                </Banner>
+              )}
+              {organization && ssoRequired ? <SsoRequiredBanner organization={organization} /> : null}
+              {selectOrganization.isError ? (
+                <Banner variant="error">{selectOrganization.error.message}</Banner>
+              ) : null}
+            </div>
+            <div className="shell-content">{children ?? <Outlet context={data} />}</div>
+          </main>
+        </div>
+      </EnvironmentNamesProvider>
     </ActorProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../test/denials.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { Organization } from '../../resources/organizations/organization.hal.ts';
 import { Sidebar, type SidebarProps } from './sidebar.tsx';
@@ -81,9 +82,11 @@ describe('side navigation (spec 3 §2)', () => {
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
     expect(entry).toHaveAttribute('aria-disabled', 'true');
     expect(entry).not.toHaveAttribute('href');
-    expect(entry).toHaveAccessibleDescription('Requires Full Visibility on any Environment');
+    expect(entry).toHaveAccessibleDescription(
+      deniedDescription('Requires Full Visibility on any Environment'),
+    );
     expect(screen.getAllByRole('tooltip').map((tip) => tip.textContent)).toContain(
-      'Requires Full Visibility on any Environment',
+      deniedDescription('Requires Full Visibility on any Environment'),
     );
   });
 
@@ -92,7 +95,7 @@ describe('side navigation (spec 3 §2)', () => {
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
     expect(entry).toHaveAttribute('aria-disabled', 'true');
     expect(entry).not.toHaveAttribute('href');
-    expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
+    expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
   });
 
   it('shows Deploy and SUPPORT disabled with "Not available in this installation yet"', async () => {
@@ -101,7 +104,7 @@ describe('side navigation (spec 3 §2)', () => {
       const entry = await screen.findByRole('link', { name });
       expect(entry).toHaveAttribute('aria-disabled', 'true');
       expect(entry).not.toHaveAttribute('href');
-      expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
+      expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
     }
     expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/apps');
     // Databases is live: a link to the list.

@@ -1,5 +1,6 @@
 import {
   permissionMessages,
+  plainDenial,
   SIDEBAR_COLLAPSE_BREAKPOINT_PX,
   SIDEBAR_WIDTH_PX,
   type Theme,
@@ -41,7 +42,7 @@ function navClass({ isActive }: { isActive: boolean }): string {
 function DisabledNavEntry({ item, reason }: { item: NavItem; reason: string }) {
   return (
     <li>
-      <Tooltip content={reason} placement="right">
+      <Tooltip content={reason} detail={plainDenial(reason)} placement="right">
         {(trigger) => (
           <a
             role="link"

@@ -34,6 +34,8 @@ export interface DataTableColumn<T> {
 export interface ServerPaging {
   page: number;
   pageCount: number;
+  /** The server counted up to a cap: there are at least `pageCount` pages ("of 250+"). */
+  pageCountEstimated?: boolean;
   onPageChange: (page: number) => void;
 }
 
@@ -306,7 +308,12 @@ export function DataTable<T>({
       {serverPaging ? (
         pageCount > 1 ? (
           <nav className="table-pager" aria-label="Pagination">
-            <PageSteps pageIndex={pageIndex} pageCount={pageCount} goTo={serverPaging.onPageChange} />
+            <PageSteps
+              pageIndex={pageIndex}
+              pageCount={pageCount}
+              estimated={serverPaging.pageCountEstimated}
+              goTo={serverPaging.onPageChange}
+            />
           </nav>
         ) : null
       ) : (
@@ -366,16 +373,19 @@ function ClientPager({
 function PageSteps({
   pageIndex,
   pageCount,
+  estimated = false,
   goTo,
 }: {
   pageIndex: number;
   pageCount: number;
+  estimated?: boolean;
   goTo: (page: number) => void;
 }) {
   return (
     <>
       <span>
         Page {pageIndex + 1} of {pageCount}
+        {estimated ? '+' : ''}
       </span>
       <Button size="sm" variant="secondary" disabled={pageIndex === 0} onClick={() => goTo(pageIndex)}>
         Previous

@@ -2,6 +2,7 @@ import { type Actor, scopeDenial } from '@berth/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { EnvironmentNamesProvider } from '../../lib/environment-names.tsx';
 import { ScopedButton } from './permission-button.tsx';
 
 // spec 1 §6: a read-only member (basic_read) lacks every acting scope; the button says why.
@@ -25,8 +26,10 @@ describe('ScopedButton', () => {
     const button = screen.getByRole('button', { name: 'Deploy' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).not.toHaveAttribute('disabled');
+    // The spec's text first, then its plain words (issue 20); outside the shell the name is unknown.
     expect(button).toHaveAccessibleDescription(
-      'You do not have "deploy" permissions for this environment (id:42)',
+      'You do not have "deploy" permissions for this environment (id:42) Needs Deployment on this environment. ' +
+        'Ask an owner of the organization, or an admin of one of your roles, to grant it.',
     );
     expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(
       'You do not have "deploy" permissions for this environment (id:42)',
@@ -39,6 +42,24 @@ describe('ScopedButton', () => {
     expect(onClick).not.toHaveBeenCalled();
     await user.click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('names the environment by its handle in the plain words when the shell knows it', () => {
+    render(
+      <EnvironmentNamesProvider names={(id) => (id === '42' ? 'staging' : undefined)}>
+        <ScopedButton denial={scopeDenial(readOnly, 'sensitive', '42')}>Reveal</ScopedButton>
+      </EnvironmentNamesProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Reveal' })).toHaveAccessibleDescription(
+      expect.stringContaining('Needs Sensitive Access on the staging environment.'),
+    );
+  });
+
+  it('adds nothing to a text that is already plain', () => {
+    render(<ScopedButton denial="Stop the operation first">Deploy</ScopedButton>);
+    expect(screen.getByRole('button', { name: 'Deploy' })).toHaveAccessibleDescription(
+      'Stop the operation first',
+    );
   });
 
   it('does not submit its form while denied', async () => {

@@ -1,4 +1,6 @@
+import { plainDenial } from '@berth/core';
 import type { MouseEvent } from 'react';
+import { useEnvironmentName } from '../../lib/environment-names.tsx';
 import { Button, ButtonLink, type ButtonLinkProps, type ButtonProps } from './button.tsx';
 import { Tooltip } from './tooltip.tsx';
 
@@ -16,13 +18,14 @@ export interface ScopedButtonProps extends ButtonProps {
  * form submission are ignored while denied.
  */
 export function ScopedButton({ denial, disabled, onClick, ...rest }: ScopedButtonProps) {
+  const environmentName = useEnvironmentName();
   if (denial === null) return <Button disabled={disabled} onClick={onClick} {...rest} />;
   const ignore = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     event.stopPropagation();
   };
   return (
-    <Tooltip content={denial}>
+    <Tooltip content={denial} detail={plainDenial(denial, environmentName)}>
       {(trigger) => (
         <Button {...rest} {...trigger} type="button" aria-disabled="true" onClick={ignore} loading={false} />
       )}

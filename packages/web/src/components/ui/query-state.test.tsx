@@ -1,7 +1,9 @@
-import { emptyStateMessages } from '@berth/core';
+import { emptyStateMessages, permissionMessages, scopeDenialMessage } from '@berth/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { EnvironmentNamesProvider } from '../../lib/environment-names.tsx';
+import { DenialBanner } from './denial-banner.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { type QueryLike, QueryState } from './query-state.tsx';
 
@@ -88,5 +90,35 @@ describe('QueryState', () => {
       'production',
     ]);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('denials in plain words (issue 20)', () => {
+  it('adds the plain words under a denial the server answered, naming the environment the shell knows', () => {
+    const denied = query<string[]>({ status: 'error', error: new Error(scopeDenialMessage('read', '7')) });
+    render(
+      <EnvironmentNamesProvider names={(id) => (id === '7' ? 'staging' : undefined)}>
+        <QueryState query={denied} loadingLabel="Loading configuration">
+          {() => null}
+        </QueryState>
+      </EnvironmentNamesProvider>,
+    );
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent(`Error: ${scopeDenialMessage('read', '7')}`);
+    expect(banner).toHaveTextContent(
+      'Needs Full Visibility on the staging environment. Ask an owner of the organization, or an admin of one of your roles, to grant it.',
+    );
+  });
+
+  it('shows a denial banner with the rule, then its plain words; other texts stay as they are', () => {
+    const { unmount } = render(<DenialBanner denial={permissionMessages.ownerOnly} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `${permissionMessages.ownerOnly} Only owners of the organization can do this. Ask an Account Owner.`,
+    );
+    unmount();
+    render(<DenialBanner denial="Credentials are shown once the database is provisioned." />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Credentials are shown once the database is provisioned\.$/,
+    );
   });
 });

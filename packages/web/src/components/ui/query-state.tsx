@@ -1,4 +1,6 @@
+import { plainDenial } from '@berth/core';
 import type { ReactNode } from 'react';
+import { useEnvironmentName } from '../../lib/environment-names.tsx';
 import { Banner } from './banner.tsx';
 import { Button } from './button.tsx';
 import { loadErrorText } from './data-table.tsx';
@@ -43,7 +45,11 @@ export function QueryState<T>({
   empty,
   children,
 }: QueryStateProps<T>) {
+  const environmentName = useEnvironmentName();
   if (query.status === 'error') {
+    const message = query.error?.message ?? 'Unknown error';
+    // A denial the server answered reads as the buttons' do: the rule, then its plain words (issue 20).
+    const plain = plainDenial(message, environmentName);
     return (
       <>
         {errorHeader}
@@ -55,7 +61,9 @@ export function QueryState<T>({
             </Button>
           }
         >
-          {loadErrorText(query.error?.message ?? 'Unknown error')}
+          {loadErrorText(message)}
+          {plain ? ' ' : null}
+          {plain ? <span className="banner-detail">{plain}</span> : null}
         </Banner>
       </>
     );

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../test/denials.ts';
 import { ScopedCheckbox } from './scoped-checkbox.tsx';
 
 function Harness({ denial, locked = false }: { denial: string | null; locked?: boolean }) {
@@ -26,8 +27,10 @@ describe('ScopedCheckbox', () => {
     const box = screen.getByRole('checkbox', { name: 'Deployers' });
     expect(box).not.toBeDisabled();
     expect(box).toHaveAttribute('aria-disabled', 'true');
-    expect(box).toHaveAccessibleDescription('You are not an owner or role admin.');
-    expect(screen.getByRole('tooltip', { name: 'You are not an owner or role admin.' })).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription(deniedDescription('You are not an owner or role admin.'));
+    expect(
+      screen.getByRole('tooltip', { name: deniedDescription('You are not an owner or role admin.') }),
+    ).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.tab();

@@ -1,4 +1,6 @@
+import { plainDenial } from '@berth/core';
 import { type InputHTMLAttributes, type MouseEvent, useId } from 'react';
+import { useEnvironmentName } from '../../lib/environment-names.tsx';
 import type { TooltipProps } from './tooltip.tsx';
 
 export interface ScopedCheckboxProps
@@ -28,7 +30,9 @@ export function ScopedCheckbox({
   ...rest
 }: ScopedCheckboxProps) {
   const tipId = useId();
+  const environmentName = useEnvironmentName();
   const blocked = denial !== null || locked;
+  const plain = denial ? plainDenial(denial, environmentName) : null;
   const click = (event: MouseEvent<HTMLInputElement>) => {
     // Not preventDefault: on a controlled checkbox it fights React's own restore and flips the box.
     // Ignoring the change is enough, React puts `checked` back (a label's click lands here too).
@@ -50,6 +54,8 @@ export function ScopedCheckbox({
       {denial ? (
         <span className="tooltip" role="tooltip" id={tipId}>
           {denial}
+          {plain ? ' ' : null}
+          {plain ? <span className="tooltip-detail">{plain}</span> : null}
         </span>
       ) : null}
     </span>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../test/denials.ts';
 import { TypedConfirmation, type TypedConfirmationProps } from './typed-confirmation.tsx';
 
 const DENIAL = 'You do not have "destroy" permissions for this environment (id:10)';
@@ -53,7 +54,7 @@ describe('TypedConfirmation', () => {
   it('keeps the button aria-disabled with the denial as its tooltip, and the field locked', async () => {
     const { user, input, button, onConfirm } = setup({ denial: DENIAL });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(DENIAL);
+    expect(button).toHaveAccessibleDescription(deniedDescription(DENIAL));
     expect(input).toBeDisabled();
     await user.click(button);
     expect(onConfirm).not.toHaveBeenCalled();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
@@ -63,7 +64,7 @@ describe('app and service actions for a read-only user (spec 2 §6)', () => {
     await userEvent.setup().click(deploy);
     expect(deploy).toHaveAttribute('aria-expanded', 'false');
     expect(deploy).toHaveAccessibleDescription(
-      'You do not have "deploy" permissions for this environment (id:10)',
+      deniedDescription('You do not have "deploy" permissions for this environment (id:10)', 'production'),
     );
     // Read scope is enough to see the Dependencies tab.
     expect(screen.getByRole('link', { name: 'Dependencies' })).toBeInTheDocument();
@@ -71,16 +72,21 @@ describe('app and service actions for a read-only user (spec 2 §6)', () => {
     await act(() => router.navigate('/apps/1/settings'));
     const deprovision = await screen.findByRole('button', { name: 'Deprovision App' });
     expect(deprovision).toHaveAttribute('aria-disabled', 'true');
-    expect(deprovision).toHaveAccessibleDescription(scopeDenialMessage('destroy', '10'));
+    expect(deprovision).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('destroy', '10'), 'production'),
+    );
     expect(screen.getByRole('button', { name: 'Restart App' })).toHaveAccessibleDescription(
-      scopeDenialMessage('observability', '10'),
+      deniedDescription(scopeDenialMessage('observability', '10'), 'production'),
     );
 
     await act(() => router.navigate('/apps/1/services/5/scale'));
     const scale = await screen.findByRole('button', { name: 'Save Changes' });
     expect(scale).toHaveAttribute('aria-disabled', 'true');
     expect(scale).toHaveAccessibleDescription(
-      'You do not have "observability" permissions for this environment (id:10)',
+      deniedDescription(
+        'You do not have "observability" permissions for this environment (id:10)',
+        'production',
+      ),
     );
     expect(screen.getByText('Zero-Overlap')).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { can, formatUsd } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -336,7 +336,7 @@ function ConfigurationTab({ app }: { app: App }) {
   const [operationId, setOperationId] = useState<string | null>(null);
 
   let body: ReactNode;
-  if (readDenial) body = <Banner variant="warning">{readDenial}</Banner>;
+  if (readDenial) body = <DenialBanner denial={readDenial} />;
   else {
     body = (
       <QueryState query={configuration} loadingLabel="Loading configuration">

@@ -8,6 +8,7 @@ import {
   databaseResourceFixture,
   retentionPolicyFixture,
 } from '../../../../test/database-fixtures.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
@@ -166,14 +167,20 @@ describe('environment Backups tab (spec 2 §2 Backups)', () => {
     const row = within(rows[1] as HTMLElement);
     const restore = row.getByRole('button', { name: 'Restore' });
     expect(restore).toHaveAttribute('aria-disabled', 'true');
-    expect(restore).toHaveAccessibleDescription(scopeDenialMessage('deploy', '10'));
+    expect(restore).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('deploy', '10'), 'production'),
+    );
     const remove = row.getByRole('button', { name: 'Delete backup 41' });
     expect(remove).toHaveAttribute('aria-disabled', 'true');
-    expect(remove).toHaveAccessibleDescription(scopeDenialMessage('destroy', '10'));
+    expect(remove).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('destroy', '10'), 'production'),
+    );
     const edit = await screen.findByRole('button', { name: 'Edit Policy' });
-    expect(edit).toHaveAccessibleDescription(scopeDenialMessage('admin', '10'));
+    expect(edit).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('admin', '10'), 'production'),
+    );
     expect(screen.getByRole('button', { name: 'Create Backup' })).toHaveAccessibleDescription(
-      scopeDenialMessage('deploy', '10'),
+      deniedDescription(scopeDenialMessage('deploy', '10'), 'production'),
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   databaseResourceFixture,
   diskResourceFixture,
 } from '../../../../test/database-fixtures.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import {
   collection,
@@ -322,7 +323,7 @@ describe('Create Database (spec 2 §2, spec 3 §2)', () => {
     const submit = await screen.findByRole('button', { name: 'Create Database' });
     expect(submit).toHaveAttribute('aria-disabled', 'true');
     expect(submit).toHaveAccessibleDescription(
-      'You do not have "deploy" permissions for this environment (id:10)',
+      deniedDescription('You do not have "deploy" permissions for this environment (id:10)', 'production'),
     );
     await userEvent.setup().click(submit);
     expect(server.callsTo('POST', '/api/accounts/10/databases')).toHaveLength(0);

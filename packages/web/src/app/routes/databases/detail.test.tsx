@@ -10,6 +10,7 @@ import {
   databaseResourceFixture,
   diskResourceFixture,
 } from '../../../../test/database-fixtures.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, type mockServer, noContent } from '../../../../test/fetch-mock.ts';
 import { collection, errorBody } from '../../../../test/fixtures.ts';
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
@@ -233,7 +234,9 @@ describe('database Scale tab (spec 2 §5)', () => {
     renderApp('/databases/1/scale');
     const save = await screen.findByRole('button', { name: 'Scale Database' });
     expect(save).toHaveAttribute('aria-disabled', 'true');
-    expect(save).toHaveAccessibleDescription(scopeDenialMessage('observability', '10'));
+    expect(save).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('observability', '10'), 'production'),
+    );
   });
 });
 
@@ -359,13 +362,15 @@ describe('database Settings (spec 2 §2, §5)', () => {
     renderApp('/databases/1/settings');
     const deprovision = await screen.findByRole('button', { name: 'Deprovision Database' });
     expect(deprovision).toHaveAttribute('aria-disabled', 'true');
-    expect(deprovision).toHaveAccessibleDescription(scopeDenialMessage('destroy', '10'));
+    expect(deprovision).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('destroy', '10'), 'production'),
+    );
     expect(screen.getByRole('button', { name: 'Restart Database' })).toHaveAccessibleDescription(
-      scopeDenialMessage('observability', '10'),
+      deniedDescription(scopeDenialMessage('observability', '10'), 'production'),
     );
     expect(
       within(screen.getByRole('form', { name: 'Rename Database' })).getByRole('button'),
-    ).toHaveAccessibleDescription(scopeDenialMessage('deploy', '10'));
+    ).toHaveAccessibleDescription(deniedDescription(scopeDenialMessage('deploy', '10'), 'production'));
     expect(screen.getByLabelText('Enable backups')).toHaveAttribute('aria-disabled', 'true');
   });
 });

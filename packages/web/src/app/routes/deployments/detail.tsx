@@ -1,6 +1,6 @@
 import { deploymentImageLabel, shortSha } from '@berth/core';
 import { Link, useParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -44,7 +44,7 @@ function DeploymentConfig({
   denial: string | null;
 }) {
   const configuration = useConfiguration(configurationId, denial === null);
-  if (denial) return <Banner variant="warning">{denial}</Banner>;
+  if (denial) return <DenialBanner denial={denial} />;
   if (!configurationId) return <ConfigurationTable env={{}} />;
   return (
     <QueryState query={configuration} loadingLabel="Loading configuration">

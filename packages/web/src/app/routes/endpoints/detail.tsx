@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState, Skeleton } from '../../../components/ui/query-state.tsx';
@@ -145,7 +146,7 @@ function EndpointDetailRoute() {
                 DNS Configuration is available for managed HTTPS endpoints once they are provisioned.
               </Banner>
             ) : active === null && tab === 'credentials' ? (
-              <Banner variant="warning">{credentialsDenial}</Banner>
+              <DenialBanner denial={credentialsDenial ?? ''} />
             ) : active === null ? null : (
               <EndpointTabBody tab={active} endpoint={current} />
             )}

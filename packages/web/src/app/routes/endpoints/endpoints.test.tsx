@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, errorBody, HOST, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
@@ -312,7 +313,9 @@ describe('app Endpoints tab and the create form (spec 2 §2, §4 provisioning fl
     renderApp('/apps/1/endpoints');
     const button = await screen.findByRole('button', { name: 'New Endpoint' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(scopeDenialMessage('deploy', '10'));
+    expect(button).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('deploy', '10'), 'production'),
+    );
   });
 });
 

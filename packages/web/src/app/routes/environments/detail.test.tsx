@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import {
   collection,
@@ -270,12 +271,12 @@ describe('environment detail (spec 2 §2)', () => {
     const rename = await screen.findByRole('button', { name: 'Rename Environment' });
     expect(rename).toHaveAttribute('aria-disabled', 'true');
     expect(rename).toHaveAccessibleDescription(
-      'You do not have "admin" permissions for this environment (id:10)',
+      deniedDescription('You do not have "admin" permissions for this environment (id:10)', 'production'),
     );
     const deprovision = screen.getByRole('button', { name: 'Deprovision Environment' });
     expect(deprovision).toHaveAttribute('aria-disabled', 'true');
     expect(deprovision).toHaveAccessibleDescription(
-      'You do not have "destroy" permissions for this environment (id:10)',
+      deniedDescription('You do not have "destroy" permissions for this environment (id:10)', 'production'),
     );
 
     const sections = screen.getByRole('navigation', { name: 'Environment sections' });
@@ -283,7 +284,7 @@ describe('environment detail (spec 2 §2)', () => {
     const newApp = await screen.findByRole('button', { name: 'New App' });
     expect(newApp).toHaveAttribute('aria-disabled', 'true');
     expect(newApp).toHaveAccessibleDescription(
-      'You do not have "deploy" permissions for this environment (id:10)',
+      deniedDescription('You do not have "deploy" permissions for this environment (id:10)', 'production'),
     );
   });
 });

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import {
   collection,
@@ -225,7 +226,7 @@ describe('environments list', () => {
     renderApp('/environments');
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
     // Full Visibility passes the permission rule; only "not built yet" is left to say.
-    expect(entry).toHaveAccessibleDescription('Not available in this installation yet');
+    expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
   });
 
   it('keeps Security & Compliance disabled for a platform user with only basic access', async () => {
@@ -333,7 +334,7 @@ describe('Create Environment for members who are not owners (spec 1 §6)', () =>
     renderApp('/environments');
     const button = await screen.findByRole('button', { name: 'Create Environment' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(OWNER_ONLY);
+    expect(button).toHaveAccessibleDescription(deniedDescription(OWNER_ONLY));
     expect(screen.queryByRole('link', { name: 'Create Environment' })).not.toBeInTheDocument();
   });
 
@@ -345,7 +346,7 @@ describe('Create Environment for members who are not owners (spec 1 §6)', () =>
     await user.type(await screen.findByLabelText('Handle'), 'staging');
     const submit = screen.getByRole('button', { name: 'Create Environment' });
     expect(submit).toHaveAttribute('aria-disabled', 'true');
-    expect(submit).toHaveAccessibleDescription(OWNER_ONLY);
+    expect(submit).toHaveAccessibleDescription(deniedDescription(OWNER_ONLY));
     await user.click(submit);
     expect(server.callsTo('POST', '/api/accounts')).toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer, noContent } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, roleHal, userHal } from '../../../../test/fixtures.ts';
 import { membershipHal, membershipsByRole } from '../../../../test/membership-fixtures.ts';
@@ -131,7 +132,9 @@ describe('role members', () => {
     const confirm = screen.getByRole('button', { name: 'Confirm remove Ada Lovelace' });
     expect(document.activeElement).toBe(confirm);
     expect(confirm).toHaveAccessibleDescription(
-      "This is Ada Lovelace's last role: removing it also removes them from the organization.",
+      deniedDescription(
+        "This is Ada Lovelace's last role: removing it also removes them from the organization.",
+      ),
     );
     await user.click(confirm);
     await waitFor(() => expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(1));
@@ -164,7 +167,9 @@ describe('role members', () => {
     expect(
       screen.getByRole('button', { name: 'Confirm remove Charles Babbage' }),
     ).toHaveAccessibleDescription(
-      "This is Charles Babbage's last role: removing it also removes them from the organization.",
+      deniedDescription(
+        "This is Charles Babbage's last role: removing it also removes them from the organization.",
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Charles Babbage' }));
@@ -188,10 +193,10 @@ describe('role members', () => {
     renderApp('/roles/r-devs/members');
     const remove = await screen.findByRole('button', { name: 'Remove Ada Lovelace' }, { timeout: 5000 });
     expect(remove).toHaveAttribute('aria-disabled', 'true');
-    expect(remove).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    expect(remove).toHaveAccessibleDescription(deniedDescription(permissionMessages.roleManagement));
     const admin = screen.getByRole('switch', { name: 'Role admin: Ada Lovelace' });
     expect(admin).toHaveAttribute('aria-disabled', 'true');
-    expect(admin).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    expect(admin).toHaveAccessibleDescription(deniedDescription(permissionMessages.roleManagement));
   });
 });
 
@@ -298,7 +303,9 @@ describe('role environment permissions (spec 1 §6)', () => {
     // Ada holds read on staging through Developers: she may grant it elsewhere only where she holds it.
     const deploy = cell('Deployment on staging');
     expect(deploy).toHaveAttribute('aria-disabled', 'true');
-    expect(deploy).toHaveAccessibleDescription(scopeDenialMessage('deploy', '11'));
+    expect(deploy).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('deploy', '11'), 'staging'),
+    );
     expect(cell('Full Visibility on staging')).not.toHaveAttribute('aria-disabled');
   });
 
@@ -309,7 +316,7 @@ describe('role environment permissions (spec 1 §6)', () => {
     await screen.findByRole('table', { name: 'Environment permissions of Developers' }, { timeout: 5000 });
     const denied = cell('Full Visibility on staging');
     expect(denied).toHaveAttribute('aria-disabled', 'true');
-    expect(denied).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    expect(denied).toHaveAccessibleDescription(deniedDescription(permissionMessages.roleManagement));
     // Locked, not disabled: the keyboard reaches it (its tooltip shows on focus); changing it does nothing.
     const user = userEvent.setup();
     await user.click(denied);
@@ -360,9 +367,9 @@ describe('role settings (spec 1 §5)', () => {
     renderApp('/roles/r-devs/settings');
     const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
     expect(save).toHaveAttribute('aria-disabled', 'true');
-    expect(save).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    expect(save).toHaveAccessibleDescription(deniedDescription(permissionMessages.roleManagement));
     expect(screen.getByRole('button', { name: 'Delete Role' })).toHaveAccessibleDescription(
-      permissionMessages.ownerOnly,
+      deniedDescription(permissionMessages.ownerOnly),
     );
     expect(screen.getByRole('textbox', { name: 'Role name' })).toBeDisabled();
   });
@@ -378,7 +385,7 @@ describe('role settings (spec 1 §5)', () => {
     expect(name).toBeEnabled();
     const remove = screen.getByRole('button', { name: 'Delete Role' });
     expect(remove).toHaveAttribute('aria-disabled', 'true');
-    expect(remove).toHaveAccessibleDescription(permissionMessages.ownerOnly);
+    expect(remove).toHaveAccessibleDescription(deniedDescription(permissionMessages.ownerOnly));
   });
 });
 
@@ -407,13 +414,15 @@ describe('provisioned roles (spec 1 §6, §8)', () => {
     expect(
       screen.getByText('This role is managed via provisioning and cannot be edited.'),
     ).toBeInTheDocument();
-    expect(remove).toHaveAccessibleDescription('Cannot remove: user and role are SCIM-managed');
+    expect(remove).toHaveAccessibleDescription(
+      deniedDescription('Cannot remove: user and role are SCIM-managed'),
+    );
 
     await router.navigate('/roles/r-devs/environments');
     await screen.findByRole('table', { name: 'Environment permissions of Developers' });
     expect(cell('Deployment on staging')).toHaveAttribute('aria-disabled', 'true');
     expect(cell('Deployment on staging')).toHaveAccessibleDescription(
-      'This role is managed via provisioning and cannot be edited.',
+      deniedDescription('This role is managed via provisioning and cannot be edited.'),
     );
 
     await router.navigate('/roles/r-devs/settings');

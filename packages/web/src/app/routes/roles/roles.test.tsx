@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, roleHal, userHal } from '../../../../test/fixtures.ts';
 import { membershipHal, membershipsByRole } from '../../../../test/membership-fixtures.ts';
@@ -144,7 +145,7 @@ describe('roles overview', () => {
     renderApp('/settings/team/roles');
     const button = await screen.findByRole('button', { name: 'New Role' }, { timeout: 5000 });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(permissionMessages.roleManagement);
+    expect(button).toHaveAccessibleDescription(deniedDescription(permissionMessages.roleManagement));
   });
 });
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer, type RecordedCall } from '../../../../test/fetch-mock.ts';
 import {
   collection,
@@ -93,7 +94,7 @@ describe('organization settings (spec 1 §2 /settings/team/contacts)', () => {
     expect(await screen.findByText('Name must not be empty')).toBeInTheDocument();
     expect(screen.getAllByText('Must provide valid email')).toHaveLength(2);
     expect(fields.getByRole('textbox', { name: 'Security Alert Email' })).toHaveAccessibleDescription(
-      'Must provide valid email',
+      deniedDescription('Must provide valid email'),
     );
     expect(server.callsTo('PATCH', '/auth/organizations/org-1')).toHaveLength(0);
   });
@@ -155,10 +156,10 @@ describe('organization settings (spec 1 §2 /settings/team/contacts)', () => {
     expect(fields.getByRole('textbox', { name: 'Name' })).toBeDisabled();
     expect(fields.getByRole('combobox', { name: 'State' })).toBeDisabled();
     expect(save()).toHaveAttribute('aria-disabled', 'true');
-    expect(save()).toHaveAccessibleDescription(permissionMessages.ownerOnly);
+    expect(save()).toHaveAccessibleDescription(deniedDescription(permissionMessages.ownerOnly));
     const request = screen.getByRole('button', { name: 'Request Account Deletion' });
     expect(request).toHaveAttribute('aria-disabled', 'true');
-    expect(request).toHaveAccessibleDescription(permissionMessages.ownerOnly);
+    expect(request).toHaveAccessibleDescription(deniedDescription(permissionMessages.ownerOnly));
     expect(screen.getByRole('textbox', { name: 'Organization name' })).toBeDisabled();
   });
 });

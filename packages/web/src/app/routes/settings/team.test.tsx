@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer, noContent } from '../../../../test/fetch-mock.ts';
 import { collection, errorBody, HOST, roleHal } from '../../../../test/fixtures.ts';
 import { membershipHal, membershipsByRole } from '../../../../test/membership-fixtures.ts';
@@ -172,7 +173,7 @@ describe('members list (spec 1 §2, §5, §9)', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Remove Ada Lovelace' })).toHaveAccessibleDescription(
-      'You cannot remove yourself from the organization.',
+      deniedDescription('You cannot remove yourself from the organization.'),
     );
 
     await user.click(screen.getByRole('button', { name: 'Remove Bob Babbage' }));
@@ -228,11 +229,11 @@ describe('members list (spec 1 §2, §5, §9)', () => {
     renderApp('/settings/team/members');
     await within(await table()).findByText('Bob Babbage');
     expect(screen.getByRole('button', { name: 'Remove Bob Babbage' })).toHaveAccessibleDescription(
-      permissionMessages.ownerOnly,
+      deniedDescription(permissionMessages.ownerOnly),
     );
     const invite = screen.getByRole('button', { name: 'Invite' });
     expect(invite).toHaveAttribute('aria-disabled', 'true');
-    expect(invite).toHaveAccessibleDescription('You are not an owner or role admin.');
+    expect(invite).toHaveAccessibleDescription(deniedDescription('You are not an owner or role admin.'));
   });
 });
 
@@ -259,7 +260,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     const deployers = await screen.findByRole('checkbox', { name: 'Deployers' });
     expect(deployers).toBeChecked();
     expect(deployers).toHaveAttribute('aria-disabled', 'true');
-    expect(deployers).toHaveAccessibleDescription('A member keeps at least one role.');
+    expect(deployers).toHaveAccessibleDescription(deniedDescription('A member keeps at least one role.'));
     const user = userEvent.setup();
     // Locked, not disabled: it takes focus (so its tooltip shows) and ignores clicks and Space.
     await user.click(deployers);
@@ -316,7 +317,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     renderApp('/settings/team/members/user-2');
     const reset = await screen.findByRole('button', { name: 'Reset 2FA' });
     expect(reset).toHaveAttribute('aria-disabled', 'true');
-    expect(reset).toHaveAccessibleDescription(permissionMessages.ownerOnly);
+    expect(reset).toHaveAccessibleDescription(deniedDescription(permissionMessages.ownerOnly));
   });
 
   it('adds and removes memberships, then says so', async () => {
@@ -433,7 +434,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     renderApp('/settings/team/members/user-2');
     const watchers = await screen.findByRole('checkbox', { name: 'Watchers' });
     expect(watchers).toHaveAttribute('aria-disabled', 'true');
-    expect(watchers).toHaveAccessibleDescription('You are not an owner or role admin.');
+    expect(watchers).toHaveAccessibleDescription(deniedDescription('You are not an owner or role admin.'));
     expect(screen.getByRole('checkbox', { name: 'Owners' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.setup().click(watchers);
     expect(watchers).not.toBeChecked();
@@ -611,7 +612,7 @@ describe('pending invites (spec 1 §2, §8)', () => {
     renderApp('/settings/team/pending-invites');
     const resend = await screen.findByRole('button', { name: 'Resend invitation to dan@example.com' });
     expect(resend).toHaveAttribute('aria-disabled', 'true');
-    expect(resend).toHaveAccessibleDescription('You are not an owner or role admin.');
+    expect(resend).toHaveAccessibleDescription(deniedDescription('You are not an owner or role admin.'));
   });
 
   it('waits for the memberships before offering a role admin Resend and Revoke', async () => {

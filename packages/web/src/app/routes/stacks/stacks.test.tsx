@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, costHal, environmentHal, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
@@ -104,7 +105,9 @@ describe('stack detail (spec 2 §2)', () => {
     renderApp('/stacks/2/settings');
     const button = await screen.findByRole('button', { name: 'Request Deprovision' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription('You must be an Account Owner to deprovision stacks');
+    expect(button).toHaveAccessibleDescription(
+      deniedDescription('You must be an Account Owner to deprovision stacks'),
+    );
     await userEvent.setup().click(button);
     expect(screen.queryByRole('link', { name: 'Confirm' })).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { DeleteCertificate } from './delete-certificate.tsx';
 
 const IN_USE =
@@ -55,6 +56,6 @@ describe('DeleteCertificate (spec 2 §5, §8)', () => {
     const denial = 'You do not have "sensitive" permissions for this environment (id:10)';
     const { button } = setup({ denial });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(denial);
+    expect(button).toHaveAccessibleDescription(deniedDescription(denial));
   });
 });

@@ -1,6 +1,6 @@
-import { Banner } from '../../../components/ui/banner.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { CredentialsTable } from '../../../components/ui/credentials-table.tsx';
+import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
 
@@ -16,7 +16,7 @@ export function DatabaseConnectionUrls({
   denial: string | null;
 }) {
   const credentials = useDatabaseCredentials(databaseId, denial === null);
-  if (denial) return <Banner variant="warning">{denial}</Banner>;
+  if (denial) return <DenialBanner denial={denial} />;
   return (
     <QueryState query={credentials} loadingLabel="Loading connection URLs">
       {(list) => (

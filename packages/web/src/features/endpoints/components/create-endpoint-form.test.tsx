@@ -2,6 +2,7 @@ import { endpointMessages } from '@berth/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { CreateEndpointForm } from './create-endpoint-form.tsx';
 import type { CreateEndpointSubmission } from './endpoint-form-values.ts';
 
@@ -243,7 +244,7 @@ describe('CreateEndpointForm submission (contract §5.9)', () => {
     setup({ denial: 'You do not have "deploy" permissions for this environment (id:10)' });
     expect(save()).toHaveAttribute('aria-disabled', 'true');
     expect(save()).toHaveAccessibleDescription(
-      'You do not have "deploy" permissions for this environment (id:10)',
+      deniedDescription('You do not have "deploy" permissions for this environment (id:10)'),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { DeprovisionEndpoint } from './deprovision-endpoint.tsx';
 
 const HOSTNAME = 'app-12.on-berth.localhost';
@@ -48,7 +49,7 @@ describe('DeprovisionEndpoint (spec 2 §5: the hostname typed exactly)', () => {
     const denial = 'You do not have "destroy" permissions for this environment (id:10)';
     const { button, input } = setup(denial);
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(denial);
+    expect(button).toHaveAccessibleDescription(deniedDescription(denial));
     expect(input).toBeDisabled();
   });
 });

@@ -1,4 +1,3 @@
-import { Banner } from '../../../components/ui/banner.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { CredentialsTable } from '../../../components/ui/credentials-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -7,6 +6,7 @@ import { endpointConnectionUrl } from '../../../resources/databases/database-end
 import { useDatabase, useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
 import { type Endpoint, endpointHostname } from '../../../resources/endpoints/endpoint.hal.ts';
 import './endpoints.css';
+import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 
 /**
  * spec 2 §2 endpoint tab Connection URL (database endpoints): each credential of the database rewritten
@@ -25,7 +25,7 @@ export function EndpointConnectionUrl({
   const allowed = denial === null;
   const database = useDatabase(allowed ? databaseId : '');
   const credentials = useDatabaseCredentials(databaseId, allowed);
-  if (denial) return <Banner variant="warning">{denial}</Banner>;
+  if (denial) return <DenialBanner denial={denial} />;
   const host = endpointHostname(endpoint);
   if (!host) {
     return (

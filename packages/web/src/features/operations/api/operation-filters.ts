@@ -22,8 +22,11 @@ export function activityPagePath(
   page: number,
   filters: OperationFilters,
   now: number,
+  after: string | null = null,
 ): string {
-  return `${operationListPath(basePath, page, filters)}&${new URLSearchParams({ since: activitySince(now) })}`;
+  const query = new URLSearchParams({ since: activitySince(now) });
+  if (after) query.set('after', after);
+  return `${operationListPath(basePath, page, filters)}&${query}`;
 }
 
 export function operationListPath(basePath: string, page: number, filters: OperationFilters): string {

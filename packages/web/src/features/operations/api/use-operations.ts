@@ -18,17 +18,28 @@ import { activityPagePath, type OperationFilters } from './operation-filters.ts'
  * Every operation list is an Activity view, so the server applies the 2-week window (spec 3 §9) with
  * `since` before paging: pages stay full.
  */
-export function useOperations(basePath: string | null, page: number, filters: OperationFilters) {
+export function useOperations(
+  basePath: string | null,
+  page: number,
+  filters: OperationFilters,
+  /** The cursor of the page before's next link: the server starts this page there, on its index. */
+  after: string | null = null,
+) {
   const { phase } = useSession();
-  const path = basePath ? activityPagePath(basePath, page, filters, Date.now()) : '';
+  const path = basePath ? activityPagePath(basePath, page, filters, Date.now(), after) : '';
   const query = useQuery({
     queryKey: operationKeys.list(path),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<OperationCollection>('api', path, { signal });
       const operations = embeddedList(list, 'operations').map(fromOperationResource);
+      const next = list._links.next?.href;
       return {
         operations,
         totalCount: list.total_count ?? operations.length,
+        /** Past the server's counting cap the total is a lower bound (issue 19). */
+        totalEstimated: list.total_count_estimated === true,
+        /** Where the next page starts, when there is one. */
+        nextAfter: next ? new URL(next, window.location.origin).searchParams.get('after') : null,
         // spec 3 §9: server-paged lists hold 40 rows unless the server says otherwise.
         perPage: list.per_page || SERVER_PAGE_SIZE_DEFAULT,
       };

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, TEST_CONFIG, tokenHal } from '../../../../test/fixtures.ts';
 import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
@@ -113,7 +114,7 @@ describe('ActivityTable resource cell', () => {
   it("shows each row's resource as the route's resourceLink renders it", async () => {
     mockServer({ [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS)) });
     renderActivity(OWNER);
-    await screen.findByText('RUNNING');
+    await screen.findByRole('cell', { name: 'RUNNING' });
     expect(row('6').getByText('9').tagName).toBe('I');
     expect(row('1').getByText('7').tagName).toBe('I');
   });
@@ -123,7 +124,7 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
   it('offers Re-run on failed rows and on succeeded app deploy and configure rows only', async () => {
     mockServer({ [`GET /api${LIST}?page=1&${SINCE}`]: () => json(200, collection('operations', ROWS)) });
     renderActivity(OWNER);
-    await screen.findByText('RUNNING');
+    await screen.findByRole('cell', { name: 'RUNNING' });
     const hasRerun = (id: string) => row(id).queryByRole('button', { name: /^Re-run/ }) !== null;
     expect(['1', '2', '3', '4', '5', '6', '7'].map(hasRerun)).toEqual([
       true,
@@ -144,7 +145,7 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
     const button = await screen.findByRole('button', { name: 'Re-run deploy of web' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(
-      'You do not have "deploy" permissions for this environment (id:10)',
+      deniedDescription('You do not have "deploy" permissions for this environment (id:10)'),
     );
     await userEvent.click(button);
     expect(server.callsTo('POST', '/api/apps/7/operations')).toHaveLength(0);
@@ -159,7 +160,7 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
         json(201, operationHal({ id: '43', type: 'scale', status: 'queued', resourceType: 'service' })),
     });
     const router = renderActivity(OWNER);
-    await screen.findByText('RUNNING');
+    await screen.findByRole('cell', { name: 'RUNNING' });
     await userEvent.click(row('1').getByRole('button', { name: /^Re-run/ }));
     // Nothing runs before it is confirmed, and the confirmation says what will run (issue 20).
     expect(server.callsTo('POST', '/api/apps/7/operations')).toHaveLength(0);
@@ -186,7 +187,7 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
         }),
     });
     renderActivity(OWNER, '/activity?page=2&resource_type=all&operation_type=deploy&operation_status=failed');
-    expect(await screen.findAllByText('FAILED')).toHaveLength(2);
+    expect(await screen.findAllByRole('cell', { name: 'FAILED' })).toHaveLength(2);
     expect(server.calls[0]?.path).toBe(
       `/api${LIST}?page=2&operation_type=deploy&operation_status=failed&since=2026-11-11T09%3A30%3A00.000Z`,
     );
@@ -196,6 +197,39 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
     ).not.toHaveLength(0);
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getByText('Showing operations from the last 2 weeks.')).toBeInTheDocument();
+  });
+
+  it('moves Next from the cursor of the next link, shows an estimated count as N+, and jumps back by number', async () => {
+    const nextHref = api(`${LIST}?page=2&per_page=40&after=1795000000000.77`);
+    const server = mockServer({
+      [`GET /api${LIST}?page=1&${SINCE}`]: () =>
+        json(200, {
+          ...collection('operations', ROWS),
+          _links: { self: { href: api(LIST) }, next: { href: nextHref } },
+          per_page: 40,
+          total_count: 10000,
+          total_count_estimated: true,
+        }),
+      [`GET /api${LIST}?page=2&${SINCE}&after=1795000000000.77`]: () =>
+        json(200, {
+          ...collection('operations', [operationHal({ id: '77', type: 'restart', status: 'succeeded' })]),
+          per_page: 40,
+          total_count: 10001,
+          total_count_estimated: true,
+        }),
+    });
+    const router = renderActivity(OWNER);
+    await screen.findByRole('cell', { name: 'RUNNING' });
+    expect(screen.getByText('Page 1 of 250+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=2&after=1795000000000.77');
+    await screen.findByText('Page 2 of 251+');
+    expect(server.calls.map((call) => call.path)).toContain(
+      `/api${LIST}?page=2&${SINCE}&after=1795000000000.77`,
+    );
+    // Previous asks by number: the cursor goes.
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(router.state.location.search).toBe('?page=1');
   });
 });
 
@@ -209,13 +243,18 @@ describe('ActivityTable filters offer databases and backups (core operation cata
         json(200, collection('operations', [])),
     });
     const router = renderActivity(OWNER);
-    await screen.findByText('RUNNING');
+    await screen.findByRole('cell', { name: 'RUNNING' });
     const resourceType = screen.getByRole('combobox', { name: 'Resource type' });
     const optionsOf = (select: HTMLElement) =>
       within(select)
         .getAllByRole('option')
         .map((option) => option.getAttribute('value'));
     expect(optionsOf(resourceType)).toEqual(expect.arrayContaining(['database', 'backup', 'account']));
+    // The options read as people name things (issue 20); the values stay the API's.
+    expect(within(resourceType).getByRole('option', { name: 'Endpoint' })).toHaveValue('vhost');
+    expect(within(resourceType).getByRole('option', { name: 'Environment' })).toHaveValue('account');
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(within(status).getByRole('option', { name: 'DONE' })).toHaveValue('succeeded');
     const operationType = screen.getByRole('combobox', { name: 'Operation type' });
     expect(optionsOf(operationType)).toEqual(
       expect.arrayContaining([

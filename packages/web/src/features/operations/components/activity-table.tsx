@@ -5,6 +5,8 @@ import {
   OPERATION_RESOURCE_TYPES,
   OPERATION_STATUSES,
   OPERATION_TYPE_NAMES,
+  operationResourceLabel,
+  operationStatusLabel,
   SERVER_PAGE_SIZE_DEFAULT,
 } from '@berth/core';
 import { type ReactNode, useId } from 'react';
@@ -43,6 +45,8 @@ export function useActivityQuery() {
     operationStatus: params.get('operation_status') || ALL,
   };
   const page = positiveInt(params.get('page'));
+  // Set only by Next, from the page before's next link (issue 19); any other move drops it.
+  const after = page > 1 ? params.get('after') : null;
   const set = (changes: Record<string, string | null>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -52,7 +56,7 @@ export function useActivityQuery() {
       }
       return next;
     });
-  return { filters, page, set };
+  return { filters, page, after, set };
 }
 
 export interface ActivityTableProps {
@@ -72,11 +76,14 @@ function FilterSelect({
   label,
   value,
   options,
+  labelOf = (option) => option,
   onChange,
 }: {
   label: string;
   value: string;
   options: readonly string[];
+  /** What the option reads as; the value sent stays the API's. */
+  labelOf?: (option: string) => string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -89,7 +96,7 @@ function FilterSelect({
         <option value={ALL}>All</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labelOf(option)}
           </option>
         ))}
       </select>
@@ -175,9 +182,13 @@ export function ActivityTable({
   resourceTypes = RESOURCE_TYPE_OPTIONS,
   label = 'Activity',
 }: ActivityTableProps) {
-  const { filters, page, set } = useActivityQuery();
+  const { filters, page, after, set } = useActivityQuery();
   // The server keeps only the last 2 weeks (useOperations sends `since`), so every page is full.
-  const list = useOperations(listPath, page, filters);
+  const list = useOperations(listPath, page, filters, after);
+  const nextAfter = list.data?.nextAfter ?? null;
+  // Next starts where this page ends (the server's cursor); a jump or Previous asks by page number.
+  const goToPage = (next: number) =>
+    set({ page: String(next), after: next === page + 1 && nextAfter ? nextAfter : null });
   const pageCount = Math.max(
     1,
     Math.ceil((list.data?.totalCount ?? 0) / (list.data?.perPage ?? SERVER_PAGE_SIZE_DEFAULT)),
@@ -221,19 +232,21 @@ export function ActivityTable({
           label="Resource type"
           value={filters.resourceType}
           options={resourceTypes}
-          onChange={(value) => set({ resource_type: value, page: null })}
+          labelOf={operationResourceLabel}
+          onChange={(value) => set({ resource_type: value, page: null, after: null })}
         />
         <FilterSelect
           label="Operation type"
           value={filters.operationType}
           options={OPERATION_TYPE_OPTIONS}
-          onChange={(value) => set({ operation_type: value, page: null })}
+          onChange={(value) => set({ operation_type: value, page: null, after: null })}
         />
         <FilterSelect
           label="Status"
           value={filters.operationStatus}
           options={OPERATION_STATUSES}
-          onChange={(value) => set({ operation_status: value, page: null })}
+          labelOf={operationStatusLabel}
+          onChange={(value) => set({ operation_status: value, page: null, after: null })}
         />
       </div>
       <Banner variant="info">Showing operations from the last 2 weeks.</Banner>
@@ -243,7 +256,12 @@ export function ActivityTable({
         columns={columns}
         isLoading={list.isPending}
         error={list.error}
-        serverPaging={{ page, pageCount, onPageChange: (next) => set({ page: String(next) }) }}
+        serverPaging={{
+          page,
+          pageCount,
+          pageCountEstimated: list.data?.totalEstimated,
+          onPageChange: goToPage,
+        }}
       />
     </div>
   );
