@@ -1,17 +1,19 @@
 /**
  * For the end-to-end test of lists past one page (issue 19): a fresh embedded database in BERTH_DATA_DIR
  * with one verified user and organization whose environment holds SEED_APPS apps (default 5050), each
- * with a web service, bulk-inserted; the newest one is named on the last line printed, as JSON with the
- * user's email and password. Run with `node --import tsx`, then start the server on the directory.
+ * with a web service, bulk-inserted, and SEED_OPERATIONS (default 45) finished restarts of the newest app
+ * over the last hour, for Activity's pages; the newest app is named on the last line printed, as JSON
+ * with the user's email and password. Run with `node --import tsx`, then start the server on the directory.
  */
 import { eq } from 'drizzle-orm';
 import { ensureDefaultStack } from '../api/stacks/stacks.service.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { apps, environments, services, users } from '../db/schema.ts';
+import { apps, environments, operations, services, users } from '../db/schema.ts';
 
 const COUNT = Number.parseInt(process.env.SEED_APPS ?? '5050', 10);
+const OPERATIONS = Number.parseInt(process.env.SEED_OPERATIONS ?? '45', 10);
 const PASSWORD = 'Harbour-Pilot-2024';
 const config = { ...loadConfig(), worker: false };
 const database = await openDatabase({ dataDir: config.dataDir });
@@ -77,6 +79,30 @@ for (let start = 0; start < COUNT; start += 1000) {
       containerCount: 2,
       containerMemoryLimitMb: 1024,
     })),
+  );
+}
+const [newest] = await database.db
+  .select({ id: apps.id })
+  .from(apps)
+  .where(eq(apps.handle, handle(COUNT - 1)));
+const now = Date.now();
+if (newest && OPERATIONS > 0) {
+  await database.db.insert(operations).values(
+    Array.from({ length: OPERATIONS }, (_, i) => {
+      const at = new Date(now - (i + 1) * 60_000);
+      return {
+        organizationId: organization.json().id,
+        environmentId: environment.id,
+        resourceType: 'app',
+        resourceId: newest.id,
+        resourceHandle: handle(COUNT - 1),
+        type: 'restart',
+        status: 'succeeded',
+        note: `restart ${i + 1}`,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
   );
 }
 await close();
