@@ -105,7 +105,7 @@ describe('paging the operation lists (issue 19)', () => {
     expect(new URL(second._links.prev?.href ?? '').searchParams.get('operation_status')).toBe('failed');
   });
 
-  it.each(['yesterday', '12.', '.5', `${'9'.repeat(16)}.1`, '1.2.3', 'x'.repeat(500)])(
+  it.each(['yesterday', '12.', '.5', `${'9'.repeat(16)}.1`, `${'9'.repeat(15)}.1`, '1.2.3', 'x'.repeat(500)])(
     'refuses after=%s with a clear message',
     async (after) => {
       const h = await history(1);
@@ -135,6 +135,9 @@ describe('paging the operation lists (issue 19)', () => {
     const end = await list(h.owner.token, `${base}?per_page=40&page=${lastCounted + 2}`);
     expect(end._embedded.operations).toHaveLength(10);
     expect(end._links.next).toBeUndefined();
+    // The last page knows the whole count: what came before it and its own rows.
+    expect(end.total_count).toBe(COUNT_CAP + 50);
+    expect(end.total_count_estimated).toBeUndefined();
     // A filter that matches fewer rows than the cap is counted exactly.
     const failed = await list(h.owner.token, `${base}?per_page=40&status=failed`);
     expect(failed.total_count).toBe(Math.ceil((COUNT_CAP + 50) / 7));

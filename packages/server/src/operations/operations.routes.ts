@@ -80,7 +80,7 @@ export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: O
     caller: CallerAccess,
   ) {
     const paging = pagingFrom(query, 40);
-    const { rows, total, estimated } = await operations.list(
+    const { rows, total, estimated, more } = await operations.list(
       scope,
       filtersFrom(query),
       paging,
@@ -106,8 +106,13 @@ export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: O
       if (after) url.searchParams.set('after', after);
       return { href: url.toString() };
     };
+    // Whether a next page exists is what the page's one extra row said, not the count: rows added while
+    // someone pages never leave a link to an empty page.
     const last = rows.at(-1);
-    const next = around(answer._links.next, last && cursorOf(last));
+    const nextPage = new URL(selfUrl);
+    nextPage.searchParams.set('page', String(paging.page + 1));
+    nextPage.searchParams.set('per_page', String(paging.perPage));
+    const next = more && last ? around({ href: nextPage.toString() }, cursorOf(last)) : undefined;
     const prev = around(answer._links.prev);
     const linked = {
       ...answer,

@@ -107,17 +107,20 @@ export function cursorOf(op: Pick<OperationRow, 'updatedAt' | 'id'>): string {
 }
 
 export const cursorMessage = 'after must be the cursor of a next link';
+/** 9999-12-31T23:59:59.999Z, the last instant a cursor may name. */
+const LAST_CURSOR_MS = 253_402_300_799_999;
 
 /** Reads `after`; anything but the cursor a next link carries is refused (422). */
 export function cursorFrom(query: unknown): OperationCursor | undefined {
   const text = (query as Record<string, unknown> | null)?.after;
   if (text === undefined || text === '') return undefined;
   const match = typeof text === 'string' && text.length <= 40 ? /^(\d{1,15})\.(\d{1,15})$/.exec(text) : null;
-  const updatedAt = match ? new Date(Number(match[1])) : null;
-  if (!match || !updatedAt || Number.isNaN(updatedAt.getTime())) {
+  const ms = match ? Number(match[1]) : Number.NaN;
+  // Past the year 9999 an instant has no timestamp the database reads: not a cursor of ours.
+  if (!match || !(ms <= LAST_CURSOR_MS)) {
     throw unprocessable(cursorMessage, { after: [cursorMessage] });
   }
-  return { updatedAt, id: Number(match[2]) };
+  return { updatedAt: new Date(ms), id: Number(match[2]) };
 }
 
 /** How many operations an organization may have waiting, and how fast one user may ask for them. */
@@ -456,9 +459,13 @@ export function createOperationsService(deps: {
       ]);
       const rows = found.slice(0, paging.perPage);
       const more = found.length > paging.perPage;
-      const exact = (counted?.value ?? 0) <= COUNT_CAP;
-      const seen = (paging.page - 1) * paging.perPage + rows.length + (more ? 1 : 0);
-      return { rows, total: exact ? (counted?.value ?? 0) : Math.max(COUNT_CAP, seen), estimated: !exact };
+      const countedRows = counted?.value ?? 0;
+      const seen = (paging.page - 1) * paging.perPage + rows.length;
+      // Counted in full, or past the cap: then at least one more than seen while rows follow, and on the
+      // last page exactly what was seen.
+      if (countedRows <= COUNT_CAP) return { rows, total: countedRows, estimated: false, more };
+      if (!more) return { rows, total: seen, estimated: false, more };
+      return { rows, total: Math.max(COUNT_CAP, seen + 1), estimated: true, more };
     },
 
     async logText(operationId: number): Promise<string> {

@@ -146,39 +146,34 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     }));
   }
 
-  /**
-   * One page of databases in the readable environments with what their storage costs: the disk (GB,
-   * and IOPS above those included) joined on, the backups summed per row on their database index. One
-   * query of the page's rows instead of one per part.
-   */
-  async function databasePage(readable: number[], paging: Paging) {
-    const where = inReadable(databases.environmentId, readable);
-    const backupGb = sql<number>`(select coalesce(sum(${backups.sizeGb}), 0) from ${backups} where ${backups.databaseId} = ${databases.id})`;
-    const [rows, total] = await Promise.all([
+  /** A database's disk (GB, and IOPS above those included) and its backups, per database of the range. */
+  async function storageCosts(ids: number[], readable: number[]) {
+    const range = (column: typeof disks.databaseId | typeof backups.databaseId) =>
+      between(column, ids[0] ?? 0, ids.at(-1) ?? -1);
+    const [diskRows, backupRows] = await Promise.all([
+      db
+        .select({ databaseId: disks.databaseId, size: disks.size, iops: disks.provisionedIops })
+        .from(disks)
+        .where(and(range(disks.databaseId), inReadable(disks.environmentId, readable))),
       db
         .select({
-          id: databases.id,
-          diskGb: disks.size,
-          iops: disks.provisionedIops,
-          backupGb: backupGb.mapWith(Number),
+          databaseId: backups.databaseId,
+          sizeGb: sql<number>`sum(${backups.sizeGb})`.mapWith(Number),
         })
-        .from(databases)
-        .leftJoin(disks, eq(disks.databaseId, databases.id))
-        .where(where)
-        .orderBy(asc(databases.id))
-        .limit(paging.perPage)
-        .offset((paging.page - 1) * paging.perPage),
-      db.$count(databases, where),
+        .from(backups)
+        .where(and(range(backups.databaseId), inReadable(backups.environmentId, readable)))
+        .groupBy(backups.databaseId),
     ]);
-    const storage = rows.map((row) => ({
-      key: row.id,
-      estCost:
-        (row.diskGb === null
-          ? 0
-          : diskMonthlyCost(row.diskGb, rates) + iopsMonthlyCost(row.iops ?? 0, rates)) +
-        backupMonthlyCost(row.backupGb, rates),
-    }));
-    return { ids: rows.map((row) => row.id), storage, total };
+    return [
+      ...diskRows.map((disk) => ({
+        key: disk.databaseId as number | null,
+        estCost: diskMonthlyCost(disk.size, rates) + iopsMonthlyCost(disk.iops, rates),
+      })),
+      ...backupRows.map((backup) => ({
+        key: backup.databaseId,
+        estCost: backupMonthlyCost(backup.sizeGb, rates),
+      })),
+    ];
   }
 
   function sumBy<K>(items: { key: K | null; estCost: number }[]): Map<K, number> {
@@ -289,12 +284,13 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     /** A page of the organization's databases: containers, endpoints, disk and backups. */
     async databases(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const { ids, storage, total } = await databasePage(readable, paging);
+      const { ids, total } = await ownerPage(databases, readable, paging);
       const parts = await Promise.all([
         containerCostsBy(services.databaseId, ids, readable),
         endpointCostsBy(services.databaseId, ids, readable),
+        storageCosts(ids, readable),
       ]);
-      const byDatabase = sumBy([...storage, ...parts.flat()]);
+      const byDatabase = sumBy(parts.flat());
       return {
         items: ids.map((id) => ({ id, resourceType: 'Database', estCost: byDatabase.get(id) ?? 0 })),
         total,

@@ -74,7 +74,11 @@ export const disks = pgTable(
     resizedAt: timestamp('resized_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('disks_database_unique').on(table.databaseId)],
+  (table) => [
+    uniqueIndex('disks_database_unique').on(table.databaseId),
+    // Environments' costs sum their disks by environment (issue 19).
+    index('disks_env_idx').on(table.environmentId),
+  ],
 );
 
 /**

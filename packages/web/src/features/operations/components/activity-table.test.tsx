@@ -231,6 +231,50 @@ describe('ActivityTable Re-run rules (spec 3 §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(router.state.location.search).toBe('?page=1');
   });
+
+  it("never sends the page on screen's cursor for a page it is not (Next again while the next loads)", async () => {
+    let answerPageTwo: (() => void) | null = null;
+    mockServer({
+      [`GET /api${LIST}?page=1&${SINCE}`]: () =>
+        json(200, {
+          ...collection('operations', ROWS),
+          _links: {
+            self: { href: api(LIST) },
+            next: { href: api(`${LIST}?page=2&per_page=40&after=1795000000000.77`) },
+          },
+          per_page: 40,
+          total_count: 120,
+        }),
+      [`GET /api${LIST}?page=2&${SINCE}&after=1795000000000.77`]: () =>
+        new Promise<Response>((resolve) => {
+          answerPageTwo = () =>
+            resolve(json(200, { ...collection('operations', ROWS), per_page: 40, total_count: 120 }));
+        }),
+      [`GET /api${LIST}?page=3&${SINCE}`]: () =>
+        json(200, { ...collection('operations', ROWS), per_page: 40, total_count: 120 }),
+    });
+    const router = renderActivity(OWNER);
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=2&after=1795000000000.77');
+    // Page 1's rows are still shown while page 2 loads: Next now goes by number, not by page 1's cursor.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=3');
+    (answerPageTwo as (() => void) | null)?.();
+  });
+
+  it('keeps Previous by number', async () => {
+    mockServer({
+      [`GET /api${LIST}?page=2&${SINCE}`]: () =>
+        json(200, { ...collection('operations', ROWS), per_page: 40, total_count: 120 }),
+      [`GET /api${LIST}?page=1&${SINCE}`]: () =>
+        json(200, { ...collection('operations', ROWS), per_page: 40, total_count: 120 }),
+    });
+    const router = renderActivity(OWNER, '/activity?page=2');
+    await screen.findByText('Page 2 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(router.state.location.search).toBe('?page=1');
+  });
 });
 
 describe('ActivityTable filters offer databases and backups (core operation catalog)', () => {

@@ -185,7 +185,8 @@ export function ActivityTable({
   const { filters, page, after, set } = useActivityQuery();
   // The server keeps only the last 2 weeks (useOperations sends `since`), so every page is full.
   const list = useOperations(listPath, page, filters, after);
-  const nextAfter = list.data?.nextAfter ?? null;
+  // While the next page loads, the one on screen is the page before's: its cursor is not this page's.
+  const nextAfter = list.isPlaceholderData ? null : (list.data?.nextAfter ?? null);
   // Next starts where this page ends (the server's cursor); a jump or Previous asks by page number.
   const goToPage = (next: number) =>
     set({ page: String(next), after: next === page + 1 && nextAfter ? nextAfter : null });

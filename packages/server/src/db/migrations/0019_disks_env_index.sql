@@ -1,0 +1,1 @@
+CREATE INDEX "disks_env_idx" ON "disks" USING btree ("environment_id");
