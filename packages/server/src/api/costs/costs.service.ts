@@ -13,6 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, backups, databases, disks, environments, services, vhosts } from '../../db/schema.ts';
+import { selectPage } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
 import { createAccess, isVisible } from '../access/access.ts';
 import { visibleStacks } from '../stacks/stacks.service.ts';
@@ -74,18 +75,12 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     readable: number[],
     paging: Paging,
   ): Promise<{ ids: number[]; total: number }> {
-    const where = inReadable(table.environmentId, readable);
-    const [rows, total] = await Promise.all([
-      db
-        .select({ id: table.id })
-        .from(table)
-        .where(where)
-        .orderBy(asc(table.id))
-        .limit(paging.perPage)
-        .offset((paging.page - 1) * paging.perPage),
-      db.$count(table, where),
-    ]);
-    return { ids: rows.map((row) => row.id), total };
+    const page = await selectPage(db, table, {
+      where: inReadable(table.environmentId, readable),
+      orderBy: [asc(table.id)],
+      paging,
+    });
+    return { ids: page.items.map((row) => row.id), total: page.paging?.total ?? 0 };
   }
 
   /** Containers priced per owner: count × memory summed by owner and instance class (prices are linear in it). */
@@ -245,28 +240,24 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     /** A page of the organization's services, each priced by its containers. */
     async services(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const where = inReadable(services.environmentId, readable);
-      const [rows, total] = await Promise.all([
-        db
-          .select({
-            id: services.id,
-            containerCount: services.containerCount,
-            containerMemoryMb: services.containerMemoryLimitMb,
-            instanceClass: services.instanceClass,
-          })
-          .from(services)
-          .where(where)
-          .orderBy(asc(services.id))
-          .limit(paging.perPage)
-          .offset((paging.page - 1) * paging.perPage),
-        db.$count(services, where),
-      ]);
-      const items = rows.map(({ id, ...containers }) => ({
-        id,
+      const page = await selectPage(db, services, {
+        where: inReadable(services.environmentId, readable),
+        orderBy: [asc(services.id)],
+        paging,
+      });
+      const items = page.items.map((service) => ({
+        id: service.id,
         resourceType: 'Service' as const,
-        estCost: containersMonthlyCost(containers, rates),
+        estCost: containersMonthlyCost(
+          {
+            containerCount: service.containerCount,
+            containerMemoryMb: service.containerMemoryLimitMb,
+            instanceClass: service.instanceClass,
+          },
+          rates,
+        ),
       }));
-      return { items, total };
+      return { items, total: page.paging?.total ?? 0 };
     },
 
     /** A page of the organization's apps: their services' containers and their endpoints. */
