@@ -39,6 +39,7 @@ delete process.env.SMTP_URL;
 const port = Number(process.env.BERTH_E2E_PORT);
 const dataDir = process.env.BERTH_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const DOCKER_SPECS = /docker-runtime\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests',
@@ -58,11 +59,21 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: DOCKER_SPECS,
       use: {
         ...devices['Desktop Chrome'],
         // The system Chromium from apt; Playwright never downloads browsers here.
         launchOptions: systemChromium,
       },
+    },
+    {
+      // Specs that start containers run after all the others, alone: every container start changes
+      // the host's interfaces, and Chromium aborts requests in flight in every browser on the machine
+      // when they change (net::ERR_NETWORK_CHANGED). Run one alone with `--no-deps`.
+      name: 'docker',
+      testMatch: DOCKER_SPECS,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], launchOptions: systemChromium },
     },
   ],
   webServer: {

@@ -12,6 +12,8 @@ import {
   E2E_BASE_IMAGE,
   edgeGet,
   ensureBaseImage,
+  gotoSteadily,
+  networkSettled,
   removeEnvironmentContainers,
 } from '../fixtures/docker.ts';
 import { createApp, getJson, waitForOperation } from '../fixtures/operations.ts';
@@ -66,7 +68,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${server?.origin}/login`);
+  await gotoSteadily(page, `${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
   await expect(page).toHaveURL(/\/environments$/);
 }
@@ -107,7 +109,9 @@ async function lastDeploy(): Promise<{ id: string; status: string }> {
     )
     .toBe('found');
   const id = String(latest?.id);
-  return { id, status: await waitForOperation(server?.api as never, token, id, 120_000) };
+  const status = await waitForOperation(server?.api as never, token, id, 120_000);
+  await networkSettled();
+  return { id, status };
 }
 
 /** The containers (their host names) that answer through the edge in a few requests. */
@@ -125,7 +129,7 @@ test('git push builds and deploys the app; its endpoint answers through the edge
   page,
 }) => {
   await signIn(page);
-  await page.goto(`${server?.origin}/apps/${appId}`);
+  await gotoSteadily(page, `${server?.origin}/apps/${appId}`);
   const details = page.getByRole('region', { name: 'App details' });
   const remote = `${server?.origin}/git/${environmentHandle}/whoami.git`;
   await expect(details).toContainText(remote);
@@ -144,13 +148,13 @@ test('git push builds and deploys the app; its endpoint answers through the edge
   );
   const deploy = await lastDeploy();
   expect(deploy.status).toBe('succeeded');
-  await page.goto(`${server?.origin}/operations/${deploy.id}`);
+  await gotoSteadily(page, `${server?.origin}/operations/${deploy.id}`);
   await expect(page.getByText(/Successfully built|Image \w+ built from/).first()).toBeVisible({
     timeout: 30_000,
   });
 
   // A default endpoint, from the console.
-  await page.goto(`${server?.origin}/apps/${appId}/endpoints/create`);
+  await gotoSteadily(page, `${server?.origin}/apps/${appId}/endpoints/create`);
   await expect(page.getByRole('combobox', { name: 'Service' })).not.toHaveValue('');
   await page.getByRole('button', { name: 'Save Endpoint' }).click();
   await expect(page).toHaveURL(/\/endpoints\/\d+$/);
@@ -164,7 +168,7 @@ test('git push builds and deploys the app; its endpoint answers through the edge
 
   // Chromium resolves *.localhost itself: the URL opens as it is.
   const site = await page.context().newPage();
-  await site.goto(`http://${endpointHost}:${edgePort}/`);
+  await gotoSteadily(site, `http://${endpointHost}:${edgePort}/`);
   await expect(site.locator('body')).toHaveText(/^[0-9a-f]{12}\s*$/);
   await site.close();
   expect(await answering()).toHaveLength(1);
@@ -172,11 +176,12 @@ test('git push builds and deploys the app; its endpoint answers through the edge
 
 test('scaled to two containers, both answer; a failed build leaves them serving', async ({ page }) => {
   await signIn(page);
-  await page.goto(`${server?.origin}/apps/${appId}`);
+  await gotoSteadily(page, `${server?.origin}/apps/${appId}`);
   await page.getByRole('link', { name: 'Scale cmd' }).click();
   await page.getByRole('spinbutton', { name: 'Number of Containers' }).fill('2');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(/^Operation \d+: scale succeeded$/)).toBeVisible({ timeout: 120_000 });
+  await networkSettled();
   const two = await answering();
   expect(two).toHaveLength(2);
 
@@ -186,7 +191,7 @@ test('scaled to two containers, both answer; a failed build leaves them serving'
   );
   const broken = await lastDeploy();
   expect(broken.status).toBe('failed');
-  await page.goto(`${server?.origin}/operations/${broken.id}`);
+  await gotoSteadily(page, `${server?.origin}/operations/${broken.id}`);
   await expect(page.getByText(/returned a non-zero code: 1/).first()).toBeVisible({ timeout: 30_000 });
   expect(await answering()).toEqual(two);
 });
@@ -202,6 +207,6 @@ test('Berth restarts: the containers ran on and the edge serves them again', asy
     .toBe(200);
   expect(await answering()).toEqual(before);
   await signIn(page);
-  await page.goto(`${server?.origin}/apps/${appId}`);
+  await gotoSteadily(page, `${server?.origin}/apps/${appId}`);
   await expect(page.getByRole('table', { name: 'Services' }).getByRole('row', { name: /cmd/ })).toBeVisible();
 });
