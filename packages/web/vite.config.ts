@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyScript } from './build/early-script.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
@@ -15,6 +16,7 @@ export default defineConfig({
       pathsFile: fileURLToPath(new URL('./src/lib/paths.ts', import.meta.url)),
       loaderFiles: [fileURLToPath(new URL('./src/app/list-pages.ts', import.meta.url))],
     }),
+    earlyScript(fileURLToPath(new URL('./src/app/early-start.ts', import.meta.url))),
     precompress(),
   ],
   build: {

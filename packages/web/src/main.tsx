@@ -8,6 +8,7 @@ import { startEarlyRequests } from './app/early-requests.ts';
 import { appRoutes } from './app/router.tsx';
 import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
+import { claimEarlyStart } from './lib/early-answers.ts';
 import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { syncTabs } from './lib/tab-sync.ts';
@@ -38,8 +39,9 @@ async function start(container: HTMLElement) {
   // Other tabs of this browser hear of what changes here, and this one of theirs.
   syncTabs(queryClient);
   // The session check and the data every signed-in page needs leave now, while the router still loads
-  // the page's code (the console's own calls take their answers).
-  startEarlyRequests(window.location);
+  // the page's code (the console's own calls take their answers), unless the page's start script
+  // (app/early-start.ts) sent them before this code arrived.
+  if (claimEarlyStart()) startEarlyRequests(window.location);
   void bootSession(queryClient);
   root.render(
     <StrictMode>

@@ -71,8 +71,9 @@ export interface ConsoleDocument {
 }
 
 /**
- * The classic scripts of the page's head (`<script src="/theme.js"></script>`: the theme applied before
- * the first paint) written into it. Such a script blocks the page until it has arrived, and a file that is not
+ * The page's classic scripts written into it: the head's `<script src="/theme.js"></script>` (the theme
+ * applied before the first paint) and the body's `/early.js` (the start-up calls sent while the console's
+ * modules load; it reads the runtime config, which is written at the end of the head). Such a script blocks the page until it has arrived, and a file that is not
  * fingerprinted is asked for again at every load; inline it costs nothing, and the CSP allows it by
  * its hash alone. A file that is missing, or could end the element early, stays a file.
  */
@@ -107,9 +108,10 @@ export function consoleDocument(
   // Where the config and preloads go is found in the page as built, before any script is written in.
   const headEnd = page.indexOf('</head>');
   const [head, rest] = headEnd === -1 ? ['', page] : [page.slice(0, headEnd), page.slice(headEnd)];
-  const inlined = inlineClassicScripts(head, path.dirname(indexPath));
-  const { scriptSources } = inlined;
-  const [before, after] = [inlined.html, rest];
+  const inlinedHead = inlineClassicScripts(head, path.dirname(indexPath));
+  const inlinedBody = inlineClassicScripts(rest, path.dirname(indexPath));
+  const scriptSources = [...inlinedHead.scriptSources, ...inlinedBody.scriptSources];
+  const [before, after] = [inlinedHead.html, inlinedBody.html];
   const preloadsOf = routePreloadsIn(path.dirname(indexPath));
   return {
     scriptSources,

@@ -105,14 +105,16 @@ describe('security headers on every answer', () => {
 
 describe("the page's own scripts", () => {
   const THEME = "// the theme\ndocument.documentElement.dataset.theme = 'dark';";
+  const EARLY = "fetch('/auth/current_token');";
   const inlineDist = consoleBuild(
     {
       'index.html':
         '<!doctype html><head><script src="/theme.js"></script><script src="/closing.js"></script>' +
-        '<script src="/missing.js"></script></head><div id="root"></div>',
+        '<script src="/missing.js"></script></head><body><script src="/early.js"></script><div id="root"></div></body>',
       // Written with Windows line breaks: the browser hashes the text as parsed, with line feeds.
       'theme.js': THEME.replace('\n', '\r\n'),
       'closing.js': "document.write('</script>')",
+      'early.js': EARLY,
     },
     'berth-inline-',
   );
@@ -130,10 +132,19 @@ describe("the page's own scripts", () => {
     expect(page.body).toContain('<script src="/closing.js"></script>');
     expect(page.body).toContain('<script src="/missing.js"></script>');
     const hash = createHash('sha256').update(THEME).digest('base64');
-    expect(directives(page).get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    const early = createHash('sha256').update(EARLY).digest('base64');
+    const allowed = ["'self'", `'sha256-${hash}'`, `'sha256-${early}'`];
+    expect(directives(page).get('script-src')).toEqual(allowed);
     // The same policy on every answer, JSON included.
     const json = await inline.app.inject({ method: 'GET', url: '/config.json' });
-    expect(directives(json).get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(directives(json).get('script-src')).toEqual(allowed);
     expect(String(page.headers['content-security-policy'])).not.toContain('unsafe');
+  });
+
+  it("writes the body's start script in after the runtime config it reads", async () => {
+    const page = await inline.app.inject({ method: 'GET', url: '/apps' });
+    const config = page.body.indexOf('<script id="berth-config" type="application/json">');
+    expect(config).toBeGreaterThan(-1);
+    expect(page.body.indexOf(`<script>${EARLY}</script>`)).toBeGreaterThan(config);
   });
 });

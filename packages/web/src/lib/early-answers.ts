@@ -24,15 +24,41 @@ export function headersFor(accessToken: string | null): Record<string, string> {
 /** How long an answer asked for early waits to be taken: past it, it is stale and asked for again. */
 export const EARLY_ANSWER_MS = 10_000;
 
-/** Answers of GETs sent early, by bearer and URL: each is taken once, by the first identical call. */
-const earlyAnswers = new Map<string, Promise<Response>>();
+/**
+ * The early answers and their generation. The page's inline start script (app/early-start.ts, written
+ * into index.html) sends the first calls before the console's code has arrived and is a bundle of its
+ * own, so the two share this state through the page's global object rather than through a module.
+ */
+interface EarlyState {
+  /** Answers of GETs sent early, by bearer and URL: each is taken once, by the first identical call. */
+  answers: Map<string, Promise<Response>>;
+  /** A write or the session's end starts a new generation: answers asked for in an older one are not kept. */
+  generation: number;
+  /** Whether this page load's early calls have been sent (by the start script or by main.tsx). */
+  started: boolean;
+}
+
+const EARLY_STATE_KEY = '__berthEarly';
+
+function earlyState(): EarlyState {
+  const page = globalThis as unknown as Record<string, EarlyState | undefined>;
+  page[EARLY_STATE_KEY] ??= { answers: new Map(), generation: 0, started: false };
+  return page[EARLY_STATE_KEY];
+}
+
 const earlyKey = (url: string, headers: Record<string, string>) => `${headers.Authorization ?? ''} ${url}`;
-/** A write or the session's end starts a new generation: answers asked for in an older one are not kept. */
-let generation = 0;
 
 /** The current generation, for a chain of early calls to send its later calls in (see requestEarly). */
 export function earlyGeneration(): number {
-  return generation;
+  return earlyState().generation;
+}
+
+/** True the first time in a page load; after that the early calls have been sent already. */
+export function claimEarlyStart(): boolean {
+  const state = earlyState();
+  if (state.started) return false;
+  state.started = true;
+  return true;
 }
 
 /**
@@ -45,8 +71,9 @@ export function requestEarly(
   family: ServiceFamily,
   path: string,
   accessToken: string | null,
-  sentFor: number = generation,
+  sentFor: number = earlyGeneration(),
 ): Promise<Response> {
+  const { answers } = earlyState();
   const url = serviceUrl(family, path);
   const headers = headersFor(accessToken);
   const key = earlyKey(url, headers);
@@ -54,19 +81,20 @@ export function requestEarly(
   // The copy is made before any taker can read the body; a failure is the taker's to see.
   const copy = answer.then((response) => response.clone());
   answer.catch(() => {});
-  if (sentFor !== generation) return copy;
-  earlyAnswers.set(key, answer);
+  if (sentFor !== earlyGeneration()) return copy;
+  answers.set(key, answer);
   setTimeout(() => {
-    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+    if (answers.get(key) === answer) answers.delete(key);
   }, EARLY_ANSWER_MS);
   return copy;
 }
 
 /** The early answer for this call, once; undefined when there is none. */
 export function takeEarlyAnswer(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const { answers } = earlyState();
   const key = earlyKey(url, headers);
-  const answer = earlyAnswers.get(key);
-  earlyAnswers.delete(key);
+  const answer = answers.get(key);
+  answers.delete(key);
   return answer;
 }
 
@@ -75,6 +103,7 @@ export function takeEarlyAnswer(url: string, headers: Record<string, string>): P
  * to come of a chain begun before may be answered before the write is done.
  */
 export function forgetEarlyAnswers(): void {
-  generation += 1;
-  earlyAnswers.clear();
+  const state = earlyState();
+  state.generation += 1;
+  state.answers.clear();
 }

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { consoleRoutes } from '../../test/console-routes.ts';
+import { json, mockServer, type RecordedCall } from '../../test/fetch-mock.ts';
+import { TEST_CONFIG, tokenHal } from '../../test/fixtures.ts';
+import { startupPaths } from '../lib/startup-paths.ts';
+
+// The page's start script (early-start.ts, built alone into early.js) and the console's bundle are two
+// bundles with a module each of lib/early-answers.ts: they share the early answers through the page.
+// vi.resetModules() gives each import below modules of its own, as the two bundles have.
+
+const TOKEN = tokenHal();
+const signedIn = () => ({ 'GET /auth/current_token': () => json(200, TOKEN), ...consoleRoutes() });
+const settled = async (calls: RecordedCall[], count: number) => {
+  await expect.poll(() => calls.length, { timeout: 5000 }).toBe(count);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(calls).toHaveLength(count);
+};
+
+function writeConfig(text: string | null) {
+  document.getElementById('berth-config')?.remove();
+  if (text === null) return;
+  const element = document.createElement('script');
+  element.id = 'berth-config';
+  element.type = 'application/json';
+  element.textContent = text;
+  document.head.append(element);
+}
+
+beforeEach(() => {
+  delete (globalThis as Record<string, unknown>).__berthEarly;
+  vi.resetModules();
+});
+
+afterEach(() => {
+  writeConfig(null);
+});
+
+describe("the page's start script", () => {
+  it('sends the start-up calls as the page is parsed; the console then sends none again and takes their answers', async () => {
+    const { calls } = mockServer(signedIn());
+    writeConfig(JSON.stringify(TEST_CONFIG));
+    window.history.replaceState(null, '', '/apps');
+    await import('./early-start.ts');
+    await settled(calls, 8);
+    expect(calls.some((call) => call.path === `/api${startupPaths.apps}`)).toBe(true);
+
+    // The console's bundle: main.tsx finds the calls sent, and its api client takes their answers.
+    vi.resetModules();
+    const consoleAnswers = await import('../lib/early-answers.ts');
+    expect(consoleAnswers.claimEarlyStart()).toBe(false);
+    await (await import('../lib/config.ts')).loadRuntimeConfig();
+    const { apiRequest } = await import('../lib/api-client.ts');
+    const { sessionStore, fromTokenResource } = await import('../lib/session-store.ts');
+    sessionStore.signIn(fromTokenResource(TOKEN));
+    await apiRequest('api', startupPaths.apps);
+    expect(calls).toHaveLength(8);
+  });
+
+  it('sends nothing without a runtime config written into the page, nor with one that does not parse; main.tsx sends the calls then', async () => {
+    const { calls } = mockServer(signedIn());
+    writeConfig(null);
+    await import('./early-start.ts');
+    writeConfig('{not json');
+    vi.resetModules();
+    await import('./early-start.ts');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(0);
+    vi.resetModules();
+    const { claimEarlyStart } = await import('../lib/early-answers.ts');
+    expect(claimEarlyStart()).toBe(true);
+    // Once per page load.
+    expect(claimEarlyStart()).toBe(false);
+  });
+});
