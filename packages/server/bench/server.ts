@@ -66,7 +66,10 @@ export async function startServer(env: Record<string, string>): Promise<Served> 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to profile it (Node refuses those in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     cwd: root,
     env: serverEnvironment({
       ...process.env,

@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, PgJsonb, type PgTable } from 'drizzle-orm/pg-core';
 import type { Paging } from '../http/hal.ts';
 import type { Db } from './client.ts';
 
@@ -7,6 +7,35 @@ export interface Page<T> {
   items: T[];
   /** Set when the caller asked for a page (contract §1.4); absent → the whole collection. */
   paging?: { page: number; perPage: number; total: number };
+}
+
+/**
+ * The rows of a select of every column of `table`, which the database returns as one JSON text, read
+ * back into the table's row objects. A page of 5,000 rows is 50,000 and more fields, and the embedded
+ * database's client decodes and converts each one by itself: one text and one JSON.parse take half the
+ * time (issue 11). Each value then goes through its column's own mapping, as drizzle's would (a
+ * timestamp's ISO text becomes a Date); a jsonb value is already what the JSON holds.
+ */
+async function selectAsJson<T extends PgTable>(db: Db, table: T, query: SQL): Promise<T['$inferSelect'][]> {
+  const result = await db.execute(
+    // The subquery's order carries into the aggregate: it is read in that order and nothing reorders it.
+    sql`select coalesce(json_agg(page_rows), '[]')::text as rows from (${query}) page_rows`,
+  );
+  const [row] = (result as unknown as { rows: { rows: string }[] }).rows;
+  const columns = Object.entries(getTableColumns(table));
+  return (JSON.parse(row?.rows ?? '[]') as Record<string, unknown>[]).map((raw) => {
+    const item: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      item[key] =
+        value === null || value === undefined
+          ? null
+          : is(column, PgJsonb)
+            ? value
+            : column.mapFromDriverValue(value);
+    }
+    return item as T['$inferSelect'];
+  });
 }
 
 /**
@@ -25,13 +54,17 @@ export async function selectPage<T extends PgTable>(
     .where(where)
     .orderBy(...orderBy)
     .$dynamic();
-  if (!paging) return { items: (await query) as T['$inferSelect'][] };
+  if (!paging) return { items: await selectAsJson(db, table, query.getSQL()) };
   const [items, total] = await Promise.all([
-    query.limit(paging.perPage).offset((paging.page - 1) * paging.perPage),
+    selectAsJson(
+      db,
+      table,
+      query
+        .limit(paging.perPage)
+        .offset((paging.page - 1) * paging.perPage)
+        .getSQL(),
+    ),
     db.$count(table, where),
   ]);
-  return {
-    items: items as T['$inferSelect'][],
-    paging: { page: paging.page, perPage: paging.perPage, total },
-  };
+  return { items, paging: { page: paging.page, perPage: paging.perPage, total } };
 }

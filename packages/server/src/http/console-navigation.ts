@@ -71,9 +71,10 @@ export interface ConsoleDocument {
 }
 
 /**
- * The page's classic scripts written into it: the head's `<script src="/theme.js"></script>` (the theme
- * applied before the first paint) and the body's `/early.js` (the start-up calls sent while the console's
- * modules load; it reads the runtime config, which is written at the end of the head). Such a script blocks the page until it has arrived, and a file that is not
+ * The page's classic scripts written into it: `<script src="/theme.js"></script>` (the theme applied
+ * before the first paint) and `/early.js` (the start-up calls sent while the console's modules load; it
+ * reads the runtime config, which is written before the head's first script). Both come before the stylesheets, which
+ * a classic script would otherwise wait for. Such a script blocks the page until it has arrived, and a file that is not
  * fingerprinted is asked for again at every load; inline it costs nothing, and the CSP allows it by
  * its hash alone. A file that is missing, or could end the element early, stays a file.
  */
@@ -111,14 +112,21 @@ export function consoleDocument(
   const inlinedHead = inlineClassicScripts(head, path.dirname(indexPath));
   const inlinedBody = inlineClassicScripts(rest, path.dirname(indexPath));
   const scriptSources = [...inlinedHead.scriptSources, ...inlinedBody.scriptSources];
-  const [before, after] = [inlinedHead.html, inlinedBody.html];
+  // The config goes before the head's first script, so that the start script there can read it.
+  const firstScript = inlinedHead.html.indexOf('<script');
+  const configAt = firstScript === -1 ? inlinedHead.html.length : firstScript;
+  const [opening, before, after] = [
+    inlinedHead.html.slice(0, configAt),
+    inlinedHead.html.slice(configAt),
+    inlinedBody.html,
+  ];
   const preloadsOf = routePreloadsIn(path.dirname(indexPath));
   return {
     scriptSources,
     send(request, reply) {
       const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
       const script = `<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>`;
-      const page = `${before}${script}${preloadsOf(request.url, hasSession(request))}${after}`;
+      const page = `${opening}${script}${before}${preloadsOf(request.url, hasSession(request))}${after}`;
       reply.header('cache-control', 'no-cache').code(200).type('text/html; charset=utf-8');
       return sendCompressed(request, reply, page);
     },

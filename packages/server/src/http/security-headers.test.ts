@@ -109,8 +109,9 @@ describe("the page's own scripts", () => {
   const inlineDist = consoleBuild(
     {
       'index.html':
-        '<!doctype html><head><script src="/theme.js"></script><script src="/closing.js"></script>' +
-        '<script src="/missing.js"></script></head><body><script src="/early.js"></script><div id="root"></div></body>',
+        '<!doctype html><head><script src="/theme.js"></script><script src="/early.js"></script>' +
+        '<script src="/closing.js"></script><script src="/missing.js"></script>' +
+        '<link rel="stylesheet" href="/assets/a.css"></head><body><div id="root"></div></body>',
       // Written with Windows line breaks: the browser hashes the text as parsed, with line feeds.
       'theme.js': THEME.replace('\n', '\r\n'),
       'closing.js': "document.write('</script>')",
@@ -141,10 +142,13 @@ describe("the page's own scripts", () => {
     expect(String(page.headers['content-security-policy'])).not.toContain('unsafe');
   });
 
-  it("writes the body's start script in after the runtime config it reads", async () => {
+  it("writes the runtime config before the head's first script, so the start script that reads it runs before the stylesheets", async () => {
     const page = await inline.app.inject({ method: 'GET', url: '/apps' });
     const config = page.body.indexOf('<script id="berth-config" type="application/json">');
-    expect(config).toBeGreaterThan(-1);
-    expect(page.body.indexOf(`<script>${EARLY}</script>`)).toBeGreaterThan(config);
+    expect(config).toBe(page.body.indexOf('<head>') + '<head>'.length);
+    expect(page.body.indexOf(`<script>${THEME}</script>`)).toBeGreaterThan(config);
+    const early = page.body.indexOf(`<script>${EARLY}</script>`);
+    expect(early).toBeGreaterThan(config);
+    expect(page.body.indexOf('<link rel="stylesheet"')).toBeGreaterThan(early);
   });
 });
