@@ -16,6 +16,12 @@ const SCHEMES: Record<string, string> = {
 /** Engines whose URL names a database (or vhost) after the host. */
 const NAMES_A_DATABASE = new Set(['postgresql', 'mysql', 'mongodb', 'rabbitmq', 'influxdb']);
 
+/**
+ * What an engine's clients must be told after the path: MongoDB's account is made in the admin database
+ * (the official image's root user), not in the database the URL names.
+ */
+const QUERY: Record<string, string> = { mongodb: '?authSource=admin' };
+
 /** A new engine account: a fixed user and database name, and a long random password. */
 export function newDatabaseAccount(): DatabaseAccount {
   return { username: 'berth', password: randomBytes(24).toString('base64url'), name: 'db' };
@@ -27,5 +33,5 @@ export function connectionUrl(type: string, account: DatabaseAccount, host: stri
   const user = encodeURIComponent(account.username);
   const password = encodeURIComponent(account.password);
   const path = NAMES_A_DATABASE.has(type) ? `/${encodeURIComponent(account.name)}` : '';
-  return `${scheme}://${user}:${password}@${host}:${port}${path}`;
+  return `${scheme}://${user}:${password}@${host}:${port}${path}${QUERY[type] ?? ''}`;
 }

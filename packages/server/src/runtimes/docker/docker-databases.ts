@@ -47,6 +47,9 @@ interface EngineDriver {
 const PG_AUTH = 'PGPASSWORD="$POSTGRES_PASSWORD"';
 const MYSQL_ROOT = '-h127.0.0.1 -uroot -p"$MYSQL_ROOT_PASSWORD"';
 const REDIS_CLI = 'redis-cli --no-auth-warning --user "$REDIS_USER" --pass "$REDIS_PASSWORD"';
+// The image makes the account in the admin database (hence authSource=admin in its connection URL).
+const MONGO_AUTH =
+  '--host 127.0.0.1 --authenticationDatabase admin -u "$MONGO_INITDB_ROOT_USERNAME" -p "$MONGO_INITDB_ROOT_PASSWORD"';
 const ENGINES: Record<string, EngineDriver> = {
   postgresql: {
     name: 'PostgreSQL',
@@ -114,6 +117,24 @@ const ENGINES: Record<string, EngineDriver> = {
     ],
     dump: `${REDIS_CLI} SAVE >/dev/null && exec cat /data/dump.rdb`,
     restore: { file: 'dump.rdb' },
+    reload: null,
+  },
+  mongodb: {
+    name: 'MongoDB',
+    image: 'mongo:{version}',
+    minimumVersion: null,
+    port: 27017,
+    // mongod shuts down cleanly on SIGTERM.
+    stopSignal: 'SIGTERM',
+    dataPath: '/data/db',
+    environment: (account) => ({
+      MONGO_INITDB_ROOT_USERNAME: account.username,
+      MONGO_INITDB_ROOT_PASSWORD: account.password,
+      MONGO_INITDB_DATABASE: account.name,
+    }),
+    // One archive of the account's database on standard output; restored whole, over what is there.
+    dump: `exec mongodump ${MONGO_AUTH} --db "$MONGO_INITDB_DATABASE" --archive --quiet`,
+    restore: { command: `exec mongorestore ${MONGO_AUTH} --archive --drop --quiet` },
     reload: null,
   },
 };

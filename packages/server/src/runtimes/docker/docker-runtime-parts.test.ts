@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Docker from 'dockerode';
@@ -172,11 +173,11 @@ describe('the docker runtime without an engine', () => {
       runtime.provisionEndpoint(ctx, endpoint, { type: 'http', default: true } as never),
     ).rejects.toThrow('Endpoints need the edge, which this Berth does not run');
     await expect(
-      runtime.provisionDatabase(ctx, { type: 'mongodb' } as never, {} as never, {} as never, {
+      runtime.provisionDatabase(ctx, { type: 'elasticsearch' } as never, {} as never, {} as never, {
         kind: 'empty',
       }),
     ).rejects.toThrow(
-      'mongodb databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis',
+      'elasticsearch databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis, MongoDB',
     );
     await expect(
       runtime.provisionDatabase(ctx, { type: 'redis', version: '3.0' } as never, {} as never, {} as never, {
@@ -196,12 +197,108 @@ describe('the docker runtime without an engine', () => {
       'TCP endpoints are not available on the docker runtime: its edge routes HTTP by hostname',
       'HTTP endpoints with the PROXY protocol are not available on the docker runtime: choose HTTP',
       'Endpoints need the edge, which this Berth does not run',
-      'mongodb databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis',
+      'elasticsearch databases are not available on the docker runtime yet: it runs PostgreSQL, MySQL, Redis, MongoDB',
       'Redis 3.0 is not available on the docker runtime: it runs Redis 6.2 and later',
       'Replicas are not available on the docker runtime yet',
       'Point-in-time recovery is not available on the docker runtime: restore a backup instead',
     ]);
     stats.close();
+  });
+});
+
+describe('a MongoDB database on the docker runtime, against a recording engine', () => {
+  // No MongoDB image or package is reachable from this project's machines (no registry, and Debian ships
+  // no MongoDB), so the docker suite cannot run one: this checks what Berth asks of the engine.
+  it("runs the official image with the account made by the image's own variables, its data on a volume, and reaches it by a stable name", async () => {
+    const listener = createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => {
+      listener.once('error', () => resolve()); // something answers on 27017 already
+      listener.listen(27017, '127.0.0.1', resolve);
+    });
+    const created: Docker.ContainerCreateOptions[] = [];
+    const volumes: string[] = [];
+    const info = (name: string) => ({
+      Id: 'c0ffee0000000000',
+      Name: `/${name}`,
+      State: { Running: true, Restarting: false, ExitCode: 0, Status: 'running' },
+      NetworkSettings: { Networks: { berth: { IPAddress: '127.0.0.1' } } },
+    });
+    const docker = {
+      getImage: () => ({ inspect: async () => ({}) }),
+      listContainers: async () => [],
+      listNetworks: async () => [{ Name: 'berth' }],
+      getVolume: () => ({
+        inspect: async () => {
+          throw new Error('no such volume');
+        },
+      }),
+      createVolume: async (options: { Name: string }) => void volumes.push(options.Name),
+      createContainer: async (options: Docker.ContainerCreateOptions) => {
+        created.push(options);
+        return { id: 'c0ffee0000000000', start: async () => undefined, remove: async () => undefined };
+      },
+      getContainer: () => ({ inspect: async () => info(created.at(-1)?.name ?? '') }),
+    } as unknown as Docker;
+    const stats = createDockerStatsRecorder(docker, { intervalMs: 60_000, installation: 'parts' });
+    try {
+      const runtime = createDockerRuntime({
+        docker,
+        gitDir: '/nonexistent',
+        publicUrl: 'http://berth.test',
+        network: 'berth',
+        healthTimeoutMs: 1000,
+        stopTimeoutSeconds: 1,
+        stats,
+        installation: 'parts-installation',
+        backupDir: '/nonexistent/backups',
+        databaseImages: {},
+      });
+      const lines: string[] = [];
+      const ctx = {
+        signal: new AbortController().signal,
+        log: async (line: string) => void lines.push(line),
+      };
+      const target = {
+        id: 7,
+        handle: 'catalog',
+        type: 'mongodb',
+        version: '7.0',
+        dockerRepo: '',
+        environmentHandle: 'prod',
+        stackName: 'shared',
+        region: 'local',
+        internalDomain: 'berth.internal',
+      };
+      const plan = { containerSizeMb: 1024, instanceClass: 'm', diskSizeGb: 10, provisionedIops: 0 };
+      const made = await runtime.provisionDatabase(
+        ctx,
+        target,
+        plan,
+        { username: 'berth', password: 'secret-1', name: 'db' },
+        { kind: 'empty' },
+      );
+      const [container] = created;
+      expect(container?.Image).toBe('mongo:7.0');
+      expect(container?.Env).toEqual([
+        'MONGO_INITDB_ROOT_USERNAME=berth',
+        'MONGO_INITDB_ROOT_PASSWORD=secret-1',
+        'MONGO_INITDB_DATABASE=db',
+      ]);
+      expect(container?.Cmd).toBeUndefined();
+      expect(container?.StopSignal).toBe('SIGTERM');
+      expect(container?.HostConfig?.Memory).toBe(1024 * 1024 * 1024);
+      expect(container?.HostConfig?.Mounts).toEqual([
+        { Type: 'volume', Source: volumes[0], Target: '/data/db' },
+      ]);
+      expect(made).toMatchObject({ host: 'catalog-7-parts-in', port: 27017 });
+      expect(container?.NetworkingConfig?.EndpointsConfig?.berth?.Aliases).toEqual([made.host]);
+      expect(lines).toContain(
+        'Database catalog is accepting connections at catalog-7-parts-in:27017 on the berth network',
+      );
+    } finally {
+      stats.close();
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });
 
