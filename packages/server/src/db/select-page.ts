@@ -16,25 +16,33 @@ export interface Page<T> {
  * time (issue 11). Each value then goes through its column's own mapping, as drizzle's would (a
  * timestamp's ISO text becomes a Date); a jsonb value is already what the JSON holds.
  */
-async function selectAsJson<T extends PgTable>(db: Db, table: T, query: SQL): Promise<T['$inferSelect'][]> {
+export async function selectAsJson<T extends PgTable, K extends string = never>(
+  db: Db,
+  table: T,
+  query: SQL,
+  /** Columns the query adds to the table's (a joined id, say): each key's value, as the JSON holds it. */
+  extras: Record<K, string> = {} as Record<K, string>,
+): Promise<(T['$inferSelect'] & Record<K, unknown>)[]> {
   const result = await db.execute(
     // The subquery's order carries into the aggregate: it is read in that order and nothing reorders it.
     sql`select coalesce(json_agg(page_rows), '[]')::text as rows from (${query}) page_rows`,
   );
   const [row] = (result as unknown as { rows: { rows: string }[] }).rows;
-  const columns = Object.entries(getTableColumns(table));
+  // Per column, once: its key, its name in the JSON, and its mapping (none for jsonb).
+  const readers = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+    key,
+    name: column.name,
+    map: is(column, PgJsonb) ? null : (value: unknown) => column.mapFromDriverValue(value),
+  }));
+  const added = Object.entries<string>(extras);
   return (JSON.parse(row?.rows ?? '[]') as Record<string, unknown>[]).map((raw) => {
     const item: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const value = raw[column.name];
-      item[key] =
-        value === null || value === undefined
-          ? null
-          : is(column, PgJsonb)
-            ? value
-            : column.mapFromDriverValue(value);
+    for (const { key, name, map } of readers) {
+      const value = raw[name];
+      item[key] = value === null || value === undefined ? null : map ? map(value) : value;
     }
-    return item as T['$inferSelect'];
+    for (const [key, name] of added) item[key] = raw[name] ?? null;
+    return item as T['$inferSelect'] & Record<K, unknown>;
   });
 }
 

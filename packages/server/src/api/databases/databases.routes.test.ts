@@ -170,6 +170,12 @@ describe('provisioning and credentials', () => {
     expect(bareDatabase._embedded).toBeUndefined();
     expect(bareDatabase._links.operations).toBeUndefined();
     expect(bareDatabase._links.account.href).toContain('/api/accounts/');
+    // Its own fields and its disk's link are those of the full list (read another way: db/select-page.ts).
+    const full = listed._embedded.databases.find((d: { id: string }) => d.id === id);
+    const { connection_url: _bareUrl, _links: bareLinks, ...bareFields } = bareDatabase;
+    const { connection_url: _fullUrl, _links: fullLinks, _embedded: _fullEmbedded, ...fullFields } = full;
+    expect(bareFields).toEqual(fullFields);
+    expect(bareLinks.disk.href).toBe(fullLinks.disk.href);
     const [stored] = await t.db
       .select()
       .from(databaseCredentials)

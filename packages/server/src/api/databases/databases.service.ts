@@ -6,7 +6,7 @@ import {
   type UpdateDatabaseInput,
   updateDatabaseSchema,
 } from '@berth/core';
-import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,7 +20,7 @@ import {
   operations,
   services,
 } from '../../db/schema.ts';
-import type { Page } from '../../db/select-page.ts';
+import { type Page, selectAsJson } from '../../db/select-page.ts';
 import { notFound, parseBody, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
@@ -143,15 +143,27 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
       }
       // A bare list carries no connection URL: a list every console asks for at sign-in does not ship
       // every database's password (the database itself and its credentials give it to Sensitive Access).
-      const bare = await db
-        .select({ database: databases, diskId: disks.id })
-        .from(databases)
-        .leftJoin(disks, eq(disks.databaseId, databases.id))
-        .where(where)
-        .orderBy(databases.id)
-        .limit(window.limit)
-        .offset(window.offset);
-      return bare.map((row) => ({ ...row, disk: null, sealed: null }));
+      // Read as one JSON text, as the list query reads its rows (db/select-page.ts).
+      const bare = await selectAsJson(
+        db,
+        databases,
+        db
+          .select({ ...getTableColumns(databases), diskId: sql`${disks.id}`.as('berth_disk_id') })
+          .from(databases)
+          .leftJoin(disks, eq(disks.databaseId, databases.id))
+          .where(where)
+          .orderBy(databases.id)
+          .limit(window.limit)
+          .offset(window.offset)
+          .getSQL(),
+        { diskId: 'berth_disk_id' },
+      );
+      return bare.map(({ diskId, ...database }) => ({
+        database,
+        diskId: typeof diskId === 'number' ? diskId : null,
+        disk: null,
+        sealed: null,
+      }));
     };
     const [rows, total, lastOperations] = await Promise.all([
       rowsOf(),
