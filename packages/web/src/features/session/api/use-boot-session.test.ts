@@ -32,6 +32,17 @@ describe('boot (spec 3 §4, contract §3.5)', () => {
     expect(store.getState().accessToken?.claims?.scope).toBe('manage');
   });
 
+  it('checks once: a boot asked for after the first has ended sends nothing', async () => {
+    const server = mockServer({ 'GET /auth/current_token': () => json(200, tokenHal({ id: 'tok-5' })) });
+    const store = createSessionStore();
+    const queryClient = testQueryClient();
+    await bootSession(queryClient, store);
+    // The first render's effect, run just after main.tsx's boot ended.
+    await bootSession(queryClient, store);
+    expect(server.calls).toHaveLength(1);
+    expect(store.getState().accessToken?.id).toBe('tok-5');
+  });
+
   it('leaves a login that finished while the check was out as it is', async () => {
     let answer: (response: Response) => void = () => {};
     mockServer({

@@ -31,6 +31,9 @@ export async function bootSession(
   queryClient: QueryClient,
   store: SessionStore = sessionStore,
 ): Promise<void> {
+  // Once: a boot that has ended (the first render's effect can run just after main.tsx's boot ended)
+  // would otherwise ask the server again for a token nobody reads, beside the page's first calls.
+  if (store.getState().phase !== 'booting') return;
   // The login page shows while the check is out: a login that finished first must not be undone by it.
   try {
     const token = await queryClient.fetchQuery(currentTokenQuery());
