@@ -17,6 +17,24 @@ import { parseProcfile } from './git-source.ts';
 
 // The docker runtime's parts that need no engine (the rest runs in the docker suite).
 
+/** The runtime on a stand-in engine, with settings that reach nothing real. */
+function runtimeOn(docker: Docker, installation: string) {
+  const stats = createDockerStatsRecorder(docker, { intervalMs: 60_000, installation: 'parts' });
+  const runtime = createDockerRuntime({
+    docker,
+    gitDir: '/nonexistent',
+    publicUrl: 'http://berth.test',
+    network: 'berth',
+    healthTimeoutMs: 1000,
+    stopTimeoutSeconds: 1,
+    stats,
+    installation,
+    backupDir: '/nonexistent/backups',
+    databaseImages: {},
+  });
+  return { runtime, stats };
+}
+
 describe('the docker runtime without an engine', () => {
   it('reads a Procfile: name and command per line, comments and malformed lines skipped', () => {
     expect(
@@ -134,19 +152,7 @@ describe('the docker runtime without an engine', () => {
 
   it('says plainly what it cannot run: TCP endpoints, endpoints without an edge, other engines, replicas', async () => {
     const docker = {} as Docker;
-    const stats = createDockerStatsRecorder(docker, { intervalMs: 60_000, installation: 'parts' });
-    const runtime = createDockerRuntime({
-      docker,
-      gitDir: '/nonexistent',
-      publicUrl: 'http://berth.test',
-      network: 'berth',
-      healthTimeoutMs: 1000,
-      stopTimeoutSeconds: 1,
-      stats,
-      installation: 'parts',
-      backupDir: '/nonexistent/backups',
-      databaseImages: {},
-    });
+    const { runtime, stats } = runtimeOn(docker, 'parts');
     const lines: string[] = [];
     const ctx = { signal: new AbortController().signal, log: async (line: string) => void lines.push(line) };
     const endpoint = {
@@ -239,20 +245,8 @@ describe('a MongoDB database on the docker runtime, against a recording engine',
       },
       getContainer: () => ({ inspect: async () => info(created.at(-1)?.name ?? '') }),
     } as unknown as Docker;
-    const stats = createDockerStatsRecorder(docker, { intervalMs: 60_000, installation: 'parts' });
+    const { runtime, stats } = runtimeOn(docker, 'parts-installation');
     try {
-      const runtime = createDockerRuntime({
-        docker,
-        gitDir: '/nonexistent',
-        publicUrl: 'http://berth.test',
-        network: 'berth',
-        healthTimeoutMs: 1000,
-        stopTimeoutSeconds: 1,
-        stats,
-        installation: 'parts-installation',
-        backupDir: '/nonexistent/backups',
-        databaseImages: {},
-      });
       const lines: string[] = [];
       const ctx = {
         signal: new AbortController().signal,
