@@ -48,8 +48,10 @@ const PG_AUTH = 'PGPASSWORD="$POSTGRES_PASSWORD"';
 const MYSQL_ROOT = '-h127.0.0.1 -uroot -p"$MYSQL_ROOT_PASSWORD"';
 const REDIS_CLI = 'redis-cli --no-auth-warning --user "$REDIS_USER" --pass "$REDIS_PASSWORD"';
 // The image makes the account in the admin database (hence authSource=admin in its connection URL).
+// `--password=…` in one word: the tools take a separate word that starts with `-` (a generated
+// password may) for an option, not for the value.
 const MONGO_AUTH =
-  '--host 127.0.0.1 --authenticationDatabase admin -u "$MONGO_INITDB_ROOT_USERNAME" -p "$MONGO_INITDB_ROOT_PASSWORD"';
+  '--host=127.0.0.1 --authenticationDatabase=admin --username="$MONGO_INITDB_ROOT_USERNAME" --password="$MONGO_INITDB_ROOT_PASSWORD"';
 const ENGINES: Record<string, EngineDriver> = {
   postgresql: {
     name: 'PostgreSQL',
