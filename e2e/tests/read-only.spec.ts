@@ -23,8 +23,12 @@ async function expectDenied(button: Locator, message: string) {
   await expect(button).toHaveAttribute('aria-disabled', 'true');
   const scope = /"([a-z_]+)"/.exec(message)?.[1] ?? '';
   await expect(button).toHaveAccessibleDescription(`${message} ${plainWords(scope, 'readonly-prod')}`);
-  await button.hover();
-  await expect(button.page().getByRole('tooltip', { name: message })).toBeVisible();
+  // The tip shows while the pointer is over the button (CSS :hover): when the page's later data moves
+  // the button from under the pointer, it hides, so the pointer goes to the button again.
+  await expect(async () => {
+    await button.hover();
+    await expect(button.page().getByRole('tooltip', { name: message })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 async function waitForOperation(request: APIRequestContext, token: string, id: string) {
