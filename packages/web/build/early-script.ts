@@ -2,7 +2,7 @@ import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** The classic script's name in the build; index.html names it, and the server writes it into the page. */
-export const EARLY_SCRIPT = 'early.js';
+const EARLY_SCRIPT = 'early.js';
 
 /** Bundles the start script alone, as one classic script, keeping only what it uses of core. */
 async function bundleEarlyScript(entry: string): Promise<string> {

@@ -73,10 +73,11 @@ export interface ConsoleDocument {
 /**
  * The page's classic scripts written into it: `<script src="/theme.js"></script>` (the theme applied
  * before the first paint) and `/early.js` (the start-up calls sent while the console's modules load; it
- * reads the runtime config, which is written before the head's first script). Both come before the stylesheets, which
- * a classic script would otherwise wait for. Such a script blocks the page until it has arrived, and a file that is not
- * fingerprinted is asked for again at every load; inline it costs nothing, and the CSP allows it by
- * its hash alone. A file that is missing, or could end the element early, stays a file.
+ * reads the runtime config, written before the head's first script). Both come before the stylesheets,
+ * which a classic script would otherwise wait for. Such a script blocks the page until it has arrived,
+ * and a file that is not fingerprinted is asked for again at every load; inline it costs nothing, and
+ * the CSP allows it by its hash alone. A file that is missing, or could end the element early, stays a
+ * file.
  */
 function inlineClassicScripts(html: string, directory: string): { html: string; scriptSources: string[] } {
   const scriptSources: string[] = [];
