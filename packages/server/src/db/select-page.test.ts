@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-database.ts';
 import type { Database } from './client.ts';
-import { selectPage } from './select-page.ts';
+import { selectColumnsAsJson, selectJsonArray, selectPage, selectPlainRowsAsJson } from './select-page.ts';
 
 // The list query reads a page's rows as one JSON text (select-page.ts): each row must come back as
 // drizzle's own select reads it, on PGlite and on PostgreSQL alike.
@@ -106,5 +106,30 @@ describe('the list query', () => {
     await expect(
       selectPage(database.db, priced, { where: undefined, orderBy: [priced.id], paging: null }),
     ).rejects.toThrow('A list cannot read amount (PgNumeric) from JSON: see READ_FROM_JSON');
+  });
+
+  it('reads some columns, a column of values and aggregate rows the same way', async () => {
+    const { db } = database;
+    const fields = { id: sample.id, count: sample.count, at: sample.at, note: sample.note };
+    const query = db.select(fields).from(sample).orderBy(sample.id);
+    expect(await selectColumnsAsJson(db, fields, query.getSQL())).toEqual(await query);
+    const ids = db.select({ id: sample.id }).from(sample).orderBy(sample.id).limit(2).offset(1);
+    expect(await selectJsonArray<number>(db, ids.getSQL())).toEqual((await ids).map((row) => row.id));
+    expect(await selectJsonArray<number>(db, ids.where(sql`false`).getSQL())).toEqual([]);
+    const sums = db
+      .select({
+        on: sql`${sample.on}`.as('on'),
+        rows: sql`count(*)`.as('rows'),
+        total: sql`sum(${sample.count})`.as('total'),
+        ratio: sql`sum(${sample.ratio})`.as('ratio'),
+      })
+      .from(sample)
+      .where(sql`${sample.ratio} is null or ${sample.ratio} < 1`)
+      .groupBy(sample.on)
+      .orderBy(sample.on);
+    expect(await selectPlainRowsAsJson(db, sums.getSQL())).toEqual([
+      { on: false, rows: 1, total: 0, ratio: null },
+      { on: true, rows: 1, total: -3, ratio: 0.1 },
+    ]);
   });
 });

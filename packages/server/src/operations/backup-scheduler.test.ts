@@ -105,4 +105,35 @@ describe('the backup scheduler', () => {
     const purges = await automatedOf('purge');
     expect(purges.every((op) => op.status === 'succeeded')).toBe(true);
   });
+
+  it('stops asking for an organization once its queue is full, until the next pass', async () => {
+    await provisioned('queue-a');
+    await provisioned('queue-b');
+    await provisioned('queue-c');
+    const service = createOperationsService({
+      db: t.db,
+      logsKey: new Uint8Array(32),
+      // Room for one more queued operation in the organization, and no more.
+      limits: { queuedPerOrganization: 1, perUserPerMinute: 60 },
+    });
+    const asked: string[] = [];
+    const oneRoom = createBackupScheduler({
+      db: t.db,
+      operations: {
+        enqueue: (input) => {
+          if (input.type === 'backup') asked.push(input.resourceHandle);
+          return service.enqueue(input);
+        },
+      },
+      now: () => new Date(Date.now() + 10 * 86_400_000),
+    });
+    // Four databases are due (scheduled-db and the three new ones): the first is queued, the second is
+    // refused as the queue is full, and the other two are not asked for in this pass.
+    expect((await oneRoom.runOnce()).started).toBe(1);
+    expect(asked).toHaveLength(2);
+    await t.worker.drain();
+    // The next pass finds room again.
+    expect((await oneRoom.runOnce()).started).toBe(1);
+    expect(asked).toHaveLength(4);
+  });
 });
