@@ -24,7 +24,7 @@ test.describe('operations, activity, deployments and sources', () => {
     const details = page.getByRole('region', { name: 'Operation details' });
     await expect(details.getByText(`app ${app.handle}`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/operations/${deploy.id}\\?view=logs$`), { timeout: 30_000 });
-    await expect(page.getByText('Operation succeeded')).toBeVisible();
+    await expect(page.getByText('Operation DONE')).toBeVisible();
     await expect(details.getByText('DONE', { exact: true })).toBeVisible();
     const log = page.getByRole('log', { name: 'Operation logs' });
     await expect(log).toContainText(`Completed deploy operation with ID: ${deploy.id}`);
@@ -97,7 +97,7 @@ test.describe('operations, activity, deployments and sources', () => {
     const bad = await deployApp(request, token, app.id, 'simfail-branch');
 
     await page.goto(`/operations/${bad.id}`);
-    await expect(page.getByText('Operation failed')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Operation FAILED')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\?view=logs$/);
     await expect(
       page.getByRole('region', { name: 'Operation details' }).getByText('FAILED', { exact: true }),
@@ -144,6 +144,6 @@ test.describe('operations, activity, deployments and sources', () => {
     await expect(failed.getByText(/^Deploys \S+ to .+ again\. It failed last time\.$/)).toBeVisible();
     await failed.getByRole('button', { name: `Confirm re-run deploy of ${app.handle}` }).click();
     await expect(page).toHaveURL(new RegExp(`/operations/(?!${bad.id}\\b)\\d+`));
-    await expect(page.getByText('Operation failed')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Operation FAILED')).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -89,7 +89,7 @@ test.describe('apps and services', () => {
     await variables.fill('DATABASE_URL=postgres://db.internal/shop\nGREETING="hello\nworld"');
     await expect(page.getByText(BAD_KEY_MESSAGE)).toHaveCount(0);
     await page.getByRole('button', { name: 'Save Configuration' }).click();
-    await expect(page.getByText(/^Operation \d+: configure succeeded$/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Operation \d+: configure DONE$/)).toBeVisible({ timeout: 60_000 });
     // Saved values are hidden until revealed (issue 20); editing shows them as text.
     await page.reload();
     const listed = page.getByRole('table', { name: 'Environment variables' });
@@ -110,7 +110,7 @@ test.describe('apps and services', () => {
     await expect(save).toBeDisabled();
     await page.getByRole('spinbutton', { name: 'Number of Containers' }).fill('2');
     await save.click();
-    await expect(page.getByText(/^Operation \d+: scale succeeded$/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Operation \d+: scale DONE$/)).toBeVisible({ timeout: 60_000 });
     await expect(serviceDetails).toContainText('Container Count2');
 
     // Service settings: stop timeout and zero-downtime change the deployment strategy label (spec 2 §4).

@@ -38,7 +38,7 @@ test.describe('backups', () => {
 
     // A manual backup of the database, followed until it ends.
     await page.getByRole('button', { name: 'Create Backup' }).click();
-    await expect(page.getByText(/Operation \d+: backup succeeded/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/Operation \d+: backup DONE/)).toBeVisible({ timeout: 60_000 });
     const table = page.getByRole('table', { name: 'Backups' });
     const row = table.getByRole('row').filter({ hasText: 'Manual' }).first();
     await expect(row).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('backups', () => {
     // A quick operation has already moved to its logs view (?view=logs) by the time the URL is read.
     await expect(page).toHaveURL(/\/operations\/\d+(\?view=logs)?$/);
     const operationId = page.url().split('/').pop() ?? '';
-    await expect(page.getByText('succeeded').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Operation DONE')).toBeVisible({ timeout: 60_000 });
     expect(await waitForOperation(request, token, operationId, 60_000)).toBe('succeeded');
 
     const list = await getJson<{ _embedded: { databases: { handle: string; status: string }[] } }>(

@@ -36,8 +36,8 @@ test.describe('database detail', () => {
     await expect(page.getByRole('alert')).toHaveText('Disk size must be at least 10 GB');
     await disk.fill('20');
     await page.getByRole('button', { name: 'Scale Database' }).click();
-    await expect(page.getByText(/Operation \d+: scale (queued|running|succeeded)/)).toBeVisible();
-    await expect(page.getByText(/Operation \d+: scale succeeded/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/Operation \d+: scale (QUEUED|RUNNING|DONE)/)).toBeVisible();
+    await expect(page.getByText(/Operation \d+: scale DONE/)).toBeVisible({ timeout: 60_000 });
     await expect(details).toContainText('20 GB', { timeout: 15_000 });
 
     // The owner copies the connection URL.

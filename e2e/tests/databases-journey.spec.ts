@@ -94,7 +94,7 @@ test('a database from creation to its final backup', async ({
   // A manual backup from the database's Backups tab.
   await tabs.getByRole('link', { name: 'Backups' }).click();
   await page.getByRole('button', { name: 'Create Backup' }).click();
-  await expect(page.getByText(/Operation \d+: backup succeeded/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Operation \d+: backup DONE/)).toBeVisible({ timeout: 60_000 });
   const backups = page.getByRole('table', { name: `Backups of ${handle}` });
   const manual = backups.getByRole('row').filter({ hasText: 'Manual' }).first();
   await expect(manual).toBeVisible();
@@ -111,7 +111,7 @@ test('a database from creation to its final backup', async ({
   // A quick operation has already moved to its logs view (?view=logs) by the time the URL is read.
   await expect(page).toHaveURL(/\/operations\/\d+(\?view=logs)?$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Operation \d+: restore$/ })).toBeVisible();
-  await expect(page.getByText('Operation succeeded')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Operation DONE')).toBeVisible({ timeout: 60_000 });
 
   // The new database is listed in the environment and opens provisioned.
   await page.goto(`/environments/${environment.id}/databases`);
@@ -149,7 +149,7 @@ test('a database from creation to its final backup', async ({
   await expect(page.getByRole('heading', { level: 1, name: handle })).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Disk Size (GB)' }).fill('20');
   await page.getByRole('button', { name: 'Scale Database' }).click();
-  await expect(page.getByText(/Operation \d+: scale succeeded/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Operation \d+: scale DONE/)).toBeVisible({ timeout: 60_000 });
   await expect(details).toContainText('20 GB', { timeout: 15_000 });
 
   // Deprovision it with its handle typed.

@@ -180,7 +180,7 @@ test('scaled to two containers, both answer; a failed build leaves them serving'
   await page.getByRole('link', { name: 'Scale cmd' }).click();
   await page.getByRole('spinbutton', { name: 'Number of Containers' }).fill('2');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText(/^Operation \d+: scale succeeded$/)).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText(/^Operation \d+: scale DONE$/)).toBeVisible({ timeout: 120_000 });
   await networkSettled();
   const two = await answering();
   expect(two).toHaveLength(2);

@@ -129,7 +129,7 @@ test.describe('endpoints and certificates', () => {
     await confirm.fill(hostname);
     await deprovision.click();
     await expect(page).toHaveURL(/\/operations\/\d+/);
-    await expect(page.getByText('Operation succeeded')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Operation DONE')).toBeVisible({ timeout: 60_000 });
     await page.goto(`/apps/${app.id}/endpoints`);
     await expect(appEndpoints.getByText('No resources found')).toBeVisible();
   });

@@ -100,7 +100,7 @@ test.describe('environments', () => {
     await expect(page).toHaveURL(/\/create\/environment$/);
   });
 
-  test('a member who is not an owner finds Create Environment disabled up front, with the tooltip', async ({
+  test('a member who is not an owner finds Create Environment and New Dedicated Stack disabled up front, with the tooltip', async ({
     page,
     account,
     verifiedUser: member,
@@ -137,5 +137,13 @@ test.describe('environments', () => {
     await submit.click({ force: true });
     await expect(page).toHaveURL(/\/create\/environment$/);
     expect(posted).toBe(false);
+
+    // A dedicated stack, billed to the organization, is the Account Owner's request alone (issue 20).
+    await page.goto('/stacks');
+    const newStack = page.getByRole('button', { name: 'New Dedicated Stack' });
+    await expect(newStack).toHaveAttribute('aria-disabled', 'true');
+    await expect(newStack).toHaveAccessibleDescription(described);
+    await newStack.click({ force: true });
+    await expect(page).toHaveURL(/\/stacks$/);
   });
 });

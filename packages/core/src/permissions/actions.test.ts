@@ -77,6 +77,14 @@ describe('the action catalog', () => {
     );
   });
 
+  it('leaves a dedicated stack, billed to the organization, to the Account Owner', () => {
+    expect(canAct(owner, 'stack.request')).toBe(true);
+    expect(actionDenial(deployOwner, 'stack.request')).toBe(
+      'You do not have a valid role type (platform_owner, owner) to access this resource.',
+    );
+    expect(canAct(member([]), 'stack.request')).toBe(false);
+  });
+
   it("lets owners and role admins read another member's roles", () => {
     expect(canAct(owner, 'member.roles.read')).toBe(true);
     expect(canAct(deployOwner, 'member.roles.read')).toBe(true);

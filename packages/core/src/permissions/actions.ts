@@ -49,6 +49,10 @@ export const ACTIONS = {
   'source.read': role('member'),
   'cost.read': role('member'),
 
+  // A dedicated stack is billed to the organization ($499 a month): the Account Owner's call, as its
+  // deprovision is (spec 2 §2). The request goes to support; the console offers it to them alone.
+  'stack.request': role('account_owner'),
+
   'environment.create': role('owner'),
   'environment.read': scope('basic_read'),
   'environment.rename': scope('admin'),

@@ -1,4 +1,4 @@
-import { isOperationFinished } from '@berth/core';
+import { isOperationFinished, operationStatusLabel } from '@berth/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Banner, type BannerVariant } from '../../components/ui/banner.tsx';
@@ -35,7 +35,11 @@ export function OperationProgress({ operationId, type, onFinished }: OperationPr
 
   if (error) return <Banner variant="error">Error: {error.message}</Banner>;
   return (
-    <Banner variant={VARIANTS[status] ?? 'info'} title={`Operation ${operationId}: ${type} ${status}`}>
+    // The status in the spec's one word (QUEUED, RUNNING, DONE, FAILED), as everywhere else (issue 20).
+    <Banner
+      variant={VARIANTS[status] ?? 'info'}
+      title={`Operation ${operationId}: ${type} ${operationStatusLabel(status)}`}
+    >
       <Link to={to.operation(operationId)}>View operation</Link>
     </Banner>
   );

@@ -156,7 +156,7 @@ describe('environment Backups tab (spec 2 §2 Backups)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Backup' }));
     await waitFor(() => expect(server.callsTo('POST', '/api/databases/1/operations')).toHaveLength(1));
     expect(server.callsTo('POST', '/api/databases/1/operations')[0]?.body).toEqual({ type: 'backup' });
-    expect(await screen.findByText('Operation 71: backup succeeded')).toBeInTheDocument();
+    expect(await screen.findByText('Operation 71: backup DONE')).toBeInTheDocument();
   });
 
   it('disables Restore, Delete and Edit Policy with the scope tooltip for a read-only user', async () => {

@@ -206,7 +206,7 @@ describe('database Scale tab (spec 2 §5)', () => {
       disk_size: 20,
       provisioned_iops: 3000,
     });
-    expect(await screen.findByText('Operation 90: scale queued')).toBeInTheDocument();
+    expect(await screen.findByText('Operation 90: scale QUEUED')).toBeInTheDocument();
   });
 
   it('refuses to shrink the disk and shows a server refusal', async () => {
@@ -321,7 +321,7 @@ describe('database Settings (spec 2 §2, §5)', () => {
     await user.click(button);
     await waitFor(() => expect(server.callsTo('POST', '/api/databases/1/operations')).toHaveLength(1));
     expect(server.callsTo('POST', '/api/databases/1/operations')[0]?.body).toEqual({ type: 'deprovision' });
-    expect(await screen.findByText('Operation 92: deprovision queued')).toBeInTheDocument();
+    expect(await screen.findByText('Operation 92: deprovision QUEUED')).toBeInTheDocument();
   });
 
   it('refuses to deprovision while replicas depend on it', async () => {

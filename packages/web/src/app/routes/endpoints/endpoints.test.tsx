@@ -296,7 +296,7 @@ describe('app Endpoints tab and the create form (spec 2 §2, §4 provisioning fl
     ).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/services/5/vhosts')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Provision Endpoint' }));
-    expect(await screen.findByText('Operation 44: provision running')).toBeInTheDocument();
+    expect(await screen.findByText('Operation 44: provision RUNNING')).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/services/5/vhosts')).toHaveLength(1);
     expect(server.callsTo('POST', '/api/vhosts/7/operations').map((call) => call.body)).toEqual([
       { type: 'provision' },
@@ -337,7 +337,7 @@ describe('endpoint page (spec 2 §2)', () => {
     expect(screen.getByRole('checkbox', { name: 'Shared endpoint' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'IP Allowlist' }), '10.0.0.0/8');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Operation 41: provision running')).toBeInTheDocument();
+    expect(await screen.findByText('Operation 41: provision RUNNING')).toBeInTheDocument();
     expect(server.callsTo('PATCH', '/api/vhosts/7')[0]?.body).toEqual({
       ip_whitelist: ['10.0.0.0/8'],
       container_port: null,
@@ -435,7 +435,7 @@ describe('endpoint page (spec 2 §2)', () => {
     await userEvent
       .setup()
       .click(within(dns).getByRole('button', { name: 'Verify DNS and issue the certificate' }));
-    expect(await screen.findByText('Operation 43: renew running')).toBeInTheDocument();
+    expect(await screen.findByText('Operation 43: renew RUNNING')).toBeInTheDocument();
     expect(server.callsTo('POST', '/api/vhosts/7/operations')[0]?.body).toEqual({ type: 'renew' });
   });
 });

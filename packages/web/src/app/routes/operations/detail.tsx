@@ -92,7 +92,8 @@ function OperationPage({ operation: data }: { operation: Operation }) {
         <section className="stack-gap" aria-label="Logs">
           <Banner
             variant={data.status === 'succeeded' ? 'success' : 'error'}
-            title={data.status === 'succeeded' ? 'Operation succeeded' : 'Operation failed'}
+            // The status in the spec's one word (DONE, FAILED), as Activity and the badge say it.
+            title={`Operation ${operationStatusLabel(data.status)}`}
             actions={<RerunButton operation={data} />}
           >
             {data.note}

@@ -276,6 +276,6 @@ describe('service restart (issue 20)', () => {
       type: 'restart',
       id: '5',
     });
-    expect(await screen.findByText(/restart succeeded/i)).toBeInTheDocument();
+    expect(await screen.findByText(/restart DONE/)).toBeInTheDocument();
   });
 });

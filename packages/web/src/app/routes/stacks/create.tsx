@@ -4,6 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
 import { CreateStackForm } from '../../../features/stacks/components/create-stack-form.tsx';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 const PLAN_NAMES = DEDICATED_STACK_PLANS.map((plan) => plan.charAt(0).toUpperCase() + plan.slice(1));
@@ -14,6 +15,7 @@ const PLAN_NAMES = DEDICATED_STACK_PLANS.map((plan) => plan.charAt(0).toUpperCas
  */
 function CreateStackRoute() {
   const { organization, user } = useConsoleContext();
+  const denial = useActionDenial('stack.request');
   const [request, setRequest] = useState<DedicatedStackRequest | null>(null);
   // Cancel goes back to the form as it was filled in.
   const [draft, setDraft] = useState<DedicatedStackRequest | undefined>(undefined);
@@ -48,6 +50,7 @@ function CreateStackRoute() {
           <div className="card form-card">
             <div className="card-body">
               <CreateStackForm
+                denial={denial}
                 defaultValues={draft}
                 onSubmit={(values) => {
                   setDraft(values);

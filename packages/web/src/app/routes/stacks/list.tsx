@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { StacksTable } from '../../../features/stacks/components/stacks-table.tsx';
 import { paths, to } from '../../../lib/paths.ts';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { icons } from '../../shell/icons.tsx';
 import { CostsErrorBanner, ResourcesGate } from '../../shell/resources-gate.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -12,6 +13,8 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 function StacksRoute() {
   const { organization, stacks, allStacks, environments } = useConsoleContext();
   const costs = useCosts(organization?.id ?? null, 'stacks');
+  // Disabled up front for those who may not request one, with the reason (issue 20).
+  const requestDenial = useActionDenial('stack.request');
   const stackHref = useCallback((id: string) => to.stack(id), []);
 
   const { rows, environmentCounts } = useMemo(() => {
@@ -31,9 +34,9 @@ function StacksRoute() {
         description="Stacks are the isolated networks your environments run in."
         actions={
           organization ? (
-            <ButtonLink to={paths.createStack} icon={icons.plus}>
+            <ScopedButtonLink denial={requestDenial} to={paths.createStack} icon={icons.plus}>
               New Dedicated Stack
-            </ButtonLink>
+            </ScopedButtonLink>
           ) : null
         }
       />

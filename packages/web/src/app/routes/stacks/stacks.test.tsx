@@ -58,6 +58,27 @@ describe('stacks list (spec 2 §2)', () => {
     );
     expect(within(table).getByRole('link', { name: 'engines-prod' })).toHaveAttribute('href', '/stacks/2');
   });
+
+  it('offers the request to the Account Owner alone: others see why, on the list and on the form', async () => {
+    signIn();
+    mockServer(routes({ roleType: 'platform_owner' }));
+    const { router } = renderApp('/stacks');
+    const button = await screen.findByRole('button', { name: 'New Dedicated Stack' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    const described = deniedDescription(
+      'You do not have a valid role type (platform_owner, owner) to access this resource.',
+    );
+    expect(button).toHaveAccessibleDescription(described);
+    await router.navigate('/create/stack');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Stack name' }), 'acme-production');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'AWS region' }), 'eu-west-1');
+    await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
+    const submit = screen.getByRole('button', { name: 'Request Dedicated Stack' });
+    expect(submit).toHaveAccessibleDescription(described);
+    await user.click(submit);
+    expect(screen.queryByText('Dedicated Stack request')).not.toBeInTheDocument();
+  });
 });
 
 describe('stack detail (spec 2 §2)', () => {

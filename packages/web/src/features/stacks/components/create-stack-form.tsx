@@ -16,10 +16,12 @@ const REGION_OPTIONS = AWS_REGIONS.map((region) => ({ value: region, label: regi
 export interface CreateStackFormProps {
   defaultValues?: Partial<DedicatedStackRequest>;
   onSubmit: (request: DedicatedStackRequest) => void;
+  /** Why the caller may not request one (core's `stack.request`), or null when they may. */
+  denial?: string | null;
 }
 
 /** spec 2 §2 "Request Dedicated Stack": a stack name, an AWS region other than 'none', accepted terms. */
-export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProps) {
+export function CreateStackForm({ defaultValues, onSubmit, denial = null }: CreateStackFormProps) {
   const form = useSchemaForm(dedicatedStackRequestSchema, {
     defaultValues: {
       name: defaultValues?.name ?? '',
@@ -27,6 +29,7 @@ export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProp
       acceptTerms: defaultValues?.acceptTerms ?? false,
     },
     onSubmit,
+    blocked: denial !== null,
   });
   const { field } = form;
 
@@ -51,7 +54,7 @@ export function CreateStackForm({ defaultValues, onSubmit }: CreateStackFormProp
         label="I accept that a dedicated stack is billed at its monthly rate from the day it is provisioned"
         {...field('acceptTerms')}
       />
-      <SubmitRow size="lg" block>
+      <SubmitRow denial={denial} size="lg" block>
         Request Dedicated Stack
       </SubmitRow>
     </Form>
