@@ -141,7 +141,12 @@ test.describe('operations, activity, deployments and sources', () => {
     // again and opens the new operation.
     const failed = activity.getByRole('row').filter({ hasText: 'FAILED' });
     await failed.getByRole('button', { name: `Re-run deploy of ${app.handle}` }).click();
-    await expect(failed.getByText(/^Deploys \S+ to .+ again\. It failed last time\.$/)).toBeVisible();
+    // It names what runs now, read from the app (issue 20: "Redeploy simfail-v1? main is running now").
+    await expect(
+      failed.getByText(
+        `Deploys simfail-branch to ${app.handle} again. It failed last time. main is running now; a success would replace it.`,
+      ),
+    ).toBeVisible();
     await failed.getByRole('button', { name: `Confirm re-run deploy of ${app.handle}` }).click();
     await expect(page).toHaveURL(new RegExp(`/operations/(?!${bad.id}\\b)\\d+`));
     await expect(page.getByText('Operation FAILED')).toBeVisible({ timeout: 30_000 });

@@ -11,7 +11,7 @@ export interface ConfirmButtonProps {
   /** The confirming button's text (and name), e.g. "Confirm remove Bob Babbage". */
   confirmLabel: string;
   /** What confirming does beyond the obvious, shown beside Confirm and read with it; or null. */
-  warning?: string | null;
+  warning?: ReactNode;
   /** Why the caller may not act (a permission rule's text), or null. */
   denial: string | null;
   disabled?: boolean;

@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useApp } from '../../../features/apps/api/use-app.ts';
 import { useCreateCertificate } from '../../../features/certificates/api/use-create-certificate.ts';
 import { useEnvironmentCertificates } from '../../../features/certificates/api/use-environment-certificates.ts';
 import { useCreateEndpoint } from '../../../features/endpoints/api/use-create-endpoint.ts';
@@ -12,6 +11,7 @@ import { useAppServices } from '../../../features/services/api/use-app-services.
 import { serviceUrl } from '../../../lib/api-client.ts';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import { useApp } from '../../../resources/apps/use-app.ts';
 import { commonNameLabel } from '../../../resources/certificates/certificate.hal.ts';
 
 /** What the endpoint page reads from the navigation that the create flow ends with. */

@@ -7,7 +7,6 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
-import { useApp } from '../../../features/apps/api/use-app.ts';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
@@ -26,6 +25,7 @@ import {
 } from '../../../features/sizing/api/use-sizing.ts';
 import { AutoscalingForm } from '../../../features/sizing/components/autoscaling-form.tsx';
 import { CurrentPolicy } from '../../../features/sizing/components/current-policy.tsx';
+import { useApp } from '../../../resources/apps/use-app.ts';
 import '../../../features/sizing/components/sizing.css';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { appKeys } from '../../../resources/apps/app-keys.ts';

@@ -333,6 +333,17 @@ describe('what a re-run says it will do (issue 20)', () => {
     expect(rerunWarning(succeeded)).toBe(
       `Deploys v1 to ${succeeded.resourceHandle} again. If a later deploy runs now, this rolls it back.`,
     );
+    // Once the app is read, the warning names what it runs now.
+    expect(rerunWarning(failed, 'main')).toBe(
+      `Deploys simfail-v1 to ${failed.resourceHandle} again. It failed last time. main is running now; a success would replace it.`,
+    );
+    expect(rerunWarning(succeeded, 'main')).toBe(
+      `Deploys v1 to ${succeeded.resourceHandle} again. main is running now: this rolls it back to v1.`,
+    );
+    expect(rerunWarning(succeeded, 'v1')).toBe(
+      `Deploys v1 to ${succeeded.resourceHandle} again. v1 is what runs now.`,
+    );
+    expect(rerunWarning(succeeded, null)).toBe(`Deploys v1 to ${succeeded.resourceHandle} again.`);
     const restart = fromOperationResource({ ...base, type: 'restart' });
     expect(rerunWarning(restart)).toBe(
       `Restarts ${restart.resourceHandle}: its containers stop and start again.`,

@@ -16,6 +16,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import { useApp } from '../../../resources/apps/use-app.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { ALL, type OperationFilters } from '../api/operation-filters.ts';
 import { useOperations } from '../api/use-operations.ts';
@@ -106,18 +107,24 @@ function FilterSelect({
 
 /**
  * What a re-run will do, said before it runs (issue 20): one click must not redeploy a known-failing ref
- * over a live app or quietly roll production back.
+ * over a live app or quietly roll production back. `runningNow` is the git ref the app runs now when
+ * known (null: nothing deployed; undefined: not known, so the warning says what may happen).
  */
-export function rerunWarning(operation: Operation): string {
+export function rerunWarning(operation: Operation, runningNow?: string | null): string {
   const target = operation.resourceHandle;
   switch (operation.type) {
     case 'deploy': {
       const what = operation.dockerRef ?? operation.gitRef;
-      const again =
-        operation.status === 'failed'
-          ? 'It failed last time.'
-          : 'If a later deploy runs now, this rolls it back.';
-      return what ? `Deploys ${what} to ${target} again. ${again}` : `Deploys ${target} again. ${again}`;
+      const deploys = what ? `Deploys ${what} to ${target} again.` : `Deploys ${target} again.`;
+      const failed = operation.status === 'failed' ? ' It failed last time.' : '';
+      if (runningNow === undefined || !what) {
+        return `${deploys}${failed || ' If a later deploy runs now, this rolls it back.'}`;
+      }
+      if (runningNow === null) return `${deploys}${failed}`;
+      if (runningNow === what) return `${deploys}${failed} ${what} is what runs now.`;
+      return failed
+        ? `${deploys}${failed} ${runningNow} is running now; a success would replace it.`
+        : `${deploys} ${runningNow} is running now: this rolls it back to ${what}.`;
     }
     case 'configure': {
       const keys = Object.keys(operation.env ?? {});
@@ -137,6 +144,21 @@ export function rerunWarning(operation: Operation): string {
   }
 }
 
+/**
+ * The re-run warning, naming what the app runs now for a git deploy: the app is read only once the
+ * warning shows (after Re-run is pressed), not for every row of Activity.
+ */
+function RerunWarning({ operation }: { operation: Operation }) {
+  const gitDeploy =
+    operation.resourceType === 'app' &&
+    operation.type === 'deploy' &&
+    operation.dockerRef === null &&
+    operation.gitRef !== null;
+  const app = useApp(operation.resourceId, { enabled: gitDeploy });
+  const runningNow = gitDeploy && app.data ? (app.data.currentImage?.gitRef ?? null) : undefined;
+  return <>{rerunWarning(operation, runningNow)}</>;
+}
+
 export function RerunButton({ operation }: { operation: Operation }) {
   const rerun = useRerunOperation();
   const navigate = useNavigate();
@@ -153,7 +175,7 @@ export function RerunButton({ operation }: { operation: Operation }) {
         denial={denial}
         label={`Re-run ${name}`}
         confirmLabel={`Confirm re-run ${name}`}
-        warning={rerunWarning(operation)}
+        warning={<RerunWarning operation={operation} />}
         onConfirm={() =>
           rerun.mutateAsync(operation).then(
             // spec 2 §4: operation flows end on the operation's page.
