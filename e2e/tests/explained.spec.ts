@@ -5,8 +5,8 @@ import { deployedService, getJson, postJson, waitForOperation } from '../fixture
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 20, what the console explains, on a 1440 px screen and a 390 px phone, in light and dark: an
-// app's estimate by part; the Scale form's price before saving; a single service restarted after a
+// Issue 20, what the console explains, on a 1440 px screen and a 390 px phone, in light and dark: masked
+// configuration values; an app's estimate by part; the Scale form's price before saving; a single service restarted after a
 // confirmation, its status in the spec's one word (DONE); the role matrix's summary, legend and column
 // descriptions; and a teammate's denial in plain words (what is missing, where, whom to ask).
 
@@ -52,12 +52,23 @@ async function seed(request: APIRequestContext, account: SeededAccount, label: s
   );
   const { appId, serviceId } = await deployedService(request, token, environment.id, 'shop');
   await provisionedEndpoint(request, token, serviceId);
+  const configure = await postJson<{ id: string | number }>(request, token, `/api/apps/${appId}/operations`, {
+    type: 'configure',
+    env: { SECRET_KEY: 'do-not-show-me', GREETING: 'hello' },
+  });
+  expect(await waitForOperation(request, token, String(configure.id), 60_000)).toBe('succeeded');
   const rates = await getJson<{ shared_vhost_cost_per_hour: number }>(
     request,
     token,
     `/api/costs/${account.organization.id}/rates`,
   );
-  return { environment, appId, serviceId, sharedEndpointMonthly: rates.shared_vhost_cost_per_hour * 730 };
+  return {
+    environment,
+    appId,
+    serviceId,
+    configureId: String(configure.id),
+    sharedEndpointMonthly: rates.shared_vhost_cost_per_hour * 730,
+  };
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -70,7 +81,7 @@ for (const scheme of ['light', 'dark'] as const) {
       browser,
     }) => {
       test.setTimeout(120_000);
-      const { environment, appId, serviceId, sharedEndpointMonthly } = await seed(
+      const { environment, appId, serviceId, configureId, sharedEndpointMonthly } = await seed(
         request,
         account,
         `${scheme}-${width}`,
@@ -78,6 +89,18 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/apps/${appId}`);
       await inTheme(page, scheme);
+      if (width < 768) {
+        // On a phone the menu is a drawer: opened from the keyboard, Escape closes it and focus stays on
+        // the button that opens it.
+        const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+        const expand = page.getByRole('button', { name: 'Expand sidebar' });
+        await expand.focus();
+        await page.keyboard.press('Enter');
+        await expect(sidebar).toHaveAttribute('data-overlay', 'true');
+        await page.keyboard.press('Escape');
+        await expect(sidebar).not.toHaveAttribute('data-overlay', 'true');
+        await expect(expand).toBeFocused();
+      }
 
       // The app's estimate by part: containers, then endpoints and the rest, adding up to the total.
       const details = page.getByRole('region', { name: 'App details' });
@@ -88,6 +111,20 @@ for (const scheme of ['light', 'dark'] as const) {
       const [total, containers, rest] = ((await estimate.textContent()) ?? '').match(/\$[\d,.]+/g) ?? [];
       expect(dollars(rest ?? '')).toBeCloseTo(sharedEndpointMonthly, 2);
       expect(dollars(total ?? '')).toBeCloseTo(dollars(containers ?? '') + dollars(rest ?? ''), 2);
+
+      // Configuration values stay out of the page until revealed, one key or all.
+      await page.goto(`/apps/${appId}/config`);
+      const variables = page.getByRole('table', { name: 'Environment variables' });
+      await expect(variables.getByText('SECRET_KEY', { exact: true })).toBeVisible();
+      expect(await page.content()).not.toContain('do-not-show-me');
+      await variables.getByRole('button', { name: 'Reveal SECRET_KEY' }).click();
+      await expect(variables.getByText('do-not-show-me')).toBeVisible();
+      await expect(variables.getByText('hello', { exact: true })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Reveal All' }).click();
+      await expect(variables.getByText('hello', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Hide All' }).click();
+      await expect(variables.getByText('do-not-show-me')).toHaveCount(0);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
 
       // The Scale form prices a change before it is saved: three containers cost three times one.
       await page.goto(`/apps/${appId}/services/${serviceId}/scale`);
@@ -105,15 +142,32 @@ for (const scheme of ['light', 'dark'] as const) {
 
       // One service restarts on its own, after a confirmation that says what happens; its status then
       // reads DONE, the spec's word, as Activity says it.
+      // By keyboard alone: the confirmation takes focus, Escape gives it back to its opener.
       await page.goto(`/apps/${appId}/services/${serviceId}/settings`);
-      await page.getByRole('button', { name: /^Restart / }).click();
+      const restart = page.getByRole('button', { name: /^Restart / });
+      await restart.focus();
+      await page.keyboard.press('Enter');
       await expect(
         page.getByText('Its containers stop and start again; requests may fail meanwhile.'),
       ).toBeVisible();
-      await page.getByRole('button', { name: /^Confirm restart of / }).click();
+      const confirm = page.getByRole('button', { name: /^Confirm restart of / });
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(restart).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press('Enter');
       await expect(page.getByText(/^Operation \d+: restart DONE$/)).toBeVisible({ timeout: 60_000 });
       await page.getByRole('link', { name: 'View operation' }).click();
       await expect(page.getByText('Operation DONE', { exact: true })).toBeVisible();
+      // Re-run asks first and says what it will run: the configuration, over the values set now.
+      await page.goto(`/operations/${configureId}`);
+      await page.getByRole('button', { name: 'Re-run configure of shop' }).click();
+      await expect(
+        page.getByText('Sets 2 variables of shop as this operation did, over their values now.'),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('button', { name: 'Re-run configure of shop' })).toBeFocused();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
 
       // The role matrix says what the role's members can and cannot do, and what its columns allow.
