@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { createAccountEnvironment, logInBrowser, type SeededAccount } from '../fixtures/accounts.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
 import { deployedService, getJson, postJson, waitForOperation } from '../fixtures/operations.ts';
+import { inTheme, SCHEMES, sideways } from '../fixtures/screen.ts';
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -12,15 +13,6 @@ import { expect, test } from '../fixtures/test.ts';
 
 /** The dollars in a text such as "$1,234.50". */
 const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
-
-/** How far the page scrolls sideways (0 when it fits the window). */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-async function inTheme(page: Page, scheme: 'light' | 'dark') {
-  if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-}
 
 /** A shared endpoint on the service, provisioned (it then costs the shared endpoint rate). */
 async function provisionedEndpoint(request: APIRequestContext, token: string, serviceId: string) {
@@ -71,7 +63,7 @@ async function seed(request: APIRequestContext, account: SeededAccount, label: s
   };
 }
 
-for (const scheme of ['light', 'dark'] as const) {
+for (const scheme of SCHEMES) {
   for (const width of [1440, 390]) {
     test(`explains costs, restarts and permissions at ${width} px in ${scheme}`, async ({
       signedInPage: page,

@@ -2,6 +2,7 @@ import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fi
 import { submitCredentials } from '../fixtures/console.ts';
 import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
+import { inTheme, SCHEMES } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Issue 20: a deploy's log lines show while it runs (an operation made slow with BERTH_SIM_STEP_MS on a
@@ -24,26 +25,34 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-for (const width of [1440, 390]) {
-  test(`shows a deploy's lines while it runs, at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${server?.origin}/login`);
-    await submitCredentials(page, { email: account.email, password: account.password });
-    await expect(page).toHaveURL(/\/environments$/);
-    const token = account.token.accessToken;
-    const app = await createApp(server?.api ?? page.request, token, environmentId, `live-${width}`);
-    const deploy = await deployApp(server?.api ?? page.request, token, app.id, 'main');
+for (const scheme of SCHEMES) {
+  for (const width of [1440, 390]) {
+    test(`shows a deploy's lines while it runs, at ${width} px in ${scheme}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server?.origin}/login`);
+      await submitCredentials(page, { email: account.email, password: account.password });
+      await expect(page).toHaveURL(/\/environments$/);
+      const token = account.token.accessToken;
+      const app = await createApp(
+        server?.api ?? page.request,
+        token,
+        environmentId,
+        `live-${scheme}-${width}`,
+      );
+      const deploy = await deployApp(server?.api ?? page.request, token, app.id, 'main');
 
-    await page.goto(`${server?.origin}/operations/${deploy.id}`);
-    await expect(page.getByText('Running: new lines appear as they are written.')).toBeVisible({
-      timeout: 20_000,
+      await page.goto(`${server?.origin}/operations/${deploy.id}`);
+      await inTheme(page, scheme);
+      await expect(page.getByText('Running: new lines appear as they are written.')).toBeVisible({
+        timeout: 20_000,
+      });
+      const log = page.getByRole('log', { name: 'Operation logs' });
+      await expect(log.getByText(/Starting app deploy operation/)).toBeVisible();
+      // Still running while its first lines show.
+      await expect(page.getByText('Running: new lines appear as they are written.')).toBeVisible();
+      expect(await waitForOperation(server?.api ?? page.request, token, deploy.id, 60_000)).toBe('succeeded');
     });
-    const log = page.getByRole('log', { name: 'Operation logs' });
-    await expect(log.getByText(/Starting app deploy operation/)).toBeVisible();
-    // Still running while its first lines show.
-    await expect(page.getByText('Running: new lines appear as they are written.')).toBeVisible();
-    expect(await waitForOperation(server?.api ?? page.request, token, deploy.id, 60_000)).toBe('succeeded');
-  });
+  }
 }
 
 test("quotes the failing line in the app's banner", async ({ page }) => {

@@ -1,22 +1,12 @@
-import type { Page } from '@playwright/test';
 import { createAccountEnvironment } from '../fixtures/accounts.ts';
+import { inTheme, SCHEMES, sideways } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Issue 20, phone and wide screens: on a 390 px phone the menu opens as a drawer over the page (which
 // keeps its width) and closes on navigation; wide tables scroll inside their cards, so no page scrolls
 // sideways, at 390 px and at 1440 px, in light and dark.
 
-/** How far the page scrolls sideways (0 when it fits the window). */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** The console in the theme asked for (the sidebar's toggle; light by default). */
-async function inTheme(page: Page, scheme: 'light' | 'dark') {
-  if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-}
-
-for (const scheme of ['light', 'dark'] as const) {
+for (const scheme of SCHEMES) {
   test.describe(`${scheme} theme`, () => {
     test('at 390 px the menu is a drawer over the page that closes on navigation', async ({
       signedInPage: page,
