@@ -187,6 +187,24 @@ describe('side navigation (spec 3 §2)', () => {
     window.innerWidth = 1024;
   });
 
+  it('closes the drawer when focus leaves it for the page under it, not while it moves inside', async () => {
+    window.innerWidth = 390;
+    renderSidebar();
+    const outside = document.createElement('button');
+    outside.textContent = 'On the page';
+    document.body.append(outside);
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await user.tab();
+    expect(sidebar).toContainElement(document.activeElement as HTMLElement);
+    expect(sidebar).toHaveAttribute('data-overlay', 'true');
+    act(() => outside.focus());
+    expect(sidebar).not.toHaveAttribute('data-overlay');
+    outside.remove();
+    window.innerWidth = 1024;
+  });
+
   it('names the organization and stack cut to 20 characters and switches organization', async () => {
     const { onSelectOrganization } = renderSidebar();
     const switcher = await screen.findByRole('button', {

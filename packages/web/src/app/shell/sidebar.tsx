@@ -5,7 +5,7 @@ import {
   SIDEBAR_WIDTH_PX,
   type Theme,
 } from '@berth/core';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -80,7 +80,12 @@ function NavEntry({ item }: { item: NavItem }) {
  * on a narrow window, the menu lies over the page as a drawer (the page keeps its width) and closes on
  * navigation, on Escape and on a tap beside it (issue 20).
  */
-function useCollapsed(): { collapsed: boolean; overlay: boolean; toggle: () => void; close: () => void } {
+function useCollapsed(drawer: RefObject<HTMLElement | null>): {
+  collapsed: boolean;
+  overlay: boolean;
+  toggle: () => void;
+  close: () => void;
+} {
   const narrow = useWindowWidth() <= SIDEBAR_COLLAPSE_BREAKPOINT_PX;
   const [nav, setNav] = usePersistedState('nav');
   // On a narrow window the user may open the menu for a moment without changing the saved preference.
@@ -93,9 +98,17 @@ function useCollapsed(): { collapsed: boolean; overlay: boolean; toggle: () => v
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpenWhileNarrow(false);
     };
+    // Tabbing out of the drawer would land on the page under it, hidden by the drawer: it closes instead.
+    const onFocus = (event: FocusEvent) => {
+      if (event.target instanceof Node && !drawer.current?.contains(event.target)) setOpenWhileNarrow(false);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [narrow, openWhileNarrow]);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [narrow, openWhileNarrow, drawer]);
   const collapsed = narrow ? !openWhileNarrow : nav.collapsed;
   const toggle = () =>
     narrow ? setOpenWhileNarrow((value) => !value) : setNav({ collapsed: !nav.collapsed });
@@ -115,7 +128,8 @@ export function Sidebar({
   theme,
   onToggleTheme,
 }: SidebarProps) {
-  const { collapsed, overlay, toggle, close } = useCollapsed();
+  const drawer = useRef<HTMLElement>(null);
+  const { collapsed, overlay, toggle, close } = useCollapsed(drawer);
   const width = collapsed ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
 
@@ -129,6 +143,7 @@ export function Sidebar({
         </>
       ) : null}
       <aside
+        ref={drawer}
         className="sidebar"
         data-collapsed={collapsed}
         data-overlay={overlay || undefined}
