@@ -11,7 +11,7 @@ import { operationResourceFixture } from '../../../../test/operation-fixtures.ts
 import { ActorProvider } from '../../../lib/actor.tsx';
 import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { fromOperationResource } from '../../../resources/operations/operation.hal.ts';
-import { ActivityTable, rerunWarning } from './activity-table.tsx';
+import { ActivityTable, gitRefRunning, rerunWarning } from './activity-table.tsx';
 
 const api = (path: string) => `${TEST_CONFIG.apiUrl}${path}`;
 const LIST = '/organizations/org-1/operations';
@@ -344,6 +344,17 @@ describe('what a re-run says it will do (issue 20)', () => {
       `Deploys v1 to ${succeeded.resourceHandle} again. v1 is what runs now.`,
     );
     expect(rerunWarning(succeeded, null)).toBe(`Deploys v1 to ${succeeded.resourceHandle} again.`);
+    // What the app runs: a git ref, nothing yet, or an image without one (then not named).
+    expect(gitRefRunning({ currentImage: { dockerRepo: 'r', dockerRef: 'abc', gitRef: 'main' } })).toBe(
+      'main',
+    );
+    expect(gitRefRunning({ currentImage: null })).toBeNull();
+    expect(
+      gitRefRunning({ currentImage: { dockerRepo: 'nginx', dockerRef: '1.27', gitRef: null } }),
+    ).toBeUndefined();
+    expect(rerunWarning(succeeded, undefined)).toBe(
+      `Deploys v1 to ${succeeded.resourceHandle} again. If a later deploy runs now, this rolls it back.`,
+    );
     const restart = fromOperationResource({ ...base, type: 'restart' });
     expect(rerunWarning(restart)).toBe(
       `Restarts ${restart.resourceHandle}: its containers stop and start again.`,

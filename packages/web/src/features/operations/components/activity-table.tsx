@@ -16,6 +16,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
+import type { App } from '../../../resources/apps/app.hal.ts';
 import { useApp } from '../../../resources/apps/use-app.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { ALL, type OperationFilters } from '../api/operation-filters.ts';
@@ -155,8 +156,16 @@ function RerunWarning({ operation }: { operation: Operation }) {
     operation.dockerRef === null &&
     operation.gitRef !== null;
   const app = useApp(operation.resourceId, { enabled: gitDeploy });
-  const runningNow = gitDeploy && app.data ? (app.data.currentImage?.gitRef ?? null) : undefined;
-  return <>{rerunWarning(operation, runningNow)}</>;
+  return <>{rerunWarning(operation, gitDeploy && app.data ? gitRefRunning(app.data) : undefined)}</>;
+}
+
+/**
+ * The git ref an app runs now: null when it runs nothing yet, undefined when what it runs has no git ref
+ * (an image deploy), which the warning then does not name.
+ */
+export function gitRefRunning(app: Pick<App, 'currentImage'>): string | null | undefined {
+  if (app.currentImage === null) return null;
+  return app.currentImage.gitRef ?? undefined;
 }
 
 export function RerunButton({ operation }: { operation: Operation }) {
