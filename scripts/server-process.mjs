@@ -20,7 +20,8 @@ export const SERVER_HEAP_MB = 512;
  */
 export function serverEnvironment(env) {
   const options = env.NODE_OPTIONS ?? '';
-  const heap = /--max-old-space-size[= ]/.test(options)
+  // V8 reads the flag with dashes or underscores.
+  const heap = /--max[-_]old[-_]space[-_]size\b/.test(options)
     ? options
     : `${options} --max-old-space-size=${SERVER_HEAP_MB}`.trim();
   return { MALLOC_MMAP_THRESHOLD_: '32768', ...env, NODE_OPTIONS: heap };

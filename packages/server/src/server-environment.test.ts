@@ -20,6 +20,9 @@ describe('the server process environment', () => {
     expect(serverEnvironment({ NODE_OPTIONS: '--max-old-space-size=2048' }).NODE_OPTIONS).toBe(
       '--max-old-space-size=2048',
     );
+    expect(serverEnvironment({ NODE_OPTIONS: '--max_old_space_size=2048' }).NODE_OPTIONS).toBe(
+      '--max_old_space_size=2048',
+    );
     expect(serverEnvironment({ MALLOC_MMAP_THRESHOLD_: '1024' }).MALLOC_MMAP_THRESHOLD_).toBe('1024');
   });
 });

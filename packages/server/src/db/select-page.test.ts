@@ -15,7 +15,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-database.ts';
 import type { Database } from './client.ts';
-import { selectColumnsAsJson, selectJsonArray, selectPage, selectPlainRowsAsJson } from './select-page.ts';
+import {
+  selectAscendingJsonArray,
+  selectColumnsAsJson,
+  selectPage,
+  selectPlainRowsAsJson,
+} from './select-page.ts';
 
 // The list query reads a page's rows as one JSON text (select-page.ts): each row must come back as
 // drizzle's own select reads it, on PGlite and on PostgreSQL alike.
@@ -114,8 +119,10 @@ describe('the list query', () => {
     const query = db.select(fields).from(sample).orderBy(sample.id);
     expect(await selectColumnsAsJson(db, fields, query.getSQL())).toEqual(await query);
     const ids = db.select({ id: sample.id }).from(sample).orderBy(sample.id).limit(2).offset(1);
-    expect(await selectJsonArray<number>(db, ids.getSQL())).toEqual((await ids).map((row) => row.id));
-    expect(await selectJsonArray<number>(db, ids.where(sql`false`).getSQL())).toEqual([]);
+    expect(await selectAscendingJsonArray<number>(db, ids.getSQL())).toEqual(
+      (await ids).map((row) => row.id),
+    );
+    expect(await selectAscendingJsonArray<number>(db, ids.where(sql`false`).getSQL())).toEqual([]);
     const sums = db
       .select({
         on: sql`${sample.on}`.as('on'),

@@ -113,13 +113,15 @@ export async function selectPlainRowsAsJson<R extends Record<string, number | st
 }
 
 /**
- * The values of a query of one column, which the database returns as one JSON array text (a page of ids:
- * 5,000 rows in one field instead of 5,000). Only for values JSON carries as they are (numbers, text).
+ * The values of a query of one column in ascending order, which the database returns as one JSON array
+ * text (a page of ids: 5,000 rows in one field instead of 5,000). Only for values JSON carries as they
+ * are (numbers, text).
  */
-export async function selectJsonArray<V extends number | string>(db: Db, query: SQL): Promise<V[]> {
+export async function selectAscendingJsonArray<V extends number | string>(db: Db, query: SQL): Promise<V[]> {
   const result = await db.execute(
-    // As selectAsJson: the subquery's order carries into the aggregate.
-    sql`select coalesce(json_agg(page_values.value), '[]')::text as values from (${query}) page_values(value)`,
+    // Ordered in the aggregate itself: callers read the first and last values as the page's range.
+    sql`select coalesce(json_agg(page_values.value order by page_values.value), '[]')::text as values
+      from (${query}) page_values(value)`,
   );
   const [row] = (result as unknown as { rows: { values: string }[] }).rows;
   return JSON.parse(row?.values ?? '[]') as V[];

@@ -128,7 +128,7 @@ describe('the backup scheduler', () => {
       now: () => new Date(Date.now() + 10 * 86_400_000),
     });
     // Four databases are due (scheduled-db and the three new ones): the first is queued, the second is
-    // refused as the queue is full, and the other two are not asked for in this pass.
+    // refused as the queue is full, and the other two (in the same batch) are not asked for.
     expect((await oneRoom.runOnce()).started).toBe(1);
     expect(asked).toHaveLength(2);
     await t.worker.drain();

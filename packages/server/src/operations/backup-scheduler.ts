@@ -46,12 +46,12 @@ export function createBackupScheduler(deps: {
   }
 
   /**
-   * Enqueues for organizations whose queue had room so far in this pass. A full queue stays full for the
-   * rest of the pass (the worker drains it meanwhile, the next pass takes what is left), so the other
-   * databases of that organization are skipped instead of each asking and being refused: 5,000 refusals
-   * a pass were load beside every other tenant's requests.
+   * Enqueues for organizations whose queue had room so far in this batch. Once an organization's queue is
+   * full, its other databases in the batch are skipped instead of each asking and being refused (5,000
+   * refusals a pass were load beside every other tenant's requests); the next batch asks again, so the
+   * room the worker makes meanwhile is used within the pass.
    */
-  function passEnqueuer() {
+  function batchEnqueuer() {
     const full = new Set<string>();
     return async (input: Omit<NewOperation, 'user'>): Promise<boolean> => {
       if (full.has(input.organizationId)) return false;
@@ -83,13 +83,13 @@ export function createBackupScheduler(deps: {
   }
 
   async function takeBackups(at: Date): Promise<number> {
-    const enqueueInPass = passEnqueuer();
     let started = 0;
     let afterId = 0;
     for (;;) {
       const due = await dueDatabases(at, afterId);
+      const enqueueInBatch = batchEnqueuer();
       for (const { database, organizationId } of due) {
-        const queued = await enqueueInPass({
+        const queued = await enqueueInBatch({
           organizationId,
           environmentId: database.environmentId,
           resourceType: 'database',
@@ -105,7 +105,6 @@ export function createBackupScheduler(deps: {
   }
 
   async function prune(): Promise<number> {
-    const enqueueInPass = passEnqueuer();
     let pruned = 0;
     let afterId = 0;
     for (;;) {
@@ -121,6 +120,7 @@ export function createBackupScheduler(deps: {
         .orderBy(databases.id)
         .limit(BATCH);
       if (batch.length === 0) return pruned;
+      const enqueueInBatch = batchEnqueuer();
       const automatic = await db
         .select({
           id: backups.id,
@@ -155,7 +155,7 @@ export function createBackupScheduler(deps: {
         }
         for (const id of backupsToPrune(own, policy)) {
           const backup = own.find((row) => row.id === id);
-          const queued = await enqueueInPass({
+          const queued = await enqueueInBatch({
             organizationId: database.organizationId,
             environmentId: database.environmentId,
             resourceType: 'backup',

@@ -13,7 +13,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, backups, databases, disks, environments, services, vhosts } from '../../db/schema.ts';
-import { selectColumnsAsJson, selectJsonArray, selectPlainRowsAsJson } from '../../db/select-page.ts';
+import {
+  selectAscendingJsonArray,
+  selectColumnsAsJson,
+  selectPlainRowsAsJson,
+} from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
 import { createAccess, isVisible } from '../access/access.ts';
 import { visibleStacks } from '../stacks/stacks.service.ts';
@@ -85,7 +89,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       .limit(paging.perPage)
       .offset((paging.page - 1) * paging.perPage);
     const [ids, total] = await Promise.all([
-      selectJsonArray<number>(db, page.getSQL()),
+      selectAscendingJsonArray<number>(db, page.getSQL()),
       db.$count(table, where),
     ]);
     return { ids, total };

@@ -199,6 +199,9 @@ describe('side navigation (spec 3 §2)', () => {
     await user.tab();
     expect(sidebar).toContainElement(document.activeElement as HTMLElement);
     expect(sidebar).toHaveAttribute('data-overlay', 'true');
+    // Shift+Tab from the drawer's first control reaches the backdrop's Close menu: still the drawer.
+    act(() => screen.getByRole('button', { name: 'Close menu' }).focus());
+    expect(sidebar).toHaveAttribute('data-overlay', 'true');
     act(() => outside.focus());
     expect(sidebar).not.toHaveAttribute('data-overlay');
     outside.remove();

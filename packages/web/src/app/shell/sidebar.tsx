@@ -99,8 +99,11 @@ function useCollapsed(drawer: RefObject<HTMLElement | null>): {
       if (event.key === 'Escape') setOpenWhileNarrow(false);
     };
     // Tabbing out of the drawer would land on the page under it, hidden by the drawer: it closes instead.
+    // The backdrop's Close menu button, just before the drawer, counts as part of it.
     const onFocus = (event: FocusEvent) => {
-      if (event.target instanceof Node && !drawer.current?.contains(event.target)) setOpenWhileNarrow(false);
+      const target = event.target;
+      if (!(target instanceof Element) || drawer.current?.contains(target)) return;
+      if (!target.closest('.sidebar-backdrop')) setOpenWhileNarrow(false);
     };
     window.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocus);

@@ -115,7 +115,8 @@ export function ConfirmButton({
   return (
     <span ref={wrapper} className="confirm-action">
       {warning ? (
-        <span id={warningId} className="confirm-action-warning">
+        // Polite: a warning that completes once its data arrives (a re-run's) is read again.
+        <span id={warningId} className="confirm-action-warning" aria-live="polite">
           {warning}
         </span>
       ) : null}

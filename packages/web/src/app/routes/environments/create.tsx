@@ -22,6 +22,8 @@ function CreateEnvironmentRoute() {
   const { organization, stacks, resources } = useConsoleContext();
   const create = useCreateEnvironment();
   const denial = useActionDenial('environment.create');
+  // The way to a dedicated stack shows to those who may request one (the Account Owner).
+  const stackDenial = useActionDenial('stack.request');
 
   let body: ReactNode;
   if (!organization) {
@@ -65,9 +67,11 @@ function CreateEnvironmentRoute() {
             denial={denial}
           />
           {/* spec 3 create flows: Name your Environment links to requesting a dedicated stack. */}
-          <p className="form-note">
-            Need a stack of your own? <Link to={paths.createStack}>Request a dedicated stack</Link>
-          </p>
+          {stackDenial === null ? (
+            <p className="form-note">
+              Need a stack of your own? <Link to={paths.createStack}>Request a dedicated stack</Link>
+            </p>
+          ) : null}
         </div>
       </div>
     );

@@ -349,5 +349,7 @@ describe('Create Environment for members who are not owners (spec 1 §6)', () =>
     expect(submit).toHaveAccessibleDescription(deniedDescription(OWNER_ONLY));
     await user.click(submit);
     expect(server.callsTo('POST', '/api/accounts')).toHaveLength(0);
+    // Nor does it lead to a dedicated stack request they could not send (issue 20).
+    expect(screen.queryByRole('link', { name: 'Request a dedicated stack' })).not.toBeInTheDocument();
   });
 });

@@ -79,6 +79,18 @@ describe('stacks list (spec 2 §2)', () => {
     await user.click(submit);
     expect(screen.queryByText('Dedicated Stack request')).not.toBeInTheDocument();
   });
+
+  it('lets the Account Owner send the same request', async () => {
+    signIn();
+    mockServer(routes());
+    renderApp('/create/stack');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Stack name' }), 'acme-production');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'AWS region' }), 'eu-west-1');
+    await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Request Dedicated Stack' }));
+    expect(await screen.findByText('Dedicated Stack request')).toBeInTheDocument();
+  });
 });
 
 describe('stack detail (spec 2 §2)', () => {
