@@ -78,14 +78,14 @@ async function readRowsAsJson(
       map: is(column, PgJsonb) ? null : (value: unknown) => column.mapFromDriverValue(value),
     };
   });
-  const result = await db.execute(
+  const raws = await jsonArrayOf<Record<string, unknown>>(
+    db,
     // The subquery's order carries into the aggregate: it is read in that order, and the outer query
     // neither joins nor groups, so nothing reorders it (PostgreSQL's documented "usually works" case).
-    sql`select coalesce(json_agg(page_rows), '[]')::text as rows from (${query}) page_rows`,
+    sql`select coalesce(json_agg(page_rows), '[]')::text as json from (${query}) page_rows`,
   );
-  const [row] = (result as unknown as { rows: { rows: string }[] }).rows;
   const added = Object.entries<string>(extras);
-  return (JSON.parse(row?.rows ?? '[]') as Record<string, unknown>[]).map((raw) => {
+  return raws.map((raw) => {
     const item: Record<string, unknown> = {};
     for (const { key, name, map } of readers) {
       const value = raw[name];
@@ -105,11 +105,10 @@ export async function selectPlainRowsAsJson<R extends Record<string, number | st
   db: Db,
   query: SQL,
 ): Promise<R[]> {
-  const result = await db.execute(
-    sql`select coalesce(json_agg(plain_rows), '[]')::text as rows from (${query}) plain_rows`,
+  return jsonArrayOf<R>(
+    db,
+    sql`select coalesce(json_agg(plain_rows), '[]')::text as json from (${query}) plain_rows`,
   );
-  const [row] = (result as unknown as { rows: { rows: string }[] }).rows;
-  return JSON.parse(row?.rows ?? '[]') as R[];
 }
 
 /**
@@ -118,13 +117,19 @@ export async function selectPlainRowsAsJson<R extends Record<string, number | st
  * are (numbers, text).
  */
 export async function selectAscendingJsonArray<V extends number | string>(db: Db, query: SQL): Promise<V[]> {
-  const result = await db.execute(
+  return jsonArrayOf<V>(
+    db,
     // Ordered in the aggregate itself: callers read the first and last values as the page's range.
-    sql`select coalesce(json_agg(page_values.value order by page_values.value), '[]')::text as values
+    sql`select coalesce(json_agg(page_values.value order by page_values.value), '[]')::text as json
       from (${query}) page_values(value)`,
   );
-  const [row] = (result as unknown as { rows: { values: string }[] }).rows;
-  return JSON.parse(row?.values ?? '[]') as V[];
+}
+
+/** Runs a statement answering one JSON array text in a column named `json`, and parses it. */
+async function jsonArrayOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = await db.execute(statement);
+  const [row] = (result as unknown as { rows: { json: string }[] }).rows;
+  return JSON.parse(row?.json ?? '[]') as T[];
 }
 
 /**
