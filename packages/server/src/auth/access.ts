@@ -11,15 +11,18 @@ export interface MembershipInfo {
   privileged: boolean;
 }
 
+/** What a membership row reads: its role and organization, and whether it is privileged. */
+export const membershipColumns = {
+  organizationId: roles.organizationId,
+  roleId: roles.id,
+  roleType: roles.type,
+  privileged: memberships.privileged,
+};
+
 /** Every role the user holds, across organizations. */
 export async function membershipsOf(db: Db, userId: string): Promise<MembershipInfo[]> {
   const rows = await db
-    .select({
-      organizationId: roles.organizationId,
-      roleId: roles.id,
-      roleType: roles.type,
-      privileged: memberships.privileged,
-    })
+    .select(membershipColumns)
     .from(memberships)
     .innerJoin(roles, eq(memberships.roleId, roles.id))
     .where(eq(memberships.userId, userId));

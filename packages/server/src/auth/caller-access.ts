@@ -1,10 +1,10 @@
-import { type Actor, buildActor, canAct, type Scope } from '@berth/core';
-import { inArray } from 'drizzle-orm';
+import { type Actor, buildActor, canAct, type RoleType, type Scope } from '@berth/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { permissions } from '../db/schema.ts';
+import { memberships, permissions, roles } from '../db/schema.ts';
 import type { AuthGuard, CallerOptions } from '../http/authenticate.ts';
-import { type MembershipInfo, membershipsOf, organizationIdsOf } from './access.ts';
+import { type MembershipInfo, membershipColumns, organizationIdsOf } from './access.ts';
 
 /** Who is calling, as operations record them (the user's name and email are kept on each operation). */
 export interface CallerUser {
@@ -27,32 +27,44 @@ export interface CallerAccess {
 /** What a service accepts as its caller: the request's resolved access, or a bare user (tools, tests). */
 export type CallerRef = CallerAccess | CallerUser;
 
-/** The caller's memberships and actors in two queries, however many organizations they belong to. */
+/**
+ * The caller's memberships and actors in one query, however many organizations they belong to: each role
+ * the user holds with its permissions beside it (a role without any reads once, with none). Every signed-in
+ * request asks it, so it is one round trip rather than two in a row.
+ */
 export async function loadCallerAccess(db: Db, user: CallerUser): Promise<CallerAccess> {
-  const list = await membershipsOf(db, user.id);
-  const roles = list.map((m) => ({ id: m.roleId, type: m.roleType, organizationId: m.organizationId }));
-  const granted =
-    roles.length === 0
-      ? []
-      : await db
-          .select({
-            roleId: permissions.roleId,
-            environmentId: permissions.environmentId,
-            scope: permissions.scope,
-          })
-          .from(permissions)
-          .where(
-            inArray(
-              permissions.roleId,
-              roles.map((role) => role.id),
-            ),
-          );
-  const typed = granted.map((row) => ({ ...row, scope: row.scope as Scope }));
-  const actors = new Map<string, Actor>();
-  for (const organizationId of organizationIdsOf(list)) {
-    actors.set(organizationId, buildActor(roles, typed, organizationId));
+  const rows = await db
+    .select({
+      ...membershipColumns,
+      environmentId: permissions.environmentId,
+      scope: permissions.scope,
+    })
+    .from(memberships)
+    .innerJoin(roles, eq(memberships.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.roleId, roles.id))
+    .where(eq(memberships.userId, user.id));
+  const list = new Map<string, MembershipInfo>();
+  const granted: { roleId: string; environmentId: number; scope: Scope }[] = [];
+  for (const row of rows) {
+    if (!list.has(row.roleId)) {
+      list.set(row.roleId, {
+        organizationId: row.organizationId,
+        roleId: row.roleId,
+        roleType: row.roleType as RoleType,
+        privileged: row.privileged,
+      });
+    }
+    if (row.environmentId !== null && row.scope !== null) {
+      granted.push({ roleId: row.roleId, environmentId: row.environmentId, scope: row.scope as Scope });
+    }
   }
-  return { user: { id: user.id, name: user.name, email: user.email }, memberships: list, actors };
+  const memberOf = [...list.values()];
+  const held = memberOf.map((m) => ({ id: m.roleId, type: m.roleType, organizationId: m.organizationId }));
+  const actors = new Map<string, Actor>();
+  for (const organizationId of organizationIdsOf(memberOf)) {
+    actors.set(organizationId, buildActor(held, granted, organizationId));
+  }
+  return { user: { id: user.id, name: user.name, email: user.email }, memberships: memberOf, actors };
 }
 
 export function isCallerAccess(ref: CallerRef): ref is CallerAccess {

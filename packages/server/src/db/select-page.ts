@@ -45,20 +45,6 @@ export async function selectAsJson<T extends PgTable, K extends string = never>(
   return rows as (T['$inferSelect'] & Record<K, unknown>)[];
 }
 
-/**
- * The rows of a select of some columns (`db.select(columns)…`), read as selectAsJson reads whole rows:
- * for a list that needs a few fields of each of 5,000 rows (the costs of a page of services).
- */
-export async function selectColumnsAsJson<C extends Record<string, AnyPgColumn>>(
-  db: Db,
-  columns: C,
-  query: SQL,
-): Promise<
-  { [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }[]
-> {
-  return (await readRowsAsJson(db, columns, query, {})) as never;
-}
-
 async function readRowsAsJson(
   db: Db,
   columns: Record<string, AnyPgColumn>,
@@ -98,17 +84,22 @@ async function readRowsAsJson(
 
 /**
  * The rows of a query whose columns are all aliased to R's keys and hold what JSON carries as it is (ids,
- * counts, integer and real sums, text, booleans), as one JSON text: grouped sums over a page of 5,000
- * owners, read without a driver's and drizzle's per-field work.
+ * counts, integer and real sums, text, booleans), as one array per column, in the query's row order:
+ * grouped sums over a page of 5,000 owners, read without a driver's and drizzle's per-field work. The
+ * database builds a few flat arrays faster than 5,000 keyed objects, and JSON.parse reads them faster
+ * (issue 19). The arrays align: every aggregate of one select reads the same rows in the same order.
  */
-export async function selectPlainRowsAsJson<R extends Record<string, number | string | boolean | null>>(
+export async function selectPlainColumns<R extends Record<string, number | string | boolean | null>>(
   db: Db,
   query: SQL,
-): Promise<R[]> {
-  return jsonArrayOf<R>(
+  keys: readonly (keyof R & string)[],
+): Promise<{ [K in keyof R]: R[K][] }> {
+  const arrays = keys.map((key) => sql`coalesce(json_agg(plain_rows.${sql.identifier(key)}), '[]'::json)`);
+  const columns = await jsonArrayOf<unknown[]>(
     db,
-    sql`select coalesce(json_agg(plain_rows), '[]')::text as json from (${query}) plain_rows`,
+    sql`select json_build_array(${sql.join(arrays, sql`, `)})::text as json from (${query}) plain_rows`,
   );
+  return Object.fromEntries(keys.map((key, i) => [key, columns[i] ?? []])) as { [K in keyof R]: R[K][] };
 }
 
 /**

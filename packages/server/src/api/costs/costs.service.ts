@@ -13,11 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, backups, databases, disks, environments, services, vhosts } from '../../db/schema.ts';
-import {
-  selectAscendingJsonArray,
-  selectColumnsAsJson,
-  selectPlainRowsAsJson,
-} from '../../db/select-page.ts';
+import { selectAscendingJsonArray, selectPlainColumns } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
 import { createAccess, isVisible } from '../access/access.ts';
 import { visibleStacks } from '../stacks/stacks.service.ts';
@@ -40,6 +36,32 @@ import type { Cost } from './costs.hal.ts';
 export interface CostPage {
   items: Cost[];
   total: number;
+}
+
+/**
+ * A page of owners (ascending ids) and what each costs so far: the parts add to it as they come in. An
+ * owner outside the page (a row of the id range in an environment the caller cannot see) is left out.
+ */
+interface PageTotals {
+  /** The page's id range, for the parts' index scans (an empty page matches nothing). */
+  first: number;
+  last: number;
+  add(owner: number | null | undefined, estCost: number): void;
+  costs(resourceType: 'App' | 'Database'): Cost[];
+}
+
+function pageTotals(ids: number[]): PageTotals {
+  const place = new Map(ids.map((id, i) => [id, i]));
+  const totals = new Float64Array(ids.length);
+  return {
+    first: ids[0] ?? 0,
+    last: ids.at(-1) ?? -1,
+    add(owner, estCost) {
+      const at = owner == null ? undefined : place.get(owner);
+      if (at !== undefined) totals[at] = (totals[at] ?? 0) + estCost;
+    },
+    costs: (resourceType) => ids.map((id, i) => ({ id, resourceType, estCost: totals[i] ?? 0 })),
+  };
 }
 
 /** Environments and stacks are few by nature: their costs are paged in memory. */
@@ -70,69 +92,75 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     inArray(column, readable.length ? readable : [-1]);
 
   /**
-   * One page of an owner table's rows in the readable environments, by id, with their count. The page is
-   * a run of ids [first, last]: what is priced for it is read by that range on an index, so a page costs
-   * the same at any size of the organization.
+   * One page of an owner table's rows in the readable environments, by id, priced by `parts`, with their
+   * count. The page is a run of ids [first, last]: what is priced for it is read by that range on an index,
+   * so a page costs the same at any size of the organization.
    */
-  async function ownerPage(
+  async function ownerCosts(
     table: typeof apps | typeof databases,
+    resourceType: 'App' | 'Database',
     readable: number[],
     paging: Paging,
-  ): Promise<{ ids: number[]; total: number }> {
+    parts: (page: PageTotals) => Promise<void>[],
+  ): Promise<CostPage> {
     const where = inReadable(table.environmentId, readable);
     // Only the ids, as one JSON text: a page's whole rows took most of the answer's time.
-    const page = db
+    const ids = db
       .select({ id: table.id })
       .from(table)
       .where(where)
       .orderBy(asc(table.id))
       .limit(paging.perPage)
       .offset((paging.page - 1) * paging.perPage);
-    const [ids, total] = await Promise.all([
-      selectAscendingJsonArray<number>(db, page.getSQL()),
-      db.$count(table, where),
-    ]);
-    return { ids, total };
+    const priced = selectAscendingJsonArray<number>(db, ids.getSQL()).then(async (pageIds) => {
+      const page = pageTotals(pageIds);
+      await Promise.all(parts(page));
+      return page;
+    });
+    // Counted beside the page and its prices, not before them: at 50,000 apps the count takes longer than
+    // the page's ids.
+    const [page, total] = await Promise.all([priced, db.$count(table, where)]);
+    return { items: page.costs(resourceType), total };
   }
 
-  /** Containers priced per owner: count × memory summed by owner and instance class (prices are linear in it). */
-  async function containerCostsBy(
+  /**
+   * The owners' services, each priced by its containers. Read as they are: an owner has a few services, and
+   * grouping 5,000 of them by owner and class in the database took longer than adding them up here.
+   */
+  async function addContainerCosts(
     ownerKey: typeof services.appId | typeof services.databaseId,
-    ids: number[],
+    page: PageTotals,
     readable: number[],
   ) {
     const query = db
       .select({
         ownerId: sql`${ownerKey}`.as('owner_id'),
+        count: sql`${services.containerCount}`.as('count'),
+        memoryMb: sql`${services.containerMemoryLimitMb}`.as('memory_mb'),
         instanceClass: sql`${services.instanceClass}`.as('instance_class'),
-        memoryMb:
-          sql`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.as(
-            'memory_mb',
-          ),
       })
       .from(services)
-      .where(
-        and(between(ownerKey, ids[0] ?? 0, ids.at(-1) ?? -1), inReadable(services.environmentId, readable)),
-      )
-      .groupBy(ownerKey, services.instanceClass);
-    const rows = await selectPlainRowsAsJson<{ owner_id: number; instance_class: string; memory_mb: number }>(
-      db,
-      query.getSQL(),
-    );
-    return rows.map((row) => ({
-      key: row.owner_id,
-      // One container of the summed memory costs what the owner's containers of that class do.
-      estCost: containersMonthlyCost(
-        { containerCount: 1, containerMemoryMb: row.memory_mb, instanceClass: row.instance_class },
-        rates,
-      ),
-    }));
+      .where(and(between(ownerKey, page.first, page.last), inReadable(services.environmentId, readable)));
+    const rows = await selectPlainColumns<{
+      owner_id: number;
+      count: number;
+      memory_mb: number;
+      instance_class: string;
+    }>(db, query.getSQL(), ['owner_id', 'count', 'memory_mb', 'instance_class']);
+    rows.owner_id.forEach((owner, i) => {
+      const sizing = {
+        containerCount: rows.count[i] ?? 0,
+        containerMemoryMb: rows.memory_mb[i] ?? 0,
+        instanceClass: rows.instance_class[i] ?? '',
+      };
+      page.add(owner, containersMonthlyCost(sizing, rates));
+    });
   }
 
   /** Endpoints that exist on the runtime (a load balancer: the vhost or shared rate), per owner. */
-  async function endpointCostsBy(
+  async function addEndpointCosts(
     ownerKey: typeof services.appId | typeof services.databaseId,
-    ids: number[],
+    page: PageTotals,
     readable: number[],
   ) {
     const query = db
@@ -145,26 +173,29 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       .innerJoin(services, eq(vhosts.serviceId, services.id))
       .where(
         and(
-          between(ownerKey, ids[0] ?? 0, ids.at(-1) ?? -1),
+          between(ownerKey, page.first, page.last),
           inReadable(vhosts.environmentId, readable),
           isNotNull(vhosts.externalHost),
         ),
       )
       .groupBy(ownerKey, vhosts.shared);
-    const rows = await selectPlainRowsAsJson<{ owner_id: number; shared: boolean; endpoints: number }>(
+    const rows = await selectPlainColumns<{ owner_id: number; shared: boolean; endpoints: number }>(
       db,
       query.getSQL(),
+      ['owner_id', 'shared', 'endpoints'],
     );
-    return rows.map((row) => ({
-      key: row.owner_id,
-      estCost: endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }),
-    }));
+    rows.owner_id.forEach((owner, i) => {
+      page.add(
+        owner,
+        endpointsMonthlyCost(rows.endpoints[i] ?? 0, rates, { shared: rows.shared[i] === true }),
+      );
+    });
   }
 
-  /** A database's disk (GB, and IOPS above those included) and its backups, per database of the range. */
-  async function storageCosts(ids: number[], readable: number[]) {
+  /** A database's disk (GB, and IOPS above those included) and its backups, per database of the page. */
+  async function addStorageCosts(page: PageTotals, readable: number[]) {
     const range = (column: typeof disks.databaseId | typeof backups.databaseId) =>
-      between(column, ids[0] ?? 0, ids.at(-1) ?? -1);
+      between(column, page.first, page.last);
     const diskQuery = db
       .select({
         databaseId: sql`${disks.databaseId}`.as('database_id'),
@@ -182,30 +213,25 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       .where(and(range(backups.databaseId), inReadable(backups.environmentId, readable)))
       .groupBy(backups.databaseId);
     const [diskRows, backupRows] = await Promise.all([
-      selectPlainRowsAsJson<{ database_id: number | null; size: number; iops: number }>(
-        db,
-        diskQuery.getSQL(),
-      ),
-      selectPlainRowsAsJson<{ database_id: number | null; size_gb: number }>(db, backupQuery.getSQL()),
+      selectPlainColumns<{ database_id: number | null; size: number; iops: number }>(db, diskQuery.getSQL(), [
+        'database_id',
+        'size',
+        'iops',
+      ]),
+      selectPlainColumns<{ database_id: number | null; size_gb: number }>(db, backupQuery.getSQL(), [
+        'database_id',
+        'size_gb',
+      ]),
     ]);
-    return [
-      ...diskRows.map((disk) => ({
-        key: disk.database_id,
-        estCost: diskMonthlyCost(disk.size, rates) + iopsMonthlyCost(disk.iops, rates),
-      })),
-      ...backupRows.map((backup) => ({
-        key: backup.database_id,
-        estCost: backupMonthlyCost(backup.size_gb, rates),
-      })),
-    ];
-  }
-
-  function sumBy<K>(items: { key: K | null; estCost: number }[]): Map<K, number> {
-    const sums = new Map<K, number>();
-    for (const item of items) {
-      if (item.key !== null) sums.set(item.key, (sums.get(item.key) ?? 0) + item.estCost);
-    }
-    return sums;
+    diskRows.database_id.forEach((database, i) => {
+      page.add(
+        database,
+        diskMonthlyCost(diskRows.size[i] ?? 0, rates) + iopsMonthlyCost(diskRows.iops[i] ?? 0, rates),
+      );
+    });
+    backupRows.database_id.forEach((database, i) => {
+      page.add(database, backupMonthlyCost(backupRows.size_gb[i] ?? 0, rates));
+    });
   }
 
   /**
@@ -271,31 +297,34 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       const readable = await readableEnvironmentIds(ref, organizationId);
       const where = inReadable(services.environmentId, readable);
       // Only what prices a service, not its whole row: the whole rows took most of the answer's time.
-      const priced = {
-        id: services.id,
-        containerCount: services.containerCount,
-        containerMemoryLimitMb: services.containerMemoryLimitMb,
-        instanceClass: services.instanceClass,
-      };
       const page = db
-        .select(priced)
+        .select({
+          id: sql`${services.id}`.as('id'),
+          count: sql`${services.containerCount}`.as('count'),
+          memoryMb: sql`${services.containerMemoryLimitMb}`.as('memory_mb'),
+          instanceClass: sql`${services.instanceClass}`.as('instance_class'),
+        })
         .from(services)
         .where(where)
         .orderBy(asc(services.id))
         .limit(paging.perPage)
         .offset((paging.page - 1) * paging.perPage);
       const [rows, total] = await Promise.all([
-        selectColumnsAsJson(db, priced, page.getSQL()),
+        selectPlainColumns<{ id: number; count: number; memory_mb: number; instance_class: string }>(
+          db,
+          page.getSQL(),
+          ['id', 'count', 'memory_mb', 'instance_class'],
+        ),
         db.$count(services, where),
       ]);
-      const items = rows.map((service) => ({
-        id: service.id,
+      const items = rows.id.map((id, i) => ({
+        id,
         resourceType: 'Service' as const,
         estCost: containersMonthlyCost(
           {
-            containerCount: service.containerCount,
-            containerMemoryMb: service.containerMemoryLimitMb,
-            instanceClass: service.instanceClass,
+            containerCount: rows.count[i] ?? 0,
+            containerMemoryMb: rows.memory_mb[i] ?? 0,
+            instanceClass: rows.instance_class[i] ?? '',
           },
           rates,
         ),
@@ -306,29 +335,20 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     /** A page of the organization's apps: their services' containers and their endpoints. */
     async apps(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const { ids, total } = await ownerPage(apps, readable, paging);
-      const parts = await Promise.all([
-        containerCostsBy(services.appId, ids, readable),
-        endpointCostsBy(services.appId, ids, readable),
+      return ownerCosts(apps, 'App', readable, paging, (page) => [
+        addContainerCosts(services.appId, page, readable),
+        addEndpointCosts(services.appId, page, readable),
       ]);
-      const byApp = sumBy(parts.flat());
-      return { items: ids.map((id) => ({ id, resourceType: 'App', estCost: byApp.get(id) ?? 0 })), total };
     },
 
     /** A page of the organization's databases: containers, endpoints, disk and backups. */
     async databases(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const { ids, total } = await ownerPage(databases, readable, paging);
-      const parts = await Promise.all([
-        containerCostsBy(services.databaseId, ids, readable),
-        endpointCostsBy(services.databaseId, ids, readable),
-        storageCosts(ids, readable),
+      return ownerCosts(databases, 'Database', readable, paging, (page) => [
+        addContainerCosts(services.databaseId, page, readable),
+        addEndpointCosts(services.databaseId, page, readable),
+        addStorageCosts(page, readable),
       ]);
-      const byDatabase = sumBy(parts.flat());
-      return {
-        items: ids.map((id) => ({ id, resourceType: 'Database', estCost: byDatabase.get(id) ?? 0 })),
-        total,
-      };
     },
 
     /**

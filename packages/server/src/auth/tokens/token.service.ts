@@ -207,14 +207,22 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
         throw unauthorized('Invalid access token');
       }
       const tokenId = typeof payload.jti === 'string' ? payload.jti : '';
-      const [token] = isUuid(tokenId) ? await db.select().from(tokens).where(eq(tokens.id, tokenId)) : [];
+      // The token and its user in one round trip: every signed-in request asks it.
+      const [found] = isUuid(tokenId)
+        ? await db
+            .select({ token: tokens, user: users })
+            .from(tokens)
+            .leftJoin(users, eq(users.id, tokens.userId))
+            .where(eq(tokens.id, tokenId))
+        : [];
+      const token = found?.token;
       if (!token || token.revokedAt) throw unauthorized('Access token has been revoked');
       if (token.expiresAt.getTime() <= Date.now()) {
         if (token.scope === 'elevated') throw forbidden('Elevated token has expired', 'access_denied');
         throw unauthorized('Access token has expired');
       }
       if (!(await lineageLive(token))) throw unauthorized('Access token has been revoked');
-      const user = await loadUser(token.userId);
+      const user = found.user;
       if (!user) throw unauthorized('Access token has been revoked');
       await touch(token);
       return { token, user, accessToken };
