@@ -132,6 +132,23 @@ describe('the list query', () => {
       total: [0, -3],
       ratio: [null, 0.1],
     });
+    // A page of an ordered query keeps its order in every column, as drizzle reads it.
+    const page = db
+      .select({ id: sql`${sample.id}`.as('id'), count: sql`${sample.count}`.as('count') })
+      .from(sample)
+      .orderBy(sql`${sample.id} desc`)
+      .limit(2)
+      .offset(1);
+    const expected = await db
+      .select({ id: sample.id, count: sample.count })
+      .from(sample)
+      .orderBy(sql`${sample.id} desc`)
+      .limit(2)
+      .offset(1);
+    expect(await selectPlainColumns(db, page.getSQL(), ['id', 'count'])).toEqual({
+      id: expected.map((row) => row.id),
+      count: expected.map((row) => row.count),
+    });
     // No rows: an empty array for each column.
     const none = db
       .select({ on: sql`${sample.on}`.as('on') })

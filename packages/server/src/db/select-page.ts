@@ -84,10 +84,12 @@ async function readRowsAsJson(
 
 /**
  * The rows of a query whose columns are all aliased to R's keys and hold what JSON carries as it is (ids,
- * counts, integer and real sums, text, booleans), as one array per column, in the query's row order:
- * grouped sums over a page of 5,000 owners, read without a driver's and drizzle's per-field work. The
+ * counts, integer and real sums, text, booleans), as one array per column: a page of 5,000 services'
+ * priced columns, or sums grouped by owner, read without a driver's and drizzle's per-field work. The
  * database builds a few flat arrays faster than 5,000 keyed objects, and JSON.parse reads them faster
- * (issue 19). The arrays align: every aggregate of one select reads the same rows in the same order.
+ * (issue 19). The arrays align: every aggregate of one select reads the same rows in the same order. That
+ * order is the query's own when it is ordered and the outer select neither joins nor groups, as in
+ * readRowsAsJson (PostgreSQL's documented "usually works" case, which the tests hold it to).
  */
 export async function selectPlainColumns<R extends Record<string, number | string | boolean | null>>(
   db: Db,

@@ -191,8 +191,15 @@ describe('GET /costs/:orgId/...', () => {
       token: s.owner.token,
     });
     expect(response.json()).toMatchObject({ current_page: 2, per_page: 2, total_count: 3 });
-    expect(response.json()._embedded.costs).toHaveLength(1);
     expect(response.json()._links.self.href).toBe(`http://berth.test/api/costs/${s.org.id}/services`);
+    // Page 2 of two a page is the third service by id, priced as in the whole list.
+    const whole = await costs(s.owner.token, `/api/costs/${s.org.id}/services`);
+    const [third] = [...whole.keys()]
+      .sort((x, y) => Number(x.split(':')[1]) - Number(y.split(':')[1]))
+      .slice(2);
+    const paged = response.json()._embedded.costs as CostHal[];
+    expect(paged.map((cost) => `${cost.resource_type}:${cost.id}`)).toEqual([third]);
+    expect(paged[0]?.est_cost).toBe(whole.get(third ?? ''));
   });
 
   it('prices each page of apps and databases by its own rows, the same as the whole list', async () => {
@@ -229,6 +236,10 @@ describe('GET /costs/:orgId/...', () => {
       expect((await costs(token, `${base}/${list}?per_page=1&page=3`)).size).toBe(0);
     }
     expect(whole.get(`Database:${other.id}`)).toBeCloseTo(2 * 0.5 * 0.08 * 730 + 10 * 0.2, 6);
+    // The parts are added in one order whatever order their queries answer in: the same to the last digit.
+    for (let call = 0; call < 5; call += 1) {
+      expect(await costs(token, `${base}/databases`)).toEqual(await costs(token, `${base}/databases`));
+    }
   });
 
   it('leaves out environments the member cannot see', async () => {
@@ -245,6 +256,40 @@ describe('GET /costs/:orgId/...', () => {
     const page = await t.call('GET', `${base}/apps?per_page=1`, { token: member.token });
     expect(page.json()).toMatchObject({ total_count: 2 });
     expect((await costs(member.token, `${base}/stacks`)).get(`Stack:${s.dedicated.id}`)).toBe(499);
+  });
+
+  it('prices a page whose id range runs through an environment the member cannot see by its own rows', async () => {
+    const s = await seed();
+    // An app in the hidden environment b, with services, between two apps of a by id.
+    const [hidden, later] = await t.db
+      .insert(apps)
+      .values([
+        { environmentId: s.b, handle: 'hidden' },
+        { environmentId: s.a, handle: 'later' },
+      ])
+      .returning();
+    if (!hidden || !later) throw new Error('seed failed');
+    await t.db.insert(services).values([
+      {
+        environmentId: s.b,
+        appId: hidden.id,
+        handle: 'web',
+        containerCount: 4,
+        containerMemoryLimitMb: 1024,
+      },
+      { environmentId: s.a, appId: later.id, handle: 'web', containerCount: 1, containerMemoryLimitMb: 1024 },
+    ]);
+    const member = await t.signUp();
+    const role = await addMember(t.db, { organizationId: s.org.id, userId: member.id });
+    await grant(t.db, { roleId: role.id, environmentId: String(s.a), scope: 'basic_read' });
+    const seen = await costs(member.token, `/api/costs/${s.org.id}/apps`);
+    expect([...seen.keys()]).toEqual([`App:${s.web.id}`, `App:${s.idle.id}`, `App:${later.id}`]);
+    // One 1 GB m5 container: the hidden app's four containers are not added to a neighbour.
+    expect(seen.get(`App:${later.id}`)).toBeCloseTo(0.08 * 730, 6);
+    expect((await costs(s.owner.token, `/api/costs/${s.org.id}/apps`)).get(`App:${hidden.id}`)).toBeCloseTo(
+      4 * 0.08 * 730,
+      6,
+    );
   });
 
   it.each(['stacks', 'accounts', 'apps', 'databases', 'services', 'rates'])(

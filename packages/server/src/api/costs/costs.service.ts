@@ -39,28 +39,40 @@ export interface CostPage {
 }
 
 /**
- * A page of owners (ascending ids) and what each costs so far: the parts add to it as they come in. An
- * owner outside the page (a row of the id range in an environment the caller cannot see) is left out.
+ * A page of owners (ascending ids) and what each part of their cost adds up to. Each part (containers,
+ * endpoints, storage) keeps its own sums as its rows come in; the parts are added together in the order
+ * they were opened, so a cost does not change in its last digit with the order the queries answer in.
+ * An owner outside the page (a row of the id range in an environment the caller cannot see) is left out.
  */
 interface PageTotals {
   /** The page's id range, for the parts' index scans (an empty page matches nothing). */
   first: number;
   last: number;
-  add(owner: number | null | undefined, estCost: number): void;
+  /** A new part's sums: call it before the part's first await, so the parts open in a fixed order. */
+  part(): (owner: number | null | undefined, estCost: number) => void;
   costs(resourceType: 'App' | 'Database'): Cost[];
 }
 
 function pageTotals(ids: number[]): PageTotals {
   const place = new Map(ids.map((id, i) => [id, i]));
-  const totals = new Float64Array(ids.length);
+  const parts: Float64Array[] = [];
   return {
     first: ids[0] ?? 0,
     last: ids.at(-1) ?? -1,
-    add(owner, estCost) {
-      const at = owner == null ? undefined : place.get(owner);
-      if (at !== undefined) totals[at] = (totals[at] ?? 0) + estCost;
+    part() {
+      const sums = new Float64Array(ids.length);
+      parts.push(sums);
+      return (owner, estCost) => {
+        const at = owner == null ? undefined : place.get(owner);
+        if (at !== undefined) sums[at] = (sums[at] ?? 0) + estCost;
+      };
     },
-    costs: (resourceType) => ids.map((id, i) => ({ id, resourceType, estCost: totals[i] ?? 0 })),
+    costs: (resourceType) =>
+      ids.map((id, i) => ({
+        id,
+        resourceType,
+        estCost: parts.reduce((total, sums) => total + (sums[i] ?? 0), 0),
+      })),
   };
 }
 
@@ -132,6 +144,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     page: PageTotals,
     readable: number[],
   ) {
+    const add = page.part();
     const query = db
       .select({
         ownerId: sql`${ownerKey}`.as('owner_id'),
@@ -153,7 +166,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
         containerMemoryMb: rows.memory_mb[i] ?? 0,
         instanceClass: rows.instance_class[i] ?? '',
       };
-      page.add(owner, containersMonthlyCost(sizing, rates));
+      add(owner, containersMonthlyCost(sizing, rates));
     });
   }
 
@@ -163,6 +176,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     page: PageTotals,
     readable: number[],
   ) {
+    const add = page.part();
     const query = db
       .select({
         ownerId: sql`${ownerKey}`.as('owner_id'),
@@ -185,15 +199,14 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       ['owner_id', 'shared', 'endpoints'],
     );
     rows.owner_id.forEach((owner, i) => {
-      page.add(
-        owner,
-        endpointsMonthlyCost(rows.endpoints[i] ?? 0, rates, { shared: rows.shared[i] === true }),
-      );
+      add(owner, endpointsMonthlyCost(rows.endpoints[i] ?? 0, rates, { shared: rows.shared[i] === true }));
     });
   }
 
   /** A database's disk (GB, and IOPS above those included) and its backups, per database of the page. */
   async function addStorageCosts(page: PageTotals, readable: number[]) {
+    const addDisk = page.part();
+    const addBackups = page.part();
     const range = (column: typeof disks.databaseId | typeof backups.databaseId) =>
       between(column, page.first, page.last);
     const diskQuery = db
@@ -224,13 +237,13 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       ]),
     ]);
     diskRows.database_id.forEach((database, i) => {
-      page.add(
+      addDisk(
         database,
         diskMonthlyCost(diskRows.size[i] ?? 0, rates) + iopsMonthlyCost(diskRows.iops[i] ?? 0, rates),
       );
     });
     backupRows.database_id.forEach((database, i) => {
-      page.add(database, backupMonthlyCost(backupRows.size_gb[i] ?? 0, rates));
+      addBackups(database, backupMonthlyCost(backupRows.size_gb[i] ?? 0, rates));
     });
   }
 
