@@ -64,22 +64,31 @@ async function readRowsAsJson(
       map: is(column, PgJsonb) ? null : (value: unknown) => column.mapFromDriverValue(value),
     };
   });
-  const raws = await jsonArrayOf<Record<string, unknown>>(
-    db,
-    // The subquery's order carries into the aggregate: it is read in that order, and the outer query
-    // neither joins nor groups, so nothing reorders it (PostgreSQL's documented "usually works" case).
-    sql`select coalesce(json_agg(page_rows), '[]')::text as json from (${query}) page_rows`,
-  );
   const added = Object.entries<string>(extras);
-  return raws.map((raw) => {
+  const names = [...readers.map((reader) => reader.name), ...added.map(([, name]) => name)];
+  // One array per column rather than one object per row: the database builds it in about half the time,
+  // and JSON.parse reads it without 5,000 keyed objects to collect afterwards (issue 19).
+  const arrays = names.map((name) => sql`coalesce(json_agg(page_rows.${sql.identifier(name)}), '[]'::json)`);
+  const values = await jsonArrayOf<unknown[]>(
+    db,
+    // The subquery's order carries into the aggregates: each reads the rows in that order, and the outer
+    // query neither joins nor groups, so nothing reorders them (PostgreSQL's documented "usually works" case).
+    sql`select json_build_array(${sql.join(arrays, sql`, `)})::text as json from (${query}) page_rows`,
+  );
+  const count = values[0]?.length ?? 0;
+  const items: Record<string, unknown>[] = new Array(count);
+  for (let row = 0; row < count; row += 1) {
     const item: Record<string, unknown> = {};
-    for (const { key, name, map } of readers) {
-      const value = raw[name];
+    readers.forEach(({ key, map }, column) => {
+      const value = values[column]?.[row];
       item[key] = value === null || value === undefined ? null : map ? map(value) : value;
-    }
-    for (const [key, name] of added) item[key] = raw[name] ?? null;
-    return item;
-  });
+    });
+    added.forEach(([key], extra) => {
+      item[key] = values[readers.length + extra]?.[row] ?? null;
+    });
+    items[row] = item;
+  }
+  return items;
 }
 
 /**
