@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { copyPgliteTemplate, migrationsFolder, readPgliteTemplateTarball } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
@@ -26,21 +21,18 @@ export interface Database {
 }
 
 /**
- * PGlite's own start parameters, with PostgreSQL's shared buffers at 16 MB instead of 128 MB: they live
- * in the WebAssembly memory, which never shrinks, so the server idled 140 MB larger with the default;
- * with the whole database in the operating system's file cache (or, in memory, in PGlite's), the
- * start-up lists of `npm run bench` answered in the same time either way.
- */
-const pgliteOptions = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-};
-
-/**
  * Opens the database and applies pending migrations.
  * `databaseUrl` postgres://... → PostgreSQL; otherwise PGlite in `dataDir` ("memory://" for a throwaway one).
+ * Each database's client is imported only when it is the one used: the PostgreSQL driver and its drizzle
+ * adapter hold some 5 MB of heap that a server on PGlite would keep idle for nothing.
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover, a dropped database) is replaced on the
     // next query; without a listener node-postgres would crash the process with it.
@@ -49,6 +41,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // PostgreSQL's shared buffers at 16 MB instead of 128 MB: they live in the WebAssembly memory, which
+  // never shrinks, so the server idled 140 MB larger with the default; with the whole database in the
+  // operating system's file cache (or, in memory, in PGlite's), the start-up lists of `npm run bench`
+  // answered in the same time either way.
+  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
   // A new cluster starts from the migrated template when there is one (pglite-template.ts).

@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -55,9 +54,18 @@ export function createMailer(options: {
   /** Deliveries (tests replace SMTP with their own). */
   deliver?: ((mail: Mail) => Promise<unknown>) | undefined;
 }): Mailer {
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { smtpUrl } = options;
+  // nodemailer (some 3 MB of heap) is imported with the first delivery: a server without SMTP never needs it.
+  let smtp: Promise<import('nodemailer').Transporter> | null = null;
+  const smtpTransport = (url: string) => {
+    smtp ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return smtp;
+  };
   const deliver =
-    options.deliver ?? (smtp ? (mail: Mail) => smtp.sendMail({ from: options.from, ...mail }) : null);
+    options.deliver ??
+    (smtpUrl
+      ? async (mail: Mail) => (await smtpTransport(smtpUrl)).sendMail({ from: options.from, ...mail })
+      : null);
   const where = options.smtpUrl ? smtpHost(options.smtpUrl) : '';
   let failing = false;
 
@@ -96,7 +104,7 @@ export function createMailer(options: {
   }
 
   return {
-    transport: smtp || options.deliver ? 'smtp' : 'outbox',
+    transport: smtpUrl || options.deliver ? 'smtp' : 'outbox',
     async send(mail) {
       const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
       if (!deliver) options.onKept?.(mail);

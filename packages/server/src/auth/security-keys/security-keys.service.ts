@@ -7,16 +7,11 @@ import {
   type WebAuthnAssertionJson,
   type WebAuthnAttestationJson,
 } from '@berth/core';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,10 +30,16 @@ export const invalidSecurityKey = () => new ApiError(401, 'invalid_credentials',
 
 const TIMEOUT_MS = U2F_CHALLENGE_TTL_SECONDS * 1000;
 
+/**
+ * The WebAuthn library, imported when a security key is first used: with its encoders it holds some
+ * 4 MB of heap, which a server whose users have no keys would keep idle for nothing.
+ */
+const webAuthn = () => import('@simplewebauthn/server');
+
 /** The challenge a browser signed, read from its clientDataJSON (null when unreadable). */
 function challengeOf(clientDataJSON: string): string | null {
   try {
-    const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === 'string' && challenge.length <= 1024 ? challenge : null;
   } catch {
@@ -136,6 +137,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
     async registrationChallenge(user: UserRow): Promise<U2fChallengeResource> {
       if (!user.otpEnabled) throw unprocessable(twoFactorMessages.securityKeyNeedsOtp);
       const existing = await devicesOf(user.id);
+      const { generateRegistrationOptions } = await webAuthn();
       const options = await generateRegistrationOptions({
         rpName: 'Berth',
         rpID,
@@ -158,6 +160,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
       if (!(await spendChallenge(user.id, 'registration', challenge)) || !challenge) {
         throw unprocessable(securityKeyMessages.invalid);
       }
+      const { verifyRegistrationResponse } = await webAuthn();
       const verification = await verifyRegistrationResponse({
         response: attestation as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge,
@@ -176,7 +179,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
           name,
           version: 'WEBAUTHN',
           credentialId: credential.id,
-          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
           signCount: credential.counter,
           transports: credential.transports?.join(',') || null,
         })
@@ -202,6 +205,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
     async authenticationOptions(user: UserRow): Promise<Record<string, unknown> | null> {
       const devices = await devicesOf(user.id);
       if (devices.length === 0) return null;
+      const { generateAuthenticationOptions } = await webAuthn();
       const options = await generateAuthenticationOptions({
         rpID,
         timeout: TIMEOUT_MS,
@@ -227,6 +231,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
         .from(u2fDevices)
         .where(and(eq(u2fDevices.userId, user.id), eq(u2fDevices.credentialId, assertion.id)));
       if (!device) throw invalidSecurityKey();
+      const { verifyAuthenticationResponse } = await webAuthn();
       const verification = await verifyAuthenticationResponse({
         response: assertion as unknown as AuthenticationResponseJSON,
         expectedChallenge: challenge,
@@ -234,7 +239,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
         expectedRPID: rpID,
         credential: {
           id: device.credentialId,
-          publicKey: isoBase64URL.toBuffer(device.publicKey),
+          publicKey: new Uint8Array(Buffer.from(device.publicKey, 'base64url')),
           counter: device.signCount,
           transports: transportsOf(device),
         },

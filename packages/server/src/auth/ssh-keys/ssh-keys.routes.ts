@@ -93,7 +93,7 @@ export async function sshKeysRoutes(fastify: FastifyInstance, deps: SshKeysDeps)
   app.post('/users/:id/ssh_keys', add, async (request, reply) => {
     const caller = await guard.requireCaller(request);
     const userId = ownUserId(request, caller);
-    const parsed = parseSshPublicKey(request.body.ssh_public_key);
+    const parsed = await parseSshPublicKey(request.body.ssh_public_key);
     const [existing] = await db
       .select()
       .from(sshKeys)
