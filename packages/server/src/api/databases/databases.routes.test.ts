@@ -176,6 +176,10 @@ describe('provisioning and credentials', () => {
     const { connection_url: _fullUrl, _links: fullLinks, _embedded: _fullEmbedded, ...fullFields } = full;
     expect(bareFields).toEqual(fullFields);
     expect(bareLinks.disk.href).toBe(fullLinks.disk.href);
+    // The full list's database, disk and last operation are the single view's, to the last field.
+    expect(full).toEqual(shown);
+    expect(full._embedded.disk).toMatchObject({ _type: 'disk', size: 10, key_bytes: 32 });
+    expect(full._embedded.last_operation).toMatchObject({ type: 'provision', status: 'succeeded' });
     const [stored] = await t.db
       .select()
       .from(databaseCredentials)
