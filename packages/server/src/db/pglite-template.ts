@@ -2,9 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { serverRoot } from '../server-root.ts';
 
 // A new PGlite data directory starts as a copy of a fresh cluster with every migration applied, made
@@ -97,6 +94,12 @@ export async function buildPgliteTemplate(): Promise<{ path: string; built: bool
   const partial = `${target}.${process.pid}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { recursive: true });
+  // Imported here: a server on PostgreSQL reads this module (the migrations folder) but never needs PGlite.
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = new PGlite(path.join(partial, 'pgdata'));
   try {
     await migrate(drizzle({ client }), { migrationsFolder });

@@ -58,7 +58,13 @@ export function createMailer(options: {
   // nodemailer (some 3 MB of heap) is imported with the first delivery: a server without SMTP never needs it.
   let smtp: Promise<import('nodemailer').Transporter> | null = null;
   const smtpTransport = (url: string) => {
-    smtp ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    smtp ??= import('nodemailer')
+      .then(({ default: nodemailer }) => nodemailer.createTransport(url))
+      .catch((error: unknown) => {
+        // Not kept: the delivery records the reason, and the next try loads it again.
+        smtp = null;
+        throw error;
+      });
     return smtp;
   };
   const deliver =

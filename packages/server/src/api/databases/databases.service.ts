@@ -6,7 +6,7 @@ import {
   type UpdateDatabaseInput,
   updateDatabaseSchema,
 } from '@berth/core';
-import { and, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
@@ -42,6 +42,9 @@ function searchCondition(search: string): SQL {
       and ${has(environments.handle)}))`;
 }
 
+/** `column = any($1)`: one array parameter for a page's 5000 ids rather than 5000 parameters. */
+const anyId = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::bigint[])`;
+
 /** A database as a page reads it: its disk (or only the disk's id) and its sealed URL when the caller may. */
 interface JoinedRow {
   database: DatabaseRow;
@@ -73,11 +76,11 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
   }
 
   /** The newest operation on each of these databases (DISTINCT ON keeps the first row per database). */
-  function lastOperationsOf(ids: number[] | SQLWrapper) {
+  function lastOperationsOf(ids: number[]) {
     return db
       .selectDistinctOn([operations.resourceId])
       .from(operations)
-      .where(and(eq(operations.resourceType, 'database'), inArray(operations.resourceId, ids)))
+      .where(and(eq(operations.resourceType, 'database'), anyId(operations.resourceId, ids)))
       .orderBy(operations.resourceId, desc(operations.id));
   }
 
@@ -115,68 +118,57 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
   ): Promise<Page<DatabaseView>> {
     const sensitive = await access.readableEnvironmentIds(caller, 'database.credentials.read');
     const window = { limit: paging.perPage, offset: (paging.page - 1) * paging.perPage };
-    const pageIds = db
-      .select({ id: databases.id })
-      .from(databases)
-      .where(where)
-      .orderBy(databases.id)
-      .limit(window.limit)
-      .offset(window.offset);
     const credential = and(
       eq(databaseCredentials.databaseId, databases.id),
       eq(databaseCredentials.type, databases.type),
       sensitive.length ? inArray(databases.environmentId, sensitive) : sql`false`,
     );
+    const listed = db
+      .select({
+        ...getTableColumns(databases),
+        diskId: sql`${disks.id}`.as('berth_disk_id'),
+        // A bare list carries no connection URL: a list every console asks for at sign-in does not ship
+        // every database's password (the database itself and its credentials give it to Sensitive Access).
+        sealed: (embed ? sql`${databaseCredentials.connectionUrlSealed}` : sql`null::text`).as(
+          'berth_sealed',
+        ),
+      })
+      .from(databases)
+      .leftJoin(disks, eq(disks.databaseId, databases.id));
     // Read as one JSON text, as the list query reads its rows (db/select-page.ts): drizzle's row mapping of
     // 5000 joined rows took a quarter of an embedded page's time.
-    const rowsOf = async (): Promise<JoinedRow[]> => {
-      const sealedColumn = embed
-        ? sql`${databaseCredentials.connectionUrlSealed}`
-        : // A bare list carries no connection URL: a list every console asks for at sign-in does not ship
-          // every database's password (the database itself and its credentials give it to Sensitive Access).
-          sql`null::text`;
-      const listed = db
-        .select({
-          ...getTableColumns(databases),
-          diskId: sql`${disks.id}`.as('berth_disk_id'),
-          sealed: sealedColumn.as('berth_sealed'),
-        })
-        .from(databases)
-        .leftJoin(disks, eq(disks.databaseId, databases.id));
-      const [rows, pageDisks] = await Promise.all([
-        selectAsJson(
-          db,
-          databases,
-          (embed ? listed.leftJoin(databaseCredentials, credential) : listed)
-            .where(where)
-            .orderBy(databases.id)
-            .limit(window.limit)
-            .offset(window.offset)
-            .getSQL(),
-          { diskId: 'berth_disk_id', sealed: 'berth_sealed' },
-        ),
-        // The disk's columns only when it is embedded: 5000 rows of a dozen fewer values read much faster.
-        embed
-          ? selectAsJson(
-              db,
-              disks,
-              db.select().from(disks).where(inArray(disks.databaseId, pageIds)).getSQL(),
-            )
-          : [],
-      ]);
-      const diskOf = new Map(pageDisks.map((disk) => [disk.databaseId, disk]));
-      return rows.map(({ diskId, sealed, ...database }) => ({
-        database,
-        diskId: typeof diskId === 'number' ? diskId : null,
-        disk: embed ? (diskOf.get(database.id) ?? null) : null,
-        sealed: typeof sealed === 'string' ? sealed : null,
-      }));
-    };
-    const [rows, total, lastOperations] = await Promise.all([
-      rowsOf(),
+    const [listedRows, total] = await Promise.all([
+      selectAsJson(
+        db,
+        databases,
+        (embed ? listed.leftJoin(databaseCredentials, credential) : listed)
+          .where(where)
+          .orderBy(databases.id)
+          .limit(window.limit)
+          .offset(window.offset)
+          .getSQL(),
+        { diskId: 'berth_disk_id', sealed: 'berth_sealed' },
+      ),
       db.$count(databases, where),
-      embed ? selectAsJson(db, operations, lastOperationsOf(pageIds).getSQL()) : [],
     ]);
+    const rows: JoinedRow[] = listedRows.map(({ diskId, sealed, ...database }) => ({
+      database,
+      diskId: typeof diskId === 'number' ? diskId : null,
+      disk: null,
+      sealed: typeof sealed === 'string' ? sealed : null,
+    }));
+    // The disks (all their columns only when embedded) and last operations of the rows read, by their ids:
+    // the page's window asked for again could shift if a database came or went in between.
+    const ids = rows.map((row) => row.database.id);
+    const [pageDisks, lastOperations] =
+      embed && ids.length
+        ? await Promise.all([
+            selectAsJson(db, disks, db.select().from(disks).where(anyId(disks.databaseId, ids)).getSQL()),
+            selectAsJson(db, operations, lastOperationsOf(ids).getSQL()),
+          ])
+        : [[], []];
+    const diskOf = new Map(pageDisks.map((disk) => [disk.databaseId, disk]));
+    for (const row of rows) row.disk = diskOf.get(row.database.id) ?? null;
     const lastOperationOf = new Map(lastOperations.map((op) => [op.resourceId, op]));
     return {
       items: rows.map(({ database, diskId, disk, sealed }) => ({
