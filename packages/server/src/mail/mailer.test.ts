@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -18,6 +20,49 @@ afterAll(() => database.close());
 const mail = (to: string): Mail => ({ to, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
 
 describe('mail delivery', () => {
+  it('delivers through SMTP_URL with nodemailer, loaded at the first mail, and marks the message sent', async () => {
+    const received: { to: string[]; data: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            data: Buffer.concat(chunks).toString('utf8'),
+          });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = smtp.server.address() as AddressInfo;
+      const mailer = createMailer({
+        db: database.db,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Berth <no-reply@example.com>',
+      });
+      expect(mailer.transport).toBe('smtp');
+      await mailer.send(mail('smtp-reader@example.com'));
+      expect(received).toHaveLength(1);
+      expect(received[0]?.to).toEqual(['smtp-reader@example.com']);
+      expect(received[0]?.data).toContain('Subject: Hello');
+      expect(received[0]?.data).toContain('From: Berth <no-reply@example.com>');
+      const [row] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'smtp-reader@example.com'));
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(row).toMatchObject({ attempts: 1, error: null });
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
   it('keeps a failed message, says so once, tries it again when due and says when mail goes again', async () => {
     let down = true;
     const delivered: string[] = [];

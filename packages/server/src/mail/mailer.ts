@@ -72,7 +72,7 @@ export function createMailer(options: {
     (smtpUrl
       ? async (mail: Mail) => (await smtpTransport(smtpUrl)).sendMail({ from: options.from, ...mail })
       : null);
-  const where = options.smtpUrl ? smtpHost(options.smtpUrl) : '';
+  const where = smtpUrl ? smtpHost(smtpUrl) : '';
   let failing = false;
 
   /** Delivers one outbox row; records success, or the reason and when to try again. */

@@ -45,14 +45,6 @@ function searchCondition(search: string): SQL {
 /** `column = any($1)`: one array parameter for a page's 5000 ids rather than 5000 parameters. */
 const anyId = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::bigint[])`;
 
-/** A database as a page reads it: its disk (or only the disk's id) and its sealed URL when the caller may. */
-interface JoinedRow {
-  database: DatabaseRow;
-  diskId: number | null;
-  disk: DiskRow | null;
-  sealed: string | null;
-}
-
 export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
   const { db, secrets } = deps;
   const access = createAccess(db);
@@ -106,9 +98,9 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
   }
 
   /**
-   * A page of databases in one joined query (disk, and when embedded the sealed credential only where the
-   * caller has `sensitive`), plus the last operations when embedded: no list of ids is sent back to the database,
-   * so a page of 5000 costs what one of 50 does, give or take the rows.
+   * A page of databases in one joined query (the disk's id, and when embedded the sealed credential only
+   * where the caller has `sensitive`), then, when embedded, the disks and last operations of those rows, by
+   * their ids as one array parameter: a page of 5000 costs a handful of queries, as one of 50 does.
    */
   async function page(
     caller: CallerAccess,
@@ -151,15 +143,9 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
       ),
       db.$count(databases, where),
     ]);
-    const rows: JoinedRow[] = listedRows.map(({ diskId, sealed, ...database }) => ({
-      database,
-      diskId: typeof diskId === 'number' ? diskId : null,
-      disk: null,
-      sealed: typeof sealed === 'string' ? sealed : null,
-    }));
-    // The disks (all their columns only when embedded) and last operations of the rows read, by their ids:
-    // the page's window asked for again could shift if a database came or went in between.
-    const ids = rows.map((row) => row.database.id);
+    // Disks and last operations only when embedded, read for the rows above by their ids: the page's
+    // window asked for again could shift if a database came or went in between.
+    const ids = listedRows.map((row) => row.id);
     const [pageDisks, lastOperations] =
       embed && ids.length
         ? await Promise.all([
@@ -168,14 +154,15 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
           ])
         : [[], []];
     const diskOf = new Map(pageDisks.map((disk) => [disk.databaseId, disk]));
-    for (const row of rows) row.disk = diskOf.get(row.database.id) ?? null;
     const lastOperationOf = new Map(lastOperations.map((op) => [op.resourceId, op]));
     return {
-      items: rows.map(({ database, diskId, disk, sealed }) => ({
+      items: listedRows.map(({ diskId, sealed, ...database }) => ({
         database,
-        diskId,
-        connectionUrl: sealed ? secrets.open(sealed) : '',
-        embedded: embed ? { disk, lastOperation: lastOperationOf.get(database.id) ?? null } : undefined,
+        diskId: typeof diskId === 'number' ? diskId : null,
+        connectionUrl: typeof sealed === 'string' ? secrets.open(sealed) : '',
+        embedded: embed
+          ? { disk: diskOf.get(database.id) ?? null, lastOperation: lastOperationOf.get(database.id) ?? null }
+          : undefined,
       })),
       paging: { page: paging.page, perPage: paging.perPage, total },
     };
