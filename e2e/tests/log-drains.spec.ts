@@ -13,7 +13,7 @@ import { expect, test } from '../fixtures/test.ts';
 // Issue 13 in the console: New Log Drain and New Metric Drain from the environment's Integrations tab,
 // the spec's messages, each drain provisioned against a real HTTPS receiver on this machine, a deploy's
 // lines and the containers' metrics arriving there, counted on the drains. The server is the spec's own: it trusts the receiver's certificate
-// (BERTH_DRAIN_CA_FILE) and ships logs every second, metrics every two.
+// (BERTH_DRAIN_CA_FILE), lets drains reach it by name only (BERTH_DRAIN_ALLOW) and ships logs every second, metrics every two.
 
 let server: OwnServer | undefined;
 let receiver: Server | undefined;
@@ -65,8 +65,8 @@ test.beforeAll(async () => {
       BERTH_DRAIN_CA_FILE: join(dir, 'ca.pem'),
       BERTH_DRAIN_INTERVAL_SECONDS: '1',
       BERTH_METRIC_DRAIN_INTERVAL_SECONDS: '2',
-      // The receiver is on this machine: a private destination, which this server allows.
-      BERTH_DRAIN_ALLOW_PRIVATE: 'on',
+      // The receiver is on this machine, a private destination: the guard stays on, its name allowed.
+      BERTH_DRAIN_ALLOW: 'localhost',
     },
   });
   account = await seedAccount(server.api, { organization: 'Drain Harbour' });

@@ -93,6 +93,39 @@ test.describe('login', () => {
     await expect(organizationSwitcher(page, account.organization.name)).toBeVisible();
   });
 
+  test('a browser that logged in before gets through the lock of an attacked account; others do not', async ({
+    page,
+    account,
+    request,
+  }) => {
+    await page.goto('/login');
+    await submitCredentials(page, account);
+    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    const device = (await page.context().cookies()).find((cookie) => cookie.name === 'berth_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/tokens' });
+
+    // Signed out (only the session cookie goes), while an attacker locks the account out.
+    await page.context().clearCookies({ name: 'berth_session' });
+    const attempt = (password: string) =>
+      request.post('/auth/tokens', {
+        headers: { 'content-type': 'application/hal+json' },
+        data: JSON.stringify({ username: account.email, password, grant_type: 'password', scope: 'manage' }),
+      });
+    for (let i = 0; i < 10; i += 1) expect((await attempt(`${account.password}-wrong`)).status()).toBe(401);
+    // A browser without the device cookie is locked out, even with the right password.
+    expect((await attempt(account.password)).status()).toBe(429);
+
+    // The console sends the device cookie with its login, and gets in.
+    await page.goto('/login');
+    const login = page.waitForRequest(
+      (sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/auth/tokens',
+    );
+    await submitCredentials(page, account);
+    expect(await (await login).headerValue('cookie')).toContain(`berth_device=${device?.value}`);
+    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+  });
+
   test('tells a signed-in visitor of /login that they are already logged in', async ({ signedInPage }) => {
     const page = signedInPage;
     await page.goto('/login');

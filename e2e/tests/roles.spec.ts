@@ -68,6 +68,24 @@ test.describe('roles', () => {
     await expect(roles.getByRole('link', { name: 'Auditors' })).toHaveCount(0);
   });
 
+  // spec 1 §4: the last remaining role cannot be taken away; the member leaves by Remove member.
+  test('keeps a member’s last role: its Remove is disabled with the reason', async ({
+    signedInPage: page,
+    account,
+  }) => {
+    await page.goto('/settings/team/roles');
+    await page.getByRole('table', { name: 'Roles' }).getByRole('link', { name: 'Account Owners' }).click();
+    await expect(page.getByRole('heading', { name: 'Account Owners', level: 1 })).toBeVisible();
+    const remove = page
+      .getByRole('table', { name: 'Members of Account Owners' })
+      .getByRole('button', { name: `Remove ${account.name}` });
+    await expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await expect(remove).toHaveAccessibleDescription(
+      /A member keeps at least one role\. To take them out of the organization, remove the member\./,
+    );
+    await expect(page.getByRole('button', { name: `Confirm remove ${account.name}` })).toHaveCount(0);
+  });
+
   test('exports the Roles CSV with the spec columns, filtered by environment', async ({
     signedInPage: page,
     account,

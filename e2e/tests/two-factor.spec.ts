@@ -10,7 +10,13 @@ const totpOf = (secret: string) =>
 test('a user turns on 2FA, then logs in with a code and with a recovery code', async ({
   signedInPage: page,
   account,
+  request,
 }) => {
+  const meWith = (token: string) =>
+    request.get(`/auth/users/${account.id}`, { headers: { authorization: `Bearer ${token}` } });
+  // The account's session made through the API: another browser, as far as the server knows.
+  expect((await meWith(account.token.accessToken)).status()).toBe(200);
+
   // The setup page needs an elevated token: the password again first.
   await page.goto('/settings/otp-setup');
   await expect(page).toHaveURL(/\/elevate\?redirect=/);
@@ -32,6 +38,11 @@ test('a user turns on 2FA, then logs in with a code and with a recovery code', a
   await page.getByRole('textbox', { name: '2FA Code' }).fill(totp.generate());
   await page.getByRole('button', { name: 'Enable 2FA' }).click();
   await expect(page).toHaveURL(/\/settings\/otp-recovery-codes$/);
+  // Issue 34: turning 2FA on ends the other sessions (this one stays), and the toast says so (spec 1 §8).
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Other sessions have been logged out.' }),
+  ).toContainText('Two-factor authentication is now enabled.');
+  expect((await meWith(account.token.accessToken)).status()).toBe(401);
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recoveryCode = ((await codes.first().textContent()) ?? '').trim();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { submitCredentials } from '../fixtures/console.ts';
-import { verificationLink } from '../fixtures/mailbox.ts';
+import { mailboxLinkPath, verificationLink } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 "Unverified users go to the verify page", §4 "Email verification", §8 its failure message.
@@ -33,6 +33,20 @@ test.describe('email verification', () => {
     await page.goto('/login');
     await submitCredentials(page, unverifiedUser);
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'The local mailbox opens once this browser has followed the mailbox link Berth printed when it started.',
+      ),
+    ).toBeVisible();
+
+    // Issue 34: the mailbox answers only a browser that followed the link the server printed at start.
+    const before = await page.request.get('/dev/mail');
+    expect(before.status()).toBe(404);
+    const printed = await page.context().newPage();
+    await printed.goto(mailboxLinkPath());
+    await expect(printed).toHaveURL(/\/dev\/mail$/);
+    await expect(printed.getByRole('heading', { name: 'Berth mailbox' })).toBeVisible();
+    await printed.close();
 
     const [mailboxPage] = await Promise.all([
       page.context().waitForEvent('page'),

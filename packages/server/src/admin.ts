@@ -6,7 +6,10 @@ import { AdminUsageError, runAdminCommand } from './admin-commands.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
+import { createFilesPrivately } from './db/private-data-dir.ts';
 
+// Issue 34: what the command writes in the data directory is its user's alone.
+createFilesPrivately();
 const config = loadConfigOrExit();
 // On the embedded database the command needs the data directory to itself (the server stopped).
 const release = config.databaseUrl ? () => {} : lockDataDirOrExit(config.dataDir);

@@ -57,7 +57,7 @@ import { nulGuard } from './http/nul-guard.ts';
 import { schemaFirst } from './http/schema-first.ts';
 import { securityHeaders, securityHeadersSetter } from './http/security-headers.ts';
 import { serviceFamily } from './http/service-family.ts';
-import { mailboxRoutes } from './mail/mailbox.routes.ts';
+import { mailboxRoutes, newMailboxSecret } from './mail/mailbox.routes.ts';
 import type { Mail, Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
 import type { Autoscaler } from './operations/autoscaler.ts';
@@ -71,6 +71,8 @@ export interface BerthApp {
   app: FastifyInstance;
   database: Database;
   mailer: Mailer;
+  /** This start's secret of the /dev/mail mailbox (its link carries it); null when no mailbox is served. */
+  mailboxSecret: string | null;
   worker: Worker;
   /** Restarts services whose containers went missing (started with the worker; tests call it). */
   reconciler: ContainerReconciler;
@@ -118,6 +120,8 @@ export async function buildApp(
   } = services;
 
   const mailboxServed = mailer.transport === 'outbox' && config.mailbox;
+  // A new one at each start, known only to this process and to whoever reads its start banner.
+  const mailboxSecret = mailboxServed ? newMailboxSecret() : null;
   // What the console reads at start: served at /config.json and written into its index.html.
   const runtimeConfig: RuntimeConfigOf = (request) => {
     const seen = familyUrlsFor(config, request);
@@ -188,7 +192,17 @@ export async function buildApp(
     routes: async (auth) => {
       const secureCookies = config.publicUrl.startsWith('https://');
       const { twoFactor, securityKeys } = services;
-      await tokensRoutes(auth, { db, urls, tokens, guard, limiter, secureCookies, twoFactor, securityKeys });
+      await tokensRoutes(auth, {
+        db,
+        urls,
+        tokens,
+        guard,
+        limiter,
+        deviceCookies: services.deviceCookies,
+        secureCookies,
+        twoFactor,
+        securityKeys,
+      });
       const { signupLimiter, verificationLimiter } = services;
       await usersRoutes(auth, {
         db,
@@ -199,6 +213,7 @@ export async function buildApp(
         tokens,
         signupLimiter,
         twoFactor,
+        notices: services.notices,
       });
       await verificationsRoutes(auth, {
         verification,
@@ -217,7 +232,7 @@ export async function buildApp(
       await organizationsRoutes(auth, { db, urls, guard });
       await rolesRoutes(auth, { db, urls, callers, roleAccess: services.roleAccess });
       await invitationsRoutes(auth, { urls, guard, invitations });
-      await sshKeysRoutes(auth, { db, urls, guard });
+      await sshKeysRoutes(auth, { db, urls, guard, notices: services.notices });
       await sessionsRoutes(auth, { db, urls, guard, tokens });
       await twoFactorRoutes(auth, { urls, guard, twoFactor });
       await securityKeysRoutes(auth, { urls, guard, securityKeys });
@@ -318,7 +333,7 @@ export async function buildApp(
   await app.register(
     async (dev) => {
       dev.setNotFoundHandler(apiNotFound);
-      if (mailboxServed) await dev.register(mailboxRoutes, { mailer });
+      if (mailboxSecret) await dev.register(mailboxRoutes, { mailer, secret: mailboxSecret });
     },
     { prefix: '/dev' },
   );
@@ -357,6 +372,7 @@ export async function buildApp(
     app,
     database,
     mailer,
+    mailboxSecret,
     worker,
     reconciler: services.reconciler,
     logShipper: services.logShipper,

@@ -25,6 +25,8 @@ import { createPasswordResetService } from './auth/passwords/password-reset.serv
 import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
 import { createSecurityKeysService } from './auth/security-keys/security-keys.service.ts';
+import { createSecurityNotices } from './auth/security-notices.ts';
+import { createDeviceCookies } from './auth/tokens/device-cookies.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
@@ -64,14 +66,20 @@ export async function createServices(
     db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    onKept: hooks.onOutboxMail,
+    // Links are printed only while the outbox is this machine's mailbox: a server whose mail goes
+    // nowhere must not write live reset and invitation links into its logs.
+    onKept: config.mailbox ? hooks.onOutboxMail : undefined,
     // Said once when mail stops going out, once when it goes again: not a log line per message.
     onNotice: (line) => console.warn(line),
   });
+  // Changes to how an account signs in are told to its owner by mail.
+  const notices = createSecurityNotices({ mailer, urls, onMailError: (error) => hooks.onError(error) });
   const signingKey = await loadSigningKey(db, config.jwtSecret);
   const tokens = createTokenService({ db, key: signingKey, urls });
   const guard = createAuthGuard(tokens);
   const limiter = createLoginLimiter({ db, limits: config.loginRateLimit });
+  // Devices that logged in before: their failures count apart from the account's lock.
+  const deviceCookies = createDeviceCookies(signingKey);
   // Sign-ups (and sign-up checks) per client address.
   const signupLimiter = createRateLimiter({
     db,
@@ -110,6 +118,7 @@ export async function createServices(
   const passwordResets = createPasswordResetService({
     db,
     mailer,
+    notices,
     urls,
     ttlSeconds: config.passwordResetTtlSeconds,
     maxFailures: config.verificationRateLimit.perCode,
@@ -147,11 +156,12 @@ export async function createServices(
     db,
     urls,
     mailer,
+    notices,
     box: createSecretBox(signingKey, 'two-factor'),
     limiter: otpLimiter,
   });
   // Security keys (WebAuthn) for the PUBLIC_URL relying party; wrong assertions count with wrong codes.
-  const securityKeys = createSecurityKeysService({ db, urls, limiter: otpLimiter });
+  const securityKeys = createSecurityKeysService({ db, urls, limiter: otpLimiter, notices });
   const environments = createEnvironmentsService({ db });
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
@@ -252,9 +262,11 @@ export async function createServices(
   return {
     urls,
     mailer,
+    notices,
     tokens,
     guard,
     limiter,
+    deviceCookies,
     signupLimiter,
     verificationLimiter,
     verification,

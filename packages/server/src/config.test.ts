@@ -70,8 +70,40 @@ describe('configuration checked at start', () => {
       port: 4014,
       publicUrl: 'https://berth.example.com',
       worker: false,
-      drainAllowPrivate: true,
+      drainAllow: { everything: true, hosts: [], ranges: [] },
     });
+  });
+
+  it("reads the drains' allow-list: names, addresses and ranges; nothing by default", () => {
+    expect(loadConfig({}).drainAllow).toEqual({ everything: false, hosts: [], ranges: [] });
+    expect(
+      loadConfig({ BERTH_DRAIN_ALLOW: ' Logs.Internal. , 10.0.8.0/24,127.0.0.1,,fd00::/8 ' }).drainAllow,
+    ).toEqual({
+      everything: false,
+      hosts: ['logs.internal'],
+      ranges: ['10.0.8.0/24', '127.0.0.1', 'fd00::/8'],
+    });
+  });
+
+  it.each([
+    ['logs.internal:514', 'logs.internal:514'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['*', '*'],
+    ['https://logs.internal', 'https://logs.internal'],
+    ['a..b', 'a..b'],
+    [`${'a'.repeat(64)}.internal`, `${'a'.repeat(64)}.internal`],
+  ])('refuses BERTH_DRAIN_ALLOW entry %s', (value, entry) => {
+    expect(() => loadConfig({ BERTH_DRAIN_ALLOW: value })).toThrow(
+      new ConfigError(
+        `BERTH_DRAIN_ALLOW must be host names, addresses and CIDR ranges separated by commas (for example logs.internal,10.0.8.0/24; no ports); "${entry}" is none of these`,
+      ),
+    );
+  });
+
+  it('refuses a BERTH_DRAIN_ALLOW longer than 4000 characters before reading it', () => {
+    expect(() => loadConfig({ BERTH_DRAIN_ALLOW: 'a,'.repeat(2001) })).toThrow(
+      new ConfigError('BERTH_DRAIN_ALLOW must be at most 4000 characters, got 4002'),
+    );
   });
 
   it('says in one line why the machine stopped a start', () => {

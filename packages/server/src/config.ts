@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimEndChar } from '@berth/core';
 import { isLoopbackHostname, type TrustProxy } from './http/client-address.ts';
+import type { OutboundAllowList } from './security/outbound-guard.ts';
 import { serverRoot } from './server-root.ts';
 
 export type { TrustProxy };
@@ -27,13 +28,17 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   /**
-   * Serve the outbox at /dev/mail (to direct requests from this machine only). Off with SMTP_URL, and
-   * by default when PUBLIC_URL is not on this machine, since then the console is published.
+   * Serve the outbox at /dev/mail (to direct requests from this machine that hold the secret of the start
+   * banner's link only) and print each kept message's links. Off with SMTP_URL, and by default when
+   * PUBLIC_URL is not on this machine, since then the console is published (BERTH_MAILBOX).
    */
   mailbox: boolean;
   /** Directory of the built console; served at / when it exists. */
   webDist: string;
-  /** Login attempts allowed per account and per address in the window. */
+  /**
+   * Failed logins allowed per account and per address in the window; each device that logged in to an
+   * account before (its device cookie) has the per-account allowance of its own, apart from the account.
+   */
   loginRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   /** Sign-ups, and checks of a sign-up (POST /claims/user), each allowed per client address in the window. */
   signupRateLimit: { perAddress: number; windowSeconds: number };
@@ -94,8 +99,11 @@ export interface Config {
    * (BERTH_DRAIN_CA_FILE). Empty: the system's only.
    */
   drainCaCertificates: string[];
-  /** Whether drains may send to loopback, private and link-local addresses (BERTH_DRAIN_ALLOW_PRIVATE). */
-  drainAllowPrivate: boolean;
+  /**
+   * What drains may reach besides public addresses: the hosts and ranges of BERTH_DRAIN_ALLOW, or
+   * everything with BERTH_DRAIN_ALLOW_PRIVATE=on.
+   */
+  drainAllow: Required<OutboundAllowList>;
   /** How often log drains ship (seconds). */
   drainIntervalSeconds: number;
   /** How often metric drains send their containers' figures (seconds; a minute by default). */
@@ -215,6 +223,35 @@ function isAddressOrRange(entry: string): boolean {
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
   return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** A DNS name: labels of letters, digits and inner hyphens joined by dots (a trailing dot allowed). */
+function isHostName(value: string): boolean {
+  const labels = value.length <= 253 ? value.replace(/\.$/, '').split('.') : [];
+  return labels.length > 0 && labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+}
+
+/**
+ * BERTH_DRAIN_ALLOW: host names, addresses and CIDR ranges separated by commas, which drains may reach
+ * although private. A name lets through whatever it resolves to; a range, whatever lands in it. An entry
+ * names no port: a collector's host is allowed on each of its ports.
+ */
+function parseDrainAllow(value: string | undefined): { hosts: string[]; ranges: string[] } {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text.length > 4000)
+    throw new ConfigError(`BERTH_DRAIN_ALLOW must be at most 4000 characters, got ${text.length}`);
+  const hosts: string[] = [];
+  const ranges: string[] = [];
+  for (const entry of text.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    if (isAddressOrRange(entry)) ranges.push(entry);
+    else if (isHostName(entry)) hosts.push(entry.replace(/\.$/, ''));
+    else
+      throw new ConfigError(
+        `BERTH_DRAIN_ALLOW must be host names, addresses and CIDR ranges separated by commas (for example logs.internal,10.0.8.0/24; no ports); "${entry.slice(0, 100)}" is none of these`,
+      );
+  }
+  return { hosts, ranges };
 }
 
 /** localhost, 127.x.x.x or [::1]: the console is opened on this machine only. */
@@ -414,7 +451,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'edge'),
     },
     drainCaCertificates: drainCaFromEnv(env),
-    drainAllowPrivate: flagFromEnv(env, 'BERTH_DRAIN_ALLOW_PRIVATE', false),
+    drainAllow: {
+      everything: flagFromEnv(env, 'BERTH_DRAIN_ALLOW_PRIVATE', false),
+      ...parseDrainAllow(env.BERTH_DRAIN_ALLOW),
+    },
     drainIntervalSeconds: countFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
     metricDrainIntervalSeconds: countFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),
     autoscaling: autoscalingFromEnv(env),
@@ -444,11 +484,11 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** How drains reach their destinations: the operator's extra authorities, and whether private addresses are allowed. */
-export function drainTlsOf(config: Pick<Config, 'drainCaCertificates' | 'drainAllowPrivate'>) {
+/** How drains reach their destinations: the operator's extra authorities, and what they may reach besides public addresses. */
+export function drainTlsOf(config: Pick<Config, 'drainCaCertificates' | 'drainAllow'>) {
   return {
     ...(config.drainCaCertificates.length ? { ca: config.drainCaCertificates } : {}),
-    allowPrivate: config.drainAllowPrivate,
+    allow: config.drainAllow,
   };
 }
 

@@ -1,16 +1,20 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
+import { createFilesPrivately } from './db/private-data-dir.ts';
+import { mailboxLink, mailStartLines, removeMailboxLink, writeMailboxLink } from './mail/mailbox-link.ts';
 import { describeKeptMail } from './mail/mailer.ts';
 import { startupProblem } from './startup-problem.ts';
 
+// Issue 34: what the server writes (and its git and Caddy) is its user's alone, from the lock file on.
+createFilesPrivately();
 const config = loadConfigOrExit();
 // One server per data directory: its embedded database, git repositories and edge are this process's.
 const releaseDataDir = lockDataDirOrExit(config.dataDir);
-const { app, close, database, mailer } = await buildApp(config, {
+const { app, close, database, mailer, mailboxSecret } = await buildApp(config, {
   logger: { level: process.env.LOG_LEVEL || 'info' },
   // Without SMTP, someone who opened the console from another machine cannot read /dev/mail, so the
-  // links of each message are printed here too.
+  // links of each message are printed here too (only while the mailbox is on: see composition.ts).
   onOutboxMail: (mail) => console.log(describeKeptMail(mail)),
 }).catch((error: unknown) => {
   // The machine's problems (database, data directory) in one line; a bug keeps its trace.
@@ -21,13 +25,20 @@ const { app, close, database, mailer } = await buildApp(config, {
   process.exit(1);
 });
 
+// Written before the server answers, so whoever waits for it to answer finds the link there.
+const link = mailboxSecret ? mailboxLink(config, mailboxSecret) : null;
+if (link) writeMailboxLink(config.dataDir, link);
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     close()
-      .finally(releaseDataDir)
+      .finally(() => {
+        removeMailboxLink(config.dataDir);
+        releaseDataDir();
+      })
       .then(
         () => process.exit(0),
         () => process.exit(1),
@@ -43,13 +54,6 @@ if (!config.publicUrlSet) {
     'PUBLIC_URL is not set: the console works from any address this machine answers at, but links in mail point at localhost until it is.',
   );
 }
-if (mailer.transport === 'outbox') {
-  console.log('No SMTP_URL: mail is kept in the outbox, and each message and its links are printed here.');
-  if (config.mailbox) {
-    console.log(
-      `On this machine, read it at ${config.publicUrl}/dev/mail; from elsewhere, read this output.`,
-    );
-  } else {
-    console.log('The /dev/mail page is off (PUBLIC_URL is not on this machine): read this output.');
-  }
-}
+const mail = mailStartLines(config, mailer.transport, link);
+for (const line of mail.info) console.log(line);
+for (const line of mail.warnings) console.warn(line);

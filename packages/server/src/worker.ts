@@ -2,6 +2,7 @@ import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { drainTlsOf, loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createFilesPrivately } from './db/private-data-dir.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
 import { createMetricShipper } from './drains/metric-shipper.ts';
 import { loggableError } from './http/loggable-error.ts';
@@ -16,6 +17,8 @@ import { createSecretBox, databaseCredentialsBox } from './security/secret-box.t
 
 // `npm run worker`: operations workers as their own process, to scale out beside `npm start`
 // (run the server with BERTH_WORKER=off if only these should work the queue).
+// Issue 34: the backups (and any other file) it writes are its user's alone.
+createFilesPrivately();
 const config = loadConfigOrExit();
 if (!config.databaseUrl) {
   console.error('berth worker needs DATABASE_URL: the embedded PGlite database belongs to one process.');

@@ -146,9 +146,9 @@ describe('managing any role (spec 1 §6)', () => {
     expect(managesAnyRole({ roleTypes: [...roleTypes] }, new Set(adminOf))).toBe(expected);
   });
 
-  it('says when a removal takes the member out of the organization', () => {
-    expect(memberMessages.lastRoleRemoval('Bob Babbage')).toBe(
-      "This is Bob Babbage's last role: removing it also removes them from the organization.",
+  it('says why a member’s last role stays (spec 1 §4), in one wording for the console and the server', () => {
+    expect(memberMessages.lastRole).toBe(
+      'A member keeps at least one role. To take them out of the organization, remove the member.',
     );
   });
 });

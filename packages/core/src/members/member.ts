@@ -22,9 +22,11 @@ export interface MemberSummary {
 export const memberMessages = {
   removeSelf: 'You cannot remove yourself from the organization.',
   removeProvisioned: 'This user is managed via provisioning and cannot be removed.',
-  /** contract §5.3: removing a user's last membership removes them from the organization. */
-  lastRoleRemoval: (who: string) =>
-    `This is ${who}'s last role: removing it also removes them from the organization.`,
+  /**
+   * spec 1 §4 "The last remaining role cannot be unchecked" (the spec gives no words): a member leaves the
+   * organization by Remove member, never by losing their roles one by one.
+   */
+  lastRole: 'A member keeps at least one role. To take them out of the organization, remove the member.',
 } as const;
 
 const KEYWORDS: Record<string, (member: MemberSummary) => boolean> = {

@@ -8,11 +8,14 @@ import {
   canManageRoleMembers,
   hasFullVisibilityAnywhere,
   isRoleEditable,
+  isRoleVisible,
   permissionMessages,
+  type RoleType,
   SCOPES,
   type Scope,
   scopeDenial,
   scopeGrants,
+  visibleRoleTypes,
 } from './permissions.ts';
 
 const member = (scope: Scope, environmentId = '42'): Actor => ({
@@ -89,6 +92,35 @@ describe('role management rules (spec 1 §6)', () => {
     expect(isRoleEditable({ type: 'owner', scimCreated: false })).toBe(false);
     expect(isRoleEditable({ type: 'billing_owner', scimCreated: false })).toBe(false);
     expect(isRoleEditable({ type: 'platform_user', scimCreated: true })).toBe(false);
+  });
+
+  // spec 1 §6: "a platform owner (who cannot see the owner and billing_owner roles)".
+  it('hides the owner and billing roles from a Deploy Owner, and from no one else', () => {
+    const table: [readonly RoleType[], RoleType, boolean][] = [
+      [['platform_owner'], 'owner', false],
+      [['platform_owner'], 'billing_owner', false],
+      [['platform_owner'], 'platform_owner', true],
+      [['platform_owner'], 'platform_user', true],
+      [['platform_owner', 'platform_user'], 'owner', false],
+      // Their own billing role stays theirs to see; the owner role does not.
+      [['platform_owner', 'billing_owner'], 'billing_owner', true],
+      [['platform_owner', 'billing_owner'], 'owner', false],
+      [['platform_owner', 'owner'], 'owner', true],
+      [['owner'], 'billing_owner', true],
+      [['billing_owner'], 'owner', true],
+      [['platform_user'], 'owner', true],
+      [[], 'owner', true],
+    ];
+    for (const [roleTypes, type, visible] of table) {
+      expect(isRoleVisible({ roleTypes }, type), `${roleTypes.join('+')} sees ${type}`).toBe(visible);
+    }
+    expect(visibleRoleTypes(deployOwner)).toEqual([
+      'platform_owner',
+      'platform_user',
+      'compliance_user',
+      'compliance_owner',
+    ]);
+    expect(visibleRoleTypes(accountOwner)).toHaveLength(6);
   });
 
   it('lets owners create and delete roles', () => {

@@ -120,6 +120,23 @@ export const permissionMessages = {
   memberOnly: 'You are not a member of this organization.',
 } as const;
 
+/**
+ * spec 1 §6: a platform owner (Deploy Owner) who is not an Account Owner "cannot see the owner and
+ * billing_owner roles", nor so who holds them. One who also holds the billing role sees that one: it is
+ * theirs. Everyone else sees every role.
+ */
+export function isRoleVisible(actor: Pick<Actor, 'roleTypes'>, type: RoleType): boolean {
+  if (!isOwner(actor) || isAccountOwner(actor)) return true;
+  if (type === 'owner') return false;
+  if (type === 'billing_owner') return hasBillingAccess(actor);
+  return true;
+}
+
+/** The role types `isRoleVisible` lets the actor see (for filtering rows by type in bulk). */
+export function visibleRoleTypes(actor: Pick<Actor, 'roleTypes'>): RoleType[] {
+  return ROLE_TYPES.filter((type) => isRoleVisible(actor, type));
+}
+
 /** spec 1 §6: managing a role (its members, its environment permissions) needs an owner or that role's admin. */
 export function canManageRole(actor: Pick<Actor, 'roleTypes'>, isRoleAdmin: boolean): boolean {
   return isOwner(actor) || isRoleAdmin;

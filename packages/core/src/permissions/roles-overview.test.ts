@@ -51,6 +51,9 @@ describe('listed roles (spec 1 §6)', () => {
     expect(isRoleListed({ roleTypes: ['platform_owner', 'owner'] }, 'owner')).toBe(true);
     expect(isRoleListed({ roleTypes: ['owner'] }, 'billing_owner')).toBe(true);
     expect(isRoleListed({ roleTypes: ['platform_user'] }, 'owner')).toBe(true);
+    // A Deploy Owner who also holds the billing role sees that role, still not the owner role.
+    expect(isRoleListed({ roleTypes: ['platform_owner', 'billing_owner'] }, 'billing_owner')).toBe(true);
+    expect(isRoleListed({ roleTypes: ['platform_owner', 'billing_owner'] }, 'owner')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Actor, isAccountOwner, isOwner, ROLE_TYPES, type RoleType, type Scope } from './permissions.ts';
+import { type Actor, isOwner, isRoleVisible, ROLE_TYPES, type RoleType, type Scope } from './permissions.ts';
 import { permissionCellState, type RolePermissionRef, scopesByEnvironment } from './role-matrix.ts';
 
 export interface RoleSummary {
@@ -22,14 +22,12 @@ export function compareRoles(
 }
 
 /**
- * spec 1 §6: compliance roles are hidden from role lists, and a Deploy Owner (who is not also an Account
- * Owner) cannot see the owner and billing_owner roles.
+ * spec 1 §6: compliance roles are hidden from role lists, and the roles a Deploy Owner cannot see
+ * (`isRoleVisible`: the owner and billing_owner roles) are not listed to them.
  */
 export function isRoleListed(actor: Pick<Actor, 'roleTypes'>, type: RoleType): boolean {
   if (type === 'compliance_user' || type === 'compliance_owner') return false;
-  if ((type === 'owner' || type === 'billing_owner') && isOwner(actor) && !isAccountOwner(actor))
-    return false;
-  return true;
+  return isRoleVisible(actor, type);
 }
 
 /** spec 1 §2: the query filters of the roles overview. Null means no filter. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { CONTAINER_SIZES_GB } from '../constants/constants.ts';
 import {
   autoscalingAllowed,
   sizingPolicyMessages as m,
   mergeSizingPolicy,
+  SIZING_LIMITS,
   SIZING_POLICY_DEFAULTS,
   type SizingPolicyBody,
   sizingPolicyBody,
@@ -114,6 +116,27 @@ describe('service sizing policy (spec 2 §5, §9)', () => {
     expect(messages(vertical({ maximum_memory: 1024 }))).toEqual([m.maximumBelowMinimum]);
     // The container rules belong to horizontal policies.
     expect(messages(vertical({ min_containers: null, max_cpu_threshold: null }))).toEqual([]);
+  });
+
+  it('bounds memory to the container sizes in either mode, the minimum not above the maximum', () => {
+    for (const policy of [horizontal, vertical]) {
+      expect(messages(policy({ minimum_memory: 1 }))).toEqual([m.minimumMemory]);
+      expect(messages(policy({ minimum_memory: -2048 }))).toEqual([m.minimumMemory]);
+      expect(messages(policy({ minimum_memory: 2048.5 }))).toEqual([m.minimumMemory]);
+      expect(messages(policy({ minimum_memory: 10 ** 12 }))).toEqual([m.minimumMemory]);
+      expect(messages(policy({ maximum_memory: 10 ** 9 }))).toEqual([m.maximumMemory]);
+      expect(messages(policy({ minimum_memory: 4096, maximum_memory: 2048 }))).toEqual([
+        m.maximumBelowMinimum,
+      ]);
+      expect(messages(policy({ minimum_memory: 512, maximum_memory: 784384 }))).toEqual([]);
+      expect(messages(policy({ minimum_memory: 4096, maximum_memory: 4096 }))).toEqual([]);
+    }
+    expect(m.minimumMemory).toBe('Minimum memory must be between 512 and 784384 MB');
+    expect(m.maximumMemory).toBe('Maximum memory must be between 512 and 784384 MB');
+    // The range spans every container size: the smallest is its floor, the largest fits below its ceiling.
+    const sizesMb = CONTAINER_SIZES_GB.map((gb) => gb * 1024);
+    expect(SIZING_LIMITS.memoryMinMb).toBe(Math.min(...sizesMb));
+    expect(Math.max(...sizesMb)).toBeLessThanOrEqual(SIZING_LIMITS.memoryMaxMb);
   });
 
   it('warns below high availability without refusing', () => {

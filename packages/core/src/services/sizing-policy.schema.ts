@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTAINER_SIZES_GB } from '../constants/constants.ts';
 import { MAX_CONTAINER_COUNT } from '../containers/profiles.ts';
 
 // spec 2 §3 (service sizing policy), §4 (the autoscaling form), §5 (its validation and messages) and §9
@@ -46,10 +47,13 @@ export const SIZING_LIMITS = {
   percentileMax: 100,
   cooldownMax: 3600,
   stepMax: 9999,
-  /** The autoscaling screen's ranges: R ratio 0-16, C ratio 0-8, memory 512 to 784384 MB. */
+  /**
+   * The autoscaling screen's ranges: R ratio 0-16, C ratio 0-8, memory 512 to 784384 MB. The memory range
+   * spans the container sizes (spec 2 §9): from the smallest, 0.5 GB, to just above the largest, 752 GB.
+   */
   ratioRMax: 16,
   ratioCMax: 8,
-  memoryMinMb: 512,
+  memoryMinMb: CONTAINER_SIZES_GB[0] * 1024,
   memoryMaxMb: 784384,
   /** spec 2 §5: container count cannot exceed 32; high availability needs 2. */
   containersMax: MAX_CONTAINER_COUNT,
@@ -85,8 +89,8 @@ export const sizingPolicyMessages = {
   memScaleDownBelowUp: 'Memory scale down threshold must be less than memory scale up threshold',
   ratioR: 'Ratio for R must be between 0 and 16',
   ratioC: 'Ratio for C must be between 0 and 8',
-  minimumMemory: 'Minimum memory must be between 512 and 784384 MB',
-  maximumMemory: 'Maximum memory must be between 512 and 784384 MB',
+  minimumMemory: `Minimum memory must be between ${SIZING_LIMITS.memoryMinMb} and ${SIZING_LIMITS.memoryMaxMb} MB`,
+  maximumMemory: `Maximum memory must be between ${SIZING_LIMITS.memoryMinMb} and ${SIZING_LIMITS.memoryMaxMb} MB`,
   maximumBelowMinimum: 'Maximum memory must be at least minimum memory',
   mode: `Autoscaling must be one of: ${AUTOSCALING_MODES.join(', ')}`,
   boolean: (label: string) => `${label} must be true or false`,
@@ -186,6 +190,7 @@ export function sizingPolicyProblems(policy: SizingPolicyFields): SizingPolicyPr
 
   if (policy.autoscaling === 'horizontal') horizontalProblems(policy, add);
   else verticalProblems(policy, add);
+  memoryProblems(policy, add);
   return problems;
 }
 
@@ -229,14 +234,25 @@ function verticalProblems(
   if (!within(r, 0, SIZING_LIMITS.ratioRMax)) add('mem_cpu_ratio_r_threshold', m.ratioR);
   if (!within(c, 0, SIZING_LIMITS.ratioCMax)) add('mem_cpu_ratio_c_threshold', m.ratioC);
   else if (within(r, 0, SIZING_LIMITS.ratioRMax) && r < c) add('mem_cpu_ratio_r_threshold', m.ratio);
+}
+
+/**
+ * The memory bounds, in every mode: a horizontal policy keeps them too, and they are in force the moment
+ * it turns vertical (the autoscaler picks container sizes between them).
+ */
+function memoryProblems(
+  policy: SizingPolicyFields,
+  add: (field: SizingPolicyField, message: string) => void,
+): void {
+  const m = sizingPolicyMessages;
   const minimum = policy.minimum_memory;
   const maximum = policy.maximum_memory;
-  if (!wholeWithin(minimum, SIZING_LIMITS.memoryMinMb, SIZING_LIMITS.memoryMaxMb))
-    add('minimum_memory', m.minimumMemory);
+  const minimumOk = wholeWithin(minimum, SIZING_LIMITS.memoryMinMb, SIZING_LIMITS.memoryMaxMb);
+  if (!minimumOk) add('minimum_memory', m.minimumMemory);
   if (maximum !== null) {
     if (!wholeWithin(maximum, SIZING_LIMITS.memoryMinMb, SIZING_LIMITS.memoryMaxMb))
       add('maximum_memory', m.maximumMemory);
-    else if (maximum < minimum) add('maximum_memory', m.maximumBelowMinimum);
+    else if (minimumOk && maximum < minimum) add('maximum_memory', m.maximumBelowMinimum);
   }
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { copyPgliteTemplate, migrationsFolder, readPgliteTemplateTarball } from './pglite-template.ts';
+import { makeTreePrivate } from './private-data-dir.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -64,5 +65,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  // Issue 34: PGlite's C library sets 0644 on the relation cache files it writes as it starts, whatever
+  // the umask; they are made private again once it has (its folder, 0700, already keeps others out).
+  if (!inMemory) makeTreePrivate(path.join(options.dataDir, 'pgdata'));
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeTreePrivate } from './private-data-dir.ts';
 
 /** The lock file in a data directory: the process holding it, by id. */
 export const LOCK_FILE = 'berth.pid';
@@ -35,11 +36,11 @@ function holder(file: string): number | null {
  * release, which removes the file if it is still this process's.
  */
 export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
       return () => {
         if (holder(file) === process.pid) fs.rmSync(file, { force: true });
       };
@@ -62,18 +63,31 @@ export function lockDataDir(dir: string): () => void {
   );
 }
 
-/** For the server and admin processes: a locked directory stops the start with its one line. */
+/**
+ * For the server and admin processes: takes the data directory, locked and private (issue 34: what an
+ * earlier version, a copy or an operator left readable by others is made this user's alone before the
+ * database opens). A locked directory, or one it cannot write or make private, stops the start with its
+ * one line.
+ */
 export function lockDataDirOrExit(dir: string): () => void {
+  let release: (() => void) | null = null;
   try {
-    return lockDataDir(dir);
+    release = lockDataDir(dir);
+    makeTreePrivate(dir);
+    return release;
   } catch (error) {
+    release?.();
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (error instanceof DataDirLockedError) console.error(error.message);
-    else if (['EACCES', 'EPERM', 'EROFS'].includes(code))
+    else if (!['EACCES', 'EPERM', 'EROFS'].includes(code)) throw error;
+    else if (release)
+      console.error(
+        `Berth cannot make ${(error as NodeJS.ErrnoException).path ?? dir} private (${code}): everything in its data directory must be its own. Set BERTH_DATA_DIR to a directory it owns.`,
+      );
+    else
       console.error(
         `Berth cannot write its data directory ${dir} (${code}). Set BERTH_DATA_DIR to a directory it can write.`,
       );
-    else throw error;
     process.exit(1);
   }
 }

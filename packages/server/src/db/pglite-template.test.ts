@@ -5,7 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { buildPgliteTemplate, pgliteTemplatePath, readPgliteTemplateTarball } from './pglite-template.ts';
+import {
+  buildPgliteTemplate,
+  copyPgliteTemplate,
+  pgliteTemplatePath,
+  readPgliteTemplateTarball,
+} from './pglite-template.ts';
 
 const systemIdentifier = async (client: PGlite) =>
   String(
@@ -14,6 +19,12 @@ const systemIdentifier = async (client: PGlite) =>
   );
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Entries below a folder (itself included) that group or others may use. */
+function openTo(folder: string): string[] {
+  const names = ['', ...fs.readdirSync(folder, { recursive: true, encoding: 'utf8' })];
+  return names.filter((name) => fs.lstatSync(path.join(folder, name)).mode & 0o077);
+}
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,6 +39,16 @@ describe('the PGlite template', () => {
     expect(
       siblings.filter((name) => name.startsWith('pglite-template-') && !name.endsWith('.partial')),
     ).toEqual([path.basename(pgliteTemplatePath())]);
+  });
+
+  it('is private, and so is a data directory copied from it (issue 34)', async () => {
+    await buildPgliteTemplate();
+    expect(fs.statSync(path.dirname(pgliteTemplatePath())).mode & 0o777).toBe(0o700);
+    expect(openTo(pgliteTemplatePath()).slice(0, 5)).toEqual([]);
+    const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-template-'));
+    dirs.push(dataDir);
+    expect(await copyPgliteTemplate(path.join(dataDir, 'pgdata'))).toBe(true);
+    expect(openTo(path.join(dataDir, 'pgdata')).slice(0, 5)).toEqual([]);
   });
 
   it('is where a new data directory starts from: no initdb, every migration already applied', async () => {

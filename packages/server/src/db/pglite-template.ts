@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { serverRoot } from '../server-root.ts';
+import { makeTreePrivate } from './private-data-dir.ts';
 
 // A new PGlite data directory starts as a copy of a fresh cluster with every migration applied, made
 // once by `npm run build` (and by `npm start` and the test run when missing). Running initdb instead
@@ -47,6 +48,8 @@ export async function copyPgliteTemplate(pgdata: string): Promise<boolean> {
   const partial = `${pgdata}.${process.pid}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   await copyTree(source, partial);
+  // A copy keeps its source's modes whatever the umask: made private before it holds any secret.
+  makeTreePrivate(partial);
   // Renamed when whole, so a start stopped halfway leaves no cluster that looks complete.
   fs.renameSync(partial, pgdata);
   return true;
@@ -89,8 +92,13 @@ export function readPgliteTemplateTarball(): Blob | undefined {
  */
 export async function buildPgliteTemplate(): Promise<{ path: string; built: boolean }> {
   const target = pgliteTemplatePath();
-  if (fs.existsSync(target)) return { path: target, built: false };
-  fs.mkdirSync(cacheFolder, { recursive: true });
+  // Its copies become data directories: private like them (issue 34), also one made before.
+  fs.mkdirSync(cacheFolder, { recursive: true, mode: 0o700 });
+  fs.chmodSync(cacheFolder, 0o700);
+  if (fs.existsSync(target)) {
+    makeTreePrivate(target);
+    return { path: target, built: false };
+  }
   const partial = `${target}.${process.pid}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { recursive: true });
@@ -108,6 +116,8 @@ export async function buildPgliteTemplate(): Promise<{ path: string; built: bool
   } finally {
     await client.close();
   }
+  // PGlite makes its files readable and writable by everyone.
+  makeTreePrivate(partial);
   try {
     fs.renameSync(partial, target);
   } catch (error) {

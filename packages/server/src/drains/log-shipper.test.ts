@@ -5,6 +5,7 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKey } from '../auth/tokens/token-keys.ts';
+import { loadConfig } from '../config.ts';
 import { apps, databaseCredentials, databases, logDrains, services, vhosts } from '../db/schema.ts';
 import { createSimRuntime } from '../runtimes/sim/sim-runtime.ts';
 import { createSecretBox, databaseCredentialsBox } from '../security/secret-box.ts';
@@ -96,8 +97,12 @@ describe('log drains ship to their destinations', () => {
   beforeAll(async () => {
     https = await httpsReceiver();
     syslog = await syslogReceiver();
-    // The receivers are on loopback: a private destination this server is told to allow.
-    t = await testApp({ drainCaCertificates: [certificate.certificatePem], drainAllowPrivate: true });
+    // The receivers are on loopback, private destinations: the guard stays on and the allow-list names
+    // them only (`localhost` for the HTTPS and syslog receivers, 127.0.0.1 for Elasticsearch's).
+    t = await testApp({
+      drainCaCertificates: [certificate.certificatePem],
+      drainAllow: loadConfig({ BERTH_DRAIN_ALLOW: 'localhost,127.0.0.1' }).drainAllow,
+    });
     owner = await t.signUp();
     const organization = await t.createOrganization(owner);
     environmentId = (await t.createEnvironment(owner, organization.id, 'shipping')).id;
@@ -269,7 +274,7 @@ describe('log drains ship to their destinations', () => {
       runtimes: { sim: createSimRuntime({ stepMs: 1 }) },
       box: createSecretBox(key, 'log drains'),
       databaseSecrets: databaseCredentialsBox(key),
-      tls: { ca: [certificate.certificatePem], allowPrivate: true },
+      tls: { ca: [certificate.certificatePem], allow: { hosts: ['localhost'] } },
       bufferLines: 3,
     });
     const before = await drainOf(httpsDrain);
@@ -293,6 +298,31 @@ describe('log drains ship to their destinations', () => {
     });
     expect(drain.status).toBe('failed');
     expect((await drainOf(drain.id)).status).toBe('provision_failed');
+  });
+
+  it('refuses to provision a drain aimed at a private address the allow-list does not name', async () => {
+    // Each would answer: the HTTPS receiver listens on every interface, 127.0.0.2 is loopback too.
+    const refusals = [
+      [
+        { drain_type: 'https_post', url: `https://[::1]:${https.port}/in?key=s3cret-key` },
+        '[::1] is a private address: drains send only to public destinations',
+      ],
+      [
+        { drain_type: 'syslog_tls_tcp', drain_host: '169.254.169.254', drain_port: '6514' },
+        '169.254.169.254 is a private address: drains send only to public destinations',
+      ],
+      [
+        // A name the resolver turns into 127.0.0.2, which no entry names.
+        { drain_type: 'papertrail', drain_host: '2130706434', drain_port: String(syslog.port) },
+        '2130706434 resolves to a private address: drains send only to public destinations',
+      ],
+    ] as const;
+    for (const [index, [body, message]] of refusals.entries()) {
+      const drain = await provisioned({ handle: `private-${index}`, ...body });
+      expect(drain.status).toBe('failed');
+      expect((await drainOf(drain.id)).status).toBe('provision_failed');
+      expect(await t.operationLog(owner, drain.operation)).toContain(`ERROR -- : ${message}`);
+    }
   });
 
   it("indexes lines with an Elasticsearch database's bulk API, at its connection URL and account", async () => {

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage } from 'node:htt
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { apps } from '../db/schema.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
 import { makeCertificate } from '../testing/test-certificates.ts';
@@ -49,8 +50,12 @@ describe('metric drains send points to their destinations', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => influxServer.listen(0, '127.0.0.1', resolve));
     await new Promise<void>((resolve) => datadogServer.listen(0, resolve));
-    // The receivers are on loopback: a private destination this server is told to allow.
-    t = await testApp({ drainCaCertificates: [certificate.certificatePem], drainAllowPrivate: true });
+    // The InfluxDB receivers are on loopback, a private destination: the guard stays on and the
+    // allow-list names their addresses only (IPv4, and IPv6 for the one reached by its literal).
+    t = await testApp({
+      drainCaCertificates: [certificate.certificatePem],
+      drainAllow: loadConfig({ BERTH_DRAIN_ALLOW: '127.0.0.1,::1' }).drainAllow,
+    });
     owner = await t.signUp();
     const organization = await t.createOrganization(owner);
     environmentId = (await t.createEnvironment(owner, organization.id, 'measured')).id;
@@ -159,7 +164,7 @@ describe('metric drains send points to their destinations', () => {
           diskGb: null,
         },
       ],
-      { ca: [certificate.certificatePem], allowPrivate: true },
+      { ca: [certificate.certificatePem], allow: { hosts: ['localhost'] } },
     );
     const post = datadog[0];
     expect(post?.url).toBe('/api/v1/series');
@@ -187,15 +192,62 @@ describe('metric drains send points to their destinations', () => {
   });
 
   it('refuses private destinations unless the operator allows them', async () => {
-    await expect(
-      deliverInfluxV1('http://127.0.0.1:9', { username: 'u', password: 'p', database: 'd' }, [], {}),
-    ).rejects.toThrow('127.0.0.1 is a private address: drains send only to public destinations');
-    await expect(
-      deliverInfluxV1('http://169.254.169.254', { username: 'u', password: 'p', database: 'd' }, [], {}),
-    ).rejects.toThrow('169.254.169.254 is a private address');
-    await expect(
-      deliverInfluxV1('http://localhost:9', { username: 'u', password: 'p', database: 'd' }, [], {}),
-    ).rejects.toThrow(/private address/);
+    const influxTo = (address: string) =>
+      deliverInfluxV1(address, { username: 'u', password: 'p', database: 'd' }, [], {});
+    await expect(influxTo('http://127.0.0.1:9')).rejects.toThrow(
+      '127.0.0.1 is a private address: drains send only to public destinations',
+    );
+    await expect(influxTo('http://169.254.169.254')).rejects.toThrow('169.254.169.254 is a private address');
+    // IPv4-mapped and NAT64 forms of private addresses, and a name resolving to one.
+    await expect(influxTo('http://[::ffff:169.254.169.254]')).rejects.toThrow(
+      '[::ffff:a9fe:a9fe] is a private address',
+    );
+    await expect(influxTo('http://[64:ff9b::a00:1]')).rejects.toThrow(
+      '[64:ff9b::a00:1] is a private address',
+    );
+    await expect(influxTo('http://localhost:9')).rejects.toThrow(
+      'localhost resolves to a private address: drains send only to public destinations',
+    );
+  });
+
+  it('provisions to an IPv6 literal, written in brackets as URLs have it', async () => {
+    const received: Received[] = [];
+    const server = createHttpServer(collector(received));
+    await new Promise<void>((resolve) => server.listen(0, '::1', resolve));
+    try {
+      const drain = await provisioned({
+        handle: 'influx-six',
+        drain_type: 'influxdb',
+        drain_configuration: {
+          address: `http://[::1]:${port(server)}`,
+          username: 'u',
+          password: 'p',
+          database: 'd',
+        },
+      });
+      expect(drain.status).toBe('succeeded');
+      await t.metricShipper.shipOnce(new Date(Date.now() + 60 * 60_000));
+      expect(received.some((write) => write.url.startsWith('/write?db=d'))).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('provisions only to what the allow-list names: 127.0.0.1 here, not the rest of loopback', async () => {
+    const refused = await provisioned({
+      handle: 'beside-allowed',
+      drain_type: 'influxdb',
+      drain_configuration: {
+        address: `http://127.0.0.2:${port(influxServer)}`,
+        username: 'u',
+        password: 'p',
+        database: 'd',
+      },
+    });
+    expect(refused.status).toBe('failed');
+    expect(await t.operationLog(owner, refused.operation)).toMatch(
+      /ERROR -- : 127\.0\.0\.2 is a private address: drains send only to public destinations$/m,
+    );
   });
 
   it('records a failed delivery, waits, and sends again once the destination is back', async () => {

@@ -1,19 +1,18 @@
-import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, connect, isIP, type LookupFunction } from 'node:net';
+import { connect, isIP } from 'node:net';
 import { rootCertificates, type TLSSocket, connect as tlsConnect } from 'node:tls';
+import { createOutboundGuard, type OutboundAllowList } from '../security/outbound-guard.ts';
 
 /** How drains reach their destinations. */
 export interface DeliveryTls {
   /** Certificate authorities destinations may present besides the system's (PEM): a private CA. */
   ca?: string[];
   /**
-   * Whether destinations on loopback, private and link-local addresses are allowed (the operator's
-   * choice; tests' receivers are on loopback). Off: a tenant cannot aim a drain at Berth's own machine
-   * or network.
+   * Destinations allowed besides public addresses (BERTH_DRAIN_ALLOW, BERTH_DRAIN_ALLOW_PRIVATE): none
+   * unless the operator says so, so a tenant cannot aim a drain at Berth's own machine or network.
    */
-  allowPrivate?: boolean;
+  allow?: OutboundAllowList;
 }
 
 /** A delivery that failed: the drain records the message and tries again later. */
@@ -28,58 +27,19 @@ const DEADLINE_MS = 15_000;
 /** The most of an answer kept (a destination's error explains itself in its first lines). */
 const ANSWER_LIMIT = 64 * 1024;
 
-// Addresses a drain may not reach unless the operator allows private destinations.
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::1', 128],
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
-
-const refused = (host: string) =>
-  new DeliveryError(`${host} is a private address: drains send only to public destinations`);
-
-/** A name resolution that refuses private addresses at connect time (no DNS rebinding around it). */
-function guardedLookup(tls: DeliveryTls): LookupFunction | undefined {
-  if (tls.allowPrivate) return undefined;
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: false }, (error, address, family) => {
-      if (error) return callback(error, '', 0);
-      if (isPrivateAddress(String(address))) return callback(refused(hostname), '', 0);
-      callback(null, address as string, family as number);
-    });
-  };
-}
-
-/** Refuses a literal private address (a name is checked when it resolves). */
-function checkHost(host: string, tls: DeliveryTls) {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (!tls.allowPrivate && isPrivateAddress(bare)) throw refused(host);
-}
+/** The outbound guard under the operator's allow-list, refusing with a delivery error. */
+const guardOf = (tls: DeliveryTls) =>
+  createOutboundGuard(
+    tls.allow,
+    (reason) => new DeliveryError(`${reason}: drains send only to public destinations`),
+  );
 
 /** TLS options: the system's authorities and the operator's own, and the guarded lookup. */
 function tlsOptions(tls: DeliveryTls) {
+  const { lookup } = guardOf(tls);
   return {
     ...(tls.ca?.length ? { ca: [...rootCertificates, ...tls.ca] } : {}),
-    ...(guardedLookup(tls) ? { lookup: guardedLookup(tls) } : {}),
+    ...(lookup ? { lookup } : {}),
   };
 }
 
@@ -96,7 +56,7 @@ export function post(
   what: string,
 ): Promise<{ status: number; text: string }> {
   const url = new URL(target);
-  checkHost(url.hostname, tls);
+  guardOf(tls).checkHost(url.hostname);
   const auth = url.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
     : '';
@@ -150,22 +110,28 @@ export function answerError(answer: { status: number }, what: string): DeliveryE
   return error;
 }
 
+/** A host as net and tls take it: an IPv6 literal written as in a URL ([::1]) loses its brackets. */
+const socketHost = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+
 /** A TLS connection to a drain's destination, under the same rules as its requests. */
 export function connectTls(host: string, port: number, tls: DeliveryTls): TLSSocket {
-  checkHost(host, tls);
-  return tlsConnect({ host, port, servername: host, ...tlsOptions(tls) });
+  guardOf(tls).checkHost(host);
+  const bare = socketHost(host);
+  // SNI carries names only (RFC 6066); an address literal is checked against the certificate's IPs.
+  return tlsConnect({ host: bare, port, ...(isIP(bare) ? {} : { servername: bare }), ...tlsOptions(tls) });
 }
 
 /** Whether a plain TCP connection to the destination opens (an http:// destination's provision check). */
 export function tcpReachable(host: string, port: number, tls: DeliveryTls): Promise<string | null> {
+  const guard = guardOf(tls);
   return new Promise((resolve) => {
     try {
-      checkHost(host, tls);
+      guard.checkHost(host);
     } catch (error) {
       return resolve((error as Error).message);
     }
-    const lookup = guardedLookup(tls);
-    const socket = connect({ host, port, ...(lookup ? { lookup } : {}) });
+    const { lookup } = guard;
+    const socket = connect({ host: socketHost(host), port, ...(lookup ? { lookup } : {}) });
     const done = (problem: string | null) => {
       socket.destroy();
       resolve(problem);

@@ -81,7 +81,8 @@ export function createGitRepositoriesService(deps: {
     /** Makes the app's bare repository when it has none yet (its first push). */
     async ensure(repository: GitRepository): Promise<void> {
       if (fs.existsSync(`${repository.path}/HEAD`)) return;
-      fs.mkdirSync(repository.path, { recursive: true });
+      // Private as the rest of the data directory; git (the server's umask) makes its files so too.
+      fs.mkdirSync(repository.path, { recursive: true, mode: 0o700 });
       await run('git', ['init', '--bare', '--quiet', '--initial-branch=main', repository.path]);
     },
 

@@ -96,11 +96,12 @@ describe('console, runtime config and mailbox', () => {
 
   it('shows sent mail on the mailbox page and as JSON', async () => {
     const user = await t.signUp({ verified: false, name: 'Mail Reader' });
-    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    const headers = { cookie: `berth_mailbox=${t.mailboxSecret}` };
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail', headers });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Verify your email for Berth');
     expect(page.body).toContain(user.email);
-    const json = (await t.app.inject({ method: 'GET', url: '/dev/mail.json' })).json();
+    const json = (await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers })).json();
     expect(json.messages[0]).toMatchObject({ to: user.email, subject: 'Verify your email for Berth' });
   });
 });
@@ -122,8 +123,14 @@ describe('input PostgreSQL cannot store', () => {
   });
 
   it('serves the mailbox to this machine only', async () => {
-    const remote = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress: '203.0.113.9' });
+    const headers = { cookie: `berth_mailbox=${t.mailboxSecret}` };
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail.json',
+      remoteAddress: '203.0.113.9',
+      headers,
+    });
     expect(remote.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail.json' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers })).statusCode).toBe(200);
   });
 });

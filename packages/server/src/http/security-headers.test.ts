@@ -93,7 +93,11 @@ describe('security headers on every answer', () => {
   });
 
   it('the mailbox page allows its own stylesheet, by hash, and nothing else', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail',
+      headers: { cookie: `berth_mailbox=${t.mailboxSecret}` },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-frame-options']).toBe('DENY');
     const csp = directives(page);

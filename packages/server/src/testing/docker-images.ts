@@ -202,7 +202,8 @@ export async function testEdge(dataDir: string) {
 /** Database images for the docker suites, made from the machine's Debian packages: no registry is reachable. */
 export const POSTGRES_IMAGE = 'berth-test/postgres:15';
 export const MYSQL_IMAGE = 'berth-test/mysql:8.4';
-export const REDIS_IMAGE = 'berth-test/redis:7.2';
+// (-2: starts as the official image does, as its redis user, which owns the data directory.)
+export const REDIS_IMAGE = 'berth-test/redis:7.2-2';
 
 // A root filesystem of programs from the machine (Debian's packages), with the shared libraries they
 // load, and busybox for the shell and `su`: its arguments are the root, busybox, then the paths to copy.
@@ -357,12 +358,30 @@ export function mysqlImage(docker: Docker): Promise<string> {
   });
 }
 
+// The official Redis image's entrypoint, small: `redis-server` runs as the redis user, given what is in
+// its data directory (the working directory) first; anything else runs as it is.
+const REDIS_ENTRYPOINT = String.raw`#!/bin/sh
+set -e
+if [ "$1" = redis-server ] && [ "$(id -u)" = 0 ]; then
+  find . \! -user redis -exec chown redis '{}' +
+  exec su -s /bin/sh -c 'exec "$0" "$@"' -- redis "$@"
+fi
+exec "$@"
+`;
+
 /** Redis 7 (apt-get install redis-server): the official image runs the arguments it is given. */
 export function redisImage(docker: Docker): Promise<string> {
   return debianImage(docker, REDIS_IMAGE, {
     paths: ['/usr/bin/redis-server', '/usr/bin/redis-check-rdb', '/usr/bin/redis-cli'],
     user: 'redis',
     directories: ['data'],
-    changes: ['ENV PATH=/usr/bin:/bin', 'WORKDIR /data', 'CMD ["redis-server"]', 'EXPOSE 6379'],
+    entrypoint: REDIS_ENTRYPOINT,
+    changes: [
+      'ENV PATH=/usr/bin:/bin',
+      'WORKDIR /data',
+      'ENTRYPOINT ["/entrypoint.sh"]',
+      'CMD ["redis-server"]',
+      'EXPOSE 6379',
+    ],
   });
 }

@@ -168,6 +168,8 @@ export async function testApp(
     app,
     db: built.database.db,
     mailer: built.mailer,
+    /** This start's mailbox secret (null with the mailbox off), as the start banner's link carries it. */
+    mailboxSecret: built.mailboxSecret,
     worker: built.worker,
     reconciler: built.reconciler,
     logShipper: built.logShipper,

@@ -1,6 +1,7 @@
 import {
   actionDenial,
   type CreatePermissionInput,
+  isRoleVisible,
   permissionSchemaMessages,
   type RoleType,
   roleTakesEnvironmentPermissions,
@@ -52,11 +53,14 @@ export function createPermissionsService(deps: { db: Db }) {
             .from(roles)
             .where(and(eq(roles.id, input.role), eq(roles.organizationId, environment.organizationId)))
         : [];
-      if (!role) throw unprocessable(permissionSchemaMessages.roleNotFound, { role: ['not found'] });
+      const actor = caller.actors.get(environment.organizationId) ?? { roleTypes: [], permissions: [] };
+      // A role hidden from the caller (spec 1 §6) is as unknown as another organization's.
+      if (!role || !isRoleVisible(actor, role.type as RoleType)) {
+        throw unprocessable(permissionSchemaMessages.roleNotFound, { role: ['not found'] });
+      }
       assertCanManage(caller, role, 'permission.grant');
       // A role admin who is not an owner may grant only what they hold themselves on this environment,
       // so managing a role never raises anyone's access above the admin's own.
-      const actor = caller.actors.get(environment.organizationId) ?? { roleTypes: [], permissions: [] };
       const beyondOwn = scopeDenial(actor, input.scope, String(environment.id));
       if (beyondOwn !== null) throw forbidden(beyondOwn);
       if (!roleTakesEnvironmentPermissions(role.type as RoleType)) {

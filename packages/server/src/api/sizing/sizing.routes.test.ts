@@ -106,6 +106,50 @@ describe('service sizing policies', () => {
     expect(kept.json()).toMatchObject({ min_containers: 2, max_containers: 8 });
   });
 
+  // Memory bounds hold whatever the mode: a horizontal policy keeps its memory fields too, and the
+  // autoscaler reads them as soon as the policy turns vertical.
+  it('bounds minimum and maximum memory to the container sizes in every mode', async () => {
+    const before = (await t.call('GET', policyUrl(web.id), { token: f.reader.token })).json();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ ...horizontal, minimum_memory: 1 }, { minimum_memory: [sizingPolicyMessages.minimumMemory] }],
+      [{ ...horizontal, minimum_memory: -2048 }, { minimum_memory: [sizingPolicyMessages.minimumMemory] }],
+      [{ ...horizontal, minimum_memory: 10 ** 12 }, { minimum_memory: [sizingPolicyMessages.minimumMemory] }],
+      [{ ...horizontal, minimum_memory: 2048.5 }, { minimum_memory: [sizingPolicyMessages.minimumMemory] }],
+      [{ ...horizontal, maximum_memory: 10 ** 9 }, { maximum_memory: [sizingPolicyMessages.maximumMemory] }],
+      [
+        { ...horizontal, minimum_memory: 4096, maximum_memory: 1024 },
+        { maximum_memory: [sizingPolicyMessages.maximumBelowMinimum] },
+      ],
+      [
+        { autoscaling: 'vertical', scaling_enabled: false, maximum_memory: 256 },
+        { maximum_memory: [sizingPolicyMessages.maximumMemory] },
+      ],
+    ];
+    for (const [body, details] of cases) {
+      for (const method of ['PUT', 'POST'] as const) {
+        const service = method === 'PUT' ? web : worker;
+        const refused = await t.call(method, policyUrl(service.id), { token: f.deployer.token, body });
+        expect(refused.statusCode, `${method} ${JSON.stringify(body)}`).toBe(422);
+        expect(refused.json().details).toEqual(details);
+      }
+    }
+    const kept = (await t.call('GET', policyUrl(web.id), { token: f.reader.token })).json();
+    expect(kept).toEqual(before);
+    expect((await t.call('GET', policyUrl(worker.id), { token: f.reader.token })).statusCode).toBe(404);
+
+    // The bounds themselves are sizes a policy may name: the smallest container and the form's largest.
+    const widest = await t.call('PUT', policyUrl(web.id), {
+      token: f.deployer.token,
+      body: { ...horizontal, minimum_memory: 512, maximum_memory: 784384 },
+    });
+    expect(widest.statusCode, widest.body).toBe(200);
+    expect(widest.json()).toMatchObject({ minimum_memory: 512, maximum_memory: 784384 });
+    await t.call('PUT', policyUrl(web.id), {
+      token: f.deployer.token,
+      body: { minimum_memory: before.minimum_memory, maximum_memory: before.maximum_memory },
+    });
+  });
+
   it('offers a mode only where the stack allows it, and policies to app services only', async () => {
     const [stack] = await t.db.select().from(stacks);
     await t.db.update(stacks).set({ horizontalAutoscaling: false });

@@ -2,16 +2,19 @@ import {
   canAct,
   createOrganizationSchema,
   emailMessages,
+  isRoleVisible,
   isValidEmail,
   MAX_LENGTH,
   organizationCollection,
   organizationResource,
   type RoleMembershipsMap,
+  type RoleType,
   reauthenticateOrganizationCollection,
   requiredText,
   roleCollection,
   roleMembershipsMap,
   userCollection,
+  visibleRoleTypes,
 } from '@berth/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -70,14 +73,18 @@ export async function organizationsRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Organizations'];
 
-  /** Loads an organization the caller belongs to; any other id is 404. */
+  /**
+   * Loads an organization the caller belongs to (any other id is 404), with the caller's roles there and
+   * their actor's role types (what spec 1 §6 lets them see of its roles).
+   */
   async function memberOrganization(caller: Caller, organizationId: string) {
     const mine = await membershipsOf(db, caller.user.id);
     if (!isUuid(organizationId) || !organizationIdsOf(mine).includes(organizationId))
       throw notFound('Organization');
     const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
     if (!org) throw notFound('Organization');
-    return { org, mine: mine.filter((m) => m.organizationId === organizationId) };
+    const inOrganization = mine.filter((m) => m.organizationId === organizationId);
+    return { org, mine: inOrganization, actor: { roleTypes: inOrganization.map((m) => m.roleType) } };
   }
 
   const list = route(tags, 'The caller’s organizations, most recently updated first', {
@@ -222,7 +229,7 @@ export async function organizationsRoutes(
   const organizationRoles = idRoute(tags, 'An organization’s roles', { 200: roleCollection });
   app.get('/organizations/:id/roles', organizationRoles, async (request) => {
     const caller = await guard.requireCaller(request);
-    const { org } = await memberOrganization(caller, request.params.id);
+    const { org, actor } = await memberOrganization(caller, request.params.id);
     const rows = await db
       .select()
       .from(roles)
@@ -231,19 +238,20 @@ export async function organizationsRoutes(
     return collection(
       'roles',
       `${urls.auth}/organizations/${org.id}/roles`,
-      rows.map((role) => toRoleHal(role, urls)),
+      rows.filter((role) => isRoleVisible(actor, role.type as RoleType)).map((role) => toRoleHal(role, urls)),
     );
   });
 
+  // spec 1 §6: a Deploy Owner does not see who holds only roles hidden from them.
   const members = idRoute(tags, 'An organization’s members', { 200: userCollection });
   app.get('/organizations/:id/users', members, async (request) => {
     const caller = await guard.requireCaller(request);
-    const { org } = await memberOrganization(caller, request.params.id);
+    const { org, actor } = await memberOrganization(caller, request.params.id);
     const memberIds = db
       .select({ id: memberships.userId })
       .from(memberships)
       .innerJoin(roles, eq(memberships.roleId, roles.id))
-      .where(eq(roles.organizationId, org.id));
+      .where(and(eq(roles.organizationId, org.id), inArray(roles.type, visibleRoleTypes(actor))));
     const rows = await db.select().from(users).where(inArray(users.id, memberIds)).orderBy(users.name);
     return collection(
       'users',
@@ -258,12 +266,12 @@ export async function organizationsRoutes(
   });
   app.get('/organizations/:id/roles/memberships', membershipsByRole, async (request) => {
     const caller = await guard.requireCaller(request);
-    const { org } = await memberOrganization(caller, request.params.id);
+    const { org, actor } = await memberOrganization(caller, request.params.id);
     const rows = await db
       .select({ membership: memberships })
       .from(memberships)
       .innerJoin(roles, eq(memberships.roleId, roles.id))
-      .where(eq(roles.organizationId, org.id));
+      .where(and(eq(roles.organizationId, org.id), inArray(roles.type, visibleRoleTypes(actor))));
     const byRole: RoleMembershipsMap['_embedded'] = {};
     for (const { membership } of rows) {
       const entry = byRole[membership.roleId] ?? { memberships: [] };

@@ -7,7 +7,8 @@ import { passwordResetChallenges, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { type Mailer, passwordResetMail } from '../../mail/mailer.ts';
-import { revokeOtherTokens, sameSecret } from '../tokens/token.service.ts';
+import type { SecurityNotices } from '../security-notices.ts';
+import { revokeOtherTokens, sameSecret, type UserRow } from '../tokens/token.service.ts';
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -29,6 +30,8 @@ const passwordResetLocked = () => new ApiError(422, 'verification_locked', passw
 export function createPasswordResetService(deps: {
   db: Db;
   mailer: Mailer;
+  /** The account's owner hears that the password was reset. */
+  notices: SecurityNotices;
   urls: FamilyUrls;
   ttlSeconds: Config['passwordResetTtlSeconds'];
   /** Wrong codes a link survives; the next attempt finds it dead. */
@@ -70,7 +73,7 @@ export function createPasswordResetService(deps: {
       if (!isUuid(challengeId)) throw passwordResetFailed();
       // Hashed before the transaction (it is slow); thrown away when the code is wrong.
       const passwordHash = await hashPassword(password);
-      const outcome = await db.transaction(async (tx): Promise<ApiError | null> => {
+      const outcome = await db.transaction(async (tx): Promise<ApiError | UserRow> => {
         // The row stays locked to the end, so parallel guesses are counted one after another.
         const [challenge] = await tx
           .select()
@@ -114,9 +117,10 @@ export function createPasswordResetService(deps: {
           .set({ passwordHash, verified: true, updatedAt: now })
           .where(eq(users.id, user.id));
         await revokeOtherTokens(tx, user.id, []);
-        return null;
+        return user;
       });
-      if (outcome) throw outcome;
+      if (outcome instanceof ApiError) throw outcome;
+      await deps.notices.tell(outcome, { kind: 'password-reset' });
     },
   };
 }

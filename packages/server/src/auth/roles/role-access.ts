@@ -3,6 +3,7 @@ import {
   actionDenial,
   canManageRoleMembers,
   isRoleEditable,
+  isRoleVisible,
   permissionMessages,
   type RoleType,
   scimMessages,
@@ -10,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { accessOf, type CallerRef } from '../caller-access.ts';
 import type { RoleRow } from '../organizations/organizations.hal.ts';
@@ -25,8 +26,9 @@ export interface RoleAccess {
 }
 
 /**
- * A role as the caller sees it: a role of an organization the caller does not belong to is 404 (never
- * 403), and what they may do with it comes from core's rules (spec 1 §6).
+ * A role as the caller sees it: a role of an organization the caller does not belong to, or one spec 1 §6
+ * hides from them (a Deploy Owner and the owner and billing roles), is 404 (never 403); what they may do
+ * with it comes from core's rules (spec 1 §6).
  */
 export function createRoleAccess(db: Db) {
   async function load(ref: CallerRef, roleId: string): Promise<RoleAccess> {
@@ -35,10 +37,10 @@ export function createRoleAccess(db: Db) {
     if (!role) throw notFound('Role');
     const caller = await accessOf(db, ref);
     const actor = caller.actors.get(role.organizationId);
-    if (!actor) throw notFound('Role');
+    const roleType = role.type as RoleType;
+    if (!actor || !isRoleVisible(actor, roleType)) throw notFound('Role');
     const inOrganization = caller.memberships.filter((m) => m.organizationId === role.organizationId);
     const isRoleAdmin = inOrganization.some((m) => m.roleId === role.id && m.privileged);
-    const roleType = role.type as RoleType;
     return {
       role,
       roleType,
@@ -71,8 +73,9 @@ export function createRoleAccess(db: Db) {
         throw forbidden(notRenaming ?? permissionMessages.roleManagement);
       }
       if (!isRoleEditable({ type: access.roleType, scimCreated: access.role.scimCreated })) {
-        // One wording with the console's notice: the texts live in core.
-        throw forbidden(
+        // A rule of the role, not a lack of the caller's rights: 422, in one wording with the console's
+        // notice (the texts live in core).
+        throw unprocessable(
           access.role.scimCreated ? scimMessages.roleLocked : permissionMessages.ownerRoleLocked,
         );
       }

@@ -117,18 +117,47 @@ describe('PUT and DELETE /roles/:id', () => {
     expect((await t.call('GET', `/auth/roles/${role.id}`, { token: owner.token })).statusCode).toBe(404);
   });
 
-  it('never edits owner-type roles', async () => {
+  // spec 1 §6 "Owner-type roles cannot be edited": a rule of the role, not of the caller, so 422 (the
+  // caller's right to manage roles is checked first: 403 for those who have none).
+  it('never edits owner-type roles: 422 with the rule, after the caller’s own 403', async () => {
     const setup = await team();
-    const ownerRole = roleOf(setup, 'owner');
-    const rename = await t.call('PUT', `/auth/roles/${ownerRole.id}`, {
-      token: setup.owner.token,
-      body: { name: 'Bosses' },
+    const deployOwner = await deployOwnerOf(setup);
+    const editors: [TestUser, string][] = [
+      [setup.owner, 'owner'],
+      [setup.owner, 'platform_owner'],
+      [setup.owner, 'billing_owner'],
+      [deployOwner, 'platform_owner'],
+    ];
+    for (const [editor, type] of editors) {
+      const role = roleOf(setup, type);
+      const rename = await t.call('PUT', `/auth/roles/${role.id}`, {
+        token: editor.token,
+        body: { name: 'Bosses' },
+      });
+      expect(rename.statusCode, type).toBe(422);
+      expect(rename.json()).toMatchObject({
+        error: 'unprocessable_entity',
+        message: permissionMessages.ownerRoleLocked,
+      });
+      const deleted = await t.call('DELETE', `/auth/roles/${role.id}`, { token: editor.token });
+      expect(deleted.statusCode, type).toBe(422);
+      expect(deleted.json().message).toBe(permissionMessages.ownerRoleLocked);
+    }
+    const roles = (
+      await t.call('GET', `/auth/organizations/${setup.org.id}/roles`, { token: setup.owner.token })
+    )
+      .json()
+      ._embedded.roles.map((role: { name: string }) => role.name);
+    expect(roles).toEqual(expect.arrayContaining(['Account Owners', 'Deploy Owners', 'Billing Owners']));
+
+    const member = await t.signUp();
+    await addMember(t.db, { organizationId: setup.org.id, userId: member.id });
+    const byMember = await t.call('PUT', `/auth/roles/${roleOf(setup, 'owner').id}`, {
+      token: member.token,
+      body: { name: 'Mine' },
     });
-    expect(rename.statusCode).toBe(403);
-    expect(rename.json().message).toBe(permissionMessages.ownerRoleLocked);
-    expect(
-      (await t.call('DELETE', `/auth/roles/${ownerRole.id}`, { token: setup.owner.token })).statusCode,
-    ).toBe(403);
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe(permissionMessages.roleManagement);
   });
 
   it('lets a role admin rename their role but not a plain member; strangers see 404', async () => {
@@ -222,11 +251,12 @@ describe('memberships', () => {
     const setup = await team();
     const deployOwner = await deployOwnerOf(setup);
     const ownerRole = roleOf(setup, 'owner');
+    // spec 1 §6: a Deploy Owner does not even see the owner role (role-visibility.test.ts).
     const denied = await t.call('POST', `/auth/roles/${ownerRole.id}/memberships`, {
       token: deployOwner.token,
       body: { user_url: userUrl(deployOwner) },
     });
-    expect(denied.statusCode).toBe(403);
+    expect(denied.statusCode).toBe(404);
 
     const memberships = (
       await t.call('GET', `/auth/roles/${ownerRole.id}/memberships`, { token: setup.owner.token })
@@ -264,6 +294,97 @@ describe('memberships', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+// spec 1 §4 Role editing: "The last remaining role cannot be unchecked"; a member leaves the organization
+// by Remove member (DELETE /organizations/:id/users/:userId), never by losing their roles one by one.
+describe('a member keeps at least one role', () => {
+  const membershipOf = async (owner: TestUser, roleId: string, user: TestUser) => {
+    const listed = (await t.call('GET', `/auth/roles/${roleId}/memberships`, { token: owner.token })).json()
+      ._embedded.memberships as { id: string; _links: { user: { href: string } } }[];
+    const found = listed.find((m) => m._links.user.href === userUrl(user));
+    if (!found) throw new Error('no membership');
+    return found;
+  };
+  const memberIds = async (caller: TestUser, organizationId: string) =>
+    (await t.call('GET', `/auth/organizations/${organizationId}/users`, { token: caller.token }))
+      .json()
+      ._embedded.users.map((u: { id: string }) => u.id);
+
+  it('refuses to remove a member’s last role (422) and keeps them; removes any other', async () => {
+    const { owner, org } = await team();
+    const member = await t.signUp();
+    const developers = await addMember(t.db, {
+      organizationId: org.id,
+      userId: member.id,
+      name: 'Developers',
+    });
+    const only = await membershipOf(owner, developers.id, member);
+    const refused = await t.call('DELETE', `/auth/memberships/${only.id}`, { token: owner.token });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: 'unprocessable_entity', message: memberMessages.lastRole });
+    expect(await memberIds(owner, org.id)).toContain(member.id);
+    expect((await membershipOf(owner, developers.id, member)).id).toBe(only.id);
+
+    const readers = await createRole(owner, org.id, 'Readers');
+    await t.call('POST', `/auth/roles/${readers.id}/memberships`, {
+      token: owner.token,
+      body: { user_url: userUrl(member) },
+    });
+    expect((await t.call('DELETE', `/auth/memberships/${only.id}`, { token: owner.token })).statusCode).toBe(
+      204,
+    );
+    const left = (await t.call('GET', `/auth/users/${member.id}/roles`, { token: owner.token })).json();
+    expect(left._embedded.roles.map((role: { name: string }) => role.name)).toEqual(['Readers']);
+    const last = await membershipOf(owner, readers.id, member);
+    expect((await t.call('DELETE', `/auth/memberships/${last.id}`, { token: owner.token })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('keeps one role when both are removed at the same moment', async () => {
+    const { owner, org } = await team();
+    const member = await t.signUp();
+    const first = await addMember(t.db, { organizationId: org.id, userId: member.id, name: 'First' });
+    const second = await addMember(t.db, { organizationId: org.id, userId: member.id, name: 'Second' });
+    const ids = [
+      (await membershipOf(owner, first.id, member)).id,
+      (await membershipOf(owner, second.id, member)).id,
+    ];
+    const answers = await Promise.all(
+      ids.map((id) => t.call('DELETE', `/auth/memberships/${id}`, { token: owner.token })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 422]);
+    const roles = (await t.call('GET', `/auth/users/${member.id}/roles`, { token: owner.token })).json()
+      ._embedded.roles;
+    expect(roles).toHaveLength(1);
+  });
+
+  it('counts, for a Deploy Owner, only the roles it sees: it cannot strip a billing owner to a role it does not see', async () => {
+    const setup = await team();
+    const deployOwner = await deployOwnerOf(setup);
+    const member = await t.signUp();
+    const developers = await addMember(t.db, {
+      organizationId: setup.org.id,
+      userId: member.id,
+      name: 'Developers',
+    });
+    await t.call('POST', `/auth/roles/${roleOf(setup, 'billing_owner').id}/memberships`, {
+      token: setup.owner.token,
+      body: { user_url: userUrl(member) },
+    });
+    const visible = await membershipOf(setup.owner, developers.id, member);
+    const byDeployOwner = await t.call('DELETE', `/auth/memberships/${visible.id}`, {
+      token: deployOwner.token,
+    });
+    expect(byDeployOwner.statusCode).toBe(422);
+    expect(byDeployOwner.json().message).toBe(memberMessages.lastRole);
+    expect(await memberIds(deployOwner, setup.org.id)).toContain(member.id);
+    // The Account Owner sees the billing role too: the member keeps it.
+    const byOwner = await t.call('DELETE', `/auth/memberships/${visible.id}`, { token: setup.owner.token });
+    expect(byOwner.statusCode).toBe(204);
+    expect(await memberIds(setup.owner, setup.org.id)).toContain(member.id);
   });
 });
 
@@ -361,7 +482,7 @@ describe('what role admins and Deploy Owners may not do', () => {
       token: deployOwner.token,
       body: { user_url: userUrl(deployOwner) },
     });
-    expect(byDeployOwner.statusCode).toBe(403);
+    expect(byDeployOwner.statusCode).toBe(404);
     const byAccountOwner = await t.call('POST', `/auth/roles/${billing.id}/memberships`, {
       token: setup.owner.token,
       body: { user_url: userUrl(deployOwner) },
@@ -412,7 +533,7 @@ describe('provisioned users and roles (spec 1 §6, §8)', () => {
       token: setup.owner.token,
       body: { name: 'X' },
     });
-    expect(renamed.statusCode).toBe(403);
+    expect(renamed.statusCode).toBe(422);
   });
 
   it('refuses to edit a provisioned role in the words the console shows (core scimMessages.roleLocked)', async () => {
@@ -423,7 +544,7 @@ describe('provisioned users and roles (spec 1 §6, §8)', () => {
       token: setup.owner.token,
       body: { name: 'Renamed' },
     });
-    expect(renamed.statusCode).toBe(403);
+    expect(renamed.statusCode).toBe(422);
     expect(renamed.json().message).toBe('This role is managed via provisioning and cannot be edited.');
     expect(renamed.json().message).toBe(scimMessages.roleLocked);
   });

@@ -1,7 +1,9 @@
 import {
+  type Actor,
   actionDenial,
   addMembershipSchema,
   createRoleSchema,
+  isRoleVisible,
   lastUrlSegment,
   memberMessages,
   membershipCollection,
@@ -13,6 +15,7 @@ import {
   scimMessages,
   updateMembershipSchema,
   userCollection,
+  visibleRoleTypes,
 } from '@berth/core';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,9 +45,11 @@ function userIdFromUrl(url: string): string | null {
 }
 
 /**
- * Roles and memberships (contract §5.3). Anyone in the organization reads them; changing who holds a
- * role needs an owner or that role's admin, and the owner and billing roles an Account Owner (core's
- * canManageRoleMembers); renaming and deleting never touch owner-type or provisioned roles.
+ * Roles and memberships (contract §5.3). Anyone in the organization reads them, except the owner and
+ * billing roles a Deploy Owner cannot see (core's isRoleVisible: 404, and their holders left out); changing
+ * who holds a role needs an owner or that role's admin, and the owner and billing roles an Account Owner
+ * (core's canManageRoleMembers); renaming and deleting never touch owner-type or provisioned roles; a
+ * member keeps at least one role (spec 1 §4).
  */
 export async function rolesRoutes(
   fastify: FastifyInstance,
@@ -63,11 +68,15 @@ export async function rolesRoutes(
   }
 
   /**
-   * Runs a removal of memberships and refuses it when no Account Owner would be left. The organization
-   * row is locked first, so two owners removing each other at the same moment are serialized and the
-   * second removal sees the first.
+   * Runs a removal of memberships and refuses it when no Account Owner would be left (or `alsoCheck`
+   * fails). The organization row is locked first, so two removals in it at the same moment are
+   * serialized and the second sees the first.
    */
-  async function removeKeepingAnOwner(organizationId: string, remove: (tx: Tx) => Promise<unknown>) {
+  async function removeKeepingAnOwner(
+    organizationId: string,
+    remove: (tx: Tx) => Promise<unknown>,
+    alsoCheck?: (tx: Tx) => Promise<void>,
+  ) {
     await db.transaction(async (tx) => {
       await tx
         .select({ id: organizations.id })
@@ -81,7 +90,28 @@ export async function rolesRoutes(
         .innerJoin(roles, eq(memberships.roleId, roles.id))
         .where(and(eq(roles.organizationId, organizationId), eq(roles.type, 'owner')));
       if ((owners?.n ?? 0) === 0) throw lastOwner(); // rolls the removal back
+      await alsoCheck?.(tx);
     });
+  }
+
+  /**
+   * spec 1 §4: the user still holds a role in the organization, among those the caller sees (a Deploy
+   * Owner may not leave someone with only a role hidden from them: that would take them out of sight, as
+   * Remove member would). Run after the removal, in its transaction.
+   */
+  async function assertKeepsARole(tx: Tx, userId: string, organizationId: string, actor: Actor) {
+    const [left] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(roles, eq(memberships.roleId, roles.id))
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(roles.organizationId, organizationId),
+          inArray(roles.type, visibleRoleTypes(actor)),
+        ),
+      );
+    if ((left?.n ?? 0) === 0) throw unprocessable(memberMessages.lastRole); // rolls the removal back
   }
 
   async function membershipWithAccess(caller: CallerAccess, membershipId: string) {
@@ -143,7 +173,8 @@ export async function rolesRoutes(
   });
 
   // Deleting a role removes its memberships and permissions (cascade); members left without a role
-  // have left the organization, as with removing their last membership.
+  // have left the organization. (An owner's deliberate act, confirmed by the role's name; spec 1 §4's
+  // last-role rule is about editing one member's roles.)
   const remove = idRoute(roleTags, 'Delete a role with its memberships and permissions (owners)', {
     204: noContent,
   });
@@ -195,11 +226,15 @@ export async function rolesRoutes(
   );
   app.post('/roles/:id/memberships', addMembership, async (request, reply) => {
     const caller = await callers.require(request);
-    const { role } = await roleAccess.forMemberManagement(caller, request.params.id);
+    const { role, actor } = await roleAccess.forMemberManagement(caller, request.params.id);
     const { user_url: userUrl } = request.body;
     const userId = userIdFromUrl(userUrl);
+    // A member only by roles the caller cannot see is no member to them (spec 1 §6).
     const inOrganization =
-      userId && (await membershipsOf(db, userId)).some((m) => m.organizationId === role.organizationId);
+      userId &&
+      (await membershipsOf(db, userId)).some(
+        (m) => m.organizationId === role.organizationId && isRoleVisible(actor, m.roleType),
+      );
     if (!userId || !inOrganization) {
       throw unprocessable('Only members of the organization can be added to a role; invite new people');
     }
@@ -235,10 +270,11 @@ export async function rolesRoutes(
     return toMembershipHal(updated ?? membership, urls);
   });
 
-  // Removing a user's last membership removes them from the organization (contract §5.3).
+  // spec 1 §4: a member's last role stays (422); they leave the organization by Remove member. (Contract
+  // §5.3 let the last membership take them out; the spec's rule wins.)
   const removeMembership = idRoute(
     membershipTags,
-    'Remove a membership (the user leaves the organization with their last one)',
+    'Remove a membership (never a member’s last role: remove the member instead)',
     { 204: noContent },
   );
   app.delete('/memberships/:id', removeMembership, async (request, reply) => {
@@ -248,8 +284,11 @@ export async function rolesRoutes(
       const [user] = await db.select().from(users).where(eq(users.id, membership.userId));
       if (user?.externalId) throw unprocessable(scimMessages.cannotRemove);
     }
-    await removeKeepingAnOwner(access.role.organizationId, (tx) =>
-      tx.delete(memberships).where(eq(memberships.id, membership.id)),
+    const { organizationId } = access.role;
+    await removeKeepingAnOwner(
+      organizationId,
+      (tx) => tx.delete(memberships).where(eq(memberships.id, membership.id)),
+      (tx) => assertKeepsARole(tx, membership.userId, organizationId, access.actor),
     );
     return reply.code(204).send(null);
   });
@@ -274,7 +313,8 @@ export async function rolesRoutes(
     const theirs = isUuid(target)
       ? (await membershipsOf(db, target)).filter((m) => m.organizationId === organizationId)
       : [];
-    if (theirs.length === 0) throw notFound('Member');
+    // Someone the caller sees no role of is no member to them (spec 1 §6): 404, as for a stranger.
+    if (!theirs.some((m) => isRoleVisible(actor, m.roleType))) throw notFound('Member');
     if (target === caller.user.id) throw unprocessable(memberMessages.removeSelf);
     const [user] = await db.select().from(users).where(eq(users.id, target));
     if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);

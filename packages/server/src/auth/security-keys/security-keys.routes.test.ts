@@ -32,8 +32,10 @@ async function withTwoFactor() {
   const created = await t.call('POST', `/auth/users/${user.id}/otp_configurations`, { token: elevated });
   const configuration = created.json();
   await clearOfStepEnd();
+  // From the browser of the user's session, as the console does: that session stays (others end).
   const enabled = await t.call('PATCH', `/auth/users/${user.id}`, {
     token: elevated,
+    cookie: user.sessionCookie,
     body: {
       type: 'otp',
       otp_enabled: true,

@@ -21,6 +21,7 @@ import { ApiError, notFound, unprocessable } from '../../http/errors.ts';
 import { iso, links } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { RateLimiter } from '../rate-limit.ts';
+import type { SecurityNotices } from '../security-notices.ts';
 import type { UserRow } from '../tokens/token.service.ts';
 
 type DeviceRow = typeof u2fDevices.$inferSelect;
@@ -56,8 +57,14 @@ const transportsOf = (row: DeviceRow) =>
  * random, bound to a user and a purpose, single use and expire after five minutes; an assertion's
  * signature counter must increase. Wrong assertions count against the user's 2FA attempts (`limiter`).
  */
-export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limiter: RateLimiter }) {
-  const { db, urls, limiter } = deps;
+export function createSecurityKeysService(deps: {
+  db: Db;
+  urls: FamilyUrls;
+  limiter: RateLimiter;
+  /** The user hears of each key added or removed. */
+  notices: SecurityNotices;
+}) {
+  const { db, urls, limiter, notices } = deps;
   const publicUrl = new URL(urls.app);
   const rpID = publicUrl.hostname;
   const origin = publicUrl.origin;
@@ -111,6 +118,34 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
       )
       .returning({ id: u2fChallenges.id });
     return spent.length > 0;
+  }
+
+  /**
+   * The user's key that signed `assertion` over `challenge` for this relying party, with its new
+   * signature counter; null when no key of the user's did, or its counter did not increase.
+   */
+  async function signedBy(user: UserRow, assertion: WebAuthnAssertionJson, challenge: string) {
+    const [device] = await db
+      .select()
+      .from(u2fDevices)
+      .where(and(eq(u2fDevices.userId, user.id), eq(u2fDevices.credentialId, assertion.id)));
+    if (!device) return null;
+    const { verifyAuthenticationResponse } = await webAuthn();
+    const verification = await verifyAuthenticationResponse({
+      response: assertion as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: device.credentialId,
+        publicKey: new Uint8Array(Buffer.from(device.publicKey, 'base64url')),
+        counter: device.signCount,
+        transports: transportsOf(device),
+      },
+      requireUserVerification: false,
+    }).catch(() => null);
+    if (!verification?.verified) return null;
+    return { device, newCounter: verification.authenticationInfo.newCounter };
   }
 
   function toDeviceHal(row: DeviceRow): U2fDeviceResource {
@@ -189,6 +224,7 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
           throw error;
         });
       if (!row) throw new Error('u2f device insert returned nothing');
+      await notices.tell(user, { kind: 'security-key-added', name: row.name });
       return row;
     },
 
@@ -197,8 +233,9 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
       const [deleted] = await db
         .delete(u2fDevices)
         .where(and(eq(u2fDevices.id, id), eq(u2fDevices.userId, user.id)))
-        .returning({ id: u2fDevices.id });
+        .returning({ name: u2fDevices.name });
       if (!deleted) throw notFound('Security key');
+      await notices.tell(user, { kind: 'security-key-removed', name: deleted.name });
     },
 
     /** Request options for a login or elevation, or null when the user has no keys. */
@@ -217,6 +254,29 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
     },
 
     /**
+     * Whether `verifyAssertion` would accept `assertion` now, without spending its challenge or counting
+     * it: the login lock's door checks the second factor before the password (see codeHolds in
+     * two-factor.service.ts), and a wrong assertion there must not count toward the user's 2FA lock.
+     */
+    async assertionHolds(user: UserRow, assertion: WebAuthnAssertionJson): Promise<boolean> {
+      const challenge = challengeOf(assertion.response.clientDataJSON);
+      if (!challenge) return false;
+      const [open] = await db
+        .select({ id: u2fChallenges.id })
+        .from(u2fChallenges)
+        .where(
+          and(
+            eq(u2fChallenges.userId, user.id),
+            eq(u2fChallenges.purpose, 'authentication'),
+            eq(u2fChallenges.challenge, challenge),
+            isNull(u2fChallenges.usedAt),
+            gt(u2fChallenges.expiresAt, new Date()),
+          ),
+        );
+      return open !== undefined && (await signedBy(user, assertion, challenge)) !== null;
+    },
+
+    /**
      * The second factor as a key assertion: an authentication challenge of the user's, signed by one of
      * their keys, with a signature counter above the last one seen (401 `invalid_credentials` otherwise).
      */
@@ -226,27 +286,9 @@ export function createSecurityKeysService(deps: { db: Db; urls: FamilyUrls; limi
       if (!(await spendChallenge(user.id, 'authentication', challenge)) || !challenge) {
         throw invalidSecurityKey();
       }
-      const [device] = await db
-        .select()
-        .from(u2fDevices)
-        .where(and(eq(u2fDevices.userId, user.id), eq(u2fDevices.credentialId, assertion.id)));
-      if (!device) throw invalidSecurityKey();
-      const { verifyAuthenticationResponse } = await webAuthn();
-      const verification = await verifyAuthenticationResponse({
-        response: assertion as unknown as AuthenticationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: device.credentialId,
-          publicKey: new Uint8Array(Buffer.from(device.publicKey, 'base64url')),
-          counter: device.signCount,
-          transports: transportsOf(device),
-        },
-        requireUserVerification: false,
-      }).catch(() => null);
-      if (!verification?.verified) throw invalidSecurityKey();
-      const { newCounter } = verification.authenticationInfo;
+      const signed = await signedBy(user, assertion, challenge);
+      if (!signed) throw invalidSecurityKey();
+      const { device, newCounter } = signed;
       // Kept atomically: two assertions with the same counter cannot both pass (a cloned key).
       const counted = await db
         .update(u2fDevices)

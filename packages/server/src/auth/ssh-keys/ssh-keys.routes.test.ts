@@ -48,7 +48,7 @@ describe('SSH keys', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()._embedded.ssh_keys.map((k: { id: string }) => k.id)).toEqual([key.id]);
 
-    const deleted = await t.call('DELETE', `/auth/ssh_keys/${key.id}`, { token: user.token });
+    const deleted = await t.call('DELETE', `/auth/ssh_keys/${key.id}`, { token: await t.elevate(user) });
     expect(deleted.statusCode).toBe(204);
     const after = await t.call('GET', `/auth/users/${user.id}/ssh_keys`, { token: user.token });
     expect(after.json()._embedded.ssh_keys).toEqual([]);
@@ -130,10 +130,24 @@ describe('SSH keys', () => {
     );
 
     const key = (await addKey(user, body)).json();
-    const stolen = await t.call('DELETE', `/auth/ssh_keys/${key.id}`, { token: other.token });
+    const stolen = await t.call('DELETE', `/auth/ssh_keys/${key.id}`, { token: await t.elevate(other) });
     expect(stolen.statusCode).toBe(404);
     expect((await t.call('DELETE', `/auth/ssh_keys/${key.id}`)).statusCode).toBe(401);
     const list = await t.call('GET', `/auth/users/${user.id}/ssh_keys`, { token: user.token });
     expect(list.json()._embedded.ssh_keys).toHaveLength(1);
+  });
+
+  // spec 1 §7 "DELETE /ssh_keys/{id} (elevated)": taking a key away changes who may push and open
+  // sessions, as adding one does, so a stolen session token alone cannot do it.
+  it('deletes a key only with an elevated token: 403 with the session token, and the key stays', async () => {
+    const user = await t.signUp();
+    const key = (await addKey(user, { name: 'k', ssh_public_key: publicKeyLine('ed25519') })).json();
+    const plain = await t.call('DELETE', `/auth/ssh_keys/${key.id}`, { token: user.token });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json().error).toBe('access_denied');
+    const list = await t.call('GET', `/auth/users/${user.id}/ssh_keys`, { token: user.token });
+    expect(list.json()._embedded.ssh_keys.map((k: { id: string }) => k.id)).toEqual([key.id]);
+    const elevated = await t.call('DELETE', `/auth/ssh_keys/${key.id}`, { token: await t.elevate(user) });
+    expect(elevated.statusCode).toBe(204);
   });
 });

@@ -18,6 +18,7 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import { collection, iso, links } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { idRoute } from '../../http/route-schemas.ts';
+import type { SecurityNotices } from '../security-notices.ts';
 import type { Caller } from '../tokens/token.service.ts';
 import { parseSshPublicKey } from './ssh-key.parse.ts';
 
@@ -45,11 +46,13 @@ export interface SshKeysDeps {
   db: Db;
   urls: FamilyUrls;
   guard: AuthGuard;
+  /** The user hears of each key added or removed. */
+  notices: SecurityNotices;
 }
 
 /** SSH keys (contract §4.1 ssh_key, §5.2): each user sees and changes only their own. */
 export async function sshKeysRoutes(fastify: FastifyInstance, deps: SshKeysDeps) {
-  const { db, urls, guard } = deps;
+  const { db, urls, guard, notices } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['SSH keys'];
 
@@ -109,20 +112,31 @@ export async function sshKeysRoutes(fastify: FastifyInstance, deps: SshKeysDeps)
         throw error;
       });
     if (!row) throw new Error('SSH key insert returned nothing');
+    await notices.tell(caller.user, {
+      kind: 'ssh-key-added',
+      name: row.name,
+      fingerprint: row.sha256Fingerprint,
+    });
     return reply.code(201).send(toSshKeyHal(row, urls));
   });
 
   app.delete(
     '/ssh_keys/:id',
-    idRoute(tags, 'Delete one of the caller’s SSH keys', { 204: noContent }),
+    // Taking a key away changes who may push and open sessions, as adding one does: elevated too
+    // (spec 1 §7 "DELETE /ssh_keys/{id} (elevated)").
+    {
+      config: { caller: { elevated: true } },
+      ...idRoute(tags, 'Delete one of the caller’s SSH keys (elevated)', { 204: noContent }),
+    },
     async (request, reply) => {
       const caller = await guard.requireCaller(request);
       if (!isUuid(request.params.id)) throw notFound('SSH key');
       const [deleted] = await db
         .delete(sshKeys)
         .where(and(eq(sshKeys.id, request.params.id), eq(sshKeys.userId, caller.user.id)))
-        .returning({ id: sshKeys.id });
+        .returning({ name: sshKeys.name, fingerprint: sshKeys.sha256Fingerprint });
       if (!deleted) throw notFound('SSH key');
+      await notices.tell(caller.user, { kind: 'ssh-key-removed', ...deleted });
       return reply.code(204).send(null);
     },
   );

@@ -25,6 +25,7 @@ import { idRoute, route } from '../../http/route-schemas.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
 import type { SecurityKeysService } from '../security-keys/security-keys.service.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, type DeviceCookies } from './device-cookies.ts';
 import {
   type Caller,
   type ClientInfo,
@@ -125,6 +126,8 @@ export interface TokensDeps {
   tokens: TokenService;
   guard: AuthGuard;
   limiter: LoginLimiter;
+  /** Signs and checks the cookies of devices that logged in before (the limiter counts them apart). */
+  deviceCookies: DeviceCookies;
   secureCookies: boolean;
   /** The second factor of password logins and elevations, when the user turned 2FA on. */
   twoFactor: TwoFactorService;
@@ -147,13 +150,16 @@ const tokenRequestBody = grantBody.describe(
 
 const writeScopes = new Set<string>(WRITE_SCOPES);
 
+/** Answers to a request refused for its body (its form, size or media type) before any password check. */
+const INPUT_REFUSED = new Set([400, 413, 415, 422]);
+
 /** The client a token is issued to, for the sessions list. */
 function clientOf(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
 export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
-  const { db, urls, tokens, guard, limiter } = deps;
+  const { db, urls, tokens, guard, limiter, deviceCookies } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -170,6 +176,17 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     const maxAge = Math.floor((issued.token.expiresAt.getTime() - Date.now()) / 1000);
     reply.setCookie(SESSION_COOKIE, issued.sessionCookie, cookieOptions('/auth', maxAge));
     setSignedInCookie(reply, issued.token);
+  }
+
+  /**
+   * A fresh device cookie after each successful password login, sent back only with logins: strict,
+   * since a login never starts on another site.
+   */
+  function setDeviceCookie(reply: FastifyReply, email: string) {
+    reply.setCookie(DEVICE_COOKIE, deviceCookies.issue(email), {
+      ...cookieOptions('/auth/tokens', DEVICE_COOKIE_MAX_AGE_SECONDS),
+      sameSite: 'strict',
+    });
   }
 
   function clearSessionCookie(reply: FastifyReply) {
@@ -201,6 +218,39 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       }
       throw error;
     }
+  }
+
+  /**
+   * An elevation asked for by a signed-in session of the same account: the console sends it with the
+   * session's bearer and no cookies (contract §3.2), so the device cookie never comes with it. That
+   * session is a device its owner signed in on, counted on its own like one, so an attacker guessing
+   * from elsewhere cannot keep the owner from re-entering their password (to change it, say). Not for
+   * impersonation or read-only sessions, which the owner did not sign in to.
+   */
+  async function sessionDevice(request: FastifyRequest, email: string): Promise<string | undefined> {
+    const caller = await guard.optionalCaller(request).catch(() => null);
+    if (!caller || caller.token.actorId || !writeScopes.has(caller.token.scope)) return undefined;
+    return caller.user.email.toLowerCase() === email ? `session-${caller.token.id}` : undefined;
+  }
+
+  /** Whether the request's second factor would pass `secondFactor`, without spending or counting it. */
+  async function secondFactorHolds(user: UserRow, body: z.infer<typeof passwordGrant>): Promise<boolean> {
+    if (!user.otpEnabled) return false;
+    if (body.u2f) return deps.securityKeys.assertionHolds(user, body.u2f);
+    return deps.twoFactor.codeHolds(user, body.otp_token);
+  }
+
+  /**
+   * A login refused for its body never reached the limiter (a 100 KB username is refused before the
+   * handler runs): it is charged to the client's address here, as a failed login. Token exchanges are
+   * no logins and are left alone.
+   */
+  async function chargeRefusedInput(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const grantType = (request.body as { grant_type?: unknown } | null | undefined)?.grant_type;
+    if (INPUT_REFUSED.has(reply.statusCode) && grantType !== GRANT_TYPES.exchange) {
+      await limiter.refusedInput(request.ip);
+    }
+    return payload;
   }
 
   async function userById(id: string): Promise<UserRow | undefined> {
@@ -261,6 +311,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
 
   const signIn = {
     config: { public: true },
+    onSend: chargeRefusedInput,
     ...route(
       tags,
       'Sign in with a password, or exchange a token for one of the same user',
@@ -276,21 +327,41 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested with a password`);
       }
       const email = body.username.toLowerCase();
+      // A device that logged in to this account before is counted on its own, apart from the account.
+      const device =
+        deviceCookies.deviceOf(request.cookies[DEVICE_COOKIE], email) ??
+        (body.scope === 'elevated' ? await sessionDevice(request, email) : undefined);
+      const withSecondFactor = !!body.u2f || (body.otp_token?.trim() ?? '') !== '';
       // Recorded before the password is checked, so parallel guesses cannot outrun the limit.
-      const attempt = await limiter.attempt(email, request.ip);
+      const attempt = await limiter.attempt(email, request.ip, { device, secondFactor: withSecondFactor });
       const [user] = await db
         .select()
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
+      // A locked account opens only to its second factor, checked before the password: whoever lacks
+      // it learns nothing of the password, and cannot guess passwords past the lock.
+      const { lock } = attempt;
+      if (lock && !(user && (await secondFactorHolds(user, body)))) {
+        await attempt.turnedAway();
+        throw lock;
+      }
       // An unknown address costs the same hashing work, so timing does not tell which accounts exist.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password).then(
         (ok) => ok && !!user,
       );
-      // A failed attempt stays recorded; a successful one resets the account's count.
-      if (!user || !passwordOk) throw invalidCredentials();
-      await attempt.succeeded();
-      // With 2FA on: 401 `otp_token_required` without a code (contract §3.7); its own limit for wrong ones.
-      await secondFactor(user, body);
+      // A failed attempt stays recorded. Past the lock, a wrong password gets the lock's answer.
+      if (!user || !passwordOk) throw lock ?? invalidCredentials();
+      if (lock) {
+        // It held a moment ago; spending it can still lose to a parallel request with the same code.
+        await secondFactor(user, body).catch(() => {
+          throw lock;
+        });
+        await attempt.succeeded();
+      } else {
+        await attempt.succeeded();
+        // With 2FA on: 401 `otp_token_required` without a code (contract §3.7); its own limit for wrong ones.
+        await secondFactor(user, body);
+      }
       const elevated = body.scope === 'elevated';
       const lifetime = elevated ? TOKEN_LIFETIME_SECONDS.elevated : TOKEN_LIFETIME_SECONDS.session;
       const issued = await tokens.issue(
@@ -304,6 +375,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         },
       );
       setSessionCookie(reply, issued);
+      setDeviceCookie(reply, email);
       return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
     }
     if (grantType === GRANT_TYPES.exchange) {

@@ -33,8 +33,10 @@ async function withTwoFactor() {
   expect(created.statusCode).toBe(201);
   const configuration = created.json();
   await clearOfStepEnd();
+  // From the browser of the user's session, as the console does: that session stays (others end).
   const enabled = await t.call('PATCH', `/auth/users/${user.id}`, {
     token: elevated,
+    cookie: user.sessionCookie,
     body: {
       type: 'otp',
       otp_enabled: true,
@@ -244,6 +246,113 @@ describe('turning 2FA off', () => {
     expect(await t.db.select().from(otpConfigurations).where(eq(otpConfigurations.userId, user.id))).toEqual(
       [],
     );
+  });
+});
+
+describe('turning 2FA on or off ends every other session (issue 34)', () => {
+  const status = async (user: TestUser, token: string) =>
+    (await t.call('GET', `/auth/users/${user.id}`, { token })).statusCode;
+  const restore = async (cookie: string) =>
+    (await t.call('GET', '/auth/current_token', { cookie })).statusCode;
+
+  /** The user's browser (session and elevated token) and a session of theirs elsewhere. */
+  async function twoPlaces() {
+    const user = await t.signUp();
+    const elsewhere = await t.login(user.email, user.password);
+    expect(elsewhere.statusCode).toBe(201);
+    const cookie = elsewhere.cookies.find((c) => c.name === 'berth_session');
+    return {
+      user,
+      elevated: await t.elevate(user),
+      elsewhere: { token: elsewhere.json().access_token as string, cookie: `berth_session=${cookie?.value}` },
+    };
+  }
+
+  const turnOn = async (user: TestUser, elevated: string, cookie?: string) => {
+    const configuration = (
+      await t.call('POST', `/auth/users/${user.id}/otp_configurations`, { token: elevated })
+    ).json();
+    await clearOfStepEnd();
+    return t.call('PATCH', `/auth/users/${user.id}`, {
+      token: elevated,
+      cookie,
+      body: {
+        type: 'otp',
+        otp_enabled: true,
+        current_otp_configuration: configuration._links.self.href,
+        otp_token: codeAt(configuration.otp_uri),
+      },
+    });
+  };
+
+  it('on: the other sessions and their cookies end; the caller’s session and elevated token stay', async () => {
+    const { user, elevated, elsewhere } = await twoPlaces();
+    const enabled = await turnOn(user, elevated, user.sessionCookie);
+    expect(enabled.statusCode).toBe(200);
+    expect(await status(user, elsewhere.token)).toBe(401);
+    expect(await restore(elsewhere.cookie)).toBe(401);
+    expect(await status(user, user.token)).toBe(200);
+    expect(await restore(user.sessionCookie)).toBe(200);
+    expect(await status(user, elevated)).toBe(200);
+  });
+
+  it('on without a session cookie: only the elevated token of the request stays', async () => {
+    const { user, elevated, elsewhere } = await twoPlaces();
+    expect((await turnOn(user, elevated)).statusCode).toBe(200);
+    expect(await status(user, elevated)).toBe(200);
+    expect(await status(user, user.token)).toBe(401);
+    expect(await status(user, elsewhere.token)).toBe(401);
+  });
+
+  it('off: the other sessions end too', async () => {
+    const { user, configuration } = await withTwoFactor();
+    const elsewhere = (await login(user, codeAt(configuration.otp_uri))).json().access_token;
+    const elevated = (await login(user, codeAt(configuration.otp_uri, 1), 'elevated')).json().access_token;
+    const off = await t.call('PATCH', `/auth/users/${user.id}`, {
+      token: elevated,
+      cookie: user.sessionCookie,
+      body: { type: 'otp', otp_enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await status(user, elsewhere)).toBe(401);
+    expect(await status(user, user.token)).toBe(200);
+    expect(await status(user, elevated)).toBe(200);
+  });
+
+  it('a refused change ends nothing: without elevation, with a wrong code, for another user', async () => {
+    const { user, elevated, elsewhere } = await twoPlaces();
+    const configuration = (
+      await t.call('POST', `/auth/users/${user.id}/otp_configurations`, { token: elevated })
+    ).json();
+    const body = (otp_token: string) => ({
+      type: 'otp',
+      otp_enabled: true,
+      current_otp_configuration: configuration._links.self.href,
+      otp_token,
+    });
+    const good = codeAt(configuration.otp_uri);
+    const notElevated = await t.call('PATCH', `/auth/users/${user.id}`, {
+      token: user.token,
+      cookie: user.sessionCookie,
+      body: body(good),
+    });
+    expect(notElevated.statusCode).toBe(403);
+    const wrong = await t.call('PATCH', `/auth/users/${user.id}`, {
+      token: elevated,
+      cookie: user.sessionCookie,
+      body: body(good === '000000' ? '111111' : '000000'),
+    });
+    expect(wrong.statusCode).toBe(401);
+    const other = await t.signUp();
+    const othersUser = await t.call('PATCH', `/auth/users/${other.id}`, {
+      token: elevated,
+      body: { type: 'otp', otp_enabled: false },
+    });
+    expect(othersUser.statusCode).toBe(404);
+    expect((await t.call('PATCH', `/auth/users/${user.id}`, { body: body(good) })).statusCode).toBe(401);
+    expect(await status(user, elsewhere.token)).toBe(200);
+    expect(await restore(elsewhere.cookie)).toBe(200);
+    expect(await status(other, other.token)).toBe(200);
   });
 });
 

@@ -17,6 +17,7 @@ import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { membershipsOf } from '../access.ts';
 import type { RateLimiter } from '../rate-limit.ts';
+import type { SecurityNotices } from '../security-notices.ts';
 import { revokeOtherTokens, sameSecret, type UserRow } from '../tokens/token.service.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -65,10 +66,12 @@ export function createTwoFactorService(deps: {
   db: Db;
   urls: FamilyUrls;
   mailer: Mailer;
+  /** The user hears of each change to their 2FA, and of each recovery code used. */
+  notices: SecurityNotices;
   box: SecretBox;
   limiter: RateLimiter;
 }) {
-  const { db, urls, mailer, box, limiter } = deps;
+  const { db, urls, mailer, notices, box, limiter } = deps;
 
   function totpOf(configuration: ConfigurationRow, email: string) {
     return new Totp({
@@ -90,13 +93,18 @@ export function createTwoFactorService(deps: {
     return row;
   }
 
-  /** Accepts a TOTP code once: its step must be newer than the last one used (kept atomically). */
-  async function spendTotp(configuration: ConfigurationRow, email: string, code: string): Promise<boolean> {
-    if (!/^\d{6}$/.test(code)) return false;
+  /** The step of a TOTP code valid now (one step of skew either way), or null. */
+  function totpStep(configuration: ConfigurationRow, email: string, code: string): number | null {
+    if (!/^\d{6}$/.test(code)) return null;
     const totp = totpOf(configuration, email);
     const delta = totp.validate({ token: code, window: 1 });
-    if (delta === null) return false;
-    const counter = totp.counter() + delta;
+    return delta === null ? null : totp.counter() + delta;
+  }
+
+  /** Accepts a TOTP code once: its step must be newer than the last one used (kept atomically). */
+  async function spendTotp(configuration: ConfigurationRow, email: string, code: string): Promise<boolean> {
+    const counter = totpStep(configuration, email, code);
+    if (counter === null) return false;
     const spent = await db
       .update(otpConfigurations)
       .set({ lastUsedCounter: counter, updatedAt: new Date() })
@@ -125,6 +133,14 @@ export function createTwoFactorService(deps: {
       )
       .returning({ id: otpRecoveryCodes.id });
     return spent.length > 0;
+  }
+
+  async function unusedRecoveryCodes(configurationId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(otpRecoveryCodes)
+      .where(and(eq(otpRecoveryCodes.configurationId, configurationId), isNull(otpRecoveryCodes.usedAt)));
+    return row?.count ?? 0;
   }
 
   /** Counts a code attempt of the user (429 when over), checks it, and forgives it when right. */
@@ -183,8 +199,11 @@ export function createTwoFactorService(deps: {
       return row;
     },
 
-    /** Turns 2FA on with a pending configuration of the user's, given a valid code of it. */
-    async enable(user: UserRow, configurationId: string, code: string): Promise<UserRow> {
+    /**
+     * Turns 2FA on with a pending configuration of the user's, given a valid code of it. Sessions made
+     * before needed no second factor: every token of the user but `keep` (the request's) ends.
+     */
+    async enable(user: UserRow, configurationId: string, code: string, keep: string[]): Promise<UserRow> {
       const configuration = await configurationOf(user.id, configurationId);
       if (!configuration)
         throw unprocessable('current_otp_configuration is not one of your OTP configurations');
@@ -196,25 +215,34 @@ export function createTwoFactorService(deps: {
           .update(otpConfigurations)
           .set({ enabledAt: now, updatedAt: now })
           .where(eq(otpConfigurations.id, configuration.id));
+        await revokeOtherTokens(tx, user.id, keep);
         return tx
           .update(users)
           .set({ otpEnabled: true, currentOtpConfigurationId: configuration.id, updatedAt: now })
           .where(eq(users.id, user.id))
           .returning();
       });
+      await notices.tell(updated ?? user, { kind: 'two-factor-on' });
       return updated ?? user;
     },
 
-    /** Turns 2FA off; every configuration of the user (and its recovery codes) goes. */
-    async disable(userId: string, tx: Pick<Db, 'update' | 'delete'> = db): Promise<UserRow | undefined> {
+    /**
+     * Turns 2FA off; every configuration of the user (and its recovery codes) goes. When it was on, every
+     * token of the user but `keep` (the request's) ends, as with any change of how the account signs in.
+     */
+    async disable(user: UserRow, keep: string[]): Promise<UserRow> {
       const now = new Date();
-      const [updated] = await tx
-        .update(users)
-        .set({ otpEnabled: false, currentOtpConfigurationId: null, updatedAt: now })
-        .where(eq(users.id, userId))
-        .returning();
-      await tx.delete(otpConfigurations).where(eq(otpConfigurations.userId, userId));
-      return updated;
+      const [updated] = await db.transaction(async (tx) => {
+        await tx.delete(otpConfigurations).where(eq(otpConfigurations.userId, user.id));
+        if (user.otpEnabled) await revokeOtherTokens(tx, user.id, keep);
+        return tx
+          .update(users)
+          .set({ otpEnabled: false, currentOtpConfigurationId: null, updatedAt: now })
+          .where(eq(users.id, user.id))
+          .returning();
+      });
+      if (user.otpEnabled) await notices.tell(updated ?? user, { kind: 'two-factor-off' });
+      return updated ?? user;
     },
 
     /**
@@ -228,12 +256,47 @@ export function createTwoFactorService(deps: {
       if (token === '') throw otpRequired();
       const configuration = await configurationOf(user.id, user.currentOtpConfigurationId);
       if (!configuration) throw otpRequired();
-      await checked(
-        user.id,
-        async () =>
-          (await spendTotp(configuration, user.email, token)) ||
-          (await spendRecoveryCode(configuration.id, token)),
-      );
+      let recoveryCodeUsed = false;
+      await checked(user.id, async () => {
+        if (await spendTotp(configuration, user.email, token)) return true;
+        recoveryCodeUsed = await spendRecoveryCode(configuration.id, token);
+        return recoveryCodeUsed;
+      });
+      // A recovery code stands in for the authenticator app: its owner should know when one is spent.
+      if (recoveryCodeUsed) {
+        const left = await unusedRecoveryCodes(configuration.id);
+        await notices.tell(user, { kind: 'recovery-code-used', left });
+      }
+    },
+
+    /**
+     * Whether `code` would pass `requireSecondFactor` now (an unused TOTP step or recovery code of the
+     * user's 2FA), without spending it or counting it: the login lock's door checks the second factor
+     * before the password, and spends it only once the password is right too. Its guesses are counted
+     * per client address there, not per user, so nobody can use them to hold the user's 2FA locked.
+     */
+    async codeHolds(user: UserRow, code: string | undefined): Promise<boolean> {
+      if (!user.otpEnabled || !user.currentOtpConfigurationId) return false;
+      const token = code?.trim() ?? '';
+      if (token === '') return false;
+      const configuration = await configurationOf(user.id, user.currentOtpConfigurationId);
+      if (!configuration) return false;
+      const step = totpStep(configuration, user.email, token);
+      const lastUsed = configuration.lastUsedCounter;
+      if (step !== null) return lastUsed === null || lastUsed < step;
+      const normalized = normalizeRecoveryCode(token);
+      if (normalized.length !== 16) return false;
+      const [unused] = await db
+        .select({ id: otpRecoveryCodes.id })
+        .from(otpRecoveryCodes)
+        .where(
+          and(
+            eq(otpRecoveryCodes.configurationId, configuration.id),
+            eq(otpRecoveryCodes.codeHash, sha256(normalized)),
+            isNull(otpRecoveryCodes.usedAt),
+          ),
+        );
+      return unused !== undefined;
     },
 
     /** The recovery codes of the user's configuration (404 for anyone else's). */
@@ -265,6 +328,10 @@ export function createTwoFactorService(deps: {
       const configuration = await configurationOf(user.id, configurationId);
       if (!configuration) throw notFound('OTP configuration');
       await replaceRecoveryCodes(configuration.id);
+      // Only the codes of 2FA in force protect the account (a pending setup's are not news).
+      if (user.otpEnabled && user.currentOtpConfigurationId === configuration.id) {
+        await notices.tell(user, { kind: 'recovery-codes-renewed' });
+      }
     },
 
     /** An owner of an organization the member belongs to asks for the member's 2FA to be reset. */
@@ -307,7 +374,7 @@ export function createTwoFactorService(deps: {
     /** The member confirms the reset with the mailed link: 2FA goes off, other sessions end. */
     async completeReset(challengeId: string, code: string, keep: string[]): Promise<void> {
       if (!isUuid(challengeId)) throw otpResetFailed();
-      const outcome = await db.transaction(async (tx): Promise<ApiError | null> => {
+      const outcome = await db.transaction(async (tx): Promise<ApiError | UserRow | undefined> => {
         const [challenge] = await tx
           .select()
           .from(otpResetChallenges)
@@ -329,15 +396,17 @@ export function createTwoFactorService(deps: {
           .update(otpResetChallenges)
           .set({ completedAt: now, updatedAt: now })
           .where(eq(otpResetChallenges.userId, challenge.userId));
-        await tx
+        const [member] = await tx
           .update(users)
           .set({ otpEnabled: false, currentOtpConfigurationId: null, updatedAt: now })
-          .where(eq(users.id, challenge.userId));
+          .where(eq(users.id, challenge.userId))
+          .returning();
         await tx.delete(otpConfigurations).where(eq(otpConfigurations.userId, challenge.userId));
         await revokeOtherTokens(tx, challenge.userId, keep);
-        return null;
+        return member;
       });
-      if (outcome) throw outcome;
+      if (outcome instanceof ApiError) throw outcome;
+      if (outcome) await notices.tell(outcome, { kind: 'two-factor-reset' });
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   emailSchema,
   emailVerificationChallengeCollection,
   idFromHref,
+  isRoleVisible,
   MAX_LENGTH,
   noContent,
   otpTokenSchema,
@@ -33,6 +34,7 @@ import { loadCallerAccess, organizationsManagingMembers } from '../caller-access
 import type { InvitationsService } from '../invitations/invitations.service.ts';
 import { toRoleHal } from '../organizations/organizations.hal.ts';
 import type { RateLimiter } from '../rate-limit.ts';
+import type { SecurityNotices } from '../security-notices.ts';
 import { type Caller, revokeOtherTokens, type TokenService } from '../tokens/token.service.ts';
 import { SESSION_COOKIE } from '../tokens/tokens.routes.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -131,6 +133,8 @@ export async function usersRoutes(
     signupLimiter: RateLimiter;
     /** `type: "otp"` turns 2FA on (with a valid code of a pending configuration) or off. */
     twoFactor: TwoFactorService;
+    /** A password change is told to the user by mail. */
+    notices: SecurityNotices;
   },
 ) {
   const { db, urls, guard, verification, invitations, tokens, signupLimiter } = deps;
@@ -222,13 +226,15 @@ export async function usersRoutes(
       // Turning 2FA on or off needs the password again (contract §3.6).
       await guard.requireCaller(request, { elevated: true });
       const body = parseBody(updateOtpBody, request.body);
-      if (!body.otp_enabled) return toUserHal((await deps.twoFactor.disable(user.id)) ?? user, urls);
+      // As with a password change, every other token and session ends; this request's stay.
+      const keep = await tokens.requestSession(user.id, caller, request.cookies[SESSION_COOKIE]);
+      if (!body.otp_enabled) return toUserHal(await deps.twoFactor.disable(user, keep), urls);
       const configurationId =
         body.current_otp_configuration_id ??
         (body.current_otp_configuration ? idFromHref(body.current_otp_configuration) : undefined);
       if (!configurationId) throw unprocessable('current_otp_configuration must not be empty');
       if (!body.otp_token) throw unprocessable(twoFactorMessages.tokenRequired);
-      return toUserHal(await deps.twoFactor.enable(user, configurationId, body.otp_token), urls);
+      return toUserHal(await deps.twoFactor.enable(user, configurationId, body.otp_token, keep), urls);
     }
     if (type === 'update-password') {
       // Changing the password needs the password again (contract §3.6).
@@ -246,6 +252,7 @@ export async function usersRoutes(
         await revokeOtherTokens(tx, user.id, keep);
         return row;
       });
+      await deps.notices.tell(updated ?? user, { kind: 'password-changed' });
       return toUserHal(updated ?? user, urls);
     }
     if (type !== undefined && type !== 'name') throw unprocessable(`Update type "${type}" is not supported`);
@@ -287,7 +294,9 @@ export async function usersRoutes(
   /**
    * The user's roles: all of them for the caller; for another member (issue 15), those in the
    * organizations the two share where the caller may manage members (owners and role admins), and none
-   * elsewhere. Sharing no organization is 404 as for any stranger; sharing some but managing none, 403.
+   * elsewhere, leaving out the roles spec 1 §6 hides from the caller (a Deploy Owner and the owner and
+   * billing roles). Sharing no organization, or only by roles hidden from the caller, is 404 as for any
+   * stranger; sharing some but managing none, 403.
    */
   async function visibleRoleIds(request: { params: { id: string } }, caller: Caller): Promise<string[]> {
     const { id } = request.params;
@@ -295,11 +304,15 @@ export async function usersRoutes(
     const theirs = await membershipsOf(db, id);
     if (id === caller.user.id) return theirs.map((m) => m.roleId);
     const access = await loadCallerAccess(db, caller.user);
-    const shared = organizationIdsOf(theirs).filter((organizationId) => access.actors.has(organizationId));
+    const seen = theirs.filter((m) => {
+      const actor = access.actors.get(m.organizationId);
+      return actor !== undefined && isRoleVisible(actor, m.roleType);
+    });
+    const shared = organizationIdsOf(seen);
     if (shared.length === 0) throw notFound('User');
     const managed = new Set(organizationsManagingMembers(access, shared));
     if (managed.size === 0) throw forbidden(permissionMessages.roleManagement);
-    return theirs.filter((m) => managed.has(m.organizationId)).map((m) => m.roleId);
+    return seen.filter((m) => managed.has(m.organizationId)).map((m) => m.roleId);
   }
 
   app.get('/users/:id/roles', rolesOfUser, async (request) => {

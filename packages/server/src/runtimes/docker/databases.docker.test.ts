@@ -226,6 +226,17 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     await client.end();
   });
 
+  /** What a shell command run in a container prints, line by line (both streams). */
+  async function outputOf(container: Docker.Container, command: string): Promise<string[]> {
+    const exec = await container.exec({ Cmd: ['sh', '-c', command], AttachStdout: true, AttachStderr: true });
+    const stream = await exec.start({ hijack: true, stdin: false });
+    const chunks: Buffer[] = [];
+    await new Promise((resolve) =>
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', resolve),
+    );
+    return logLines(Buffer.concat(chunks)).map((entry) => entry.line);
+  }
+
   /** Runs a shell script in a new container of the image on the network (as an app's container would). */
   async function onTheNetwork(image: string, script: string): Promise<string> {
     const container = await engine.createContainer({
@@ -302,6 +313,36 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     expect(await redis(url, 'SET greeting ahoy')).toContain('OK');
     // Without the account, nothing.
     expect(await onTheNetwork(REDIS_IMAGE, `redis-cli -h ${url.hostname} GET greeting`)).toContain('NOAUTH');
+
+    // Issue 34: its password is on no command line and in no environment the engine shows; Redis reads
+    // the account from a file in its volume that only its own user may read.
+    const password = decodeURIComponent(url.password);
+    const [container] = (
+      await containersLabelled(engine, { [LABELS.environment]: environmentHandle })
+    ).filter((found) => found.Labels[LABELS.database]?.endsWith(`/db-${id}`));
+    const handle = engine.getContainer(container?.Id ?? '');
+    const info = await handle.inspect();
+    const shown = JSON.stringify([
+      info.Path,
+      info.Args,
+      info.Config.Entrypoint,
+      info.Config.Cmd,
+      info.Config.Env,
+    ]);
+    expect(shown).not.toContain(password);
+    expect(shown).toContain('--aclfile');
+    const processes = JSON.stringify(await handle.top());
+    expect(processes).toContain('redis-server');
+    expect(processes).not.toContain(password);
+    expect(await outputOf(handle, 'stat -c "%a %U %n" /data/users.acl /data/berth-password')).toEqual([
+      '600 redis /data/users.acl',
+      '600 redis /data/berth-password',
+    ]);
+
+    // A new container on the same volume reads the same account.
+    const recreated = await operate(`/api/databases/${id}/operations`, { type: 'restart_recreate' });
+    expect(recreated.status, await logOf(recreated.id)).toBe('succeeded');
+    expect(await redis(url, 'GET greeting')).toContain('ahoy');
     const copy = await backUpAndRestore(id, 'cache-copy');
     expect(await redis(copy, 'GET greeting')).toContain('ahoy');
   });

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { Transform, type TransformCallback, Writable } from 'node:stream';
+import { Readable, Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type {
@@ -37,7 +37,13 @@ interface EngineDriver {
   dataPath: string;
   environment(account: DatabaseAccount): Record<string, string>;
   /** The container's command, when the image's own needs arguments. */
-  command?(account: DatabaseAccount): string[];
+  command?: string[];
+  /**
+   * Files, by name, its data directory needs before its first start: the account, for an engine that
+   * reads it from a file. Written 0600; the official images give their data directory to the engine's
+   * user as they start.
+   */
+  accountFiles?(account: DatabaseAccount): Record<string, string>;
   dump: string;
   restore: { command: string } | { file: string };
   /** Reloads its configuration, or null when it reads it only at start. */
@@ -46,7 +52,11 @@ interface EngineDriver {
 
 const PG_AUTH = 'PGPASSWORD="$POSTGRES_PASSWORD"';
 const MYSQL_ROOT = '-h127.0.0.1 -uroot -p"$MYSQL_ROOT_PASSWORD"';
-const REDIS_CLI = 'redis-cli --no-auth-warning --user "$REDIS_USER" --pass "$REDIS_PASSWORD"';
+// Redis's account is in an ACL file (users.acl), its password there only as a hash; the runtime's own
+// commands sign in with the password kept beside it, read into redis-cli's environment (never onto a
+// command line). A container made before issue 34 has it in its environment.
+const REDIS_PASSWORD_FILE = 'berth-password';
+const REDIS_CLI = `REDISCLI_AUTH="\${REDIS_PASSWORD:-$(cat /data/${REDIS_PASSWORD_FILE})}" redis-cli --no-auth-warning --user "$REDIS_USER"`;
 // The image makes the account in the admin database (hence authSource=admin in its connection URL).
 // `--password=…` in one word: the tools take a separate word that starts with `-` (a generated
 // password may) for an option, not for the value.
@@ -98,25 +108,18 @@ const ENGINES: Record<string, EngineDriver> = {
     port: 6379,
     stopSignal: 'SIGTERM',
     dataPath: '/data',
-    environment: (account) => ({ REDIS_USER: account.username, REDIS_PASSWORD: account.password }),
-    command: (account) => [
-      'redis-server',
-      '--dir',
-      '/data',
-      '--save',
-      '60',
-      '1',
-      '--user',
-      'default',
-      'off',
-      '--user',
-      account.username,
-      'on',
-      `>${account.password}`,
-      '~*',
-      '&*',
-      '+@all',
-    ],
+    environment: (account) => ({ REDIS_USER: account.username }),
+    // Issue 34: the account comes from a file, not the command line, which `docker inspect` and every
+    // process list on the machine show.
+    command: ['redis-server', '--dir', '/data', '--save', '60', '1', '--aclfile', '/data/users.acl'],
+    accountFiles: (account) => ({
+      'users.acl': [
+        'user default off',
+        `user ${account.username} on #${createHash('sha256').update(account.password).digest('hex')} ~* &* +@all`,
+        '',
+      ].join('\n'),
+      [REDIS_PASSWORD_FILE]: account.password,
+    }),
     dump: `${REDIS_CLI} SAVE >/dev/null && exec cat /data/dump.rdb`,
     restore: { file: 'dump.rdb' },
     reload: null,
@@ -427,7 +430,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
 
   /**
    * Writes a file into a database's volume before its engine starts: a one-off container of the engine's
-   * image with the volume mounted copies its standard input there.
+   * image with the volume mounted copies its standard input there, readable by its owner only.
    */
   async function putInVolume(
     ctx: RuntimeContext,
@@ -435,11 +438,11 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     target: DatabaseTarget,
     engine: EngineDriver,
     name: string,
-    source: string,
+    content: Readable,
   ) {
     const helper = await docker.createContainer({
       Image: image,
-      Entrypoint: ['sh', '-c', `cat > "${engine.dataPath}/${name}"`],
+      Entrypoint: ['sh', '-c', `umask 077 && cat > "${engine.dataPath}/${name}"`],
       Cmd: [],
       OpenStdin: true,
       StdinOnce: true,
@@ -450,7 +453,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     try {
       const stream = await helper.attach({ stream: true, stdin: true, hijack: true });
       await helper.start();
-      await pipeline(fs.createReadStream(source), stream);
+      await pipeline(content, stream);
       const { StatusCode } = (await helper.wait()) as { StatusCode: number };
       if (StatusCode !== 0)
         await options.fail(ctx, `Copying ${name} into the volume failed (exit code ${StatusCode})`);
@@ -534,9 +537,11 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         if (seed.kind === 'backup' && 'file' in restore) {
           // Loaded at start: the dump goes into the data directory first.
           await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
-          await putInVolume(ctx, image, target, engine, restore.file, source ?? '');
+          await putInVolume(ctx, image, target, engine, restore.file, fs.createReadStream(source ?? ''));
         }
-        info = await startContainer(ctx, target, plan, engine, image, env, engine.command?.(account));
+        for (const [name, text] of Object.entries(engine.accountFiles?.(account) ?? {}))
+          await putInVolume(ctx, image, target, engine, name, Readable.from([text]));
+        info = await startContainer(ctx, target, plan, engine, image, env, engine.command);
         if (seed.kind === 'backup' && 'command' in restore) {
           await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
           const restored = await execIn(

@@ -7,7 +7,7 @@ import { RuntimeError } from '../runtime.ts';
 
 // The code of an app on the docker runtime: the bare repository its git remote pushes into
 // (`<gitDir>/<app id>.git`), read with the `git` binary. Arguments are passed as a list,
-// never through a shell, and a ref is checked before git sees it.
+// never through a shell, and a tenant's ref comes after `--end-of-options` (git 2.31 and later).
 
 const run = promisify(execFile);
 
@@ -26,10 +26,11 @@ async function git(repository: string, args: string[]): Promise<string> {
 
 /** The commit a ref names in the repository, or null (no repository, no such ref). */
 export async function resolveCommit(repository: string, ref: string): Promise<string | null> {
-  // A ref never starts with a dash, so git cannot read it as an option.
-  if (ref.startsWith('-') || ref.length > 255) return null;
+  if (ref.length > 255) return null;
   try {
-    const sha = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
+    // A tenant's ref, even one that starts with a dash (`--output=…`), is only ever a revision to git.
+    const args = ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`];
+    const sha = (await git(repository, args)).trim();
     return /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
   } catch {
     return null;

@@ -6,7 +6,10 @@ import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, tokenHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { ALREADY_LOGGED_IN } from '../../../features/session/components/already-logged-in.tsx';
-import { OTP_REQUIRED_WARNING } from '../../../features/session/components/credentials-form.tsx';
+import {
+  LOCKED_OTP_HINT,
+  OTP_REQUIRED_WARNING,
+} from '../../../features/session/components/credentials-form.tsx';
 import { writePersisted } from '../../../lib/persisted-state.ts';
 import { type SessionState, sessionStore } from '../../../lib/session-store.ts';
 
@@ -92,6 +95,31 @@ describe('login', () => {
     const tokenCalls = server.callsTo('POST', '/auth/tokens');
     expect(tokenCalls).toHaveLength(2);
     expect(tokenCalls[1]?.body).toMatchObject({ otp_token: '123456', scope: 'manage' });
+  });
+
+  it('offers the 2FA field when the account is locked, and logs in with the code', async () => {
+    const locked = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+    const server = mockServer({
+      'POST /auth/tokens': [
+        () => json(429, errorBody(429, 'rate_limited', locked)),
+        () => json(201, tokenHal()),
+      ],
+      ...consoleRoutes(),
+    });
+    renderApp('/login');
+    const user = await fillLogin('ada@example.com', 'Correct horse 1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(locked);
+    expect(screen.getByText(LOCKED_OTP_HINT)).toBeInTheDocument();
+    expect(screen.queryByText(OTP_REQUIRED_WARNING)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('2FA Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
+    const tokenCalls = server.callsTo('POST', '/auth/tokens');
+    expect(tokenCalls).toHaveLength(2);
+    expect(tokenCalls[1]?.body).toMatchObject({ otp_token: '123456', scope: 'manage' });
+    expect(tokenCalls[1]?.credentials).toBe('include');
   });
 
   it('logs in, takes an elevated token without cookies and goes to the remembered page', async () => {

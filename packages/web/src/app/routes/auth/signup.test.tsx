@@ -118,6 +118,12 @@ describe('sign-up wizard', () => {
       'href',
       'http://berth.test/dev/mail',
     );
+    // Issue 34: the mailbox wants this start's secret, which only the server's printed link carries.
+    expect(
+      screen.getByText(
+        'The local mailbox opens once this browser has followed the mailbox link Berth printed when it started.',
+      ),
+    ).toBeInTheDocument();
 
     const signupBody = {
       name: 'Ada Lovelace',

@@ -7,6 +7,10 @@ import { paths, to } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 
+/** Where the mailbox's key is: the console cannot hand out the secret of the server's start. */
+const MAILBOX_HINT =
+  'The local mailbox opens once this browser has followed the mailbox link Berth printed when it started.';
+
 /** spec 1 §2: unverified users land here, with a Resend form. */
 function VerifyRoute() {
   const { accessToken } = useSession();
@@ -29,14 +33,18 @@ function VerifyRoute() {
         </>
       }
       footer={
-        <div className="auth-links">
-          {mailboxUrl ? (
-            <a href={mailboxUrl} target="_blank" rel="noreferrer">
-              Open the local mailbox
-            </a>
-          ) : null}
-          <Link to={paths.logout}>Log out</Link>
-        </div>
+        <>
+          <div className="auth-links">
+            {mailboxUrl ? (
+              <a href={mailboxUrl} target="_blank" rel="noreferrer">
+                Open the local mailbox
+              </a>
+            ) : null}
+            <Link to={paths.logout}>Log out</Link>
+          </div>
+          {/* The mailbox answers only a browser that holds this start's secret (issue 34). */}
+          {mailboxUrl ? <p>{MAILBOX_HINT}</p> : null}
+        </>
       }
     >
       <ResendVerificationForm userId={user.data.id} />

@@ -1,4 +1,4 @@
-import { permissionMessages, scopeDenialMessage } from '@berth/core';
+import { memberMessages, permissionMessages, scopeDenialMessage } from '@berth/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -98,7 +98,11 @@ describe('role members', () => {
   it('adds an organization member, toggles role admin and removes a member', async () => {
     signIn();
     const server = roleServer({
-      memberships: [membershipHal({ id: 'm1', userId: 'user-1', roleId: 'r-devs' })],
+      // Ada also owns the organization, so Developers is not her last role.
+      memberships: [
+        membershipHal({ id: 'm1', userId: 'user-1', roleId: 'r-devs' }),
+        membershipHal({ id: 'm3', userId: 'user-1', roleId: 'r-owner' }),
+      ],
       routes: {
         'POST /auth/roles/r-devs/memberships': () =>
           json(201, membershipHal({ id: 'm2', userId: 'user-2', roleId: 'r-devs' })),
@@ -126,21 +130,17 @@ describe('role members', () => {
     await waitFor(() => expect(server.callsTo('PATCH', '/auth/memberships/m1')).toHaveLength(1));
     expect(server.callsTo('PATCH', '/auth/memberships/m1')[0]?.body).toEqual({ privileged: true });
 
-    // The same confirm step as the Members page; Developers is Ada's only role, so it says what follows.
+    // The same confirm step as the Members page.
     await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
     expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(0);
     const confirm = screen.getByRole('button', { name: 'Confirm remove Ada Lovelace' });
     expect(document.activeElement).toBe(confirm);
-    expect(confirm).toHaveAccessibleDescription(
-      deniedDescription(
-        "This is Ada Lovelace's last role: removing it also removes them from the organization.",
-      ),
-    );
     await user.click(confirm);
     await waitFor(() => expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(1));
   });
 
-  it('asks before removing a member, and warns only when it is their last role', async () => {
+  // spec 1 §4: the last remaining role stays; the member leaves by Remove member on the Members page.
+  it('asks before removing a member, and keeps a member’s last role with the reason', async () => {
     signIn();
     let removed = false;
     const devs = [
@@ -163,22 +163,20 @@ describe('role members', () => {
     const table = await screen.findByRole('table', { name: 'Members of Developers' }, { timeout: 5000 });
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Remove Charles Babbage' }));
-    expect(
-      screen.getByRole('button', { name: 'Confirm remove Charles Babbage' }),
-    ).toHaveAccessibleDescription(
-      deniedDescription(
-        "This is Charles Babbage's last role: removing it also removes them from the organization.",
-      ),
-    );
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Charles Babbage' }));
+    const last = screen.getByRole('button', { name: 'Remove Charles Babbage' });
+    expect(last).toHaveAttribute('aria-disabled', 'true');
+    expect(last).toHaveAccessibleDescription(deniedDescription(memberMessages.lastRole));
+    await user.click(last);
+    expect(screen.queryByRole('button', { name: 'Confirm remove Charles Babbage' })).not.toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/auth/memberships/m2')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
     const confirm = screen.getByRole('button', { name: 'Confirm remove Ada Lovelace' });
     expect(confirm).not.toHaveAccessibleDescription();
-    expect(screen.queryByText(/last role/)).not.toBeInTheDocument();
-    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm remove Ada Lovelace' }));
     await waitFor(() => expect(server.callsTo('DELETE', '/auth/memberships/m1')).toHaveLength(1));
     await waitFor(() => expect(within(table).queryByText('Ada Lovelace')).not.toBeInTheDocument());
     await waitFor(() => expect(document.activeElement).toBe(table));

@@ -10,7 +10,6 @@ import {
   scopeDenial,
   toastMessages,
 } from '@berth/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -38,7 +37,6 @@ import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { roleAdminIds } from '../../../resources/memberships/membership.hal.ts';
 import type { Role } from '../../../resources/roles/role.hal.ts';
-import { userKeys } from '../../../resources/users/user-keys.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -165,7 +163,6 @@ function MembersTab({ role }: { role: Role }) {
   const add = useAddRoleMember(role.id);
   const remove = useRemoveRoleMember();
   const setAdmin = useSetRoleAdmin();
-  const queryClient = useQueryClient();
 
   const failure = memberships.error ?? error;
   if (failure) return <Banner variant="error">Error: {failure.message}</Banner>;
@@ -185,7 +182,7 @@ function MembersTab({ role }: { role: Role }) {
       email: user?.email ?? '',
       privileged: membership.privileged,
       managed: !!user?.externalId,
-      // contract §5.3: deleting a user's last membership takes them out of the organization.
+      // spec 1 §4: a member's last role stays (the server counts the roles the caller sees, as here).
       lastRole: (rolesHeld.get(membership.userId) ?? 0) <= 1,
     };
   });
@@ -202,11 +199,7 @@ function MembersTab({ role }: { role: Role }) {
       candidates={candidates}
       denial={roleMembersDenial(actor, { type: role.type, isRoleAdmin })}
       onAdd={(userId) => add.mutateAsync(userId)}
-      onRemove={async (membershipId) => {
-        await remove.mutateAsync(membershipId);
-        // contract §5.3: removing a user's last membership takes them out of the organization.
-        await queryClient.invalidateQueries({ queryKey: userKeys.organization(organization?.id ?? '') });
-      }}
+      onRemove={(membershipId) => remove.mutateAsync(membershipId)}
       onSetRoleAdmin={(membershipId, privileged) => setAdmin.mutateAsync({ membershipId, privileged })}
     />
   );

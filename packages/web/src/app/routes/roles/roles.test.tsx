@@ -90,6 +90,23 @@ describe('roles overview', () => {
     expect(screen.getByRole('navigation', { name: 'Settings' })).toBeInTheDocument();
   });
 
+  // spec 1 §6: a Deploy Owner cannot see the owner and billing roles (the server leaves them out too);
+  // one who also holds the billing role sees that one.
+  it.each([
+    [['r-deploy'], ['Deployers', 'New Devs', 'Old Devs']],
+    [
+      ['r-deploy', 'r-billing'],
+      ['Deployers', 'Billing', 'New Devs', 'Old Devs'],
+    ],
+  ])('shows a Deploy Owner holding %j only the roles it may see', async (held, names) => {
+    signIn();
+    overviewServer(ROLES.filter((item) => held.includes(item.id)));
+    renderApp('/settings/team/roles');
+    const table = await screen.findByRole('table', { name: 'Roles' }, { timeout: 5000 });
+    await waitFor(() => expect(rowTexts(table).map((row) => row[0])).toEqual(names));
+    expect(within(table).queryByText('Owners')).not.toBeInTheDocument();
+  });
+
   it('keeps the user, environment and role filters in the query string', async () => {
     signIn();
     overviewServer();

@@ -1,4 +1,4 @@
-import { permissionMessages } from '@berth/core';
+import { memberMessages, permissionMessages } from '@berth/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -260,7 +260,7 @@ describe('edit member (spec 1 §4 Role editing)', () => {
     const deployers = await screen.findByRole('checkbox', { name: 'Deployers' });
     expect(deployers).toBeChecked();
     expect(deployers).toHaveAttribute('aria-disabled', 'true');
-    expect(deployers).toHaveAccessibleDescription(deniedDescription('A member keeps at least one role.'));
+    expect(deployers).toHaveAccessibleDescription(deniedDescription(memberMessages.lastRole));
     const user = userEvent.setup();
     // Locked, not disabled: it takes focus (so its tooltip shows) and ignores clicks and Space.
     await user.click(deployers);

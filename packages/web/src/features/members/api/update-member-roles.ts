@@ -18,8 +18,8 @@ async function settleAll(calls: readonly (() => Promise<unknown>)[]): Promise<st
 
 /**
  * spec 1 §4 Role editing, saved as contract §5.3 calls: a membership per added role, then a delete per
- * removed one. The deletes wait for every add to succeed: contract §5.3 takes a member whose last
- * membership is deleted out of the organization, so a swap whose add failed must not delete the old role.
+ * removed one. The deletes wait for every add to succeed: the server refuses to delete a member's last
+ * role, so a swap (one role for another) must have its new role before the old one goes.
  * The failures' messages are thrown joined by commas (spec 1 §8).
  */
 export async function updateMemberRoles(change: MemberRolesChange): Promise<void> {

@@ -1,6 +1,8 @@
+import { memberMessages } from '@berth/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deniedDescription } from '../../../../test/denials.ts';
 import { MemberRolesForm } from './member-roles-form.tsx';
 
 const ROLES = [
@@ -17,9 +19,12 @@ describe('member roles form (spec 1 §4 Role editing)', () => {
     const user = userEvent.setup();
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
-    // The only role cannot be unchecked.
+    // The only role cannot be unchecked, and says why in the server's words.
     await user.click(screen.getByRole('checkbox', { name: 'Owners' }));
     expect(screen.getByRole('checkbox', { name: 'Owners' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Owners' })).toHaveAccessibleDescription(
+      deniedDescription(memberMessages.lastRole),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Deployers' }));
     await user.click(screen.getByRole('checkbox', { name: 'Owners' }));
     expect(screen.getByRole('checkbox', { name: 'Owners' })).not.toBeChecked();

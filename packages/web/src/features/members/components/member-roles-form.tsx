@@ -1,4 +1,4 @@
-import { canUncheckRole, roleSelectionChange } from '@berth/core';
+import { canUncheckRole, memberMessages, roleSelectionChange } from '@berth/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
@@ -25,9 +25,6 @@ export interface MemberRolesFormProps {
   /** Saves the new selection; a rejection's message is shown. */
   onSave: (chosen: ReadonlySet<string>) => Promise<unknown>;
 }
-
-/** spec 1 §4 "Role editing": the last remaining role cannot be unchecked. */
-export const LAST_ROLE_HINT = 'A member keeps at least one role.';
 
 /**
  * spec 1 §4 Role editing: a checkbox per role; Save is enabled only when the selection changed; the last
@@ -60,7 +57,7 @@ export function MemberRolesForm({ roles, memberRoleIds, saveDenial, onSave }: Me
           const inputId = `${id}-${role.id}`;
           const checked = chosen.has(role.id);
           const lastRole = checked && !canUncheckRole(chosen, role.id);
-          const reason = role.lockedReason ?? (lastRole ? LAST_ROLE_HINT : null);
+          const reason = role.lockedReason ?? (lastRole ? memberMessages.lastRole : null);
           return (
             <div key={role.id} className="role-checkbox">
               <ScopedCheckbox

@@ -18,7 +18,7 @@ export interface RoleMemberRow {
   privileged: boolean;
   /** Managed through provisioning (the user has an external id). */
   managed: boolean;
-  /** This is the user's only role in the organization: removing it removes them (contract §5.3). */
+  /** This is the user's only role in the organization (among those the caller sees): it stays (spec 1 §4). */
   lastRole: boolean;
 }
 
@@ -122,7 +122,9 @@ export function RoleMembers({
           >
             {members.map((member) => {
               const removeDenial =
-                denial ?? (roleManaged && member.managed ? scimMessages.cannotRemove : null);
+                denial ??
+                (roleManaged && member.managed ? scimMessages.cannotRemove : null) ??
+                (member.lastRole ? memberMessages.lastRole : null);
               const who = member.name || member.email;
               return (
                 <tr key={member.membershipId}>
@@ -146,11 +148,10 @@ export function RoleMembers({
                     />
                   </td>
                   <td className="numeric">
-                    {/* The same confirm step as the Members page: a last role takes the member out. */}
+                    {/* The same confirm step as the Members page. */}
                     <ConfirmButton
                       label={`Remove ${who}`}
                       confirmLabel={`Confirm remove ${who}`}
-                      warning={member.lastRole ? memberMessages.lastRoleRemoval(who) : null}
                       denial={removeDenial}
                       disabled={busy !== null}
                       focusAfter={focusAfterRemoval}

@@ -15,6 +15,13 @@ export const OTP_REQUIRED_WARNING = 'You must enter your 2FA token to continue';
 /** contract §3.7: the code that reveals the 2FA field. */
 const OTP_REQUIRED = 'otp_token_required';
 
+/** A 429: the account may be locked after failed logins, which its second factor opens (issue 34). */
+const RATE_LIMITED = 'rate_limited';
+
+/** The 2FA field's hint once a login was refused as locked: it does not say whether the account has 2FA. */
+export const LOCKED_OTP_HINT =
+  'If your account uses two-factor authentication, a code lets you log in while it is locked.';
+
 export interface CredentialsFormProps {
   submitLabel: string;
   /** Elevation shows the signed-in email read-only (spec 1 §2). */
@@ -34,6 +41,7 @@ function keyOptionsOf(error: ApiError): Record<string, unknown> | null {
 /** Email, password and, once the server asks for it, a 2FA code: the login and elevation forms. */
 export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit }: CredentialsFormProps) {
   const [otpRequired, setOtpRequired] = useState(false);
+  const [lockedOut, setLockedOut] = useState(false);
   const [keyOptions, setKeyOptions] = useState<Record<string, unknown> | null>(null);
   const [keyFailure, setKeyFailure] = useState<string | null>(null);
   const rules = resolverOf<LoginFields>(loginProblems, (values) => ({
@@ -50,6 +58,8 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
           otpToken: values.otpToken?.trim() || undefined,
         });
       } catch (error) {
+        // The lock's message shows as the failure; the field is offered for the second factor that opens it.
+        if (isApiError(error, RATE_LIMITED)) setLockedOut(true);
         // Not a failure: the server asks for the second factor, so the field appears instead of a banner.
         if (!isApiError(error, OTP_REQUIRED)) throw error;
         setOtpRequired(true);
@@ -91,12 +101,16 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
         {...field('email')}
       />
       <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
-      {otpRequired || withOtp ? (
+      {otpRequired || withOtp || lockedOut ? (
         <TextField
           label="2FA Code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          hint="The 6-digit code from your authenticator app, or a recovery code."
+          hint={
+            lockedOut && !otpRequired && !withOtp
+              ? LOCKED_OTP_HINT
+              : 'The 6-digit code from your authenticator app, or a recovery code.'
+          }
           {...field('otpToken')}
         />
       ) : null}

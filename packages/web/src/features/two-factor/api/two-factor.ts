@@ -1,7 +1,7 @@
 import type { OtpConfigurationResource, OtpRecoveryCodeCollection, UserResource } from '@berth/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, serviceUrl } from '../../../lib/api-client.ts';
-import { sessionStore, useSession, validElevatedToken } from '../../../lib/session-store.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { fromUserResource } from '../../../resources/users/user.hal.ts';
 import { userKeys } from '../../../resources/users/user-keys.ts';
 
@@ -23,22 +23,6 @@ const twoFactorKeys = {
   recoveryCodes: (configurationId: string) => ['two-factor', 'recovery-codes', configurationId] as const,
 };
 
-/**
- * contract §3.5: after 2FA goes on or off the console revokes every other session of the user, keeping
- * this one and its elevated token.
- */
-async function revokeOtherSessions(): Promise<void> {
-  const state = sessionStore.getState();
-  const keep = [state.accessToken, validElevatedToken(state)]
-    .filter((token) => token !== null)
-    .map((token) => serviceUrl('auth', `/tokens/${token.id}`));
-  await apiRequest('auth', '/tokens/revoke_all_accessible', {
-    method: 'POST',
-    auth: 'elevated',
-    body: { except_tokens: keep },
-  }).catch(() => undefined);
-}
-
 /** POST /users/:id/otp_configurations (elevated): a new pending secret. */
 export function useCreateOtpConfiguration(userId: string) {
   return useMutation({
@@ -53,7 +37,10 @@ export function useCreateOtpConfiguration(userId: string) {
   });
 }
 
-/** PATCH /users/:id type otp (elevated): on with a code of the pending configuration, or off. */
+/**
+ * PATCH /users/:id type otp (elevated): on with a code of the pending configuration, or off. The server
+ * ends every other session of the user with it (as a password change does), keeping this one.
+ */
 export function useSetOtpEnabled(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -74,7 +61,6 @@ export function useSetOtpEnabled(userId: string) {
         auth: 'elevated',
         body,
       });
-      await revokeOtherSessions();
       return fromUserResource(user);
     },
     onSuccess: (user) => queryClient.setQueryData(userKeys.detail(userId), user),

@@ -1,4 +1,4 @@
-import { otpSecretOf, otpSetupSchema } from '@berth/core';
+import { accountMessages, otpSecretOf, otpSetupSchema } from '@berth/core';
 import { toDataURL } from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -98,7 +98,10 @@ export function OtpSetup({ userId, otpEnabled }: { userId: string; otpEnabled: b
           userId={userId}
           configuration={configuration}
           onEnabled={() => {
-            showToast('Two-factor authentication is now enabled. Keep your recovery codes somewhere safe.');
+            // spec 1 §8: turning 2FA on ends the other sessions, and the toast says so.
+            showToast(
+              `Two-factor authentication is now enabled. Keep your recovery codes somewhere safe.${accountMessages.otherSessionsLoggedOut}`,
+            );
             navigate(paths.otpRecoveryCodes);
           }}
         />

@@ -1,3 +1,4 @@
+import { accountMessages } from '@berth/core';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
@@ -43,7 +44,9 @@ export function TwoFactorSection() {
                     denial={null}
                     onConfirm={async () => {
                       await setEnabled.mutateAsync({ enabled: false });
-                      showToast('Two-factor authentication is now disabled.');
+                      showToast(
+                        `Two-factor authentication is now disabled.${accountMessages.otherSessionsLoggedOut}`,
+                      );
                     }}
                   >
                     Disable 2FA

@@ -1,12 +1,14 @@
+import { accountMessages } from '@berth/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, tokenHal, userHal } from '../../../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../../../test/render.tsx';
+import { ToastRegion } from '../../../components/ui/toast.tsx';
 import { fromTokenResource, sessionStore } from '../../../lib/session-store.ts';
 import { OtpResetVerify } from './otp-reset-verify.tsx';
-import { OtpEnableForm } from './otp-setup.tsx';
+import { OtpEnableForm, OtpSetup } from './otp-setup.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 const configuration = {
@@ -38,7 +40,7 @@ describe('TwoFactorSection', () => {
     );
   });
 
-  it('disables 2FA with an elevated token after confirmation', async () => {
+  it('disables 2FA with an elevated token after confirmation, and says the other sessions ended', async () => {
     signIn();
     sessionStore.setElevatedToken(
       fromTokenResource(tokenHal({ id: 'tok-e', scope: 'elevated', lifetime: 1800 })),
@@ -46,9 +48,13 @@ describe('TwoFactorSection', () => {
     const server = mockServer({
       'GET /auth/users/user-1': () => json(200, { ...userHal(), otp_enabled: true }),
       'PATCH /auth/users/user-1': () => json(200, userHal()),
-      'POST /auth/tokens/revoke_all_accessible': () => new Response(null, { status: 204 }),
     });
-    renderWithProviders(<TwoFactorSection />);
+    renderWithProviders(
+      <>
+        <TwoFactorSection />
+        <ToastRegion />
+      </>,
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Disable 2FA' }));
     await user.click(screen.getByRole('button', { name: 'Confirm disable 2FA' }));
@@ -57,6 +63,13 @@ describe('TwoFactorSection', () => {
       type: 'otp',
       otp_enabled: false,
     });
+    // spec 1 §8: the server ended the other sessions with the change (no second call), and the toast says so.
+    expect(
+      await screen.findByText(
+        `Two-factor authentication is now disabled.${accountMessages.otherSessionsLoggedOut}`,
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/tokens/revoke_all_accessible')).toHaveLength(0);
   });
 });
 
@@ -68,7 +81,6 @@ describe('OtpEnableForm', () => {
         () => json(401, errorBody(401, 'invalid_credentials', 'The 2FA code is invalid or was already used')),
         () => json(200, { ...userHal(), otp_enabled: true }),
       ],
-      'POST /auth/tokens/revoke_all_accessible': () => new Response(null, { status: 204 }),
     });
     const onEnabled = vi.fn();
     renderWithProviders(
@@ -91,6 +103,39 @@ describe('OtpEnableForm', () => {
       current_otp_configuration_id: 'otp-1',
       otp_token: '123456',
     });
+  });
+});
+
+describe('OtpSetup', () => {
+  it('turns 2FA on and says the other sessions were logged out (spec 1 §8)', async () => {
+    signIn();
+    const server = mockServer({
+      'POST /auth/users/user-1/otp_configurations': () =>
+        json(201, {
+          id: 'otp-1',
+          _type: 'otp_configuration',
+          otp_uri: configuration.uri,
+          _links: { self: { href: configuration.selfUrl } },
+        }),
+      'PATCH /auth/users/user-1': () => json(200, { ...userHal(), otp_enabled: true }),
+    });
+    const { router } = renderWithProviders(
+      <>
+        <OtpSetup userId="user-1" otpEnabled={false} />
+        <ToastRegion />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('2FA Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Enable 2FA' }));
+    expect(
+      await screen.findByText(
+        `Two-factor authentication is now enabled. Keep your recovery codes somewhere safe.${accountMessages.otherSessionsLoggedOut}`,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/otp-recovery-codes'));
+    expect(server.callsTo('PATCH', '/auth/users/user-1')).toHaveLength(1);
+    expect(server.callsTo('POST', '/auth/tokens/revoke_all_accessible')).toHaveLength(0);
   });
 });
 
