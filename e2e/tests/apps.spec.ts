@@ -44,7 +44,14 @@ test.describe('apps and services', () => {
     const details = page.getByRole('region', { name: 'App details' });
     const tabs = page.getByRole('navigation', { name: 'App tabs' });
     await expect(details).toContainText('Git Push');
-    await expect(details).toContainText('git@');
+    // Issue 35: the default stack is simulated. The app says so, and names no git remote, since none exists.
+    await expect(page.getByRole('note', { name: 'Simulated' })).toHaveText(
+      'SimulatedThis app is on a simulated stack: its deploys fetch, build and run no code, so it has no git remote to push to.',
+    );
+    await expect(
+      details.locator('.detail-item', { has: page.locator('dt', { hasText: /^Git Remote$/ }) }).locator('dd'),
+    ).toHaveText('—');
+    await expect(details).not.toContainText('git@');
 
     // Deploy from the console; the operation runs on the sim runtime.
     const main = page.getByRole('main');
@@ -57,6 +64,13 @@ test.describe('apps and services', () => {
     await expect
       .poll(() => operationStatus(request, token, deployId), { timeout: 60_000, intervals: [500] })
       .toBe('succeeded');
+    // Its operation says it ran on a simulated stack, and its log pushes to no registry.
+    await expect(page.getByRole('note', { name: 'Simulated' })).toContainText(
+      'This operation ran on a simulated stack',
+    );
+    const deployLog = page.getByRole('log', { name: 'Operation logs' });
+    await expect(deployLog).toContainText('Simulated: Building image from Dockerfile');
+    await expect(deployLog).not.toContainText('Pushing');
 
     // The deploy created the app's service; the Services tab lists it with its actions.
     await page.goto(`/apps/${appId}`);

@@ -82,11 +82,14 @@ test.describe('endpoints and certificates', () => {
       if (frame === page.mainFrame()) navigations += 1;
     });
     expect(await waitForOperation(request, token, redeploy.id, 60_000)).toBe('succeeded');
-    await expect(detail(details, page, 'URL')).toHaveText(/^https:\/\/app-\d+\./, { timeout: 30_000 });
+    // Issue 35: named after the app and its environment (a suffix only when another endpoint has the name).
+    await expect(detail(details, page, 'URL')).toHaveText(/^https:\/\/storefront-web-endpoints(-\d+)?\./, {
+      timeout: 30_000,
+    });
     await expect(detail(details, page, 'Status')).toHaveText('Provisioned');
     expect(navigations).toBe(0);
     const hostname = (await detail(details, page, 'Hostname').textContent()) ?? '';
-    expect(hostname).toMatch(new RegExp(`^app-${endpointId}\\.`));
+    expect(hostname).toMatch(/^storefront-web-endpoints(-\d+)?\.on-berth\.localhost$/);
     await expect(detail(details, page, 'Resource')).toHaveText('storefront');
     await expect(detail(details, page, 'Placement')).toHaveText('External');
     await expect(detail(details, page, 'Shared')).toHaveText('No');

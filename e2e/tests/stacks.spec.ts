@@ -22,6 +22,10 @@ test.describe('stacks', () => {
     const details = page.getByRole('region', { name: 'Stack details' });
     await expect(details).toContainText('Tenancy');
     await expect(details).toContainText('Shared (Simulated)');
+    // Issue 35: what a simulated stack is, in one sentence beside the badge.
+    await expect(page.getByRole('note', { name: 'Simulated' })).toHaveText(
+      "SimulatedThis stack runs on Berth's simulator: its apps and databases run no code, and their operations change nothing outside Berth.",
+    );
     await expect(details).toContainText('Regionus-west-1');
     await expect(details).toContainText('Est. Monthly Cost$0.00');
     await expect(page.getByRole('table', { name: 'Environments' })).toBeVisible();

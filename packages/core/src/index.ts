@@ -72,6 +72,8 @@ export * from './services/service.schema.ts';
 export * from './services/sizing-policy.hal.ts';
 export * from './services/sizing-policy.schema.ts';
 export * from './services/sizing-recommendation.ts';
+export * from './session/personal-access-token.hal.ts';
+export * from './session/personal-access-token.ts';
 export * from './session/session.hal.ts';
 export * from './session/token.hal.ts';
 export * from './session/token.ts';

@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema.ts';
+import { stopEdge } from './runtimes/docker/caddy-process.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   make-superuser EMAIL              let the user impersonate others, with write access if they choose
   make-superuser EMAIL --read-only  let the user impersonate others, read-only only
-  revoke-superuser EMAIL            take both rights away again`;
+  revoke-superuser EMAIL            take both rights away again
+  stop-edge                         stop the docker runtime's edge (Caddy), which outlives the server:
+                                    the apps' endpoints stop answering until Berth starts on docker again`;
 
 export class AdminUsageError extends Error {}
 
@@ -40,4 +43,17 @@ export async function runAdminCommand(db: Db, argv: readonly string[]): Promise<
   if (values.superuser) return `${user.email} is now a superuser (may impersonate, with write access).`;
   if (values.readOnlyImpersonate) return `${user.email} may now impersonate other users, read-only.`;
   return `${user.email} is no longer a superuser and may not impersonate.`;
+}
+
+/**
+ * `npm run admin -- stop-edge`: stops the edge (Caddy) that serves the apps' endpoints from this data
+ * directory. It outlives the server by design, so stopping it is the operator's own step; the caller
+ * holds the data directory (the server is stopped, or it would start the edge again).
+ */
+export async function stopEdgeCommand(edgeDir: string, argv: readonly string[]): Promise<string> {
+  if (argv.length > 0) throw new AdminUsageError(`Unknown option ${argv[0]}\n\n${ADMIN_USAGE}`);
+  const pid = await stopEdge(edgeDir);
+  return pid === null
+    ? `No edge (Caddy) runs from ${edgeDir}.`
+    : `Stopped the edge (Caddy, pid ${pid}): the apps' endpoints no longer answer until Berth starts with BERTH_RUNTIME=docker again.`;
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run admin -- make-superuser EMAIL`: operator commands on the database the server uses
- * (DATABASE_URL, or PGlite in BERTH_DATA_DIR; stop the server first when it runs on PGlite).
+ * (DATABASE_URL, or PGlite in BERTH_DATA_DIR; stop the server first when it runs on PGlite), and
+ * `stop-edge` on the data directory (the server stopped).
  */
-import { AdminUsageError, runAdminCommand } from './admin-commands.ts';
+import { AdminUsageError, runAdminCommand, stopEdgeCommand } from './admin-commands.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
@@ -11,6 +12,20 @@ import { createFilesPrivately } from './db/private-data-dir.ts';
 // Issue 34: what the command writes in the data directory is its user's alone.
 createFilesPrivately();
 const config = loadConfigOrExit();
+const [command, ...args] = process.argv.slice(2);
+if (command === 'stop-edge') {
+  // The edge lives in the data directory, which a running server holds (and it would start the edge again).
+  const releaseDataDir = lockDataDirOrExit(config.dataDir);
+  try {
+    console.log(await stopEdgeCommand(config.edge.dir, args));
+  } catch (error) {
+    console.error(error instanceof AdminUsageError ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    releaseDataDir();
+  }
+  process.exit();
+}
 // On the embedded database the command needs the data directory to itself (the server stopped).
 const release = config.databaseUrl ? () => {} : lockDataDirOrExit(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

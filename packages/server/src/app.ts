@@ -27,6 +27,7 @@ import { vhostsRoutes } from './api/vhosts/vhosts.routes.ts';
 import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
 import { passwordResetsRoutes } from './auth/passwords/password-resets.routes.ts';
+import { personalAccessTokensRoutes } from './auth/personal-access-tokens/personal-access-tokens.routes.ts';
 import { rolesRoutes } from './auth/roles/roles.routes.ts';
 import { securityKeysRoutes } from './auth/security-keys/security-keys.routes.ts';
 import { sessionsRoutes } from './auth/sessions/sessions.routes.ts';
@@ -65,7 +66,7 @@ import type { ContainerReconciler } from './operations/container-reconciler.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { periodic } from './operations/periodic.ts';
 import type { SizingRecommender } from './operations/sizing-recommender.ts';
-import type { Worker } from './operations/worker.ts';
+import { describeOperationEvent, type Worker } from './operations/worker.ts';
 
 export interface BerthApp {
   app: FastifyInstance;
@@ -105,6 +106,8 @@ export async function buildApp(
   const services = await createServices(config, db, {
     onOutboxMail: options.onOutboxMail,
     onError: (error) => app.log.error(loggableError(error)),
+    // A line as each operation starts and ends, with its fields for whoever reads the log as JSON.
+    onOperation: (event) => app.log.info({ operation: event }, describeOperationEvent(event)),
   });
   const {
     mailer,
@@ -202,6 +205,7 @@ export async function buildApp(
         secureCookies,
         twoFactor,
         securityKeys,
+        notices: services.notices,
       });
       const { signupLimiter, verificationLimiter } = services;
       await usersRoutes(auth, {
@@ -234,6 +238,11 @@ export async function buildApp(
       await invitationsRoutes(auth, { urls, guard, invitations });
       await sshKeysRoutes(auth, { db, urls, guard, notices: services.notices });
       await sessionsRoutes(auth, { db, urls, guard, tokens });
+      await personalAccessTokensRoutes(auth, {
+        urls,
+        guard,
+        personalAccessTokens: services.personalAccessTokens,
+      });
       await twoFactorRoutes(auth, { urls, guard, twoFactor });
       await securityKeysRoutes(auth, { urls, guard, securityKeys });
     },
@@ -349,6 +358,8 @@ export async function buildApp(
           gitDir: config.git.dir,
           operations: services.operations,
         }),
+        operations: services.operations,
+        publicUrl: config.publicUrl,
         gitDir: config.git.dir,
         maxPushBytes: config.git.maxPushBytes,
       }),

@@ -22,6 +22,7 @@ import { createVhostsService } from './api/vhosts/vhosts.service.ts';
 import { createCallers } from './auth/caller-access.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
 import { createPasswordResetService } from './auth/passwords/password-reset.service.ts';
+import { createPersonalAccessTokens } from './auth/personal-access-tokens/personal-access-tokens.service.ts';
 import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
 import { createSecurityKeysService } from './auth/security-keys/security-keys.service.ts';
@@ -43,7 +44,7 @@ import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
-import { createWorker } from './operations/worker.ts';
+import { createWorker, type OperationEvent } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
 
@@ -59,6 +60,8 @@ export async function createServices(
     onOutboxMail?: (mail: Mail) => void;
     /** Errors that have no request to answer (mail delivery, the worker). */
     onError: (error: unknown) => void;
+    /** Each operation the worker starts and ends. */
+    onOperation?: (event: OperationEvent) => void;
   },
 ) {
   const urls = familyUrls(config);
@@ -162,6 +165,8 @@ export async function createServices(
   });
   // Security keys (WebAuthn) for the PUBLIC_URL relying party; wrong assertions count with wrong codes.
   const securityKeys = createSecurityKeysService({ db, urls, limiter: otpLimiter, notices });
+  // Personal access tokens for git and the API, each user's own.
+  const personalAccessTokens = createPersonalAccessTokens({ db, tokens, notices });
   const environments = createEnvironmentsService({ db });
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
@@ -178,6 +183,7 @@ export async function createServices(
     drainTls,
     leaseMs: config.workerLeaseMs,
     onError: (error) => hooks.onError(error),
+    onOperation: hooks.onOperation,
   });
   const operations = createOperationsService({
     db,
@@ -278,6 +284,7 @@ export async function createServices(
     otpLimiter,
     twoFactor,
     securityKeys,
+    personalAccessTokens,
     environments,
     callers,
     runtimes,

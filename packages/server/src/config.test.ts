@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { startupProblem } from './startup-problem.ts';
+import { listenProblem, startupProblem } from './startup-problem.ts';
 import { exitOf, freePort, spawnServer } from './testing/server-process.ts';
 import { testApp } from './testing/test-app.ts';
 
@@ -51,6 +52,88 @@ describe('configuration checked at start', () => {
     ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  // Issue 35: these were taken silently, or failed later with a trace.
+  it.each([
+    [{ HOST: '999.1.1.1' }, /^HOST must be an IP address of this machine .*, got "999\.1\.1\.1"$/],
+    [{ HOST: 'not a host' }, /^HOST must be/],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [
+      { MAIL_FROM: 'not an email' },
+      'MAIL_FROM must be an email address or a name and an address (Berth <no-reply@example.com>), got "not an email"',
+    ],
+    [{ MAIL_FROM: 'Berth <not an email>' }, /^MAIL_FROM must be/],
+    [{ MAIL_FROM: `${'a'.repeat(400)}@example.com` }, /^MAIL_FROM must be/],
+    [
+      { BERTH_JWT_SECRET: 'x' },
+      'BERTH_JWT_SECRET must be from 32 to 4096 bytes (it signs every access token; make one with: openssl rand -base64 48), got 1 byte(s)',
+    ],
+    [
+      { BERTH_CORS_ORIGINS: 'https://console.example.com,notaurl' },
+      'BERTH_CORS_ORIGINS must be http:// or https:// origins (scheme, host and port, no path) separated by commas, for example https://console.example.com; "notaurl" is not one',
+    ],
+    [
+      { BERTH_CORS_ORIGINS: 'https://console.example.com/app' },
+      /"https:\/\/console\.example\.com\/app" is not one$/,
+    ],
+    [{ BERTH_CORS_ORIGINS: 'ftp://console.example.com' }, /"ftp:\/\/console\.example\.com" is not one$/],
+    [
+      { BERTH_WORKER_CONCURRENCY: '0' },
+      'BERTH_WORKER_CONCURRENCY must be a whole number of at least 1, got "0"',
+    ],
+    [
+      { BERTH_DOCS_URL: 'notaurl' },
+      'BERTH_DOCS_URL must be an http:// or https:// address (for example https://docs.example.com), got "notaurl"',
+    ],
+    [
+      { BERTH_STATUS_PAGE_URL: 'javascript:alert(1)' },
+      'BERTH_STATUS_PAGE_URL must be an http:// or https:// address (for example https://status.example.com), got "javascript:alert(1)"',
+    ],
+    [
+      { BERTH_RUNTIME: 'docker', DOCKER_HOST: 'ftp://x' },
+      'DOCKER_HOST must be unix:///path/to/docker.sock, tcp://host:port or ssh://user@host, got "ftp://x"',
+    ],
+    [{ BERTH_RUNTIME: 'docker', DOCKER_HOST: 'unix://' }, /^DOCKER_HOST must be/],
+    [
+      { BERTH_DRAIN_CA_FILE: fileURLToPath(import.meta.url) },
+      /^BERTH_DRAIN_CA_FILE must be a PEM file of certificates/,
+    ],
+  ])('refuses %o in one line naming it', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("takes the new checks' right values as they are written", () => {
+    const config = loadConfig({
+      HOST: 'berth.internal',
+      LOG_LEVEL: 'Debug',
+      MAIL_FROM: '"Berth Ops" <ops@example.com>',
+      BERTH_JWT_SECRET: 'k'.repeat(32),
+      BERTH_CORS_ORIGINS: ' https://Console.Example.com/ , http://localhost:5173',
+      BERTH_WORKER_CONCURRENCY: '4',
+      BERTH_DOCS_URL: 'https://docs.example.com/berth',
+      // Read by the docker runtime only: a value of another tool's on a sim server stops nothing.
+      DOCKER_HOST: 'npipe:////./pipe/docker_engine',
+    });
+    expect(config).toMatchObject({
+      host: 'berth.internal',
+      logLevel: 'debug',
+      mailFrom: '"Berth Ops" <ops@example.com>',
+      corsOrigins: ['https://console.example.com', 'http://localhost:5173'],
+      workerConcurrency: 4,
+      docsUrl: 'https://docs.example.com/berth',
+    });
+    expect(loadConfig({ MAIL_FROM: 'ops@example.com', HOST: '::1' })).toMatchObject({
+      mailFrom: 'ops@example.com',
+      host: '::1',
+    });
+    expect(loadConfig({ BERTH_RUNTIME: 'docker', DOCKER_HOST: 'tcp://10.0.0.5:2375' }).dockerHost).toBe(
+      'tcp://10.0.0.5:2375',
+    );
   });
 
   it('never repeats a secret URL it refuses', () => {
@@ -120,6 +203,19 @@ describe('configuration checked at start', () => {
       'Berth cannot write /srv/berth/pg: permission denied. Set BERTH_DATA_DIR to a directory it can write.',
     );
     expect(startupProblem(new TypeError('a bug'), config)).toBeNull();
+  });
+
+  it('says in one line why the listen failed on the machine', () => {
+    const config = { host: '192.0.2.1', port: 4000 };
+    expect(listenProblem(Object.assign(new Error('x'), { code: 'EADDRNOTAVAIL' }), config)).toBe(
+      'Berth cannot listen on 192.0.2.1:4000: HOST 192.0.2.1 is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.',
+    );
+    expect(
+      listenProblem(Object.assign(new Error('x'), { code: 'EACCES' }), { host: '0.0.0.0', port: 80 }),
+    ).toBe(
+      'Berth cannot listen on 0.0.0.0:80: port 80 needs privileges this user lacks. Set PORT to 1024 or above.',
+    );
+    expect(listenProblem(new TypeError('a bug'), config)).toBeNull();
   });
 
   it('stops a server whose database does not answer with that one line, exit 1', async () => {

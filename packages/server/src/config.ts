@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -10,7 +11,10 @@ export type { TrustProxy };
 
 export interface Config {
   port: number;
+  /** The address the server listens on: an IP address or a host name (checked at start to resolve). */
   host: string;
+  /** The server's log level, one of pino's. */
+  logLevel: LogLevel;
   /** The console's public origin; every family's base URL hangs off it. */
   publicUrl: string;
   /** Whether PUBLIC_URL was set; unset, the console and the links it follows use the origin it was opened at. */
@@ -59,6 +63,8 @@ export interface Config {
   invitationTtlSeconds: number;
   /** Run the operations worker inside the server process (off when separate `berth worker`s run). */
   worker: boolean;
+  /** Workers one `npm run worker` process runs (BERTH_WORKER_CONCURRENCY). */
+  workerConcurrency: number;
   /** How long a worker holds an operation without renewing before others may take it over. */
   workerLeaseMs: number;
   /** How often the worker looks for databases due an automatic backup and backups to prune (seconds). */
@@ -71,6 +77,8 @@ export interface Config {
   runtime: 'sim' | 'docker';
   /** The apps' bare git repositories (`<dataDir>/git`), and the largest push they take. */
   git: { dir: string; maxPushBytes: number };
+  /** DOCKER_HOST as set (the Docker client reads it itself), for the start's check that the engine answers. */
+  dockerHost: string | undefined;
   /** The docker runtime's settings: its network, and how long new containers have to answer. */
   docker: {
     network: string;
@@ -82,7 +90,8 @@ export interface Config {
     backupDir: string;
   };
   /**
-   * The docker runtime's edge (Caddy, supervised by the server): where endpoints answer, the domain their
+   * The docker runtime's edge (Caddy, a process of its own the server starts or takes over, which outlives
+   * it; `npm run admin -- stop-edge` stops it): where endpoints answer, the domain their
    * default hostnames hang off, the email ACME certificates are asked with (none: Caddy's own authority),
    * the Caddy binary, and its directory (config, certificates, admin socket) under the data directory.
    */
@@ -124,6 +133,10 @@ export interface Config {
 
 /** A configuration variable with a value the server cannot use: the start stops with this message. */
 export class ConfigError extends Error {}
+
+/** pino's levels, and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = env[name];
@@ -333,11 +346,21 @@ function databaseImagesFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 function drainCaFromEnv(env: NodeJS.ProcessEnv): string[] {
   const file = (env.BERTH_DRAIN_CA_FILE ?? '').trim();
   if (!file) return [];
+  let pem: string;
   try {
-    return [fs.readFileSync(file, 'utf8')];
+    pem = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new ConfigError(`BERTH_DRAIN_CA_FILE cannot be read: ${(error as Error).message}`);
   }
+  // A file of something else would be taken silently and every drain would fail its TLS later.
+  try {
+    new X509Certificate(pem);
+  } catch {
+    throw new ConfigError(
+      `BERTH_DRAIN_CA_FILE must be a PEM file of certificates (-----BEGIN CERTIFICATE-----); ${file.slice(0, 200)} holds none`,
+    );
+  }
+  return [pem];
 }
 
 function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -369,6 +392,110 @@ function acmeEmailFromEnv(env: NodeJS.ProcessEnv): string | null {
   return value;
 }
 
+/** An address of this machine or a host name; a dotted number that is no IP address is neither (999.1.1.1). */
+function hostFromEnv(env: NodeJS.ProcessEnv): string {
+  const value = (env.HOST ?? '').trim();
+  if (value === '') return '0.0.0.0';
+  const numeric = /^[\d.]+$/.test(value.slice(0, 253));
+  if (isIP(value) === 0 && (numeric || !isHostName(value.toLowerCase())))
+    throw new ConfigError(
+      `HOST must be an IP address of this machine (0.0.0.0 for every interface, 127.0.0.1 for this machine only) or a host name, got "${value.slice(0, 100)}"`,
+    );
+  return value;
+}
+
+function logLevelFromEnv(env: NodeJS.ProcessEnv): LogLevel {
+  const value = (env.LOG_LEVEL ?? '').trim().toLowerCase();
+  if (value === '') return 'info';
+  const level = LOG_LEVELS.find((name) => name === value);
+  if (!level)
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value.slice(0, 100)}"`);
+  return level;
+}
+
+/** An http(s) address with a host, such as a documentation site. */
+function webUrlFromEnv(env: NodeJS.ProcessEnv, name: string, example: string): string | undefined {
+  const value = (env[name] ?? '').trim();
+  if (value === '') return undefined;
+  const parsed = value.length <= 2000 && URL.canParse(value) ? new URL(value) : null;
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname)
+    throw new ConfigError(
+      `${name} must be an http:// or https:// address (for example ${example}), got "${value.slice(0, 200)}"`,
+    );
+  return value;
+}
+
+/** Origins allowed to call the API from a browser: each scheme, host and port only (what a browser sends in Origin). */
+function corsOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const value = (env.BERTH_CORS_ORIGINS ?? '').trim();
+  if (value.length > 4000)
+    throw new ConfigError(`BERTH_CORS_ORIGINS must be at most 4000 characters, got ${value.length}`);
+  const origins = value
+    .split(',')
+    .map((origin) => trimEndChar(origin.trim(), '/'))
+    .filter(Boolean);
+  return origins.map((origin) => {
+    const parsed = URL.canParse(origin) ? new URL(origin) : null;
+    const bare =
+      parsed !== null &&
+      ['http:', 'https:'].includes(parsed.protocol) &&
+      parsed.hostname !== '' &&
+      !parsed.username &&
+      !parsed.password &&
+      parsed.pathname === '/' &&
+      !origin.includes('?') &&
+      !origin.includes('#');
+    if (!bare)
+      throw new ConfigError(
+        `BERTH_CORS_ORIGINS must be http:// or https:// origins (scheme, host and port, no path) separated by commas, for example https://console.example.com; "${origin.slice(0, 100)}" is not one`,
+      );
+    // As a browser writes Origin: host in lower case, a default port left out.
+    return parsed.origin;
+  });
+}
+
+/** The sender: an address, or a name and an address as `Name <address>`. */
+function mailFromEnv(env: NodeJS.ProcessEnv): string {
+  const value = (env.MAIL_FROM ?? '').trim();
+  if (value === '') return 'Berth <no-reply@localhost>';
+  const address = /^[^\s@<>]+@[^\s@<>]+$/;
+  const named = /^[^<>]{0,200}<([^<>]{1,254})>$/;
+  const ok = value.length <= 320 && (address.test(value) || address.test(named.exec(value)?.[1] ?? ''));
+  if (!ok)
+    throw new ConfigError(
+      `MAIL_FROM must be an email address or a name and an address (Berth <no-reply@example.com>), got "${value.slice(0, 100)}"`,
+    );
+  return value;
+}
+
+/** At least 32 bytes: it signs every token and every sealed secret's key is derived from it. Never printed. */
+function jwtSecretFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.BERTH_JWT_SECRET ?? '';
+  if (value === '') return undefined;
+  const bytes = Buffer.byteLength(value);
+  if (bytes < 32 || bytes > 4096)
+    throw new ConfigError(
+      `BERTH_JWT_SECRET must be from 32 to 4096 bytes (it signs every access token; make one with: openssl rand -base64 48), got ${bytes} byte(s)`,
+    );
+  return value;
+}
+
+/** The engine's address as Docker's own tools take it; checked only when the docker runtime will use it. */
+function dockerHostFromEnv(env: NodeJS.ProcessEnv, runtime: Config['runtime']): string | undefined {
+  const value = (env.DOCKER_HOST ?? '').trim();
+  if (value === '' || runtime !== 'docker') return value || undefined;
+  const parsed = value.length <= 1000 && URL.canParse(value) ? new URL(value) : null;
+  const ok =
+    parsed !== null &&
+    ((parsed.protocol === 'unix:' && parsed.pathname.length > 1) ||
+      (['tcp:', 'ssh:'].includes(parsed.protocol) && parsed.hostname !== ''));
+  if (!ok)
+    throw new ConfigError(
+      `DOCKER_HOST must be unix:///path/to/docker.sock, tcp://host:port or ssh://user@host, got "${value.slice(0, 100)}"`,
+    );
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = portFromEnv(env, 'PORT', 4000);
   const publicUrl = publicUrlFromEnv(env, port);
@@ -384,9 +511,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'BERTH_WORKER=off needs DATABASE_URL: with the embedded database no other process can reach the queue, so every operation would wait forever',
     );
   }
+  const runtime = runtimeFromEnv(env);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: hostFromEnv(env),
+    logLevel: logLevelFromEnv(env),
     publicUrl,
     publicUrlSet: (env.PUBLIC_URL ?? '').trim() !== '',
     dataDir: path.resolve(env.BERTH_DATA_DIR || '.berth'),
@@ -397,12 +526,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['smtp:', 'smtps:'],
       'smtps://user:secret@smtp.example.com:465',
     ),
-    mailFrom: env.MAIL_FROM || 'Berth <no-reply@localhost>',
-    jwtSecret: env.BERTH_JWT_SECRET || undefined,
-    corsOrigins: (env.BERTH_CORS_ORIGINS || '')
-      .split(',')
-      .map((origin) => trimEndChar(origin.trim(), '/'))
-      .filter(Boolean),
+    mailFrom: mailFromEnv(env),
+    jwtSecret: jwtSecretFromEnv(env),
+    corsOrigins: corsOriginsFromEnv(env),
     trustProxy: parseTrustProxy(env.BERTH_TRUST_PROXY),
     mailbox: mailboxFromEnv(env, publicUrl),
     webDist: path.resolve(serverRoot, '../web/dist'),
@@ -429,12 +555,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordResetTtlSeconds: 60 * 60,
     invitationTtlSeconds: 7 * 24 * 60 * 60,
     worker,
+    workerConcurrency: countFromEnv(env, 'BERTH_WORKER_CONCURRENCY', 1),
     simStepMs: countFromEnv(env, 'BERTH_SIM_STEP_MS', 300, 0),
-    runtime: runtimeFromEnv(env),
+    runtime,
     git: {
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'git'),
       maxPushBytes: countFromEnv(env, 'BERTH_GIT_MAX_PUSH_MB', 500) * 1024 * 1024,
     },
+    dockerHost: dockerHostFromEnv(env, runtime),
     docker: {
       network: dockerNetworkFromEnv(env),
       healthTimeoutSeconds: countFromEnv(env, 'BERTH_HEALTH_CHECK_TIMEOUT_SECONDS', 60),
@@ -468,8 +596,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queuedPerOrganization: countFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
       perUserPerMinute: countFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),
     },
-    docsUrl: env.BERTH_DOCS_URL || undefined,
-    statusPageUrl: env.BERTH_STATUS_PAGE_URL || undefined,
+    docsUrl: webUrlFromEnv(env, 'BERTH_DOCS_URL', 'https://docs.example.com'),
+    statusPageUrl: webUrlFromEnv(env, 'BERTH_STATUS_PAGE_URL', 'https://status.example.com'),
   };
 }
 

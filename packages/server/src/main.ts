@@ -1,18 +1,22 @@
-import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { createFilesPrivately } from './db/private-data-dir.ts';
 import { mailboxLink, mailStartLines, removeMailboxLink, writeMailboxLink } from './mail/mailbox-link.ts';
 import { describeKeptMail } from './mail/mailer.ts';
-import { startupProblem } from './startup-problem.ts';
+import { checkMachineOrExit } from './start-checks.ts';
+import { listenProblem, startupProblem } from './startup-problem.ts';
 
 // Issue 34: what the server writes (and its git and Caddy) is its user's alone, from the lock file on.
 createFilesPrivately();
 const config = loadConfigOrExit();
 // One server per data directory: its embedded database, git repositories and edge are this process's.
 const releaseDataDir = lockDataDirOrExit(config.dataDir);
+// What only the machine can say (HOST resolves, the Docker engine answers, Caddy runs), before the rest
+// of the server is even loaded: a wrong value stops the start at once.
+await checkMachineOrExit(config, 'server', releaseDataDir);
+const { buildApp } = await import('./app.ts');
 const { app, close, database, mailer, mailboxSecret } = await buildApp(config, {
-  logger: { level: process.env.LOG_LEVEL || 'info' },
+  logger: { level: config.logLevel },
   // Without SMTP, someone who opened the console from another machine cannot read /dev/mail, so the
   // links of each message are printed here too (only while the mailbox is on: see composition.ts).
   onOutboxMail: (mail) => console.log(describeKeptMail(mail)),
@@ -34,19 +38,36 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    console.log('Stopping Berth…');
     close()
       .finally(() => {
         removeMailboxLink(config.dataDir);
         releaseDataDir();
       })
       .then(
-        () => process.exit(0),
-        () => process.exit(1),
+        () => {
+          console.log('Berth stopped.');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error(`Berth stopped, but not cleanly: ${(error as Error)?.message ?? error}`);
+          process.exit(1);
+        },
       );
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const problem = listenProblem(error, config);
+  if (!problem) throw error;
+  console.error(problem);
+  await close().catch(() => undefined);
+  removeMailboxLink(config.dataDir);
+  releaseDataDir();
+  process.exit(1);
+}
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 console.log(`\nBerth is running at ${config.publicUrl}  (database: ${where})`);
 if (!config.publicUrlSet) {

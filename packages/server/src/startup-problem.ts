@@ -43,3 +43,20 @@ export function startupProblem(
   const reason = reasons[code];
   return reason ? `Berth cannot use its database at ${where} (DATABASE_URL): ${reason}.` : null;
 }
+
+/**
+ * The one line for a listen that failed on the machine (issue 35: a trace, after the resolver's near
+ * minute for a HOST that does not resolve), or null for anything else.
+ */
+export function listenProblem(error: unknown, config: Pick<Config, 'host' | 'port'>): string | null {
+  const where = `${config.host}:${config.port}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `port ${config.port} is in use by another program. Set PORT to a free port`,
+    EADDRNOTAVAIL: `HOST ${config.host} is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all`,
+    EACCES: `port ${config.port} needs privileges this user lacks. Set PORT to 1024 or above`,
+    ENOTFOUND: `HOST ${config.host} does not resolve. Set HOST to an address of this machine`,
+    EAI_AGAIN: `HOST ${config.host} does not resolve. Set HOST to an address of this machine`,
+  };
+  const reason = reasons[codeOf(error)];
+  return reason ? `Berth cannot listen on ${where}: ${reason}.` : null;
+}

@@ -11,9 +11,10 @@ import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
-import { createWorker } from './operations/worker.ts';
+import { createWorker, describeOperationEvent } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
+import { checkMachineOrExit } from './start-checks.ts';
 
 // `npm run worker`: operations workers as their own process, to scale out beside `npm start`
 // (run the server with BERTH_WORKER=off if only these should work the queue).
@@ -24,6 +25,8 @@ if (!config.databaseUrl) {
   console.error('berth worker needs DATABASE_URL: the embedded PGlite database belongs to one process.');
   process.exit(1);
 }
+// On the docker runtime the engine must answer (DOCKER_HOST): said in one line now, not per operation later.
+await checkMachineOrExit(config, 'worker');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await ensureDefaultStack(database.db, config.runtime, config.edge.appsDomain, config.autoscaling);
 // The same server secret as the API process: what one seals, the other opens.
@@ -41,7 +44,7 @@ const backupScheduler = createBackupScheduler({
   operations,
   onError: (error) => console.error(loggableError(error)),
 });
-const count = Math.max(Number.parseInt(process.env.BERTH_WORKER_CONCURRENCY || '1', 10) || 1, 1);
+const count = config.workerConcurrency;
 // One set of runtimes for the process: the docker runtime's stats recorder samples once for all workers.
 const { runtimes, close: closeRuntimes } = await createRuntimes(config, signingKey, { superviseEdge: false });
 const workers = Array.from({ length: count }, () =>
@@ -52,6 +55,7 @@ const workers = Array.from({ length: count }, () =>
     drainTls: drainTlsOf(config),
     leaseMs: config.workerLeaseMs,
     onError: (error) => console.error(loggableError(error)),
+    onOperation: (event) => console.log(describeOperationEvent(event)),
   }),
 );
 // Containers gone from the machines are started again (automated restarts; one per service at a time).
@@ -109,6 +113,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    console.log('Stopping the berth worker…');
     Promise.all([
       backupScheduler.stop(),
       reconciler.stop(),
@@ -123,8 +128,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         return database.close();
       })
       .then(
-        () => process.exit(0),
-        () => process.exit(1),
+        () => {
+          console.log('berth worker stopped.');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error(`berth worker stopped, but not cleanly: ${(error as Error)?.message ?? error}`);
+          process.exit(1);
+        },
       );
   });
 }

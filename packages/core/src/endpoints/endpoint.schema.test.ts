@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createEndpointSchema,
   defaultEndpointDomain,
+  defaultEndpointName,
   endpointSettingsProblems,
   ipAllowlistProblems,
   isIpv4OrCidr,
@@ -198,8 +199,41 @@ describe('endpoint rules as pure functions', () => {
 });
 
 describe('endpoint names, strategy and operation scopes', () => {
-  it('names a default endpoint after its id on the stack default domain', () => {
-    expect(defaultEndpointDomain(42, 'on-berth.localhost')).toBe('app-42.on-berth.localhost');
+  it('names a default endpoint after its app and environment on the stack default domain', () => {
+    expect(defaultEndpointName('shop', 'production')).toBe('shop-production');
+    expect(defaultEndpointDomain(defaultEndpointName('shop', 'production'), 'on-berth.localhost')).toBe(
+      'shop-production.on-berth.localhost',
+    );
+    // Only a clash adds a suffix.
+    expect(defaultEndpointName('shop', 'production', '-2')).toBe('shop-production-2');
+  });
+
+  it('makes a DNS label of any handles: lower case, [a-z0-9-], no hyphen at either end', () => {
+    expect(defaultEndpointName('my_app.v2', 'staging')).toBe('my-app-v2-staging');
+    expect(defaultEndpointName('-web-', '_prod_')).toBe('web-prod');
+    expect(defaultEndpointName('a__b', 'c..d')).toBe('a-b-c-d');
+    // A handle of punctuation alone leaves the other; none at all, a word.
+    expect(defaultEndpointName('___', 'staging')).toBe('staging');
+    expect(defaultEndpointName('._-', '-._')).toBe('endpoint');
+  });
+
+  it('cuts long handles to a 63-character label, each keeping at least half the room', () => {
+    const long = 'a'.repeat(64);
+    const both = defaultEndpointName(long, 'b'.repeat(64));
+    expect(both).toBe(`${'a'.repeat(31)}-${'b'.repeat(31)}`);
+    // A short environment leaves the rest to the app, and the other way round.
+    expect(defaultEndpointName(long, 'production')).toBe(`${'a'.repeat(52)}-production`);
+    expect(defaultEndpointName('web', long)).toBe(`web-${'a'.repeat(59)}`);
+    // The suffix fits in the 63 too; a cut never leaves a hyphen before the joint.
+    const suffixed = defaultEndpointName(long, 'production', '-12');
+    expect(suffixed).toBe(`${'a'.repeat(49)}-production-12`);
+    expect(defaultEndpointName(`${'a'.repeat(30)}-${'c'.repeat(33)}`, 'd'.repeat(64))).toBe(
+      `${'a'.repeat(30)}-${'d'.repeat(31)}`,
+    );
+    for (const name of [both, suffixed]) {
+      expect(name.length).toBeLessThanOrEqual(63);
+      expect(name).toMatch(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+    }
   });
 
   it('keeps zero-downtime deploys for http, http_proxy_protocol and grpc endpoints (spec 2 §4)', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numericIdFromReference } from '../identity/references.ts';
 import { MAX_LENGTH, tooLongMessage } from '../text/limits.ts';
-import { trimEndChar } from '../text/text.ts';
+import { trimChar, trimEndChar } from '../text/text.ts';
 
 // spec 2 §3, §4, §5 and §9: endpoints (vhosts on the wire), their settings and the rules on them.
 
@@ -101,9 +101,37 @@ export function isPendingCertificateIssuance(vhost: {
   return vhost.acme && vhost.acmeStatus !== 'ready' && vhost.status === 'provisioned';
 }
 
-/** The hostname of a default-domain endpoint: named after the endpoint on its stack's default domain. */
-export function defaultEndpointDomain(vhostId: number | string, stackDefaultDomain: string): string {
-  return `app-${vhostId}.${stackDefaultDomain}`;
+/** RFC 1035: one label of a host name holds at most 63 characters. */
+const DNS_LABEL_MAX_LENGTH = 63;
+
+/** A handle as part of a DNS label: lower case, each run of other characters (`.`, `_`) one hyphen, none at the ends. */
+function labelPart(handle: string): string {
+  return trimChar(handle.toLowerCase().replace(/[^a-z0-9]+/g, '-'), '-');
+}
+
+/**
+ * The name of a default endpoint, the one label it adds to its stack's default domain: its app's (or
+ * database's) handle and its environment's, `shop-production`, as Heroku and Render name theirs. `suffix`
+ * (`-2`) tells it apart from a name already taken. Long handles are cut so the label stays within 63
+ * characters: each keeps at least half the room, and a short one leaves the rest to the other.
+ */
+export function defaultEndpointName(resourceHandle: string, environmentHandle: string, suffix = ''): string {
+  const room = DNS_LABEL_MAX_LENGTH - suffix.length;
+  let resource = labelPart(resourceHandle);
+  let environment = labelPart(environmentHandle);
+  if (resource.length + 1 + environment.length > room) {
+    const half = Math.floor((room - 1) / 2);
+    const environmentRoom = Math.max(half, room - 1 - resource.length);
+    environment = trimEndChar(environment.slice(0, environmentRoom), '-');
+    resource = trimEndChar(resource.slice(0, room - 1 - environment.length), '-');
+  }
+  const name = [resource, environment].filter(Boolean).join('-') || 'endpoint';
+  return `${name}${suffix}`;
+}
+
+/** The hostname of a default endpoint: its name on its stack's default domain. */
+export function defaultEndpointDomain(name: string, stackDefaultDomain: string): string {
+  return `${name}.${stackDefaultDomain}`;
 }
 
 /** spec 2 §5: domain names are compared with a trailing dot normalised. */

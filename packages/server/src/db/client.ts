@@ -13,6 +13,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a function that works inside or outside a transaction takes. */
 export type DbOrTx = Db | Tx;
 
+/** The advisory lock processes migrating one PostgreSQL database take in turn ("berth" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x6265727468;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -39,7 +42,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // next query; without a listener node-postgres would crash the process with it.
     pool.on('error', (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    // Issue 35: processes starting together on an empty database (`npm start` beside `npm run worker`)
+    // each applied the migrations, and one crashed on "already exists". They take turns under a lock
+    // held by one connection's session; the next finds them applied.
+    const migrating = await pool.connect();
+    try {
+      await migrating.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: migrating, schema }), { migrationsFolder });
+    } finally {
+      // Closing the session lets the lock go, whether the migrations went through or not.
+      migrating.release(true);
+    }
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([

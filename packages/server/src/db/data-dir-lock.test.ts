@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exitOf, freePort, spawnServer, untilRunning } from '../testing/server-process.ts';
-import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
+import {
+  DataDirLockedError,
+  DataDirUnusableError,
+  LOCK_FILE,
+  lockDataDir,
+  makeDataDir,
+} from './data-dir-lock.ts';
 
 // Issue 19: one server per data directory.
 
@@ -49,6 +55,35 @@ describe('the data directory lock', () => {
     // A half-written lock holds no process.
     fs.writeFileSync(path.join(dir, LOCK_FILE), '');
     lockDataDir(dir)();
+  });
+
+  // Issue 35: Node's recursive mkdir looped forever on /proc/x; each level is made here one at a time.
+  it('is made with its missing parents, each 0700; a file or a file system without directories is refused', () => {
+    const root = fresh();
+    const dir = path.join(root, 'a', 'b', 'data');
+    makeDataDir(dir);
+    for (const level of [path.join(root, 'a'), path.join(root, 'a', 'b'), dir])
+      expect(fs.statSync(level).mode & 0o777).toBe(0o700);
+    // Made already: nothing to do.
+    makeDataDir(dir);
+
+    const file = path.join(root, 'file');
+    fs.writeFileSync(file, '');
+    expect(() => makeDataDir(file)).toThrow(
+      new DataDirUnusableError(
+        `The data directory ${file} is a file, not a directory. Set BERTH_DATA_DIR to a directory (it is made when missing).`,
+      ),
+    );
+    expect(() => makeDataDir(path.join(file, 'data'))).toThrow(
+      new DataDirUnusableError(
+        `The data directory ${path.join(file, 'data')} is below ${file}, which is a file, not a directory. Set BERTH_DATA_DIR to a directory (it is made when missing).`,
+      ),
+    );
+    expect(() => makeDataDir('/proc/berth-test/data')).toThrow(
+      new DataDirUnusableError(
+        'Berth cannot make its data directory /proc/berth-test/data: the file system there takes no new directories. Set BERTH_DATA_DIR to a directory on a disk.',
+      ),
+    );
   });
 
   it('stops a second server on the same directory with one line, and the first stops cleanly on SIGTERM', async () => {

@@ -1,12 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTreePrivate } from './private-data-dir.ts';
+import { makeDataDirPrivate } from './private-data-dir.ts';
 
 /** The lock file in a data directory: the process holding it, by id. */
 export const LOCK_FILE = 'berth.pid';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
+}
+
+/** A data directory that cannot be one (a file, a file system that takes no directories): its one line. */
+export class DataDirUnusableError extends Error {
+  override name = 'DataDirUnusableError';
+}
+
+/**
+ * Makes the data directory and its missing parents, one level at a time, each 0700. Not Node's
+ * recursive mkdir: it loops forever where the kernel says a parent that exists is missing (procfs,
+ * BERTH_DATA_DIR=/proc/x hung the start with no output).
+ */
+export function makeDataDir(dir: string): void {
+  const make = (level: string) => {
+    let stats: fs.Stats | undefined;
+    try {
+      stats = fs.statSync(level, { throwIfNoEntry: false });
+    } catch (error) {
+      // Below a file: the level that is one says so.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    }
+    if (stats?.isDirectory()) return;
+    if (stats)
+      throw new DataDirUnusableError(
+        `The data directory ${dir} ${level === dir ? 'is' : `is below ${level}, which is`} a file, not a directory. Set BERTH_DATA_DIR to a directory (it is made when missing).`,
+      );
+    const parent = path.dirname(level);
+    if (parent !== level) make(parent);
+    try {
+      fs.mkdirSync(level, { mode: 0o700 });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Made by another process meanwhile.
+      if (code === 'EEXIST' && fs.statSync(level).isDirectory()) return;
+      if (code === 'ENOENT')
+        throw new DataDirUnusableError(
+          `Berth cannot make its data directory ${dir}: the file system there takes no new directories. Set BERTH_DATA_DIR to a directory on a disk.`,
+        );
+      throw error;
+    }
+  };
+  make(dir);
 }
 
 function alive(pid: number): boolean {
@@ -36,7 +78,7 @@ function holder(file: string): number | null {
  * release, which removes the file if it is still this process's.
  */
 export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDataDir(dir);
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -73,21 +115,25 @@ export function lockDataDirOrExit(dir: string): () => void {
   let release: (() => void) | null = null;
   try {
     release = lockDataDir(dir);
-    makeTreePrivate(dir);
+    makeDataDirPrivate(dir);
     return release;
   } catch (error) {
     release?.();
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (error instanceof DataDirLockedError) console.error(error.message);
-    else if (!['EACCES', 'EPERM', 'EROFS'].includes(code)) throw error;
-    else if (release)
+    if (error instanceof DataDirLockedError || error instanceof DataDirUnusableError)
+      console.error(error.message);
+    else if (!code) throw error;
+    else if (release && ['EACCES', 'EPERM'].includes(code))
       console.error(
         `Berth cannot make ${(error as NodeJS.ErrnoException).path ?? dir} private (${code}): everything in its data directory must be its own. Set BERTH_DATA_DIR to a directory it owns.`,
       );
-    else
+    else {
+      // Where it failed, when that is not the directory itself (a parent it had to make).
+      const where = (error as NodeJS.ErrnoException).path ?? dir;
       console.error(
-        `Berth cannot write its data directory ${dir} (${code}). Set BERTH_DATA_DIR to a directory it can write.`,
+        `Berth cannot write its data directory ${dir} (${code}${where === dir ? '' : ` at ${where}`}). Set BERTH_DATA_DIR to a directory it can write.`,
       );
+    }
     process.exit(1);
   }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exitOf, freePort, spawnServer, untilRunning } from '../testing/server-process.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';
-import { makeTreePrivate } from './private-data-dir.ts';
+import { makeDataDirPrivate, makeTreePrivate } from './private-data-dir.ts';
 
 // Issue 34: the data directory and everything in it are the server's user's alone (0700 directories,
 // 0600 files, 0700 executables), from a first start on and on a directory an earlier version left open.
@@ -78,6 +78,26 @@ describe('a private data directory', () => {
     expect(modeOf(path.join(outside, 'shared'))).toBe(0o644);
     // A second pass finds nothing to change.
     expect(makeTreePrivate(root)).toBe(0);
+  });
+
+  it("makes a data directory private, and only Berth's entries in it: an operator's own files stay as they are", () => {
+    const root = fresh('berth-data-dir-');
+    writeOpenFile(path.join(root, 'pgdata', 'PG_VERSION'), 0o644);
+    writeOpenFile(path.join(root, 'git', '1.git', 'HEAD'), 0o644);
+    writeOpenFile(path.join(root, 'edge', 'caddy.json'), 0o644);
+    writeOpenFile(path.join(root, 'berth.pid'), 0o644);
+    writeOpenFile(path.join(root, 'notes', 'todo.txt'), 0o644);
+    writeOpenFile(path.join(root, '.bashrc'), 0o644);
+    fs.chmodSync(path.join(root, 'notes'), 0o755);
+    fs.chmodSync(root, 0o755);
+
+    makeDataDirPrivate(root);
+    expect(modeOf(root)).toBe(0o700);
+    for (const file of ['pgdata/PG_VERSION', 'git/1.git/HEAD', 'edge/caddy.json', 'berth.pid'])
+      expect(modeOf(path.join(root, file)), file).toBe(0o600);
+    expect(modeOf(path.join(root, 'notes'))).toBe(0o755);
+    expect(modeOf(path.join(root, 'notes', 'todo.txt'))).toBe(0o644);
+    expect(modeOf(path.join(root, '.bashrc'))).toBe(0o644);
   });
 
   // A server started from its sources: a busy machine takes a while.

@@ -57,3 +57,29 @@ export function makeTreePrivate(root: string): number {
   visit(root, fs.statSync(root));
   return changed;
 }
+
+/**
+ * What Berth keeps in its data directory (db, git, backups, edge, the lock file, the mailbox link): only
+ * these are walked, so a BERTH_DATA_DIR that also holds an operator's own files (a home directory, say)
+ * has only Berth's made private. Named here rather than imported, so db/ depends on nothing above it.
+ */
+export const DATA_DIR_ENTRIES = ['pgdata', 'git', 'backups', 'edge', 'berth.pid', 'mailbox-link'] as const;
+
+/**
+ * Makes a data directory private: itself 0700 first (from then on no other user can reach, or swap,
+ * anything below it), then each of Berth's entries in it, links not followed. Returns how many entries
+ * it changed; throws (EPERM) for one this user cannot change.
+ */
+export function makeDataDirPrivate(dir: string): number {
+  let changed = 0;
+  if ((fs.statSync(dir).mode & 0o7777) !== 0o700) {
+    fs.chmodSync(dir, 0o700);
+    changed++;
+  }
+  for (const name of DATA_DIR_ENTRIES) {
+    const entry = path.join(dir, name);
+    const stats = fs.lstatSync(entry, { throwIfNoEntry: false });
+    if (stats && !stats.isSymbolicLink()) changed += makeTreePrivate(entry);
+  }
+  return changed;
+}

@@ -1,31 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApp, seedDatabase, seedService } from '../testing/factories.ts';
+import { migrationsFolder, migrationsUpTo } from '../testing/migrations.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
 import { isUniqueViolation } from './errors.ts';
 import { apps, containers, releases, services } from './schema.ts';
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** A copy of the migrations folder holding only the first `count` migrations. */
-function migrationsUpTo(count: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'berth-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.slice(0, count);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) {
-    fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-}
 
 describe('migration 0002: unique service handle per app', () => {
   it('applies over existing duplicates, keeping the oldest service under its handle', async () => {

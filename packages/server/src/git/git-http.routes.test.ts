@@ -52,7 +52,7 @@ describe("an app's git remote", () => {
     expect(forged.body).toBe('Invalid access token\n');
   });
 
-  it('is the git_repo of apps on a docker stack (the SSH-style name stays for simulated ones)', async () => {
+  it('is the git_repo of apps on a docker stack (simulated ones have none)', async () => {
     const [app] = await t.db.select().from(apps).where(eq(apps.handle, 'shop'));
     const response = await t.call('GET', `/api/apps/${app?.id}`, { token: owner.token });
     expect(response.json().git_repo).toBe('http://berth.test/git/production/shop.git');

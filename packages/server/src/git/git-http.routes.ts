@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { Transform } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { type Readable, Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { WRITE_SCOPES } from '@berth/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadCallerAccess } from '../auth/caller-access.ts';
@@ -7,12 +9,16 @@ import type { TokenService } from '../auth/tokens/token.service.ts';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { apiNotFound } from '../http/not-found.ts';
+import type { OperationsService } from '../operations/operations.service.ts';
 import type { GitRepositoriesService, GitRepository } from './git-repositories.service.ts';
+import { answerPush } from './push-deploy.ts';
+import { PushRequestReader, ReceivePackResponse } from './receive-pack-stream.ts';
 
 // Git's smart HTTP protocol for the apps' remotes: `git push http://HOST/git/<env>/<app>.git main`.
 // Berth checks the caller (their API token as the password, any user name) and their deploy
 // permission, then hands the request to `git http-backend` (the git binary's own CGI program) on the
-// app's bare repository. A push that moves `main` (or `master`) starts a deploy of it.
+// app's bare repository. A push that moves `main` (or `master`) starts a deploy of it, and its answer
+// tells the client of that deploy as it runs (push-deploy.ts).
 
 const GIT_TYPES = ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'];
 const SERVICES = ['git-upload-pack', 'git-receive-pack'] as const;
@@ -36,6 +42,36 @@ function refuse(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
 }
 
+/** Reads a push's commands off its body as it streams on to git (inflated on the side when gzipped). */
+function readCommands(body: Readable, encoding: string | undefined): PushRequestReader {
+  const reader = new PushRequestReader();
+  if (encoding === 'gzip' || encoding === 'x-gzip') {
+    const inflated = createGunzip();
+    inflated.on('data', (chunk: Buffer) => {
+      reader.push(chunk);
+      if (reader.done) inflated.destroy();
+    });
+    // A body git cannot read either: git answers it.
+    inflated.on('error', () => undefined);
+    body.on('data', (chunk: Buffer) => {
+      if (!reader.done && !inflated.destroyed) inflated.write(chunk);
+    });
+    body.on('end', () => inflated.end());
+  } else {
+    body.on('data', (chunk: Buffer) => reader.push(chunk));
+  }
+  return reader;
+}
+
+/** Writes to a response whose client may have left (a push's client may go mid-deploy). */
+function sendTo(raw: ServerResponse, bytes: Buffer) {
+  if (bytes.length > 0 && !raw.destroyed && !raw.writableEnded) raw.write(bytes);
+}
+
+function endOf(raw: ServerResponse, bytes?: Buffer) {
+  if (!raw.destroyed && !raw.writableEnded) raw.end(bytes);
+}
+
 /** Stops a request body past `limit` bytes. */
 function capped(limit: number) {
   let seen = 0;
@@ -54,11 +90,16 @@ export async function gitHttpRoutes(
     db: Db;
     tokens: TokenService;
     repositories: GitRepositoriesService;
+    operations: OperationsService;
+    publicUrl: string;
     gitDir: string;
     maxPushBytes: number;
   },
 ) {
   const { db, tokens, repositories, gitDir } = deps;
+  // A stop ends the pushes still telling of their deploys (the deploys go on) rather than wait for them.
+  const stopping = new AbortController();
+  fastify.addHook('preClose', async () => stopping.abort());
   fastify.setNotFoundHandler(apiNotFound);
   // The pack streams to git as it arrives: the parser leaves the body unread.
   fastify.addContentTypeParser(GIT_TYPES, (_request, _payload, done) => done(null, undefined));
@@ -76,12 +117,12 @@ export async function gitHttpRoutes(
       if (!signedIn.user.verified) return refuse(reply, 403, 'Verify your email address first');
       caller = await loadCallerAccess(db, signedIn.user);
       found = await repositories.find(caller, environment, repository.slice(0, -4));
+      if (service === 'git-receive-pack') await repositories.ensure(found);
     } catch (error) {
       if (error instanceof ApiError) return refuse(reply, error.status, error.message);
       throw error;
     }
-    if (service === 'git-receive-pack') await repositories.ensure(found);
-    const before = service === 'git-receive-pack' ? await repositories.branches(found) : new Map();
+    const pushing = service === 'git-receive-pack' && request.method === 'POST';
 
     const child = spawn('git', ['http-backend'], {
       env: {
@@ -107,10 +148,13 @@ export async function gitHttpRoutes(
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString('utf8');
     });
+    let commands: PushRequestReader | null = null;
     if (request.method === 'POST') {
       const limit = capped(deps.maxPushBytes);
       limit.on('error', () => child.kill());
-      request.raw.pipe(limit).pipe(child.stdin);
+      const body = request.raw.pipe(limit);
+      if (pushing) commands = readCommands(body, request.headers['content-encoding']);
+      body.pipe(child.stdin);
     } else {
       child.stdin.end();
     }
@@ -119,9 +163,12 @@ export async function gitHttpRoutes(
     const raw = reply.raw;
     let head = Buffer.alloc(0);
     let headersSent = false;
+    // A push's answer goes through `answer`, which holds git's report back for the deploy's story.
+    const answer = pushing ? new ReceivePackResponse() : null;
+    let reading = false;
     child.stdout.on('data', (chunk: Buffer) => {
       if (headersSent) {
-        raw.write(chunk);
+        sendTo(raw, reading && answer ? answer.push(chunk) : chunk);
         return;
       }
       head = Buffer.concat([head, chunk]);
@@ -140,7 +187,9 @@ export async function gitHttpRoutes(
       }
       raw.writeHead(status, headers);
       headersSent = true;
-      raw.write(head.subarray(end));
+      reading = answer !== null && status === 200;
+      const body = head.subarray(end);
+      sendTo(raw, reading && answer ? answer.push(body) : body);
     });
     const exit = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
     const code = await exit;
@@ -150,25 +199,20 @@ export async function gitHttpRoutes(
       raw.end('The repository could not be read\n');
       return;
     }
-    if (service === 'git-receive-pack' && request.method === 'POST' && code === 0) {
-      try {
-        const started = await repositories.deployPushed(
-          caller,
-          found,
-          before,
-          await repositories.branches(found),
-        );
-        if (started)
-          request.log.info(
-            { operationId: started.op.id, branch: started.branch },
-            'deploy started by a push',
-          );
-      } catch (error) {
-        // The code is stored either way; the deploy can be started from the console.
-        request.log.warn({ err: error }, 'a push could not start its deploy');
-      }
+    if (!reading || !answer) return endOf(raw);
+    const held = answer.end();
+    const pushed = commands?.request;
+    if (code !== 0 || !pushed) return endOf(raw, held.bytes);
+    try {
+      await answerPush(
+        { ...deps, stopping: stopping.signal, log: request.log },
+        { caller, repository: found, request: pushed, held, raw },
+      );
+    } catch (error) {
+      // The code is stored either way; the deploy can be started from the console.
+      request.log.error({ err: error }, 'a push could not follow its deploy');
+      endOf(raw, held.bytes);
     }
-    raw.end();
   }
 
   fastify.get('/:environment/:repository/info/refs', async (request, reply) => {

@@ -1,17 +1,24 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import { and, eq, inArray } from 'drizzle-orm';
+import { isHttpEndpointType } from '@berth/core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { assertAllowed, isVisible } from '../api/access/access.ts';
 import type { CallerAccess } from '../auth/caller-access.ts';
 import type { Db } from '../db/client.ts';
-import { apps, environments, stacks } from '../db/schema.ts';
+import { apps, environments, services, stacks, vhosts } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { OperationsService } from '../operations/operations.service.ts';
-import { appRepository } from '../runtimes/docker/git-source.ts';
+import { appRepository, resolveCommit } from '../runtimes/docker/git-source.ts';
+import { isZeroId, type PushCommand } from './receive-pack-stream.ts';
 
 // The apps' git remotes (`/git/<environment>/<app>.git`): which app a path names for a caller, its
 // bare repository, and the deploy a push to its main branch starts.
+//
+// A deprovision removes the repository (the docker runtime's removeApp). What writes to it by its path
+// here (making it, rolling a branch back) first takes a share lock on the app's row and checks the app
+// is not being deprovisioned: the deprovision marks the app in the transaction that queues it, so it
+// waits for such a write, and once queued no push can make the repository again for a gone app.
 
 const run = promisify(execFile);
 
@@ -31,6 +38,24 @@ export function createGitRepositoriesService(deps: {
   operations: OperationsService;
 }) {
   const { db, gitDir, operations } = deps;
+
+  /**
+   * Runs `write` on the app's repository while its row is share-locked, so a deprovision cannot be
+   * queued meanwhile; refuses (404, 422) when the app is gone or being deprovisioned.
+   */
+  async function whileAppStays<T>(repository: GitRepository, write: () => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      const [app] = await tx
+        .select({ status: apps.status })
+        .from(apps)
+        .where(eq(apps.id, repository.appId))
+        .for('share');
+      if (!app) throw notFound('Repository');
+      if (app.status === 'deprovisioning')
+        throw new ApiError(422, 'unprocessable_entity', `App ${repository.appHandle} is being deprovisioned`);
+      return write();
+    });
+  }
 
   return {
     /**
@@ -80,46 +105,77 @@ export function createGitRepositoriesService(deps: {
 
     /** Makes the app's bare repository when it has none yet (its first push). */
     async ensure(repository: GitRepository): Promise<void> {
-      if (fs.existsSync(`${repository.path}/HEAD`)) return;
-      // Private as the rest of the data directory; git (the server's umask) makes its files so too.
-      fs.mkdirSync(repository.path, { recursive: true, mode: 0o700 });
-      await run('git', ['init', '--bare', '--quiet', '--initial-branch=main', repository.path]);
+      await whileAppStays(repository, async () => {
+        if (fs.existsSync(`${repository.path}/HEAD`)) return;
+        // Private as the rest of the data directory; git (the server's umask) makes its files so too.
+        fs.mkdirSync(repository.path, { recursive: true, mode: 0o700 });
+        await run('git', ['init', '--bare', '--quiet', '--initial-branch=main', repository.path]);
+      });
     },
 
-    /** The repository's branches and the commit each points at. */
-    async branches(repository: GitRepository): Promise<Map<string, string>> {
-      const heads = new Map<string, string>();
-      if (!fs.existsSync(`${repository.path}/HEAD`)) return heads;
-      const { stdout } = await run('git', [
-        '--git-dir',
-        repository.path,
-        'for-each-ref',
-        '--format=%(refname:strip=2) %(objectname)',
-        'refs/heads',
-      ]);
-      for (const line of stdout.split('\n')) {
-        const [name, sha] = line.split(' ');
-        if (name && sha) heads.set(name, sha);
+    /** The first deploy branch the push's commands moved, and git did move; null when they moved none. */
+    async pushedDeployBranch(repository: GitRepository, commands: PushCommand[]) {
+      for (const branch of DEPLOY_BRANCHES) {
+        const command = commands.find((c) => c.ref === `refs/heads/${branch}` && !isZeroId(c.newId));
+        if (command && (await resolveCommit(repository.path, command.ref)) === command.newId)
+          return { branch, command };
       }
-      return heads;
+      return null;
     },
 
-    /** Starts a deploy of the first deploy branch a push moved; null when it moved none. */
-    async deployPushed(
-      caller: CallerAccess,
-      repository: GitRepository,
-      before: Map<string, string>,
-      after: Map<string, string>,
-    ) {
-      const moved = DEPLOY_BRANCHES.find(
-        (branch) => after.has(branch) && after.get(branch) !== before.get(branch),
-      );
-      if (!moved) return null;
+    /** Starts a deploy of a pushed branch as `POST /api/apps/:id/operations` would: its refusals throw. */
+    async deploy(caller: CallerAccess, repository: GitRepository, branch: string) {
       const { op } = await operations.start(caller, 'app', repository.appId, {
         type: 'deploy',
-        git_ref: moved,
+        git_ref: branch,
       });
-      return { op, branch: moved };
+      return op;
+    },
+
+    /**
+     * Puts a branch back where the push found it (deleting it when the push made it), so pushing the same
+     * commit again retries its deploy. Only while the branch is where that push left it and the app is
+     * not being deprovisioned; false when the branch was left as it is.
+     */
+    async rollBack(repository: GitRepository, command: PushCommand): Promise<boolean> {
+      const done = await whileAppStays(repository, async () => {
+        const update = isZeroId(command.oldId)
+          ? ['update-ref', '-d', command.ref, command.newId]
+          : ['update-ref', command.ref, command.oldId, command.newId];
+        try {
+          await run('git', ['--git-dir', repository.path, ...update]);
+          return true;
+        } catch {
+          // Another push moved the branch since: it stays as that push left it.
+          return false;
+        }
+      }).catch(() => false);
+      return done === true;
+    },
+
+    /** The addresses the app answers on: its provisioned HTTP endpoints', as the console shows them. */
+    async urls(appId: number): Promise<string[]> {
+      const rows = await db
+        .select({
+          type: vhosts.type,
+          userDomain: vhosts.userDomain,
+          virtualDomain: vhosts.virtualDomain,
+          externalHost: vhosts.externalHost,
+          externalPorts: vhosts.externalPorts,
+        })
+        .from(vhosts)
+        .innerJoin(services, eq(vhosts.serviceId, services.id))
+        .where(and(eq(services.appId, appId), eq(vhosts.status, 'provisioned')))
+        .orderBy(asc(vhosts.id));
+      return rows.flatMap((row) => {
+        const host = row.userDomain || row.virtualDomain || row.externalHost;
+        if (!host || !(isHttpEndpointType(row.type) || row.type === 'grpc')) return [];
+        // HTTPS where the endpoint has a TLS listener; the docker edge's ports where not 80 and 443.
+        const ports = row.externalPorts;
+        if (ports && ports.https === null && ports.http !== null)
+          return [`http://${host}${ports.http === 80 ? '' : `:${ports.http}`}`];
+        return [`https://${host}${!ports?.https || ports.https === 443 ? '' : `:${ports.https}`}`];
+      });
     },
   };
 }

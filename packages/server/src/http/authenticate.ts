@@ -1,4 +1,9 @@
-import { impersonationMessages, verificationMessages, WRITE_SCOPES } from '@berth/core';
+import {
+  impersonationMessages,
+  personalAccessTokenMessages,
+  verificationMessages,
+  WRITE_SCOPES,
+} from '@berth/core';
 import type { FastifyRequest } from 'fastify';
 import type { Caller, TokenService } from '../auth/tokens/token.service.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -80,7 +85,11 @@ export function createAuthGuard(tokens: TokenService) {
     const writing = request.method !== 'GET' && request.method !== 'HEAD';
     if (writing && !options.anyScope && !writeScopes.has(caller.token.scope)) {
       throw forbidden(
-        caller.token.actorId ? impersonationMessages.readOnlySession : 'This session is read-only',
+        caller.token.actorId
+          ? impersonationMessages.readOnlySession
+          : caller.token.name !== null
+            ? personalAccessTokenMessages.readOnly
+            : 'This session is read-only',
         'access_denied',
       );
     }

@@ -114,8 +114,12 @@ export class ConsoleFiles {
     return [...this.files.keys()];
   }
 
-  /** Answers a file by its decoded path (as the router gives it), or returns false when there is none. */
-  async send(pathname: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | false> {
+  /**
+   * Answers a file by its decoded path (as the router gives it): true once sent, false when there is
+   * none. Never the reply itself: a reply is thenable, so awaiting it gave undefined and the caller
+   * answered a second time (issue 35).
+   */
+  async send(pathname: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const file = this.files.get(pathname);
     if (!file) return false;
     const { identity, encoded, offered } = await file.read();
@@ -133,7 +137,8 @@ export class ConsoleFiles {
       .header('content-type', file.type)
       .header('etag', variant.etag)
       .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (matchesEtag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
-    return reply.header('content-length', variant.body.length).send(variant.body);
+    if (matchesEtag(request.headers['if-none-match'], variant.etag)) reply.code(304).send();
+    else reply.header('content-length', variant.body.length).send(variant.body);
+    return true;
   }
 }

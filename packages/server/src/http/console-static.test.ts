@@ -199,6 +199,38 @@ describe('the static console', () => {
     });
   });
 
+  it('answers each file once: no "Reply was already sent" warning, and the access log says what the browser got', async () => {
+    // Issue 35: a served file went on to the 404 handler, which warned and logged the answer as a 404.
+    const lines: { level: number; msg: string; res?: { statusCode: number } }[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const app = Fastify({ logger: { level: 'info', stream } });
+    const index = consoleIndexIn(webDist) as string;
+    const document = consoleDocument(
+      index,
+      () => CONFIG,
+      () => false,
+    );
+    await app.register(consoleStatic, { webDist, consoleDocument: document });
+    try {
+      const answers = await Promise.all(
+        ['/assets/app-abc123.js', '/favicon.svg', '/assets/app-abc123.js'].map((url, position) =>
+          app.inject({ method: 'GET', url, headers: position === 2 ? { 'accept-encoding': 'br' } : {} }),
+        ),
+      );
+      const etag = String(answers[0]?.headers.etag);
+      answers.push(
+        await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'if-none-match': etag } }),
+        await app.inject({ method: 'GET', url: '/assets/nothing.js' }),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 304, 404]);
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+      const logged = lines.filter((line) => line.msg === 'request completed');
+      expect(logged.map((line) => line.res?.statusCode)).toEqual([200, 200, 200, 304, 404]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('serves nothing while the console is not built: every unknown path is a JSON 404', async () => {
     for (const url of ['/', '/apps/42', '/assets/app-abc123.js']) {
       const response = await bare.inject({ method: 'GET', url });

@@ -35,13 +35,11 @@ export const consoleStatic = fp<ConsoleStaticOptions>(
       const routeOptions = { compress: false as const };
       app.get(`${ASSETS}*`, routeOptions, async (request, reply) => {
         const name = (request.params as { '*': string })['*'];
-        return (await files.send(`${ASSETS}${name}`, request, reply)) || apiNotFound(request, reply);
+        return (await files.send(`${ASSETS}${name}`, request, reply)) ? reply : apiNotFound(request, reply);
       });
       for (const file of files.paths().filter((name) => !name.startsWith(ASSETS))) {
-        app.get(
-          file,
-          routeOptions,
-          async (request, reply) => (await files.send(file, request, reply)) || apiNotFound(request, reply),
+        app.get(file, routeOptions, async (request, reply) =>
+          (await files.send(file, request, reply)) ? reply : apiNotFound(request, reply),
         );
       }
     }

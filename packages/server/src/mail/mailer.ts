@@ -194,8 +194,8 @@ export function passwordResetMail(to: string, name: string, link: string, validF
   return {
     to,
     subject: 'Reset your Berth password',
-    text: `Hi ${name},\n\nSomeone asked to reset the password of your Berth account. Choose a new password by opening this link:\n\n${link}\n\n${expiry} Every session of your account ends when the password changes. If you did not ask for this, ignore this message: your password stays as it is.\n`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Berth account. Choose a new password by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${expiry} Every session of your account ends when the password changes. If you did not ask for this, ignore this message: your password stays as it is.</p>`,
+    text: `Hi ${name},\n\nSomeone asked to reset the password of your Berth account. Choose a new password by opening this link:\n\n${link}\n\n${expiry} Every session and access token of your account ends when the password changes. If you did not ask for this, ignore this message: your password stays as it is.\n`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Berth account. Choose a new password by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${expiry} Every session and access token of your account ends when the password changes. If you did not ask for this, ignore this message: your password stays as it is.</p>`,
   };
 }
 
@@ -204,7 +204,7 @@ export function emailChangedMail(to: string, name: string, newEmail: string): Ma
   return {
     to,
     subject: 'Your Berth email address was changed',
-    text: `Hi ${name},\n\nThe email address of your Berth account was changed to ${newEmail}. Mail for the account now goes there, and its other sessions were logged out.\n\nIf you did not make this change, contact support right away.\n`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>The email address of your Berth account was changed to ${escapeHtml(newEmail)}. Mail for the account now goes there, and its other sessions were logged out.</p><p>If you did not make this change, contact support right away.</p>`,
+    text: `Hi ${name},\n\nThe email address of your Berth account was changed to ${newEmail}. Mail for the account now goes there, its other sessions were logged out and its access tokens revoked.\n\nIf you did not make this change, contact support right away.\n`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>The email address of your Berth account was changed to ${escapeHtml(newEmail)}. Mail for the account now goes there, its other sessions were logged out and its access tokens revoked.</p><p>If you did not make this change, contact support right away.</p>`,
   };
 }

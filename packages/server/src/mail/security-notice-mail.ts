@@ -15,7 +15,9 @@ export type SecurityChange =
   | { kind: 'security-key-added'; name: string }
   | { kind: 'security-key-removed'; name: string }
   | { kind: 'ssh-key-added'; name: string; fingerprint: string }
-  | { kind: 'ssh-key-removed'; name: string; fingerprint: string };
+  | { kind: 'ssh-key-removed'; name: string; fingerprint: string }
+  | { kind: 'access-token-added'; name: string; scope: string }
+  | { kind: 'access-token-revoked'; name: string };
 
 /** A moment as every reader can place it, whatever their time zone: `2026-11-28 14:03 UTC`. */
 export function noticeTime(at: Date): string {
@@ -36,31 +38,31 @@ function noticeOf(change: SecurityChange, when: string, app: string): Notice {
     case 'password-changed':
       return {
         subject: 'Your Berth password was changed',
-        change: `The password of your Berth account was changed on ${when}. Its other sessions were logged out.`,
+        change: `The password of your Berth account was changed on ${when}. Its other sessions were logged out and its access tokens revoked.`,
         ifNotYou: `If you did not change it, ${reset} and tell an owner of your organization.`,
       };
     case 'password-reset':
       return {
         subject: 'Your Berth password was reset',
-        change: `The password of your Berth account was reset on ${when} with a link mailed to this address. Every session of the account was logged out.`,
+        change: `The password of your Berth account was reset on ${when} with a link mailed to this address. Every session of the account was logged out and its access tokens revoked.`,
         ifNotYou: `If you did not reset it, someone can read your mail: secure your email account first, then ${reset}.`,
       };
     case 'two-factor-on':
       return {
         subject: 'Two-factor authentication was turned on for your Berth account',
-        change: `Two-factor authentication was turned on for your Berth account on ${when}: logging in now asks for a code from an authenticator app. The account's other sessions were logged out.`,
+        change: `Two-factor authentication was turned on for your Berth account on ${when}: logging in now asks for a code from an authenticator app. The account's other sessions were logged out and its access tokens revoked.`,
         ifNotYou: `If you did not turn it on, ${reset} and ask an owner of your organization to reset your 2FA.`,
       };
     case 'two-factor-off':
       return {
         subject: 'Two-factor authentication was turned off for your Berth account',
-        change: `Two-factor authentication was turned off for your Berth account on ${when}: logging in asks only for the password now. The account's other sessions were logged out.`,
+        change: `Two-factor authentication was turned off for your Berth account on ${when}: logging in asks only for the password now. The account's other sessions were logged out and its access tokens revoked.`,
         ifNotYou: `If you did not turn it off, ${reset}, then turn 2FA on again at ${app}/settings/security.`,
       };
     case 'two-factor-reset':
       return {
         subject: 'Two-factor authentication was reset for your Berth account',
-        change: `Two-factor authentication was turned off for your Berth account on ${when}, through the reset link an owner of your organization asked for. The account's other sessions were logged out.`,
+        change: `Two-factor authentication was turned off for your Berth account on ${when}, through the reset link an owner of your organization asked for. The account's other sessions were logged out and its access tokens revoked.`,
         ifNotYou: `If you did not open that link, ${reset}, then turn 2FA on again at ${app}/settings/security.`,
       };
     case 'recovery-codes-renewed':
@@ -100,6 +102,18 @@ function noticeOf(change: SecurityChange, when: string, app: string): Notice {
         subject: 'An SSH key was removed from your Berth account',
         change: `The SSH key "${change.name}" (${change.fingerprint}) was removed from your Berth account on ${when}.`,
         ifNotYou: `If you did not remove it, ${reset} and check your SSH keys at ${app}/settings/ssh.`,
+      };
+    case 'access-token-added':
+      return {
+        subject: 'A personal access token was made for your Berth account',
+        change: `The personal access token "${change.name}" (scope ${change.scope}) was made for your Berth account on ${when}. It gives git and API access as you until it expires or is revoked.`,
+        ifNotYou: `If you did not make it, revoke it at ${app}/settings/tokens and ${reset}.`,
+      };
+    case 'access-token-revoked':
+      return {
+        subject: 'A personal access token of your Berth account was revoked',
+        change: `The personal access token "${change.name}" of your Berth account was revoked on ${when}. Git pushes and API calls made with it are refused from now on.`,
+        ifNotYou: `If you did not revoke it, ${reset} and check your access tokens at ${app}/settings/tokens.`,
       };
   }
 }

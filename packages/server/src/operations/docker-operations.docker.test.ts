@@ -277,10 +277,17 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       /Authentication failed|401/,
     );
     remote.password = owner.token;
-    await git('push', '--quiet', remote.toString(), 'main');
+    // The push answers once the deploy it starts has ended: the worker runs meanwhile.
+    let pushing = true;
+    const push = git('push', '--quiet', remote.toString(), 'main').finally(() => {
+      pushing = false;
+    });
+    while (pushing) {
+      await t.worker.drain();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await push;
     fs.rmSync(work, { recursive: true, force: true });
-
-    await t.worker.drain();
     const listed = await t.call('GET', `/api/apps/${pushed?.id}/operations`, { token: owner.token });
     const [deploy] = listed.json()._embedded.operations;
     expect(deploy).toMatchObject({ type: 'deploy', status: 'succeeded', git_ref: 'main' });

@@ -101,7 +101,12 @@ describe('the operation lifecycle on the sim runtime', () => {
     expect(log).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000 INFO -- : Starting app deploy operation with ID: \d+$/m,
     );
-    expect(log).toContain('Building image from Dockerfile');
+    // Issue 35: the simulator's build says it is one, and pushes to no registry.
+    expect(log).toContain('Simulated: Building image from Dockerfile');
+    expect(log).toContain(
+      `Simulated: building prod/${app.handle} at main (no code is fetched, built or pushed`,
+    );
+    expect(log).not.toMatch(/Pushing|Fetching git@/);
     expect(log).toContain(`Completed deploy operation with ID: ${op.id}`);
 
     const [deployment] = await t.db.select().from(deployments).where(eq(deployments.appId, app.id));

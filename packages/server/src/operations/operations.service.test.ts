@@ -1,13 +1,14 @@
 import { OPERATION_RESOURCE_TYPES, operationTypesOf } from '@berth/core';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apps, deployments, vhosts } from '../db/schema.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apps, deployments, operations, vhosts } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { environmentSuite } from '../testing/environment-fixture.ts';
-import { seedApp, seedService } from '../testing/factories.ts';
+import { seedApp, seedOperation, seedService } from '../testing/factories.ts';
 import type { TestUser } from '../testing/test-app.ts';
 import { handlerFor } from './handlers/registry.ts';
 import { createOperationsService, type OperationsService } from './operations.service.ts';
+import { appendLog } from './queue.ts';
 
 const { t, f } = await environmentSuite();
 let service: OperationsService;
@@ -165,5 +166,48 @@ describe('enqueue side effects come from the type’s handler, whoever enqueues'
       status: 422,
       message: 'This endpoint is being provisioned; wait for the operation to finish',
     });
+  });
+});
+
+describe('OperationsService.follow', () => {
+  it('hands on the log as it grows, headed per retry as the log text is, and answers how it ended', async () => {
+    const op = await seedOperation(t.db, {
+      organizationId: f.organization.id,
+      environmentId: f.environment.id,
+      resourceType: 'app',
+      resourceId: appId,
+      type: 'deploy',
+      status: 'running',
+    });
+    const seen: string[][] = [];
+    const following = service.follow(op.id, (lines) => seen.push(lines), {
+      signal: new AbortController().signal,
+      pollMs: 20,
+    });
+    await appendLog(t.db, op.id, ['first try'], 1);
+    await vi.waitFor(() => expect(seen.flat()).toEqual(['first try']));
+    await appendLog(t.db, op.id, ['second try', 'done'], 2);
+    await t.db.update(operations).set({ status: 'failed' }).where(eq(operations.id, op.id));
+    expect(await following).toBe('failed');
+    expect(seen.flat()).toEqual(['first try', '--- Attempt 2 of 3 ---', 'second try', 'done']);
+    expect(seen.flat().join('\n')).toBe((await service.logText(op.id)).trimEnd());
+  });
+
+  it('stops when told to, and for an operation that is gone', async () => {
+    const op = await seedOperation(t.db, {
+      organizationId: f.organization.id,
+      environmentId: f.environment.id,
+      resourceType: 'app',
+      resourceId: appId,
+      type: 'deploy',
+      status: 'queued',
+    });
+    const stop = new AbortController();
+    const following = service.follow(op.id, () => undefined, { signal: stop.signal, pollMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+    expect(await following).toBeNull();
+    const live = new AbortController().signal;
+    expect(await service.follow(-1, () => undefined, { signal: live, pollMs: 10 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   isOwner,
   OPERATION_CATALOG,
@@ -9,7 +10,7 @@ import {
   operationTypeMessages,
   parseSince,
 } from '@berth/core';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { allows, assertAllowed, createAccess } from '../api/access/access.ts';
 import type { CallerAccess, CallerRef, CallerUser } from '../auth/caller-access.ts';
 import { sameSecret } from '../auth/tokens/token.service.ts';
@@ -141,6 +142,12 @@ export const operationLimitMessages = {
 export function operationLogsKey(serverSecret: Uint8Array): Uint8Array {
   return createHmac('sha256', serverSecret).update('berth operation log links').digest();
 }
+
+/** The line that opens a retry's lines in an operation's log. */
+const attemptHeading = (attempt: number) => `--- Attempt ${attempt} of ${MAX_ATTEMPTS} ---`;
+
+/** How many log lines one look at a followed operation reads. */
+const FOLLOW_BATCH = 1000;
 
 export function createOperationsService(deps: {
   db: Db;
@@ -478,12 +485,55 @@ export function createOperationsService(deps: {
       let attempt = 0;
       let text = '';
       for (const line of lines) {
-        if (line.attempt > 1 && line.attempt !== attempt)
-          text += `--- Attempt ${line.attempt} of ${MAX_ATTEMPTS} ---\n`;
+        if (line.attempt > 1 && line.attempt !== attempt) text += `${attemptHeading(line.attempt)}\n`;
         if (line.attempt !== 0) attempt = line.attempt;
         text += `${line.line}\n`;
       }
       return text;
+    },
+
+    /**
+     * Follows an operation while it runs, whichever process's worker runs it: hands each batch of new log
+     * lines to `onLines` (a retry's lines opened by their heading, as in the log text) and answers how it
+     * ended; null when the operation is gone or `signal` stopped the following first.
+     */
+    async follow(
+      operationId: number,
+      onLines: (lines: string[]) => void,
+      options: { signal: AbortSignal; pollMs: number },
+    ): Promise<'succeeded' | 'failed' | null> {
+      let after = 0;
+      let attempt = 0;
+      while (!options.signal.aborted) {
+        // The status first: once it reads ended, every line written before the end is there to read.
+        const [op] = await db
+          .select({ status: operations.status })
+          .from(operations)
+          .where(eq(operations.id, operationId));
+        if (!op) return null;
+        const rows = await db
+          .select({ id: operationLogs.id, line: operationLogs.line, attempt: operationLogs.attempt })
+          .from(operationLogs)
+          .where(and(eq(operationLogs.operationId, operationId), gt(operationLogs.id, after)))
+          .orderBy(asc(operationLogs.id))
+          .limit(FOLLOW_BATCH);
+        const lines: string[] = [];
+        for (const row of rows) {
+          if (row.attempt > 1 && row.attempt !== attempt) lines.push(attemptHeading(row.attempt));
+          if (row.attempt !== 0) attempt = row.attempt;
+          lines.push(row.line);
+          after = row.id;
+        }
+        if (lines.length > 0) onLines(lines);
+        if (rows.length === FOLLOW_BATCH) continue;
+        if (op.status === 'succeeded' || op.status === 'failed') return op.status;
+        try {
+          await sleep(options.pollMs, undefined, { signal: options.signal });
+        } catch {
+          return null;
+        }
+      }
+      return null;
     },
 
     /** A time-limited capability URL path for an operation's log (contract §1.10). */

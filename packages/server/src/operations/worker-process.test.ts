@@ -159,3 +159,50 @@ describe.runIf(onPostgres)('a worker paused past its lease', () => {
     }
   }, 60_000);
 });
+
+describe.runIf(onPostgres)("a worker process's output", () => {
+  it('says when it runs, each operation it starts and ends, and when it stops', async () => {
+    const id = await queuedDeploy('talks');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, BERTH_SIM_STEP_MS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    try {
+      await waitFor(
+        async () => ((await operationRow(id))?.status === 'succeeded' ? true : undefined),
+        30_000,
+      );
+      // Its line is printed after the operation's end is written.
+      await waitFor(
+        async () =>
+          output.includes(`Operation ${id} `) && output.includes('succeeded in') ? true : undefined,
+        5000,
+      );
+      child.kill('SIGTERM');
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    } finally {
+      await stopProcess(child);
+    }
+    const op = await operationRow(id);
+    const lines = output.trim().split('\n');
+    expect(lines[0]).toMatch(/^berth worker: 1 worker\(s\) running \(worker-\d+-[0-9a-f]+\)$/);
+    const ours = lines.filter((line) => line.startsWith(`Operation ${id} `));
+    expect(ours).toEqual([
+      `Operation ${id} (deploy of app talks #${op?.resourceId}) started`,
+      expect.stringMatching(
+        new RegExp(
+          `^Operation ${id} \\(deploy of app talks #${op?.resourceId}\\) succeeded in \\d+\\.\\d s$`,
+        ),
+      ),
+    ]);
+    expect(lines.slice(-2)).toEqual(['Stopping the berth worker…', 'berth worker stopped.']);
+  }, 60_000);
+});

@@ -35,6 +35,33 @@ export interface WorkerOptions {
   /** The longest one operation may run before it is failed. */
   timeoutMs?: number;
   onError?: (error: unknown) => void;
+  /** Told as each operation starts and ends (the process's output: a line each). */
+  onOperation?: (event: OperationEvent) => void;
+}
+
+/** An operation a worker started, or ended (then with how and after how long). */
+export interface OperationEvent {
+  id: number;
+  type: string;
+  resourceType: string;
+  resourceId: number;
+  resourceHandle: string;
+  /** Unset as it starts. Handed back: given up unfinished (the worker stopping, or its lease lost). */
+  outcome?: 'succeeded' | 'failed' | 'handed back';
+  durationMs?: number;
+  /** Why it failed. */
+  reason?: string;
+}
+
+/** One line for an operation event, e.g. `Operation 42 (deploy of app hello #7) succeeded in 3.2 s`. */
+export function describeOperationEvent(event: OperationEvent): string {
+  const resource = `${event.resourceType} ${event.resourceHandle ? `${event.resourceHandle} ` : ''}#${event.resourceId}`;
+  const what = `Operation ${event.id} (${event.type} of ${resource})`;
+  if (!event.outcome) return `${what} started`;
+  const took = `${event.outcome} in ${((event.durationMs ?? 0) / 1000).toFixed(1)} s`;
+  // One line whatever the reason holds (a runtime's message may span several).
+  const reason = event.reason ? `: ${event.reason.slice(0, 500).replace(/\s+/g, ' ')}` : '';
+  return `${what} ${took}${reason}`;
 }
 
 /**
@@ -104,10 +131,22 @@ export function createWorker(options: WorkerOptions) {
       fenced(() => appendLeasedLog(db, held, [logLine(level, line)]));
     const write = <T>(change: (tx: Tx) => Promise<T>) => fenced(() => leasedWrite(db, held, change));
     const handler = handlerFor(op.resourceType, op.type);
+    const started = Date.now();
+    const event = {
+      id: op.id,
+      type: op.type,
+      resourceType: op.resourceType,
+      resourceId: op.resourceId,
+      resourceHandle: op.resourceHandle,
+    };
+    const ended = (outcome: NonNullable<OperationEvent['outcome']>, reason?: string) =>
+      options.onOperation?.({ ...event, outcome, durationMs: Date.now() - started, reason });
     // Stopped by shutdown: give the operation back at once. Lost lease: another worker owns it now.
     const handBack = async () => {
       if (current.signal.aborted) await release(db, held).catch(() => undefined);
+      ended('handed back', current.signal.aborted ? 'the worker is stopping' : 'its lease was lost');
     };
+    options.onOperation?.(event);
     try {
       await log(`Starting ${op.resourceType} ${op.type} operation with ID: ${op.id}`);
       if (!handler)
@@ -126,7 +165,8 @@ export function createWorker(options: WorkerOptions) {
       // The work is done: record it unless shutting down (finish itself checks the lease is still ours).
       if (current.signal.aborted) return await handBack();
       await log(`Completed ${op.type} operation with ID: ${op.id}`);
-      await finish(db, held, 'succeeded', (tx) => outcome.succeed(tx));
+      if (await finish(db, held, 'succeeded', (tx) => outcome.succeed(tx))) ended('succeeded');
+      else ended('handed back', 'its lease was lost');
     } catch (error) {
       if (lease.signal.aborted && !timedOut) return await handBack();
       const message = timedOut
@@ -136,9 +176,11 @@ export function createWorker(options: WorkerOptions) {
           : String(error);
       if (!(error instanceof RuntimeError)) options.onError?.(error);
       await log(`Operation ${op.id} failed: ${message}`, 'ERROR').catch(() => undefined);
-      await finish(db, held, 'failed', async (tx) => {
+      const failed = await finish(db, held, 'failed', async (tx) => {
         await handler?.fail?.(tx, op);
       });
+      if (failed) ended('failed', message);
+      else ended('handed back', 'its lease was lost');
     } finally {
       clearTimeout(deadline);
       clearInterval(renewal);

@@ -68,7 +68,7 @@ export interface CodeScan {
 
 /** Where an endpoint lives: its stack's domains and the resource it routes to. */
 export interface EndpointTarget {
-  /** The vhost id: default hostnames are named after it. */
+  /** The vhost id. */
   id: number;
   stackName: string;
   region: string;
@@ -86,6 +86,8 @@ export interface EndpointPlan {
   platform: string;
   acme: boolean;
   default: boolean;
+  /** A default endpoint's name, the label it adds to the stack's default domain (`shop-production`). */
+  defaultName: string | null;
   internal: boolean;
   shared: boolean;
   userDomain: string;
@@ -213,7 +215,10 @@ export function containerEnv(env: Record<string, string>): Record<string, string
 
 export interface Runtime {
   readonly name: string;
-  /** Fetches and builds the code at a git ref, or pulls a Docker image. */
+  /**
+   * Fetches and builds the code at a git ref, or pulls a Docker image. `gitRepo` is the name the
+   * repository is recorded by on a runtime with no git remote of its own (the simulator's).
+   */
   buildImage(
     ctx: RuntimeContext,
     target: AppTarget,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createEdgeClient } from './docker/caddy-edge.ts';
-import { superviseEdge } from './docker/caddy-process.ts';
+import { runningEdgePid, superviseEdge } from './docker/caddy-process.ts';
 import { createDockerRuntime } from './docker/docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker/docker-stats.ts';
 import type { Runtime } from './runtime.ts';
@@ -16,8 +16,9 @@ export function installationId(serverSecret: Uint8Array): string {
 /**
  * The runtimes a process runs stacks on, by name: always `sim`; `docker` too when BERTH_RUNTIME is
  * docker (the engine at DOCKER_HOST, else the local socket), with the recorder of its containers' stats.
- * With `superviseEdge` (the server, not a separate worker) it runs the edge (Caddy) too, and resolves
- * once it answers. The Docker client is loaded only then: it adds some 130 ms and 25 MB to a start that does not use it.
+ * With `superviseEdge` (the server, not a separate worker) it takes over the running edge (Caddy) or
+ * starts it, and resolves once it answers; the edge outlives the server (caddy-process.ts). The Docker
+ * client is loaded only then: it adds some 130 ms and 25 MB to a start that does not use it.
  */
 export async function createRuntimes(
   config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git' | 'publicUrl' | 'edge'>,
@@ -25,7 +26,15 @@ export async function createRuntimes(
   options: { superviseEdge: boolean },
 ): Promise<{ runtimes: Record<string, Runtime>; close(): Promise<void> }> {
   const runtimes: Record<string, Runtime> = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
-  if (config.runtime !== 'docker') return { runtimes, async close() {} };
+  if (config.runtime !== 'docker') {
+    // The edge outlives the server, and so a change of runtime: it is stopped by hand only.
+    const leftRunning = options.superviseEdge ? runningEdgePid(config.edge.dir) : null;
+    if (leftRunning !== null)
+      console.warn(
+        `The edge (Caddy, pid ${leftRunning}) of the docker runtime still serves from ${config.edge.dir}; \`npm run admin -- stop-edge\` stops it`,
+      );
+    return { runtimes, async close() {} };
+  }
   const { default: Docker } = await import('dockerode');
   const docker = new Docker();
   const installation = installationId(serverSecret);
@@ -47,6 +56,7 @@ export async function createRuntimes(
         caddyPath: config.edge.caddyPath,
         dir: config.edge.dir,
         onProblem: (message) => console.warn(message),
+        onNotice: (message) => console.log(message),
       })
     : null;
   if (edgeProcess) {
@@ -77,7 +87,8 @@ export async function createRuntimes(
     runtimes,
     async close() {
       stats.close();
-      await edgeProcess?.stop();
+      // The edge keeps serving the endpoints while Berth is stopped; the next start takes it over.
+      edgeProcess?.detach();
     },
   };
 }

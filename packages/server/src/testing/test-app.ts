@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { type BerthApp, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { runningEdgePid, stopEdge } from '../runtimes/docker/caddy-process.ts';
+import { freePort } from './server-process.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_PUBLIC_URL = 'http://berth.test';
@@ -19,6 +24,23 @@ export interface TestUser {
   sessionCookie: string;
 }
 
+/** The edges test servers made for themselves and have not stopped yet. */
+const ownEdgeDirs = new Set<string>();
+
+async function stopOwnEdge(dir: string) {
+  await stopEdge(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  ownEdgeDirs.delete(dir);
+}
+
+/** A test file that ends without closing its server must not leave the edge, which outlives it, running. */
+function stopOwnEdgesAtExit() {
+  for (const dir of ownEdgeDirs) {
+    const pid = runningEdgePid(dir);
+    if (pid !== null) process.kill(pid, 'SIGTERM');
+  }
+}
+
 /** A server on a fresh database, with helpers that go through the real HTTP routes. */
 export async function testApp(
   overrides: Partial<Config> = {},
@@ -27,9 +49,26 @@ export async function testApp(
     database?: Database;
   } = {},
 ) {
+  const defaults = loadConfig({});
+  // The docker runtime runs an edge, which outlives its server (caddy-process.ts): one the test does not
+  // configure itself gets a temporary directory and free ports, and stops with the test's server.
+  const ownEdgeDir =
+    overrides.runtime === 'docker' && !overrides.edge
+      ? fs.mkdtempSync(path.join(tmpdir(), 'berth-test-edge-'))
+      : null;
+  if (ownEdgeDir) {
+    if (!process.listeners('exit').includes(stopOwnEdgesAtExit)) process.on('exit', stopOwnEdgesAtExit);
+    ownEdgeDirs.add(ownEdgeDir);
+    defaults.edge = {
+      ...defaults.edge,
+      httpPort: await freePort(),
+      httpsPort: await freePort(),
+      dir: ownEdgeDir,
+    };
+  }
   // Tests drive the worker themselves (worker.drain()) and simulate steps in a millisecond.
   const config: Config = {
-    ...loadConfig({}),
+    ...defaults,
     publicUrl: TEST_PUBLIC_URL,
     publicUrlSet: true,
     worker: false,
@@ -44,6 +83,9 @@ export async function testApp(
   const built: BerthApp = await buildApp(config, {
     ...options,
     database: options.database ?? (await openTestDatabase()),
+  }).catch(async (error: unknown) => {
+    if (ownEdgeDir) await stopOwnEdge(ownEdgeDir);
+    throw error;
   });
   const { app } = built;
 
@@ -189,7 +231,10 @@ export async function testApp(
     createEnvironment,
     operate,
     operationLog,
-    close: built.close,
+    async close() {
+      await built.close();
+      if (ownEdgeDir) await stopOwnEdge(ownEdgeDir);
+    },
   };
 }
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

@@ -99,6 +99,7 @@ export const appRoutes: RouteObject[] = [
                       { path: paths.teamRoles, lazy: () => import('./routes/roles/overview.tsx') },
                       { path: paths.createRole, lazy: () => import('./routes/roles/create.tsx') },
                       { path: paths.settingsSsh, lazy: () => import('./routes/settings/ssh.tsx') },
+                      { path: paths.settingsTokens, lazy: () => import('./routes/settings/tokens.tsx') },
                     ],
                   },
                   // A role's page sits in the settings frame too, though its path is outside /settings.

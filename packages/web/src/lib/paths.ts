@@ -71,6 +71,8 @@ export const paths = {
   settingsProfile: '/settings/profile',
   settingsSecurity: '/settings/security',
   settingsSsh: '/settings/ssh',
+  // Ours (issue 35): personal access tokens for git and the API, beside the SSH keys.
+  settingsTokens: '/settings/tokens',
   otpSetup: '/settings/otp-setup',
   otpRecoveryCodes: '/settings/otp-recovery-codes',
   addSecurityKey: '/settings/add-security-key',

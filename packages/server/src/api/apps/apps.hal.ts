@@ -20,19 +20,10 @@ export interface AppEmbeds {
 export interface AppView {
   app: AppRow;
   environmentHandle: string;
-  /** The host of the git push remote: the stack's default domain. */
-  gitHost: string;
-  /** The stack's runtime: on `docker` the remote is Berth's own git over HTTP. */
+  /** The stack's runtime: on `docker` the remote is Berth's own git over HTTP; others have none. */
   runtime: string;
   /** Absent when the caller asked for `no_embed=true`. */
   embedded?: AppEmbeds;
-}
-
-const FALLBACK_GIT_HOST = 'berth.localhost';
-
-/** The git push remote shown to users: one repository per app, named by environment and app handle. */
-export function gitRemote(gitHost: string, environmentHandle: string, appHandle: string): string {
-  return `git@${gitHost || FALLBACK_GIT_HOST}:${environmentHandle}/${appHandle}.git`;
 }
 
 export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
@@ -42,10 +33,9 @@ export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
     id: String(app.id),
     _type: 'app' as const,
     handle: app.handle,
-    git_repo:
-      view.runtime === 'docker'
-        ? httpGitRemote(urls.app, view.environmentHandle, app.handle)
-        : gitRemote(view.gitHost, view.environmentHandle, app.handle),
+    // Issue 35: only the docker runtime receives pushes (Berth's own git over HTTP); a simulated stack
+    // has no remote, and names none that does not exist.
+    git_repo: view.runtime === 'docker' ? httpGitRemote(urls.app, view.environmentHandle, app.handle) : '',
     deployment_method: app.deploymentMethod,
     status: app.status,
     created_at: iso(app.createdAt),

@@ -56,7 +56,6 @@ export function createAppsService(deps: { db: Db }) {
       .select({
         id: environments.id,
         handle: environments.handle,
-        gitHost: stacks.defaultDomain,
         runtime: stacks.runtime,
       })
       .from(environments)
@@ -67,7 +66,6 @@ export function createAppsService(deps: { db: Db }) {
     return rows.map((app) => ({
       app,
       environmentHandle: placeOf.get(app.environmentId)?.handle ?? '',
-      gitHost: placeOf.get(app.environmentId)?.gitHost ?? '',
       runtime: placeOf.get(app.environmentId)?.runtime ?? 'sim',
       embedded: embeds?.get(app.id),
     }));

@@ -163,11 +163,12 @@ describe('custom domains on one stack', () => {
     });
     expect(defaultEndpoint.statusCode, defaultEndpoint.body).toBe(201);
     const hostname = defaultEndpoint.json().virtual_domain as string;
-    expect(hostname).toMatch(/^app-\d+\.on-berth\.localhost$/);
+    expect(hostname).toBe('shop-alpha-shared.on-berth.localhost');
     for (const domain of [
       hostname,
       hostname.toUpperCase(),
       'on-berth.localhost',
+      'shop-beta-shared.on-berth.localhost',
       'app-99999.on-berth.localhost',
     ]) {
       const response = await create(beta, domain);

@@ -1,5 +1,6 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { apps, operations, vhosts } from '../../db/schema.ts';
 import { createOperationsService } from '../../operations/operations.service.ts';
 import { cannotSee, cannotWrite, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
@@ -132,7 +133,8 @@ describe('POST /services/:id/vhosts', () => {
       container_ports: [],
       container_exposed_ports: null,
       user_domain: '',
-      virtual_domain: `app-${body.id}.on-berth.localhost`,
+      // Issue 35: named after the app and its environment, not the endpoint's id.
+      virtual_domain: 'shop-production.on-berth.localhost',
       external_host: null,
       external_http_port: null,
       external_https_port: null,
@@ -381,13 +383,14 @@ describe('provisioning (spec 2 §4)', () => {
     expect((await endpoint(created.id)).status).toBe('provisioning');
     const busy = await operate(created.id, 'provision');
     expect(busy.statusCode).toBe(422);
+    expect(created.virtual_domain).toMatch(/^shop-production-\d+\.on-berth\.localhost$/);
 
     await t.worker.drain();
     expect(await operationStatus(op.id)).toBe('succeeded');
     const provisioned = await endpoint(created.id);
     expect(provisioned).toMatchObject({
       status: 'provisioned',
-      virtual_domain: `app-${created.id}.on-berth.localhost`,
+      virtual_domain: created.virtual_domain,
       external_host: expect.stringMatching(
         new RegExp(`^alb-production-${created.id}-[0-9a-f]{6}\\.us-west-1\\.on-berth\\.localhost$`),
       ),
@@ -570,6 +573,106 @@ describe('provisioning (spec 2 §4)', () => {
     await operate(stuck.id, 'deprovision', f.owner);
     await t.worker.drain();
     expect((await endpoint(stuck.id)).status).toBe('deprovision_failed');
+  });
+});
+
+describe('default endpoint names (issue 35)', () => {
+  async function appService(environmentId: number, handle: string) {
+    const app = await seedApp(t.db, { environmentId, handle, status: 'provisioned' });
+    const service = await seedService(t.db, { environmentId, appId: app.id, handle: 'web' });
+    return { appId: app.id, serviceId: service.id };
+  }
+
+  it('names one after its app and environment, with a suffix only on a clash, across organizations', async () => {
+    const { serviceId } = await appService(f.environment.id, 'names');
+    const first = await createEndpoint({ default: true }, serviceId);
+    expect(first.virtual_domain).toBe('names-production.on-berth.localhost');
+    // A custom endpoint has no default name and takes none.
+    expect((await createEndpoint({ certificate: certificateUrl }, serviceId)).virtual_domain).toBe(
+      'shop.example.com',
+    );
+    const second = await createEndpoint({ default: true }, serviceId);
+    expect(second.virtual_domain).toBe('names-production-2.on-berth.localhost');
+    // Another organization's app and environment of the same handles share the installation's domain.
+    const theirs = await t.createEnvironment(f.stranger, f.strangerEnvironment.organizationId, 'production');
+    const elsewhere = await appService(Number(theirs.id), 'names');
+    const third = await createEndpoint({ default: true }, elsewhere.serviceId, f.stranger);
+    expect(third.virtual_domain).toBe('names-production-3.on-berth.localhost');
+    // A pending endpoint is deleted at once and frees its name.
+    expect((await t.call('DELETE', `/api/vhosts/${first.id}`, { token: f.owner.token })).statusCode).toBe(
+      204,
+    );
+    expect((await createEndpoint({ default: true }, serviceId)).virtual_domain).toBe(
+      'names-production.on-berth.localhost',
+    );
+  });
+
+  it('names a database endpoint after the database, and cuts long handles to one DNS label', async () => {
+    const database = await seedDatabase(t.db, {
+      environmentId: f.environment.id,
+      handle: 'orders_db',
+      type: 'postgresql',
+    });
+    const databaseService = await seedService(t.db, {
+      environmentId: f.environment.id,
+      databaseId: database.id,
+      handle: 'postgresql',
+    });
+    const named = await createEndpoint({ default: true }, databaseService.id);
+    expect(named.virtual_domain).toBe('orders-db-production.on-berth.localhost');
+    const long = await appService(f.environment.id, `api.${'x'.repeat(60)}`);
+    const cut = await createEndpoint({ default: true }, long.serviceId);
+    const [label] = String(cut.virtual_domain).split('.');
+    expect(label).toBe(`api-${'x'.repeat(48)}-production`);
+    expect(label?.length).toBeLessThanOrEqual(63);
+  });
+
+  it('keeps its hostname when provisioned again, after the app is renamed too', async () => {
+    const { appId: renamedId, serviceId } = await appService(f.environment.id, 'before');
+    const created = await createEndpoint({ default: true }, serviceId);
+    await operate(created.id, 'provision');
+    await t.worker.drain();
+    expect((await endpoint(created.id)).virtual_domain).toBe('before-production.on-berth.localhost');
+    const renamed = await t.call('PUT', `/api/apps/${renamedId}`, {
+      token: f.owner.token,
+      body: { handle: 'after' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await operate(created.id, 'provision');
+    await t.worker.drain();
+    expect(await endpoint(created.id)).toMatchObject({
+      status: 'provisioned',
+      virtual_domain: 'before-production.on-berth.localhost',
+    });
+  });
+
+  it('an endpoint named after its id (before issue 35) keeps that hostname', async () => {
+    const { serviceId } = await appService(f.environment.id, 'legacy');
+    const created = await createEndpoint({ default: true }, serviceId);
+    // As migration 0021 leaves the default endpoints it finds.
+    await t.db
+      .update(vhosts)
+      .set({ defaultName: `app-${created.id}`, virtualDomain: `app-${created.id}.on-berth.localhost` })
+      .where(eq(vhosts.id, Number(created.id)));
+    await operate(created.id, 'provision');
+    await t.worker.drain();
+    expect((await endpoint(created.id)).virtual_domain).toBe(`app-${created.id}.on-berth.localhost`);
+  });
+
+  it('one name belongs to one endpoint: the database refuses a second', async () => {
+    const { serviceId } = await appService(f.environment.id, 'unique');
+    const created = await createEndpoint({ default: true }, serviceId);
+    const again = await createEndpoint({ default: true }, serviceId);
+    const error = await t.db
+      .update(vhosts)
+      .set({ defaultName: 'unique-production' })
+      .where(eq(vhosts.id, Number(again.id)))
+      .then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(created.virtual_domain).toBe('unique-production.on-berth.localhost');
   });
 });
 

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ActionName,
   createEndpointSchema,
   defaultEndpointDomain,
+  defaultEndpointName,
   endpointMessages,
   endpointSettingsProblems,
   sharedConversionProblem,
@@ -11,6 +13,7 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  apps as appRows,
   certificates,
   databases,
   environments,
@@ -82,13 +85,49 @@ export function createVhostsService(deps: {
     return certificate;
   }
 
-  async function stackDefaultDomain(environmentId: number): Promise<string> {
+  /** What a service's default endpoint is named after: its app's (or database's) handle and its environment's. */
+  async function defaultNaming(serviceId: number) {
     const [row] = await db
-      .select({ defaultDomain: stacks.defaultDomain })
-      .from(environments)
+      .select({
+        environmentHandle: environments.handle,
+        defaultDomain: stacks.defaultDomain,
+        appHandle: appRows.handle,
+        databaseHandle: databases.handle,
+      })
+      .from(services)
+      .innerJoin(environments, eq(services.environmentId, environments.id))
       .innerJoin(stacks, eq(environments.stackId, stacks.id))
-      .where(eq(environments.id, environmentId));
-    return row?.defaultDomain ?? '';
+      .leftJoin(appRows, eq(services.appId, appRows.id))
+      .leftJoin(databases, eq(services.databaseId, databases.id))
+      .where(eq(services.id, serviceId));
+    if (!row) throw notFound('Service');
+    return {
+      resourceHandle: row.appHandle ?? row.databaseHandle ?? '',
+      environmentHandle: row.environmentHandle,
+      defaultDomain: row.defaultDomain,
+    };
+  }
+
+  /**
+   * The first of `<app>-<environment>`, then `-2` to `-9`, that no default endpoint of the installation
+   * has (every organization's share the apps domain); past those, a random suffix. One query on the
+   * unique index however many endpoints there are.
+   */
+  async function freeDefaultName(tx: Tx, naming: { resourceHandle: string; environmentHandle: string }) {
+    const name = (suffix: string) =>
+      defaultEndpointName(naming.resourceHandle, naming.environmentHandle, suffix);
+    const candidates = ['', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9'].map(name);
+    const taken = new Set(
+      (
+        await tx
+          .select({ name: vhosts.defaultName })
+          .from(vhosts)
+          .where(inArray(vhosts.defaultName, candidates))
+      ).map((row) => row.name),
+    );
+    return (
+      candidates.find((candidate) => !taken.has(candidate)) ?? name(`-${randomBytes(3).toString('hex')}`)
+    );
   }
 
   /** The hostname users will reach, known before provisioning except for the runtime's own names. */
@@ -115,7 +154,7 @@ export function createVhostsService(deps: {
       .innerJoin(stacks, eq(environments.stackId, stacks.id))
       .where(eq(environments.id, environmentId));
     if (!environment) throw notFound('Environment');
-    // Default endpoints are named app-<id>.<default domain>: a custom domain there could take one over.
+    // Default endpoints are named <app>-<environment>.<default domain>: a custom domain there could take one over.
     const reserved = environment.defaultDomain.toLowerCase();
     if (key === reserved || key.endsWith(`.${reserved}`)) {
       throw unprocessable(vhostMessages.domainReserved(key), { user_domain: ['reserved'] });
@@ -208,43 +247,52 @@ export function createVhostsService(deps: {
         ? await certificateIn(input.certificate, service.environmentId)
         : null;
       const userDomain = input.user_domain ?? '';
-      const defaultDomain = input.default ? await stackDefaultDomain(service.environmentId) : '';
+      const naming = input.default ? await defaultNaming(service.id) : null;
       return db.transaction(async (tx) => {
         await claimDomain(tx, service.environmentId, userDomain, null);
-        const [created] = await tx
-          .insert(vhosts)
-          .values({
-            environmentId: service.environmentId,
-            serviceId: service.id,
-            certificateId: certificate?.id ?? null,
-            type: input.type,
-            platform: input.platform,
-            status: 'pending',
-            acme: input.acme,
-            isDefault: input.default,
-            internal: input.internal,
-            shared: input.shared,
-            ipWhitelist: input.ip_whitelist,
-            containerPort: input.container_port ?? null,
-            containerPorts: input.container_ports ?? [],
-            tokenHeader: input.token_header ?? null,
-            loadBalancingAlgorithm: input.load_balancing_algorithm_type ?? 'round_robin',
-            userDomain,
-            virtualDomain: expectedDomain(
-              { acme: input.acme, isDefault: input.default, userDomain },
-              certificate?.commonName ?? null,
-            ),
-          })
-          .returning();
-        if (!created) throw new Error('Endpoint insert returned nothing');
-        if (!input.default) return created;
-        // A default endpoint is named after its id on the stack's default domain.
-        const [named] = await tx
-          .update(vhosts)
-          .set({ virtualDomain: defaultEndpointDomain(created.id, defaultDomain) })
-          .where(eq(vhosts.id, created.id))
-          .returning();
-        return named ?? created;
+        const values = {
+          environmentId: service.environmentId,
+          serviceId: service.id,
+          certificateId: certificate?.id ?? null,
+          type: input.type,
+          platform: input.platform,
+          status: 'pending',
+          acme: input.acme,
+          isDefault: input.default,
+          internal: input.internal,
+          shared: input.shared,
+          ipWhitelist: input.ip_whitelist,
+          containerPort: input.container_port ?? null,
+          containerPorts: input.container_ports ?? [],
+          tokenHeader: input.token_header ?? null,
+          loadBalancingAlgorithm: input.load_balancing_algorithm_type ?? 'round_robin',
+          userDomain,
+          virtualDomain: expectedDomain(
+            { acme: input.acme, isDefault: input.default, userDomain },
+            certificate?.commonName ?? null,
+          ),
+        };
+        if (!naming) {
+          const [created] = await tx.insert(vhosts).values(values).returning();
+          if (!created) throw new Error('Endpoint insert returned nothing');
+          return created;
+        }
+        // A name free when looked for can be taken by a parallel request before this one commits: the
+        // unique index then leaves the insert undone, and the next free name is tried.
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const defaultName = await freeDefaultName(tx, naming);
+          const [created] = await tx
+            .insert(vhosts)
+            .values({
+              ...values,
+              defaultName,
+              virtualDomain: defaultEndpointDomain(defaultName, naming.defaultDomain),
+            })
+            .onConflictDoNothing({ target: vhosts.defaultName })
+            .returning();
+          if (created) return created;
+        }
+        throw new Error('No free default endpoint name after 5 attempts');
       });
     },
 

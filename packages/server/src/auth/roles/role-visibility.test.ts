@@ -222,6 +222,25 @@ describe('what a Deploy Owner sees of the owner and billing roles (spec 1 §6)',
     expect(granted.json().message).toBe(permissionSchemaMessages.roleNotFound);
   });
 
+  it('removes a member by the roles it sees: a holder of a hidden role answers as anyone else', async () => {
+    const w = await organization();
+    // The Billing Owner is a developer too; the developer is one only.
+    await w.join(w.billing, w.developers);
+    const remove = (user: TestUser) =>
+      t.call('DELETE', `/auth/organizations/${w.org.id}/users/${user.id}`, { token: w.deployOwner.token });
+    const plain = await remove(w.developer);
+    const hiddenHolder = await remove(w.billing);
+    expect(plain.statusCode).toBe(204);
+    // The same answer: nothing tells the Deploy Owner that this member holds the billing role.
+    expect(hiddenHolder.statusCode).toBe(204);
+    expect(hiddenHolder.body).toBe(plain.body);
+    // The role it could not see stays with its holder; the one it saw went.
+    const billingUsers = (await get(w.owner, `/auth/roles/${w.billingRole.id}/users`)).json()._embedded.users;
+    expect(billingUsers.map((u: { email: string }) => u.email)).toEqual([w.billing.email]);
+    const developers = (await get(w.owner, `/auth/roles/${w.developers.id}/users`)).json()._embedded.users;
+    expect(developers).toEqual([]);
+  });
+
   it('a Deploy Owner who also holds the billing role sees it and its members, never the owner role', async () => {
     const w = await organization();
     await w.join(w.deployOwner, w.billingRole);

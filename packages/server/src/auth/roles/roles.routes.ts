@@ -318,7 +318,11 @@ export async function rolesRoutes(
     if (target === caller.user.id) throw unprocessable(memberMessages.removeSelf);
     const [user] = await db.select().from(users).where(eq(users.id, target));
     if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);
-    const holdsOwnerRoles = theirs.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
+    // Only the roles the caller sees go: a Deploy Owner removing someone who also holds a role hidden
+    // from them (the owner or billing role) gets the same answer as for anyone else, and that role
+    // stays, so the removal tells them nothing of who holds it.
+    const removable = theirs.filter((m) => isRoleVisible(actor, m.roleType));
+    const holdsOwnerRoles = removable.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
     const notRemovingOwner = holdsOwnerRoles ? actionDenial(actor, 'owner_member.remove') : null;
     if (notRemovingOwner !== null) throw forbidden(notRemovingOwner);
     await removeKeepingAnOwner(organizationId, (tx) =>
@@ -327,7 +331,7 @@ export async function rolesRoutes(
           eq(memberships.userId, target),
           inArray(
             memberships.roleId,
-            theirs.map((m) => m.roleId),
+            removable.map((m) => m.roleId),
           ),
         ),
       ),

@@ -44,8 +44,9 @@ export interface SessionsDeps {
 
 /**
  * The caller's live sessions (Berth addition to contract §5.2, for "Log out other sessions"): every
- * unexpired, unrevoked token but the short-lived elevated ones, newest first. Revoking one is
- * `DELETE /tokens/:id`; all but the current ones, `POST /tokens/revoke_all_accessible`.
+ * unexpired, unrevoked token but the short-lived elevated ones and personal access tokens, newest
+ * first. Revoking one is `DELETE /tokens/:id`; all but the current ones,
+ * `POST /tokens/revoke_all_accessible`.
  */
 export async function sessionsRoutes(fastify: FastifyInstance, deps: SessionsDeps) {
   const { db, urls, guard, tokens } = deps;
@@ -67,6 +68,8 @@ export async function sessionsRoutes(fastify: FastifyInstance, deps: SessionsDep
             isNull(tokensTable.revokedAt),
             gt(tokensTable.expiresAt, new Date()),
             ne(tokensTable.scope, 'elevated'),
+            // Personal access tokens are no sessions: they have their own list.
+            isNull(tokensTable.name),
           ),
         )
         .orderBy(desc(tokensTable.createdAt), desc(tokensTable.id));

@@ -133,6 +133,20 @@ describe('known devices', () => {
     expectLocked(await login(user.email, STRONG_PASSWORD, { address: '10.34.0.3' }));
   });
 
+  it('forgets every known device when the password changes', async () => {
+    const user = await t.signUp();
+    const known = deviceCookieOf(await login(user.email, STRONG_PASSWORD));
+    const elevated = await t.elevate(user);
+    const changed = await t.call('PATCH', `/auth/users/${user.id}`, {
+      token: elevated,
+      body: { type: 'update-password', password: 'Another-pass7' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await lockOut(user.email);
+    // The cookie of before the change is no longer a known device: the lock holds for it.
+    expectLocked(await login(user.email, 'Another-pass7', { cookie: known }));
+  });
+
   it('sets the device cookie httpOnly, strict, for the login route only, for a year', async () => {
     const user = await t.signUp();
     const response = await login(user.email, STRONG_PASSWORD);
@@ -230,20 +244,28 @@ describe('the second factor opens the lock', () => {
     expectLocked(await login(user.email, STRONG_PASSWORD));
   });
 
-  it('answers a wrong password with a valid code as the lock does, counts it, and leaves the code unspent', async () => {
+  it('answers a wrong password with a valid code exactly as a wrong code, and spends the code', async () => {
     const { user, uri } = await withTwoFactor();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
     await lockOut(user.email);
+    // A minute on, so the lock's end would move if either attempt were counted toward the account.
+    vi.setSystemTime(start + 60_000);
     await clearOfStepEnd();
     const code = codeAt(uri);
-    const wrong = await login(user.email, WRONG, { otp: code });
-    expectLocked(wrong);
-    // A password was checked: it counts toward the account like any failure.
-    expect(await counted(`email:${user.email}`)).toBe(PER_ACCOUNT + 1);
-    // The code was not spent on it.
-    expect((await login(user.email, STRONG_PASSWORD, { otp: code })).statusCode).toBe(201);
+    const wrongCode = await login(user.email, WRONG, { otp: '000000' });
+    const rightCode = await login(user.email, WRONG, { otp: code });
+    expectLocked(wrongCode);
+    expectLocked(rightCode);
+    // Nothing tells them apart: the same answer, the same wait, the same count.
+    expect(rightCode.body).toBe(wrongCode.body);
+    expect(rightCode.headers['retry-after']).toBe(wrongCode.headers['retry-after']);
+    expect(await counted(`email:${user.email}`)).toBe(PER_ACCOUNT);
+    // The code was spent on that one password: it cannot buy a second guess, the right one included.
+    expectLocked(await login(user.email, STRONG_PASSWORD, { otp: code }));
   });
 
-  it('turns a wrong code away before the password: counted per address only, never toward the 2FA limit', async () => {
+  it('turns a wrong code away: counted per address only, never toward the 2FA limit', async () => {
     const { user, uri } = await withTwoFactor();
     await lockOut(user.email);
     // More wrong codes than the user's 2FA limit (10), each from its own address.
@@ -263,17 +285,20 @@ describe('the second factor opens the lock', () => {
     expect((await login(user.email, STRONG_PASSWORD, { otp: codeAt(uri) })).statusCode).toBe(201);
   });
 
-  it('opens to a recovery code, spent only with the right password', async () => {
+  it('opens to a recovery code with the right password; a wrong one spends it', async () => {
     const { user, elevated, configuration } = await withTwoFactor();
     const listed = await t.call('GET', `/auth/otp_configurations/${configuration.id}/otp_recovery_codes`, {
       token: elevated,
     });
     const recovery = listed.json()._embedded.otp_recovery_codes[0].value as string;
+    const another = listed.json()._embedded.otp_recovery_codes[1].value as string;
     await lockOut(user.email);
+    // With a wrong password the code is spent all the same (one password check per code).
     expectLocked(await login(user.email, WRONG, { otp: recovery }));
-    expect((await login(user.email, STRONG_PASSWORD, { otp: recovery })).statusCode).toBe(201);
-    // Spent now: it opens nothing any more.
     expectLocked(await login(user.email, STRONG_PASSWORD, { otp: recovery }));
+    expect((await login(user.email, STRONG_PASSWORD, { otp: another })).statusCode).toBe(201);
+    // Spent now: it opens nothing any more.
+    expectLocked(await login(user.email, STRONG_PASSWORD, { otp: another }));
   });
 
   it('does not open for an account without 2FA, whatever code comes along', async () => {

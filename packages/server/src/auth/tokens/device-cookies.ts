@@ -16,27 +16,38 @@ const COOKIE_SHAPE = /^[\w-]{22}\.[\w-]{43}$/;
  * secret. A login that brings a valid one for its account comes from a device the account's owner used,
  * and is limited per device instead of by the account's lock (rate-limit.ts). The name is not written
  * into the cookie: the signature binds it, so a cookie of one account is simply invalid for another.
+ * The signature binds the account's password hash too: a password change or reset forgets every device
+ * known before it, so whoever once knew the old password keeps no way past the lock.
  */
 export function createDeviceCookies(serverSecret: Uint8Array) {
   const key = createHmac('sha256', serverSecret).update('berth device cookies').digest();
   // The nonce has a fixed length, so nonce and login name cannot be shifted into each other.
-  const signatureOf = (nonce: string, login: string) =>
-    createHmac('sha256', key).update(`${nonce}${login.toLowerCase()}`).digest();
+  // A NUL cannot be part of a login name, so name and hash cannot be shifted into each other either.
+  const signatureOf = (nonce: string, login: string, passwordHash: string) =>
+    createHmac('sha256', key).update(`${nonce}${login.toLowerCase()}\0${passwordHash}`).digest();
 
   return {
-    /** A new cookie value for a device that just logged in as `login`. */
-    issue(login: string): string {
+    /** A new cookie value for a device that just logged in as `login` (whose password hash it binds). */
+    issue(login: string, passwordHash: string): string {
       const nonce = randomBytes(NONCE_BYTES).toString('base64url');
-      return `${nonce}.${signatureOf(nonce, login).toString('base64url')}`;
+      return `${nonce}.${signatureOf(nonce, login, passwordHash).toString('base64url')}`;
     },
 
-    /** The device's nonce when `cookie` is one this server issued for `login`, else undefined. */
-    deviceOf(cookie: string | undefined, login: string): string | undefined {
+    /**
+     * The device's nonce when `cookie` is one this server issued for `login` since its password was last
+     * set (`passwordHash`: none for an unknown account), else undefined.
+     */
+    deviceOf(
+      cookie: string | undefined,
+      login: string,
+      passwordHash: string | undefined,
+    ): string | undefined {
       // Bounded before the pattern, and the pattern before any hashing.
-      if (!cookie || cookie.length !== COOKIE_LENGTH || !COOKIE_SHAPE.test(cookie)) return undefined;
+      if (!cookie || passwordHash === undefined) return undefined;
+      if (cookie.length !== COOKIE_LENGTH || !COOKIE_SHAPE.test(cookie)) return undefined;
       const [nonce = '', signature = ''] = cookie.split('.');
       const given = Buffer.from(signature, 'base64url');
-      const expected = signatureOf(nonce, login);
+      const expected = signatureOf(nonce, login, passwordHash);
       return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
     },
   };

@@ -68,10 +68,20 @@ export async function revokeTokenChains(db: DbOrTx, roots: SQL): Promise<string[
  * its parent's when it was made, so it still never outlives it): the earlier tokens it came from end
  * too, so a stolen older token does not survive the password change or "log out other sessions" that
  * was meant to end it. A parent of another user (an impersonator's token) is left as it is.
+ * Personal access tokens end too (a change of how the account signs in: whoever held the old password
+ * may have made one), unless `sessionsOnly`: "log out other sessions" ends sessions, not the tokens the
+ * user made for git and CI, which have their own list to be revoked from.
  */
-export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string[]): Promise<string[]> {
+export async function revokeOtherTokens(
+  db: DbOrTx,
+  userId: string,
+  keep: string[],
+  options: { sessionsOnly?: boolean } = {},
+): Promise<string[]> {
   const ids = keep.filter(isUuid);
-  if (ids.length === 0) return revokeTokenChains(db, eq(tokens.userId, userId));
+  // Personal access tokens hang from no token and have none exchanged from them: they are roots or nothing.
+  const roots = options.sessionsOnly ? sql` and ${tokens.name} is null` : sql``;
+  if (ids.length === 0) return revokeTokenChains(db, sql`${tokens.userId} = ${userId}${roots}`);
   const listed = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -90,7 +100,10 @@ export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string
       where ${tokens.userId} = ${userId} and ${tokens.id} in (${listed})
         and ${tokens.parentId} in (
           select p.id from ${tokens} p where p.user_id = ${userId} and p.id not in ${offspring})`);
-    return revokeTokenChains(tx, sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${offspring}`);
+    return revokeTokenChains(
+      tx,
+      sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${offspring}${roots}`,
+    );
   });
 }
 
@@ -280,9 +293,12 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
       return revokeTokenChains(db, eq(tokens.id, tokenId));
     },
 
-    /** Revokes every token of the user except the listed ones and their sessions (revokeOtherTokens). */
-    revokeAllExcept(userId: string, keep: string[]): Promise<string[]> {
-      return revokeOtherTokens(db, userId, keep);
+    /**
+     * "Log out other sessions": revokes every session of the user except the listed ones and their own
+     * (revokeOtherTokens); personal access tokens stay.
+     */
+    revokeOtherSessions(userId: string, keep: string[]): Promise<string[]> {
+      return revokeOtherTokens(db, userId, keep, { sessionsOnly: true });
     },
   };
 }

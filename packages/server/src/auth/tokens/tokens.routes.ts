@@ -4,6 +4,7 @@ import {
   impersonationMessages,
   MAX_LENGTH,
   noContent,
+  personalAccessTokenMessages,
   TOKEN_LIFETIME_SECONDS,
   tokenResource,
   tooLongMessage,
@@ -24,6 +25,7 @@ import { isUuid } from '../../http/ids.ts';
 import { idRoute, route } from '../../http/route-schemas.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
 import type { SecurityKeysService } from '../security-keys/security-keys.service.ts';
+import type { SecurityNotices } from '../security-notices.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, type DeviceCookies } from './device-cookies.ts';
 import {
@@ -133,6 +135,8 @@ export interface TokensDeps {
   twoFactor: TwoFactorService;
   /** Security keys, the other second factor: an assertion in `u2f` instead of a code. */
   securityKeys: SecurityKeysService;
+  /** The user hears of each personal access token revoked. */
+  notices: SecurityNotices;
 }
 
 const GRANT_TYPES = {
@@ -182,8 +186,8 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
    * A fresh device cookie after each successful password login, sent back only with logins: strict,
    * since a login never starts on another site.
    */
-  function setDeviceCookie(reply: FastifyReply, email: string) {
-    reply.setCookie(DEVICE_COOKIE, deviceCookies.issue(email), {
+  function setDeviceCookie(reply: FastifyReply, user: UserRow) {
+    reply.setCookie(DEVICE_COOKIE, deviceCookies.issue(user.email, user.passwordHash), {
       ...cookieOptions('/auth/tokens', DEVICE_COOKIE_MAX_AGE_SECONDS),
       sameSite: 'strict',
     });
@@ -229,7 +233,15 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
    */
   async function sessionDevice(request: FastifyRequest, email: string): Promise<string | undefined> {
     const caller = await guard.optionalCaller(request).catch(() => null);
-    if (!caller || caller.token.actorId || !writeScopes.has(caller.token.scope)) return undefined;
+    // A personal access token is no device its owner signed in on: one leaked must not buy guesses.
+    if (
+      !caller ||
+      caller.token.actorId ||
+      caller.token.name !== null ||
+      !writeScopes.has(caller.token.scope)
+    ) {
+      return undefined;
+    }
     return caller.user.email.toLowerCase() === email ? `session-${caller.token.id}` : undefined;
   }
 
@@ -327,37 +339,44 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested with a password`);
       }
       const email = body.username.toLowerCase();
-      // A device that logged in to this account before is counted on its own, apart from the account.
-      const device =
-        deviceCookies.deviceOf(request.cookies[DEVICE_COOKIE], email) ??
-        (body.scope === 'elevated' ? await sessionDevice(request, email) : undefined);
-      const withSecondFactor = !!body.u2f || (body.otp_token?.trim() ?? '') !== '';
-      // Recorded before the password is checked, so parallel guesses cannot outrun the limit.
-      const attempt = await limiter.attempt(email, request.ip, { device, secondFactor: withSecondFactor });
       const [user] = await db
         .select()
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
-      // A locked account opens only to its second factor, checked before the password: whoever lacks
-      // it learns nothing of the password, and cannot guess passwords past the lock.
-      const { lock } = attempt;
-      if (lock && !(user && (await secondFactorHolds(user, body)))) {
-        await attempt.turnedAway();
-        throw lock;
-      }
-      // An unknown address costs the same hashing work, so timing does not tell which accounts exist.
+      // A device that logged in to this account since its password was set is counted on its own,
+      // apart from the account.
+      const device =
+        deviceCookies.deviceOf(request.cookies[DEVICE_COOKIE], email, user?.passwordHash) ??
+        (body.scope === 'elevated' ? await sessionDevice(request, email) : undefined);
+      const withSecondFactor = !!body.u2f || (body.otp_token?.trim() ?? '') !== '';
+      // Recorded before the password is checked, so parallel guesses cannot outrun the limit.
+      const attempt = await limiter.attempt(email, request.ip, { device, secondFactor: withSecondFactor });
+      // An unknown address costs the same hashing work, so timing does not tell which accounts exist;
+      // past the lock as well, so its answers cost the same whatever was wrong.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password).then(
         (ok) => ok && !!user,
       );
-      // A failed attempt stays recorded. Past the lock, a wrong password gets the lock's answer.
-      if (!user || !passwordOk) throw lock ?? invalidCredentials();
+      const { lock } = attempt;
       if (lock) {
-        // It held a moment ago; spending it can still lose to a parallel request with the same code.
-        await secondFactor(user, body).catch(() => {
+        // A locked account opens only to the right password with its second factor. A code (or key
+        // assertion) that holds is spent whatever the password, so each one found buys one password
+        // check; and every failure here is turned away alike (the same answer, Retry-After and count),
+        // so the lock tells no one which of the two was wrong.
+        const spent =
+          !!user &&
+          (await secondFactorHolds(user, body)) &&
+          (await secondFactor(user, body).then(
+            () => true,
+            () => false,
+          ));
+        if (!user || !passwordOk || !spent) {
+          await attempt.turnedAway();
           throw lock;
-        });
+        }
         await attempt.succeeded();
       } else {
+        // A failed attempt stays recorded; a successful one resets the account's count.
+        if (!user || !passwordOk) throw invalidCredentials();
         await attempt.succeeded();
         // With 2FA on: 401 `otp_token_required` without a code (contract §3.7); its own limit for wrong ones.
         await secondFactor(user, body);
@@ -375,7 +394,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         },
       );
       setSessionCookie(reply, issued);
-      setDeviceCookie(reply, email);
+      setDeviceCookie(reply, user);
       return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
     }
     if (grantType === GRANT_TYPES.exchange) {
@@ -384,6 +403,10 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
         throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested by exchange`);
       }
       const actor = await tokens.authenticate(body.actor_token);
+      // A personal access token stays what it was made as: no session, no other token comes from it.
+      if (actor.token.name !== null) {
+        throw forbidden(personalAccessTokenMessages.notExchangeable, 'access_denied');
+      }
       // Refreshing one's own token (after creating an organization or accepting an invitation).
       // Acting as another user is staff impersonation, which has its own rules.
       const subjectIsSelf =
@@ -464,6 +487,9 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       throw forbidden('This session is read-only: it can only log itself out', 'access_denied');
     }
     const revoked = [target.id, ...(await tokens.revoke(target.id))];
+    if (target.name !== null && !target.revokedAt) {
+      await deps.notices.tell(caller.user, { kind: 'access-token-revoked', name: target.name });
+    }
     // The cookie may be the session of a token exchanged from the target, which ended with it.
     clearCookieIfRevoked(request, reply, revoked);
     // Ending an impersonation in the browser that started it gives the impersonator their own session
@@ -487,7 +513,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     config: { caller: { elevated: true, allowUnverified: true } },
     ...route(
       tags,
-      'Revoke every token of the caller but those listed',
+      'Revoke every session of the caller but those listed (personal access tokens stay)',
       { 204: noContent },
       { body: revokeBody },
     ),
@@ -496,7 +522,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     const caller = await guard.requireCaller(request);
     const { body } = request;
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
-    const revoked = await tokens.revokeAllExcept(caller.user.id, keep);
+    const revoked = await tokens.revokeOtherSessions(caller.user.id, keep);
     clearCookieIfRevoked(request, reply, revoked);
     return reply.code(204).send(null);
   });

@@ -1,4 +1,14 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { services } from './apps.ts';
 import { timestamps } from './common.ts';
 import { environments } from './environments.ts';
@@ -67,6 +77,12 @@ export const vhosts = pgTable(
     loadBalancingAlgorithm: text('load_balancing_algorithm').notNull().default('round_robin'),
     userDomain: text('user_domain').notNull().default(''),
     virtualDomain: text('virtual_domain').notNull().default(''),
+    /**
+     * A default endpoint's name on its stack's default domain (`shop-production`), null for the others.
+     * Every organization's default endpoints share the installation's domain, so a name is unique
+     * across all of them (endpoints made before names were readable keep `app-<id>`).
+     */
+    defaultName: text('default_name'),
     externalHost: text('external_host'),
     /** Where the endpoint answers when not on 80 and 443 (the docker runtime's edge); null: those. */
     externalPorts: jsonb('external_ports').$type<{ http: number | null; https: number | null }>(),
@@ -78,6 +94,7 @@ export const vhosts = pgTable(
     index('vhosts_env_idx').on(table.environmentId),
     index('vhosts_service_idx').on(table.serviceId),
     index('vhosts_certificate_idx').on(table.certificateId),
+    uniqueIndex('vhosts_default_name_unique').on(table.defaultName),
   ],
 );
 

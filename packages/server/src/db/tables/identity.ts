@@ -60,6 +60,11 @@ export const tokens = pgTable(
     ipAddress: text('ip_address'),
     /** When the token last authenticated a request (updated at most once a minute). */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The name its owner gave a personal access token (for git and the API); null for every other
+     * token (sessions, elevations, exchanges). Such a token has no session, parent or children.
+     */
+    name: text('name'),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('tokens_user_idx').on(table.userId), index('tokens_parent_idx').on(table.parentId)],

@@ -1,6 +1,5 @@
 import type { OperationBody, OperationTypeOf } from '@berth/core';
 import { eq, sql } from 'drizzle-orm';
-import { gitRemote } from '../../api/apps/apps.hal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   apps,
@@ -25,6 +24,14 @@ import {
 import { deprovisionEndpointsOf } from './vhost.ts';
 
 type AppHandler<T extends OperationTypeOf<'app'>> = Handler<AppRow, OperationBody<'app', T>>;
+
+/**
+ * The name a deploy's repository is recorded by (its source) on a runtime with no git remote of its own:
+ * the simulator's, which fetches nothing. The docker runtime records its real remote instead.
+ */
+function repositoryName(stackDefaultDomain: string, environmentHandle: string, appHandle: string): string {
+  return `git@${stackDefaultDomain || 'berth.localhost'}:${environmentHandle}/${appHandle}.git`;
+}
 
 async function setDeploymentStatus(db: DbOrTx, operationId: number, status: string) {
   await db
@@ -52,7 +59,7 @@ const deploy: AppHandler<'deploy'> = {
   async run(ctx) {
     const { app, environment, stack, target } = await loadApp(ctx.db, ctx.op.resourceId);
     await ctx.write((tx) => setDeploymentStatus(tx, ctx.op.id, 'running'));
-    const gitRepo = gitRemote(stack.defaultDomain, environment.handle, app.handle);
+    const gitRepo = repositoryName(stack.defaultDomain, environment.handle, app.handle);
     const env = await currentEnv(ctx.db, app);
     const registryAuth = registryAuthOf(env);
     const image = await ctx.runtime.buildImage(ctx, target, {

@@ -56,6 +56,7 @@ async function loadEndpoint(db: Db, vhostId: number) {
     platform: vhost.platform,
     acme: vhost.acme,
     default: vhost.isDefault,
+    defaultName: vhost.defaultName,
     internal: vhost.internal,
     shared: vhost.shared,
     userDomain: vhost.userDomain,

@@ -63,6 +63,8 @@ type Listener = keyof typeof SERVERS;
 
 const routeId = (vhostId: number, listener: Listener) => `berth-ep-${vhostId}-${listener}`;
 const certificateId = (vhostId: number) => `berth-cert-${vhostId}`;
+/** The route holding a service's containers that left its endpoints while requests to them finish. */
+const drainingId = (hash: string) => `berth-draining-${hash}`;
 /** A service's key as an id part: ids are path segments of the admin API. */
 export const serviceHash = (serviceKey: string) =>
   createHash('sha256').update(serviceKey).digest('hex').slice(0, 16);
@@ -184,13 +186,27 @@ export interface Edge {
   /** Routes an endpoint's hostname to its upstreams, replacing what the edge had for it. */
   putEndpoint(endpoint: EdgeEndpoint): Promise<void>;
   removeEndpoint(vhostId: number, hostname: string): Promise<void>;
-  /** Points every endpoint of a service at these containers; the number of proxies changed. */
+  /**
+   * Points every endpoint of a service at these containers; the number of proxies changed. The
+   * containers it takes out stay counted in `requestsInFlight` until `releaseDrained`.
+   */
   switchService(serviceKey: string, upstreams: EdgeUpstream[]): Promise<number>;
   /** Every endpoint proxy the edge has. */
   proxies(): Promise<EdgeProxy[]>;
-  /** Asks the Caddy at the socket to stop (one a crashed server left running). */
+  /** Asks the Caddy at the socket to stop (one an older Berth left running without a pid file). */
   shutdown(): Promise<void>;
   setProxyDials(id: string, dials: string[]): Promise<void>;
+  /** The whole configuration the edge runs now. */
+  currentConfig(): Promise<unknown>;
+  /** Replaces the whole configuration at once: Caddy serves the old one until the new one runs. */
+  load(config: Record<string, unknown>): Promise<void>;
+  /**
+   * Requests the edge has in flight to containers at these addresses (any port) now: those a switch
+   * took out of a service's routes are counted until `releaseDrained`.
+   */
+  requestsInFlight(hosts: string[]): Promise<number>;
+  /** Forgets the containers switches took out of the service's routes (their requests have ended). */
+  releaseDrained(serviceKey: string): Promise<void>;
 }
 
 export function createEdgeClient(settings: EdgeSettings): Edge {
@@ -331,6 +347,28 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
     };
   }
 
+  /**
+   * Keeps addresses a service's routes no longer send to in Caddy's upstream pool, through a route no
+   * request matches: Caddy forgets an address (and so its requests in flight) once no route names it,
+   * while the requests sent before go on. Held, they stay counted (`requestsInFlight`) until released.
+   */
+  async function holdForDraining(hash: string, dials: string[]) {
+    const id = drainingId(hash);
+    const answer = await admin('GET', `/id/${id}/handle/0/upstreams`);
+    const held = answer.status < 300 ? (JSON.parse(answer.text) as { dial: string }[]) : [];
+    const all = [...new Set([...held.map((upstream) => upstream.dial), ...dials])];
+    await upsert(
+      id,
+      {
+        '@id': id,
+        match: [{ host: [`${hash}.draining.invalid`] }],
+        handle: [{ handler: 'reverse_proxy', upstreams: all.map((dial) => ({ dial })) }],
+        terminal: true,
+      },
+      { method: 'PUT', path: `/config/apps/http/servers/${SERVERS.http}/routes/0` },
+    );
+  }
+
   async function automated(): Promise<string[]> {
     return JSON.parse((await ok('GET', '/config/apps/tls/certificates/automate')) || '[]') ?? [];
   }
@@ -431,6 +469,11 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       serialized(async () => {
         const hash = serviceHash(serviceKey);
         const mine = (await proxies()).filter((proxy) => proxy.serviceHash === hash);
+        const leaving = mine.flatMap((proxy) => {
+          const staying = new Set(dialsOf(proxy.port, upstreams).map((upstream) => upstream.dial));
+          return proxy.dials.filter((dial) => !staying.has(dial));
+        });
+        if (leaving.length > 0) await holdForDraining(hash, leaving);
         for (const proxy of mine) {
           const dials = dialsOf(proxy.port, upstreams);
           const answer = await admin('PATCH', `/id/${proxy.id}/upstreams`, dials);
@@ -445,10 +488,37 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
         return mine.length;
       }),
 
+    releaseDrained: (serviceKey) => serialized(() => remove(drainingId(serviceHash(serviceKey)))),
+
     proxies,
 
     async shutdown() {
       await ok('POST', '/stop');
+    },
+
+    async currentConfig() {
+      return JSON.parse((await ok('GET', '/config/')) || 'null');
+    },
+
+    load: (config) =>
+      serialized(async () => {
+        await ok('POST', '/load', config);
+      }),
+
+    async requestsInFlight(hosts) {
+      // Caddy counts requests per upstream `host:port` across its configurations (an address no route
+      // names any more is listed until its last request ends).
+      const upstreams = JSON.parse((await ok('GET', '/reverse_proxy/upstreams')) || '[]') as {
+        address?: string;
+        num_requests?: number;
+      }[];
+      const wanted = new Set(hosts);
+      return upstreams
+        .filter((upstream) => {
+          const address = upstream.address ?? '';
+          return wanted.has(address.slice(0, address.lastIndexOf(':')));
+        })
+        .reduce((sum, upstream) => sum + (upstream.num_requests ?? 0), 0);
     },
 
     setProxyDials: (id, dials) =>

@@ -339,6 +339,40 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       '600 redis /data/berth-password',
     ]);
 
+    // A container made before issue 34 (its account on its command line and in its environment) is
+    // replaced at its next restart by one that reads the account from its volume.
+    const username = decodeURIComponent(url.username);
+    const legacy = await engine.createContainer({
+      name: `${info.Name.replace(/^\//, '')}-legacy`,
+      Image: info.Config.Image,
+      Env: [...(info.Config.Env ?? []), `REDIS_PASSWORD=${password}`],
+      Cmd: [
+        ...['redis-server', '--dir', '/data', '--save', '60', '1', '--user', 'default', 'off'],
+        ...['--user', username, 'on', `>${password}`, '~*', '&*', '+@all'],
+      ],
+      Labels: info.Config.Labels,
+      HostConfig: info.HostConfig,
+      NetworkingConfig: {
+        EndpointsConfig: { [network]: { Aliases: info.NetworkSettings.Networks[network]?.Aliases ?? [] } },
+      },
+    });
+    // Stopped first, so Redis saves its keys on the way out.
+    await handle.stop();
+    await handle.remove({ force: true });
+    await legacy.start();
+    expect(JSON.stringify((await legacy.inspect()).Config.Cmd)).toContain(password);
+    const restarted = await operate(`/api/databases/${id}/operations`, { type: 'restart' });
+    expect(restarted.status, await logOf(restarted.id)).toBe('succeeded');
+    const [renewed] = (await containersLabelled(engine, { [LABELS.environment]: environmentHandle })).filter(
+      (found) => found.Labels[LABELS.database]?.endsWith(`/db-${id}`),
+    );
+    expect(renewed?.Id).not.toBe(legacy.id);
+    const renewedInfo = await engine.getContainer(renewed?.Id ?? '').inspect();
+    expect(JSON.stringify([renewedInfo.Args, renewedInfo.Config.Cmd, renewedInfo.Config.Env])).not.toContain(
+      password,
+    );
+    expect(await redis(url, 'GET greeting')).toContain('ahoy');
+
     // A new container on the same volume reads the same account.
     const recreated = await operate(`/api/databases/${id}/operations`, { type: 'restart_recreate' });
     expect(recreated.status, await logOf(recreated.id)).toBe('succeeded');

@@ -17,6 +17,7 @@ import type {
 } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
 import { addressOn, containersLabelled, ensureNetwork, LABELS, lastLogLines, tcpAnswers } from './engine.ts';
+import { isLocalImageEngine } from './local-images.ts';
 
 /**
  * How the docker runtime runs one database engine from its image: where it keeps its data, the port it
@@ -44,6 +45,11 @@ interface EngineDriver {
    * user as they start.
    */
   accountFiles?(account: DatabaseAccount): Record<string, string>;
+  /**
+   * The account a container made before its engine read it from files still carries in its environment
+   * (and on its command line), or null: such a container is recreated with the files instead.
+   */
+  legacyAccount?(env: Record<string, string>): DatabaseAccount | null;
   dump: string;
   restore: { command: string } | { file: string };
   /** Reloads its configuration, or null when it reads it only at start. */
@@ -120,6 +126,10 @@ const ENGINES: Record<string, EngineDriver> = {
       ].join('\n'),
       [REDIS_PASSWORD_FILE]: account.password,
     }),
+    legacyAccount: (env) =>
+      env.REDIS_USER && env.REDIS_PASSWORD
+        ? { username: env.REDIS_USER, password: env.REDIS_PASSWORD, name: '' }
+        : null,
     dump: `${REDIS_CLI} SAVE >/dev/null && exec cat /data/dump.rdb`,
     restore: { file: 'dump.rdb' },
     reload: null,
@@ -143,6 +153,11 @@ const ENGINES: Record<string, EngineDriver> = {
     reload: null,
   },
 };
+
+/** The image a database runs unless BERTH_DATABASE_IMAGES names another: its engine's official one. */
+export function officialDatabaseImage(type: string, version: string): string | null {
+  return ENGINES[type]?.image.replaceAll('{version}', version) ?? null;
+}
 
 /** Engines of the catalog this runtime runs, by display name (for the message about the others). */
 export const DOCKER_DATABASE_ENGINES = Object.values(ENGINES).map((engine) => engine.name);
@@ -234,7 +249,19 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     return chosen.replaceAll('{version}', target.version);
   }
 
-  async function ensureImage(ctx: RuntimeContext, image: string) {
+  /**
+   * What to do about an image the engine has not and cannot pull: the official images of the engines
+   * Debian packages can be made on this machine (local-images.ts); others must be put on the engine.
+   */
+  function missingImageAdvice(target: DatabaseTarget, image: string): string {
+    const makeable =
+      isLocalImageEngine(target.type) && image === officialDatabaseImage(target.type, target.version);
+    return makeable
+      ? `On a machine that cannot pull, make it from this machine's Debian packages: npm run images -- ${target.type} ${target.version} (or set BERTH_DATABASE_IMAGES to an image the engine has)`
+      : 'Put it on the engine (docker load) or set BERTH_DATABASE_IMAGES to an image the engine has';
+  }
+
+  async function ensureImage(ctx: RuntimeContext, target: DatabaseTarget, image: string) {
     try {
       await docker.getImage(image).inspect();
       return;
@@ -249,7 +276,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     } catch (error) {
       await options.fail(
         ctx,
-        `Unable to pull ${image}: ${(error as Error).message}. Set BERTH_DATABASE_IMAGES to an image the engine has`,
+        `Unable to pull ${image}: ${(error as Error).message}. ${missingImageAdvice(target, image)}`,
       );
     }
   }
@@ -498,7 +525,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           ctx,
           `Backup ${seed.kind === 'backup' ? seed.storageRef : ''} has no file in ${options.backupDir}`,
         );
-      await ensureImage(ctx, image);
+      await ensureImage(ctx, target, image);
       // An earlier attempt of this provision (a lost lease) may have left a container: it goes first,
       // so two engines never share the data directory.
       const leftovers = await containersOf(target);
@@ -604,7 +631,16 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           `The local volume driver does not cap disks: ${target.handle} may use ${restart.diskGrowsTo} GB`,
         );
       const old = await docker.getContainer(first.Id).inspect();
-      if (!restart.recreate) {
+      let env = old.Config.Env ?? [];
+      let command = engine.command ? (old.Config.Cmd ?? undefined) : undefined;
+      // Issue 34: a container with its account on its command line goes, at its next restart, for one
+      // that reads the account from files in its volume.
+      const legacy = engine.legacyAccount?.(
+        Object.fromEntries(
+          env.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+        ),
+      );
+      if (!restart.recreate && !legacy) {
         // A new size applies to the same container: nothing of it is lost if the restart fails.
         if (old.HostConfig.Memory !== plan.containerSizeMb * MB) {
           await options.log(ctx, `Resizing ${target.handle} to ${plan.containerSizeMb} MB`);
@@ -629,15 +665,14 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           .catch(() => undefined);
       let info: Docker.ContainerInspectInfo;
       try {
-        info = await startContainer(
-          ctx,
-          target,
-          plan,
-          engine,
-          old.Config.Image,
-          old.Config.Env ?? [],
-          engine.command ? (old.Config.Cmd ?? undefined) : undefined,
-        );
+        if (legacy) {
+          await options.log(ctx, `Moving ${target.handle}'s account off its command line, into its volume`);
+          for (const [name, text] of Object.entries(engine.accountFiles?.(legacy) ?? {}))
+            await putInVolume(ctx, old.Config.Image, target, engine, name, Readable.from([text]));
+          env = Object.entries(engine.environment(legacy)).map(([key, value]) => `${key}=${value}`);
+          command = engine.command;
+        }
+        info = await startContainer(ctx, target, plan, engine, old.Config.Image, env, command);
       } catch (error) {
         await options.log(ctx, `Starting ${target.handle}'s previous container again`, 'WARN');
         await docker.getContainer(first.Id).start();

@@ -34,7 +34,7 @@ export const endpointServiceKey = (target: EndpointTarget) =>
 
 /** The hostname an endpoint answers to on the edge. */
 export function endpointHostname(target: EndpointTarget, plan: EndpointPlan): string {
-  if (plan.default) return defaultEndpointDomain(target.id, target.defaultDomain);
+  if (plan.default && plan.defaultName) return defaultEndpointDomain(plan.defaultName, target.defaultDomain);
   return (
     plan.userDomain ||
     plan.certificateCommonName?.replace(/^\*\./, `endpoint-${target.id}.`) ||
@@ -118,6 +118,15 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
       });
       socket.once('error', () => done(false));
     });
+  }
+
+  /** Points every endpoint of a service at these containers only; how many routes that changed. */
+  async function routeService(serviceKey: string, specs: ContainerSpec[]): Promise<number> {
+    if (!options.edge) return 0;
+    return options.edge.switchService(
+      serviceKey,
+      specs.map((spec) => ({ address: spec.host, port: spec.port })),
+    );
   }
 
   return {
@@ -250,11 +259,33 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
      * edge there is nothing to point; with one that does not answer, the roll-out fails.
      */
     async switchService(ctx: RuntimeContext, serviceKey: string, specs: ContainerSpec[]) {
-      if (!options.edge) return;
-      const upstreams = specs.map((spec) => ({ address: spec.host, port: spec.port }));
-      const switched = await options.edge.switchService(serviceKey, upstreams);
+      const switched = await routeService(serviceKey, specs);
       if (switched > 0)
         await options.log(ctx, `Switched ${switched} endpoint route(s) to the new container(s)`);
+    },
+
+    routeService,
+
+    /**
+     * Waits until the edge has no request in flight to a service's containers at these addresses (taken
+     * out of its routes, about to stop: stopped mid-request, they would fail it), at most `timeoutMs`.
+     * False when some were still in flight then.
+     */
+    async drain(serviceKey: string, hosts: string[], timeoutMs: number): Promise<boolean> {
+      const edge = options.edge;
+      if (!edge || hosts.length === 0) return true;
+      const deadline = Date.now() + timeoutMs;
+      try {
+        for (;;) {
+          // An edge that does not answer has nothing in flight through it.
+          const inFlight = await edge.requestsInFlight(hosts).catch(() => 0);
+          if (inFlight === 0) return true;
+          if (Date.now() > deadline) return false;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        await edge.releaseDrained(serviceKey).catch(() => undefined);
+      }
     },
 
     /**

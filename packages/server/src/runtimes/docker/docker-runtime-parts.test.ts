@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_USAGE, AdminUsageError, stopEdgeCommand } from '../../admin-commands.ts';
 import { ensureDefaultStack } from '../../api/stacks/stacks.service.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
 import { containerEnv, registryAuthOf } from '../runtime.ts';
 import { carryEdgeConfig, edgeBaseConfig } from './caddy-edge.ts';
-import { superviseEdge } from './caddy-process.ts';
+import { edgePidFile, runningEdgePid, superviseEdge } from './caddy-process.ts';
 import { createDockerRuntime, registryOf } from './docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker-stats.ts';
 import { exposedPorts, logLines, serviceKey } from './engine.ts';
@@ -393,6 +394,26 @@ describe("the docker runtime's edge without Caddy running", () => {
     });
     // A first start (nothing saved) is the bare base.
     expect(carryEdgeConfig(edgeBaseConfig(settings), null)).toEqual(edgeBaseConfig(settings));
+  });
+
+  it("never takes another process for the edge: a pid file's process must run the edge's configuration", async () => {
+    const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-edge-'));
+    try {
+      expect(runningEdgePid(dir)).toBeNull();
+      // The id of a process that is alive but is no Caddy of this directory (this very test process):
+      // neither taken over nor stopped.
+      fs.writeFileSync(edgePidFile(dir), `${process.pid}\n`);
+      expect(runningEdgePid(dir)).toBeNull();
+      expect(await stopEdgeCommand(dir, [])).toBe(`No edge (Caddy) runs from ${dir}.`);
+      expect(fs.existsSync(edgePidFile(dir))).toBe(false);
+      fs.writeFileSync(edgePidFile(dir), 'not a pid\n');
+      expect(runningEdgePid(dir)).toBeNull();
+      await expect(stopEdgeCommand(dir, ['--force'])).rejects.toThrow(
+        new AdminUsageError(`Unknown option --force\n\n${ADMIN_USAGE}`),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says how to get Caddy when its binary is missing', async () => {

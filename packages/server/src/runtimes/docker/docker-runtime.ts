@@ -14,7 +14,13 @@ import type {
   RuntimeContext,
   ServicePlan,
 } from '../runtime.ts';
-import { containerEnv, newestLines, RuntimeError } from '../runtime.ts';
+import {
+  containerEnv,
+  newestLines,
+  REGISTRY_PASSWORD_VARIABLE,
+  REGISTRY_USERNAME_VARIABLE,
+  RuntimeError,
+} from '../runtime.ts';
 import type { Edge } from './caddy-edge.ts';
 import { createDockerDatabases } from './docker-databases.ts';
 import { createDockerEndpoints } from './docker-endpoints.ts';
@@ -33,7 +39,15 @@ import {
   serviceKey,
   tcpAnswers,
 } from './engine.ts';
-import { appRepository, archive, commitInfo, fileAt, parseProcfile, resolveCommit } from './git-source.ts';
+import {
+  appRepository,
+  archive,
+  commitInfo,
+  fileAt,
+  parseProcfile,
+  removeRepository,
+  resolveCommit,
+} from './git-source.ts';
 
 export interface DockerRuntimeOptions {
   docker: Docker;
@@ -68,6 +82,8 @@ export const DEFAULT_APP_PORT = 5000;
 const MB = 1024 * 1024;
 /** How long a container without a port must keep running to count as started. */
 const SETTLE_MS = 2000;
+/** How long the requests in flight to a container taken out of the edge have to answer before it stops. */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 const interrupted = () => new RuntimeError('Operation interrupted');
 
@@ -112,6 +128,17 @@ export function registryOf(reference: string): string {
   return first && (first.includes('.') || first.includes(':') || first === 'localhost')
     ? first
     : 'https://index.docker.io/v1/';
+}
+
+/**
+ * Why an app's image could not be pulled, and the two ways on: the registry account of the app's
+ * configuration, or the image put on this machine's engine, which a deploy then uses without pulling.
+ */
+export function pullFailure(reference: string, auth: RegistryAuth | undefined, reason: string): string {
+  const onTheEngine = `if this machine cannot reach the registry, put the image on its Docker engine (docker load, or docker build -t ${reference}) and deploy again: an image the engine has is used without pulling`;
+  return auth
+    ? `Unable to pull ${reference} as ${auth.username}: ${reason}. Check the app's ${REGISTRY_USERNAME_VARIABLE} and ${REGISTRY_PASSWORD_VARIABLE}; ${onTheEngine}`
+    : `Unable to pull ${reference}: ${reason}. If the registry is private, set ${REGISTRY_USERNAME_VARIABLE} and ${REGISTRY_PASSWORD_VARIABLE} in the app's configuration; ${onTheEngine}`;
 }
 
 /** Follows an engine's progress stream (pull, build), one callback per event, until it ends. */
@@ -246,7 +273,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
         await lines.done();
         image = await docker.getImage(reference).inspect();
       } catch (error) {
-        return fail(ctx, `Unable to pull ${reference}: ${(error as Error).message}`);
+        return fail(ctx, pullFailure(reference, auth, (error as Error).message));
       }
     }
     await log(ctx, `Image ${reference} is ${image.Id.slice(7, 19)}`);
@@ -399,6 +426,24 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     );
   }
 
+  /**
+   * Containers the edge no longer routes to go once the requests it still has in flight to them have
+   * answered (a container stopped mid-request would fail it).
+   */
+  async function retire(ctx: RuntimeContext, key: string, containers: Docker.ContainerInfo[]) {
+    const hosts = containers.flatMap((container) => {
+      const address = container.NetworkSettings?.Networks?.[network]?.IPAddress;
+      return address ? [address] : [];
+    });
+    if (!(await endpoints.drain(key, hosts, DRAIN_TIMEOUT_MS)))
+      await log(
+        ctx,
+        `Requests were still in flight to the previous containers after ${DRAIN_TIMEOUT_MS / 1000} s: stopping them all the same`,
+        'WARN',
+      );
+    await stopAndRemove(ctx, containers);
+  }
+
   async function stopAndRemove(ctx: RuntimeContext, containers: Docker.ContainerInfo[]) {
     for (const container of containers) {
       const name = container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
@@ -514,7 +559,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       const kept = new Set(started.map((spec) => spec.dockerName));
       const old = previous.filter((c) => !c.Names.some((name) => kept.has(name.replace(/^\//, ''))));
       if (old.length > 0) await log(ctx, `Stopping previous containers of service ${service.handle}`);
-      await stopAndRemove(ctx, old);
+      await retire(ctx, key, old);
       return started;
     },
 
@@ -534,24 +579,56 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
         );
         const started = await startContainers(ctx, target, service, release.image.dockerRef, release.env);
         await switchTo(ctx, key, started);
-        await stopAndRemove(ctx, current);
+        await retire(ctx, key, current);
         return started;
       }
       const port = await servicePort(service, release.image.dockerRef);
+      // A lone container that serves cannot leave the edge without its requests failing: its
+      // replacement starts first, and it goes once the replacement answers.
+      if (port !== null && current.length === 1) {
+        await log(
+          ctx,
+          `Restarting service ${service.handle}: starting a replacement for its one container first, so requests keep being answered`,
+        );
+        const started = await startContainers(ctx, target, service, release.image.dockerRef, release.env);
+        await switchTo(ctx, key, started);
+        await retire(ctx, key, current);
+        return started;
+      }
       await log(ctx, `Restarting containers of service ${service.handle}`);
-      const specs: ContainerSpec[] = [];
-      // One at a time, so the others keep serving.
+      const specs = new Map<string, ContainerSpec>();
+      for (const container of current)
+        specs.set(container.Id, specOf(await docker.getContainer(container.Id).inspect(), service, port));
+      // One at a time, so the others keep serving: each leaves the edge before it stops, once the
+      // requests in flight to it have answered, and comes back once it answers again.
       for (const container of current) {
+        const name = container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
+        if (port !== null) {
+          const others = [...specs]
+            .filter(([id, spec]) => id !== container.Id && spec.status === 'running')
+            .map(([, spec]) => spec);
+          const routes = await endpoints.routeService(key, others);
+          if (routes > 0) await log(ctx, `Took container ${name} out of ${routes} endpoint route(s)`);
+          const address = specs.get(container.Id)?.host;
+          if (address && !(await endpoints.drain(key, [address], DRAIN_TIMEOUT_MS)))
+            await log(
+              ctx,
+              `Requests were still in flight to container ${name} after ${DRAIN_TIMEOUT_MS / 1000} s: restarting it all the same`,
+              'WARN',
+            );
+        }
         await docker.getContainer(container.Id).restart({ t: options.stopTimeoutSeconds });
         const info = await waitHealthy(ctx, container.Id, port, service.naiveHealthCheck ?? false).catch(
           (error: Error) => fail(ctx, error.message),
         );
-        await log(ctx, `Container ${info.Name.replace(/^\//, '')} restarted`);
-        specs.push(specOf(info, service, port));
+        await log(ctx, `Container ${name} restarted`);
+        // It may come back at another address.
+        specs.set(container.Id, specOf(info, service, port));
+        const serving = [...specs.values()].filter((spec) => spec.status === 'running');
+        if (port !== null && (await endpoints.routeService(key, serving)) > 0)
+          await log(ctx, `Container ${name} is back in the endpoint route(s)`);
       }
-      // A restarted container may come back at another address.
-      await endpoints.switchService(ctx, key, specs);
-      return specs;
+      return [...specs.values()];
     },
 
     async removeApp(ctx, target) {
@@ -569,6 +646,8 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           .remove({ force: true })
           .catch(() => undefined);
       if (built.length) await log(ctx, `Removed ${built.length} image(s) built for ${target.appHandle}`);
+      if (await removeRepository(options.gitDir, target))
+        await log(ctx, `Removed the git repository of ${target.appHandle}`);
       await log(ctx, `Removed app ${target.appHandle} from ${target.stackName}`);
     },
 

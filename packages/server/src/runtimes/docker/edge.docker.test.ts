@@ -17,6 +17,7 @@ import {
   baseImage,
   builtImage,
   dockerTestConfig,
+  freePort,
   removeDockerTestResources,
   suiteEngine,
   testEdge,
@@ -26,14 +27,15 @@ import {
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 import { makeCertificate } from '../../testing/test-certificates.ts';
 import { createEdgeClient, edgeBaseConfig } from './caddy-edge.ts';
-import { superviseEdge } from './caddy-process.ts';
+import { edgePidFile, runningEdgePid, stopEdge, superviseEdge } from './caddy-process.ts';
 import { readEdgeAccessLog } from './edge-access-log.ts';
 import { containersLabelled, LABELS } from './engine.ts';
 
 // Endpoints on the docker runtime through the API: the edge (Caddy, run by the server) routes each
 // endpoint's hostname to the service's containers, checks the allowlist and header token, serves
 // uploaded and managed certificates, switches to a deploy's new containers only once they answer, and
-// keeps serving across a Caddy crash and a Berth restart. Skipped locally without an engine or Caddy.
+// keeps serving across a Caddy crash, while Berth is stopped, and once a new start takes the edge over.
+// Skipped locally without an engine or Caddy.
 
 const docker = await suiteEngine();
 
@@ -194,7 +196,8 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     const endpoint = await createEndpoint({ default: true });
     endpointId = endpoint.id;
     hostname = endpoint.virtual_domain;
-    expect(hostname).toBe(`app-${endpoint.id}.localhost`);
+    // Issue 35: named after the app and its environment on the apps domain, where the edge routes it.
+    expect(hostname).toBe(`site-${environmentHandle}.localhost`);
     expect(endpoint).toMatchObject({
       status: 'provisioned',
       external_http_port: String(httpPort()),
@@ -327,32 +330,38 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     expect(await answering()).toEqual(new Set(['version-two']));
   });
 
-  it('keeps serving after Caddy dies (the server starts it again) and after Berth restarts', async () => {
-    const edgePid = fs.readdirSync('/proc').find((pid) => {
-      try {
-        return (
-          /^\d+$/.test(pid) &&
-          fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(dataDir, 'edge', 'caddy.json'))
-        );
-      } catch {
-        return false;
-      }
-    });
-    expect(edgePid).toBeDefined();
-    process.kill(Number(edgePid), 'SIGKILL');
+  it('keeps serving after Caddy dies (the server starts it again), while Berth is stopped, and once Berth takes it over on new ports', async () => {
+    const edgeDir = path.join(dataDir, 'edge');
+    const first = runningEdgePid(edgeDir);
+    expect(first).not.toBeNull();
+    expect(fs.statSync(edgePidFile(edgeDir)).mode & 0o777).toBe(0o600);
+    process.kill(first ?? 0, 'SIGKILL');
     const again = await eventually(
       () => edgeGet(httpPort(), hostname),
       (answer) => answer.status === 200,
     );
     expect(again?.body).toBe('version-two');
+    const second = runningEdgePid(edgeDir);
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
 
     await t.close();
-    await expect(edgeGet(httpPort(), hostname)).rejects.toThrow();
-    t = await start();
+    // The edge outlives the server.
     expect(await answering()).toEqual(new Set(['version-two']));
+    // A start with other edge ports takes the running edge over: the same process moves its endpoints there.
+    const before = { http: httpPort(), https: httpsPort() };
+    config = {
+      ...config,
+      edge: { ...(config.edge as Config['edge']), httpPort: await freePort(), httpsPort: await freePort() },
+    };
+    t = await start();
+    expect(runningEdgePid(edgeDir)).toBe(second);
+    expect(await answering()).toEqual(new Set(['version-two']));
+    await expect(edgeGet(before.http, hostname)).rejects.toThrow();
     // The containers ran on through the restart, recorded as before: nothing to start again.
     expect(await t.reconciler.reconcileOnce()).toBe(0);
     expect((await edgeGetTls(httpsPort(), 'shop.example.test')).body).toBe('version-two');
+    await expect(edgeGetTls(before.https, 'shop.example.test')).rejects.toThrow();
   });
 
   it('removes the route with the endpoint', async () => {
@@ -362,14 +371,15 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     expect((await edgeGet(httpPort(), hostname)).status).toBe(404);
   });
 
-  it('stops a Caddy that a killed server left running, then runs its own', async () => {
+  it('stops a Caddy an older Berth left running without a pid file, then runs its own', async () => {
     const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-orphan-edge-'));
     const settings = { ...(await testEdge(dir)), adminSocket: path.join(dir, 'admin.sock') };
     const file = path.join(dir, 'orphan.json');
     fs.writeFileSync(file, JSON.stringify(edgeBaseConfig(settings)));
     const orphan = spawn('caddy', ['run', '--config', file], { stdio: 'ignore' });
     const exited = new Promise((resolve) => orphan.once('exit', resolve));
-    const edge = superviseEdge({ ...settings, onProblem: () => undefined });
+    const problems: string[] = [];
+    const edge = superviseEdge({ ...settings, onProblem: (problem) => problems.push(problem) });
     try {
       await eventually(
         () =>
@@ -380,11 +390,61 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
       );
       await edge.start();
       await exited;
+      expect(problems).toEqual([
+        'Stopped the edge (Caddy) an older Berth left running, to run one of its own',
+      ]);
       expect(edge.pid()).not.toBe(orphan.pid);
+      expect(runningEdgePid(settings.dir)).toBe(edge.pid());
       expect((await edgeGet(settings.httpPort, 'any.localhost')).status).toBe(404);
     } finally {
       orphan.kill('SIGKILL');
       await edge.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over an edge that runs another binary, and says how to switch to the new one', async () => {
+    const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-upgraded-edge-'));
+    const settings = { ...(await testEdge(dir)), adminSocket: path.join(dir, 'admin.sock') };
+    const installed = fs.realpathSync(
+      (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .map((folder) => path.join(folder, 'caddy'))
+        .find((candidate) => fs.existsSync(candidate)) ?? 'caddy',
+    );
+    const copy = path.join(dir, 'caddy-copy');
+    fs.copyFileSync(installed, copy);
+    const notices: string[] = [];
+    const supervise = (caddyPath: string) =>
+      superviseEdge({ ...settings, caddyPath, onNotice: (notice) => notices.push(notice) });
+    const first = supervise(copy);
+    try {
+      await first.start();
+      first.detach();
+      const pid = runningEdgePid(settings.dir);
+      // BERTH_CADDY_PATH now names another binary: the running edge is kept.
+      const second = supervise('caddy');
+      await second.start();
+      second.detach();
+      expect(runningEdgePid(settings.dir)).toBe(pid);
+      expect(notices).toContain(
+        `The edge (Caddy, pid ${pid}) runs ${copy}, not ${installed} (BERTH_CADDY_PATH). It keeps serving; to run the new binary, stop Berth, run \`npm run admin -- stop-edge\` and start Berth (endpoints do not answer for about a second)`,
+      );
+      // The binary replaced under the running edge (an upgrade).
+      fs.rmSync(copy);
+      fs.copyFileSync(installed, copy);
+      const third = supervise(copy);
+      await third.start();
+      third.detach();
+      expect(runningEdgePid(settings.dir)).toBe(pid);
+      expect(notices).toContainEqual(
+        expect.stringContaining(
+          `The edge (Caddy, pid ${pid}) runs ${copy} as it was before it was replaced (an upgrade). It keeps serving;`,
+        ),
+      );
+      expect((await edgeGet(settings.httpPort, 'any.localhost')).status).toBe(404);
+    } finally {
+      await stopEdge(settings.dir);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,4 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -14,6 +16,29 @@ const run = promisify(execFile);
 /** The bare repository of an app: named by id, as environment handles repeat across organizations. */
 export function appRepository(gitDir: string, target: Pick<AppTarget, 'appId'>) {
   return path.join(gitDir, `${target.appId}.git`);
+}
+
+/**
+ * Removes an app's repository, with what an earlier removal of it left. It is renamed away first, in one
+ * step: a push still running in it (git works inside the directory it entered) ends in the renamed copy,
+ * and nothing that names the repository by its path can find, and so make again, a part of it.
+ */
+export async function removeRepository(gitDir: string, target: Pick<AppTarget, 'appId'>): Promise<boolean> {
+  const repository = appRepository(gitDir, target);
+  const removedPrefix = `${path.basename(repository)}.removed-`;
+  let removed = true;
+  try {
+    await fs.promises.rename(repository, `${repository}.removed-${randomBytes(6).toString('hex')}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    removed = false;
+  }
+  const entries = await fs.promises.readdir(gitDir).catch(() => [] as string[]);
+  for (const entry of entries.filter((name) => name.startsWith(removedPrefix))) {
+    // Retried: a push finishing in the renamed copy may still add a file as it goes.
+    await fs.promises.rm(path.join(gitDir, entry), { recursive: true, force: true, maxRetries: 5 });
+  }
+  return removed;
 }
 
 async function git(repository: string, args: string[]): Promise<string> {

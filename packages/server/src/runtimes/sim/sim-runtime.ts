@@ -133,16 +133,19 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
     name: 'sim',
 
     async buildImage(ctx, target, source) {
+      // Issue 35: nothing is fetched, built, pulled or pushed, and the lines say so rather than name a
+      // remote or a registry that does not exist.
+      const simulated = (line: string) => ctx.log(`Simulated: ${line}`);
       if (source.dockerImage) {
-        await ctx.log(
+        await simulated(
           source.registryAuth
-            ? `Pulling Docker image ${source.dockerImage} as ${source.registryAuth.username}`
-            : `Pulling Docker image ${source.dockerImage}`,
+            ? `pulling Docker image ${source.dockerImage} as ${source.registryAuth.username} (nothing is downloaded on a simulated stack)`
+            : `pulling Docker image ${source.dockerImage} (nothing is downloaded on a simulated stack)`,
         );
         await step(ctx);
         await failIf(ctx, source.dockerImage, `Unable to pull ${source.dockerImage}: manifest unknown`);
         const digest = `sha256:${sha256(source.dockerImage)}`;
-        await ctx.log(`Pulled ${source.dockerImage} (${digest.slice(0, 19)})`);
+        await simulated(`pulled ${source.dockerImage} (${digest.slice(0, 19)})`);
         const [repo = source.dockerImage] = source.dockerImage.split(':');
         return {
           dockerRepo: repo,
@@ -156,20 +159,22 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
       }
       const gitRef = source.gitRef ?? 'main';
       const commitSha = sha1(`${target.environmentHandle}/${target.appHandle}@${gitRef}`);
-      await ctx.log(`Fetching ${source.gitRepo} at ${gitRef}`);
+      await simulated(
+        `building ${target.environmentHandle}/${target.appHandle} at ${gitRef} (no code is fetched, built or pushed on a simulated stack)`,
+      );
       await step(ctx);
       await failIf(ctx, gitRef, `fatal: couldn't find remote ref ${gitRef}`);
-      await ctx.log(`Checked out ${commitSha.slice(0, 7)} (${gitRef})`);
-      await ctx.log('Building image from Dockerfile');
+      await simulated(`Checked out ${commitSha.slice(0, 7)} (${gitRef})`);
+      await simulated('Building image from Dockerfile');
       for (const [index, instruction] of [
         'FROM node:20-slim',
         'COPY . /app',
         'RUN npm ci --omit=dev',
       ].entries()) {
-        await ctx.log(`Step ${index + 1}/4 : ${instruction}`);
+        await simulated(`Step ${index + 1}/4 : ${instruction}`);
         await step(ctx, 0.5);
       }
-      await ctx.log('Step 4/4 : CMD ["npm", "start"]');
+      await simulated('Step 4/4 : CMD ["npm", "start"]');
       await failIf(
         ctx,
         target.appHandle,
@@ -177,9 +182,8 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
       );
       const dockerRepo = `registry.${target.stackName}.sim/${target.environmentHandle}/${target.appHandle}`;
       const dockerRef = `sha256:${sha256(`${dockerRepo}@${commitSha}`)}`;
-      await ctx.log(`Successfully built ${dockerRef.slice(7, 19)}`);
-      await ctx.log(`Pushing image to ${dockerRepo}`);
       await step(ctx);
+      await simulated(`Built image ${dockerRef.slice(7, 19)}`);
       return {
         dockerRepo,
         dockerRef,
@@ -238,10 +242,12 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
     },
 
     async scanCode(ctx, target, gitRef): Promise<CodeScan> {
-      await ctx.log(`Scanning ${target.appHandle} at ${gitRef}`);
+      await ctx.log(
+        `Simulated: scanning ${target.appHandle} at ${gitRef} (no code is read on a simulated stack)`,
+      );
       await step(ctx);
       await failIf(ctx, gitRef, `fatal: couldn't find remote ref ${gitRef}`);
-      await ctx.log('Found Dockerfile, package.json');
+      await ctx.log('Simulated: found Dockerfile, package.json');
       return {
         dockerfile: 'FROM node:20-slim\nCOPY . /app\nRUN npm ci --omit=dev\nCMD ["npm", "start"]\n',
         procfile: null,
@@ -289,9 +295,10 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
       );
       if (plan.shared) await ctx.log('Placing the endpoint on the shared load balancer of the stack');
       await step(ctx, 0.5);
-      const virtualDomain = plan.default
-        ? defaultEndpointDomain(target.id, target.defaultDomain)
-        : plan.userDomain || plan.certificateCommonName || externalHost;
+      const virtualDomain =
+        plan.default && plan.defaultName
+          ? defaultEndpointDomain(plan.defaultName, target.defaultDomain)
+          : plan.userDomain || plan.certificateCommonName || externalHost;
       let acme: ProvisionedEndpoint['acme'] = null;
       if (plan.acme) {
         const dnsChallengeHost = `acme-${target.id}-${suffix}.${target.defaultDomain}`;

@@ -61,10 +61,25 @@ const KIND_LABELS: Record<StackKind, string> = {
   'self-hosted': 'Self-hosted',
 };
 
+/** Whether the stack runs on Berth's simulator (the `sim` runtime) rather than real machines. */
+export function isSimulated(stack: Pick<Stack, 'runtime'> | null | undefined): boolean {
+  return stack?.runtime === 'sim';
+}
+
 /** The tenancy column: the kind, plus "Simulated" when the stack runs on Berth's sim runtime. */
 export function tenancyLabel(stack: Pick<Stack, 'kind' | 'runtime'>): string {
   const kind = KIND_LABELS[stack.kind];
-  return stack.runtime === 'sim' ? `${kind} (Simulated)` : kind;
+  return isSimulated(stack) ? `${kind} (Simulated)` : kind;
+}
+
+/** The stack an environment runs on, among the stacks the console knows (null when it knows neither). */
+export function stackOfEnvironment(
+  stacks: readonly Stack[],
+  environments: readonly { id: string; stackId: string | null }[],
+  environmentId: string | null,
+): Stack | null {
+  const stackId = environments.find((environment) => environment.id === environmentId)?.stackId;
+  return stacks.find((stack) => stack.id === stackId) ?? null;
 }
 
 /** Stacks an organization may create environments on: its own, and the public shared ones. */

@@ -126,26 +126,6 @@ describe('app Deployments tab', () => {
   });
 });
 
-describe('app CI/CD tab', () => {
-  it("shows the push command to the app's remote", async () => {
-    readOnlyConsole();
-    renderApp('/apps/1/ci-cd');
-    expect(
-      await screen.findByText('git push git@on-berth.localhost:production/shop.git main'),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(/access token as the password/)).not.toBeInTheDocument();
-  });
-
-  it("says how to sign in when the remote is Berth's own git over HTTP (docker stacks)", async () => {
-    readOnlyConsole({ ...appHal(), git_repo: 'http://localhost:4000/git/production/shop.git' });
-    renderApp('/apps/1/ci-cd');
-    expect(
-      await screen.findByText('git push http://localhost:4000/git/production/shop.git main'),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/any user name and a Berth access token as the password/)).toBeInTheDocument();
-  });
-});
-
 describe('an app that is gone', () => {
   it('leaves its page for the list when the app it showed is deprovisioned', async () => {
     let gone = false;

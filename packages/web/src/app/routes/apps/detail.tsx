@@ -4,7 +4,6 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useNavigate, useParams } from 'react-router';
 import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -38,11 +37,14 @@ import { deploymentKeys } from '../../../resources/deployments/deployment-keys.t
 import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { sourceName } from '../../../resources/sources/source.hal.ts';
+import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
+import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { AppEndpointsTab } from '../endpoints/lazy-tabs.tsx';
 import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
+import { CiCdTab } from './ci-cd-tab.tsx';
 
 const TABS = [
   'services',
@@ -71,7 +73,7 @@ const TAB_LABELS: Record<Tab, string> = {
 function AppDetailRoute() {
   const { id = '', tab } = useParams();
   const navigate = useNavigate();
-  const { actor, environments } = useConsoleContext();
+  const { actor, environments, allStacks } = useConsoleContext();
   const app = useApp(id);
   const deployDenial = useActionDenial('app.deploy', app.data?.environmentId);
   const deployments = useAppDeployments(id);
@@ -127,6 +129,9 @@ function AppDetailRoute() {
                 </ScopedButton>
               }
             />
+            {isSimulated(stackOfEnvironment(allStacks, environments, current.environmentId)) ? (
+              <SimulatedNotice subject="app" />
+            ) : null}
             <ResourceOperationBanner operations={latest.data?.operations ?? []} />
             {deploying ? (
               <div className="section-block">
@@ -183,7 +188,10 @@ function AppDetails({
       items={[
         { label: 'ID', value: app.id },
         { label: 'Git Ref', value: deployment?.gitRef || app.currentImage?.gitRef || 'Not used' },
-        ...(type === 'Git Push' ? [{ label: 'Git Remote', value: <code>{app.gitRepo}</code> }] : []),
+        // A simulated stack's app has no remote (issue 35): the page's notice says why.
+        ...(type === 'Git Push'
+          ? [{ label: 'Git Remote', value: app.gitRepo ? <code>{app.gitRepo}</code> : '—' }]
+          : []),
         { label: 'Deployment Type', value: type },
         {
           label: 'Source',
@@ -268,20 +276,7 @@ function AppTab({
         <NotAvailableYet description="Dependencies on databases and other apps are not tracked here yet." />
       );
     case 'ci-cd':
-      return (
-        <EmptyState
-          title="No resources found"
-          description={
-            <>
-              Push to the app's git remote to deploy: <code>git push {app.gitRepo} main</code>.
-              {/* Berth's own git over HTTP (docker stacks) signs in with an access token. */}
-              {app.gitRepo.startsWith('http') &&
-                ' When git asks, give any user name and a Berth access token as the password (the token the CLI signs in with, POST /auth/tokens).'}{' '}
-              Continuous deployment integrations arrive in a later release.
-            </>
-          }
-        />
-      );
+      return <CiCdTab app={app} />;
     case 'settings':
       return <SettingsTab app={app} />;
   }

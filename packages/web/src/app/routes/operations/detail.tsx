@@ -13,6 +13,9 @@ import { OperationStatusBadge } from '../../../features/operations/components/op
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
+import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
+import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
 import { OperationResourceLink } from './operation-resource-link.tsx';
 
 /**
@@ -59,12 +62,16 @@ function OperationRoute() {
 }
 
 function OperationPage({ operation: data }: { operation: Operation }) {
+  const { environments, allStacks } = useConsoleContext();
   return (
     <>
       <PageHeader
         title={`Operation ${data.id}: ${data.type}`}
         description={<OperationStatusBadge status={data.status} />}
       />
+      {isSimulated(stackOfEnvironment(allStacks, environments, data.environmentId)) ? (
+        <SimulatedNotice subject="operation" />
+      ) : null}
       <DetailList
         label="Operation details"
         items={[

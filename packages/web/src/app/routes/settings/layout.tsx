@@ -20,7 +20,8 @@ interface SettingsGroup {
 /**
  * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Single Sign-On, Provisioning,
  * Plans and the Billing group join this list when their pages are built. Security and SSH Keys ask for
- * the password again when opened without a valid elevated token (spec 1 §6).
+ * the password again when opened without a valid elevated token (spec 1 §6); so does Access Tokens (ours,
+ * issue 35), where a token is made.
  */
 export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   {
@@ -29,6 +30,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { label: 'Profile', to: paths.settingsProfile },
       { label: 'Security', to: paths.settingsSecurity },
       { label: 'SSH Keys', to: paths.settingsSsh },
+      { label: 'Access Tokens', to: paths.settingsTokens },
     ],
   },
   {

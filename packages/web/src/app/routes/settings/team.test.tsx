@@ -95,6 +95,7 @@ describe('settings root (spec 1 §2)', () => {
       'Profile',
       'Security',
       'SSH Keys',
+      'Access Tokens',
       'Members',
       'Pending Invites',
       'Roles',
@@ -666,7 +667,15 @@ describe('pending invites (spec 1 §2, §8)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Profile', 'Security', 'SSH Keys', 'Members', 'Roles', 'Organization Settings']);
+    ).toEqual([
+      'Profile',
+      'Security',
+      'SSH Keys',
+      'Access Tokens',
+      'Members',
+      'Roles',
+      'Organization Settings',
+    ]);
   });
 
   it("says so when the server refuses the list (403), and shows a failed load's error", async () => {

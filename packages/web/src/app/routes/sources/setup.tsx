@@ -31,8 +31,8 @@ function SourceSetupRoute() {
         </pre>
         <p>
           The repository is the app&apos;s Git Remote, shown on its page. Receiving a <code>git push</code> to
-          that remote needs a runtime with a git endpoint; the simulated runtime of the default stack builds
-          the ref it is given instead.
+          that remote needs a runtime with a git endpoint (the docker runtime); the simulated runtime of the
+          default stack has no remote, and simulates a build of the ref it is given instead.
         </p>
         <p>
           Each deploy is recorded as a deployment of the source with its git ref and commit; the commits that

@@ -12,7 +12,8 @@ import { CreateEnvironmentButton } from '../../../features/environments/componen
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
 import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
 import { to } from '../../../lib/paths.ts';
-import { type Stack, tenancyLabel } from '../../../resources/stacks/stack.hal.ts';
+import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
+import { isSimulated, type Stack, tenancyLabel } from '../../../resources/stacks/stack.hal.ts';
 import { useStack } from '../../../resources/stacks/use-stack.ts';
 import { icons } from '../../shell/icons.tsx';
 import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
@@ -124,6 +125,7 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
           ) : null
         }
       />
+      {isSimulated(stack) ? <SimulatedNotice subject="stack" /> : null}
       <DetailList
         label="Stack details"
         items={[

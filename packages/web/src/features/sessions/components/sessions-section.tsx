@@ -1,5 +1,6 @@
 import { toastMessages } from '@berth/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
@@ -41,6 +42,10 @@ export function SessionsSection() {
       <h2 className="section-title" id="sessions-title">
         Sessions
       </h2>
+      <p className="muted">
+        Personal access tokens are no sessions: this list and “Log out other sessions” leave them alone. They
+        are revoked under <Link to={paths.settingsTokens}>Access Tokens</Link>.
+      </p>
       {failure ? <Banner variant="error">{failure}</Banner> : null}
       {sessions.error ? <Banner variant="error">Error: {sessions.error.message}</Banner> : null}
       {sessions.data ? (

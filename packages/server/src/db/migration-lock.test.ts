@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+
+// Issue 35: `npm start` and `npm run worker` on an empty PostgreSQL database raced their migrations and
+// the server crashed (`relation "__drizzle_migrations" already exists`). PostgreSQL only: PGlite belongs
+// to one process.
+const adminUrl = process.env.TEST_DATABASE_URL;
+const onPostgres = process.env.BERTH_TEST_DB === 'postgres' && Boolean(adminUrl);
+
+const created: string[] = [];
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+afterAll(async () => {
+  if (!onPostgres) return;
+  await admin(async (client) => {
+    for (const name of created) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+});
+
+describe.runIf(onPostgres)('migrations on a fresh PostgreSQL database', () => {
+  it('are applied once when several processes start on it at the same moment', async () => {
+    const name = `berth_migrate_${randomBytes(6).toString('hex')}`;
+    await admin((client) => client.query(`CREATE DATABASE ${name}`));
+    created.push(name);
+    const url = new URL(adminUrl ?? '');
+    url.pathname = `/${name}`;
+    // As many starts as a server and a few workers make: each opens, and so migrates, the database.
+    const starts = await Promise.allSettled(
+      Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' })),
+    );
+    for (const start of starts) if (start.status === 'fulfilled') await start.value.close();
+    expect(starts.map((start) => (start.status === 'rejected' ? String(start.reason) : 'opened'))).toEqual([
+      'opened',
+      'opened',
+      'opened',
+      'opened',
+    ]);
+    const database = new pg.Client({ connectionString: url.toString() });
+    await database.connect();
+    const applied = await database
+      .query('SELECT hash FROM drizzle.__drizzle_migrations')
+      .finally(() => database.end());
+    // Each migration once.
+    const hashes = applied.rows.map((row) => String(row.hash));
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(new Set(hashes).size).toBe(hashes.length);
+  }, 60_000);
+});

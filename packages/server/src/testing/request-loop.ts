@@ -1,0 +1,84 @@
+import { request } from 'node:http';
+
+export interface RequestLoopResult {
+  sent: number;
+  /** Each request that did not answer 200 with a body: when (ms after the start) and why. */
+  failures: { atMs: number; reason: string }[];
+}
+
+/**
+ * One GET of the edge for a hostname on a connection of its own, as separate visitors make them (no
+ * reuse of a kept-alive socket): its answer, or why there was none.
+ */
+export function getThroughEdge(
+  port: number,
+  hostname: string,
+  options: { path?: string; timeoutMs?: number } = {},
+): Promise<{ status: number; body: string } | { error: string }> {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: options.path ?? '/',
+        agent: false,
+        headers: { Host: hostname },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: body.trim() }));
+        res.on('error', (error) => resolve({ error: error.message }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+    req.on('error', (error) => resolve({ error: error.message }));
+    req.end();
+  });
+}
+
+/** Why a request of the loop failed (no answer, or not 200 with a body), or null. */
+async function probe(port: number, hostname: string, timeoutMs: number): Promise<string | null> {
+  const answer = await getThroughEdge(port, hostname, { timeoutMs });
+  if ('error' in answer) return answer.error;
+  return answer.status === 200 && answer.body ? null : `${answer.status} ${answer.body.slice(0, 80)}`;
+}
+
+/**
+ * A steady loop of requests to an app's endpoint through the edge, one every `everyMs` whether the last
+ * has answered or not (a slow answer is not a pause in the traffic), until `stop()`, which waits for the
+ * ones in flight and tells what failed.
+ */
+export function startRequestLoop(
+  port: number,
+  hostname: string,
+  options: { everyMs?: number; timeoutMs?: number } = {},
+) {
+  const started = Date.now();
+  const failures: RequestLoopResult['failures'] = [];
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+  const send = () => {
+    sent++;
+    const atMs = Date.now() - started;
+    const done = probe(port, hostname, options.timeoutMs ?? 5000).then((reason) => {
+      if (reason) failures.push({ atMs, reason });
+      inFlight.delete(done);
+    });
+    inFlight.add(done);
+  };
+  send();
+  const timer = setInterval(send, options.everyMs ?? 50);
+  return {
+    async stop(): Promise<RequestLoopResult> {
+      clearInterval(timer);
+      await Promise.all([...inFlight]);
+      return { sent, failures };
+    },
+  };
+}
