@@ -25,6 +25,9 @@ test.describe('account security', () => {
     account,
     browser,
   }) => {
+    // Two browsers and six password checks (each a deliberate Argon2 hash): on a loaded CI machine this
+    // takes longer than the suite's default 30 s.
+    test.setTimeout(90_000);
     const other = await browser.newContext();
     await logInBrowser(other, account);
     const otherPage = await other.newPage();

@@ -132,6 +132,9 @@ test.describe('apps and services', () => {
       .getByRole('navigation', { name: 'Service tabs' })
       .getByRole('link', { name: 'Settings' })
       .click();
+    // The scale's banner changes to Last Scale (and its height) once the operations list catches up;
+    // wait for it, so the form does not move under the clicks below.
+    await expect(page.getByText('Last Scale', { exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('spinbutton', { name: 'Stop Timeout (seconds)' }).fill('30');
     await page.getByRole('checkbox', { name: 'Enable Zero-Downtime Deployment' }).check();
     await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -69,14 +69,18 @@ test.describe('endpoints and certificates', () => {
     await allowlist.fill('');
     await expect(page.getByRole('combobox', { name: 'Service' })).not.toHaveValue('');
 
-    // Keep the worker busy with a redeploy, so the provision waits in the queue and the page shows
-    // Pending before polling brings the URL.
+    // Keep the worker busy with a redeploy, so the provision usually waits in the queue and the page
+    // shows Pending before polling brings the URL. On a loaded machine the page may load after both
+    // finished, so either is accepted here (the Pending state itself is pinned by endpoints.test.tsx);
+    // what this proves is that polling brings the URL without a navigation.
     const redeploy = await deployApp(request, token, app.id, 'main');
     await page.getByRole('button', { name: 'Save Endpoint' }).click();
     await expect(page).toHaveURL(/\/endpoints\/\d+$/);
     const endpointId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     const details = page.getByRole('region', { name: 'Endpoint details' });
-    await expect(detail(details, page, 'URL')).toHaveText('Pending');
+    await expect(detail(details, page, 'URL')).toHaveText(
+      /^(Pending|https:\/\/storefront-web-endpoints(-\d+)?\..+)$/,
+    );
     let navigations = 0;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations += 1;

@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from '@berth/core';
+import { MAX_LENGTH, SCIM_BASE_PATH } from '@berth/core';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { appsRoutes } from './api/apps/apps.routes.ts';
@@ -29,13 +29,19 @@ import { organizationsRoutes } from './auth/organizations/organizations.routes.t
 import { passwordResetsRoutes } from './auth/passwords/password-resets.routes.ts';
 import { personalAccessTokensRoutes } from './auth/personal-access-tokens/personal-access-tokens.routes.ts';
 import { rolesRoutes } from './auth/roles/roles.routes.ts';
+import { samlRoutes } from './auth/saml/saml.routes.ts';
+import { samlConfigurationsRoutes } from './auth/saml/saml-configurations.routes.ts';
+import { scimConfigurationsRoutes } from './auth/scim-configurations/scim-configurations.routes.ts';
 import { securityKeysRoutes } from './auth/security-keys/security-keys.routes.ts';
 import { sessionsRoutes } from './auth/sessions/sessions.routes.ts';
 import { sshKeysRoutes } from './auth/ssh-keys/ssh-keys.routes.ts';
+import { cliTokensRoutes } from './auth/sso/cli-token.routes.ts';
+import { cliLanding } from './auth/sso/cli-token.ts';
 import { SIGNED_IN_COOKIE, tokensRoutes } from './auth/tokens/tokens.routes.ts';
 import { twoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
+import { whitelistMembershipsRoutes } from './auth/whitelist-memberships/whitelist-memberships.routes.ts';
 import { createServices } from './composition.ts';
 import { type Config, familyUrls, familyUrlsFor } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -67,6 +73,7 @@ import { operationsRoutes } from './operations/operations.routes.ts';
 import { periodic } from './operations/periodic.ts';
 import type { SizingRecommender } from './operations/sizing-recommender.ts';
 import { describeOperationEvent, type Worker } from './operations/worker.ts';
+import { scimFamily } from './scim/scim.plugin.ts';
 
 export interface BerthApp {
   app: FastifyInstance;
@@ -233,7 +240,7 @@ export async function buildApp(
         perEmail: services.passwordResetLimiter,
         perAddress: services.passwordResetAddressLimiter,
       });
-      await organizationsRoutes(auth, { db, urls, guard });
+      await organizationsRoutes(auth, { db, urls, guard, callers });
       await rolesRoutes(auth, { db, urls, callers, roleAccess: services.roleAccess });
       await invitationsRoutes(auth, { urls, guard, invitations });
       await sshKeysRoutes(auth, { db, urls, guard, notices: services.notices });
@@ -245,6 +252,25 @@ export async function buildApp(
       });
       await twoFactorRoutes(auth, { urls, guard, twoFactor });
       await securityKeysRoutes(auth, { urls, guard, securityKeys });
+      await scimConfigurationsRoutes(auth, { urls, guard, scimConfigurations: services.scimConfigurations });
+      // SAML single sign-on: the Account Owner's configuration, and the browser's login through it.
+      const { samlConfigurations, samlLogin } = services;
+      await samlConfigurationsRoutes(auth, { urls, callers, samlConfigurations });
+      await samlRoutes(auth, {
+        urls,
+        secureCookies,
+        samlConfigurations,
+        samlLogin,
+        // landing_page=clitoken: the login leaves a CLI token for its browser to collect.
+        cliLanding: cliLanding({ cliTokens: services.cliTokens, tokens }),
+      });
+      // SSO enforcement's bypass list, and the CLI tokens SSO logins leave.
+      await whitelistMembershipsRoutes(auth, {
+        urls,
+        callers,
+        whitelistMemberships: services.whitelistMemberships,
+      });
+      await cliTokensRoutes(auth, { urls, cliTokens: services.cliTokens });
     },
   });
   await app.register(serviceFamily, {
@@ -364,6 +390,18 @@ export async function buildApp(
         maxPushBytes: config.git.maxPushBytes,
       }),
     { prefix: '/git' },
+  );
+
+  // Provisioning (SCIM 2.0) for identity providers: its own token, content type and errors, never the console.
+  await app.register(
+    async (scim) =>
+      scimFamily(scim, {
+        baseUrl: `${config.publicUrl}${SCIM_BASE_PATH}`,
+        configurations: services.scimConfigurations,
+        users: services.scimUsers,
+        groups: services.scimGroups,
+      }),
+    { prefix: SCIM_BASE_PATH },
   );
 
   // Outside the service families (which answer their own 404s), an unknown path is the console's.

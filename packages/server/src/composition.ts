@@ -25,13 +25,18 @@ import { createPasswordResetService } from './auth/passwords/password-reset.serv
 import { createPersonalAccessTokens } from './auth/personal-access-tokens/personal-access-tokens.service.ts';
 import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
+import { createSamlConfigurationsService } from './auth/saml/saml-configurations.service.ts';
+import { createSamlLoginService } from './auth/saml/saml-login.service.ts';
+import { createScimConfigurationsService } from './auth/scim-configurations/scim-configurations.service.ts';
 import { createSecurityKeysService } from './auth/security-keys/security-keys.service.ts';
 import { createSecurityNotices } from './auth/security-notices.ts';
+import { createCliTokens } from './auth/sso/cli-token.ts';
 import { createDeviceCookies } from './auth/tokens/device-cookies.ts';
 import { createTokenService } from './auth/tokens/token.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
+import { createWhitelistMemberships } from './auth/whitelist-memberships/whitelist-memberships.service.ts';
 import { type Config, drainTlsOf, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
@@ -46,6 +51,8 @@ import { createOperationsService, operationLogsKey } from './operations/operatio
 import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
 import { createWorker, type OperationEvent } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
+import { createScimGroupsService } from './scim/scim-groups.service.ts';
+import { createScimUsersService } from './scim/scim-users.service.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
 
 /**
@@ -167,12 +174,31 @@ export async function createServices(
   const securityKeys = createSecurityKeysService({ db, urls, limiter: otpLimiter, notices });
   // Personal access tokens for git and the API, each user's own.
   const personalAccessTokens = createPersonalAccessTokens({ db, tokens, notices });
-  const environments = createEnvironmentsService({ db });
+  // SAML single sign-on: each organization's IdP (its SP private key sealed), and the logins through it.
+  const samlConfigurations = createSamlConfigurationsService({
+    db,
+    box: createSecretBox(signingKey, 'saml sp keys'),
+    metadataFetch: config.ssoMetadata,
+  });
+  const samlLogin = createSamlLoginService({ db, urls, configurations: samlConfigurations, tokens });
   // The caller of each request with their memberships and permissions, resolved once per request.
   const callers = createCallers({ db, guard });
+  // SSO enforcement's bypass list, and the CLI tokens SSO logins leave for their browser to collect.
+  const whitelistMemberships = createWhitelistMemberships({ db });
+  const cliTokens = createCliTokens({ db, tokens });
+  // Provisioning (SCIM 2.0): each organization's configuration and token, and the users and groups its
+  // identity provider manages through /scim/v2.
+  const scimConfigurations = createScimConfigurationsService({ db });
+  const scimUsers = createScimUsersService({ db });
+  const scimGroups = createScimGroupsService({ db });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
   const runtimeSet = await createRuntimes(config, signingKey, { superviseEdge: true });
   const { runtimes } = runtimeSet;
+  const environments = createEnvironmentsService({
+    db,
+    runtimes,
+    onRuntimeLeftover: (message) => console.warn(message),
+  });
   // Database credentials are kept sealed under a key derived from the server secret.
   const secrets = databaseCredentialsBox(signingKey);
   const drainTls = drainTlsOf(config);
@@ -285,8 +311,15 @@ export async function createServices(
     twoFactor,
     securityKeys,
     personalAccessTokens,
+    samlConfigurations,
+    samlLogin,
     environments,
     callers,
+    whitelistMemberships,
+    cliTokens,
+    scimConfigurations,
+    scimUsers,
+    scimGroups,
     runtimes,
     runtimeSet,
     secrets,

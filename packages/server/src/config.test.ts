@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, jwtSecretWarning, loadConfig } from './config.ts';
 import { listenProblem, startupProblem } from './startup-problem.ts';
 import { exitOf, freePort, spawnServer } from './testing/server-process.ts';
 import { testApp } from './testing/test-app.ts';
@@ -70,7 +70,7 @@ describe('configuration checked at start', () => {
     [{ MAIL_FROM: `${'a'.repeat(400)}@example.com` }, /^MAIL_FROM must be/],
     [
       { BERTH_JWT_SECRET: 'x' },
-      'BERTH_JWT_SECRET must be from 32 to 4096 bytes (it signs every access token; make one with: openssl rand -base64 48), got 1 byte(s)',
+      'BERTH_JWT_SECRET must be from 16 to 4096 bytes (32 or more advised; it signs every access token; make one with: openssl rand -base64 48), got 1 byte(s)',
     ],
     [
       { BERTH_CORS_ORIGINS: 'https://console.example.com,notaurl' },
@@ -105,6 +105,15 @@ describe('configuration checked at start', () => {
   ])('refuses %o in one line naming it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps a BERTH_JWT_SECRET of 16 to 31 bytes an installation already runs on, with a warning', () => {
+    const short = loadConfig({ BERTH_JWT_SECRET: 'k'.repeat(24) });
+    expect(short.jwtSecret).toBe('k'.repeat(24));
+    expect(jwtSecretWarning(short)).toMatch(/^BERTH_JWT_SECRET has 24 bytes; 32 or more are advised\./);
+    expect(jwtSecretWarning(loadConfig({ BERTH_JWT_SECRET: 'k'.repeat(32) }))).toBeNull();
+    expect(jwtSecretWarning(loadConfig({}))).toBeNull();
+    expect(() => loadConfig({ BERTH_JWT_SECRET: 'k'.repeat(15) })).toThrow(/got 15 byte\(s\)$/);
   });
 
   it("takes the new checks' right values as they are written", () => {

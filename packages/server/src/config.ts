@@ -79,8 +79,13 @@ export interface Config {
   git: { dir: string; maxPushBytes: number };
   /** DOCKER_HOST as set (the Docker client reads it itself), for the start's check that the engine answers. */
   dockerHost: string | undefined;
-  /** The docker runtime's settings: its network, and how long new containers have to answer. */
+  /** The docker runtime's settings: its networks, and how long new containers have to answer. */
   docker: {
+    /**
+     * BERTH_DOCKER_NETWORK: the prefix of each environment's own bridge network
+     * (`<prefix>-<installation>-env-<environment id>`), and the name of the one network every container
+     * shared before environments had theirs (containers made then leave it as they are rolled out).
+     */
     network: string;
     healthTimeoutSeconds: number;
     statsIntervalSeconds: number;
@@ -113,6 +118,12 @@ export interface Config {
    * everything with BERTH_DRAIN_ALLOW_PRIVATE=on.
    */
   drainAllow: Required<OutboundAllowList>;
+  /**
+   * How identity providers' metadata URLs are fetched (issue 36): through the outbound guard, public
+   * addresses only unless BERTH_SSO_METADATA_ALLOW names the host or range, and trusting the system's
+   * authorities plus BERTH_SSO_METADATA_CA_FILE's.
+   */
+  ssoMetadata: { allow: Required<OutboundAllowList>; ca: string[] };
   /** How often log drains ship (seconds). */
   drainIntervalSeconds: number;
   /** How often metric drains send their containers' figures (seconds; a minute by default). */
@@ -249,10 +260,14 @@ function isHostName(value: string): boolean {
  * although private. A name lets through whatever it resolves to; a range, whatever lands in it. An entry
  * names no port: a collector's host is allowed on each of its ports.
  */
-function parseDrainAllow(value: string | undefined): { hosts: string[]; ranges: string[] } {
+function parseDrainAllow(
+  value: string | undefined,
+  variable = 'BERTH_DRAIN_ALLOW',
+  example = 'logs.internal,10.0.8.0/24',
+): { hosts: string[]; ranges: string[] } {
   const text = (value ?? '').trim().toLowerCase();
   if (text.length > 4000)
-    throw new ConfigError(`BERTH_DRAIN_ALLOW must be at most 4000 characters, got ${text.length}`);
+    throw new ConfigError(`${variable} must be at most 4000 characters, got ${text.length}`);
   const hosts: string[] = [];
   const ranges: string[] = [];
   for (const entry of text.split(',').map((part) => part.trim())) {
@@ -261,7 +276,7 @@ function parseDrainAllow(value: string | undefined): { hosts: string[]; ranges: 
     else if (isHostName(entry)) hosts.push(entry.replace(/\.$/, ''));
     else
       throw new ConfigError(
-        `BERTH_DRAIN_ALLOW must be host names, addresses and CIDR ranges separated by commas (for example logs.internal,10.0.8.0/24; no ports); "${entry.slice(0, 100)}" is none of these`,
+        `${variable} must be host names, addresses and CIDR ranges separated by commas (for example ${example}; no ports); "${entry.slice(0, 100)}" is none of these`,
       );
   }
   return { hosts, ranges };
@@ -343,21 +358,21 @@ function databaseImagesFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return images;
 }
 
-function drainCaFromEnv(env: NodeJS.ProcessEnv): string[] {
-  const file = (env.BERTH_DRAIN_CA_FILE ?? '').trim();
+function drainCaFromEnv(env: NodeJS.ProcessEnv, variable = 'BERTH_DRAIN_CA_FILE'): string[] {
+  const file = (env[variable] ?? '').trim();
   if (!file) return [];
   let pem: string;
   try {
     pem = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`BERTH_DRAIN_CA_FILE cannot be read: ${(error as Error).message}`);
+    throw new ConfigError(`${variable} cannot be read: ${(error as Error).message}`);
   }
   // A file of something else would be taken silently and every drain would fail its TLS later.
   try {
     new X509Certificate(pem);
   } catch {
     throw new ConfigError(
-      `BERTH_DRAIN_CA_FILE must be a PEM file of certificates (-----BEGIN CERTIFICATE-----); ${file.slice(0, 200)} holds none`,
+      `${variable} must be a PEM file of certificates (-----BEGIN CERTIFICATE-----); ${file.slice(0, 200)} holds none`,
     );
   }
   return [pem];
@@ -468,16 +483,30 @@ function mailFromEnv(env: NodeJS.ProcessEnv): string {
   return value;
 }
 
-/** At least 32 bytes: it signs every token and every sealed secret's key is derived from it. Never printed. */
+/**
+ * At least 16 bytes: it signs every token and every sealed secret's key is derived from it (a one-character
+ * secret is guessed at once). 32 bytes are advised, but a shorter secret an installation already runs on is
+ * taken with a warning (`jwtSecretIsShort`): changing it would lose every sealed secret and orphan the
+ * containers it labels. Never printed.
+ */
+export const JWT_SECRET_MIN_BYTES = 16;
+export const JWT_SECRET_ADVISED_BYTES = 32;
 function jwtSecretFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   const value = env.BERTH_JWT_SECRET ?? '';
   if (value === '') return undefined;
   const bytes = Buffer.byteLength(value);
-  if (bytes < 32 || bytes > 4096)
+  if (bytes < JWT_SECRET_MIN_BYTES || bytes > 4096)
     throw new ConfigError(
-      `BERTH_JWT_SECRET must be from 32 to 4096 bytes (it signs every access token; make one with: openssl rand -base64 48), got ${bytes} byte(s)`,
+      `BERTH_JWT_SECRET must be from ${JWT_SECRET_MIN_BYTES} to 4096 bytes (${JWT_SECRET_ADVISED_BYTES} or more advised; it signs every access token; make one with: openssl rand -base64 48), got ${bytes} byte(s)`,
     );
   return value;
+}
+
+/** The start's warning for a BERTH_JWT_SECRET shorter than advised, or null. */
+export function jwtSecretWarning(config: Pick<Config, 'jwtSecret'>): string | null {
+  const bytes = config.jwtSecret === undefined ? 0 : Buffer.byteLength(config.jwtSecret);
+  if (bytes === 0 || bytes >= JWT_SECRET_ADVISED_BYTES) return null;
+  return `BERTH_JWT_SECRET has ${bytes} bytes; ${JWT_SECRET_ADVISED_BYTES} or more are advised. It is kept, since changing it loses every sealed secret (2FA, database credentials, drain secrets): a new installation should start with a longer one (openssl rand -base64 48).`;
 }
 
 /** The engine's address as Docker's own tools take it; checked only when the docker runtime will use it. */
@@ -582,6 +611,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainAllow: {
       everything: flagFromEnv(env, 'BERTH_DRAIN_ALLOW_PRIVATE', false),
       ...parseDrainAllow(env.BERTH_DRAIN_ALLOW),
+    },
+    ssoMetadata: {
+      allow: {
+        everything: false,
+        ...parseDrainAllow(
+          env.BERTH_SSO_METADATA_ALLOW,
+          'BERTH_SSO_METADATA_ALLOW',
+          'idp.internal,10.0.9.0/24',
+        ),
+      },
+      ca: drainCaFromEnv(env, 'BERTH_SSO_METADATA_CA_FILE'),
     },
     drainIntervalSeconds: countFromEnv(env, 'BERTH_DRAIN_INTERVAL_SECONDS', 10),
     metricDrainIntervalSeconds: countFromEnv(env, 'BERTH_METRIC_DRAIN_INTERVAL_SECONDS', 60),

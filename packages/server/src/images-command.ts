@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import { DATABASE_IMAGE_CATALOG, ENGINE_NAMES } from './api/database-images/database-images.catalog.ts';
-import { officialDatabaseImage } from './runtimes/docker/docker-databases.ts';
+import { officialDatabaseImage, runsOnDocker } from './runtimes/docker/docker-databases.ts';
 import {
   buildLocalImage,
   installedVersions,
@@ -25,8 +25,11 @@ const VERSION = /^\d{1,4}(?:\.\d{1,4})?$/;
 export class ImagesUsageError extends Error {}
 
 /** The versions of an engine Berth's catalog offers, newest first as the catalog lists them. */
+/** The versions Berth offers of an engine that the docker runtime runs. */
 function catalogVersions(engine: string): string[] {
-  return DATABASE_IMAGE_CATALOG.filter((image) => image.type === engine).map((image) => image.version);
+  return DATABASE_IMAGE_CATALOG.filter(
+    (image) => image.type === engine && runsOnDocker(engine, image.version),
+  ).map((image) => image.version);
 }
 
 /** What the new image serves: databases of its version at once, or those BERTH_DATABASE_IMAGES points at it. */

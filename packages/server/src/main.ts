@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from './config.ts';
+import { jwtSecretWarning, loadConfigOrExit } from './config.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { createFilesPrivately } from './db/private-data-dir.ts';
 import { mailboxLink, mailStartLines, removeMailboxLink, writeMailboxLink } from './mail/mailbox-link.ts';
@@ -75,6 +75,8 @@ if (!config.publicUrlSet) {
     'PUBLIC_URL is not set: the console works from any address this machine answers at, but links in mail point at localhost until it is.',
   );
 }
+const shortSecret = jwtSecretWarning(config);
+if (shortSecret) console.warn(shortSecret);
 const mail = mailStartLines(config, mailer.transport, link);
 for (const line of mail.info) console.log(line);
 for (const line of mail.warnings) console.warn(line);

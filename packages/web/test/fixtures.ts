@@ -126,11 +126,13 @@ export function organizationHal({
   name = 'Analytical Engines',
   updatedAt = TIMESTAMP,
   ssoEnforced = false,
+  reauthRequired = false,
 }: {
   id?: string;
   name?: string;
   updatedAt?: string;
   ssoEnforced?: boolean;
+  reauthRequired?: boolean;
 } = {}): OrganizationResource {
   return {
     _type: 'organization',
@@ -145,6 +147,7 @@ export function organizationHal({
     emergency_phone: null,
     ops_alert_email: null,
     security_alert_email: null,
+    reauth_required: reauthRequired,
     created_at: TIMESTAMP,
     updated_at: updatedAt,
     _links: {

@@ -22,6 +22,6 @@ export function gitPushCommands(remote: string, branch = 'main') {
     addRemote: `git remote add berth ${remote}`,
     push: `git push berth ${branch}`,
     // The empty helper first drops any configured ones, so a password stored for the host cannot win.
-    ciPush: `git -c credential.helper= -c credential.helper='${CI_CREDENTIAL_HELPER}' push ${remote} HEAD:${branch}`,
+    ciPush: `git -c credential.helper= -c credential.helper='${CI_CREDENTIAL_HELPER}' push ${remote} HEAD:refs/heads/${branch}`,
   };
 }

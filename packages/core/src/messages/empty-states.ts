@@ -3,6 +3,7 @@
 export const emptyStateMessages = {
   noPendingInvitations: 'No pending invitations',
   noPermissions: 'No permissions set',
+  noSsoExceptions: 'No users added to SSO exception list',
   noEnvironments: 'No environments exist',
   roleWithoutMembers: (roleName: string) => `${roleName} currently has no members.`,
 } as const;

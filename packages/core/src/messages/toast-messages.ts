@@ -6,6 +6,8 @@ export const toastMessages = {
   success: 'Success!',
   emailSent: 'Success! You should receive an email shortly.',
   userRolesUpdated: 'Successfully updated user roles!',
+  tokenGenerated: 'Token generated successfully!',
+  ssoEnforcementEnabled: 'Successfully enabled organization SSO enforcement!',
   invitationSent: (email: string) => `Invitation sent to ${email}`,
   invitationResent: 'Resent invitation to user',
   invitationRevoked: 'Revoked invitation',

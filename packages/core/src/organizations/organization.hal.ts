@@ -16,6 +16,8 @@ export const organizationResource = z
     emergency_phone: z.string().nullable(),
     ops_alert_email: z.string().nullable(),
     security_alert_email: z.string().nullable(),
+    /** spec 1 §3 reauthRequired: the caller's token may not use it until they sign in again (SSO). */
+    reauth_required: z.boolean(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
     _links: halLinks(['self', 'users', 'roles', 'invitations']),

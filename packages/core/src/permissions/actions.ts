@@ -30,6 +30,8 @@ const role = (needed: RoleKind): ActionRequirement => ({ role: needed });
 
 export const ACTIONS = {
   'organization.update': role('account_owner'),
+  // spec 1 §6: Single Sign-On is enabled only for the Account Owner.
+  'sso.configure': role('account_owner'),
 
   // Creating a role is role management: the server has always refused it with that text (spec 1 §6).
   'role.create': role('role_manager'),

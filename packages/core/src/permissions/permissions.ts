@@ -160,6 +160,10 @@ export const scimMessages = {
   cannotAdd: 'Cannot add user: user and role are SCIM-managed',
   cannotRemove: 'Cannot remove: user and role are SCIM-managed',
   roleLocked: 'This role is managed via provisioning and cannot be edited.',
+  userLocked: 'This user is managed via provisioning and cannot be edited.',
+  /** A provisioned user's name and email come from the identity provider (contract §4.1 external_id). */
+  nameManaged: 'Your name is managed by your identity provider through provisioning.',
+  emailManaged: 'Your email address is managed by your identity provider through provisioning.',
 } as const;
 
 /** spec 1 §6: owner-type roles and roles created through provisioning cannot be renamed or deleted. */

@@ -2,7 +2,6 @@ import type { RoleType } from '@berth/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { memberships, roles } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
 
 export interface MembershipInfo {
   organizationId: string;
@@ -27,18 +26,6 @@ export async function membershipsOf(db: Db, userId: string): Promise<MembershipI
     .innerJoin(roles, eq(memberships.roleId, roles.id))
     .where(eq(memberships.userId, userId));
   return rows.map((row) => ({ ...row, roleType: row.roleType as RoleType }));
-}
-
-/** The caller's memberships in one organization; none (or a malformed id) is 404, never 403. */
-export async function membershipsInOrganization(
-  db: Db,
-  userId: string,
-  organizationId: string,
-  what = 'Organization',
-): Promise<MembershipInfo[]> {
-  const inOrganization = (await membershipsOf(db, userId)).filter((m) => m.organizationId === organizationId);
-  if (inOrganization.length === 0) throw notFound(what);
-  return inOrganization;
 }
 
 export function organizationIdsOf(list: MembershipInfo[]): string[] {

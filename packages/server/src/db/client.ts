@@ -30,6 +30,36 @@ export interface Database {
  * Each database's client is imported only when it is the one used: the PostgreSQL driver and its drizzle
  * adapter hold some 5 MB of heap that a server on PGlite would keep idle for nothing.
  */
+/** How long a start waits for another process's migrations before it gives up, saying why. */
+const MIGRATION_LOCK_WAIT_MS = 10 * 60 * 1000;
+/** When it says that it waits. */
+const MIGRATION_LOCK_NOTICE_MS = 5000;
+
+/**
+ * Takes the migrations' advisory lock, polling rather than blocking in `pg_advisory_lock`, so a start
+ * that waits says so (once) and gives up in the end with a line saying why, instead of hanging silent.
+ */
+async function takeMigrationLock(client: {
+  query(text: string, values: unknown[]): Promise<{ rows: { locked: boolean }[] }>;
+}): Promise<boolean> {
+  const started = Date.now();
+  let told = false;
+  for (;;) {
+    const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_KEY]);
+    if (rows[0]?.locked) return true;
+    const waited = Date.now() - started;
+    if (waited > MIGRATION_LOCK_WAIT_MS)
+      throw new Error(
+        `Another process has held the database migrations' lock for ${Math.round(waited / 60_000)} minutes. If no other Berth process is migrating this database, a connection pooler may be keeping it: connect Berth to PostgreSQL directly, or through a pooler in session mode.`,
+      );
+    if (!told && waited >= MIGRATION_LOCK_NOTICE_MS) {
+      told = true;
+      console.warn('Waiting for another Berth process to finish migrating the database…');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -46,11 +76,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // each applied the migrations, and one crashed on "already exists". They take turns under a lock
     // held by one connection's session; the next finds them applied.
     const migrating = await pool.connect();
+    let locked = false;
     try {
-      await migrating.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      locked = await takeMigrationLock(migrating);
       await migratePg(drizzlePg({ client: migrating, schema }), { migrationsFolder });
     } finally {
-      // Closing the session lets the lock go, whether the migrations went through or not.
+      // Let go explicitly (a pooler in transaction mode would keep a session's lock on its server
+      // connection), then close the session, which lets it go too should the unlock fail.
+      if (locked)
+        await migrating.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       migrating.release(true);
     }
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };

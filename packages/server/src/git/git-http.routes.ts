@@ -115,7 +115,7 @@ export async function gitHttpRoutes(
       const signedIn = await tokens.authenticate(token);
       if (!writeScopes.has(signedIn.token.scope)) return refuse(reply, 403, 'This session is read-only');
       if (!signedIn.user.verified) return refuse(reply, 403, 'Verify your email address first');
-      caller = await loadCallerAccess(db, signedIn.user);
+      caller = await loadCallerAccess(db, signedIn.user, signedIn.token);
       found = await repositories.find(caller, environment, repository.slice(0, -4));
       if (service === 'git-receive-pack') await repositories.ensure(found);
     } catch (error) {
@@ -152,6 +152,10 @@ export async function gitHttpRoutes(
     if (request.method === 'POST') {
       const limit = capped(deps.maxPushBytes);
       limit.on('error', () => child.kill());
+      // A client gone mid-upload never ends the body: git would wait for the rest of it for good.
+      request.raw.once('close', () => {
+        if (!request.raw.complete) child.kill();
+      });
       const body = request.raw.pipe(limit);
       if (pushing) commands = readCommands(body, request.headers['content-encoding']);
       body.pipe(child.stdin);

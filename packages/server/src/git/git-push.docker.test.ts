@@ -82,9 +82,10 @@ describe.skipIf(!docker)('git push on the docker runtime', () => {
     await t?.close();
     await removeDockerTestResources(engine, { environmentHandle, network, dataDir });
     // The images this suite's pushes built (a deprovision would remove them; the app is left deployed).
-    for (const image of await engine.listImages({ filters: { label: [LABELS.app] } }))
-      if (image.Labels?.[LABELS.app]?.includes(`/${environmentHandle}/`))
-        await engine.getImage(image.Id).remove({ force: true });
+    for (const image of await engine.listImages({
+      filters: { label: [LABELS.app, `${LABELS.environment}=${environmentHandle}`] },
+    }))
+      await engine.getImage(image.Id).remove({ force: true });
     tree?.remove();
   });
 

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -132,7 +133,8 @@ describe('a push to a deploy branch', () => {
     expect(code).toBe(0);
     expect(output).toContain('remote: Deployed told: http://told-production.apps.test:8080');
     expect(output).toContain('* [new branch]      main -> main');
-    expect(op).toMatchObject({ type: 'deploy', gitRef: 'main' });
+    // The pushed commit is what deploys: a later push cannot be built in its place.
+    expect(op).toMatchObject({ type: 'deploy', gitRef: sha });
   });
 
   it('says how to add an endpoint when the app has none', async () => {
@@ -286,6 +288,83 @@ describe('clients of other kinds', () => {
       refs: [{ ref: 'refs/heads/main', ok: false, reason: 'deploy failed: exit code 3', options: [] }],
     });
     expect(await resolveCommit(repository, 'refs/heads/main')).toBeNull();
+  });
+
+  it('start nothing for a branch git refused, though it is at the pushed commit (a race of two pushes)', async () => {
+    const { app, tree, repository } = await newApp('raced-twice');
+    const before = await tree.commit({ Dockerfile: 'FROM busybox\n' }, 'One');
+    const sha = await tree.commit({ Dockerfile: 'FROM busybox\n' }, 'Two');
+    const refs = await t.app.inject({
+      method: 'GET',
+      url: '/git/production/raced-twice.git/info/refs?service=git-receive-pack',
+      headers: { authorization: `Basic ${Buffer.from(`git:${owner.token}`).toString('base64')}` },
+    });
+    expect(refs.statusCode).toBe(200);
+    // The other push won: main is at the commit already. This one still names the commit before as
+    // main's old value, so git refuses it (the ref moved), with main at the commit it pushed all the same.
+    const pack = await packOf(tree.dir, sha);
+    await receivePack(
+      'raced-twice',
+      Buffer.concat([packet(`${'0'.repeat(40)} ${sha} refs/heads/other\0 report-status`), FLUSH, pack]),
+    );
+    const gitDirOf = ['--git-dir', repository];
+    await new Promise<void>((resolve, reject) =>
+      spawn('git', [...gitDirOf, 'update-ref', 'refs/heads/main', sha]).on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`update-ref: ${code}`)),
+      ),
+    );
+    const answer = await receivePack(
+      'raced-twice',
+      Buffer.concat([packet(`${before} ${sha} refs/heads/main\0 report-status`), FLUSH, pack]),
+    );
+    expect(parseReport(answer)?.refs).toMatchObject([{ ref: 'refs/heads/main', ok: false }]);
+    expect(await resolveCommit(repository, 'refs/heads/main')).toBe(sha);
+    // The push git refused started no deploy: the one that won deploys it.
+    await sleep(300);
+    expect(await queued(app.id)).toEqual([]);
+  });
+
+  it('that go away mid-upload leave no git process behind', async () => {
+    const { tree } = await newApp('half-sent');
+    const sha = await tree.commit({ Dockerfile: 'FROM busybox\n' });
+    const authorization = `Basic ${Buffer.from(`git:${owner.token}`).toString('base64')}`;
+    const refs = await t.app.inject({
+      method: 'GET',
+      url: '/git/production/half-sent.git/info/refs?service=git-receive-pack',
+      headers: { authorization },
+    });
+    expect(refs.statusCode).toBe(200);
+    const pack = await packOf(tree.dir, sha);
+    const body = Buffer.concat([
+      packet(`${'0'.repeat(40)} ${sha} refs/heads/main\0 report-status`),
+      FLUSH,
+      pack,
+    ]);
+    const backends = () =>
+      execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes('http-backend'));
+    const url = new URL(address);
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on('error', () => undefined);
+    socket.write(
+      [
+        'POST /git/production/half-sent.git/git-receive-pack HTTP/1.1',
+        `Host: ${url.host}`,
+        `Authorization: ${authorization}`,
+        'Content-Type: application/x-git-receive-pack-request',
+        `Content-Length: ${body.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(body.subarray(0, Math.floor(body.length / 2)));
+    for (let tries = 0; tries < 100 && backends().length === 0; tries += 1) await sleep(50);
+    expect(backends()).toHaveLength(1);
+    // The client goes away with half its pack sent: git is not left waiting for the rest.
+    socket.destroy();
+    for (let tries = 0; tries < 100 && backends().length > 0; tries += 1) await sleep(50);
+    expect(backends()).toEqual([]);
   });
 
   it('that leave mid-deploy change nothing: the deploy goes on, and a failed one is still rolled back', async () => {

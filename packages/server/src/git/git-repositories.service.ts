@@ -113,21 +113,32 @@ export function createGitRepositoriesService(deps: {
       });
     },
 
-    /** The first deploy branch the push's commands moved, and git did move; null when they moved none. */
-    async pushedDeployBranch(repository: GitRepository, commands: PushCommand[]) {
+    /**
+     * The first deploy branch the push's commands moved, that git reports it took (`accepted`: the refs
+     * of its report's `ok` lines; null when it sent none to read) and that is where this push left it;
+     * null when there is none. Of two pushes of the same commit racing, the one git refused starts nothing.
+     */
+    async pushedDeployBranch(
+      repository: GitRepository,
+      commands: PushCommand[],
+      accepted: ReadonlySet<string> | null,
+    ) {
       for (const branch of DEPLOY_BRANCHES) {
         const command = commands.find((c) => c.ref === `refs/heads/${branch}` && !isZeroId(c.newId));
-        if (command && (await resolveCommit(repository.path, command.ref)) === command.newId)
-          return { branch, command };
+        if (!command || (accepted && !accepted.has(command.ref))) continue;
+        if ((await resolveCommit(repository.path, command.ref)) === command.newId) return { branch, command };
       }
       return null;
     },
 
-    /** Starts a deploy of a pushed branch as `POST /api/apps/:id/operations` would: its refusals throw. */
-    async deploy(caller: CallerAccess, repository: GitRepository, branch: string) {
+    /**
+     * Starts a deploy of the pushed commit as `POST /api/apps/:id/operations` would (its refusals throw):
+     * the commit, not the branch's name, so a later push cannot be built in this one's place.
+     */
+    async deploy(caller: CallerAccess, repository: GitRepository, commit: string) {
       const { op } = await operations.start(caller, 'app', repository.appId, {
         type: 'deploy',
-        git_ref: branch,
+        git_ref: commit,
       });
       return op;
     },

@@ -96,12 +96,16 @@ export async function answerPush(deps: PushDeployDeps, push: AcceptedPush): Prom
     end({ ref: command.ref, reason });
   }
 
-  const pushed = await deps.repositories.pushedDeployBranch(repository, push.request.commands);
+  const report = push.held.report;
+  const accepted = report
+    ? new Set(report.refs.filter((status) => status.ok).map((status) => status.ref))
+    : null;
+  const pushed = await deps.repositories.pushedDeployBranch(repository, push.request.commands, accepted);
   if (!pushed) return end();
   const { branch, command } = pushed;
   let operationId: number;
   try {
-    operationId = (await deps.repositories.deploy(push.caller, repository, branch)).id;
+    operationId = (await deps.repositories.deploy(push.caller, repository, command.newId)).id;
   } catch (error) {
     // Refused as the API would refuse it (a full queue, a missing permission): the reason is the API's.
     if (!(error instanceof ApiError)) deps.log.error({ err: error }, 'a push could not start its deploy');

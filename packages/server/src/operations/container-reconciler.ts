@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { containers, environments, operations, releases, services, stacks } from '../db/schema.ts';
+import { containers, environments, operations, releases, services, stacks, vhosts } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Runtime } from '../runtimes/runtime.ts';
+import type { RecordedEndpoint, Runtime } from '../runtimes/runtime.ts';
 import type { OperationsService } from './operations.service.ts';
 import { periodic } from './periodic.ts';
 
@@ -75,7 +75,9 @@ export function createContainerReconciler(deps: {
       );
       // An edge that does not answer stops only the routing repair, not the restarts below.
       try {
-        const rerouted = (await runtime.repairRouting?.()) ?? [];
+        const rerouted = runtime.repairRouting
+          ? await runtime.repairRouting(await recordedEndpoints(name, recorded))
+          : [];
         if (rerouted.length) deps.onRoutingRepaired?.(rerouted);
       } catch (error) {
         deps.onError?.(error);
@@ -135,6 +137,37 @@ export function createContainerReconciler(deps: {
     if (orphans.length === 0) return;
     await runtime.removeContainers(orphans);
     deps.onOrphansRemoved?.(orphans);
+  }
+
+  /**
+   * The endpoints of apps' services on the runtime's stacks, each with its service's recorded containers:
+   * what names a route's service, as the keys of older Berths (handles) may name two organizations'.
+   */
+  async function recordedEndpoints(
+    runtimeName: string,
+    recorded: { serviceId: number; dockerName: string }[],
+  ): Promise<RecordedEndpoint[]> {
+    const rows = await db
+      .select({
+        id: vhosts.id,
+        serviceId: services.id,
+        appId: services.appId,
+        serviceHandle: services.handle,
+      })
+      .from(vhosts)
+      .innerJoin(services, eq(vhosts.serviceId, services.id))
+      .innerJoin(environments, eq(services.environmentId, environments.id))
+      .innerJoin(stacks, eq(environments.stackId, stacks.id))
+      .where(and(eq(stacks.runtime, runtimeName), isNotNull(services.appId)));
+    const names = new Map<number, string[]>();
+    for (const row of recorded)
+      names.set(row.serviceId, [...(names.get(row.serviceId) ?? []), row.dockerName]);
+    return rows.map((row) => ({
+      id: row.id,
+      appId: row.appId ?? 0,
+      serviceHandle: row.serviceHandle,
+      recordedContainers: names.get(row.serviceId) ?? [],
+    }));
   }
 
   /** Services whose app or self has a queued or running operation. */

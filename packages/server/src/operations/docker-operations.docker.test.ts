@@ -8,9 +8,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type Docker from 'dockerode';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apps, containers, releases, services } from '../db/schema.ts';
-import { containersLabelled, LABELS } from '../runtimes/docker/engine.ts';
+import { containersLabelled, dockerNetworks, LABELS } from '../runtimes/docker/engine.ts';
 import {
   BASE_IMAGE,
   baseImage,
@@ -38,6 +38,12 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
   let t: TestApp;
   let owner: TestUser;
   let appId: number;
+  let environmentId: number;
+  /** The environment's own network: named after the suite's network, this Berth and the environment. */
+  const ownNetwork = (info: Docker.ContainerInspectInfo) =>
+    dockerNetworks(engine, network, info.Config.Labels[LABELS.installation] ?? '').ofEnvironment(
+      environmentId,
+    );
 
   beforeAll(async () => {
     await baseImage(engine);
@@ -49,6 +55,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     owner = await t.signUp();
     const org = await t.createOrganization(owner);
     const environment = await t.createEnvironment(owner, org.id, `ops-${run}`);
+    environmentId = Number(environment.id);
     const [app] = await t.db
       .insert(apps)
       .values({ environmentId: Number(environment.id), handle: 'shop' })
@@ -88,7 +95,9 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     for (const row of rows) {
       const info = await engine.getContainer(row.dockerName).inspect();
       expect(info.State.Running).toBe(true);
-      expect(row.host).toBe(info.NetworkSettings.Networks[network]?.IPAddress);
+      // On its environment's network only, where the host (the edge) reaches it.
+      expect(Object.keys(info.NetworkSettings.Networks)).toEqual([ownNetwork(info)]);
+      expect(row.host).toBe(info.NetworkSettings.Networks[ownNetwork(info)]?.IPAddress);
       expect(await pageText(row.host, row.port)).toBe('version-one');
     }
   });
@@ -209,7 +218,7 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
         Image: info.Image,
         Env: info.Config.Env,
         Labels: labels,
-        HostConfig: { NetworkMode: network, Init: true },
+        HostConfig: { NetworkMode: ownNetwork(info), Init: true },
       });
       await container.start();
     };
@@ -287,10 +296,12 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await push;
+    const commit = (await git('rev-parse', 'HEAD')).stdout.trim();
     fs.rmSync(work, { recursive: true, force: true });
     const listed = await t.call('GET', `/api/apps/${pushed?.id}/operations`, { token: owner.token });
     const [deploy] = listed.json()._embedded.operations;
-    expect(deploy).toMatchObject({ type: 'deploy', status: 'succeeded', git_ref: 'main' });
+    // The pushed commit deploys, not whatever main is by the time the build runs.
+    expect(deploy).toMatchObject({ type: 'deploy', status: 'succeeded', git_ref: commit });
     const [web] = await t.db
       .select()
       .from(services)
@@ -309,9 +320,10 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
       git_repository_url: `http://berth.test/git/ops-${run}/pushed.git`,
     });
     const builtFor = async () =>
-      (await engine.listImages({ filters: { label: [LABELS.app] } })).filter((image) =>
-        image.Labels?.[LABELS.app]?.endsWith(`/ops-${run}/pushed`),
-      );
+      // Labelled with the app's id, and its environment's handle (the ids repeat across test servers).
+      await engine.listImages({
+        filters: { label: [`${LABELS.app}=app-${pushed?.id}`, `${LABELS.environment}=ops-${run}`] },
+      });
     expect(await builtFor()).toHaveLength(1);
     const removed = await operate(`/api/apps/${pushed?.id}/operations`, { type: 'deprovision' });
     expect(removed.status).toBe('succeeded');
@@ -332,5 +344,57 @@ describe.skipIf(!docker)('operations on the docker runtime', () => {
     const removed = await operate(`/api/apps/${appId}/operations`, { type: 'deprovision' });
     expect(removed.status).toBe('succeeded');
     expect(await containersLabelled(engine, { [LABELS.environment]: `ops-${run}` })).toEqual([]);
+  });
+
+  let installation = '';
+
+  it("deletes an empty environment's network with it", async () => {
+    const [made] = await engine.listNetworks({
+      filters: { label: [`${LABELS.environmentId}=${environmentId}`], name: [network] },
+    });
+    installation = made?.Labels?.[LABELS.installation] ?? '';
+    expect(made?.Name).toBe(dockerNetworks(engine, network, installation).ofEnvironment(environmentId));
+    expect(made?.Labels).toMatchObject({
+      [LABELS.managed]: 'true',
+      [LABELS.environment]: `ops-${run}`,
+      [LABELS.environmentId]: String(environmentId),
+    });
+    // Refused deletes leave it: a stranger's, and one without a token.
+    const stranger = await t.signUp();
+    const url = `/api/accounts/${environmentId}`;
+    expect((await t.call('DELETE', url, { token: stranger.token })).statusCode).toBe(404);
+    expect((await t.call('DELETE', url)).statusCode).toBe(401);
+    expect((await engine.getNetwork(made?.Id ?? '').inspect()).Name).toBe(made?.Name);
+    const deleted = await t.call('DELETE', url, { token: owner.token });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await expect(engine.getNetwork(made?.Id ?? '').inspect()).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('deletes an environment whose network something still uses, leaving the network and saying so', async () => {
+    const org = await t.createOrganization(owner);
+    const environment = await t.createEnvironment(owner, org.id, `ops-${run}-left`);
+    // What a roll-out that died before it was recorded leaves: a container on the environment's network.
+    const name = dockerNetworks(engine, network, installation).ofEnvironment(Number(environment.id));
+    await engine.createNetwork({ Name: name, Driver: 'bridge', Labels: { [LABELS.managed]: 'true' } });
+    const leftover = await engine.createContainer({
+      name: `leftover-${run}`,
+      Image: BASE_IMAGE,
+      Cmd: ['/bin/busybox', 'sleep', '600'],
+      Labels: { [LABELS.environment]: `ops-${run}` },
+      HostConfig: { NetworkMode: name },
+    });
+    await leftover.start();
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const deleted = await t.call('DELETE', `/api/accounts/${environment.id}`, { token: owner.token });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(warn).toHaveBeenCalledWith(
+        `The network ${name} of deleted environment ops-${run}-left is left on the engine: container(s) leftover-${run} still use it`,
+      );
+      expect((await engine.getNetwork(name).inspect()).Name).toBe(name);
+    } finally {
+      warn.mockRestore();
+      await leftover.remove({ force: true });
+    }
   });
 });

@@ -27,6 +27,14 @@ export interface ServicePlan {
   instanceClass: string;
   /** Health checks only that the port accepts connections, not that HTTP answers (spec: naive health check). */
   naiveHealthCheck?: boolean;
+  /**
+   * The docker names of the containers Berth records for the service (its current release's; none for
+   * a new service). A runtime whose engine keys once named services by handles, which repeat across
+   * organizations, finds the containers made then by these, never by the old key.
+   */
+  recordedContainers: string[];
+  /** The ids of the service's endpoints: a runtime takes over their routes made under an older key. */
+  endpointIds: number[];
 }
 
 export interface ContainerSpec {
@@ -55,8 +63,15 @@ export interface AppTarget {
   /** The app's id: its code's repository is named after it (handles can repeat across organizations). */
   appId: number;
   appHandle: string;
+  /** The environment's id: a runtime's own objects for it (a network) are named after it, as handles repeat. */
+  environmentId: number;
   environmentHandle: string;
   stackName: string;
+  /**
+   * The ids of the environment's databases, which its apps reach by name: a runtime that gives each
+   * environment a network of its own puts them on it (one made before may not be yet).
+   */
+  environmentDatabaseIds: number[];
 }
 
 export interface CodeScan {
@@ -78,6 +93,29 @@ export interface EndpointTarget {
   /** The app (or database) handle and the service's process type behind the endpoint. */
   resourceHandle: string;
   serviceHandle: string;
+  /** The app behind it (handles repeat across organizations, ids do not), or null for a database's. */
+  appId: number | null;
+  databaseId: number | null;
+  /** The docker names of the containers Berth records for the service (see ServicePlan). */
+  recordedContainers: string[];
+}
+
+/** An endpoint of an app's service as Berth records it, for a runtime that repairs its routes. */
+export interface RecordedEndpoint {
+  /** The vhost id. */
+  id: number;
+  appId: number;
+  serviceHandle: string;
+  /** The docker names of the containers Berth records for the service (see ServicePlan). */
+  recordedContainers: string[];
+}
+
+/** What Berth records of an app on its runtime, for its removal (see ServicePlan). */
+export interface RecordedApp {
+  /** The docker names of its services' containers. */
+  containers: string[];
+  /** The image ids its deploys made or used that no other app records. */
+  images: string[];
 }
 
 /** An endpoint's settings as stored (spec 2 §3). */
@@ -136,10 +174,19 @@ export interface DatabaseTarget {
   type: string;
   version: string;
   dockerRepo: string;
+  /** The environment's id (see AppTarget). */
+  environmentId: number;
   environmentHandle: string;
   stackName: string;
   region: string;
   internalDomain: string;
+}
+
+/** An environment as the runtime sees it once it is deleted. */
+export interface EnvironmentTarget {
+  id: number;
+  handle: string;
+  stackName: string;
 }
 
 /** A database's size: its container and its disk. */
@@ -243,8 +290,8 @@ export interface Runtime {
     recreate: boolean,
     release: { image: { dockerRepo: string; dockerRef: string }; env: Record<string, string> },
   ): Promise<ContainerSpec[]>;
-  /** Stops and removes everything of an app. */
-  removeApp(ctx: RuntimeContext, target: AppTarget): Promise<void>;
+  /** Stops and removes everything of an app: what it made for it, and what Berth records of it. */
+  removeApp(ctx: RuntimeContext, target: AppTarget, recorded: RecordedApp): Promise<void>;
   /** Reads the repository at a git ref without deploying it. */
   scanCode(ctx: RuntimeContext, target: AppTarget, gitRef: string): Promise<CodeScan>;
   /**
@@ -322,9 +369,17 @@ export interface Runtime {
   removeContainers?(names: readonly string[]): Promise<void>;
   /**
    * Sends endpoints whose containers are gone (restarted at another address) to the service's running
-   * ones; what it changed. For the reconciler, on runtimes whose routing can go stale.
+   * ones; what it changed. For the reconciler, on runtimes whose routing can go stale, with the app
+   * endpoints Berth records on the runtime's stacks.
    */
-  repairRouting?(): Promise<string[]>;
+  repairRouting?(endpoints: readonly RecordedEndpoint[]): Promise<string[]>;
+  /**
+   * Removes what the runtime made for an environment (the docker runtime: its network) once the
+   * environment is deleted, and so has nothing left. Not an operation: the delete calls it, and a
+   * RuntimeError saying what is left (something still uses it) goes to the server's log, never failing
+   * the delete. A runtime that makes nothing per environment (the simulator) has none.
+   */
+  removeEnvironment?(target: EnvironmentTarget): Promise<void>;
 }
 
 /** A running container whose output is asked for. */

@@ -166,23 +166,36 @@ export async function dockerTestConfig(
 
 /**
  * Removes what a docker suite made: its edge (which outlives the test's server), its environment's
- * containers, its network and its data directory.
+ * containers (or, for a suite whose environments have handles others use too, its server's: by its
+ * installation), its networks (the environments' ones are named after the suite's, engine.ts
+ * dockerNetworks) and its data directory.
  */
 export async function removeDockerTestResources(
   docker: Docker,
-  resources: { environmentHandle: string; network: string; dataDir: string },
+  resources: ({ environmentHandle: string } | { installation: string }) & {
+    network: string;
+    dataDir: string;
+  },
 ) {
-  const { environmentHandle, network, dataDir } = resources;
+  const { network, dataDir } = resources;
   await stopEdge(path.join(dataDir, 'edge'));
   const left = await docker.listContainers({
     all: true,
-    filters: { label: [`io.berth.environment=${environmentHandle}`] },
+    filters: {
+      label: [
+        'installation' in resources
+          ? `io.berth.installation=${resources.installation}`
+          : `io.berth.environment=${resources.environmentHandle}`,
+      ],
+    },
   });
   for (const container of left) await docker.getContainer(container.Id).remove({ force: true });
-  await docker
-    .getNetwork(network)
-    .remove()
-    .catch(() => undefined);
+  const networks = await docker.listNetworks({ filters: { name: [network] } });
+  for (const made of networks.filter(({ Name }) => Name === network || Name.startsWith(`${network}-`)))
+    await docker
+      .getNetwork(made.Id)
+      .remove()
+      .catch(() => undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

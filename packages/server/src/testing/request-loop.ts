@@ -13,7 +13,7 @@ export interface RequestLoopResult {
 export function getThroughEdge(
   port: number,
   hostname: string,
-  options: { path?: string; timeoutMs?: number } = {},
+  options: { path?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: string } | { error: string }> {
   const timeoutMs = options.timeoutMs ?? 5000;
   return new Promise((resolve) => {
@@ -23,7 +23,7 @@ export function getThroughEdge(
         port,
         path: options.path ?? '/',
         agent: false,
-        headers: { Host: hostname },
+        headers: { ...options.headers, Host: hostname },
         timeout: timeoutMs,
       },
       (res) => {
@@ -42,11 +42,21 @@ export function getThroughEdge(
   });
 }
 
-/** Why a request of the loop failed (no answer, or not 200 with a body), or null. */
-async function probe(port: number, hostname: string, timeoutMs: number): Promise<string | null> {
+/**
+ * Why a request of the loop failed (no answer, or not 200 with a body, or not the `expected` body when
+ * one is given), or null.
+ */
+async function probe(
+  port: number,
+  hostname: string,
+  timeoutMs: number,
+  expected?: string,
+): Promise<string | null> {
   const answer = await getThroughEdge(port, hostname, { timeoutMs });
   if ('error' in answer) return answer.error;
-  return answer.status === 200 && answer.body ? null : `${answer.status} ${answer.body.slice(0, 80)}`;
+  const ok =
+    answer.status === 200 && (expected === undefined ? answer.body !== '' : answer.body === expected);
+  return ok ? null : `${answer.status} ${answer.body.slice(0, 80)}`;
 }
 
 /**
@@ -57,7 +67,7 @@ async function probe(port: number, hostname: string, timeoutMs: number): Promise
 export function startRequestLoop(
   port: number,
   hostname: string,
-  options: { everyMs?: number; timeoutMs?: number } = {},
+  options: { everyMs?: number; timeoutMs?: number; body?: string } = {},
 ) {
   const started = Date.now();
   const failures: RequestLoopResult['failures'] = [];
@@ -66,7 +76,7 @@ export function startRequestLoop(
   const send = () => {
     sent++;
     const atMs = Date.now() - started;
-    const done = probe(port, hostname, options.timeoutMs ?? 5000).then((reason) => {
+    const done = probe(port, hostname, options.timeoutMs ?? 5000, options.body).then((reason) => {
       if (reason) failures.push({ atMs, reason });
       inFlight.delete(done);
     });

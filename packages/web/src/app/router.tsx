@@ -18,6 +18,21 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: paths.login, handle: beforeSession, lazy: () => import('./routes/auth/login.tsx') },
       { path: paths.signup, handle: beforeSession, lazy: () => import('./routes/auth/signup.tsx') },
+      // SSO login and its failure page work signed out (spec 1 §2); a signed-in visitor is told so.
+      { path: paths.sso, handle: beforeSession, lazy: () => import('./routes/sso/sso-login.tsx') },
+      {
+        path: paths.ssoOrganization,
+        handle: beforeSession,
+        lazy: () => import('./routes/sso/sso-login.tsx'),
+      },
+      { path: paths.ssoFailure, handle: beforeSession, lazy: () => import('./routes/sso/sso-failure.tsx') },
+      // spec 3 "CLI token": signed in or not (the SSO login is the proof); the login lands on the reader.
+      { path: paths.ssoCli, lazy: () => import('./routes/sso/cli-token.tsx') },
+      {
+        path: paths.ssoCliRead,
+        handle: beforeSession,
+        lazy: () => import('./routes/sso/cli-token-read.tsx'),
+      },
       { path: paths.logout, lazy: () => import('./routes/auth/logout.tsx') },
       { path: paths.notFound, lazy: () => import('./routes/errors/not-found.tsx') },
       { path: paths.error, lazy: () => import('./routes/errors/error.tsx') },
@@ -96,6 +111,8 @@ export const appRoutes: RouteObject[] = [
                         lazy: () => import('./routes/settings/pending-invites.tsx'),
                       },
                       { path: paths.teamContacts, lazy: () => import('./routes/settings/contacts.tsx') },
+                      { path: paths.teamSso, lazy: () => import('./routes/settings/sso.tsx') },
+                      { path: paths.teamScim, lazy: () => import('./routes/settings/scim.tsx') },
                       { path: paths.teamRoles, lazy: () => import('./routes/roles/overview.tsx') },
                       { path: paths.createRole, lazy: () => import('./routes/roles/create.tsx') },
                       { path: paths.settingsSsh, lazy: () => import('./routes/settings/ssh.tsx') },

@@ -66,6 +66,8 @@ export const paths = {
   teamInvite: '/settings/team/invite',
   teamPendingInvites: '/settings/team/pending-invites',
   teamContacts: '/settings/team/contacts',
+  // spec 1 §2: provisioning (SCIM).
+  teamScim: '/settings/team/scim',
   claimInvitation: '/claim/:inviteId/:code',
   // Account settings and self-service security (spec 1 §2).
   settingsProfile: '/settings/profile',
@@ -84,8 +86,15 @@ export const paths = {
   // Ours (issue 8): the public API reference, read from each service family's OpenAPI document.
   apiReference: '/api-reference',
   sso: '/sso',
+  // spec 1 §2 /sso/{orgId}: the shortcut login link, by organization id or SSO login ID (handle).
+  ssoOrganization: '/sso/:orgId',
   // spec 1 §7: where the auth host sends a failed SSO login back to.
   ssoFailure: '/sso/failure',
+  // spec 3 "CLI token": choose a lifetime and sign in; the login lands on the reading variant.
+  ssoCli: '/sso/cli',
+  ssoCliRead: '/sso/cli/read',
+  // spec 1 §2: single sign-on settings.
+  teamSso: '/settings/team/sso',
 } as const;
 
 export const to = {

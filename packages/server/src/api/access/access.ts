@@ -1,7 +1,7 @@
 import { channel } from 'node:diagnostics_channel';
 import { type ActionName, actionDenial, can } from '@berth/core';
 import { eq, inArray } from 'drizzle-orm';
-import { accessOf, type CallerAccess, type CallerRef } from '../../auth/caller-access.ts';
+import { accessOf, assertUsable, type CallerAccess, type CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { environments } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -53,7 +53,8 @@ export function assertAllowed(caller: CallerAccess, environment: Place, action: 
 /**
  * The one access factory of the api family. A resource of another organization, one the caller cannot
  * even see, or an absent one is 404 naming what was asked for; a visible one without the action is 403
- * with the spec's text; lists keep only what the caller may read.
+ * with the spec's text; lists keep only what the caller may read. An organization of the caller's that
+ * this token may not use (SSO enforcement) is 403 for its resources and left out of lists.
  */
 export function createAccess(db: Db) {
   async function environmentRow(environmentId: number | null | undefined) {
@@ -94,6 +95,7 @@ export function createAccess(db: Db) {
     ): Promise<EnvironmentRow> {
       record(caller, action);
       const environment = await environmentRow(environmentId);
+      if (environment) assertUsable(caller, environment.organizationId);
       if (!environment || !isVisible(caller, environment)) throw notFound(what);
       assertAllowed(caller, environment, action);
       return environment;
@@ -111,6 +113,7 @@ export function createAccess(db: Db) {
     ): Promise<{ row: T; environment: EnvironmentRow }> {
       record(caller, action);
       const environment = await environmentRow(row?.environmentId);
+      if (environment) assertUsable(caller, environment.organizationId);
       if (!row || !environment || !isVisible(caller, environment)) throw notFound(what);
       assertAllowed(caller, environment, action);
       return { row, environment };
@@ -128,6 +131,7 @@ export function createAccess(db: Db) {
      */
     member(caller: CallerAccess, organizationId: string, action: ActionName, what = 'Organization') {
       record(caller, action);
+      if (isUuid(organizationId)) assertUsable(caller, organizationId);
       const actor = isUuid(organizationId) ? caller.actors.get(organizationId) : undefined;
       if (!actor) throw notFound(what);
       return actor;
@@ -136,6 +140,7 @@ export function createAccess(db: Db) {
     /** The caller's actor in an organization they belong to (404 naming `what` otherwise), for organization-wide actions. */
     organization(caller: CallerAccess, organizationId: string, action: ActionName, what = 'Organization') {
       record(caller, action);
+      if (isUuid(organizationId)) assertUsable(caller, organizationId);
       const actor = isUuid(organizationId) ? caller.actors.get(organizationId) : undefined;
       if (!actor) throw notFound(what);
       const reason = actionDenial(actor, action);

@@ -20,6 +20,7 @@ import {
   vhosts,
 } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
+import type { Runtime } from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
 import { defaultRetentionPolicy } from '../backups/retention-policy.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
@@ -38,7 +39,13 @@ export interface EnvironmentView {
   stats?: EnvironmentStats;
 }
 
-export function createEnvironmentsService(deps: { db: Db }) {
+export function createEnvironmentsService(deps: {
+  db: Db;
+  /** The runtimes by name: a deleted environment's stack's runtime removes what it made for it. */
+  runtimes: Record<string, Runtime>;
+  /** Told what a runtime left of a deleted environment, and why (for the server's log). */
+  onRuntimeLeftover: (message: string) => void;
+}) {
   const { db } = deps;
   const access = createAccess(db);
 
@@ -219,7 +226,10 @@ export function createEnvironmentsService(deps: { db: Db }) {
           ),
         )
         .returning({ id: environments.id });
-      if (deleted.length > 0) return;
+      if (deleted.length > 0) {
+        await removeFromRuntime(environment);
+        return;
+      }
       const remaining = await remainingResources(environment.id);
       throw unprocessable(
         remaining.length
@@ -228,6 +238,28 @@ export function createEnvironmentsService(deps: { db: Db }) {
       );
     },
   };
+
+  /**
+   * What the stack's runtime made for a deleted environment goes too (the docker runtime's network).
+   * The environment is gone whatever happens here: what is left is told, for the server's log.
+   */
+  async function removeFromRuntime(environment: EnvironmentRow) {
+    const [stack] = await db
+      .select({ name: stacks.name, runtime: stacks.runtime })
+      .from(stacks)
+      .where(eq(stacks.id, environment.stackId));
+    const runtime = stack ? deps.runtimes[stack.runtime] : undefined;
+    if (!stack || !runtime?.removeEnvironment) return;
+    try {
+      await runtime.removeEnvironment({
+        id: environment.id,
+        handle: environment.handle,
+        stackName: stack.name,
+      });
+    } catch (error) {
+      deps.onRuntimeLeftover((error as Error).message);
+    }
+  }
 
   /** What keeps an environment from being deprovisioned, e.g. ["2 apps", "1 database"]. */
   async function remainingResources(environmentId: number): Promise<string[]> {

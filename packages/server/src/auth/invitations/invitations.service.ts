@@ -13,10 +13,11 @@ import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { invitations, memberships, organizations, roles, users } from '../../db/schema.ts';
-import { ApiError, forbidden, unprocessable } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { invitationMail, type Mailer } from '../../mail/mailer.ts';
-import { membershipsInOrganization } from '../access.ts';
+import { accessOf, assertUsable } from '../caller-access.ts';
+import { isProvisionedIn } from '../provisioned-users.ts';
 import type { RoleAccessService } from '../roles/role-access.ts';
 import { type Caller, sameSecret } from '../tokens/token.service.ts';
 import { type InvitationRow, toInvitationHal } from './invitations.hal.ts';
@@ -122,7 +123,9 @@ export function createInvitationsService(deps: {
       throw unprocessable(invitationMessages.expired(row.organizationName, invitation.inviterName));
     }
     // spec 1 §6: provisioned users join provisioned roles through the identity provider only.
-    if (row.roleScimCreated && caller.user.externalId) throw unprocessable(scimMessages.cannotAdd);
+    if (row.roleScimCreated && (await isProvisionedIn(db, row.organizationId, caller.user.id))) {
+      throw unprocessable(scimMessages.cannotAdd);
+    }
     await db.transaction(async (tx) => {
       const deleted = await tx
         .delete(invitations)
@@ -143,7 +146,7 @@ export function createInvitationsService(deps: {
 
   return {
     async invite(caller: Caller, roleId: string, input: CreateInvitationInput) {
-      const { role } = await roleAccess.forMemberManagement(caller.user, roleId);
+      const { role } = await roleAccess.forMemberManagement(caller, roleId);
       const email = input.email.trim().toLowerCase();
       const [holder] = await db
         .select({ id: memberships.id })
@@ -177,7 +180,10 @@ export function createInvitationsService(deps: {
      * invite see them: owners all, a role's admins those of their roles (core canManageRoleMembers).
      */
     async list(caller: Caller, organizationId: string) {
-      const mine = await membershipsInOrganization(db, caller.user.id, organizationId);
+      const access = await accessOf(db, caller);
+      if (isUuid(organizationId)) assertUsable(access, organizationId);
+      const mine = access.memberships.filter((m) => m.organizationId === organizationId);
+      if (mine.length === 0) throw notFound('Organization');
       const actor = { roleTypes: mine.map((m) => m.roleType) };
       const adminOf = new Set(mine.filter((m) => m.privileged).map((m) => m.roleId));
       if (!isOwner(actor) && adminOf.size === 0) throw forbidden(permissionMessages.roleManagement);
@@ -196,13 +202,13 @@ export function createInvitationsService(deps: {
 
     async revoke(caller: Caller, id: string) {
       const row = await find(id);
-      await roleAccess.forMemberManagement(caller.user, row.invitation.roleId).catch(rethrowHidden);
+      await roleAccess.forMemberManagement(caller, row.invitation.roleId).catch(rethrowHidden);
       await db.delete(invitations).where(eq(invitations.id, row.invitation.id));
     },
 
     async resend(caller: Caller, id: string) {
       const row = await find(id);
-      await roleAccess.forMemberManagement(caller.user, row.invitation.roleId).catch(rethrowHidden);
+      await roleAccess.forMemberManagement(caller, row.invitation.roleId).catch(rethrowHidden);
       await sendCode(row);
     },
 

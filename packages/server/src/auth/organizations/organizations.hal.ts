@@ -7,7 +7,12 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 
-export function toOrganizationHal(org: OrganizationRow, urls: FamilyUrls): OrganizationResource {
+/** `reauthRequired`: the caller's token may not use the organization until they sign in again (SSO). */
+export function toOrganizationHal(
+  org: OrganizationRow,
+  urls: FamilyUrls,
+  reauthRequired: boolean,
+): OrganizationResource {
   const self = `${urls.auth}/organizations/${org.id}`;
   return {
     id: org.id,
@@ -22,6 +27,7 @@ export function toOrganizationHal(org: OrganizationRow, urls: FamilyUrls): Organ
     emergency_phone: org.emergencyPhone,
     ops_alert_email: org.opsAlertEmail,
     security_alert_email: org.securityAlertEmail,
+    reauth_required: reauthRequired,
     created_at: iso(org.createdAt),
     updated_at: iso(org.updatedAt),
     // billing_detail joins when the billing family exists; the console skips billing without it.

@@ -13,6 +13,7 @@ import {
   requiredText,
   roleCollection,
   roleMembershipsMap,
+  ssoEnforcementMessages,
   userCollection,
   visibleRoleTypes,
 } from '@berth/core';
@@ -28,8 +29,9 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { idRoute, route } from '../../http/route-schemas.ts';
-import { membershipsOf, organizationIdsOf } from '../access.ts';
-import type { Caller } from '../tokens/token.service.ts';
+import { assertUsable, type CallerAccess, type Callers } from '../caller-access.ts';
+import { provisionedIn } from '../provisioned-users.ts';
+import { hasSamlConfiguration } from '../sso/sso-enforcement.ts';
 import { toUserHal } from '../users/users.hal.ts';
 import { toMembershipHal, toOrganizationHal, toRoleHal } from './organizations.hal.ts';
 
@@ -67,32 +69,34 @@ const DEFAULT_ROLES = [
 
 export async function organizationsRoutes(
   fastify: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard },
+  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard; callers: Callers },
 ) {
-  const { db, urls, guard } = deps;
+  const { db, urls, guard, callers } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Organizations'];
 
   /**
-   * Loads an organization the caller belongs to (any other id is 404), with the caller's roles there and
-   * their actor's role types (what spec 1 §6 lets them see of its roles).
+   * Loads an organization the caller belongs to and this token may use (any other id is 404; one that
+   * needs another sign-in, SSO, is 403), with the caller's roles there and their actor's role types
+   * (what spec 1 §6 lets them see of its roles).
    */
-  async function memberOrganization(caller: Caller, organizationId: string) {
-    const mine = await membershipsOf(db, caller.user.id);
-    if (!isUuid(organizationId) || !organizationIdsOf(mine).includes(organizationId))
-      throw notFound('Organization');
+  async function memberOrganization(caller: CallerAccess, organizationId: string) {
+    if (isUuid(organizationId)) assertUsable(caller, organizationId);
+    const inOrganization = caller.memberships.filter((m) => m.organizationId === organizationId);
+    if (inOrganization.length === 0) throw notFound('Organization');
     const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
     if (!org) throw notFound('Organization');
-    const inOrganization = mine.filter((m) => m.organizationId === organizationId);
     return { org, mine: inOrganization, actor: { roleTypes: inOrganization.map((m) => m.roleType) } };
   }
 
   const list = route(tags, 'The caller’s organizations, most recently updated first', {
     200: organizationCollection,
   });
+  // Every organization of the caller, those this token may not use included (flagged `reauth_required`):
+  // the console badges them and offers to sign in again (spec 3 §6).
   app.get('/organizations', list, async (request) => {
-    const caller = await guard.requireCaller(request);
-    const ids = organizationIdsOf(await membershipsOf(db, caller.user.id));
+    const caller = await callers.require(request);
+    const ids = [...caller.actors.keys(), ...caller.reauthentication.keys()];
     const rows = ids.length
       ? await db
           .select()
@@ -103,7 +107,7 @@ export async function organizationsRoutes(
     return collection(
       'organizations',
       `${urls.auth}/organizations`,
-      rows.map((org) => toOrganizationHal(org, urls)),
+      rows.map((org) => toOrganizationHal(org, urls, caller.reauthentication.has(org.id))),
     );
   });
 
@@ -160,7 +164,7 @@ export async function organizationsRoutes(
         .where(eq(users.id, caller.user.id));
       return created;
     });
-    return reply.code(201).send(toOrganizationHal(org, urls));
+    return reply.code(201).send(toOrganizationHal(org, urls, false));
   });
 
   const update = idRoute(
@@ -170,65 +174,78 @@ export async function organizationsRoutes(
     { body: updateOrganizationBody },
   );
   app.patch('/organizations/:id', update, async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { org, mine } = await memberOrganization(caller, request.params.id);
     // The action's requirement, with this family's own wording of the refusal.
     if (!canAct({ roleTypes: mine.map((m) => m.roleType), permissions: [] }, 'organization.update')) {
       throw forbidden('Only an Account Owner can change organization settings');
     }
     const { body } = request;
-    if (body.sso_enforced === true && !org.ssoEnforced) {
-      // Enforcement without a working SAML configuration would lock every member out.
-      throw unprocessable('Configure Single Sign-On before enforcing it');
-    }
-    const [updated] = await db
-      .update(organizations)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.address !== undefined ? { address: body.address } : {}),
-        ...(body.city !== undefined ? { city: body.city } : {}),
-        ...(body.state !== undefined ? { state: body.state } : {}),
-        ...(body.zip !== undefined ? { zip: body.zip } : {}),
-        ...(body.primary_phone !== undefined ? { primaryPhone: body.primary_phone } : {}),
-        ...(body.emergency_phone !== undefined ? { emergencyPhone: body.emergency_phone } : {}),
-        ...(body.security_alert_email !== undefined ? { securityAlertEmail: body.security_alert_email } : {}),
-        ...(body.ops_alert_email !== undefined ? { opsAlertEmail: body.ops_alert_email } : {}),
-        ...(body.sso_enforced !== undefined ? { ssoEnforced: body.sso_enforced } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(organizations.id, org.id))
-      .returning();
-    return toOrganizationHal(updated ?? org, urls);
+    const updated = await db.transaction(async (tx) => {
+      // The row is locked so the SAML configuration's removal (refused while enforced) cannot slip in
+      // between the check and the write.
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, org.id))
+        .for('update');
+      // Enforcement without a SAML configuration would lock every member out.
+      if (body.sso_enforced === true && !(await hasSamlConfiguration(tx, org.id))) {
+        throw unprocessable(ssoEnforcementMessages.configurationRequired);
+      }
+      const [row] = await tx
+        .update(organizations)
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.address !== undefined ? { address: body.address } : {}),
+          ...(body.city !== undefined ? { city: body.city } : {}),
+          ...(body.state !== undefined ? { state: body.state } : {}),
+          ...(body.zip !== undefined ? { zip: body.zip } : {}),
+          ...(body.primary_phone !== undefined ? { primaryPhone: body.primary_phone } : {}),
+          ...(body.emergency_phone !== undefined ? { emergencyPhone: body.emergency_phone } : {}),
+          ...(body.security_alert_email !== undefined
+            ? { securityAlertEmail: body.security_alert_email }
+            : {}),
+          ...(body.ops_alert_email !== undefined ? { opsAlertEmail: body.ops_alert_email } : {}),
+          ...(body.sso_enforced !== undefined ? { ssoEnforced: body.sso_enforced } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(organizations.id, org.id))
+        .returning();
+      return row;
+    });
+    // The caller changes settings as an Account Owner, whom enforcement exempts: they keep using it.
+    return toOrganizationHal(updated ?? org, urls, false);
   });
 
-  // Organizations the current token may not use until the user signs in again: those enforcing SSO,
-  // for members who are neither owners nor on the bypass list (no SSO token exists yet to satisfy it).
+  // Organizations the current token may not use until the user signs in again (auth/sso/sso-access.ts):
+  // those enforcing SSO, for members neither owners nor on the bypass list; with an SSO session, every
+  // other organization.
   const reauthenticate = route(
     tags,
     'Organizations the current token may not use until the user signs in again',
     { 200: reauthenticateOrganizationCollection },
   );
   app.get('/reauthenticate_organizations', reauthenticate, async (request) => {
-    const caller = await guard.requireCaller(request);
-    const mine = await membershipsOf(db, caller.user.id);
-    const ownerOf = new Set(mine.filter((m) => m.roleType === 'owner').map((m) => m.organizationId));
-    const ids = organizationIdsOf(mine).filter((id) => !ownerOf.has(id));
+    const caller = await callers.require(request);
+    const ids = [...caller.reauthentication.keys()];
     const rows = ids.length
       ? await db
           .select()
           .from(organizations)
-          .where(and(inArray(organizations.id, ids), eq(organizations.ssoEnforced, true)))
+          .where(inArray(organizations.id, ids))
+          .orderBy(desc(organizations.updatedAt))
       : [];
     return collection(
       'organizations',
       `${urls.auth}/reauthenticate_organizations`,
-      rows.map((org) => ({ ...toOrganizationHal(org, urls), reauth_required: true as const })),
+      rows.map((org) => ({ ...toOrganizationHal(org, urls, true), reauth_required: true as const })),
     );
   });
 
   const organizationRoles = idRoute(tags, 'An organization’s roles', { 200: roleCollection });
   app.get('/organizations/:id/roles', organizationRoles, async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { org, actor } = await memberOrganization(caller, request.params.id);
     const rows = await db
       .select()
@@ -245,7 +262,7 @@ export async function organizationsRoutes(
   // spec 1 §6: a Deploy Owner does not see who holds only roles hidden from them.
   const members = idRoute(tags, 'An organization’s members', { 200: userCollection });
   app.get('/organizations/:id/users', members, async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { org, actor } = await memberOrganization(caller, request.params.id);
     const memberIds = db
       .select({ id: memberships.userId })
@@ -253,10 +270,15 @@ export async function organizationsRoutes(
       .innerJoin(roles, eq(memberships.roleId, roles.id))
       .where(and(eq(roles.organizationId, org.id), inArray(roles.type, visibleRoleTypes(actor))));
     const rows = await db.select().from(users).where(inArray(users.id, memberIds)).orderBy(users.name);
+    const managed = await provisionedIn(
+      db,
+      org.id,
+      rows.map((user) => user.id),
+    );
     return collection(
       'users',
       `${urls.auth}/organizations/${org.id}/users`,
-      rows.map((user) => toUserHal(user, urls)),
+      rows.map((user) => toUserHal(user, urls, { managedHere: managed.has(user.id) })),
     );
   });
 
@@ -265,7 +287,7 @@ export async function organizationsRoutes(
     200: roleMembershipsMap,
   });
   app.get('/organizations/:id/roles/memberships', membershipsByRole, async (request) => {
-    const caller = await guard.requireCaller(request);
+    const caller = await callers.require(request);
     const { org, actor } = await memberOrganization(caller, request.params.id);
     const rows = await db
       .select({ membership: memberships })

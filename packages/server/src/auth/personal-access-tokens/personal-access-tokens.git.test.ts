@@ -106,6 +106,8 @@ describe('a personal access token on git', () => {
       fs.writeFileSync(path.join(work, 'README'), 'pushed from CI\n');
       await git('add', 'README');
       await git('commit', '--quiet', '-m', 'From CI');
+      // CI checks out a detached HEAD (GitLab always does), and the branch is new on the remote.
+      await git('checkout', '--quiet', '--detach');
       // A branch that starts no deploy: this test is about signing in, not building.
       const { ciPush } = gitPushCommands(remote, 'from-ci');
       await exec('sh', ['-c', ciPush], {

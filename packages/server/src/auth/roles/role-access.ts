@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
-import { accessOf, type CallerRef } from '../caller-access.ts';
+import { accessOf, assertUsable, type CallerRef } from '../caller-access.ts';
 import type { RoleRow } from '../organizations/organizations.hal.ts';
 
 export interface RoleAccess {
@@ -36,6 +36,7 @@ export function createRoleAccess(db: Db) {
     const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
     if (!role) throw notFound('Role');
     const caller = await accessOf(db, ref);
+    assertUsable(caller, role.organizationId);
     const actor = caller.actors.get(role.organizationId);
     const roleType = role.type as RoleType;
     if (!actor || !isRoleVisible(actor, roleType)) throw notFound('Role');

@@ -1,7 +1,7 @@
 import { memberMessages, permissionMessages, scimMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles as rolesTable, users as usersTable } from '../../db/schema.ts';
+import { roles as rolesTable, scimUsers, users as usersTable } from '../../db/schema.ts';
 import { addMember } from '../../testing/factories.ts';
 import { TEST_PUBLIC_URL, type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 
@@ -492,13 +492,19 @@ describe('what role admins and Deploy Owners may not do', () => {
 });
 
 describe('provisioned users and roles (spec 1 §6, §8)', () => {
+  /** The user as the organization's provisioning manages them (scim/scim-users.service.ts makes this row). */
+  async function provision(organizationId: string, userId: string) {
+    await t.db.insert(scimUsers).values({ organizationId, userId, externalId: 'okta-42' });
+    await t.db.update(usersTable).set({ externalId: 'okta-42' }).where(eq(usersTable.id, userId));
+  }
+
   it('keeps provisioned users in and out of provisioned roles', async () => {
     const setup = await team();
     const role = await createRole(setup.owner, setup.org.id, 'Okta Engineers');
     await t.db.update(rolesTable).set({ scimCreated: true }).where(eq(rolesTable.id, role.id));
     const managed = await t.signUp();
     await addMember(t.db, { organizationId: setup.org.id, userId: managed.id, name: 'Base' });
-    await t.db.update(usersTable).set({ externalId: 'okta-42' }).where(eq(usersTable.id, managed.id));
+    await provision(setup.org.id, managed.id);
 
     const added = await t.call('POST', `/auth/roles/${role.id}/memberships`, {
       token: setup.owner.token,
@@ -507,14 +513,14 @@ describe('provisioned users and roles (spec 1 §6, §8)', () => {
     expect(added.statusCode).toBe(422);
     expect(added.json().message).toBe(scimMessages.cannotAdd);
 
-    await t.db.update(usersTable).set({ externalId: null }).where(eq(usersTable.id, managed.id));
+    await t.db.delete(scimUsers).where(eq(scimUsers.userId, managed.id));
     const membership = (
       await t.call('POST', `/auth/roles/${role.id}/memberships`, {
         token: setup.owner.token,
         body: { user_url: userUrl(managed) },
       })
     ).json();
-    await t.db.update(usersTable).set({ externalId: 'okta-42' }).where(eq(usersTable.id, managed.id));
+    await provision(setup.org.id, managed.id);
     const removed = await t.call('DELETE', `/auth/memberships/${membership.id}`, {
       token: setup.owner.token,
     });
@@ -534,6 +540,45 @@ describe('provisioned users and roles (spec 1 §6, §8)', () => {
       body: { name: 'X' },
     });
     expect(renamed.statusCode).toBe(422);
+  });
+
+  it('locks a user only in the organization whose provisioning manages them', async () => {
+    const managing = await team();
+    const other = await team();
+    const managed = await t.signUp();
+    await addMember(t.db, { organizationId: managing.org.id, userId: managed.id, name: 'Base' });
+    await addMember(t.db, { organizationId: other.org.id, userId: managed.id, name: 'Base' });
+    await provision(managing.org.id, managed.id);
+    const otherRole = await createRole(other.owner, other.org.id, 'Their own group');
+    await t.db.update(rolesTable).set({ scimCreated: true }).where(eq(rolesTable.id, otherRole.id));
+
+    // In the other organization they are an ordinary member: shown unlocked, added to its roles, removed.
+    const listed = await t.call('GET', `/auth/organizations/${other.org.id}/users`, {
+      token: other.owner.token,
+    });
+    const there = listed.json()._embedded.users.find((user: { id: string }) => user.id === managed.id);
+    expect(there.external_id).toBeNull();
+    const added = await t.call('POST', `/auth/roles/${otherRole.id}/memberships`, {
+      token: other.owner.token,
+      body: { user_url: userUrl(managed) },
+    });
+    expect(added.statusCode).toBe(201);
+    const removed = await t.call('DELETE', `/auth/organizations/${other.org.id}/users/${managed.id}`, {
+      token: other.owner.token,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    // Where provisioning manages them, they are locked.
+    const managingList = await t.call('GET', `/auth/organizations/${managing.org.id}/users`, {
+      token: managing.owner.token,
+    });
+    const here = managingList.json()._embedded.users.find((user: { id: string }) => user.id === managed.id);
+    expect(here.external_id).toBe('okta-42');
+    const refused = await t.call('DELETE', `/auth/organizations/${managing.org.id}/users/${managed.id}`, {
+      token: managing.owner.token,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(memberMessages.removeProvisioned);
   });
 
   it('refuses to edit a provisioned role in the words the console shows (core scimMessages.roleLocked)', async () => {

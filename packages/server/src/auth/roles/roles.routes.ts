@@ -12,6 +12,7 @@ import {
   permissionMessages,
   renameRoleSchema,
   roleResource,
+  scimConfigurationMessages,
   scimMessages,
   updateMembershipSchema,
   userCollection,
@@ -24,15 +25,16 @@ import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { memberships, organizations, roles, users } from '../../db/schema.ts';
+import { memberships, organizations, roles, scimConfigurations, users } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
 import { idRoute, pathParameter } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
 import { membershipsOf } from '../access.ts';
-import type { CallerAccess, Callers } from '../caller-access.ts';
+import { assertUsable, type CallerAccess, type Callers } from '../caller-access.ts';
 import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
+import { isProvisionedIn, provisionedIn } from '../provisioned-users.ts';
 import { toUserHal } from '../users/users.hal.ts';
 import type { RoleAccessService } from './role-access.ts';
 
@@ -60,8 +62,9 @@ export async function rolesRoutes(
   const roleTags = ['Roles'];
   const membershipTags = ['Memberships'];
 
-  /** The caller's actor in an organization they belong to; any other is 404, never 403. */
+  /** The caller's actor in an organization they belong to; any other is 404 (403 only when SSO stops it). */
   function organizationActor(caller: CallerAccess, organizationId: string) {
+    if (isUuid(organizationId)) assertUsable(caller, organizationId);
     const actor = caller.actors.get(organizationId);
     if (!actor) throw notFound('Organization');
     return actor;
@@ -181,6 +184,11 @@ export async function rolesRoutes(
   app.delete('/roles/:id', remove, async (request, reply) => {
     const caller = await callers.require(request);
     const { role } = await roleAccess.forEditing(caller, request.params.id, true);
+    const [provisioning] = await db
+      .select({ id: scimConfigurations.id })
+      .from(scimConfigurations)
+      .where(eq(scimConfigurations.defaultRoleId, role.id));
+    if (provisioning) throw unprocessable(scimConfigurationMessages.defaultRoleInUse);
     await db.delete(roles).where(eq(roles.id, role.id));
     return reply.code(204).send(null);
   });
@@ -210,10 +218,15 @@ export async function rolesRoutes(
       .from(memberships)
       .where(eq(memberships.roleId, role.id));
     const rows = await db.select().from(users).where(inArray(users.id, memberIds)).orderBy(users.name);
+    const managed = await provisionedIn(
+      db,
+      role.organizationId,
+      rows.map((user) => user.id),
+    );
     return collection(
       'users',
       `${urls.auth}/roles/${role.id}/users`,
-      rows.map((user) => toUserHal(user, urls)),
+      rows.map((user) => toUserHal(user, urls, { managedHere: managed.has(user.id) })),
     );
   });
 
@@ -238,8 +251,8 @@ export async function rolesRoutes(
     if (!userId || !inOrganization) {
       throw unprocessable('Only members of the organization can be added to a role; invite new people');
     }
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    if (role.scimCreated && user?.externalId) {
+    // spec 1 §6: a managed role's provisioned holders are the identity provider's to change.
+    if (role.scimCreated && (await isProvisionedIn(db, role.organizationId, userId))) {
       throw unprocessable(scimMessages.cannotAdd);
     }
     try {
@@ -280,9 +293,11 @@ export async function rolesRoutes(
   app.delete('/memberships/:id', removeMembership, async (request, reply) => {
     const caller = await callers.require(request);
     const { membership, access } = await membershipWithAccess(caller, request.params.id);
-    if (access.role.scimCreated) {
-      const [user] = await db.select().from(users).where(eq(users.id, membership.userId));
-      if (user?.externalId) throw unprocessable(scimMessages.cannotRemove);
+    if (
+      access.role.scimCreated &&
+      (await isProvisionedIn(db, access.role.organizationId, membership.userId))
+    ) {
+      throw unprocessable(scimMessages.cannotRemove);
     }
     const { organizationId } = access.role;
     await removeKeepingAnOwner(
@@ -316,8 +331,9 @@ export async function rolesRoutes(
     // Someone the caller sees no role of is no member to them (spec 1 §6): 404, as for a stranger.
     if (!theirs.some((m) => isRoleVisible(actor, m.roleType))) throw notFound('Member');
     if (target === caller.user.id) throw unprocessable(memberMessages.removeSelf);
-    const [user] = await db.select().from(users).where(eq(users.id, target));
-    if (user?.externalId) throw unprocessable(memberMessages.removeProvisioned);
+    // Provisioned here: the identity provider deactivates them (a member elsewhere is no one's to lock here).
+    if (await isProvisionedIn(db, organizationId, target))
+      throw unprocessable(memberMessages.removeProvisioned);
     // Only the roles the caller sees go: a Deploy Owner removing someone who also holds a role hidden
     // from them (the owner or billing role) gets the same answer as for anyone else, and that role
     // stays, so the removal tells them nothing of who holds it.

@@ -68,20 +68,13 @@ export async function revokeTokenChains(db: DbOrTx, roots: SQL): Promise<string[
  * its parent's when it was made, so it still never outlives it): the earlier tokens it came from end
  * too, so a stolen older token does not survive the password change or "log out other sessions" that
  * was meant to end it. A parent of another user (an impersonator's token) is left as it is.
- * Personal access tokens end too (a change of how the account signs in: whoever held the old password
- * may have made one), unless `sessionsOnly`: "log out other sessions" ends sessions, not the tokens the
- * user made for git and CI, which have their own list to be revoked from.
+ * Personal access tokens end too: every caller is a change of how the account signs in (whoever held the
+ * old password may have made one) or "log out other sessions", which the contract (§3.5) defines as
+ * revoking every other token of the caller.
  */
-export async function revokeOtherTokens(
-  db: DbOrTx,
-  userId: string,
-  keep: string[],
-  options: { sessionsOnly?: boolean } = {},
-): Promise<string[]> {
+export async function revokeOtherTokens(db: DbOrTx, userId: string, keep: string[]): Promise<string[]> {
   const ids = keep.filter(isUuid);
-  // Personal access tokens hang from no token and have none exchanged from them: they are roots or nothing.
-  const roots = options.sessionsOnly ? sql` and ${tokens.name} is null` : sql``;
-  if (ids.length === 0) return revokeTokenChains(db, sql`${tokens.userId} = ${userId}${roots}`);
+  if (ids.length === 0) return revokeTokenChains(db, sql`${tokens.userId} = ${userId}`);
   const listed = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -100,10 +93,7 @@ export async function revokeOtherTokens(
       where ${tokens.userId} = ${userId} and ${tokens.id} in (${listed})
         and ${tokens.parentId} in (
           select p.id from ${tokens} p where p.user_id = ${userId} and p.id not in ${offspring})`);
-    return revokeTokenChains(
-      tx,
-      sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${offspring}${roots}`,
-    );
+    return revokeTokenChains(tx, sql`${tokens.userId} = ${userId} and ${tokens.id} not in ${offspring}`);
   });
 }
 
@@ -121,10 +111,18 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
       ...(actor
         ? { act: { sub: `${urls.auth}/users/${actor.id}`, email: actor.email, name: actor.name } }
         : {}),
+      // Contract §3.3: an organization (SSO) token's subject is the organization, its actor the user.
+      ...(token.ssoOrganizationId
+        ? { act: { sub: `${urls.auth}/users/${user.id}`, email: user.email, name: user.name } }
+        : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(urls.auth)
-      .setSubject(`${urls.auth}/users/${user.id}`)
+      .setSubject(
+        token.ssoOrganizationId
+          ? `${urls.auth}/organizations/${token.ssoOrganizationId}`
+          : `${urls.auth}/users/${user.id}`,
+      )
       .setJti(token.id)
       .setIssuedAt(Math.floor(token.createdAt.getTime() / 1000))
       .setExpirationTime(Math.floor(token.expiresAt.getTime() / 1000));
@@ -181,7 +179,14 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
       user: UserRow,
       scope: TokenScope,
       expiresInSeconds: number,
-      options: { session?: boolean; actor?: UserRow; parent?: TokenRow; client?: ClientInfo } = {},
+      options: {
+        session?: boolean;
+        actor?: UserRow;
+        parent?: TokenRow;
+        client?: ClientInfo;
+        /** An organization (SSO) token of this organization: made by a SAML login, or exchanged from one. */
+        ssoOrganizationId?: string | null;
+      } = {},
     ): Promise<IssuedToken> {
       const secret = options.session ? randomBytes(32).toString('base64url') : null;
       const requested = Date.now() + expiresInSeconds * 1000;
@@ -198,6 +203,7 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
           expiresAt,
           sessionSecretHash: secret ? sha256(secret) : null,
           parentId: options.parent?.id ?? null,
+          ssoOrganizationId: options.ssoOrganizationId ?? null,
           userAgent: options.client?.userAgent?.slice(0, USER_AGENT_MAX) || null,
           ipAddress: options.client?.ip?.slice(0, 100) || null,
         })
@@ -294,11 +300,11 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     },
 
     /**
-     * "Log out other sessions": revokes every session of the user except the listed ones and their own
-     * (revokeOtherTokens); personal access tokens stay.
+     * "Log out other sessions" (contract §3.5 `revoke_all_accessible`): revokes every token and session
+     * of the user except the listed ones and their own (revokeOtherTokens), personal access tokens too.
      */
     revokeOtherSessions(userId: string, keep: string[]): Promise<string[]> {
-      return revokeOtherTokens(db, userId, keep, { sessionsOnly: true });
+      return revokeOtherTokens(db, userId, keep);
     },
   };
 }

@@ -245,10 +245,16 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     return caller.user.email.toLowerCase() === email ? `session-${caller.token.id}` : undefined;
   }
 
-  /** Whether the request's second factor would pass `secondFactor`, without spending or counting it. */
-  async function secondFactorHolds(user: UserRow, body: z.infer<typeof passwordGrant>): Promise<boolean> {
-    if (!user.otpEnabled) return false;
-    if (body.u2f) return deps.securityKeys.assertionHolds(user, body.u2f);
+  /**
+   * Which second factor the request brings when it would pass `secondFactor` (a TOTP step, a security key
+   * assertion, a recovery code), without spending or counting it; null when none would.
+   */
+  async function secondFactorHolds(
+    user: UserRow,
+    body: z.infer<typeof passwordGrant>,
+  ): Promise<'step' | 'key' | 'recovery' | null> {
+    if (!user.otpEnabled) return null;
+    if (body.u2f) return (await deps.securityKeys.assertionHolds(user, body.u2f)) ? 'key' : null;
     return deps.twoFactor.codeHolds(user, body.otp_token);
   }
 
@@ -358,13 +364,16 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       );
       const { lock } = attempt;
       if (lock) {
-        // A locked account opens only to the right password with its second factor. A code (or key
-        // assertion) that holds is spent whatever the password, so each one found buys one password
-        // check; and every failure here is turned away alike (the same answer, Retry-After and count),
-        // so the lock tells no one which of the two was wrong.
+        // A locked account opens only to the right password with its second factor. A TOTP step or key
+        // assertion that holds is spent whatever the password, so each one found buys one password check;
+        // a recovery code (80 random bits: never found by guessing) is spent only with the right password,
+        // so a typo does not cost its owner one. Every failure here is turned away alike (the same answer,
+        // Retry-After and count), so the lock tells no one which of the two was wrong.
+        const held = user ? await secondFactorHolds(user, body) : null;
         const spent =
           !!user &&
-          (await secondFactorHolds(user, body)) &&
+          held !== null &&
+          (held !== 'recovery' || passwordOk) &&
           (await secondFactor(user, body).then(
             () => true,
             () => false,
@@ -455,6 +464,8 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
           client: clientOf(request),
           // A refreshed impersonation token stays marked with its impersonator.
           actor: actor.token.actorId ? await userById(actor.token.actorId) : undefined,
+          // A refreshed organization (SSO) token stays one, of the same organization.
+          ssoOrganizationId: actor.token.ssoOrganizationId,
         },
       );
       // The new token becomes the browser's session (contract §3.2). When the cookie was the exchanged
@@ -513,7 +524,7 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     config: { caller: { elevated: true, allowUnverified: true } },
     ...route(
       tags,
-      'Revoke every session of the caller but those listed (personal access tokens stay)',
+      'Revoke every token and session of the caller but those listed, personal access tokens included',
       { 204: noContent },
       { body: revokeBody },
     ),

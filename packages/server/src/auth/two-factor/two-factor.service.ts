@@ -270,22 +270,22 @@ export function createTwoFactorService(deps: {
     },
 
     /**
-     * Whether `code` would pass `requireSecondFactor` now (an unused TOTP step or recovery code of the
-     * user's 2FA), without spending it or counting it: the login lock's door checks the second factor
-     * before the password, and spends it only once the password is right too. Its guesses are counted
-     * per client address there, not per user, so nobody can use them to hold the user's 2FA locked.
+     * Which kind of second factor `code` is when it would pass `requireSecondFactor` now (an unused TOTP
+     * step, or an unused recovery code of the user's 2FA), else null; without spending it or counting it:
+     * the login lock's door (tokens.routes.ts) decides what to spend. Its guesses are counted per client
+     * address there, not per user, so nobody can use them to hold the user's 2FA locked.
      */
-    async codeHolds(user: UserRow, code: string | undefined): Promise<boolean> {
-      if (!user.otpEnabled || !user.currentOtpConfigurationId) return false;
+    async codeHolds(user: UserRow, code: string | undefined): Promise<'step' | 'recovery' | null> {
+      if (!user.otpEnabled || !user.currentOtpConfigurationId) return null;
       const token = code?.trim() ?? '';
-      if (token === '') return false;
+      if (token === '') return null;
       const configuration = await configurationOf(user.id, user.currentOtpConfigurationId);
-      if (!configuration) return false;
+      if (!configuration) return null;
       const step = totpStep(configuration, user.email, token);
       const lastUsed = configuration.lastUsedCounter;
-      if (step !== null) return lastUsed === null || lastUsed < step;
+      if (step !== null) return lastUsed === null || lastUsed < step ? 'step' : null;
       const normalized = normalizeRecoveryCode(token);
-      if (normalized.length !== 16) return false;
+      if (normalized.length !== 16) return null;
       const [unused] = await db
         .select({ id: otpRecoveryCodes.id })
         .from(otpRecoveryCodes)
@@ -296,7 +296,7 @@ export function createTwoFactorService(deps: {
             isNull(otpRecoveryCodes.usedAt),
           ),
         );
-      return unused !== undefined;
+      return unused === undefined ? null : 'recovery';
     },
 
     /** The recovery codes of the user's configuration (404 for anyone else's). */

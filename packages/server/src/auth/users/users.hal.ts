@@ -3,7 +3,16 @@ import type { FamilyUrls } from '../../config.ts';
 import { iso, links } from '../../http/hal.ts';
 import type { UserRow } from '../tokens/token.service.ts';
 
-export function toUserHal(user: UserRow, urls: FamilyUrls): UserResource {
+/**
+ * A user as the auth family answers it. In an organization's lists, `managedHere` says whether that
+ * organization's provisioning manages them: `external_id` (the console's lock, contract §4.1) is theirs
+ * only there, not in another organization they belong to.
+ */
+export function toUserHal(
+  user: UserRow,
+  urls: FamilyUrls,
+  options: { managedHere?: boolean } = {},
+): UserResource {
   const self = `${urls.auth}/users/${user.id}`;
   return {
     id: user.id,
@@ -15,7 +24,7 @@ export function toUserHal(user: UserRow, urls: FamilyUrls): UserResource {
     otp_enabled: user.otpEnabled,
     superuser: user.superuser,
     read_only_impersonate: user.readOnlyImpersonate,
-    external_id: user.externalId,
+    external_id: options.managedHere === false ? null : user.externalId,
     public_key_fingerprint: null,
     ssh_public_key: null,
     created_at: iso(user.createdAt),

@@ -10,6 +10,7 @@ import {
   permissionMessages,
   personNameSchema,
   roleCollection,
+  scimMessages,
   tooLongMessage,
   twoFactorMessages,
   userClaim,
@@ -257,6 +258,8 @@ export async function usersRoutes(
     }
     if (type !== undefined && type !== 'name') throw unprocessable(`Update type "${type}" is not supported`);
     const { name } = parseBody(updateNameBody, request.body);
+    // A provisioned user's name is the identity provider's (it would set it back at its next sync).
+    if (user.externalId) throw unprocessable(scimMessages.nameManaged);
     const [updated] = await db
       .update(users)
       .set({ name, updatedAt: new Date() })
@@ -303,7 +306,7 @@ export async function usersRoutes(
     if (!isUuid(id)) throw notFound('User');
     const theirs = await membershipsOf(db, id);
     if (id === caller.user.id) return theirs.map((m) => m.roleId);
-    const access = await loadCallerAccess(db, caller.user);
+    const access = await loadCallerAccess(db, caller.user, caller.token);
     const seen = theirs.filter((m) => {
       const actor = access.actors.get(m.organizationId);
       return actor !== undefined && isRoleVisible(actor, m.roleType);
@@ -361,6 +364,8 @@ export async function usersRoutes(
     if (body.email && body.email !== user.email.toLowerCase()) {
       // Moving the account to another address needs the password again.
       await guard.requireCaller(request, { elevated: true });
+      // A provisioned user's address is their userName at the identity provider.
+      if (user.externalId) throw unprocessable(scimMessages.emailManaged);
       if (await emailInUse(body.email)) throw emailTaken();
       await verification.start(user, body.email);
     } else {

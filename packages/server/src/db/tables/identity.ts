@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { mailedLinkColumns, timestamps } from './common.ts';
+import { organizations } from './organization.ts';
 
 /** Secrets the server generates on first start (JWT signing key) so every process shares them. */
 export const serverSecrets = pgTable('server_secrets', {
@@ -65,6 +66,13 @@ export const tokens = pgTable(
      * token (sessions, elevations, exchanges). Such a token has no session, parent or children.
      */
     name: text('name'),
+    /**
+     * An organization (SSO) token's organization (contract §3.3: `sub` the organization, `act` the user):
+     * made by a SAML login, it acts only there. Null for every other token.
+     */
+    ssoOrganizationId: uuid('sso_organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('tokens_user_idx').on(table.userId), index('tokens_parent_idx').on(table.parentId)],

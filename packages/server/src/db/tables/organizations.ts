@@ -1,23 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 import { users } from './identity.ts';
+import { organizations } from './organization.ts';
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  ssoEnforced: boolean('sso_enforced').notNull().default(false),
-  address: text('address'),
-  city: text('city'),
-  state: text('state'),
-  zip: text('zip'),
-  primaryPhone: text('primary_phone'),
-  emergencyPhone: text('emergency_phone'),
-  opsAlertEmail: text('ops_alert_email'),
-  securityAlertEmail: text('security_alert_email'),
-  /** When a worker last claimed one of its operations: the longest-waiting organization goes next. */
-  queueTurnAt: timestamp('queue_turn_at', { withTimezone: true, precision: 3 }),
-  ...timestamps,
-});
+export { organizations };
 
 export const roles = pgTable(
   'roles',
@@ -31,7 +18,13 @@ export const roles = pgTable(
     scimCreated: boolean('scim_created').notNull().default(false),
     ...timestamps,
   },
-  (table) => [index('roles_org_idx').on(table.organizationId)],
+  (table) => [
+    index('roles_org_idx').on(table.organizationId),
+    // A SCIM group's displayName is unique in its organization without regard to case (409 uniqueness).
+    uniqueIndex('roles_scim_name_unique')
+      .on(table.organizationId, sql`lower(${table.name})`)
+      .where(sql`${table.scimCreated}`),
+  ],
 );
 
 export const memberships = pgTable(

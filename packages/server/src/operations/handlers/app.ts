@@ -16,7 +16,10 @@ import {
   type AppRow,
   currentEnv,
   loadApp,
+  NOTHING_RECORDED,
   plan,
+  recordedApp,
+  recordsOf,
   replaceContainers,
   type ServiceRow,
   servicesOfApp,
@@ -69,12 +72,17 @@ const deploy: AppHandler<'deploy'> = {
         : { gitRef: ctx.op.gitRef ?? 'main' }),
     });
     const existing = await servicesOfApp(ctx.db, app.id);
+    const records = await recordsOf(
+      ctx.db,
+      existing.map((service) => service.id),
+    );
     const rolled: { service: ServiceRow | null; plan: ServicePlan; containers: ContainerSpec[] }[] = [];
     for (const process of image.processes) {
       const service = existing.find((s) => s.handle === process.processType) ?? null;
       const servicePlan = service
-        ? { ...plan(service), command: process.command }
+        ? { ...plan(service, records), command: process.command }
         : {
+            ...NOTHING_RECORDED,
             handle: process.processType,
             processType: process.processType,
             command: process.command,
@@ -194,12 +202,16 @@ const configure: AppHandler<'configure'> = {
       `Updating configuration of ${app.handle}: ${Object.keys(ctx.op.env ?? {}).length} variable(s) changed`,
     );
     const live = await servicesOfApp(ctx.db, app.id);
+    const records = await recordsOf(
+      ctx.db,
+      live.map((service) => service.id),
+    );
     const restarted: { service: ServiceRow; containers: ContainerSpec[] }[] = [];
     for (const service of live) {
       if (!service.currentReleaseId) continue;
       restarted.push({
         service,
-        containers: await ctx.runtime.rollOut(ctx, target, plan(service), service, env),
+        containers: await ctx.runtime.rollOut(ctx, target, plan(service, records), service, env),
       });
     }
     if (restarted.length === 0)
@@ -230,11 +242,15 @@ function restartApp(recreate: boolean): AppHandler<'restart' | 'restart_recreate
       if (live.length === 0)
         throw await failure(ctx, `App ${app.handle} has no running services to restart; deploy it first`);
       const env = await currentEnv(ctx.db, app);
+      const records = await recordsOf(
+        ctx.db,
+        live.map((service) => service.id),
+      );
       const restarted: { service: ServiceRow; containers: ContainerSpec[] }[] = [];
       for (const service of live) {
         restarted.push({
           service,
-          containers: await ctx.runtime.restart(ctx, target, plan(service), recreate, {
+          containers: await ctx.runtime.restart(ctx, target, plan(service, records), recreate, {
             image: service,
             env,
           }),
@@ -261,7 +277,7 @@ const deprovisionApp: AppHandler<'deprovision'> = {
     const { app, target } = await loadApp(ctx.db, ctx.op.resourceId);
     // Load balancers first (traffic stops), then the containers behind them.
     await deprovisionEndpointsOf(ctx, { kind: 'app', id: app.id, handle: app.handle });
-    await ctx.runtime.removeApp(ctx, target);
+    await ctx.runtime.removeApp(ctx, target, await recordedApp(ctx.db, app.id));
     return {
       async succeed(tx) {
         // Services, releases, containers, images, configurations and deployments go with the app;

@@ -50,6 +50,7 @@ export async function loadDatabase(db: DbOrTx, databaseId: number) {
     type: row.database.type,
     version: row.image?.version ?? '',
     dockerRepo: row.image?.dockerRepo ?? row.database.dockerRepo,
+    environmentId: row.environment.id,
     environmentHandle: row.environment.handle,
     stackName: row.stack.name,
     region: row.stack.region,

@@ -5,7 +5,7 @@ import { operations, services } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { RuntimeError } from '../../runtimes/runtime.ts';
 import { failure, type Handler, type OperationResource } from '../handler.ts';
-import { currentEnv, loadApp, plan, replaceContainers, type ServiceRow } from './app-services.ts';
+import { currentEnv, loadApp, plan, recordsOf, replaceContainers, type ServiceRow } from './app-services.ts';
 
 type ServiceHandler<T extends OperationTypeOf<'service'>> = Handler<ServiceRow, OperationBody<'service', T>>;
 
@@ -50,7 +50,7 @@ const scaleService: ServiceHandler<'scale'> = {
         .where(eq(operations.id, ctx.op.id)),
     );
     const next = {
-      ...plan(service),
+      ...plan(service, await recordsOf(ctx.db, [service.id])),
       containerCount: ctx.op.containerCount ?? service.containerCount,
       memoryLimitMb: ctx.op.containerSize ?? service.containerMemoryLimitMb,
       instanceClass: ctx.op.instanceProfile ?? service.instanceClass,
@@ -87,7 +87,7 @@ const restartService: ServiceHandler<'restart' | 'restart_recreate'> = {
     const started = await ctx.runtime.restart(
       ctx,
       target,
-      plan(service),
+      plan(service, await recordsOf(ctx.db, [service.id])),
       ctx.op.type === 'restart_recreate',
       {
         image: service,

@@ -7,6 +7,7 @@ import type { EndpointPlan, EndpointTarget } from '../../runtimes/runtime.ts';
 import { RuntimeError } from '../../runtimes/runtime.ts';
 import { failure, type Handler, type HandlerContext, type OperationResource } from '../handler.ts';
 import type { OperationRow } from '../operations.hal.ts';
+import { recordsOf } from './app-services.ts';
 
 type VhostRow = typeof vhosts.$inferSelect;
 type VhostHandler<T extends OperationTypeOf<'vhost'>> = Handler<VhostRow, OperationBody<'vhost', T>>;
@@ -23,6 +24,8 @@ async function loadEndpoint(db: Db, vhostId: number) {
     .select({
       vhost: vhosts,
       serviceHandle: services.handle,
+      appId: services.appId,
+      databaseId: services.databaseId,
       appHandle: apps.handle,
       databaseHandle: databases.handle,
       environmentHandle: environments.handle,
@@ -50,6 +53,10 @@ async function loadEndpoint(db: Db, vhostId: number) {
     environmentHandle: row.environmentHandle,
     resourceHandle: row.appHandle ?? row.databaseHandle ?? '',
     serviceHandle: row.serviceHandle,
+    appId: row.appId,
+    databaseId: row.databaseId,
+    recordedContainers:
+      (await recordsOf(db, [vhost.serviceId])).get(vhost.serviceId)?.recordedContainers ?? [],
   };
   const plan: EndpointPlan = {
     type: vhost.type,

@@ -51,6 +51,7 @@ export interface EdgeEndpoint {
 export interface EdgeProxy {
   id: string;
   vhostId: number;
+  listener: Listener;
   serviceHash: string;
   /** The endpoint's own container port, or 0 for each container's PORT. */
   port: number;
@@ -68,13 +69,27 @@ const drainingId = (hash: string) => `berth-draining-${hash}`;
 /** A service's key as an id part: ids are path segments of the admin API. */
 export const serviceHash = (serviceKey: string) =>
   createHash('sha256').update(serviceKey).digest('hex').slice(0, 16);
+/** An endpoint's proxy on a listener: it names the service it sends to, by its key's hash, and the port. */
+const proxyIdOf = (proxy: Omit<EdgeProxy, 'id' | 'dials'>) =>
+  `berth-up-${proxy.vhostId}-${proxy.listener}-${proxy.serviceHash}-${proxy.port}`;
 const proxyId = (endpoint: EdgeEndpoint, listener: Listener) =>
-  `berth-up-${endpoint.vhostId}-${listener}-${serviceHash(endpoint.serviceKey)}-${endpoint.containerPort ?? 0}`;
+  proxyIdOf({
+    vhostId: endpoint.vhostId,
+    listener,
+    serviceHash: serviceHash(endpoint.serviceKey),
+    port: endpoint.containerPort ?? 0,
+  });
 
 function parseProxyId(id: string): Omit<EdgeProxy, 'dials'> | null {
   const match = /^berth-up-(\d{1,12})-(http|https)-([0-9a-f]{16})-(\d{1,5})$/.exec(id);
   if (!match) return null;
-  return { id, vhostId: Number(match[1]), serviceHash: match[3] ?? '', port: Number(match[4]) };
+  return {
+    id,
+    vhostId: Number(match[1]),
+    listener: match[2] === 'https' ? 'https' : 'http',
+    serviceHash: match[3] ?? '',
+    port: Number(match[4]),
+  };
 }
 
 const SELECTION_POLICIES: Record<string, string> = {
@@ -187,10 +202,17 @@ export interface Edge {
   putEndpoint(endpoint: EdgeEndpoint): Promise<void>;
   removeEndpoint(vhostId: number, hostname: string): Promise<void>;
   /**
-   * Points every endpoint of a service at these containers; the number of proxies changed. The
-   * containers it takes out stay counted in `requestsInFlight` until `releaseDrained`.
+   * Points every endpoint of a service at these containers; the number of proxies changed. Those it
+   * takes out at the `draining` addresses (the caller's, which it drains) stay counted in
+   * `requestsInFlight` until `releaseDrained`; no other address is held.
    */
-  switchService(serviceKey: string, upstreams: EdgeUpstream[]): Promise<number>;
+  switchService(serviceKey: string, upstreams: EdgeUpstream[], draining: string[]): Promise<number>;
+  /**
+   * Makes these endpoints' proxies the service's, found by its key from then on, still sending where
+   * they did: routes made under another key (an older Berth's, of handles another organization's
+   * service may share, so taken over by endpoint, never by that key). How many it took over.
+   */
+  adoptProxies(serviceKey: string, vhostIds: readonly number[]): Promise<number>;
   /** Every endpoint proxy the edge has. */
   proxies(): Promise<EdgeProxy[]>;
   /** Asks the Caddy at the socket to stop (one an older Berth left running without a pid file). */
@@ -351,6 +373,8 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
    * Keeps addresses a service's routes no longer send to in Caddy's upstream pool, through a route no
    * request matches: Caddy forgets an address (and so its requests in flight) once no route names it,
    * while the requests sent before go on. Held, they stay counted (`requestsInFlight`) until released.
+   * The route must never match: it would reach the containers past the endpoint's checks (allowlist,
+   * token, HTTPS redirect), so its matcher is an expression that is false, not a hostname.
    */
   async function holdForDraining(hash: string, dials: string[]) {
     const id = drainingId(hash);
@@ -361,7 +385,7 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       id,
       {
         '@id': id,
-        match: [{ host: [`${hash}.draining.invalid`] }],
+        match: [{ expression: 'false' }],
         handle: [{ handler: 'reverse_proxy', upstreams: all.map((dial) => ({ dial })) }],
         terminal: true,
       },
@@ -465,13 +489,18 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
           await setAutomated(names.filter((name) => name !== hostname));
       }),
 
-    switchService: (serviceKey, upstreams) =>
+    switchService: (serviceKey, upstreams, draining) =>
       serialized(async () => {
         const hash = serviceHash(serviceKey);
         const mine = (await proxies()).filter((proxy) => proxy.serviceHash === hash);
+        const drained = new Set(draining);
+        // Only what the caller drains (and so releases): any other address, a stale one the engine may
+        // give another container, is let go at once.
         const leaving = mine.flatMap((proxy) => {
           const staying = new Set(dialsOf(proxy.port, upstreams).map((upstream) => upstream.dial));
-          return proxy.dials.filter((dial) => !staying.has(dial));
+          return proxy.dials.filter(
+            (dial) => !staying.has(dial) && drained.has(dial.slice(0, dial.lastIndexOf(':'))),
+          );
         });
         if (leaving.length > 0) await holdForDraining(hash, leaving);
         for (const proxy of mine) {
@@ -486,6 +515,31 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
           await admin('PATCH', `/id/${proxy.id}/load_balancing/try_duration`, tryDuration(dials));
         }
         return mine.length;
+      }),
+
+    adoptProxies: (serviceKey, vhostIds) =>
+      serialized(async () => {
+        const hash = serviceHash(serviceKey);
+        const wanted = new Set(vhostIds);
+        let adopted = 0;
+        for (const proxy of await proxies()) {
+          if (!wanted.has(proxy.vhostId) || proxy.serviceHash === hash) continue;
+          const answer = await admin('GET', `/id/${proxy.id}`);
+          // An endpoint deprovisioned meanwhile has nothing left to take over.
+          if (answer.status >= 300 && unknownId(answer.text)) continue;
+          if (answer.status >= 300)
+            throw new RuntimeError(
+              `The edge refused to read ${proxy.id}: ${answer.text.trim().slice(0, 500)}`,
+            );
+          const handler = JSON.parse(answer.text) as Record<string, unknown>;
+          // Caddy indexes the ids anew with each change, so the proxy is found by the new one at once.
+          await ok('PATCH', `/id/${proxy.id}`, {
+            ...handler,
+            '@id': proxyIdOf({ ...proxy, serviceHash: hash }),
+          });
+          adopted++;
+        }
+        return adopted;
       }),
 
     releaseDrained: (serviceKey) => serialized(() => remove(drainingId(serviceHash(serviceKey)))),

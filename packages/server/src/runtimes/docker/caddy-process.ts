@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { carryEdgeConfig, createEdgeClient, type EdgeSettings, edgeBaseConfig } from './caddy-edge.ts';
+import { edgeStopsWithService } from './edge-systemd.ts';
 
 export interface EdgeProcessOptions extends EdgeSettings {
   /** The Caddy binary. */
@@ -39,9 +40,33 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Whether the process runs this directory's edge configuration (`<caddy> run --config <dir>/caddy.json`). */
+function runsEdgeConfig(pid: number, dir: string): boolean {
+  if (fs.existsSync('/proc/self')) {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(configFile(dir));
+    } catch {
+      // Gone meanwhile.
+      return false;
+    }
+  }
+  // Without /proc (macOS, the BSDs), ps tells, its arguments joined by spaces (-ww: never cut short).
+  try {
+    const command = execFileSync('ps', ['-ww', '-o', 'command=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5000,
+    });
+    return command.trim().endsWith(` --config ${configFile(dir)}`);
+  } catch {
+    // Gone meanwhile, or no ps to ask: never taken for the edge.
+    return false;
+  }
+}
+
 /**
- * The edge of this directory while it runs: the pid file's process, if it is alive and (where /proc
- * says) runs this directory's configuration, so a process that took a dead edge's id is never touched.
+ * The edge of this directory while it runs: the pid file's process, if it is alive and runs this
+ * directory's configuration, so a process that took a dead edge's id is never touched.
  */
 export function runningEdgePid(dir: string): number | null {
   let pid: number;
@@ -51,14 +76,7 @@ export function runningEdgePid(dir: string): number | null {
     return null;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
-  // Without /proc (not Linux), being alive is all there is to go by.
-  if (!fs.existsSync('/proc/self')) return pid;
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(configFile(dir)) ? pid : null;
-  } catch {
-    // Gone meanwhile.
-    return null;
-  }
+  return runsEdgeConfig(pid, dir) ? pid : null;
 }
 
 /** Stops the process and waits for it to go, killing it when it takes longer than STOP_TIMEOUT_MS. */
@@ -93,6 +111,35 @@ export async function stopEdge(dir: string): Promise<number | null> {
   if (pid !== null) await terminate(pid);
   fs.rmSync(edgePidFile(dir), { force: true });
   return pid;
+}
+
+/**
+ * What of the server's environment Caddy reads: the trust store and HTTPS proxy of its ACME client (Go's
+ * crypto/x509 and net/http). Not HTTP_PROXY: Caddy 2.7 and later would send plain requests to the
+ * containers through it. Nothing else passes: Caddy outlives the server and must keep none of its
+ * secrets (BERTH_JWT_SECRET, DATABASE_URL, mail and payment credentials), nor NOTIFY_SOCKET (it would
+ * speak to systemd for the server) or CADDY_ADMIN.
+ */
+const CADDY_READS = [
+  'PATH',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'NO_PROXY',
+  'no_proxy',
+];
+
+/** The edge's environment: its own directories, and what it reads of the server's. */
+function edgeEnvironment(dir: string): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = {};
+  for (const name of CADDY_READS) if (process.env[name] !== undefined) environment[name] = process.env[name];
+  return {
+    ...environment,
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    XDG_DATA_HOME: path.join(dir, 'data'),
+    HOME: dir,
+  };
 }
 
 /** The binary a command name runs (PATH for a bare name), with symbolic links resolved; null if none. */
@@ -178,12 +225,7 @@ export function superviseEdge(options: EdgeProcessOptions) {
       // Its own session and process group: signals to the server's group (Ctrl-C) pass it by.
       detached: true,
       stdio: ['ignore', log, log],
-      env: {
-        ...process.env,
-        XDG_CONFIG_HOME: path.join(options.dir, 'config'),
-        XDG_DATA_HOME: path.join(options.dir, 'data'),
-        HOME: options.dir,
-      },
+      env: edgeEnvironment(options.dir),
     });
     fs.closeSync(log);
     proc.once('error', (error) => {
@@ -243,6 +285,12 @@ export function superviseEdge(options: EdgeProcessOptions) {
       );
   }
 
+  /** Says so when the edge would not outlive the server: a systemd unit's stop would end it too. */
+  async function warnIfStopsWithServer() {
+    const warning = pid === null ? null : await edgeStopsWithService(pid);
+    if (warning) options.onProblem?.(warning);
+  }
+
   return {
     /** Takes over the running edge, or starts one; resolves once its admin API answers. */
     async start() {
@@ -253,6 +301,7 @@ export function superviseEdge(options: EdgeProcessOptions) {
         if (await untilAnswering(Date.now() + READY_TIMEOUT_MS)) {
           await adopt(running);
           watch();
+          await warnIfStopsWithServer();
           return;
         }
         options.onProblem?.(
@@ -277,6 +326,7 @@ export function superviseEdge(options: EdgeProcessOptions) {
           `The edge (Caddy) did not start within ${READY_TIMEOUT_MS / 1000} s. Its log: ${logFile(options.dir)}`,
         );
       watch();
+      await warnIfStopsWithServer();
     },
     /** Stops watching the edge and leaves it serving the endpoints (the server stops). */
     detach() {

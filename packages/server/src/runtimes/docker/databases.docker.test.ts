@@ -76,6 +76,14 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
 
   const operate = (url: string, body: Record<string, unknown>) => t.operate(owner, url, body);
 
+  /** The environment's own network, where its apps reach its databases. */
+  async function environmentNetwork(): Promise<string> {
+    const [made] = await engine.listNetworks({
+      filters: { label: [`${LABELS.environmentId}=${environmentId}`], name: [network] },
+    });
+    return made?.Name ?? 'none';
+  }
+
   const logOf = (operationId: number | string) => t.operationLog(owner, operationId);
 
   /** A client for a database: its connection URL's account, at its container's address on the network. */
@@ -132,6 +140,7 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     expect(info.Config.Image).toBe(POSTGRES_IMAGE);
     expect(info.HostConfig.Memory).toBe(1024 * 1024 * 1024);
     expect(info.Mounts.map((mount) => mount.Type)).toEqual(['volume']);
+    expect(Object.keys(info.NetworkSettings.Networks)).toEqual([await environmentNetwork()]);
     // The name resolves on the network (what an app's container does with the URL).
     const exec = await engine.getContainer(container?.Id ?? '').exec({
       Cmd: ['nslookup', url.hostname],
@@ -244,7 +253,7 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       Entrypoint: ['sh', '-c', script],
       Cmd: [],
       Labels: { [LABELS.environment]: environmentHandle },
-      HostConfig: { NetworkMode: network },
+      HostConfig: { NetworkMode: await environmentNetwork() },
     });
     try {
       await container.start();
@@ -342,6 +351,7 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
     // A container made before issue 34 (its account on its command line and in its environment) is
     // replaced at its next restart by one that reads the account from its volume.
     const username = decodeURIComponent(url.username);
+    const own = await environmentNetwork();
     const legacy = await engine.createContainer({
       name: `${info.Name.replace(/^\//, '')}-legacy`,
       Image: info.Config.Image,
@@ -353,7 +363,7 @@ describe.skipIf(!docker)('databases on the docker runtime', () => {
       Labels: info.Config.Labels,
       HostConfig: info.HostConfig,
       NetworkingConfig: {
-        EndpointsConfig: { [network]: { Aliases: info.NetworkSettings.Networks[network]?.Aliases ?? [] } },
+        EndpointsConfig: { [own]: { Aliases: info.NetworkSettings.Networks[own]?.Aliases ?? [] } },
       },
     });
     // Stopped first, so Redis saves its keys on the way out.

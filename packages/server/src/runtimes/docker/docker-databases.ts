@@ -6,6 +6,7 @@ import { Readable, Transform, type TransformCallback, Writable } from 'node:stre
 import { pipeline } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type {
+  AppTarget,
   ContainerSpec,
   DatabaseAccount,
   DatabaseBackup,
@@ -16,8 +17,8 @@ import type {
   RuntimeContext,
 } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
-import { addressOn, containersLabelled, ensureNetwork, LABELS, lastLogLines, tcpAnswers } from './engine.ts';
-import { isLocalImageEngine } from './local-images.ts';
+import { containersLabelled, type DockerNetworks, LABELS, lastLogLines, tcpAnswers } from './engine.ts';
+import { installedVersions, isLocalImageEngine, localImageTag } from './local-images.ts';
 
 /**
  * How the docker runtime runs one database engine from its image: where it keeps its data, the port it
@@ -162,9 +163,16 @@ export function officialDatabaseImage(type: string, version: string): string | n
 /** Engines of the catalog this runtime runs, by display name (for the message about the others). */
 export const DOCKER_DATABASE_ENGINES = Object.values(ENGINES).map((engine) => engine.name);
 
+/** Whether the docker runtime runs this engine at this version (older ones lack what the account needs). */
+export function runsOnDocker(type: string, version: string): boolean {
+  const engine = ENGINES[type];
+  return !!engine && (engine.minimumVersion === null || Number.parseFloat(version) >= engine.minimumVersion);
+}
+
 export interface DockerDatabasesOptions {
   docker: Docker;
-  network: string;
+  /** A database joins its environment's network, where that environment's apps reach it by name. */
+  networks: DockerNetworks;
   installation: string;
   /** Where backups' dumps are kept (`BERTH_DATA_DIR/backups`). */
   backupDir: string;
@@ -215,7 +223,7 @@ const RELOAD_TIMEOUT_MS = 60_000;
  * restore is a new database loaded from one.
  */
 export function createDockerDatabases(options: DockerDatabasesOptions) {
-  const { docker, network } = options;
+  const { docker, networks } = options;
   const machine = hostname();
 
   const keyOf = (target: DatabaseTarget) => `${target.stackName}/${target.environmentHandle}/db-${target.id}`;
@@ -224,6 +232,16 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
   /** The name apps reach it at on the network (the connection URL's host): kept across recreations. */
   const aliasOf = (target: DatabaseTarget) =>
     `${target.handle.replace(/[^a-z0-9-]+/g, '-').slice(0, 40)}-${target.id}-${short}`;
+  /** The names of a database's that a container answers to on its networks (the alias it was made with). */
+  const aliasesOf = (info: Docker.ContainerInspectInfo, databaseId: number) => [
+    ...new Set(
+      Object.values(info.NetworkSettings.Networks ?? {})
+        .flatMap((network) => network.Aliases ?? [])
+        .filter((alias) => alias.endsWith(`-${databaseId}-${short}`)),
+    ),
+  ];
+  const addressOf = (info: Docker.ContainerInspectInfo) => networks.addressOf(info.NetworkSettings.Networks);
+  const nameOf = (info: Docker.ContainerInspectInfo) => info.Name.replace(/^\//, '');
 
   function engineOf(target: DatabaseTarget): EngineDriver | null {
     return ENGINES[target.type] ?? null;
@@ -254,11 +272,17 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
    * Debian packages can be made on this machine (local-images.ts); others must be put on the engine.
    */
   function missingImageAdvice(target: DatabaseTarget, image: string): string {
-    const makeable =
-      isLocalImageEngine(target.type) && image === officialDatabaseImage(target.type, target.version);
-    return makeable
-      ? `On a machine that cannot pull, make it from this machine's Debian packages: npm run images -- ${target.type} ${target.version} (or set BERTH_DATABASE_IMAGES to an image the engine has)`
-      : 'Put it on the engine (docker load) or set BERTH_DATABASE_IMAGES to an image the engine has';
+    const elsewhere =
+      'put it on the engine (docker load) or set BERTH_DATABASE_IMAGES to an image the engine has';
+    if (!isLocalImageEngine(target.type) || image !== officialDatabaseImage(target.type, target.version))
+      return `${elsewhere[0]?.toUpperCase()}${elsewhere.slice(1)}`;
+    const installed = installedVersions(target.type);
+    if (installed.includes(target.version))
+      return `On a machine that cannot pull, make it from this machine's Debian packages: npm run images -- ${target.type} ${target.version} (or ${elsewhere})`;
+    // This machine's package holds another version: that one can be made, and this version pointed at it.
+    const [held] = installed;
+    if (!held) return `${elsewhere[0]?.toUpperCase()}${elsewhere.slice(1)}`;
+    return `This machine's packages hold version ${held}, not ${target.version}: make that image (npm run images -- ${target.type} ${held}) and run this version on it with BERTH_DATABASE_IMAGES=${target.type}:${target.version}=${localImageTag(target.type, held)}, or ${elsewhere}`;
   }
 
   async function ensureImage(ctx: RuntimeContext, target: DatabaseTarget, image: string) {
@@ -308,7 +332,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           ].join('\n'),
         );
       }
-      const address = addressOn(info, network);
+      const address = addressOf(info);
       if (address && (await tcpAnswers(address, port, 1000))) return info;
       if (Date.now() > deadline) {
         const output = await lastLogLines(docker, id, 20);
@@ -331,7 +355,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
   ): ContainerSpec {
     return {
       dockerName: info.Name.replace(/^\//, ''),
-      host: addressOn(info, network) || machine,
+      host: addressOf(info) || machine,
       awsInstanceId: info.Id.slice(0, 12),
       instanceClass: plan.instanceClass,
       memoryLimit: plan.containerSizeMb,
@@ -339,6 +363,54 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
       layer: 'database',
       status: info.State.Running ? 'running' : info.State.Status,
     };
+  }
+
+  /**
+   * App containers made before environments had networks, still on the network every container shared
+   * then: databases stay on it too (under their names) while any is, so those apps keep reaching them.
+   */
+  async function appsLeftOnSharedNetwork(): Promise<boolean> {
+    const left = await docker
+      .listContainers({
+        all: true,
+        filters: {
+          network: [networks.shared],
+          label: [`${LABELS.installation}=${options.installation}`, `${LABELS.layer}=app`],
+        },
+      })
+      .catch(() => []);
+    return left.length > 0;
+  }
+
+  /**
+   * Puts a database container on its environment's network under its names (a container made before
+   * environments had networks is on the shared one only), and takes it off the shared one once no app
+   * container made then is left there.
+   */
+  async function moveToEnvironment(
+    ctx: RuntimeContext,
+    environment: Pick<AppTarget, 'environmentId' | 'environmentHandle' | 'stackName'>,
+    info: Docker.ContainerInspectInfo,
+    aliases: string[],
+  ) {
+    const on = info.NetworkSettings.Networks ?? {};
+    const own = networks.ofEnvironment(environment.environmentId);
+    if (!on[own]) {
+      await docker
+        .getNetwork(await networks.ensureEnvironment(environment))
+        .connect({ Container: info.Id, EndpointConfig: { Aliases: aliases } });
+      await options.log(
+        ctx,
+        `Connected database container ${nameOf(info)} to the network of environment ${environment.environmentHandle} as ${aliases.join(', ')}`,
+      );
+    }
+    if (on[networks.shared] && !(await appsLeftOnSharedNetwork())) {
+      await docker.getNetwork(networks.shared).disconnect({ Container: info.Id, Force: true });
+      await options.log(
+        ctx,
+        `Took database container ${nameOf(info)} off the shared ${networks.shared} network`,
+      );
+    }
   }
 
   /** Creates and starts a database's container on its volume; the environment makes the account on a first start. */
@@ -350,41 +422,46 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
     image: string,
     env: string[],
     cmd: string[] | undefined,
+    aliases: string[],
   ) {
-    await ensureNetwork(docker, network);
     const name =
       `db-${target.environmentHandle}-${target.handle}-${target.id}-${randomBytes(4).toString('hex')}`
         .replace(/[^a-zA-Z0-9_.-]+/g, '-')
         .slice(0, 120);
-    const container = await docker.createContainer({
-      name,
-      Image: image,
-      Env: env,
-      ...(cmd ? { Cmd: cmd } : {}),
-      StopSignal: engine.stopSignal,
-      Labels: {
-        [LABELS.managed]: 'true',
-        [LABELS.installation]: options.installation,
-        [LABELS.stack]: target.stackName,
-        [LABELS.environment]: target.environmentHandle,
-        [LABELS.database]: keyOf(target),
-        [LABELS.layer]: 'database',
-        [LABELS.port]: String(engine.port),
-        [LABELS.data]: engine.dataPath,
-      },
-      HostConfig: {
-        Memory: plan.containerSizeMb * MB,
-        MemorySwap: plan.containerSizeMb * MB,
-        CpuShares: Math.max(2, Math.round(plan.containerSizeMb)),
-        RestartPolicy: { Name: 'unless-stopped', MaximumRetryCount: 0 },
-        Init: true,
-        Mounts: [{ Type: 'volume', Source: volumeOf(target), Target: engine.dataPath }],
-        LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
-      },
-      NetworkingConfig: { EndpointsConfig: { [network]: { Aliases: [aliasOf(target)] } } },
-    });
+    const container = await networks
+      .startContainer(target, (network) => ({
+        name,
+        Image: image,
+        Env: env,
+        ...(cmd ? { Cmd: cmd } : {}),
+        StopSignal: engine.stopSignal,
+        Labels: {
+          [LABELS.managed]: 'true',
+          [LABELS.installation]: options.installation,
+          [LABELS.stack]: target.stackName,
+          [LABELS.environment]: target.environmentHandle,
+          [LABELS.environmentId]: String(target.environmentId),
+          [LABELS.database]: keyOf(target),
+          [LABELS.layer]: 'database',
+          [LABELS.port]: String(engine.port),
+          [LABELS.data]: engine.dataPath,
+        },
+        HostConfig: {
+          Memory: plan.containerSizeMb * MB,
+          MemorySwap: plan.containerSizeMb * MB,
+          CpuShares: Math.max(2, Math.round(plan.containerSizeMb)),
+          RestartPolicy: { Name: 'unless-stopped', MaximumRetryCount: 0 },
+          Init: true,
+          Mounts: [{ Type: 'volume', Source: volumeOf(target), Target: engine.dataPath }],
+          LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
+          NetworkMode: network,
+        },
+        NetworkingConfig: { EndpointsConfig: { [network]: { Aliases: aliases } } },
+      }))
+      .catch((error: Error) => {
+        throw error instanceof RuntimeError ? error : new RuntimeError(error.message);
+      });
     try {
-      await container.start();
       await options.log(ctx, `Container ${name} started`);
       return await waitReady(ctx, container.id, engine.port);
     } catch (error) {
@@ -503,6 +580,27 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
   };
 
   return {
+    /**
+     * Puts the environment's databases on its network, for an app's new containers there to reach them
+     * by name: one made before environments had networks is on the shared one only until then.
+     */
+    async joinEnvironment(ctx: RuntimeContext, target: AppTarget) {
+      if (target.environmentDatabaseIds.length === 0) return;
+      const own = networks.ofEnvironment(target.environmentId);
+      const ids = new Set(target.environmentDatabaseIds.map((id) => `/db-${id}`));
+      const containers = await containersLabelled(docker, {
+        [LABELS.installation]: options.installation,
+        [LABELS.layer]: 'database',
+      });
+      for (const container of containers) {
+        const key = container.Labels[LABELS.database] ?? '';
+        if (!ids.has(key.slice(key.lastIndexOf('/'))) || container.NetworkSettings?.Networks?.[own]) continue;
+        const info = await docker.getContainer(container.Id).inspect();
+        const databaseId = Number(key.slice(key.lastIndexOf('/db-') + 4));
+        await moveToEnvironment(ctx, target, info, aliasesOf(info, databaseId));
+      }
+    },
+
     async provisionDatabase(
       ctx: RuntimeContext,
       target: DatabaseTarget,
@@ -568,7 +666,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
         }
         for (const [name, text] of Object.entries(engine.accountFiles?.(account) ?? {}))
           await putInVolume(ctx, image, target, engine, name, Readable.from([text]));
-        info = await startContainer(ctx, target, plan, engine, image, env, engine.command);
+        info = await startContainer(ctx, target, plan, engine, image, env, engine.command, [aliasOf(target)]);
         if (seed.kind === 'backup' && 'command' in restore) {
           await options.log(ctx, `Restoring data from backup ${seed.storageRef}`);
           const restored = await execIn(
@@ -598,7 +696,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
       await options.log(ctx, `Created user ${account.username} and database ${account.name}`);
       await options.log(
         ctx,
-        `Database ${target.handle} is accepting connections at ${aliasOf(target)}:${engine.port} on the ${network} network`,
+        `Database ${target.handle} is accepting connections at ${aliasOf(target)}:${engine.port} on the ${networks.ofEnvironment(target.environmentId)} network`,
       );
       return {
         containers: [specOf(info, plan, engine)],
@@ -631,6 +729,9 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           `The local volume driver does not cap disks: ${target.handle} may use ${restart.diskGrowsTo} GB`,
         );
       const old = await docker.getContainer(first.Id).inspect();
+      // The names apps reach it at (its connection URL's host) stay, whatever its handle is now.
+      const made = aliasesOf(old, target.id);
+      const aliases = made.length ? made : [aliasOf(target)];
       let env = old.Config.Env ?? [];
       let command = engine.command ? (old.Config.Cmd ?? undefined) : undefined;
       // Issue 34: a container with its account on its command line goes, at its next restart, for one
@@ -650,6 +751,7 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
             CpuShares: Math.max(2, Math.round(plan.containerSizeMb)),
           });
         }
+        await moveToEnvironment(ctx, target, old, aliases);
         await options.log(ctx, `Restarting ${target.handle}`);
         await docker.getContainer(first.Id).restart({ t: options.stopTimeoutSeconds });
         const info = await waitReady(ctx, first.Id, engine.port);
@@ -672,7 +774,12 @@ export function createDockerDatabases(options: DockerDatabasesOptions) {
           env = Object.entries(engine.environment(legacy)).map(([key, value]) => `${key}=${value}`);
           command = engine.command;
         }
-        info = await startContainer(ctx, target, plan, engine, old.Config.Image, env, command);
+        info = await startContainer(ctx, target, plan, engine, old.Config.Image, env, command, aliases);
+        // Apps made before environments had networks reach it on the shared one until they are moved.
+        if (old.NetworkSettings.Networks?.[networks.shared] && (await appsLeftOnSharedNetwork()))
+          await docker
+            .getNetwork(networks.shared)
+            .connect({ Container: info.Id, EndpointConfig: { Aliases: aliases } });
       } catch (error) {
         await options.log(ctx, `Starting ${target.handle}'s previous container again`, 'WARN');
         await docker.getContainer(first.Id).start();

@@ -6,15 +6,25 @@ import type {
   EndpointPlan,
   EndpointTarget,
   ProvisionedEndpoint,
+  RecordedEndpoint,
   RuntimeContext,
 } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
 import { type Edge, type EdgeTls, type EdgeUpstream, serviceHash } from './caddy-edge.ts';
-import { containersLabelled, LABELS } from './engine.ts';
+import {
+  containersLabelled,
+  type DockerNetworks,
+  isServiceKey,
+  LABELS,
+  ofService,
+  serviceContainers,
+  serviceKey,
+} from './engine.ts';
 
 export interface DockerEndpointsOptions {
   docker: Docker;
-  network: string;
+  /** Where the edge reaches a container: at its address on its environment's network. */
+  networks: DockerNetworks;
   installation: string;
   edge: Edge | undefined;
   /** The edge's listeners. */
@@ -28,9 +38,14 @@ export interface DockerEndpointsOptions {
 /** How long a certificate renewal waits for the edge to have the certificate. */
 const CERTIFICATE_WAIT_MS = 120_000;
 
-/** A service's identity on the engine: the same key as its containers' label (engine.ts serviceKey). */
+/**
+ * The service behind an endpoint: an app's by the same key as its containers' label (engine.ts
+ * serviceKey); a database's (whose containers the edge does not route to) by its database's id.
+ */
 export const endpointServiceKey = (target: EndpointTarget) =>
-  `${target.stackName}/${target.environmentHandle}/${target.resourceHandle}/${target.serviceHandle}`;
+  target.appId !== null
+    ? serviceKey({ appId: target.appId }, target.serviceHandle)
+    : `db-${target.databaseId}/${target.serviceHandle}`;
 
 /** The hostname an endpoint answers to on the edge. */
 export function endpointHostname(target: EndpointTarget, plan: EndpointPlan): string {
@@ -48,7 +63,7 @@ export function endpointHostname(target: EndpointTarget, plan: EndpointPlan): st
  * or a managed one. Roll-outs switch a service's endpoints to the new containers (`switchService`).
  */
 export function createDockerEndpoints(options: DockerEndpointsOptions) {
-  const { docker, network } = options;
+  const { docker, networks } = options;
 
   async function edgeOrFail(ctx: RuntimeContext): Promise<Edge> {
     if (!options.edge) return options.fail(ctx, 'Endpoints need the edge, which this Berth does not run');
@@ -60,14 +75,9 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
     return options.edge;
   }
 
-  /** The running containers of a service's newest release, where the edge reaches them. */
-  async function serviceUpstreams(serviceKey: string): Promise<EdgeUpstream[]> {
-    const running = (
-      await containersLabelled(docker, {
-        [LABELS.service]: serviceKey,
-        [LABELS.installation]: options.installation,
-      })
-    ).filter((container) => container.State === 'running');
+  /** Where the edge reaches the running ones of a service's containers of its newest release. */
+  async function upstreamsOf(containers: readonly Docker.ContainerInfo[]): Promise<EdgeUpstream[]> {
+    const running = containers.filter((container) => container.State === 'running');
     const newest = running.reduce<Docker.ContainerInfo | null>(
       (best, container) => (!best || container.Created > best.Created ? container : best),
       null,
@@ -76,7 +86,7 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
     const upstreams: EdgeUpstream[] = [];
     for (const container of running) {
       if (container.Labels[LABELS.release] !== release) continue;
-      const address = container.NetworkSettings?.Networks?.[network]?.IPAddress;
+      const address = networks.addressOf(container.NetworkSettings?.Networks);
       // Port 0 (a process without PORT) still counts: an endpoint with its own container port reaches it.
       if (address) upstreams.push({ address, port: await containerPort(container) });
     }
@@ -120,12 +130,20 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
     });
   }
 
-  /** Points every endpoint of a service at these containers only; how many routes that changed. */
-  async function routeService(serviceKey: string, specs: ContainerSpec[]): Promise<number> {
+  /**
+   * Points every endpoint of a service at these containers only; how many routes that changed. The
+   * containers it takes out at the `draining` addresses stay counted until the caller's `drain`.
+   */
+  async function routeService(
+    serviceKey: string,
+    specs: ContainerSpec[],
+    draining: string[] = [],
+  ): Promise<number> {
     if (!options.edge) return 0;
     return options.edge.switchService(
       serviceKey,
       specs.map((spec) => ({ address: spec.host, port: spec.port })),
+      draining,
     );
   }
 
@@ -149,7 +167,9 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
       const hostname = endpointHostname(target, plan);
       const tls = tlsOf(plan);
       const key = endpointServiceKey(target);
-      const upstreams = await serviceUpstreams(key);
+      const upstreams = await upstreamsOf(
+        await serviceContainers(docker, options.installation, key, target.recordedContainers),
+      );
       await options.log(
         ctx,
         `${plan.externalHost ? 'Updating' : 'Creating'} the edge route for ${hostname} to service ${target.serviceHandle} of ${target.resourceHandle}`,
@@ -258,8 +278,8 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
      * Points a service's endpoints at its new containers (a roll-out's, once they answer). Without an
      * edge there is nothing to point; with one that does not answer, the roll-out fails.
      */
-    async switchService(ctx: RuntimeContext, serviceKey: string, specs: ContainerSpec[]) {
-      const switched = await routeService(serviceKey, specs);
+    async switchService(ctx: RuntimeContext, serviceKey: string, specs: ContainerSpec[], draining: string[]) {
+      const switched = await routeService(serviceKey, specs, draining);
       if (switched > 0)
         await options.log(ctx, `Switched ${switched} endpoint route(s) to the new container(s)`);
     },
@@ -267,65 +287,122 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
     routeService,
 
     /**
+     * Points a service's endpoints back at these containers (those of them that run), as a roll-out that
+     * failed after switching some leaves them.
+     */
+    async routeBack(serviceKey: string, containers: readonly Docker.ContainerInfo[]) {
+      if (!options.edge) return;
+      await options.edge.switchService(serviceKey, await upstreamsOf(containers), []);
+    },
+
+    /**
+     * Takes over for a service the routes of its endpoints that an older Berth keyed by handles (which
+     * another organization's service may share): found by the endpoints Berth records for it, so a
+     * switch by the service's key finds them.
+     */
+    async adoptRoutes(ctx: RuntimeContext, serviceKey: string, endpointIds: readonly number[]) {
+      if (!options.edge || endpointIds.length === 0) return;
+      let adopted: number;
+      try {
+        adopted = await options.edge.adoptProxies(serviceKey, endpointIds);
+      } catch (error) {
+        return options.fail(ctx, (error as Error).message);
+      }
+      if (adopted > 0)
+        await options.log(ctx, `Took over ${adopted} endpoint route(s) made under the service's former key`);
+    },
+
+    /**
      * Waits until the edge has no request in flight to a service's containers at these addresses (taken
-     * out of its routes, about to stop: stopped mid-request, they would fail it), at most `timeoutMs`.
-     * False when some were still in flight then.
+     * out of its routes, about to stop: stopped mid-request, they would fail it), at most `timeoutMs`,
+     * then lets go of what the switch held for draining. False when some were still in flight then.
      */
     async drain(serviceKey: string, hosts: string[], timeoutMs: number): Promise<boolean> {
       const edge = options.edge;
-      if (!edge || hosts.length === 0) return true;
+      if (!edge) return true;
       const deadline = Date.now() + timeoutMs;
       try {
         for (;;) {
           // An edge that does not answer has nothing in flight through it.
-          const inFlight = await edge.requestsInFlight(hosts).catch(() => 0);
+          const inFlight = hosts.length ? await edge.requestsInFlight(hosts).catch(() => 0) : 0;
           if (inFlight === 0) return true;
           if (Date.now() > deadline) return false;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       } finally {
+        // Even with nothing to wait for: a route held past its drain would keep an address the engine
+        // may give another container later, its requests counted as this service's.
         await edge.releaseDrained(serviceKey).catch(() => undefined);
       }
+    },
+
+    /** Lets go of what a switch held for draining when no drain comes (a switch or restart that failed). */
+    async releaseDrained(serviceKey: string) {
+      await options.edge?.releaseDrained(serviceKey);
     },
 
     /**
      * Routes whose containers are gone (the engine restarted them at new addresses, or removed them)
      * go to the service's running containers; routes to running containers are left alone, so a
-     * roll-out in progress is never undone. What changed, for the server's log.
+     * roll-out in progress is never undone. The endpoints Berth records name each route's service: a
+     * route an older Berth keyed by handles (which another organization's service may share) is taken
+     * over by its endpoint's service first, and one of an endpoint Berth does not record is repaired only
+     * under a key of this Berth (an app's id) that running containers carry, never an older one. What
+     * changed, for the server's log.
      */
-    async repairRouting(): Promise<string[]> {
-      if (!options.edge) return [];
-      const proxies = await options.edge.proxies();
+    async repairRouting(recorded: readonly RecordedEndpoint[]): Promise<string[]> {
+      const edge = options.edge;
+      if (!edge) return [];
+      let proxies = await edge.proxies();
       if (proxies.length === 0) return [];
-      const running = (
-        await containersLabelled(docker, { [LABELS.installation]: options.installation })
-      ).filter((container) => container.State === 'running');
-      const keys = new Map<string, string>();
-      for (const container of running) {
-        const key = container.Labels[LABELS.service];
-        if (key) keys.set(serviceHash(key), key);
-      }
+      const byEndpoint = new Map(recorded.map((endpoint) => [endpoint.id, endpoint]));
+      const keyOf = (endpoint: RecordedEndpoint) =>
+        serviceKey({ appId: endpoint.appId }, endpoint.serviceHandle);
       const changes: string[] = [];
+      const taken = new Map<string, number[]>();
       for (const proxy of proxies) {
-        const key = keys.get(proxy.serviceHash);
-        const upstreams = key ? await serviceUpstreams(key) : [];
+        const endpoint = byEndpoint.get(proxy.vhostId);
+        if (!endpoint || proxy.serviceHash === serviceHash(keyOf(endpoint))) continue;
+        taken.set(keyOf(endpoint), [...(taken.get(keyOf(endpoint)) ?? []), endpoint.id]);
+      }
+      for (const [key, endpointIds] of taken) {
+        await edge.adoptProxies(key, endpointIds);
+        for (const id of new Set(endpointIds))
+          changes.push(`endpoint ${id}: route taken over by service ${key} from its former key`);
+      }
+      if (taken.size > 0) proxies = await edge.proxies();
+
+      const mine = await containersLabelled(docker, { [LABELS.installation]: options.installation });
+      const running = mine.filter((container) => container.State === 'running');
+      // Keys of this Berth's form only: an older Berth's handle key may name two organizations' services.
+      const unrecorded = new Map<string, string>();
+      for (const container of running) {
+        const key = container.Labels[LABELS.service] ?? '';
+        if (isServiceKey(key)) unrecorded.set(serviceHash(key), key);
+      }
+      for (const proxy of proxies) {
+        const endpoint = byEndpoint.get(proxy.vhostId);
+        const key = endpoint ? keyOf(endpoint) : unrecorded.get(proxy.serviceHash);
+        // An endpoint Berth did not record when it was asked (made since, or not an app's) whose service
+        // has no running container under this Berth's keys: nothing tells whose it is, so it is left.
+        if (!key) continue;
+        const containers = ofService(running, key, endpoint?.recordedContainers ?? []);
         const valid = new Set(
-          upstreams.map((upstream) => `${upstream.address}:${proxy.port || upstream.port}`),
+          (await upstreamsOf(containers)).map(
+            (upstream) => `${upstream.address}:${proxy.port || upstream.port}`,
+          ),
         );
-        // A service with no running container (its key unknown) has nothing live.
         const live = new Set(
           await Promise.all(
-            running
-              .filter((container) => key !== undefined && container.Labels[LABELS.service] === key)
-              .map(
-                async (container) =>
-                  `${container.NetworkSettings?.Networks?.[network]?.IPAddress}:${proxy.port || (await containerPort(container))}`,
-              ),
+            containers.map(
+              async (container) =>
+                `${networks.addressOf(container.NetworkSettings?.Networks)}:${proxy.port || (await containerPort(container))}`,
+            ),
           ),
         );
         if (!proxy.dials.some((dial) => !live.has(dial))) continue;
         const dials = [...valid];
-        await options.edge.setProxyDials(proxy.id, dials);
+        await edge.setProxyDials(proxy.id, dials);
         changes.push(
           `endpoint ${proxy.vhostId}: ${proxy.dials.join(', ') || 'none'} → ${dials.join(', ') || 'none'}`,
         );

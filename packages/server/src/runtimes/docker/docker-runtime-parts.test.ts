@@ -1,19 +1,20 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Docker from 'dockerode';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_USAGE, AdminUsageError, stopEdgeCommand } from '../../admin-commands.ts';
 import { ensureDefaultStack } from '../../api/stacks/stacks.service.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
 import { containerEnv, registryAuthOf } from '../runtime.ts';
 import { carryEdgeConfig, edgeBaseConfig } from './caddy-edge.ts';
-import { edgePidFile, runningEdgePid, superviseEdge } from './caddy-process.ts';
+import { edgePidFile, runningEdgePid, stopEdge, superviseEdge } from './caddy-process.ts';
 import { createDockerRuntime, registryOf } from './docker-runtime.ts';
 import { createDockerStatsRecorder } from './docker-stats.ts';
-import { exposedPorts, logLines, serviceKey } from './engine.ts';
+import { appKey, exposedPorts, isAppKey, isServiceKey, logLines, ofService, serviceKey } from './engine.ts';
 import { parseProcfile } from './git-source.ts';
 
 // The docker runtime's parts that need no engine (the rest runs in the docker suite).
@@ -72,13 +73,32 @@ describe('the docker runtime without an engine', () => {
     expect(logLines(frame(1, 'whole\n').subarray(0, 10))).toEqual([]);
   });
 
-  it("takes an image's lowest TCP port, and names a service by stack, environment, app and handle", () => {
+  it("takes an image's lowest TCP port, and names a service by its app's id and its handle", () => {
     const image = { Config: { ExposedPorts: { '8080/tcp': {}, '53/udp': {}, '3000/tcp': {} } } };
     expect(exposedPorts(image as never)).toEqual([3000, 8080]);
     expect(exposedPorts({ Config: {} } as never)).toEqual([]);
-    expect(
-      serviceKey({ appId: 1, stackName: 'shared', environmentHandle: 'prod', appHandle: 'shop' }, 'web'),
-    ).toBe('shared/prod/shop/web');
+    // Handles repeat across organizations (which share the default stack); ids do not.
+    expect(appKey({ appId: 12 })).toBe('app-12');
+    expect(serviceKey({ appId: 12 }, 'web')).toBe('app-12/web');
+    expect(isServiceKey('app-12/web')).toBe(true);
+    expect(isServiceKey('shared/prod/shop/web')).toBe(false);
+    expect(isAppKey('app-12')).toBe(true);
+    expect(isAppKey('shared/prod/shop')).toBe(false);
+  });
+
+  it("finds a service's containers by its key, and an older Berth's handle-keyed ones only by the names Berth records", () => {
+    const container = (name: string, service: string) =>
+      ({ Names: [`/${name}`], Labels: { 'io.berth.layer': 'app', 'io.berth.service': service } }) as never;
+    const own = container('prod-shop-web-1-aa', 'app-12/web');
+    const legacyOwn = container('prod-shop-web-1-bb', 'shared/prod/shop/web');
+    // Another organization's, under the very same handle key, and under its own id key.
+    const legacyOther = container('prod-shop-web-1-cc', 'shared/prod/shop/web');
+    const other = container('prod-shop-web-1-dd', 'app-13/web');
+    const all = [own, legacyOwn, legacyOther, other];
+    expect(ofService(all, 'app-12/web', ['prod-shop-web-1-bb'])).toEqual([own, legacyOwn]);
+    expect(ofService(all, 'app-12/web', [])).toEqual([own]);
+    // A name recorded for it that another app's id key labels is never its.
+    expect(ofService(all, 'app-12/web', ['prod-shop-web-1-dd'])).toEqual([own]);
   });
 
   it('pulls with the registry the image names, and keeps the registry account from containers', () => {
@@ -165,6 +185,9 @@ describe('the docker runtime without an engine', () => {
       environmentHandle: 'prod',
       resourceHandle: 'shop',
       serviceHandle: 'web',
+      appId: 12,
+      databaseId: null,
+      recordedContainers: [],
     };
     await expect(
       runtime.provisionEndpoint(ctx, endpoint, { type: 'tcp', default: true } as never),
@@ -228,12 +251,12 @@ describe('a MongoDB database on the docker runtime, against a recording engine',
       Id: 'c0ffee0000000000',
       Name: `/${name}`,
       State: { Running: true, Restarting: false, ExitCode: 0, Status: 'running' },
-      NetworkSettings: { Networks: { berth: { IPAddress: '127.0.0.1' } } },
+      NetworkSettings: { Networks: { 'berth-parts-in-env-3': { IPAddress: '127.0.0.1' } } },
     });
     const docker = {
       getImage: () => ({ inspect: async () => ({}) }),
       listContainers: async () => [],
-      listNetworks: async () => [{ Name: 'berth' }],
+      listNetworks: async () => [{ Name: 'berth-parts-in-env-3' }],
       getVolume: () => ({
         inspect: async () => {
           throw new Error('no such volume');
@@ -259,6 +282,7 @@ describe('a MongoDB database on the docker runtime, against a recording engine',
         type: 'mongodb',
         version: '7.0',
         dockerRepo: '',
+        environmentId: 3,
         environmentHandle: 'prod',
         stackName: 'shared',
         region: 'local',
@@ -286,9 +310,14 @@ describe('a MongoDB database on the docker runtime, against a recording engine',
         { Type: 'volume', Source: volumes[0], Target: '/data/db' },
       ]);
       expect(made).toMatchObject({ host: 'catalog-7-parts-in', port: 27017 });
-      expect(container?.NetworkingConfig?.EndpointsConfig?.berth?.Aliases).toEqual([made.host]);
+      // On its environment's network, named after this Berth and the environment's id.
+      expect(container?.HostConfig?.NetworkMode).toBe('berth-parts-in-env-3');
+      expect(container?.NetworkingConfig?.EndpointsConfig?.['berth-parts-in-env-3']?.Aliases).toEqual([
+        made.host,
+      ]);
+      expect(container?.Labels?.['io.berth.environment-id']).toBe('3');
       expect(lines).toContain(
-        'Database catalog is accepting connections at catalog-7-parts-in:27017 on the berth network',
+        'Database catalog is accepting connections at catalog-7-parts-in:27017 on the berth-parts-in-env-3 network',
       );
     } finally {
       stats.close();
@@ -413,6 +442,39 @@ describe("the docker runtime's edge without Caddy running", () => {
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("without /proc (macOS), takes a pid for the edge only when ps shows it runs this directory's configuration", async () => {
+    const dir = fs.mkdtempSync(path.join(tmpdir(), 'berth-edge-'));
+    const other = fs.mkdtempSync(path.join(tmpdir(), 'berth-edge-'));
+    // A process with an edge's command line (`<caddy> run --config <dir>/caddy.json`), which it ignores.
+    const standIn = spawn(
+      process.execPath,
+      ['-e', 'setInterval(() => {}, 1000)', 'run', '--config', path.join(dir, 'caddy.json')],
+      { stdio: 'ignore' },
+    );
+    const existsSync = fs.existsSync;
+    const noProc = vi
+      .spyOn(fs, 'existsSync')
+      .mockImplementation((file) => !String(file).startsWith('/proc') && existsSync(file));
+    try {
+      // A live process that took a dead edge's id (this very test process) is no edge: never stopped.
+      fs.writeFileSync(edgePidFile(dir), `${process.pid}\n`);
+      expect(runningEdgePid(dir)).toBeNull();
+      expect(await stopEdge(dir)).toBeNull();
+      fs.writeFileSync(edgePidFile(dir), `${standIn.pid}\n`);
+      // Once it runs its own command line (not its parent's, as between fork and exec).
+      await expect.poll(() => runningEdgePid(dir)).toBe(standIn.pid);
+      // Another directory's edge it is not.
+      fs.writeFileSync(edgePidFile(other), `${standIn.pid}\n`);
+      expect(runningEdgePid(other)).toBeNull();
+      expect(noProc).toHaveBeenCalledWith('/proc/self');
+    } finally {
+      noProc.mockRestore();
+      standIn.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 

@@ -16,7 +16,7 @@ import {
 import type { AppTarget, Runtime, RuntimeContext, ServicePlan } from '../runtime.ts';
 import { createDockerRuntime } from './docker-runtime.ts';
 import { createDockerStatsRecorder, type DockerStatsRecorder } from './docker-stats.ts';
-import { containersLabelled, LABELS } from './engine.ts';
+import { containersLabelled, dockerNetworks, LABELS } from './engine.ts';
 
 // The docker runtime against a real engine. Locally the suite says so and stops when no engine answers;
 // in CI (CI=true) a missing engine fails it.
@@ -46,6 +46,8 @@ const plan = (overrides: Partial<ServicePlan> = {}): ServicePlan => ({
   containerCount: 1,
   memoryLimitMb: 64,
   instanceClass: 'm5',
+  recordedContainers: [],
+  endpointIds: [],
   ...overrides,
 });
 
@@ -53,7 +55,10 @@ describe.skipIf(!docker)('the docker runtime', () => {
   const engine = docker as Docker;
   let runtime: Runtime;
   let stats: DockerStatsRecorder;
-  const target: AppTarget = { appId: 1, appHandle: 'web-app', environmentHandle: 'staging', stackName };
+  const staging = { environmentId: 1, environmentHandle: 'staging', stackName, environmentDatabaseIds: [] };
+  // The environment's network, which its containers join.
+  const ownNetwork = dockerNetworks(engine, network, `test-${run}`).ofEnvironment(1);
+  const target: AppTarget = { ...staging, appId: 1, appHandle: 'web-app' };
 
   beforeAll(async () => {
     await baseImage(engine);
@@ -82,7 +87,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     for (const container of await containersLabelled(engine, { [LABELS.stack]: stackName }))
       await engine.getContainer(container.Id).remove({ force: true });
     await engine
-      .getNetwork(network)
+      .getNetwork(ownNetwork)
       .remove()
       .catch(() => undefined);
     fs.rmSync(gitDir, { recursive: true, force: true });
@@ -106,7 +111,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
       expect(info.HostConfig.Memory).toBe(64 * 1024 * 1024);
       expect(info.HostConfig.RestartPolicy?.Name).toBe('unless-stopped');
       expect(info.Config.Env).toEqual(expect.arrayContaining(['GREETING=hi', 'PORT=5000']));
-      expect(info.Config.Labels[LABELS.service]).toBe(`${stackName}/staging/web-app/cmd`);
+      expect(info.Config.Labels[LABELS.service]).toBe('app-1/cmd');
       expect(info.Config.Labels[LABELS.release]).toBe(image.dockerRef);
     }
     expect(ctx.lines).toContain('Service cmd is healthy');
@@ -114,10 +119,16 @@ describe.skipIf(!docker)('the docker runtime', () => {
 
   it('deploys a new release: new containers answer first, then the old ones go', async () => {
     const ctx = context();
-    const before = await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` });
+    const before = await containersLabelled(engine, {
+      [LABELS.stack]: stackName,
+      [LABELS.service]: 'app-1/cmd',
+    });
     const image = await runtime.buildImage(ctx, target, { gitRepo: '', dockerImage: 'berth-test/web:2' });
     const started = await runtime.rollOut(ctx, target, plan({ containerCount: 2 }), image, {});
-    const after = await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` });
+    const after = await containersLabelled(engine, {
+      [LABELS.stack]: stackName,
+      [LABELS.service]: 'app-1/cmd',
+    });
     expect(after.map((c) => c.Id).sort()).not.toEqual(before.map((c) => c.Id).sort());
     expect(after).toHaveLength(2);
     for (const container of started)
@@ -134,12 +145,15 @@ describe.skipIf(!docker)('the docker runtime', () => {
     expect(ctx.lines.join('\n')).toContain('cannot start: no database');
     expect(ctx.lines).toContain('The previous containers of service cmd keep running');
     const serving = await containersLabelled(engine, {
-      [LABELS.service]: `${stackName}/staging/web-app/cmd`,
+      [LABELS.stack]: stackName,
+      [LABELS.service]: 'app-1/cmd',
     });
     expect(serving).toHaveLength(2);
     expect(serving.every((c) => c.State === 'running')).toBe(true);
     const info = await engine.getContainer(serving[0]?.Id ?? '').inspect();
-    expect(await pageText(info.NetworkSettings.Networks[network]?.IPAddress ?? '', 5000)).toBe('version-two');
+    expect(await pageText(info.NetworkSettings.Networks[ownNetwork]?.IPAddress ?? '', 5000)).toBe(
+      'version-two',
+    );
   });
 
   it('restarts in place, recreates, and records real memory in the metrics', async () => {
@@ -171,7 +185,7 @@ describe.skipIf(!docker)('the docker runtime', () => {
     for (const container of healed)
       expect(await pageText(container.host, container.port)).toBe('version-two');
     expect(
-      await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` }),
+      await containersLabelled(engine, { [LABELS.stack]: stackName, [LABELS.service]: 'app-1/cmd' }),
     ).toHaveLength(2);
 
     await stats.sample();
@@ -201,20 +215,25 @@ describe.skipIf(!docker)('the docker runtime', () => {
 
   it('scales to zero and removes the app', async () => {
     const ctx = context();
-    const [one] = await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` });
+    const [one] = await containersLabelled(engine, {
+      [LABELS.stack]: stackName,
+      [LABELS.service]: 'app-1/cmd',
+    });
     const image = { dockerRepo: 'berth-test/web', dockerRef: one?.ImageID ?? '' };
     expect(await runtime.rollOut(ctx, target, plan({ containerCount: 0 }), image, {})).toEqual([]);
     expect(
-      await containersLabelled(engine, { [LABELS.service]: `${stackName}/staging/web-app/cmd` }),
+      await containersLabelled(engine, { [LABELS.stack]: stackName, [LABELS.service]: 'app-1/cmd' }),
     ).toEqual([]);
     await runtime.rollOut(ctx, target, plan({ containerCount: 1 }), image, {});
-    await runtime.removeApp(ctx, target);
-    expect(await containersLabelled(engine, { [LABELS.app]: `${stackName}/staging/web-app` })).toEqual([]);
+    await runtime.removeApp(ctx, target, { containers: [], images: [] });
+    expect(await containersLabelled(engine, { [LABELS.stack]: stackName, [LABELS.app]: 'app-1' })).toEqual(
+      [],
+    );
   });
 
   it("reads its containers' output, both streams, oldest first", async () => {
     const ctx = context();
-    const app: AppTarget = { appId: 3, appHandle: 'chatty', environmentHandle: 'staging', stackName };
+    const app: AppTarget = { ...staging, appId: 3, appHandle: 'chatty' };
     const image = await runtime.buildImage(ctx, app, { gitRepo: '', dockerImage: 'berth-test/busybox:1' });
     const [started] = await runtime.rollOut(
       ctx,
@@ -248,11 +267,11 @@ describe.skipIf(!docker)('the docker runtime', () => {
     expect(lines[0]?.container).toBe(started?.dockerName);
     expect(await runtime.containerLogs([container], 1)).toHaveLength(1);
     expect(await runtime.containerLogs([{ ...container, dockerName: 'no-such-container' }], 5)).toEqual([]);
-    await runtime.removeApp(ctx, app);
+    await runtime.removeApp(ctx, app, { containers: [], images: [] });
   });
 
   it('builds a pushed commit from its Dockerfile, streaming the build, with the Procfile processes', async () => {
-    const app: AppTarget = { appId: 2, appHandle: 'from-git', environmentHandle: 'staging', stackName };
+    const app: AppTarget = { ...staging, appId: 2, appHandle: 'from-git' };
     const bare = path.join(gitDir, '2.git');
     const work = fs.mkdtempSync(path.join(tmpdir(), 'berth-work-'));
     const git = (cwd: string, ...args: string[]) =>
@@ -307,6 +326,6 @@ describe.skipIf(!docker)('the docker runtime', () => {
     await expect(
       runtime.buildImage(context(), app, { gitRepo: '', gitRef: 'no-such-branch' }),
     ).rejects.toThrow("fatal: couldn't find remote ref no-such-branch");
-    await runtime.removeApp(ctx, app);
+    await runtime.removeApp(ctx, app, { containers: [], images: [] });
   });
 });

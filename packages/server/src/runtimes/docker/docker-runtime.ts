@@ -27,15 +27,17 @@ import { createDockerEndpoints } from './docker-endpoints.ts';
 import type { DockerStatsRecorder } from './docker-stats.ts';
 import { readEdgeAccessLog } from './edge-access-log.ts';
 import {
-  addressOn,
   appKey,
   containersLabelled,
-  ensureNetwork,
+  dockerNetworks,
   exposedPorts,
   httpAnswers,
+  isAppKey,
+  isServiceKey,
   LABELS,
   lastLogLines,
   logLines,
+  serviceContainers,
   serviceKey,
   tcpAnswers,
 } from './engine.ts';
@@ -55,7 +57,10 @@ export interface DockerRuntimeOptions {
   gitDir: string;
   /** The console's public origin: the apps' git remotes hang off it. */
   publicUrl: string;
-  /** The bridge network every container joins. */
+  /**
+   * BERTH_DOCKER_NETWORK: the prefix of the environments' bridge networks, and the network containers
+   * made before those shared (engine.ts dockerNetworks).
+   */
   network: string;
   /** How long new containers have to answer before a deploy fails and the old ones keep serving. */
   healthTimeoutMs: number;
@@ -164,7 +169,8 @@ function followProgress(
  * the new ones do not answer.
  */
 export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
-  const { docker, network } = options;
+  const { docker } = options;
+  const networks = dockerNetworks(docker, options.network, options.installation);
   const machine = hostname();
   /** Only this Berth's containers carrying the labels. */
   const mine = (labels: Record<string, string>) =>
@@ -199,7 +205,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
   const endpoints = createDockerEndpoints({
     docker,
-    network,
+    networks,
     installation: options.installation,
     edge: options.edge,
     ports: options.edgePorts ?? { http: 8080, https: 8443 },
@@ -210,7 +216,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
   const databases = createDockerDatabases({
     docker,
-    network,
+    networks,
     installation: options.installation,
     backupDir: options.backupDir,
     images: options.databaseImages,
@@ -222,15 +228,24 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     sleep,
   });
 
-  /** Points the service's endpoints at containers that answer; on failure they go and the old stay. */
-  async function switchTo(ctx: RuntimeContext, key: string, started: ContainerSpec[]) {
+  /**
+   * Points the service's endpoints at containers that answer, holding the `previous` ones (which the
+   * caller then retires) for their drain; on failure the new go and the old stay.
+   */
+  async function switchTo(
+    ctx: RuntimeContext,
+    key: string,
+    started: ContainerSpec[],
+    previous: Docker.ContainerInfo[],
+  ) {
     try {
-      await endpoints.switchService(ctx, key, started);
+      await endpoints.switchService(ctx, key, started, addressesOf(previous));
     } catch (error) {
       await removeContainers(started.map((spec) => spec.awsInstanceId));
       for (const spec of started) options.stats.forget(spec.dockerName);
       // Routes switched before the failure go back to the containers still running (the previous ones).
-      await endpoints.repairRouting().catch(() => undefined);
+      await endpoints.routeBack(key, previous).catch(() => undefined);
+      await endpoints.releaseDrained(key).catch(() => undefined);
       await log(ctx, `The previous containers keep serving`, 'WARN');
       return fail(ctx, (error as Error).message);
     }
@@ -299,7 +314,8 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     await log(ctx, `Checked out ${sha.slice(0, 7)} (${gitRef})`);
     if ((await fileAt(repository, sha, 'Dockerfile')) === null)
       return fail(ctx, `No Dockerfile at the root of ${gitRef}: add one to build this app`);
-    const tag = `${repositoryOf('berth', target.environmentHandle, target.appHandle)}:${sha.slice(0, 12)}`;
+    // Named after the app's id (handles repeat across organizations), then its handles for people.
+    const tag = `${repositoryOf('berth', appKey(target), `${target.environmentHandle}-${target.appHandle}`)}:${sha.slice(0, 12)}`;
     await log(ctx, 'Building image from Dockerfile');
     const source = archive(repository, sha);
     let builtId: string | undefined;
@@ -311,6 +327,9 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
         labels: {
           [LABELS.managed]: 'true',
           [LABELS.installation]: options.installation,
+          [LABELS.stack]: target.stackName,
+          [LABELS.environment]: target.environmentHandle,
+          [LABELS.environmentId]: String(target.environmentId),
           [LABELS.app]: appKey(target),
         },
         forcerm: true,
@@ -364,7 +383,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
   ): ContainerSpec {
     return {
       dockerName: info.Name.replace(/^\//, ''),
-      host: addressOn(info, network) || machine,
+      host: networks.addressOf(info.NetworkSettings.Networks) || machine,
       awsInstanceId: info.Id.slice(0, 12),
       instanceClass: service.instanceClass,
       memoryLimit: service.memoryLimitMb,
@@ -395,7 +414,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           ].join('\n'),
         );
       }
-      const address = addressOn(info, network);
+      const address = networks.addressOf(info.NetworkSettings.Networks);
       if (port === null) {
         if (Date.now() - started >= SETTLE_MS) return info;
       } else if (address) {
@@ -426,22 +445,69 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     );
   }
 
+  /** Where the edge reaches these containers: those that run have an address. */
+  function addressesOf(containers: Docker.ContainerInfo[]): string[] {
+    return containers.flatMap((container) => {
+      const address = networks.addressOf(container.NetworkSettings?.Networks);
+      return address ? [address] : [];
+    });
+  }
+
   /**
    * Containers the edge no longer routes to go once the requests it still has in flight to them have
    * answered (a container stopped mid-request would fail it).
    */
   async function retire(ctx: RuntimeContext, key: string, containers: Docker.ContainerInfo[]) {
-    const hosts = containers.flatMap((container) => {
-      const address = container.NetworkSettings?.Networks?.[network]?.IPAddress;
-      return address ? [address] : [];
-    });
-    if (!(await endpoints.drain(key, hosts, DRAIN_TIMEOUT_MS)))
+    if (!(await endpoints.drain(key, addressesOf(containers), DRAIN_TIMEOUT_MS)))
       await log(
         ctx,
         `Requests were still in flight to the previous containers after ${DRAIN_TIMEOUT_MS / 1000} s: stopping them all the same`,
         'WARN',
       );
     await stopAndRemove(ctx, containers);
+  }
+
+  /** After a restart that failed: the service's endpoints go to those of its containers that run now. */
+  async function routeToRunning(
+    ctx: RuntimeContext,
+    key: string,
+    containers: Docker.ContainerInfo[],
+    service: ServicePlan,
+    port: number,
+  ) {
+    const serving: ContainerSpec[] = [];
+    for (const container of containers) {
+      // Inspected anew: a restarted container may run at another address.
+      const info = await docker
+        .getContainer(container.Id)
+        .inspect()
+        .catch(() => null);
+      if (info?.State.Running) serving.push(specOf(info, service, port));
+    }
+    await endpoints.releaseDrained(key);
+    if ((await endpoints.routeService(key, serving)) > 0)
+      await log(
+        ctx,
+        `The endpoint route(s) of service ${service.handle} go to its ${serving.length} running container(s)`,
+        'WARN',
+      );
+  }
+
+  /**
+   * Moves a container made before environments had networks onto its environment's network and off the
+   * shared one, where other environments' containers of that time still are. It comes back at another
+   * address.
+   */
+  async function moveToEnvironment(ctx: RuntimeContext, target: AppTarget, container: Docker.ContainerInfo) {
+    const on = container.NetworkSettings?.Networks ?? {};
+    const own = networks.ofEnvironment(target.environmentId);
+    if (on[own] && !on[networks.shared]) return;
+    if (!on[own])
+      await docker.getNetwork(await networks.ensureEnvironment(target)).connect({ Container: container.Id });
+    if (on[networks.shared])
+      await docker.getNetwork(networks.shared).disconnect({ Container: container.Id, Force: true });
+    const name = container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
+    await log(ctx, `Moved container ${name} onto the network of environment ${target.environmentHandle}`);
   }
 
   async function stopAndRemove(ctx: RuntimeContext, containers: Docker.ContainerInfo[]) {
@@ -473,11 +539,13 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     imageId: string,
     env: Record<string, string>,
   ): Promise<ContainerSpec[]> {
-    await ensureNetwork(docker, network);
     const port = await servicePort(service, imageId);
     const environment = { ...containerEnv(env), ...(port === null ? {} : { PORT: String(port) }) };
     const created: string[] = [];
     try {
+      // The new containers join the environment's network: its databases must be there (one made
+      // before environments had networks is not yet).
+      await databases.joinEnvironment(ctx, target);
       const specs: ContainerSpec[] = [];
       for (let index = 1; index <= service.containerCount; index++) {
         if (ctx.signal.aborted) throw interrupted();
@@ -488,7 +556,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           String(index),
           randomBytes(4).toString('hex'),
         );
-        const container = await docker.createContainer({
+        const container = await networks.startContainer(target, (network) => ({
           name,
           Image: imageId,
           Env: Object.entries(environment).map(([key, value]) => `${key}=${value}`),
@@ -498,6 +566,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
             [LABELS.installation]: options.installation,
             [LABELS.stack]: target.stackName,
             [LABELS.environment]: target.environmentHandle,
+            [LABELS.environmentId]: String(target.environmentId),
             [LABELS.app]: appKey(target),
             [LABELS.service]: serviceKey(target, service.handle),
             [LABELS.release]: imageId,
@@ -516,9 +585,8 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
             NetworkMode: network,
             LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
           },
-        });
+        }));
         created.push(container.id);
-        await container.start();
         await log(ctx, `Container ${name} started`);
       }
       if (port !== null && created.length > 0)
@@ -549,15 +617,16 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async rollOut(ctx, target, service, image, env) {
       const key = serviceKey(target, service.handle);
-      const previous = await mine({ [LABELS.service]: key });
+      await endpoints.adoptRoutes(ctx, key, service.endpointIds);
+      const previous = await serviceContainers(docker, options.installation, key, service.recordedContainers);
       await log(
         ctx,
         `Starting ${service.containerCount} container(s) of service ${service.handle} (${service.memoryLimitMb} MB, ${service.instanceClass})`,
       );
       const started = await startContainers(ctx, target, service, image.dockerRef, env);
-      await switchTo(ctx, key, started);
       const kept = new Set(started.map((spec) => spec.dockerName));
       const old = previous.filter((c) => !c.Names.some((name) => kept.has(name.replace(/^\//, ''))));
+      await switchTo(ctx, key, started, old);
       if (old.length > 0) await log(ctx, `Stopping previous containers of service ${service.handle}`);
       await retire(ctx, key, old);
       return started;
@@ -565,9 +634,10 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
 
     async restart(ctx, target, service, recreate, release) {
       const key = serviceKey(target, service.handle);
-      const current = (await mine({ [LABELS.service]: key })).sort((a, b) =>
-        (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''),
-      );
+      await endpoints.adoptRoutes(ctx, key, service.endpointIds);
+      const current = (
+        await serviceContainers(docker, options.installation, key, service.recordedContainers)
+      ).sort((a, b) => (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''));
       // Containers gone from the engine (removed by hand, a lost host) are started again from the release.
       if (recreate || current.length < service.containerCount) {
         await log(
@@ -578,74 +648,109 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           recreate ? 'INFO' : 'WARN',
         );
         const started = await startContainers(ctx, target, service, release.image.dockerRef, release.env);
-        await switchTo(ctx, key, started);
+        await switchTo(ctx, key, started, current);
         await retire(ctx, key, current);
         return started;
       }
       const port = await servicePort(service, release.image.dockerRef);
-      // A lone container that serves cannot leave the edge without its requests failing: its
-      // replacement starts first, and it goes once the replacement answers.
-      if (port !== null && current.length === 1) {
+      // A container that serves cannot leave the edge without its requests failing when no other runs
+      // (a lone one, or the others stopped): replacements start first, and the old go once they answer.
+      const runningCount = current.filter((container) => container.State === 'running').length;
+      if (port !== null && runningCount <= 1) {
         await log(
           ctx,
-          `Restarting service ${service.handle}: starting a replacement for its one container first, so requests keep being answered`,
+          current.length === 1
+            ? `Restarting service ${service.handle}: starting a replacement for its one container first, so requests keep being answered`
+            : `Restarting service ${service.handle}: ${runningCount === 0 ? 'none' : 'only one'} of its ${current.length} containers runs, so replacements start first and requests keep being answered`,
         );
         const started = await startContainers(ctx, target, service, release.image.dockerRef, release.env);
-        await switchTo(ctx, key, started);
+        await switchTo(ctx, key, started, current);
         await retire(ctx, key, current);
         return started;
       }
       await log(ctx, `Restarting containers of service ${service.handle}`);
+      await databases.joinEnvironment(ctx, target);
       const specs = new Map<string, ContainerSpec>();
       for (const container of current)
         specs.set(container.Id, specOf(await docker.getContainer(container.Id).inspect(), service, port));
       // One at a time, so the others keep serving: each leaves the edge before it stops, once the
       // requests in flight to it have answered, and comes back once it answers again.
-      for (const container of current) {
-        const name = container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
-        if (port !== null) {
-          const others = [...specs]
-            .filter(([id, spec]) => id !== container.Id && spec.status === 'running')
-            .map(([, spec]) => spec);
-          const routes = await endpoints.routeService(key, others);
-          if (routes > 0) await log(ctx, `Took container ${name} out of ${routes} endpoint route(s)`);
-          const address = specs.get(container.Id)?.host;
-          if (address && !(await endpoints.drain(key, [address], DRAIN_TIMEOUT_MS)))
-            await log(
-              ctx,
-              `Requests were still in flight to container ${name} after ${DRAIN_TIMEOUT_MS / 1000} s: restarting it all the same`,
-              'WARN',
-            );
+      try {
+        for (const container of current) {
+          const name = container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
+          if (port !== null) {
+            const others = [...specs]
+              .filter(([id, spec]) => id !== container.Id && spec.status === 'running')
+              .map(([, spec]) => spec);
+            const address = specs.get(container.Id)?.host;
+            const routes = await endpoints.routeService(key, others, address ? [address] : []);
+            if (routes > 0) await log(ctx, `Took container ${name} out of ${routes} endpoint route(s)`);
+            if (address && !(await endpoints.drain(key, [address], DRAIN_TIMEOUT_MS)))
+              await log(
+                ctx,
+                `Requests were still in flight to container ${name} after ${DRAIN_TIMEOUT_MS / 1000} s: restarting it all the same`,
+                'WARN',
+              );
+          }
+          await moveToEnvironment(ctx, target, container);
+          await docker.getContainer(container.Id).restart({ t: options.stopTimeoutSeconds });
+          const info = await waitHealthy(ctx, container.Id, port, service.naiveHealthCheck ?? false).catch(
+            (error: Error) => fail(ctx, error.message),
+          );
+          await log(ctx, `Container ${name} restarted`);
+          // It may come back at another address.
+          specs.set(container.Id, specOf(info, service, port));
+          const serving = [...specs.values()].filter((spec) => spec.status === 'running');
+          if (port !== null && (await endpoints.routeService(key, serving)) > 0)
+            await log(ctx, `Container ${name} is back in the endpoint route(s)`);
         }
-        await docker.getContainer(container.Id).restart({ t: options.stopTimeoutSeconds });
-        const info = await waitHealthy(ctx, container.Id, port, service.naiveHealthCheck ?? false).catch(
-          (error: Error) => fail(ctx, error.message),
-        );
-        await log(ctx, `Container ${name} restarted`);
-        // It may come back at another address.
-        specs.set(container.Id, specOf(info, service, port));
-        const serving = [...specs.values()].filter((spec) => spec.status === 'running');
-        if (port !== null && (await endpoints.routeService(key, serving)) > 0)
-          await log(ctx, `Container ${name} is back in the endpoint route(s)`);
+      } catch (error) {
+        // The container taken out may run (or soon answer) all the same: every container that runs
+        // goes back into the routes (the edge tries another while one does not answer yet).
+        if (port !== null) await routeToRunning(ctx, key, current, service, port).catch(() => undefined);
+        throw error;
       }
       return [...specs.values()];
     },
 
-    async removeApp(ctx, target) {
+    async removeApp(ctx, target, recorded) {
       await log(ctx, `Stopping all containers of app ${target.appHandle}`);
-      await stopAndRemove(ctx, await mine({ [LABELS.app]: appKey(target) }));
-      // The images its git deploys built go too (an image it pulled may serve others, and stays).
+      // Its own, and those an older Berth made for it under a handle key (which another organization's
+      // app may share): found by the names Berth records, never by that key.
+      const names = new Set(recorded.containers);
+      const containers = (await mine({ [LABELS.layer]: 'app' })).filter(
+        (container) =>
+          container.Labels[LABELS.app] === appKey(target) ||
+          (!isServiceKey(container.Labels[LABELS.service] ?? '') &&
+            container.Names.some((name) => names.has(name.replace(/^\//, '')))),
+      );
+      await stopAndRemove(ctx, containers);
+      // The images its git deploys built go too (an image it pulled may serve others, and stays): those
+      // labelled with its key, and those an older Berth built among the images Berth records for it alone.
       const built = await docker.listImages({
         filters: {
           label: [`${LABELS.app}=${appKey(target)}`, `${LABELS.installation}=${options.installation}`],
         },
       });
-      for (const image of built)
+      const builtIds = new Set(built.map((image) => image.Id));
+      for (const id of recorded.images) {
+        if (builtIds.has(id)) continue;
+        const labels = await docker
+          .getImage(id)
+          .inspect()
+          .then((image) => image.Config?.Labels ?? {})
+          .catch(() => null);
+        const app = labels?.[LABELS.app] ?? '';
+        if (labels?.[LABELS.installation] === options.installation && app && !isAppKey(app)) {
+          builtIds.add(id);
+        }
+      }
+      for (const id of builtIds)
         await docker
-          .getImage(image.Id)
+          .getImage(id)
           .remove({ force: true })
           .catch(() => undefined);
-      if (built.length) await log(ctx, `Removed ${built.length} image(s) built for ${target.appHandle}`);
+      if (builtIds.size) await log(ctx, `Removed ${builtIds.size} image(s) built for ${target.appHandle}`);
       if (await removeRepository(options.gitDir, target))
         await log(ctx, `Removed the git repository of ${target.appHandle}`);
       await log(ctx, `Removed app ${target.appHandle} from ${target.stackName}`);
@@ -717,6 +822,29 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
     async removeContainers(names) {
       await removeContainers([...names]);
       for (const name of names) options.stats.forget(name);
+    },
+
+    async removeEnvironment(environment) {
+      const name = networks.ofEnvironment(environment.id);
+      try {
+        await docker.getNetwork(name).remove();
+      } catch (error) {
+        // An environment that never ran a container on this runtime has no network.
+        if ((error as { statusCode?: number }).statusCode === 404) return;
+        const users = await docker
+          .getNetwork(name)
+          .inspect()
+          .then(
+            (info: { Containers?: Record<string, { Name?: string }> }) =>
+              Object.values(info.Containers ?? {}).map((container) => container.Name ?? '?'),
+            () => [],
+          );
+        throw new RuntimeError(
+          users.length
+            ? `The network ${name} of deleted environment ${environment.handle} is left on the engine: container(s) ${users.join(', ')} still use it`
+            : `The network ${name} of deleted environment ${environment.handle} is left on the engine: ${(error as Error).message}`,
+        );
+      }
     },
 
     async endpointLogs(endpoints, tail, since) {

@@ -1,10 +1,11 @@
 import { connect } from 'node:net';
 import type Docker from 'dockerode';
-import type { AppTarget } from '../runtime.ts';
+import { type AppTarget, RuntimeError } from '../runtime.ts';
 
 // What the docker runtime writes on the engine's objects and how it finds them again: every container
 // carries labels naming its stack, environment, app (or database) and service, so the runtime needs no
-// state of its own and finds its containers after a restart.
+// state of its own and finds its containers after a restart. Apps and services are keyed by the app's
+// id: handles repeat across organizations, which share the default stack.
 
 export const LABELS = {
   managed: 'io.berth.managed',
@@ -12,6 +13,8 @@ export const LABELS = {
   installation: 'io.berth.installation',
   stack: 'io.berth.stack',
   environment: 'io.berth.environment',
+  /** The environment's id (its handle may repeat across organizations): names its network. */
+  environmentId: 'io.berth.environment-id',
   app: 'io.berth.app',
   service: 'io.berth.service',
   /** A database's identity (its stack, environment and id), on its container and volume. */
@@ -24,13 +27,63 @@ export const LABELS = {
   port: 'io.berth.port',
 } as const;
 
-/** One service's identity on the engine (handles never hold a slash). */
-export function serviceKey(target: AppTarget, serviceHandle: string): string {
-  return `${target.stackName}/${target.environmentHandle}/${target.appHandle}/${serviceHandle}`;
+/**
+ * An app's identity on the engine (its containers' and built images' `app` label): its id. Berths
+ * before this one keyed by `<stack>/<environment>/<app>` handles, which two organizations can share;
+ * what they made is found by what Berth records for a service instead (serviceContainers).
+ */
+export function appKey(target: Pick<AppTarget, 'appId'>): string {
+  return `app-${target.appId}`;
 }
 
-export function appKey(target: AppTarget): string {
-  return `${target.stackName}/${target.environmentHandle}/${target.appHandle}`;
+/** One service's identity on the engine and the edge: its app's key and its handle (unique in an app). */
+export function serviceKey(target: Pick<AppTarget, 'appId'>, serviceHandle: string): string {
+  return `${appKey(target)}/${serviceHandle}`;
+}
+
+/** True for a service key of this form (not one of the handle keys of older Berths). */
+export function isServiceKey(key: string): boolean {
+  return key.length <= 220 && /^app-\d{1,15}\/[^/]+$/.test(key);
+}
+
+/** True for an app key of this form (not one of the handle keys of older Berths). */
+export function isAppKey(key: string): boolean {
+  return key.length <= 20 && /^app-\d{1,15}$/.test(key);
+}
+
+/**
+ * A service's containers among these (this Berth's): those labelled with its key, and those Berth records
+ * for it by name that an older Berth labelled with a handle key (never one labelled with another id key).
+ */
+export function ofService(
+  containers: readonly Docker.ContainerInfo[],
+  key: string,
+  recorded: readonly string[],
+): Docker.ContainerInfo[] {
+  const names = new Set(recorded);
+  return containers.filter((container) => {
+    const label = container.Labels[LABELS.service] ?? '';
+    if (label === key) return true;
+    return (
+      !isServiceKey(label) &&
+      container.Labels[LABELS.layer] === 'app' &&
+      container.Names.some((name) => names.has(name.replace(/^\//, '')))
+    );
+  });
+}
+
+/** A service's containers (running or not) of this Berth on the engine (see ofService). */
+export async function serviceContainers(
+  docker: Docker,
+  installation: string,
+  key: string,
+  recorded: readonly string[],
+): Promise<Docker.ContainerInfo[]> {
+  // Without names to look for, the service's own label finds them all.
+  const labels: Record<string, string> = recorded.length
+    ? { [LABELS.installation]: installation, [LABELS.layer]: 'app' }
+    : { [LABELS.installation]: installation, [LABELS.service]: key };
+  return ofService(await containersLabelled(docker, labels), key, recorded);
 }
 
 /** Containers (running or not) carrying every one of these labels. */
@@ -44,16 +97,110 @@ export async function containersLabelled(
   });
 }
 
-/** Creates the runtime's network when missing (containers reach each other, and the host reaches them). */
-export async function ensureNetwork(docker: Docker, name: string): Promise<void> {
+/**
+ * The networks of one Berth on the engine. Each environment has a bridge network of its own,
+ * `<prefix>-<installation>-env-<environment id>` (the prefix is BERTH_DOCKER_NETWORK): its containers
+ * reach each other there and no other environment's, while the host (the edge) reaches them all. The
+ * network named by the prefix alone is the one every container shared before; containers made then are
+ * moved off it as they are rolled out or restarted.
+ */
+export function dockerNetworks(docker: Docker, prefix: string, installation: string) {
+  const environmentPrefix = `${prefix}-${installation.slice(0, 8)}-env-`;
+  const ofEnvironment = (environmentId: number) => `${environmentPrefix}${environmentId}`;
+
+  /** Makes the environment's network when missing; its name. */
+  async function ensureEnvironment(environment: EnvironmentOnEngine): Promise<string> {
+    const name = ofEnvironment(environment.environmentId);
+    await ensureNetwork(docker, name, {
+      [LABELS.installation]: installation,
+      [LABELS.stack]: environment.stackName,
+      [LABELS.environment]: environment.environmentHandle,
+      [LABELS.environmentId]: String(environment.environmentId),
+    });
+    return name;
+  }
+
+  return {
+    shared: prefix,
+    ofEnvironment,
+    ensureEnvironment,
+    /**
+     * Where a container serves: its address on its environment's network, else (a container made before
+     * environments had networks) on the shared one; '' when it has neither (stopped).
+     */
+    addressOf(networks: Record<string, { IPAddress?: string }> | undefined): string {
+      const own = Object.entries(networks ?? {}).find(([name]) => name.startsWith(environmentPrefix));
+      return own?.[1].IPAddress || networks?.[prefix]?.IPAddress || '';
+    },
+    /**
+     * Creates and starts a container on its environment's network (`create` fills the network's name
+     * in). A network removed meanwhile (by hand, or by an environment's delete) is made again and the
+     * container with it, once. A container that does not start is removed.
+     */
+    async startContainer(
+      environment: EnvironmentOnEngine,
+      create: (network: string) => Docker.ContainerCreateOptions,
+    ): Promise<Docker.Container> {
+      for (let attempt = 1; ; attempt++) {
+        const network = await ensureEnvironment(environment);
+        let container: Docker.Container | undefined;
+        try {
+          container = await docker.createContainer(create(network));
+          await container.start();
+          return container;
+        } catch (error) {
+          await container?.remove({ force: true }).catch(() => undefined);
+          if (attempt > 1 || !isMissingNetwork(error)) throw error;
+        }
+      }
+    },
+  };
+}
+export type DockerNetworks = ReturnType<typeof dockerNetworks>;
+
+/** What names an environment's network and labels it. */
+export interface EnvironmentOnEngine {
+  environmentId: number;
+  environmentHandle: string;
+  stackName: string;
+}
+
+/** True when the engine refused because a network it was given does not exist (removed meanwhile). */
+export function isMissingNetwork(error: unknown): boolean {
+  const { statusCode, message } = error as { statusCode?: number; message?: string };
+  return statusCode === 404 && /network/i.test(String(message ?? '').slice(0, 2000));
+}
+
+/**
+ * Creates a bridge network when missing (its containers reach each other, and the host reaches them).
+ * Never two of one name: the engine checks, and one made by another process in between is taken.
+ */
+export async function ensureNetwork(
+  docker: Docker,
+  name: string,
+  labels: Record<string, string>,
+): Promise<void> {
   const existing = await docker.listNetworks({ filters: { name: [name] } });
   if (existing.some((network) => network.Name === name)) return;
   try {
-    await docker.createNetwork({ Name: name, Driver: 'bridge', Labels: { [LABELS.managed]: 'true' } });
+    await docker.createNetwork({
+      Name: name,
+      Driver: 'bridge',
+      // Engines before API 1.44 make a second network of the same name without it.
+      CheckDuplicate: true,
+      Labels: { [LABELS.managed]: 'true', ...labels },
+    });
   } catch (error) {
     // Another process made it in between.
     const again = await docker.listNetworks({ filters: { name: [name] } });
-    if (!again.some((network) => network.Name === name)) throw error;
+    if (again.some((network) => network.Name === name)) return;
+    const message = (error as Error).message;
+    // Each bridge network takes a subnet from the engine's pools, which hold some 30 by default.
+    if (/address pool|non-overlapping/i.test(message.slice(0, 2000)))
+      throw new RuntimeError(
+        `Unable to create network ${name}: ${message}. The Docker engine has no subnet left for another network: add address pools to its default-address-pools setting (/etc/docker/daemon.json) and restart it`,
+      );
+    throw error;
   }
 }
 
@@ -123,11 +270,6 @@ export async function httpAnswers(host: string, port: number, timeoutMs: number)
   } catch {
     return false;
   }
-}
-
-/** The container's address on the network, or '' when it has none (stopped). */
-export function addressOn(info: Docker.ContainerInspectInfo, network: string): string {
-  return info.NetworkSettings.Networks?.[network]?.IPAddress ?? '';
 }
 
 /** The TCP ports an image exposes, lowest first. */

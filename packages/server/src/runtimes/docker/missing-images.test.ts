@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseTarget, Runtime } from '../runtime.ts';
 import { createDockerRuntime } from './docker-runtime.ts';
 import { createDockerStatsRecorder, type DockerStatsRecorder } from './docker-stats.ts';
+import { installedVersions, localImageTag } from './local-images.ts';
 
 // Issue 35: an image the engine has not and cannot pull (a machine with no registry) fails its operation
 // with what to do about it. The engine here is a stand-in that has no image and reaches no registry, as
@@ -46,7 +47,14 @@ function context() {
   return { lines, signal: new AbortController().signal, log: async (line: string) => void lines.push(line) };
 }
 
-const app = { appId: 1, appHandle: 'shop', environmentHandle: 'production', stackName: 'shared' };
+const app = {
+  appId: 1,
+  appHandle: 'shop',
+  environmentId: 2,
+  environmentHandle: 'production',
+  stackName: 'shared',
+  environmentDatabaseIds: [],
+};
 
 describe("an app's image that cannot be pulled", () => {
   it('says to set the registry account, or to put the image on the engine and deploy again', async () => {
@@ -79,6 +87,7 @@ describe("a database's image that cannot be pulled", () => {
     type,
     version,
     dockerRepo: '',
+    environmentId: 2,
     environmentHandle: 'production',
     stackName: 'shared',
     region: 'local',
@@ -87,20 +96,38 @@ describe("a database's image that cannot be pulled", () => {
   const plan = { containerSizeMb: 1024, instanceClass: 'm', diskSizeGb: 10, provisionedIops: 0 };
   const account = { username: 'berth', password: 'secret-1', name: 'db' };
 
-  it('says which npm run images command makes the official image of an engine Debian packages', async () => {
+  it('says which npm run images command makes the image, from the version this machine holds', async () => {
+    const elsewhere =
+      'put it on the engine (docker load) or set BERTH_DATABASE_IMAGES to an image the engine has';
     for (const [type, version, image] of [
       ['postgresql', '15', 'postgres:15'],
       ['mysql', '8.4', 'mysql:8.4'],
       ['redis', '7.2', 'redis:7.2'],
     ] as const) {
+      // What this machine's Debian packages hold decides the advice (CI's: PostgreSQL 15, MariaDB
+      // 10.11, Redis 7.0): the version itself, another one to point this version at, or none.
+      const [held] = installedVersions(type);
+      const advice =
+        held === version
+          ? `On a machine that cannot pull, make it from this machine's Debian packages: npm run images -- ${type} ${version} (or ${elsewhere})`
+          : held
+            ? `This machine's packages hold version ${held}, not ${version}: make that image (npm run images -- ${type} ${held}) and run this version on it with BERTH_DATABASE_IMAGES=${type}:${version}=${localImageTag(type, held)}, or ${elsewhere}`
+            : `Put it on the engine (docker load) or set BERTH_DATABASE_IMAGES to an image the engine has`;
       const ctx = context();
       await expect(
         runtime().provisionDatabase(ctx, database(type, version), plan, account, { kind: 'empty' }),
-      ).rejects.toThrow(
-        `Unable to pull ${image}: ${NO_REGISTRY}. On a machine that cannot pull, make it from this machine's Debian packages: npm run images -- ${type} ${version} (or set BERTH_DATABASE_IMAGES to an image the engine has)`,
-      );
+      ).rejects.toThrow(`Unable to pull ${image}: ${NO_REGISTRY}. ${advice}`);
       expect(ctx.lines).toContain(`Pulling Docker image ${image}`);
     }
+  });
+
+  it('never gives a command that cannot work: a version this machine does not hold is no npm run images', async () => {
+    const ctx = context();
+    await expect(
+      runtime().provisionDatabase(ctx, database('redis', '6.2'), plan, account, { kind: 'empty' }),
+    ).rejects.toThrow(/Unable to pull redis:6\.2/);
+    if (!installedVersions('redis').includes('6.2'))
+      expect(ctx.lines.join('\n')).not.toContain('npm run images -- redis 6.2');
   });
 
   it('says to put any other image on the engine: one BERTH_DATABASE_IMAGES names, or MongoDB', async () => {

@@ -19,11 +19,14 @@ import {
 } from '../../testing/docker-images.ts';
 import { getThroughEdge, startRequestLoop } from '../../testing/request-loop.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
+import { createEdgeClient } from './caddy-edge.ts';
 import { containersLabelled, LABELS } from './engine.ts';
 
 // Issue 35: no request is dropped by an app's restart, configure, scale or deploy. A steady loop of
 // requests (one every 50 ms, each on a connection of its own) goes to an app of 2 containers through the
-// edge while each operation runs; every request must be answered. Skipped locally without an engine.
+// edge while each operation runs; every request must be answered. A restart that fails, or that finds
+// containers stopped, leaves the edge routing to every container that runs, and nothing held for
+// draining. Skipped locally without an engine.
 
 const docker = await suiteEngine();
 
@@ -34,6 +37,11 @@ const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-steady-'));
 
 /** A web app with a slow page: busybox's httpd runs /cgi-bin/slow, which answers after 6 s. */
 const SLOW_IMAGE = 'berth-test/slow:1';
+/**
+ * A whoami app whose container, once restarted, answers only after 15 s: longer than the suite's health
+ * timeout (10 s), so its restart fails, and it answers a moment later.
+ */
+const LATE_AFTER_RESTART_IMAGE = 'berth-test/late-after-restart:1';
 
 describe.skipIf(!docker)('operations under a steady request loop on the docker runtime', () => {
   const engine = docker as Docker;
@@ -59,6 +67,16 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
         '',
       ].join('\n'),
       slow: '#!/bin/sh\nsleep 6\necho "Content-Type: text/plain"\necho\necho slow-done\n',
+    });
+    await builtImage(engine, LATE_AFTER_RESTART_IMAGE, {
+      Dockerfile: [
+        `FROM ${BASE_IMAGE}`,
+        'ENV PATH=/bin',
+        'RUN mkdir -p /www',
+        // Its file system outlives a restart: the mark says it has started before.
+        'CMD ["/bin/sh", "-c", "hostname > /www/index.html; if [ -e /www/started ]; then sleep 15; fi; echo > /www/started; exec httpd -f -p $PORT -h /www"]',
+        '',
+      ].join('\n'),
     });
     config = await dockerTestConfig(dataDir, network);
     t = await testApp(config);
@@ -114,9 +132,35 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
   }
 
   const running = async () =>
-    (await containersLabelled(engine, { [LABELS.environment]: environmentHandle })).filter(
-      (container) => container.State === 'running',
-    );
+    (await containersLabelled(engine, { [LABELS.environment]: environmentHandle }))
+      .filter((container) => container.State === 'running')
+      .sort((a, b) => (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''));
+
+  const edge = () =>
+    createEdgeClient({
+      adminSocket: path.join(dataDir, 'edge', 'admin.sock'),
+      httpPort: config.edge?.httpPort ?? 0,
+      httpsPort: config.edge?.httpsPort ?? 0,
+      acmeEmail: null,
+    });
+
+  /** The routes the edge has that hold containers for draining. */
+  async function drainRoutes(): Promise<unknown[]> {
+    const servers = (
+      (await edge().currentConfig()) as {
+        apps: { http: { servers: Record<string, { routes: { '@id'?: string }[] }> } };
+      }
+    ).apps.http.servers;
+    return Object.values(servers)
+      .flatMap((server) => server.routes)
+      .filter((route) => String(route['@id']).startsWith('berth-draining-'));
+  }
+
+  /** A container's address on the network the edge reaches it on. */
+  const addressOf = (container: Docker.ContainerInfo) =>
+    Object.values(container.NetworkSettings?.Networks ?? {})
+      .map((network) => network.IPAddress)
+      .find(Boolean);
 
   it('answers every request while the app restarts its 2 containers', async () => {
     const { states, failures, sent } = await underLoad([
@@ -190,4 +234,87 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
     expect(after).toHaveLength(1);
     expect(after[0]?.Id).not.toBe(before?.Id);
   });
+
+  it('leaves nothing held for draining when the containers a deploy replaces had stopped', async () => {
+    expect(
+      (await t.operate(owner, `/api/services/${serviceId}/operations`, { type: 'scale', container_count: 1 }))
+        .status,
+    ).toBe('succeeded');
+    const [only] = await running();
+    // Stopped by hand, so it has no address to drain; and the edge routes to an address none of the
+    // app's containers has (as after the engine restarted them elsewhere), which the engine may give
+    // another's container later.
+    await engine.getContainer(only?.Id ?? '').stop({ t: 1 });
+    const [proxy] = await edge().proxies();
+    await edge().setProxyDials(proxy?.id ?? '', ['192.0.2.1:5000']);
+    const deployed = await t.operate(owner, `/api/apps/${appId}/operations`, {
+      type: 'deploy',
+      docker_image: 'berth-test/whoami:1',
+    });
+    expect(deployed.status).toBe('succeeded');
+    expect(await drainRoutes()).toEqual([]);
+    expect(await getThroughEdge(config.edge?.httpPort ?? 0, hostname)).toMatchObject({ status: 200 });
+  });
+
+  it("answers every request while the reconciler's restart brings back one of 2 containers that stopped: replacements answer first", async () => {
+    expect(
+      (await t.operate(owner, `/api/services/${serviceId}/operations`, { type: 'scale', container_count: 2 }))
+        .status,
+    ).toBe('succeeded');
+    // The second by name: the restart takes the running one first, with no other running to serve.
+    const [, second] = await running();
+    await engine.getContainer(second?.Id ?? '').stop({ t: 1 });
+    // The reconciler's pass sends the routes to the running container and queues the service's restart.
+    expect(await t.reconciler.reconcileOnce()).toBe(1);
+    const loop = startRequestLoop(config.edge?.httpPort ?? 0, hostname);
+    await t.worker.drain();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { failures, sent } = await loop.stop();
+    console.log(
+      `automated restart, one of 2 containers stopped: ${failures.length} of ${sent} requests failed`,
+    );
+    const listed = await t.call('GET', `/api/services/${serviceId}/operations`, { token: owner.token });
+    const [restart] = listed.json()._embedded.operations;
+    expect(restart).toMatchObject({ type: 'restart', status: 'succeeded', automated: true });
+    expect(await t.operationLog(owner, restart.id)).toContain(
+      'Restarting service cmd: only one of its 2 containers runs, so replacements start first and requests keep being answered',
+    );
+    expect(sent).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+    expect(await running()).toHaveLength(2);
+    expect(await drainRoutes()).toEqual([]);
+  });
+
+  it('routes a container whose restart failed back to the edge with the others, and it serves once it answers', async () => {
+    expect(
+      (
+        await t.operate(owner, `/api/apps/${appId}/operations`, {
+          type: 'deploy',
+          docker_image: LATE_AFTER_RESTART_IMAGE,
+        })
+      ).status,
+    ).toBe('succeeded');
+    const restarted = await t.operate(owner, `/api/services/${serviceId}/operations`, { type: 'restart' });
+    expect(restarted.status).toBe('failed');
+    expect(await t.operationLog(owner, restarted.id)).toContain(
+      'The endpoint route(s) of service cmd go to its 2 running container(s)',
+    );
+    const containers = await running();
+    expect(containers).toHaveLength(2);
+    const routed = (await edge().proxies()).flatMap((proxy) => proxy.dials.map((dial) => dial.split(':')[0]));
+    expect(routed.sort()).toEqual(containers.map(addressOf).sort());
+    expect(await drainRoutes()).toEqual([]);
+    // Once the late one answers, both serve through the edge.
+    const answered = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const answer = await getThroughEdge(config.edge?.httpPort ?? 0, hostname);
+          if ('status' in answer && answer.status === 200) answered.add(answer.body);
+          return answered.size;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(2);
+  }, 90_000);
 });

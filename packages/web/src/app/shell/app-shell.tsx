@@ -1,6 +1,6 @@
-import { hasFullVisibilityAnywhere, isOrganizationToken } from '@berth/core';
+import { hasFullVisibilityAnywhere, isOrganizationToken, ssoEnforcementMessages } from '@berth/core';
 import { type ReactNode, useMemo } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
@@ -14,20 +14,32 @@ import { useSession } from '../../lib/session-store.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { canImpersonate } from '../../resources/users/user.hal.ts';
 import { isHomeEnabled } from '../feature-flags.ts';
-import { ssoLoginUrl } from '../sso.ts';
+import { signInAgainTo, ssoLoginUrl } from '../sso.ts';
 import { Sidebar } from './sidebar.tsx';
 import { StartupLists } from './startup-lists.tsx';
 import { type ConsoleData, useConsole } from './use-console.ts';
 import './shell.css';
 
-function SsoRequiredBanner({ organization }: { organization: NonNullable<ConsoleData['organization']> }) {
+/**
+ * spec 3 §2 "An organization that enforces SSO shows an error asking the user to log in with SSO": in
+ * place of the page, whose data this session may not read. An organization this session may not use
+ * for another reason (an SSO session of another organization) asks for a new login instead.
+ */
+function SignInAgainBanner({ organization }: { organization: NonNullable<ConsoleData['organization']> }) {
+  if (!organization.ssoEnforced) {
+    return (
+      <Banner variant="error" title="Log in again" actions={<Link to={paths.logout}>Log out</Link>}>
+        {ssoEnforcementMessages.otherOrganization(organization.name)}
+      </Banner>
+    );
+  }
   return (
     <Banner
       variant="error"
-      title="SSO Login Required"
+      title={ssoEnforcementMessages.requiredTitle}
       actions={<a href={ssoLoginUrl(organization.id)}>Log in with SSO</a>}
     >
-      Organization {organization.name} requires SSO!
+      {ssoEnforcementMessages.required(organization.name)}
     </Banner>
   );
 }
@@ -41,6 +53,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const { accessToken } = useSession();
   const { theme, toggleTheme } = useTheme();
   const selectOrganization = useSelectOrganization();
+  const navigate = useNavigate();
   const { docsUrl } = getRuntimeConfig();
   const environmentName = useMemo(() => {
     const handles = new Map(data.environments.map((environment) => [environment.id, environment.handle]));
@@ -68,11 +81,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
     return <FullPageSpinner label="Loading your console" />;
 
   const { organization, organizations } = data;
-  // contract §7: an SSO-enforcing organization, a non-SSO token and a single organization.
-  const ssoRequired =
-    organization?.ssoEnforced &&
-    !isOrganizationToken(accessToken?.claims ?? null) &&
-    organizations.length === 1;
+  // The server says which organizations this session may not use (SSO enforcement: owners and the
+  // exception list exempt); the console shows one only when no other is usable (use-console).
+  const signInAgain = organization?.reauthRequired ?? false;
 
   return (
     <ActorProvider actor={data.actor}>
@@ -86,15 +97,25 @@ export function AppShell({ children }: { children?: ReactNode }) {
             organization={organization}
             stackName={data.organizationStack?.name ?? null}
             switchingTo={selectOrganization.isPending ? (selectOrganization.variables ?? null) : null}
-            onSelectOrganization={(organizationId) => selectOrganization.mutate(organizationId)}
+            onSelectOrganization={(organizationId) => {
+              const target = organizations.find((item) => item.id === organizationId);
+              // spec 3 §6: choosing an organization that needs a new login goes to that login.
+              if (target?.reauthRequired) signInAgainTo(target, navigate);
+              else selectOrganization.mutate(organizationId);
+            }}
             homeEnabled={isHomeEnabled(organization?.id ?? null)}
             fullVisibility={hasFullVisibilityAnywhere(data.actor)}
             canImpersonate={canImpersonate(data.user)}
+            // Ours: the CLI's way in where SSO is the way in (spec 3 leaves who sees it unsaid).
+            cliSsoToken={
+              isOrganizationToken(accessToken?.claims ?? null) ||
+              organizations.some((item) => item.ssoEnforced)
+            }
             docsUrl={docsUrl}
             theme={theme}
             onToggleTheme={toggleTheme}
           />
-          {organization ? <StartupLists organizationId={organization.id} /> : null}
+          {organization && !signInAgain ? <StartupLists organizationId={organization.id} /> : null}
           <main className="shell-main" id="main" tabIndex={-1}>
             <div className="shell-banners">
               <ImpersonationBanner />
@@ -112,12 +133,14 @@ export function AppShell({ children }: { children?: ReactNode }) {
                   You are not working in an organization yet. Choose one you belong to, or create a new one.
                 </Banner>
               )}
-              {organization && ssoRequired ? <SsoRequiredBanner organization={organization} /> : null}
+              {organization && signInAgain ? <SignInAgainBanner organization={organization} /> : null}
               {selectOrganization.isError ? (
                 <Banner variant="error">{selectOrganization.error.message}</Banner>
               ) : null}
             </div>
-            <div className="shell-content">{children ?? <Outlet context={data} />}</div>
+            {signInAgain ? null : (
+              <div className="shell-content">{children ?? <Outlet context={data} />}</div>
+            )}
           </main>
         </div>
       </EnvironmentNamesProvider>

@@ -111,6 +111,12 @@ export const icons = {
       <path d="M16 4.5a3.5 3.5 0 010 7M18.5 14.8c1.6.9 2.6 2.7 3 5.2" />
     </Icon>
   ),
+  terminal: (
+    <Icon>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M7 9l3 3-3 3M12 15h5" />
+    </Icon>
+  ),
   logout: (
     <Icon>
       <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3" />

@@ -137,6 +137,17 @@ describe('side navigation (spec 3 §2)', () => {
     ).toEqual(['Settings', 'Impersonate', 'Logout']);
   });
 
+  it('offers the CLI SSO Token page where SSO is in use (spec 3 §2 "shown only to some users")', async () => {
+    renderSidebar({ cliSsoToken: true });
+    const account = await screen.findByRole('navigation', { name: 'Account' });
+    expect(
+      within(account)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Settings', 'CLI SSO Token', 'Logout']);
+    expect(within(account).getByRole('link', { name: 'CLI SSO Token' })).toHaveAttribute('href', '/sso/cli');
+  });
+
   it('is 256 px wide, collapses to 64 px when toggled and remembers it under "nav"', async () => {
     renderSidebar();
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });

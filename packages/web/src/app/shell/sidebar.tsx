@@ -29,6 +29,8 @@ export interface SidebarProps {
   fullVisibility: boolean;
   /** contract §3.4: superuser or read-only impersonator. */
   canImpersonate: boolean;
+  /** spec 3 §2 "CLI SSO Token (shown only to some users)": Berth shows it where SSO is in use. */
+  cliSsoToken?: boolean;
   docsUrl: string | null;
   theme: Theme;
   onToggleTheme: () => void;
@@ -127,6 +129,7 @@ export function Sidebar({
   homeEnabled,
   fullVisibility,
   canImpersonate,
+  cliSsoToken = false,
   docsUrl,
   theme,
   onToggleTheme,
@@ -219,6 +222,9 @@ export function Sidebar({
               <NavEntry item={{ label: 'Settings', to: paths.settings, icon: 'settings' }} />
               {canImpersonate ? (
                 <NavEntry item={{ label: 'Impersonate', to: paths.impersonate, icon: 'impersonate' }} />
+              ) : null}
+              {cliSsoToken ? (
+                <NavEntry item={{ label: 'CLI SSO Token', to: paths.ssoCli, icon: 'terminal' }} />
               ) : null}
               <NavEntry item={{ label: 'Logout', to: paths.logout, icon: 'logout' }} />
             </ul>

@@ -36,11 +36,16 @@ export interface ConsoleData {
 export function useConsole(): ConsoleData {
   const user = useCurrentUser();
   const organizations = useOrganizations();
+  // contract §4.1 user: the stored selection unless it needs a new sign-in (SSO), when a usable one is
+  // chosen instead; with none usable, the organization is shown with its SSO error (app-shell).
+  const usable = (organizations.data ?? []).filter((organization) => !organization.reauthRequired);
   const organization = chooseOrganization(
-    organizations.data ?? [],
+    usable.length ? usable : (organizations.data ?? []),
     user.data?.selectedOrganizationId ?? null,
   );
-  const organizationRoles = useOrganizationRoles(organization?.id ?? null);
+  // Its resources answer 403 to this session: nothing of it is asked for.
+  const usableOrganizationId = organization && !organization.reauthRequired ? organization.id : null;
+  const organizationRoles = useOrganizationRoles(usableOrganizationId);
   const userRoles = useUserRoles();
   const stacks = useStacks();
   const environments = useEnvironments();

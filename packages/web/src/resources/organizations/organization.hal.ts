@@ -18,7 +18,7 @@ export interface Organization {
   id: string;
   name: string;
   ssoEnforced: boolean;
-  /** Only the organizations the token may not use until the user signs in again (SSO) need it. */
+  /** The session's token may not use it until the user signs in again (SSO; spec 1 §3 reauthRequired). */
   reauthRequired: boolean;
   contacts: OrganizationContacts;
   createdAt: string;
@@ -33,7 +33,7 @@ export function fromOrganizationResource(
     id: idOf(organization),
     name: organization.name,
     ssoEnforced: organization.sso_enforced,
-    reauthRequired: 'reauth_required' in organization && organization.reauth_required,
+    reauthRequired: organization.reauth_required,
     contacts: {
       address: organization.address ?? '',
       city: organization.city ?? '',

@@ -68,7 +68,7 @@ describe('app CI/CD tab', () => {
     const ci = screen.getByRole('region', { name: 'Push from CI' });
     expect(
       within(ci).getByText(
-        `git -c credential.helper= -c credential.helper='${CI_CREDENTIAL_HELPER}' push ${REMOTE} HEAD:main`,
+        `git -c credential.helper= -c credential.helper='${CI_CREDENTIAL_HELPER}' push ${REMOTE} HEAD:refs/heads/main`,
       ),
     ).toBeInTheDocument();
     expect(within(ci).getByRole('button', { name: 'Copy the CI push command' })).toBeInTheDocument();

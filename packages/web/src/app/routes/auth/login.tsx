@@ -9,7 +9,7 @@ import { readPersisted, removePersisted } from '../../../lib/persisted-state.ts'
 import { useSession } from '../../../lib/session-store.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
 
-/** spec 1 §4 "Login", with Forgot password (spec 1 §2). SSO login comes with its own issue, so it is not linked yet. */
+/** spec 1 §4 "Login", with Log In with SSO, Forgot password and a Sign up link (spec 1 §2). */
 function LoginRoute() {
   const navigate = useNavigate();
   const { phase } = useSession();
@@ -37,6 +37,9 @@ function LoginRoute() {
       subtitle="Welcome back. Enter your credentials to continue."
       footer={
         <>
+          <p>
+            <Link to={paths.sso}>Log In with SSO</Link>
+          </p>
           <p>
             <Link to={paths.forgotPassword}>Forgot password?</Link>
           </p>

@@ -114,9 +114,13 @@ describe('environments list', () => {
     expect(await screen.findByText('Error: The database is unavailable')).toBeInTheDocument();
   });
 
-  it('asks for SSO login when the only organization enforces it and the token is not an SSO token', async () => {
+  it('asks for SSO login when the only organization enforces it and the server says this token may not use it', async () => {
     signIn();
-    mockServer(consoleRoutes({ organizations: [organizationHal({ name: 'Jacquard', ssoEnforced: true })] }));
+    const server = mockServer(
+      consoleRoutes({
+        organizations: [organizationHal({ name: 'Jacquard', ssoEnforced: true, reauthRequired: true })],
+      }),
+    );
     renderApp('/environments');
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('SSO Login Required');
@@ -125,6 +129,17 @@ describe('environments list', () => {
       'href',
       'http://berth.test/auth/organizations/org-1/saml/login?redirect_uri=http%3A%2F%2Fberth.test%2Fsso%2Ffailure',
     );
+    // In place of the page: nothing of the organization is asked for (its resources answer 403).
+    expect(screen.queryByRole('heading', { name: 'Environments' })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/auth/organizations/org-1/roles')).toHaveLength(0);
+  });
+
+  it('lets an exempt member (an owner, or one on the exception list) work in an organization enforcing SSO', async () => {
+    signIn();
+    mockServer(consoleRoutes({ organizations: [organizationHal({ name: 'Jacquard', ssoEnforced: true })] }));
+    renderApp('/environments');
+    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
+    expect(screen.queryByText('Organization Jacquard requires SSO!')).not.toBeInTheDocument();
   });
 
   it('selects the most recently updated organization when the user has none selected', async () => {

@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 import { chooseOrganization } from '../../../resources/organizations/organization.hal.ts';
 import { AuthLayout } from '../../layouts/auth-layout.tsx';
-import { ssoLoginUrl } from '../../sso.ts';
+import { signInAgainTo } from '../../sso.ts';
 
 /** spec 1 §2 "Choose Organization" (spec 3 §6: SSO badge; organizations needing a new login listed apart). */
 function OrganizationPickerRoute() {
@@ -88,11 +88,7 @@ function OrganizationPickerRoute() {
             pendingId={null}
             actionLabel="Log in to"
             // spec 3 §6: choosing an organization that enforces SSO goes to SSO login; others log in again.
-            onChoose={(organization) =>
-              organization.ssoEnforced
-                ? window.location.assign(ssoLoginUrl(organization.id))
-                : navigate(paths.logout)
-            }
+            onChoose={(organization) => signInAgainTo(organization, navigate)}
           />
         </section>
       ) : null}

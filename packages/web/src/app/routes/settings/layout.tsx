@@ -18,8 +18,8 @@ interface SettingsGroup {
 }
 
 /**
- * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Single Sign-On, Provisioning,
- * Plans and the Billing group join this list when their pages are built. Security and SSH Keys ask for
+ * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Plans and the Billing group
+ * join this list when their pages are built. Security and SSH Keys ask for
  * the password again when opened without a valid elevated token (spec 1 §6); so does Access Tokens (ours,
  * issue 35), where a token is made.
  */
@@ -39,6 +39,10 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { label: 'Members', to: paths.teamMembers },
       { label: 'Pending Invites', to: paths.teamPendingInvites, roleManagersOnly: true },
       { label: 'Roles', to: paths.teamRoles },
+      // Listed to everyone: the page says who may set it up (spec 1 §6: the Account Owner).
+      { label: 'Single Sign-On', to: paths.teamSso },
+      // Listed to everyone: the page says who may set it up (spec 1 §6: the sole-organization Account Owner).
+      { label: 'Provisioning', to: paths.teamScim },
       // Listed to everyone: members may read the contacts; only Account Owners change them (spec 1 §6).
       { label: 'Organization Settings', to: paths.teamContacts },
     ],

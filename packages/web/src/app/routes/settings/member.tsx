@@ -99,6 +99,8 @@ function MemberRoute() {
         <Link to={paths.teamMembers}>← Members</Link>
       </p>
       <PageHeader title={member ? member.name || member.email : 'Edit member'} description={member?.email} />
+      {/* spec 1 §8: the notice that the user is managed via provisioning. */}
+      {member?.externalId ? <Banner variant="info">{scimMessages.userLocked}</Banner> : null}
       {failure ? (
         <Banner variant="error">{failure.message}</Banner>
       ) : loading ? (

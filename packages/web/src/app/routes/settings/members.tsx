@@ -54,6 +54,7 @@ function MembersRoute() {
         isSelf: member.id === ownId,
         provisioned: member.externalId !== null,
       }),
+      provisioned: member.externalId !== null,
     }));
   }, [users.data, memberships.data, listedRoles, actor, ownId]);
 

@@ -1,4 +1,4 @@
-import { accountMessages } from '@berth/core';
+import { accountMessages, scimMessages } from '@berth/core';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useUpdateName } from '../../../features/account/api/use-update-name.ts';
@@ -6,7 +6,7 @@ import { ProfileForm } from '../../../features/account/components/profile-form.t
 import { useConsoleContext } from '../../shell/use-console.ts';
 
 /** contract §4.1: a provisioned (SCIM) user's name comes from the identity provider, so the console locks it. */
-export const MANAGED_NAME = 'Your name is managed by your identity provider through provisioning.';
+export const MANAGED_NAME = scimMessages.nameManaged;
 
 /** spec 1 §2 /settings/profile: the user's name. */
 function ProfileRoute() {

@@ -1,3 +1,4 @@
+import { scimMessages } from '@berth/core';
 import { Navigate, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useChangePassword } from '../../../features/account/api/use-change-password.ts';
@@ -62,6 +63,7 @@ function SecurityRoute() {
               await requestEmailChange.mutateAsync(email);
             }}
             onCancel={(challengeId) => cancelEmailChange.mutateAsync(challengeId)}
+            denial={user?.externalId ? scimMessages.emailManaged : null}
           />
         </div>
         <TwoFactorSection />

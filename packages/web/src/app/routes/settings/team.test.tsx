@@ -99,6 +99,8 @@ describe('settings root (spec 1 §2)', () => {
       'Members',
       'Pending Invites',
       'Roles',
+      'Single Sign-On',
+      'Provisioning',
       'Organization Settings',
     ]);
     // The group's heading names its list (an id with spaces would name nothing).
@@ -674,6 +676,8 @@ describe('pending invites (spec 1 §2, §8)', () => {
       'Access Tokens',
       'Members',
       'Roles',
+      'Single Sign-On',
+      'Provisioning',
       'Organization Settings',
     ]);
   });

@@ -15,6 +15,8 @@ export interface ChangeEmailSectionProps {
   /** Mails a verification link to the new address; the address changes once it is opened. */
   onRequest: (email: string) => Promise<unknown>;
   onCancel: (challengeId: string) => Promise<unknown>;
+  /** Why the address cannot be changed here (a provisioned user's is the identity provider's), or null. */
+  denial?: string | null;
 }
 
 /** spec 1 §2 Security Settings, Change Email: the new address, and the changes still waiting for their link. */
@@ -24,6 +26,7 @@ export function ChangeEmailSection({
   pendingError,
   onRequest,
   onCancel,
+  denial = null,
 }: ChangeEmailSectionProps) {
   const form = useSchemaForm(changeEmailSchema, {
     defaultValues: { email: '' },
@@ -32,7 +35,7 @@ export function ChangeEmailSection({
       form.reset();
     },
     successMessage: ({ email }) => accountMessages.emailChangeRequested(email),
-    blocked: (values) => values.email.trim() === '',
+    blocked: (values) => denial !== null || values.email.trim() === '',
   });
   const email = form.watch('email');
 
@@ -53,7 +56,9 @@ export function ChangeEmailSection({
           the change applies once you open it.
         </p>
         <TextField label="New Email" type="email" autoComplete="email" {...form.field('email')} />
-        <SubmitRow disabled={email.trim() === ''}>Change Email</SubmitRow>
+        <SubmitRow denial={denial} disabled={email.trim() === ''}>
+          Change Email
+        </SubmitRow>
       </Form>
       <section aria-label="Pending email changes">
         <h3 className="section-subtitle">Pending email changes</h3>

@@ -1,4 +1,4 @@
-import { matchesMemberSearch } from '@berth/core';
+import { matchesMemberSearch, scimMessages } from '@berth/core';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import {
@@ -21,6 +21,8 @@ export interface MemberRow {
   editTo: string;
   /** Why Remove is disabled (spec 1 §6), or null. */
   removeDenial: string | null;
+  /** Managed by the organization's provisioning (SCIM): marked, and locked (spec 1 §6). */
+  provisioned: boolean;
 }
 
 export interface MembersTableProps extends DataTableListProps<MemberRow> {
@@ -38,9 +40,16 @@ export function MembersTable({ onRemove, ...list }: MembersTableProps) {
       id: 'name',
       header: 'Name',
       cell: (row) => (
-        <Link className="cell-strong" to={row.editTo}>
-          {row.name || row.email}
-        </Link>
+        <>
+          <Link className="cell-strong" to={row.editTo}>
+            {row.name || row.email}
+          </Link>
+          {row.provisioned ? (
+            <span className="badge" title={scimMessages.userLocked}>
+              SCIM
+            </span>
+          ) : null}
+        </>
       ),
       sortValue: (row) => row.name.toLowerCase(),
     },

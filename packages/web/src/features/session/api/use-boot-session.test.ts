@@ -3,7 +3,7 @@ import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { errorBody, tokenHal } from '../../../../test/fixtures.ts';
 import { testQueryClient } from '../../../../test/render.tsx';
 import { createSessionStore, fromTokenResource, NO_TOKEN_FOUND } from '../../../lib/session-store.ts';
-import { bootSession } from './use-boot-session.ts';
+import { BOOT_RETRIES, bootSession } from './use-boot-session.ts';
 
 describe('boot (spec 3 §4, contract §3.5)', () => {
   it("ends with the note 'no token found' when there is no session", async () => {
@@ -59,5 +59,38 @@ describe('boot (spec 3 §4, contract §3.5)', () => {
     await booting;
     expect(store.getState()).toMatchObject({ phase: 'authenticated', bootNote: null });
     expect(store.getState().accessToken?.id).toBe('tok-login');
+  });
+
+  it('asks again when the check fails without an answer about the session (a dropped connection, a 503)', async () => {
+    const server = mockServer({
+      'GET /auth/current_token': [
+        () => Promise.reject(new TypeError('Failed to fetch')),
+        () => json(503, errorBody(503, 'unavailable', 'Restarting')),
+        () => json(200, tokenHal({ id: 'tok-5', userId: 'user-7' })),
+      ],
+    });
+    const store = createSessionStore();
+    await bootSession(testQueryClient(), store);
+    expect(server.calls).toHaveLength(3);
+    expect(store.getState()).toMatchObject({ phase: 'authenticated', bootNote: null });
+    expect(store.getState().accessToken?.id).toBe('tok-5');
+  });
+
+  it('gives up after BOOT_RETRIES further tries and shows the login page', async () => {
+    const server = mockServer({
+      'GET /auth/current_token': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const store = createSessionStore();
+    await bootSession(testQueryClient(), store);
+    expect(server.calls).toHaveLength(1 + BOOT_RETRIES);
+    expect(store.getState()).toMatchObject({ phase: 'anonymous', bootNote: NO_TOKEN_FOUND });
+  });
+
+  it('does not ask again after a 401: that answer says there is no session', async () => {
+    const server = mockServer({
+      'GET /auth/current_token': () => json(401, errorBody(401, 'invalid_token', 'No session')),
+    });
+    await bootSession(testQueryClient(), createSessionStore());
+    expect(server.calls).toHaveLength(1);
   });
 });

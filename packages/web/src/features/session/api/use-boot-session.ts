@@ -1,7 +1,7 @@
 import type { TokenResource } from '@berth/core';
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import {
   fromTokenResource,
   NO_TOKEN_FOUND,
@@ -20,10 +20,21 @@ export function currentTokenQuery() {
       fromTokenResource(
         await apiRequest<TokenResource>('auth', startupPaths.currentToken, { auth: 'none', signal }),
       ),
-    retry: false,
+    // Only an answer says there is no session: a dropped connection or a server error (a restart, a
+    // proxy in between) is asked again, so a blip does not show a signed-in user the login page.
+    retry: (failures, error) => failures < BOOT_RETRIES && isTransient(error),
+    retryDelay: (failures) => 250 * 2 ** failures,
     staleTime: 0,
     gcTime: 0,
   });
+}
+
+/** How often the session check is asked again after a failure that says nothing about the session. */
+export const BOOT_RETRIES = 3;
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
 /** spec 3 §4: boot starts with the current token; without one it ends with the note "no token found". */

@@ -43,8 +43,8 @@ export function SessionsSection() {
         Sessions
       </h2>
       <p className="muted">
-        Personal access tokens are no sessions: this list and “Log out other sessions” leave them alone. They
-        are revoked under <Link to={paths.settingsTokens}>Access Tokens</Link>.
+        Personal access tokens are not listed here, but “Log out other sessions” revokes them too. Make and
+        revoke them under <Link to={paths.settingsTokens}>Access Tokens</Link>.
       </p>
       {failure ? <Banner variant="error">{failure}</Banner> : null}
       {sessions.error ? <Banner variant="error">Error: {sessions.error.message}</Banner> : null}

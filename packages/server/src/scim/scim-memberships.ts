@@ -1,0 +1,90 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { ScimConfigurationRow } from '../auth/scim-configurations/scim-configurations.service.ts';
+import { revokeTokenChains } from '../auth/tokens/token.service.ts';
+import type { Tx } from '../db/client.ts';
+import { memberships, organizations, roles, scimUsers, tokens } from '../db/schema.ts';
+import { invalidValue } from './scim-errors.ts';
+
+// What provisioning does to who holds which role, in the transaction of the request that asks it.
+
+/**
+ * Takes the organization's row lock: provisioning changes of one organization run one after another, so
+ * "is anyone left without a role" and "is an Account Owner left" read what the others wrote.
+ */
+export async function lockOrganization(tx: Tx, organizationId: string) {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+}
+
+const rolesOf = (tx: Tx, organizationId: string) =>
+  tx.select({ id: roles.id }).from(roles).where(eq(roles.organizationId, organizationId));
+
+/**
+ * An active provisioned user always holds a role in the organization: when a group change (or a group
+ * deleted) leaves them none, the configuration's default role is theirs again. Okta and Entra assign a
+ * user to the app apart from pushing groups, so someone still assigned is still a member; only
+ * deactivation and deletion take them out.
+ */
+export async function keepSomeRole(tx: Tx, configuration: ScimConfigurationRow, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const active = await tx
+    .select({ userId: scimUsers.userId })
+    .from(scimUsers)
+    .where(
+      and(
+        eq(scimUsers.organizationId, configuration.organizationId),
+        eq(scimUsers.active, true),
+        inArray(scimUsers.userId, userIds),
+      ),
+    );
+  if (active.length === 0) return;
+  const holding = await tx
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        inArray(
+          memberships.userId,
+          active.map((row) => row.userId),
+        ),
+        inArray(memberships.roleId, rolesOf(tx, configuration.organizationId)),
+      ),
+    );
+  const held = new Set(holding.map((row) => row.userId));
+  const without = active.filter((row) => !held.has(row.userId));
+  if (without.length === 0) return;
+  await tx
+    .insert(memberships)
+    .values(without.map((row) => ({ userId: row.userId, roleId: configuration.defaultRoleId })))
+    .onConflictDoNothing();
+}
+
+/** The default role, given to a user provisioned (or provisioned again) as active. */
+export async function giveDefaultRole(tx: Tx, configuration: ScimConfigurationRow, userId: string) {
+  await tx.insert(memberships).values({ userId, roleId: configuration.defaultRoleId }).onConflictDoNothing();
+}
+
+/**
+ * Deactivation and deletion: the user's memberships in this organization (and only this one) end, and
+ * so does every token and session of theirs, at once. Refused when the organization would be left
+ * without an Account Owner (a linked owner deactivated by mistake must not orphan it).
+ */
+export async function leaveOrganization(tx: Tx, organizationId: string, userId: string) {
+  await tx
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), inArray(memberships.roleId, rolesOf(tx, organizationId))));
+  const [owners] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .innerJoin(roles, eq(memberships.roleId, roles.id))
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.type, 'owner')));
+  if ((owners?.n ?? 0) === 0) {
+    throw invalidValue(
+      'This user is the organization’s last Account Owner: make someone else an owner first',
+    );
+  }
+  await revokeTokenChains(tx, sql`${tokens.userId} = ${userId}`);
+}
