@@ -1,4 +1,7 @@
+import { formatCents } from '@berth/core';
 import { eq, sql } from 'drizzle-orm';
+import type { InvoicesService } from './billing/invoices/invoices.service.ts';
+import { PLANS_USAGE, PlansUsageError, plansCommand } from './billing/plans/plans-admin.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
@@ -10,15 +13,27 @@ Commands:
   make-superuser EMAIL --read-only  let the user impersonate others, read-only only
   revoke-superuser EMAIL            take both rights away again
   stop-edge                         stop the docker runtime's edge (Caddy), which outlives the server:
-                                    the apps' endpoints stop answering until Berth starts on docker again`;
+                                    the apps' endpoints stop answering until Berth starts on docker again
+  close-period                      close every organization's billing period now: one invoice each for
+                                    what it used since its last invoice, up to the end of this hour
+${PLANS_USAGE}`;
 
 export class AdminUsageError extends Error {}
+
+const HOUR_MS = 3_600_000;
 
 /**
  * The operator's commands (`npm run admin -- …`), run against the server's database. Superusers exist
  * only through them: no API call grants the flag. Answers the line to print.
  */
 export async function runAdminCommand(db: Db, argv: readonly string[]): Promise<string> {
+  if (argv[0] === 'plans') {
+    try {
+      return await plansCommand(db, argv.slice(1));
+    } catch (error) {
+      throw error instanceof PlansUsageError ? new AdminUsageError(error.message) : error;
+    }
+  }
   const [command, email, ...flags] = argv;
   if (!command || !email || email.startsWith('-')) throw new AdminUsageError(ADMIN_USAGE);
   const readOnly = flags.includes('--read-only');
@@ -56,4 +71,24 @@ export async function stopEdgeCommand(edgeDir: string, argv: readonly string[]):
   return pid === null
     ? `No edge (Caddy) runs from ${edgeDir}.`
     : `Stopped the edge (Caddy, pid ${pid}): the apps' endpoints no longer answer until Berth starts with BERTH_RUNTIME=docker again.`;
+}
+
+/**
+ * `npm run admin -- close-period`: invoices every organization for what it used since its last invoice,
+ * up to the end of the current hour. The meter counts an hour as used once it has begun (it samples each
+ * hour at its start), so the hour in progress is billed whole here and the next period starts after it.
+ */
+export async function closePeriodCommand(
+  invoices: Pick<InvoicesService, 'meter' | 'closePeriods'>,
+  argv: readonly string[],
+  now: Date = new Date(),
+): Promise<string> {
+  if (argv.length > 0) throw new AdminUsageError(`Unknown option ${argv[0]}\n\n${ADMIN_USAGE}`);
+  // This hour's sample, in case no meter has taken it (the server is stopped while the command runs).
+  await invoices.meter(now);
+  const made = await invoices.closePeriods(new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS));
+  if (made.length === 0)
+    return 'No billing period to close: every organization is invoiced to the end of this hour.';
+  const total = made.reduce((sum, invoice) => sum + invoice.totalCents, 0);
+  return `Closed ${made.length} billing period(s) at ${made[0]?.periodEnd.toISOString()}: ${made.length} invoice(s), ${formatCents(total)} in all.`;
 }

@@ -1,9 +1,15 @@
 /**
- * `npm run admin -- make-superuser EMAIL`: operator commands on the database the server uses
+ * `npm run admin -- make-superuser EMAIL` (and `plans …`): operator commands on the database the server uses
  * (DATABASE_URL, or PGlite in BERTH_DATA_DIR; stop the server first when it runs on PGlite), and
- * `stop-edge` on the data directory (the server stopped).
+ * `stop-edge` on the data directory (the server stopped); `close-period` invoices every organization now.
  */
-import { AdminUsageError, runAdminCommand, stopEdgeCommand } from './admin-commands.ts';
+import { AdminUsageError, closePeriodCommand, runAdminCommand, stopEdgeCommand } from './admin-commands.ts';
+import { loadSigningKey } from './auth/tokens/token-keys.ts';
+import {
+  activePlanTerms,
+  createInvoicesService,
+  invoicePortalKey,
+} from './billing/invoices/invoices.service.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
@@ -30,7 +36,16 @@ if (command === 'stop-edge') {
 const release = config.databaseUrl ? () => {} : lockDataDirOrExit(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+  if (command === 'close-period') {
+    const invoices = createInvoicesService({
+      db: database.db,
+      planTerms: activePlanTerms(database.db),
+      portalKey: invoicePortalKey(await loadSigningKey(database.db, config.jwtSecret)),
+    });
+    console.log(await closePeriodCommand(invoices, args));
+  } else {
+    console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+  }
 } catch (error) {
   console.error(error instanceof AdminUsageError ? error.message : error);
   process.exitCode = 1;

@@ -42,6 +42,9 @@ import { twoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
 import { whitelistMembershipsRoutes } from './auth/whitelist-memberships/whitelist-memberships.routes.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
+import { invoicesRoutes } from './billing/invoices/invoices.routes.ts';
+import { plansRoutes } from './billing/plans/plans.routes.ts';
 import { createServices } from './composition.ts';
 import { type Config, familyUrls, familyUrlsFor } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -145,6 +148,9 @@ export async function buildApp(
       mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${seen.app}/dev/mail` : null,
       docsUrl: config.docsUrl ?? null,
       statusPageUrl: config.statusPageUrl ?? null,
+      // The payment form's provider (issue 37); Stripe's publishable key is meant for browsers.
+      payments: config.payments.mode,
+      stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
     };
   };
   // The built console's index.html, or null: the not-found handlers serve it to browser navigations.
@@ -154,7 +160,8 @@ export async function buildApp(
     : null;
 
   const scriptSources = consoleDocument?.scriptSources ?? [];
-  const setSecurityHeaders = securityHeadersSetter(config.publicUrl, scriptSources);
+  const consoleSources = { stripe: config.payments.mode === 'stripe' };
+  const setSecurityHeaders = securityHeadersSetter(config.publicUrl, scriptSources, consoleSources);
   const app = Fastify({
     // Requests are logged without their query string or mailed codes (see loggablePath).
     logger: options.logger
@@ -180,7 +187,7 @@ export async function buildApp(
   });
 
   // First: its headers are set in an onRequest hook, before any other hook may answer.
-  await securityHeaders(app, { publicUrl: config.publicUrl, scriptSources });
+  await securityHeaders(app, { publicUrl: config.publicUrl, scriptSources, sources: consoleSources });
   // Before every route: it attaches itself to each route as the route is declared.
   await compression(app);
   await app.register(jsonBody);
@@ -240,7 +247,7 @@ export async function buildApp(
         perEmail: services.passwordResetLimiter,
         perAddress: services.passwordResetAddressLimiter,
       });
-      await organizationsRoutes(auth, { db, urls, guard, callers });
+      await organizationsRoutes(auth, { db, urls, guard, callers, plans: services.plans });
       await rolesRoutes(auth, { db, urls, callers, roleAccess: services.roleAccess });
       await invitationsRoutes(auth, { urls, guard, invitations });
       await sshKeysRoutes(auth, { db, urls, guard, notices: services.notices });
@@ -309,6 +316,7 @@ export async function buildApp(
       await databasesRoutes(api, { urls, callers, databases: services.databases });
       await backupsRoutes(api, { urls, callers, backups: services.backups });
       await costsRoutes(api, { urls, callers, costs: services.costs });
+      await plansRoutes(api, { urls, callers, plans: services.plans });
       await operationsRoutes(api, {
         db,
         urls,
@@ -336,15 +344,24 @@ export async function buildApp(
       await containerMetricsRoutes(metrics, { callers, metrics: services.containerMetrics });
     },
   });
-  // Billing has no routes yet; its prefix still answers as an API, not as the console.
+  // Billing details, payment sources, trials and invoices; its prefix answers as an API, not as the console.
   await app.register(serviceFamily, {
     prefix: '/billing',
     consoleDocument,
     guard,
     openapi: {
       title: 'Berth Billing',
-      description: 'Plans and billing (no routes yet).',
+      description: 'Billing details, payment sources and trials, Stripe webhooks, and invoices.',
       serverUrl: config.publicUrl,
+    },
+    routes: async (billing) => {
+      await billingRoutes(billing, {
+        urls,
+        callers,
+        billing: services.billing,
+        stripe: services.stripePayments,
+      });
+      await invoicesRoutes(billing, { urls, callers, invoices: services.invoices });
     },
   });
 
@@ -415,6 +432,7 @@ export async function buildApp(
     services.metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
     services.autoscaler.start(Math.max(1, config.autoscaleIntervalSeconds) * 1000);
     services.recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000);
+    services.usageMeter.start(config.usageMeterSeconds * 1000, { immediately: true });
   }
 
   return {
@@ -442,6 +460,7 @@ export async function buildApp(
       await mailRetries.stop();
       await services.autoscaler.stop();
       await services.recommender.stop();
+      await services.usageMeter.stop();
       await services.backupScheduler.stop();
       await services.reconciler.stop();
       await services.logShipper.stop();

@@ -37,6 +37,15 @@ import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { createEmailVerificationService } from './auth/users/email-verification.service.ts';
 import { createWhitelistMemberships } from './auth/whitelist-memberships/whitelist-memberships.service.ts';
+import { createBilling } from './billing/billing.service.ts';
+import {
+  activePlanTerms,
+  createInvoicesService,
+  invoicePortalKey,
+} from './billing/invoices/invoices.service.ts';
+import { createLocalPaymentProvider } from './billing/payments/local-provider.ts';
+import { createStripePaymentProvider } from './billing/payments/stripe-provider.ts';
+import { createPlansService } from './billing/plans/plans.service.ts';
 import { type Config, drainTlsOf, familyUrls } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
@@ -48,13 +57,13 @@ import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts'
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
+import { periodic } from './operations/periodic.ts';
 import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
 import { createWorker, type OperationEvent } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
 import { createScimGroupsService } from './scim/scim-groups.service.ts';
 import { createScimUsersService } from './scim/scim-users.service.ts';
 import { createSecretBox, databaseCredentialsBox } from './security/secret-box.ts';
-
 /**
  * The composition root: every service of the server, built once and wired to the services it needs.
  * Routes receive the ones they use as typed dependencies and never build a service themselves.
@@ -247,6 +256,33 @@ export async function createServices(
 
   const permissions = createPermissionsService({ db });
   const costs = createCostsService({ db });
+  // Invoices from metered usage, priced under each organization's plan (issue 37).
+  const invoices = createInvoicesService({
+    db,
+    planTerms: activePlanTerms(db),
+    portalKey: invoicePortalKey(signingKey),
+  });
+  // Samples usage hourly and closes ended months; idempotent, so each process running it is harmless.
+  const usageMeter = periodic(
+    () => invoices.pass(),
+    (error) => hooks.onError(error),
+  );
+  // Payment methods (BERTH_PAYMENTS), and the plans whose changes need one; plans set the limits that
+  // environments, endpoints, databases, backups, scaling and autoscaling are held to.
+  // Stripe's provider also reads its webhook deliveries (billing.routes.ts), so it is kept by its own name.
+  const stripePayments = config.payments.stripe ? createStripePaymentProvider(config.payments.stripe) : null;
+  const paymentProvider = config.payments.mode === 'local' ? createLocalPaymentProvider() : stripePayments;
+  const billing = createBilling({
+    db,
+    mode: config.payments.mode,
+    provider: paymentProvider,
+    trialDays: config.payments.trialDays,
+  });
+  const plans = createPlansService({
+    db,
+    defaultPlan: config.defaultPlan,
+    hasPaymentMethod: (organizationId) => billing.hasPaymentMethod(organizationId),
+  });
   // Apps and what belongs to them: each reads with its app's (or service's) environment access.
   const apps = createAppsService({ db });
   const servicesService = createServicesService({ db, apps });
@@ -293,6 +329,11 @@ export async function createServices(
 
   return {
     urls,
+    billing,
+    stripePayments,
+    invoices,
+    usageMeter,
+    plans,
     mailer,
     notices,
     tokens,

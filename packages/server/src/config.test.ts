@@ -273,3 +273,71 @@ describe('PUBLIC_URL unset', () => {
     }
   });
 });
+
+describe('BERTH_DEFAULT_PLAN', () => {
+  it('starts new organizations on starter unless the operator names another plan', () => {
+    expect(loadConfig({}).defaultPlan).toBe('starter');
+    expect(loadConfig({ BERTH_DEFAULT_PLAN: ' Growth ' }).defaultPlan).toBe('growth');
+    expect(() => loadConfig({ BERTH_DEFAULT_PLAN: 'gold' })).toThrow(
+      'BERTH_DEFAULT_PLAN must be one of none, starter, development, growth, scale, production, enterprise, got "gold"',
+    );
+    expect(() => loadConfig({ BERTH_DEFAULT_PLAN: 'x'.repeat(5000) })).toThrow(
+      /^BERTH_DEFAULT_PLAN must be one of/,
+    );
+  });
+});
+
+describe('BERTH_PAYMENTS and its Stripe keys', () => {
+  const stripeKeys = {
+    BERTH_PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51Berth',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51Berth',
+    STRIPE_WEBHOOK_SECRET: 'whsec_berth',
+  };
+
+  it('charges nobody by default, with a 14-day trial once payments are on', () => {
+    expect(loadConfig({}).payments).toEqual({ mode: 'none', trialDays: 14, stripe: null });
+    expect(loadConfig({ BERTH_PAYMENTS: 'Local', BERTH_TRIAL_DAYS: '0' }).payments).toEqual({
+      mode: 'local',
+      trialDays: 0,
+      stripe: null,
+    });
+    expect(loadConfig(stripeKeys).payments).toEqual({
+      mode: 'stripe',
+      trialDays: 14,
+      stripe: {
+        secretKey: 'sk_test_51Berth',
+        publishableKey: 'pk_test_51Berth',
+        webhookSecret: 'whsec_berth',
+        apiUrl: 'https://api.stripe.com',
+      },
+    });
+    expect(
+      loadConfig({ ...stripeKeys, BERTH_STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments.stripe?.apiUrl,
+    ).toBe('http://127.0.0.1:12111');
+  });
+
+  it.each([
+    [{ BERTH_PAYMENTS: 'paypal' }, 'BERTH_PAYMENTS must be none, local or stripe, got "paypal"'],
+    [{ BERTH_TRIAL_DAYS: '3651' }, 'BERTH_TRIAL_DAYS must be at most 3650, got "3651"'],
+    [
+      { ...stripeKeys, STRIPE_SECRET_KEY: '' },
+      "STRIPE_SECRET_KEY must be set with BERTH_PAYMENTS=stripe, to a key starting sk_live_ or sk_test_ or rk_live_ or rk_test_ (from Stripe's dashboard)",
+    ],
+    [
+      { ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'sk_test_51Berth' },
+      "STRIPE_PUBLISHABLE_KEY must be set with BERTH_PAYMENTS=stripe, to a key starting pk_live_ or pk_test_ (from Stripe's dashboard)",
+    ],
+    [
+      { ...stripeKeys, STRIPE_WEBHOOK_SECRET: 'whsec_berth; rm -rf' },
+      "STRIPE_WEBHOOK_SECRET must be set with BERTH_PAYMENTS=stripe, to a key starting whsec_ (from Stripe's dashboard)",
+    ],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('never prints a Stripe key it refuses', () => {
+    const secret = `sk_test_${'x'.repeat(600)}`;
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_SECRET_KEY: secret })).toThrow(/^(?!.*xxxx)/s);
+  });
+});

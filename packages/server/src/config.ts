@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { trimEndChar } from '@berth/core';
+import { isPlanName, PLAN_NAMES, type PlanName, trimEndChar } from '@berth/core';
 import { isLoopbackHostname, type TrustProxy } from './http/client-address.ts';
 import type { OutboundAllowList } from './security/outbound-guard.ts';
 import { serverRoot } from './server-root.ts';
@@ -135,11 +135,28 @@ export interface Config {
   recommendationCheckSeconds: number;
   /** How long a service must have run before it is advised (minutes; a day by default). */
   recommendationMinObservedMinutes: number;
+  /** How often the usage meter samples organizations and closes ended billing periods (seconds; issue 37). */
+  usageMeterSeconds: number;
   /** Hold every answer against its route's response schema first (a stray field is a 500): tests, development. */
   checkResponses: boolean;
+  /**
+   * How organizations pay (BERTH_PAYMENTS): `none` charges nobody (every billing detail has a free
+   * payment source), `local` runs the payment flow with Stripe's test tokens and charges nothing, `stripe`
+   * keeps cards at Stripe. `trialDays`: the trial a new organization gets while payments are on.
+   */
+  payments: PaymentsConfig;
+  /** The plan a new organization starts on (BERTH_DEFAULT_PLAN); owners or the operator change it later. */
+  defaultPlan: PlanName;
   /** Optional outside services the console links to; hidden when unset. */
   docsUrl: string | undefined;
   statusPageUrl: string | undefined;
+}
+
+export interface PaymentsConfig {
+  mode: 'none' | 'local' | 'stripe';
+  trialDays: number;
+  /** Set with `stripe` only: its keys, the webhook signing secret, and the API it calls. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string } | null;
 }
 
 /** A configuration variable with a value the server cannot use: the start stops with this message. */
@@ -525,6 +542,58 @@ function dockerHostFromEnv(env: NodeJS.ProcessEnv, runtime: Config['runtime']): 
   return value;
 }
 
+/** A Stripe key or secret: its prefix, then letters, digits and underscores (never printed). */
+function stripeKeyFromEnv(env: NodeJS.ProcessEnv, name: string, prefixes: string[]): string {
+  const value = (env[name] ?? '').trim();
+  const shaped =
+    value.length <= 500 &&
+    prefixes.some((prefix) => value.startsWith(prefix)) &&
+    /^[A-Za-z0-9_]+$/.test(value);
+  if (!shaped) {
+    throw new ConfigError(
+      `${name} must be set with BERTH_PAYMENTS=stripe, to a key starting ${prefixes.join(' or ')} (from Stripe's dashboard)`,
+    );
+  }
+  return value;
+}
+
+function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const value = (env.BERTH_PAYMENTS ?? '').trim().toLowerCase();
+  const mode = value === '' ? 'none' : value;
+  if (mode !== 'none' && mode !== 'local' && mode !== 'stripe') {
+    throw new ConfigError(`BERTH_PAYMENTS must be none, local or stripe, got "${value.slice(0, 100)}"`);
+  }
+  const trialDays = countFromEnv(env, 'BERTH_TRIAL_DAYS', 14, 0);
+  if (trialDays > 3650) {
+    throw new ConfigError(`BERTH_TRIAL_DAYS must be at most 3650, got "${env.BERTH_TRIAL_DAYS}"`);
+  }
+  const apiUrl =
+    webUrlFromEnv(env, 'BERTH_STRIPE_API_URL', 'https://api.stripe.com') ?? 'https://api.stripe.com';
+  if (mode !== 'stripe') return { mode, trialDays, stripe: null };
+  return {
+    mode,
+    trialDays,
+    stripe: {
+      secretKey: stripeKeyFromEnv(env, 'STRIPE_SECRET_KEY', ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_']),
+      publishableKey: stripeKeyFromEnv(env, 'STRIPE_PUBLISHABLE_KEY', ['pk_live_', 'pk_test_']),
+      webhookSecret: stripeKeyFromEnv(env, 'STRIPE_WEBHOOK_SECRET', ['whsec_']),
+      apiUrl,
+    },
+  };
+}
+
+/** BERTH_DEFAULT_PLAN: one of the plan names (spec 1 §3); starter when unset. */
+function defaultPlanFromEnv(env: NodeJS.ProcessEnv): PlanName {
+  const value = (env.BERTH_DEFAULT_PLAN ?? '').trim().toLowerCase();
+  if (value === '') return 'starter';
+  if (value.length > 40 || !isPlanName(value)) {
+    throw new ConfigError(
+      `BERTH_DEFAULT_PLAN must be one of ${PLAN_NAMES.join(', ')}, got "${value.slice(0, 100)}"`,
+    );
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = portFromEnv(env, 'PORT', 4000);
   const publicUrl = publicUrlFromEnv(env, port);
@@ -628,6 +697,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoscaling: autoscalingFromEnv(env),
     autoscaleIntervalSeconds: countFromEnv(env, 'BERTH_AUTOSCALE_INTERVAL_SECONDS', 30),
     recommendationCheckSeconds: countFromEnv(env, 'BERTH_RECOMMENDATION_CHECK_SECONDS', 3600),
+    usageMeterSeconds: countFromEnv(env, 'BERTH_USAGE_METER_SECONDS', 300),
     recommendationMinObservedMinutes: countFromEnv(env, 'BERTH_RECOMMENDATION_MIN_OBSERVED_MINUTES', 1440, 0),
     checkResponses: flagFromEnv(env, 'BERTH_CHECK_RESPONSES', false),
     workerLeaseMs: countFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
@@ -636,6 +706,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queuedPerOrganization: countFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
       perUserPerMinute: countFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),
     },
+    payments: paymentsFromEnv(env),
+    defaultPlan: defaultPlanFromEnv(env),
     docsUrl: webUrlFromEnv(env, 'BERTH_DOCS_URL', 'https://docs.example.com'),
     statusPageUrl: webUrlFromEnv(env, 'BERTH_STATUS_PAGE_URL', 'https://status.example.com'),
   };

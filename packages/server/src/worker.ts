@@ -1,5 +1,10 @@
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
+import {
+  activePlanTerms,
+  createInvoicesService,
+  invoicePortalKey,
+} from './billing/invoices/invoices.service.ts';
 import { drainTlsOf, loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFilesPrivately } from './db/private-data-dir.ts';
@@ -10,6 +15,7 @@ import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts'
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
+import { periodic } from './operations/periodic.ts';
 import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
 import { createWorker, describeOperationEvent } from './operations/worker.ts';
 import { createRuntimes } from './runtimes/runtimes.ts';
@@ -103,6 +109,17 @@ const recommender = createSizingRecommender({
   onError: (error) => console.error(loggableError(error)),
 });
 recommender.start(Math.max(1, config.recommendationCheckSeconds) * 1000);
+// The usage meter and the month-end invoices (issue 37): each pass is idempotent, so any process may run it.
+const invoices = createInvoicesService({
+  db: database.db,
+  planTerms: activePlanTerms(database.db),
+  portalKey: invoicePortalKey(signingKey),
+});
+const usageMeter = periodic(
+  () => invoices.pass(),
+  (error) => console.error(loggableError(error)),
+);
+usageMeter.start(config.usageMeterSeconds * 1000, { immediately: true });
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 reconciler.start();
@@ -121,6 +138,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       metricShipper.stop(),
       autoscaler.stop(),
       recommender.stop(),
+      usageMeter.stop(),
       ...workers.map((worker) => worker.stop()),
     ])
       .then(async () => {

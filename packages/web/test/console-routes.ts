@@ -1,3 +1,4 @@
+import { billingDetailHal, stripeSourceHal } from './billing-fixtures.ts';
 import { json } from './fetch-mock.ts';
 import { collection, organizationHal, roleHal, stackHal, userHal } from './fixtures.ts';
 
@@ -44,6 +45,17 @@ export function consoleRoutes(state: ConsoleState = {}) {
           `GET /api/organizations/${organization.id}/operations`,
           () => json(200, collection('operations', [])),
         ],
+        // contract §7 steps 4 and 9: a billing detail with a payment method (no redirect to Plans).
+        [
+          `GET /billing/billing_details/${organization.id}`,
+          () => json(200, billingDetailHal({ id: organization.id })),
+        ],
+        [
+          `GET /billing/billing_details/${organization.id}/stripe_sources`,
+          () =>
+            json(200, collection('stripe_sources', [stripeSourceHal({ billingDetailId: organization.id })])),
+        ],
+        [`GET /billing/billing_details/${organization.id}/trials`, () => json(200, collection('trials', []))],
         ...['stacks', 'accounts', 'apps', 'databases', 'services'].map((list) => [
           `GET /api/costs/${organization.id}/${list}`,
           () => json(200, collection('costs', [])),

@@ -23,6 +23,8 @@ export const TEST_CONFIG: RuntimeConfig = {
   mailboxUrl: `${HOST}/dev/mail`,
   docsUrl: null,
   statusPageUrl: null,
+  payments: 'local',
+  stripePublishableKey: null,
 };
 
 const auth = (path: string) => `${TEST_CONFIG.authUrl}${path}`;
@@ -155,6 +157,7 @@ export function organizationHal({
       users: { href: auth(`/organizations/${id}/users`) },
       roles: { href: auth(`/organizations/${id}/roles`) },
       invitations: { href: auth(`/organizations/${id}/invitations`) },
+      billing_detail: { href: `${TEST_CONFIG.billingUrl}/billing_details/${id}` },
     },
   };
 }

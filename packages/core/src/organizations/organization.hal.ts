@@ -20,7 +20,7 @@ export const organizationResource = z
     reauth_required: z.boolean(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
-    _links: halLinks(['self', 'users', 'roles', 'invitations']),
+    _links: halLinks(['self', 'users', 'roles', 'invitations', 'billing_detail']),
   })
   .meta({ id: 'Organization' });
 export type OrganizationResource = z.infer<typeof organizationResource>;

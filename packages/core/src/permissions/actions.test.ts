@@ -16,7 +16,8 @@ describe('the action catalog', () => {
     for (const [name, needed] of Object.entries(ACTIONS)) {
       expect(name).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
       if ('scope' in needed) expect(SCOPES).toContain(needed.scope);
-      else expect(['member', 'owner', 'account_owner', 'role_manager']).toContain(needed.role);
+      else
+        expect(['member', 'owner', 'account_owner', 'billing_owner', 'role_manager']).toContain(needed.role);
     }
     expect(isActionName('app.rename')).toBe(true);
     expect(isActionName('app.fly')).toBe(false);
@@ -51,6 +52,18 @@ describe('the action catalog', () => {
     );
     expect(canAct(deployer, 'app.rename', { environmentId: '7' })).toBe(false);
     expect(canAct(owner, 'vhost.delete', { environmentId: '7' })).toBe(true);
+  });
+
+  it('gives billing to the Account Owner and the Billing Only Owner, not to a Deploy Owner (spec 1 §6)', () => {
+    const billingOwner: Actor = { roleTypes: ['billing_owner'], permissions: [] };
+    expect(canAct(owner, 'billing.manage')).toBe(true);
+    expect(canAct(billingOwner, 'billing.manage')).toBe(true);
+    const denial = 'You must be an account owner or billing owner to manage billing.';
+    expect(actionDenial(deployOwner, 'billing.manage')).toBe(denial);
+    expect(actionDenial(member([]), 'billing.manage')).toBe(denial);
+    // Whether a payment method is on file, every member reads.
+    expect(canAct(member([]), 'billing.read')).toBe(true);
+    expect(canAct(billingOwner, 'billing.read')).toBe(true);
   });
 
   it('denies a scoped action without an environment: there is nothing to act on', () => {

@@ -1,9 +1,11 @@
 // spec 1 §6 and spec 2 §6: every action a caller can take, with what it needs, written once. The server
 // authorizes by action and the console disables controls by the same action, so the two cannot drift.
+import { billingMessages } from '../billing/billing.ts';
 import { type OperationAction, operationTypeEntry } from '../operations/operation-types.ts';
 import {
   type Actor,
   can,
+  hasBillingAccess,
   isAccountOwner,
   isOwner,
   permissionMessages,
@@ -14,16 +16,17 @@ import {
 /**
  * What an action needs: a scope on the environment it touches, or a kind of role in the organization
  * (`member`: any role there; `owner`: Account or Deploy Owner; `account_owner`: Account Owner;
- * `role_manager`: an owner or an admin of the role concerned).
+ * `billing_owner`: Account or Billing Only Owner; `role_manager`: an owner or an admin of the role concerned).
  */
 export type ActionRequirement =
   | { scope: Scope }
   | { role: 'member' }
   | { role: 'owner' }
   | { role: 'account_owner' }
+  | { role: 'billing_owner' }
   | { role: 'role_manager' };
 
-type RoleKind = 'member' | 'owner' | 'account_owner' | 'role_manager';
+type RoleKind = 'member' | 'owner' | 'account_owner' | 'billing_owner' | 'role_manager';
 
 const scope = (needed: Scope): ActionRequirement => ({ scope: needed });
 const role = (needed: RoleKind): ActionRequirement => ({ role: needed });
@@ -50,6 +53,15 @@ export const ACTIONS = {
   'stack.read': role('member'),
   'source.read': role('member'),
   'cost.read': role('member'),
+  // spec 1 §6: only Account Owners view and change plans; what the plan allows (its limits and
+  // autoscaling flags) every member may read, since the forms they use follow it.
+  'plan.read': role('member'),
+  'plan.change': role('account_owner'),
+  // spec 1 §6 billing access: the billing detail's address, cards and payment method are the Account
+  // Owner's and the Billing Only Owner's; whether it has a payment method every member reads (the
+  // console's payment-method guard and trial notice run for all of them).
+  'billing.read': role('member'),
+  'billing.manage': role('billing_owner'),
 
   // A dedicated stack is billed to the organization ($499 a month): the Account Owner's call, as its
   // deprovision is (spec 2 §2). The request goes to support; the console offers it to them alone.
@@ -158,6 +170,8 @@ export function actionDenial(actor: Actor, action: ActionName, context: ActionCo
     case 'account_owner':
       // The spec has one owner-only text, for Account Owner checks too (organization settings).
       return isAccountOwner(actor) ? null : permissionMessages.ownerOnly;
+    case 'billing_owner':
+      return hasBillingAccess(actor) ? null : billingMessages.billingOwnersOnly;
     case 'role_manager':
       return isOwner(actor) || context.isRoleAdmin ? null : permissionMessages.roleManagement;
   }

@@ -3,14 +3,17 @@
  * (and drizzle-kit reads this file to generate migrations), so the split is invisible elsewhere.
  */
 export * from './tables/apps.ts';
+export * from './tables/billing.ts';
 export * from './tables/databases.ts';
 export * from './tables/drains.ts';
 export * from './tables/endpoints.ts';
 export * from './tables/environments.ts';
 export * from './tables/identity.ts';
+export * from './tables/invoices.ts';
 export * from './tables/mail.ts';
 export * from './tables/operations.ts';
 export * from './tables/organizations.ts';
+export * from './tables/plans.ts';
 export * from './tables/saml.ts';
 export * from './tables/scim.ts';
 export * from './tables/security-keys.ts';

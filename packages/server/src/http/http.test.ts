@@ -82,6 +82,8 @@ describe('console, runtime config and mailbox', () => {
       mailboxUrl: 'http://berth.test/dev/mail',
       docsUrl: 'https://docs.berth.example',
       statusPageUrl: null,
+      payments: 'none',
+      stripePublishableKey: null,
     });
   });
 

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBuild } from '../testing/console-build.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
+import { consoleDirectives } from './security-headers.ts';
 
 let t: TestApp;
 const webDist = consoleBuild(
@@ -56,6 +57,21 @@ describe('security headers on every answer', () => {
   it('lets the console fetch the service families of /config.json', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(directives(response).get('connect-src')).toEqual(["'self'", 'http://berth.test']);
+  });
+
+  it('lets the console frame the invoice portal, and load Stripe.js only when payments go through Stripe', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(directives(response).get('frame-src')).toEqual(["'self'", 'http://berth.test']);
+    expect(String(response.headers['content-security-policy'])).not.toContain('stripe');
+    const stripe = consoleDirectives('https://berth.example', [], { stripe: true });
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe['frame-src']).toEqual([
+      "'self'",
+      'https://berth.example',
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(stripe['connect-src']).toEqual(["'self'", 'https://berth.example', 'https://api.stripe.com']);
   });
 
   it('on /config.json and every family’s JSON, success or failure', async () => {

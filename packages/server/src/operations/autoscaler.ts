@@ -195,6 +195,9 @@ export function createAutoscaler(deps: {
     } catch (error) {
       // Another process scaled it first, or the organization's queue is full: the next pass looks again.
       if (isUniqueViolation(error) || (error instanceof ApiError && error.status === 429)) return false;
+      // The organization's plan allows no more (memory, profile): the service stays as it is, the
+      // other services are still looked at.
+      if (error instanceof ApiError && error.error === 'plan_limit') return false;
       throw error;
     }
     deps.onScaled?.(service.id, decision.reason);

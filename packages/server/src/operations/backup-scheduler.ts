@@ -31,16 +31,21 @@ export function createBackupScheduler(deps: {
   let running: Promise<unknown> | null = null;
 
   /**
-   * Enqueues one automated operation: 'queued', 'exists' when one is already unfinished, or 'full' when
-   * the organization's queue is at its cap.
+   * Enqueues one automated operation: 'queued', 'exists' when one is already unfinished, 'full' when
+   * the organization's queue is at its cap, or 'limited' when its plan allows no more.
    */
-  async function enqueue(input: Omit<NewOperation, 'user'>): Promise<'queued' | 'exists' | 'full'> {
+  async function enqueue(
+    input: Omit<NewOperation, 'user'>,
+  ): Promise<'queued' | 'exists' | 'full' | 'limited'> {
     try {
       await ops.enqueue({ ...input, user: null });
       return 'queued';
     } catch (error) {
       if (isUniqueViolation(error)) return 'exists';
       if (error instanceof ApiError && error.status === 429) return 'full';
+      // The database has all the automated backups its organization's plan allows: it waits, and
+      // every other database is still backed up.
+      if (error instanceof ApiError && error.error === 'plan_limit') return 'limited';
       throw error;
     }
   }

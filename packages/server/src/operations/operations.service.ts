@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL, s
 import { allows, assertAllowed, createAccess } from '../api/access/access.ts';
 import type { CallerAccess, CallerRef, CallerUser } from '../auth/caller-access.ts';
 import { sameSecret } from '../auth/tokens/token.service.ts';
+import { checkOperationPlan } from '../billing/plans/operation-limits.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   apps,
@@ -216,6 +217,8 @@ export function createOperationsService(deps: {
   async function enqueue(input: NewOperation): Promise<OperationRow> {
     const op = await db.transaction(async (tx) => {
       await checkLimits(tx, input);
+      // The organization's plan: profiles, memory, disk and backups per database (billing/plans).
+      await checkOperationPlan(tx, { ...input, automated: input.user === null });
       const [row] = await tx
         .insert(operations)
         .values({

@@ -78,6 +78,9 @@ export async function testApp(
     // Test files sign many users up from one address (127.0.0.1) in a few seconds; the sign-up limit's
     // own tests (auth/abuse-limits.test.ts) set the limit they test.
     signupRateLimit: { perAddress: 10_000, windowSeconds: 60 },
+    // Plan limits hold in every test; the largest plan leaves room for what other files make. The plans'
+    // own tests (billing/plans) start organizations on the plans they test.
+    defaultPlan: 'enterprise',
     ...overrides,
   };
   const built: BerthApp = await buildApp(config, {

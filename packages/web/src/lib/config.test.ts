@@ -10,6 +10,8 @@ const CONFIG = {
   mailboxUrl: null,
   docsUrl: null,
   statusPageUrl: null,
+  payments: 'local',
+  stripePublishableKey: null,
 };
 
 function pageWith(text: string | null): Document {
@@ -26,6 +28,16 @@ function pageWith(text: string | null): Document {
 
 afterEach(() => {
   document.getElementById('berth-config')?.remove();
+});
+
+describe('the payments mode', () => {
+  it('is none unless the server names local or stripe', () => {
+    expect(
+      readInlineRuntimeConfig(pageWith(JSON.stringify({ ...CONFIG, payments: 'paypal' })))?.payments,
+    ).toBe('none');
+    const stripe = { ...CONFIG, payments: 'stripe', stripePublishableKey: 'pk_test_1' };
+    expect(readInlineRuntimeConfig(pageWith(JSON.stringify(stripe)))).toEqual(stripe);
+  });
 });
 
 describe('the runtime config', () => {

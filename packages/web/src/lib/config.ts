@@ -12,7 +12,13 @@ export interface RuntimeConfig {
   /** Optional outside services: off when the server does not announce them. */
   docsUrl: string | null;
   statusPageUrl: string | null;
+  /** BERTH_PAYMENTS (issue 37): `none` needs no card; `local` takes test tokens; `stripe` uses Stripe.js. */
+  payments: PaymentsMode;
+  /** With `stripe`: the publishable key Stripe.js is started with. */
+  stripePublishableKey: string | null;
 }
+
+export type PaymentsMode = 'none' | 'local' | 'stripe';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -43,6 +49,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     mailboxUrl: readOptional('mailboxUrl'),
     docsUrl: readOptional('docsUrl'),
     statusPageUrl: readOptional('statusPageUrl'),
+    payments: source.payments === 'local' || source.payments === 'stripe' ? source.payments : 'none',
+    stripePublishableKey: readOptional('stripePublishableKey'),
   };
 }
 

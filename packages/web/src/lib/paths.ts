@@ -66,6 +66,10 @@ export const paths = {
   teamInvite: '/settings/team/invite',
   teamPendingInvites: '/settings/team/pending-invites',
   teamContacts: '/settings/team/contacts',
+  // spec 1 §2: plan selection, add payment information and invoices (issue 37).
+  plans: '/plans',
+  billing: '/billing',
+  invoices: '/settings/billing/invoices',
   // spec 1 §2: provisioning (SCIM).
   teamScim: '/settings/team/scim',
   claimInvitation: '/claim/:inviteId/:code',

@@ -15,6 +15,9 @@ const WITHOUT_ACTION: Record<string, string> = {
   // Contract §1.11: the catalog of database engines is the same for every signed-in user.
   'GET /api/database_images': 'public catalog',
   'GET /api/database_images/:': 'public catalog',
+  // spec 1 §9: the plans and their figures are the same for every signed-in user.
+  'GET /api/plans': 'public catalog',
+  'GET /api/plans/:': 'public catalog',
   // The family's OpenAPI document describes the API, never its data.
   'GET /api/openapi.json': 'public document',
 };

@@ -1,6 +1,7 @@
 import type { CreateEnvironmentInput, UpdateEnvironmentInput } from '@berth/core';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
+import { planLimits } from '../../billing/plans/plan-limits.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -138,22 +139,31 @@ export function createEnvironmentsService(deps: {
       stack ??= await defaultStackFor(db, input.organization_id);
       if (!stack) throw unprocessable('No stack is available for new environments');
 
-      const [created] = await db
-        .insert(environments)
-        .values({
-          organizationId: input.organization_id,
-          stackId: stack.id,
-          handle: input.handle,
-          type: input.type,
-          onboardingStatus: input.onboarding_status,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) {
-        throw duplicateHandle(input.handle);
-      }
-      // Every environment starts with the default backup retention policy in force (spec 2 §9).
-      await db.insert(backupRetentionPolicies).values(defaultRetentionPolicy(created.id));
+      const stackId = stack.id;
+      const created = await db.transaction(async (tx) => {
+        // The plan's environment limit, counted under the organization's lock (plan-limits.ts).
+        const limits = await planLimits(tx, input.organization_id);
+        const [existing] = await tx
+          .select({ value: count() })
+          .from(environments)
+          .where(eq(environments.organizationId, input.organization_id));
+        limits.requireCount('environments', (existing?.value ?? 0) + 1);
+        const [row] = await tx
+          .insert(environments)
+          .values({
+            organizationId: input.organization_id,
+            stackId,
+            handle: input.handle,
+            type: input.type,
+            onboardingStatus: input.onboarding_status,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw duplicateHandle(input.handle);
+        // Every environment starts with the default backup retention policy in force (spec 2 §9).
+        await tx.insert(backupRetentionPolicies).values(defaultRetentionPolicy(row.id));
+        return row;
+      });
       const [view] = await views([created]);
       if (!view) throw new Error('Created environment vanished');
       return view;

@@ -9,6 +9,7 @@ import {
 } from '@berth/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
+import { planLimits } from '../../billing/plans/plan-limits.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { environments, services, sizingPolicies, sizingRecommendations, stacks } from '../../db/schema.ts';
@@ -57,6 +58,7 @@ export function createSizingService(deps: { db: Db; services: ServicesService })
         .select({
           verticalAutoscaling: stacks.verticalAutoscaling,
           horizontalAutoscaling: stacks.horizontalAutoscaling,
+          organizationId: environments.organizationId,
         })
         .from(environments)
         .innerJoin(stacks, eq(stacks.id, environments.stackId))
@@ -64,6 +66,11 @@ export function createSizingService(deps: { db: Db; services: ServicesService })
       if (!stack || !autoscalingAllowed(stack, policy.autoscaling)) {
         throw unprocessable(sizingPolicyMessages.notAllowed(policy.autoscaling));
       }
+      // The organization's plan must include the mode too (billing/plans).
+      const plan = await planLimits(db, stack.organizationId);
+      plan.requireFeature(
+        policy.autoscaling === 'horizontal' ? 'horizontalAutoscaling' : 'verticalAutoscaling',
+      );
     }
     return policy;
   }

@@ -9,9 +9,10 @@ import {
   sharedConversionProblem,
   updateEndpointSchema,
 } from '@berth/core';
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { planLimits } from '../../billing/plans/plan-limits.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   apps as appRows,
   certificates,
@@ -52,6 +53,22 @@ const NEVER_PROVISIONED = ['pending', 'provision_failed'];
  * Endpoints (vhosts): records created against a service, then provisioned, changed and removed
  * through operations (contract §5.9, §6; spec 2 §4 "Endpoint provisioning").
  */
+/** The plan's endpoint limit for the organization the environment belongs to (plan-limits.ts). */
+async function requireEndpointSlot(tx: DbOrTx, environmentId: number): Promise<void> {
+  const [environment] = await tx
+    .select({ organizationId: environments.organizationId })
+    .from(environments)
+    .where(eq(environments.id, environmentId));
+  if (!environment) throw notFound('Environment');
+  const limits = await planLimits(tx, environment.organizationId);
+  const [existing] = await tx
+    .select({ value: count() })
+    .from(vhosts)
+    .innerJoin(environments, eq(vhosts.environmentId, environments.id))
+    .where(eq(environments.organizationId, environment.organizationId));
+  limits.requireCount('endpoints', (existing?.value ?? 0) + 1);
+}
+
 export function createVhostsService(deps: {
   db: Db;
   operations: OperationsService;
@@ -249,6 +266,7 @@ export function createVhostsService(deps: {
       const userDomain = input.user_domain ?? '';
       const naming = input.default ? await defaultNaming(service.id) : null;
       return db.transaction(async (tx) => {
+        await requireEndpointSlot(tx, service.environmentId);
         await claimDomain(tx, service.environmentId, userDomain, null);
         const values = {
           environmentId: service.environmentId,

@@ -30,12 +30,13 @@ export function toOrganizationHal(
     reauth_required: reauthRequired,
     created_at: iso(org.createdAt),
     updated_at: iso(org.updatedAt),
-    // billing_detail joins when the billing family exists; the console skips billing without it.
     _links: links({
       self,
       users: `${self}/users`,
       roles: `${self}/roles`,
       invitations: `${self}/invitations`,
+      // Contract §4.1: its id (the organization's) drives every billing call and the payment-method guard.
+      billing_detail: `${urls.billing}/billing_details/${org.id}`,
     }),
   };
 }

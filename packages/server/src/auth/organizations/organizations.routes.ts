@@ -21,6 +21,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PlansService } from '../../billing/plans/plans.service.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';
@@ -69,9 +70,16 @@ const DEFAULT_ROLES = [
 
 export async function organizationsRoutes(
   fastify: FastifyInstance,
-  deps: { db: Db; urls: FamilyUrls; guard: AuthGuard; callers: Callers },
+  deps: {
+    db: Db;
+    urls: FamilyUrls;
+    guard: AuthGuard;
+    callers: Callers;
+    /** A new organization starts on the operator's default plan. */
+    plans: Pick<PlansService, 'startPlan'>;
+  },
 ) {
-  const { db, urls, guard, callers } = deps;
+  const { db, urls, guard, callers, plans } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Organizations'];
 
@@ -156,6 +164,7 @@ export async function organizationsRoutes(
       const ownerRole = createdRoles.find((role) => role.type === 'owner');
       if (!ownerRole) throw new Error('Owner role missing');
       await tx.insert(memberships).values({ userId: caller.user.id, roleId: ownerRole.id, privileged: true });
+      await plans.startPlan(tx, created.id);
       // The creator works in the new organization next (issue 15): it becomes their selected one, the
       // `selected_organization` link of their user, as a switch (PUT /users/:id) would make it.
       await tx

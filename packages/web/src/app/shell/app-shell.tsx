@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
+import { PaymentMethodGuard, TrialNotice } from '../../features/billing/components/payment-guard.tsx';
 import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner.tsx';
 import { useSelectOrganization } from '../../features/users/api/use-select-organization.ts';
 import { ActorProvider } from '../../lib/actor.tsx';
@@ -134,12 +135,19 @@ export function AppShell({ children }: { children?: ReactNode }) {
                 </Banner>
               )}
               {organization && signInAgain ? <SignInAgainBanner organization={organization} /> : null}
+              {organization && !signInAgain ? (
+                <TrialNotice billingDetailId={organization.billingDetailId} />
+              ) : null}
               {selectOrganization.isError ? (
                 <Banner variant="error">{selectOrganization.error.message}</Banner>
               ) : null}
             </div>
             {signInAgain ? null : (
-              <div className="shell-content">{children ?? <Outlet context={data} />}</div>
+              <div className="shell-content">
+                <PaymentMethodGuard billingDetailId={organization?.billingDetailId ?? null}>
+                  {children ?? <Outlet context={data} />}
+                </PaymentMethodGuard>
+              </div>
             )}
           </main>
         </div>

@@ -10,6 +10,7 @@ const organization = (id: string, name: string): Organization => ({
   id,
   name,
   ssoEnforced: false,
+  billingDetailId: null,
   reauthRequired: false,
   contacts: {
     address: '',

@@ -1,5 +1,5 @@
 import type { OrganizationResource, ReauthenticateOrganizationResource } from '@berth/core';
-import { idOf } from '../../lib/hal.ts';
+import { idOf, linkId } from '../../lib/hal.ts';
 
 /** spec 1 §3 organization contact settings; an unset field is ''. */
 export interface OrganizationContacts {
@@ -21,6 +21,8 @@ export interface Organization {
   /** The session's token may not use it until the user signs in again (SSO; spec 1 §3 reauthRequired). */
   reauthRequired: boolean;
   contacts: OrganizationContacts;
+  /** contract §4.1: the billing detail its `billing_detail` link names (drives every billing call), if any. */
+  billingDetailId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -44,6 +46,7 @@ export function fromOrganizationResource(
       securityAlertEmail: organization.security_alert_email ?? '',
       opsAlertEmail: organization.ops_alert_email ?? '',
     },
+    billingDetailId: linkId(organization, 'billing_detail'),
     createdAt: organization.created_at,
     updatedAt: organization.updated_at,
   };

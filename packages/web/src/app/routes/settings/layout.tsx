@@ -18,8 +18,8 @@ interface SettingsGroup {
 }
 
 /**
- * spec 1 §2 "Settings sidebar". Only entries whose pages exist are listed: Plans and the Billing group
- * join this list when their pages are built. Security and SSH Keys ask for
+ * spec 1 §2 "Settings sidebar". The Billing group's Billing Admin (a legacy dashboard elsewhere) is Berth's
+ * own Add payment information page. Security and SSH Keys ask for
  * the password again when opened without a valid elevated token (spec 1 §6); so does Access Tokens (ours,
  * issue 35), where a token is made.
  */
@@ -45,6 +45,16 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { label: 'Provisioning', to: paths.teamScim },
       // Listed to everyone: members may read the contacts; only Account Owners change them (spec 1 §6).
       { label: 'Organization Settings', to: paths.teamContacts },
+      // Listed to everyone: the page says who may change plans (spec 1 §6: the Account Owner).
+      { label: 'Plans', to: paths.plans },
+    ],
+  },
+  {
+    label: 'Billing',
+    // Listed to everyone: the pages say who may use them (spec 1 §6: Account and Billing Only Owners).
+    items: [
+      { label: 'Invoices', to: paths.invoices },
+      { label: 'Billing Admin', to: paths.billing },
     ],
   },
 ];

@@ -102,6 +102,9 @@ describe('settings root (spec 1 §2)', () => {
       'Single Sign-On',
       'Provisioning',
       'Organization Settings',
+      'Plans',
+      'Invoices',
+      'Billing Admin',
     ]);
     // The group's heading names its list (an id with spaces would name nothing).
     const group = within(nav).getByRole('list', { name: 'Team Settings' });
@@ -679,6 +682,9 @@ describe('pending invites (spec 1 §2, §8)', () => {
       'Single Sign-On',
       'Provisioning',
       'Organization Settings',
+      'Plans',
+      'Invoices',
+      'Billing Admin',
     ]);
   });
 

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { FailureBanner } from '../../../components/ui/failure-banner.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
-import { messageOf } from '../../../lib/error-message.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { backupKeys } from '../../../resources/backups/backup-keys.ts';
 import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
@@ -42,7 +41,7 @@ export function CreateBackup({
           Create Backup
         </ScopedButton>
       </div>
-      {create.isError ? <Banner variant="error">{messageOf(create.error)}</Banner> : null}
+      {create.isError ? <FailureBanner error={create.error} /> : null}
       {operationId ? (
         <OperationProgress operationId={operationId} type="backup" onFinished={refresh} />
       ) : null}
