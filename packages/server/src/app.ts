@@ -270,6 +270,7 @@ export async function buildApp(
         samlLogin,
         // landing_page=clitoken: the login leaves a CLI token for its browser to collect.
         cliLanding: cliLanding({ cliTokens: services.cliTokens, tokens }),
+        loginLimiter: services.ssoLoginLimiter,
       });
       // SSO enforcement's bypass list, and the CLI tokens SSO logins leave.
       await whitelistMembershipsRoutes(auth, {

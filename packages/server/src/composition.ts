@@ -26,7 +26,7 @@ import { createPersonalAccessTokens } from './auth/personal-access-tokens/person
 import { createLoginLimiter, createRateLimiter, waitMinutes } from './auth/rate-limit.ts';
 import { createRoleAccess } from './auth/roles/role-access.ts';
 import { createSamlConfigurationsService } from './auth/saml/saml-configurations.service.ts';
-import { createSamlLoginService } from './auth/saml/saml-login.service.ts';
+import { createSamlLoginService, SSO_LOGIN_STARTS_PER_MINUTE } from './auth/saml/saml-login.service.ts';
 import { createScimConfigurationsService } from './auth/scim-configurations/scim-configurations.service.ts';
 import { createSecurityKeysService } from './auth/security-keys/security-keys.service.ts';
 import { createSecurityNotices } from './auth/security-notices.ts';
@@ -100,6 +100,16 @@ export async function createServices(
   // Devices that logged in before: their failures count apart from the account's lock.
   const deviceCookies = createDeviceCookies(signingKey);
   // Sign-ups (and sign-up checks) per client address.
+  // SSO login starts per client address (each keeps a request id in the database for 10 minutes). Generous:
+  // a whole office behind one address may sign in at nine.
+  const ssoLoginLimiter = createRateLimiter({
+    db,
+    name: 'sso-login',
+    limit: SSO_LOGIN_STARTS_PER_MINUTE,
+    windowSeconds: 60,
+    message: (seconds) =>
+      `Too many single sign-on attempts from this address. Please wait ${waitMinutes(seconds)} and try again.`,
+  });
   const signupLimiter = createRateLimiter({
     db,
     name: 'signup',
@@ -341,6 +351,7 @@ export async function createServices(
     limiter,
     deviceCookies,
     signupLimiter,
+    ssoLoginLimiter,
     verificationLimiter,
     verification,
     passwordResetLimiter,

@@ -16,6 +16,11 @@ export const scimConfigurationMessages = {
   defaultRoleRequired: 'must select Default Role',
   /** A group is the identity provider's to change; making it everyone's default would let the IdP hand it out. */
   defaultRoleManaged: 'A role managed through provisioning cannot be the default role',
+  /**
+   * An Account Owner is exempt from SSO enforcement and holds billing and every member: the identity
+   * provider (or whoever holds its token) must not mint one for every user it provisions.
+   */
+  defaultRoleOwner: 'The Account Owner role cannot be the default role of provisioning',
   /** The configuration points at its default role: deleting that role would leave new users without one. */
   defaultRoleInUse:
     'This role is the default role of provisioning: choose another default role on the Provisioning page first',

@@ -65,7 +65,7 @@ describe('git push commands', () => {
     expect(commands.addRemote).toBe('git remote add berth https://berth.example.com/git/production/shop.git');
     expect(commands.push).toBe('git push berth main');
     expect(commands.ciPush).toBe(
-      `git -c credential.helper= -c credential.helper='!f() { echo username=berth; echo "password=$BERTH_TOKEN"; }; f' push https://berth.example.com/git/production/shop.git HEAD:main`,
+      `git -c credential.helper= -c credential.helper='!f() { echo username=berth; echo "password=$BERTH_TOKEN"; }; f' push https://berth.example.com/git/production/shop.git HEAD:refs/heads/main`,
     );
   });
 });

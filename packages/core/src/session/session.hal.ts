@@ -34,6 +34,8 @@ export const impersonationMessages = {
   notStaff: 'Only staff (superusers or read-only impersonators) may impersonate other users',
   readOnlyOnly: 'You may only impersonate with read-only access',
   noChaining: 'Stop impersonating before impersonating someone else',
+  ssoSession:
+    'Log in with your password to impersonate: a single sign-on session acts in its organization only',
   readOnlySession: 'This impersonation session is read-only: changes are not allowed',
   banner: (name: string, email: string) => `You are impersonating ${name} (${email})`,
 } as const;

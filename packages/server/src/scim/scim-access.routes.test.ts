@@ -13,6 +13,7 @@ import {
   setUpProvisioning,
   USER_SCHEMA,
 } from '../testing/scim.ts';
+import { ssoToken } from '../testing/sso-sessions.ts';
 import { STRONG_PASSWORD, type TestApp, testApp } from '../testing/test-app.ts';
 
 // Who and what /scim/v2 answers: only an organization's provisioning token, only about that
@@ -158,6 +159,9 @@ describe('answers in SCIM’s shape, never the console’s', () => {
       ['/Users', 'userName eq "a" and ('],
       ['/Groups', 'externalId eq "x"'],
       ['/Groups', 'members[display eq "x"]'],
+      // An escaped NUL: PostgreSQL text cannot hold it, so it must not reach a query (it was a 500).
+      ['/Users', 'userName eq "a\\u0000b"'],
+      ['/Groups', 'displayName co "\\u0000"'],
     ]) {
       const response = await scim('GET', `${path}?filter=${encodeURIComponent(filter as string)}`);
       expect(response.statusCode, filter).toBe(400);
@@ -192,7 +196,11 @@ describe('answers in SCIM’s shape, never the console’s', () => {
       payload: '{"userName":',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '400' });
+    expect(broken.json()).toMatchObject({
+      schemas: [ERROR_SCHEMA],
+      status: '400',
+      scimType: 'invalidSyntax',
+    });
     const notEmail = await scim('POST', '/Users', { schemas: [USER_SCHEMA], userName: 'not-an-email' });
     expect(notEmail.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
     const missing = await scim('POST', '/Users', { schemas: [USER_SCHEMA], name: { givenName: 'No' } });
@@ -247,13 +255,20 @@ describe('paging', () => {
     expect(past.Resources).toEqual([]);
     expect((await client('GET', '/Users?count=5000')).json().itemsPerPage).toBe(all.totalResults);
     expect((await client('GET', '/Users?startIndex=0&count=1')).json().startIndex).toBe(1);
-    const bad = await client('GET', '/Users?count=many');
-    expect(bad.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    // Integers of any size are clamped, not refused (RFC 7644 §3.4.2.4): a huge count is one page.
+    expect((await client('GET', '/Users?count=99999999999')).json().itemsPerPage).toBe(all.totalResults);
+    const farPast = await client('GET', '/Users?startIndex=999999999999999999999');
+    expect(farPast.statusCode).toBe(200);
+    expect(farPast.json()).toMatchObject({ totalResults: all.totalResults, Resources: [] });
+    for (const query of ['count=many', 'count=1.5', 'startIndex=1e3']) {
+      const bad = await client('GET', `/Users?${query}`);
+      expect(bad.json(), query).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    }
   });
 });
 
 describe('deprovisioning ends access at once', () => {
-  it('deactivating a member the IdP adopted ends their tokens and memberships here, only here', async () => {
+  it('deactivating a member the IdP adopted ends their memberships and SSO tokens here, only here', async () => {
     const member = await t.signUp({ name: 'Mia Member' });
     await addMember(t.db, { organizationId: acme.organizationId, userId: member.id, name: 'Earlier Team' });
     await addMember(t.db, { organizationId: globex.organizationId, userId: member.id, name: 'Elsewhere' });
@@ -264,16 +279,26 @@ describe('deprovisioning ends access at once', () => {
     expect(adopted.statusCode).toBe(201);
     expect(adopted.json()).toMatchObject({ id: member.id, userName: member.email, active: true });
     expect((await t.call('GET', `/auth/users/${member.id}`, { token: member.token })).statusCode).toBe(200);
+    const sso = await ssoToken(t, member, acme.organizationId);
+    expect((await t.call('GET', `/auth/users/${member.id}`, { token: sso })).statusCode).toBe(200);
 
     const deactivated = await scim('PATCH', `/Users/${member.id}`, {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
     });
     expect(deactivated.statusCode).toBe(200);
-    // The token they held a moment ago, and their browser session, are over.
-    expect((await t.call('GET', `/auth/users/${member.id}`, { token: member.token })).statusCode).toBe(401);
-    const restored = await t.call('GET', '/auth/current_token', { cookie: member.sessionCookie });
-    expect(restored.statusCode).toBe(401);
+    // Nothing of this organization answers their token any more; their other organization still does
+    // (this directory cannot sign them out of an organization it does not run).
+    const here = await t.call('GET', `/auth/organizations/${acme.organizationId}/roles`, {
+      token: member.token,
+    });
+    expect([403, 404]).toContain(here.statusCode);
+    const there = await t.call('GET', `/auth/organizations/${globex.organizationId}/roles`, {
+      token: member.token,
+    });
+    expect(there.statusCode).toBe(200);
+    // The session this organization's identity provider vouched for is over.
+    expect((await t.call('GET', `/auth/users/${member.id}`, { token: sso })).statusCode).toBe(401);
     // No role here any more; their other organization keeps them.
     const held = await t.db
       .select({ organizationId: roles.organizationId })
@@ -336,6 +361,25 @@ describe('who the IdP may take in', () => {
     // Nothing changed: still active, still signed in.
     expect((await scim('GET', `/Users/${acme.owner.id}`)).json().active).toBe(true);
     expect((await t.call('GET', '/auth/organizations', { token: acme.owner.token })).statusCode).toBe(200);
+  });
+
+  it('does not move the address of an account it made once that account joined another organization', async () => {
+    const made = await provisionUser();
+    await addMember(t.db, { organizationId: globex.organizationId, userId: made.id, name: 'Joined Later' });
+    const moved = await scim('PATCH', `/Users/${made.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'userName', value: t.uniqueEmail('takeover') }],
+    });
+    // A reset mailed to the new address would hand Globex's member to whoever holds Acme's token.
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ status: '400', scimType: 'mutability' });
+    expect((await scim('GET', `/Users/${made.id}`)).json().userName).toBe(made.userName);
+    // Its case may still follow the IdP: the address stays the same.
+    const recased = await scim('PATCH', `/Users/${made.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'userName', value: made.userName.toUpperCase() }],
+    });
+    expect(recased.statusCode).toBe(200);
   });
 
   it('answers 404 for ids that name nothing, UUID or not', async () => {

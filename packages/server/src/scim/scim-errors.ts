@@ -58,11 +58,13 @@ export function sendScimError(reply: FastifyReply, error: ScimError) {
 export function handleScimError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ScimError) return sendScimError(reply, error);
   if (error instanceof ApiError) {
-    // The contract's 422 (a string over its bound) is a bad value in SCIM's words.
-    const status = error.status === 422 ? 400 : error.status;
+    // The contract's 422 (a string over its bound) is a bad value in SCIM's words; its 400s are bodies
+    // that do not parse (RFC 7644 §3.12 invalidSyntax).
+    const scimType =
+      error.status === 422 ? 'invalidValue' : error.status === 400 ? 'invalidSyntax' : undefined;
     return sendScimError(
       reply,
-      new ScimError(status, error.message, status === 400 ? 'invalidValue' : undefined),
+      new ScimError(error.status === 422 ? 400 : error.status, error.message, scimType),
     );
   }
   const fastifyError = error as FastifyError;

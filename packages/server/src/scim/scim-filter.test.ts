@@ -44,6 +44,11 @@ describe('the SCIM filter parser', () => {
     });
   });
 
+  it('refuses an escaped NUL, which PostgreSQL text cannot hold', () => {
+    expect(refusal('userName eq "a\\u0000b"')).toEqual({ status: 400, scimType: 'invalidFilter' });
+    expect(refusal('members[value eq "\\u0000"]')).toEqual({ status: 400, scimType: 'invalidFilter' });
+  });
+
   it('binds and tighter than or, and reads parentheses and value paths', () => {
     expect(parseFilter('a eq "1" or b eq "2" and c eq "3"')).toMatchObject({
       kind: 'or',

@@ -73,6 +73,10 @@ function scan(text: string): Token[] {
       } catch {
         throw invalidFilter(`The string starting at character ${at + 1} is not valid`);
       }
+      // An escaped NUL (\u0000) would reach PostgreSQL, whose text cannot hold it: refused here, not a 500.
+      if ((value as string).includes('\u0000')) {
+        throw invalidFilter(`The string starting at character ${at + 1} must not contain NUL characters`);
+      }
       tokens.push({ type: 'string', value: value as string, at });
       at = end + 1;
     } else if (isWordCharacter(char.charCodeAt(0))) {

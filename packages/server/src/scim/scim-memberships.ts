@@ -68,9 +68,12 @@ export async function giveDefaultRole(tx: Tx, configuration: ScimConfigurationRo
 }
 
 /**
- * Deactivation and deletion: the user's memberships in this organization (and only this one) end, and
- * so does every token and session of theirs, at once. Refused when the organization would be left
- * without an Account Owner (a linked owner deactivated by mistake must not orphan it).
+ * Deactivation and deletion: the user's memberships in this organization (and only this one) end at
+ * once, and so do their tokens: every token and session of theirs when no other organization holds them,
+ * else only the organization (SSO) tokens of this one. Memberships are read on every request, so their
+ * other tokens reach nothing here any more, and one organization's directory cannot sign a person out of
+ * another organization at will. Refused when the organization would be left without an Account Owner (a
+ * linked owner deactivated by mistake must not orphan it).
  */
 export async function leaveOrganization(tx: Tx, organizationId: string, userId: string) {
   await tx
@@ -86,5 +89,12 @@ export async function leaveOrganization(tx: Tx, organizationId: string, userId: 
       'This user is the organization’s last Account Owner: make someone else an owner first',
     );
   }
-  await revokeTokenChains(tx, sql`${tokens.userId} = ${userId}`);
+  const [elsewhere] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+  if ((elsewhere?.n ?? 0) === 0) await revokeTokenChains(tx, sql`${tokens.userId} = ${userId}`);
+  else {
+    await revokeTokenChains(
+      tx,
+      sql`${tokens.userId} = ${userId} and ${tokens.ssoOrganizationId} = ${organizationId}`,
+    );
+  }
 }

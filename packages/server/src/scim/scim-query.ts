@@ -16,11 +16,15 @@ function single(query: Query, name: string): string | undefined {
   return value;
 }
 
+/** Past any page there is: a larger startIndex reads as this one (and still finds nothing). */
+const LAST_START_INDEX = 2_147_483_647;
+
+/** An integer of any size (RFC 7644 clamps, it does not refuse, a large one); anything else is 400. */
 function integer(query: Query, name: string): number | undefined {
-  const value = single(query, name);
-  if (value === undefined || value.trim() === '') return undefined;
-  if (!/^-?\d{1,9}$/.test(value.trim())) throw invalidValue(`${name} must be an integer`);
-  return Number(value.trim());
+  const value = single(query, name)?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (value.length > 40 || !/^[-+]?\d+$/.test(value)) throw invalidValue(`${name} must be an integer`);
+  return Number(value);
 }
 
 export interface ListQuery {
@@ -36,7 +40,7 @@ export function listQuery(query: unknown): ListQuery {
   const filterText = single(q, 'filter');
   return {
     filter: filterText === undefined || filterText.trim() === '' ? null : parseFilter(filterText),
-    startIndex: Math.max(1, integer(q, 'startIndex') ?? 1),
+    startIndex: Math.min(LAST_START_INDEX, Math.max(1, integer(q, 'startIndex') ?? 1)),
     count: Math.min(MAX_RESULTS, Math.max(0, integer(q, 'count') ?? DEFAULT_COUNT)),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash as hashPassword } from '@node-rs/argon2';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ScimConfigurationRow } from '../auth/scim-configurations/scim-configurations.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -95,6 +95,17 @@ export function createScimUsersService(deps: { db: Db }) {
     return row !== undefined;
   }
 
+  /** Whether the user holds a role in an organization other than this one. */
+  async function isMemberElsewhere(tx: Tx, organizationId: string, userId: string) {
+    const [row] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .innerJoin(roles, eq(memberships.roleId, roles.id))
+      .where(and(eq(memberships.userId, userId), ne(roles.organizationId, organizationId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /**
    * Active → inactive ends the user's memberships here and every token of theirs; inactive → active gives
    * the default role back (the IdP pushes the groups again).
@@ -127,6 +138,15 @@ export function createScimUsersService(deps: { db: Db }) {
         throw new ScimError(
           400,
           'This account was not created by provisioning: its userName (email address) cannot be changed here',
+          'mutability',
+        );
+      }
+      // So does one provisioning made that has joined other organizations since: the same takeover would
+      // reach them.
+      if (await isMemberElsewhere(tx, configuration.organizationId, user.id)) {
+        throw new ScimError(
+          400,
+          'This account belongs to other organizations too: its userName (email address) cannot be changed here',
           'mutability',
         );
       }

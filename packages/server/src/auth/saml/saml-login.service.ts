@@ -12,6 +12,7 @@ import {
   samlIdentities,
   samlRequests,
   samlUsedMessages,
+  scimUsers,
   users,
 } from '../../db/schema.ts';
 import { isMemberOf } from '../access.ts';
@@ -37,6 +38,8 @@ export class SsoFailure extends Error {
 
 /** At most this much clock skew between the IdP and Berth (the bound). */
 export const SAML_CLOCK_SKEW_MS = 60_000;
+/** SSO login starts a client address may make in a minute (saml.routes.ts). */
+export const SSO_LOGIN_STARTS_PER_MINUTE = 120;
 /** The longest CLI token a login may ask for (spec 3: one week). */
 const CLI_TOKEN_MAX_SECONDS = 7 * 24 * 60 * 60;
 /** How long used messages are remembered when the assertion names no end of its validity. */
@@ -215,12 +218,20 @@ export function createSamlLoginService(deps: {
       );
   }
 
+  async function deactivatedByProvisioning(tx: DbOrTx, organizationId: string, userId: string) {
+    const [row] = await tx
+      .select({ active: scimUsers.active })
+      .from(scimUsers)
+      .where(and(eq(scimUsers.organizationId, organizationId), eq(scimUsers.userId, userId)));
+    return row?.active === false;
+  }
+
   /**
    * Who the IdP vouched for, as a member of the organization: the person linked to this NameID before, or
-   * the member with this address; an invited person becomes a member (their invitations taken); with
-   * just-in-time provisioning a new person is made (verified, with no password anyone knows) with the
-   * configuration's default role. An account that is no member is never taken over by address: an
-   * organization's IdP vouches for its own people only.
+   * the member with this address; an invited person with no account yet is made and becomes a member (their
+   * invitations taken); with just-in-time provisioning a new person is made (verified, with no password
+   * anyone knows) with the configuration's default role. An account that is no member is never taken over
+   * by address, invited or not: an organization's IdP vouches for its own people only.
    */
   async function memberFor(row: SamlConfigurationRow, profile: Profile): Promise<UserRow> {
     const organizationId = row.organizationId;
@@ -268,8 +279,14 @@ export function createSamlLoginService(deps: {
             'not a member, not invited, and just-in-time provisioning is off',
           );
         }
-        // Never an account that belongs to no one invited here: its owner did not join this organization.
-        if (user && !linked && invited.length === 0) {
+        // One the organization's provisioning deactivated stays out until provisioning lets them back.
+        if (user && (await deactivatedByProvisioning(tx, organizationId, user.id))) {
+          throw new SsoFailure('access_denied', 'provisioning deactivated this person here');
+        }
+        // Never an account that exists and is no member, even an invited one: the organization's owner
+        // both invites and runs the IdP, so an invitation plus an assertion would take any account whose
+        // address they know. Its owner accepts the invitation with their own sign-in first.
+        if (user && !linked) {
           throw new SsoFailure('access_denied', 'an account with this address exists and is not a member');
         }
         if (!user) {

@@ -1,7 +1,8 @@
+import { impersonationMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samlIdentities, users } from '../../db/schema.ts';
+import { memberships, samlIdentities, scimUsers, users } from '../../db/schema.ts';
 import { addMember } from '../../testing/factories.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 import { makeCertificate } from '../../testing/test-certificates.ts';
@@ -11,6 +12,7 @@ import {
   readAuthnRequest,
   wrapSignedAssertion,
 } from '../../testing/test-idp.ts';
+import { SSO_LOGIN_STARTS_PER_MINUTE } from './saml-login.service.ts';
 
 const FAILURE_PAGE = 'http://berth.test/sso/failure';
 
@@ -354,6 +356,71 @@ describe('SAML login (SP-initiated, HTTP-Redirect then HTTP-POST)', () => {
     expect(pending.json()._embedded.invitations).toHaveLength(0);
   });
 
+  it('never joins an existing account by an invitation alone: its owner accepts it with their own sign-in', async () => {
+    const roles = (
+      await t.call('GET', `/auth/organizations/${organizationId}/roles`, { token: owner.token })
+    ).json()._embedded.roles as { id: string; type: string }[];
+    const deployOwners = roles.find((role) => role.type === 'platform_owner');
+    // The owner runs the IdP and sends invitations: with both they could otherwise take any account.
+    const victim = await t.signUp({ name: 'Vic Elsewhere' });
+    const invited = await t.call('POST', `/auth/roles/${deployOwners?.id}/invitations`, {
+      token: owner.token,
+      body: { email: victim.email, origin: 'app' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { answer } = await loginWith(victim.email);
+    expect(answer.headers.location).toBe(failure('access_denied'));
+    expect(answer.cookies.find((c) => c.name === 'berth_session')).toBeUndefined();
+    expect(await t.db.select().from(samlIdentities).where(eq(samlIdentities.userId, victim.id))).toHaveLength(
+      0,
+    );
+    const members = await t.call('GET', `/auth/organizations/${organizationId}/users`, {
+      token: owner.token,
+    });
+    expect(members.json()._embedded.users.map((u: { email: string }) => u.email)).not.toContain(victim.email);
+    const pending = await t.call('GET', `/auth/organizations/${organizationId}/invitations`, {
+      token: owner.token,
+    });
+    expect(pending.json()._embedded.invitations.map((i: { email: string }) => i.email)).toContain(
+      victim.email,
+    );
+  });
+
+  it('gives an organization token no staff powers: impersonation needs the staff member’s own sign-in', async () => {
+    const staff = await member();
+    await t.db.update(users).set({ superuser: true }).where(eq(users.id, staff.id));
+    const someone = await t.signUp({ name: 'Sam Someone' });
+    const { answer } = await loginWith(staff.email);
+    const session = answer.cookies.find((c) => c.name === 'berth_session');
+    const token = (
+      await t.call('GET', '/auth/current_token', { cookie: `berth_session=${session?.value}` })
+    ).json().access_token as string;
+    const exchange = (scope: string, actorToken: string) =>
+      t.call('POST', '/auth/tokens', {
+        token: actorToken,
+        body: {
+          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          actor_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+          actor_token: actorToken,
+          subject_token_type: 'berth:user:email',
+          subject_token: someone.email,
+          scope,
+          sso_organization: '',
+          expires_in: 86090,
+        },
+      });
+    for (const scope of ['manage', 'read']) {
+      const refused = await exchange(scope, token);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        error: 'access_denied',
+        message: impersonationMessages.ssoSession,
+      });
+    }
+    // The same staff member's password session may.
+    expect((await exchange('read', staff.token)).statusCode).toBe(201);
+  });
+
   it('with just-in-time provisioning, makes the person a member with the default role, keyed by NameID', async () => {
     const roles = (
       await t.call('GET', `/auth/organizations/${organizationId}/roles`, { token: owner.token })
@@ -395,6 +462,36 @@ describe('SAML login (SP-initiated, HTTP-Redirect then HTTP-POST)', () => {
     });
   });
 
+  it('does not bring back, by just-in-time provisioning, a person provisioning deactivated', async () => {
+    const roles = (
+      await t.call('GET', `/auth/organizations/${organizationId}/roles`, { token: owner.token })
+    ).json()._embedded.roles as { id: string; type: string }[];
+    const defaultRole = roles.find((role) => role.type === 'platform_owner');
+    const [configuration] = (await t.call('GET', '/auth/saml_configurations', { token: owner.token })).json()
+      ._embedded.saml_configurations;
+    await t.call('PATCH', `/auth/saml_configurations/${configuration.id}`, {
+      token: owner.token,
+      body: { jit_enabled: true, default_role_id: defaultRole?.id },
+    });
+    try {
+      const email = t.uniqueEmail('deprovisioned');
+      expect((await loginWith(email)).answer.headers.location).toBe('http://berth.test/');
+      const [person] = await t.db.select().from(users).where(eq(users.email, email));
+      if (!person) throw new Error('no JIT user');
+      // What SCIM's deactivation leaves: the provisioned row inactive, no membership.
+      await t.db.insert(scimUsers).values({ organizationId, userId: person.id, active: false });
+      await t.db.delete(memberships).where(eq(memberships.userId, person.id));
+      const { answer } = await loginWith(email);
+      expect(answer.headers.location).toBe(failure('access_denied'));
+      expect(await t.db.select().from(memberships).where(eq(memberships.userId, person.id))).toHaveLength(0);
+    } finally {
+      await t.call('PATCH', `/auth/saml_configurations/${configuration.id}`, {
+        token: owner.token,
+        body: { jit_enabled: false },
+      });
+    }
+  });
+
   it('sends a login for an organization without SSO back with configuration_error', async () => {
     const bare = await t.createOrganization(owner, 'No Sso');
     const response = await t.call(
@@ -404,6 +501,25 @@ describe('SAML login (SP-initiated, HTTP-Redirect then HTTP-POST)', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(failure('configuration_error'));
   });
+
+  it('limits the login starts of one client address (each keeps a request id), not the others', async () => {
+    const from = (address: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/auth/organizations/${organizationId}/saml/login?redirect_uri=${encodeURIComponent(FAILURE_PAGE)}`,
+        remoteAddress: address,
+      });
+    for (let i = 0; i < SSO_LOGIN_STARTS_PER_MINUTE; i += 1) {
+      expect((await from('10.77.0.1')).statusCode).toBe(302);
+    }
+    const refused = await from('10.77.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Too many single sign-on attempts from this address\. Please wait/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('10.77.0.2')).statusCode).toBe(302);
+  }, 120_000);
 
   it('redirects only to the console: another origin falls back to its failure page', async () => {
     const bare = await t.createOrganization(owner, 'No Sso Either');

@@ -7,6 +7,7 @@ import type { FamilyUrls } from '../../config.ts';
 import { notFound } from '../../http/errors.ts';
 import { idParams, queryValue } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 import type { IssuedToken } from '../tokens/token.service.ts';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../tokens/tokens.routes.ts';
 import { serviceProviderUrls } from './saml-configurations.hal.ts';
@@ -29,6 +30,11 @@ export interface SamlRoutesDeps {
    * the browser with the page that hands the CLI its token. Without it such a login opens the console.
    */
   cliLanding?: (request: FastifyRequest, reply: FastifyReply, login: SsoLogin) => Promise<unknown>;
+  /**
+   * Login starts per client address: each one is public and keeps a request id in the database, so a
+   * flood of them must not grow that table (or hold up the other organizations' logins) without bound.
+   */
+  loginLimiter: RateLimiter;
 }
 
 /** A redirect's answer: no body, a `Location`. */
@@ -114,6 +120,7 @@ export async function samlRoutes(fastify: FastifyInstance, deps: SamlRoutesDeps)
       },
       async (request, reply) => {
         const { query } = request;
+        await deps.loginLimiter.hit(request.ip);
         try {
           const started = await samlLogin.start(request.params.id, {
             redirectUri: query.redirect_uri,
@@ -197,7 +204,11 @@ export async function samlRoutes(fastify: FastifyInstance, deps: SamlRoutesDeps)
             'The SP metadata an organization’s IdP is given: entity ID (audience), ACS URL, certificate',
           params: idParams,
           response: responses({
-            200: { content: { 'application/samlmetadata+xml': { schema: z.string() } } },
+            200: {
+              content: {
+                'application/samlmetadata+xml': { schema: z.string().max(64 * 1024, { abort: true }) },
+              },
+            },
           }),
         },
       },

@@ -1,5 +1,5 @@
 import { permissionMessages, scimConfigurationMessages, scimMessages } from '@berth/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema.ts';
 import { addMember } from '../../testing/factories.ts';
@@ -96,6 +96,32 @@ describe('POST /scim_configurations', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(scimConfigurationMessages.defaultRoleManaged);
+  });
+
+  it('refuses the Account Owner role as the default role (provisioning would mint owners)', async () => {
+    const { owner, organization } = await ownerWithRole();
+    const [ownerRole] = await t.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.organizationId, organization.id), eq(roles.type, 'owner')));
+    if (!ownerRole) throw new Error('the organization has no owner role');
+    const response = await t.call('POST', '/auth/scim_configurations', {
+      token: owner.token,
+      body: createBody(organization.id, ownerRole.id),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(scimConfigurationMessages.defaultRoleOwner);
+    const provisioning = await setUpProvisioning(t);
+    const [theirOwnerRole] = await t.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.organizationId, provisioning.organizationId), eq(roles.type, 'owner')));
+    const changed = await t.call('PATCH', `/auth/scim_configurations/${provisioning.configurationId}`, {
+      token: provisioning.owner.token,
+      body: { scim_configuration: { default_role_id: theirOwnerRole?.id } },
+    });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().message).toBe(scimConfigurationMessages.defaultRoleOwner);
   });
 
   it('is refused without a token (401), outside the organization (404), to others than its sole-organization Account Owner (403)', async () => {

@@ -59,7 +59,7 @@ export function createScimConfigurationsService(deps: { db: Db }) {
     return row;
   }
 
-  /** The default role: a role of the organization that provisioning does not manage (spec 1 §5). */
+  /** The default role: a role of the organization that provisioning does not manage, not the owners' (spec 1 §5). */
   async function defaultRole(organizationId: string, reference: string): Promise<string> {
     const roleId = idOf(reference);
     const [role] = isUuid(roleId)
@@ -76,6 +76,11 @@ export function createScimConfigurationsService(deps: { db: Db }) {
     if (role.scimCreated) {
       throw unprocessable(scimConfigurationMessages.defaultRoleManaged, {
         default_role_id: [scimConfigurationMessages.defaultRoleManaged],
+      });
+    }
+    if (role.type === ('owner' satisfies RoleType)) {
+      throw unprocessable(scimConfigurationMessages.defaultRoleOwner, {
+        default_role_id: [scimConfigurationMessages.defaultRoleOwner],
       });
     }
     return role.id;

@@ -283,6 +283,9 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
    */
   async function impersonationSubject(actor: Caller, body: z.infer<typeof exchangeGrant>): Promise<UserRow> {
     if (actor.token.actorId) throw forbidden(impersonationMessages.noChaining, 'access_denied');
+    // An organization's IdP vouched for this person there alone (its owner runs that IdP): staff powers,
+    // which reach every account, need the staff member's own sign-in.
+    if (actor.token.ssoOrganizationId) throw forbidden(impersonationMessages.ssoSession, 'access_denied');
     if (!actor.user.superuser && !actor.user.readOnlyImpersonate) {
       throw forbidden(impersonationMessages.notStaff, 'access_denied');
     }

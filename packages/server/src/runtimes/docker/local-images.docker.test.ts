@@ -62,7 +62,7 @@ describe.skipIf(!docker)('npm run images', () => {
     expect(first.ok, first.out).toBe(true);
     made = before === null;
     expect(first.out).toContain(
-      `Berth offers Redis 7.4, 7.2, 6.2, 3.0: to run them on this image, start Berth with BERTH_DATABASE_IMAGES=redis=${tag}`,
+      `Berth offers Redis 7.4, 7.2, 6.2: to run them on this image, start Berth with BERTH_DATABASE_IMAGES=redis=${tag}`,
     );
     expect((await labels(engine, tag))?.[LOCAL_IMAGE_LABEL]).toBe('1');
     // The official image's contract: the arguments run as they are given (redis-server's version here).

@@ -104,6 +104,8 @@ describe('/settings/team/scim (spec 1 §2, §3, §5, §6; spec 3 SCIM page)', ()
     const role = await screen.findByLabelText('Default Role');
     // A role provisioning manages cannot be everyone's default.
     expect(within(role).queryByRole('option', { name: 'Engineers' })).not.toBeInTheDocument();
+    // Nor can the Account Owner role: every provisioned user would be an owner.
+    expect(within(role).queryByRole('option', { name: 'Owners' })).not.toBeInTheDocument();
     expect(within(role).getByRole('option', { name: 'Deployers' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up provisioning' })).toBeEnabled();
   });

@@ -42,11 +42,12 @@ function ProvisioningRoute() {
   const [generated, setGenerated] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // A role provisioning manages is the identity provider's: it cannot be everyone's default.
+  // A role provisioning manages is the identity provider's, and the Account Owner role would make every
+  // provisioned user an owner: neither can be everyone's default (the server refuses both).
   const roleOptions = useMemo(
     () =>
       [...(roles.data ?? [])]
-        .filter((role) => !role.scimCreated)
+        .filter((role) => !role.scimCreated && role.type !== 'owner')
         .sort(compareRoles)
         .map((role) => ({ id: role.id, name: role.name })),
     [roles.data],
