@@ -99,7 +99,6 @@ export async function createServices(
   const limiter = createLoginLimiter({ db, limits: config.loginRateLimit });
   // Devices that logged in before: their failures count apart from the account's lock.
   const deviceCookies = createDeviceCookies(signingKey);
-  // Sign-ups (and sign-up checks) per client address.
   // SSO login starts per client address (each keeps a request id in the database for 10 minutes). Generous:
   // a whole office behind one address may sign in at nine.
   const ssoLoginLimiter = createRateLimiter({
@@ -110,6 +109,7 @@ export async function createServices(
     message: (seconds) =>
       `Too many single sign-on attempts from this address. Please wait ${waitMinutes(seconds)} and try again.`,
   });
+  // Sign-ups (and sign-up checks) per client address.
   const signupLimiter = createRateLimiter({
     db,
     name: 'signup',
