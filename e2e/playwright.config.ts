@@ -91,6 +91,9 @@ export default defineConfig({
       BERTH_DATA_DIR: dataDir,
       // The tests sign many users up from this machine within a minute.
       BERTH_SIGNUP_LIMIT_PER_ADDRESS: '10000',
+      // The specs drive every screen with more than a starter plan holds; billing.spec.ts runs a server
+      // of its own on the default plan to prove the limits.
+      BERTH_DEFAULT_PLAN: 'enterprise',
     },
   },
 });

@@ -12,10 +12,11 @@ import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 37 with BERTH_PAYMENTS=local (the whole payment flow, nothing charged): an owner without a
-// payment method is sent to Plans, adds a card, meets a plan's limit and lifts it by changing plan; a
-// billing owner reads an invoice; a member is refused. The invoice is made by the close-period admin
-// command, which needs the embedded database to itself: so this spec runs a server of its own.
+// Issue 37 with BERTH_PAYMENTS=local (the whole payment flow, nothing charged): without a payment method
+// a billing owner is sent to add one and a member stays where they are; an owner is sent to Plans, adds
+// a card, meets a plan's limit and lifts it by changing plan; a billing owner reads an invoice; a member
+// is refused. The invoice is made by the close-period admin command, which needs the embedded database
+// to itself: so this spec runs a server of its own.
 
 let server: OwnServer | undefined;
 let owner: SeededAccount;
@@ -27,7 +28,10 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startOwnServer({ name: 'billing', env: { BERTH_PAYMENTS: 'local' } });
+  server = await startOwnServer({
+    name: 'billing',
+    env: { BERTH_PAYMENTS: 'local', BERTH_DEFAULT_PLAN: 'starter' },
+  });
   const api = server.api;
   owner = await seedAccount(api, { name: 'Owner Person', organization: 'Billing Harbour' });
   // The starter plan a new organization is on allows two environments.
@@ -71,6 +75,24 @@ const planCard = (page: Page, name: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name }) });
 
+test('without a payment method, a billing owner is sent to add one and a member who cannot stays on their page', async ({
+  browser,
+}) => {
+  const billing = await logInPage(browser, billingOwner);
+  await expect(billing).toHaveURL(/\/billing$/);
+  await expect(billing.getByRole('form', { name: 'Add payment information' })).toBeVisible();
+  await billing.context().close();
+
+  const page = await logInPage(browser, member);
+  await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/environments$/);
+  // The trial notice tells them who can add one, with no link to a page that refuses them.
+  const notice = page.getByRole('alert').filter({ hasText: 'Your trial is ending' });
+  await expect(notice).toContainText('An Account Owner or Billing Only Owner can add a payment method');
+  await expect(notice.getByRole('link')).toHaveCount(0);
+  await page.context().close();
+});
+
 test('an owner without a payment method is sent to Plans, adds a card, changes plan and sees a limit lifted', async ({
   browser,
 }) => {
@@ -101,7 +123,7 @@ test('an owner without a payment method is sent to Plans, adds a card, changes p
   await expect(form.getByText('state / province / district is required')).toBeVisible();
   await expect(form.getByText('invalid zip code')).toBeVisible();
 
-  await form.getByRole('textbox', { name: 'State / province / district' }).fill('OR');
+  await form.getByRole('combobox', { name: 'State / province / district' }).selectOption('OR');
   await form.getByRole('textbox', { name: 'Zip code' }).fill('97201');
   await form.getByRole('button', { name: 'Add payment method' }).click();
   // The card provider's message for a declined card.

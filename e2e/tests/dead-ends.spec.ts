@@ -62,12 +62,13 @@ test.describe('no dead ends', () => {
     await expect(page).toHaveURL(/\/environments$/);
   });
 
-  test('opening /billing in a browser gets the console; an API call keeps the JSON 404', async ({
+  test('opening /billing in a browser gets the console’s page; an API call keeps the JSON 404', async ({
     signedInPage: page,
     request,
   }) => {
+    // The console's payment page shares its path with the billing API family's root.
     await page.goto('/billing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add payment information' })).toBeVisible();
     await expect(mainNavigation(page).getByRole('link', { name: 'Apps' })).toBeVisible();
 
     const api = await request.get('/billing', { headers: { accept: 'application/hal+json' } });

@@ -41,6 +41,11 @@ try {
       db: database.db,
       planTerms: activePlanTerms(database.db),
       portalKey: invoicePortalKey(await loadSigningKey(database.db, config.jwtSecret)),
+      // An organization that could not be invoiced stays open; the others are closed all the same.
+      onError: (error) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exitCode = 1;
+      },
     });
     console.log(await closePeriodCommand(invoices, args));
   } else {

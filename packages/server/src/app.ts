@@ -43,7 +43,7 @@ import { usersRoutes } from './auth/users/users.routes.ts';
 import { verificationsRoutes } from './auth/verifications/verifications.routes.ts';
 import { whitelistMembershipsRoutes } from './auth/whitelist-memberships/whitelist-memberships.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
-import { invoicesRoutes } from './billing/invoices/invoices.routes.ts';
+import { invoicePortalUrlOf, invoicesRoutes } from './billing/invoices/invoices.routes.ts';
 import { plansRoutes } from './billing/plans/plans.routes.ts';
 import { createServices } from './composition.ts';
 import { type Config, familyUrls, familyUrlsFor } from './config.ts';
@@ -361,6 +361,7 @@ export async function buildApp(
         callers,
         billing: services.billing,
         stripe: services.stripePayments,
+        invoicePortalUrl: invoicePortalUrlOf(urls, services.invoices),
       });
       await invoicesRoutes(billing, { urls, callers, invoices: services.invoices });
     },

@@ -271,6 +271,7 @@ export async function createServices(
     db,
     planTerms: activePlanTerms(db),
     portalKey: invoicePortalKey(signingKey),
+    onError: (error) => hooks.onError(error),
   });
   // Samples usage hourly and closes ended months; idempotent, so each process running it is harmless.
   const usageMeter = periodic(

@@ -336,6 +336,28 @@ describe('BERTH_PAYMENTS and its Stripe keys', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it.each([
+    [
+      'http://stripe-proxy.internal:8080',
+      'BERTH_STRIPE_API_URL must be an https:// address (http:// only to this machine: every call carries STRIPE_SECRET_KEY), got "http://stripe-proxy.internal:8080"',
+    ],
+    [
+      'https://proxy.example.com/stripe',
+      'BERTH_STRIPE_API_URL must be an address with no path, query or credentials, such as https://proxy.example.com',
+    ],
+    [
+      'https://user:hunter2@proxy.example.com',
+      'BERTH_STRIPE_API_URL must be an address with no path, query or credentials, such as https://proxy.example.com',
+    ],
+  ])(
+    'keeps the secret key off the wire in clear and off ignored parts of the address: refuses %s',
+    (url, message) => {
+      expect(() => loadConfig({ ...stripeKeys, BERTH_STRIPE_API_URL: url })).toThrow(
+        new ConfigError(message),
+      );
+    },
+  );
+
   it('never prints a Stripe key it refuses', () => {
     const secret = `sk_test_${'x'.repeat(600)}`;
     expect(() => loadConfig({ ...stripeKeys, STRIPE_SECRET_KEY: secret })).toThrow(/^(?!.*xxxx)/s);

@@ -557,6 +557,27 @@ function stripeKeyFromEnv(env: NodeJS.ProcessEnv, name: string, prefixes: string
   return value;
 }
 
+/**
+ * BERTH_STRIPE_API_URL: https, or http to this machine only (every call carries the secret key), and an
+ * origin alone: the stripe package keeps only the scheme, host and port, so a path would be dropped.
+ */
+function stripeApiUrlFromEnv(env: NodeJS.ProcessEnv): string {
+  const name = 'BERTH_STRIPE_API_URL';
+  const value = webUrlFromEnv(env, name, 'https://api.stripe.com');
+  if (value === undefined) return 'https://api.stripe.com';
+  const url = new URL(value);
+  const origin = url.origin;
+  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
+    throw new ConfigError(
+      `${name} must be an https:// address (http:// only to this machine: every call carries STRIPE_SECRET_KEY), got "${origin}"`,
+    );
+  }
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an address with no path, query or credentials, such as ${origin}`);
+  }
+  return value;
+}
+
 function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
   const value = (env.BERTH_PAYMENTS ?? '').trim().toLowerCase();
   const mode = value === '' ? 'none' : value;
@@ -567,8 +588,7 @@ function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
   if (trialDays > 3650) {
     throw new ConfigError(`BERTH_TRIAL_DAYS must be at most 3650, got "${env.BERTH_TRIAL_DAYS}"`);
   }
-  const apiUrl =
-    webUrlFromEnv(env, 'BERTH_STRIPE_API_URL', 'https://api.stripe.com') ?? 'https://api.stripe.com';
+  const apiUrl = stripeApiUrlFromEnv(env);
   if (mode !== 'stripe') return { mode, trialDays, stripe: null };
   return {
     mode,

@@ -114,6 +114,7 @@ const invoices = createInvoicesService({
   db: database.db,
   planTerms: activePlanTerms(database.db),
   portalKey: invoicePortalKey(signingKey),
+  onError: (error) => console.error(loggableError(error)),
 });
 const usageMeter = periodic(
   () => invoices.pass(),

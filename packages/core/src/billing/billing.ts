@@ -20,7 +20,14 @@ export const billingMessages = {
   billingDetailIdMismatch: 'The billing detail id must be the organization id',
   providerUnavailable: 'The card provider could not be reached. Try again in a moment.',
   paymentsOff: 'Payments are off on this installation (BERTH_PAYMENTS=none): no card is needed',
+  detailsTooLong: tooLongMessage('organization_details_json', 16 * 1024),
 } as const;
+
+/**
+ * The longest `organization_details_json` a billing detail keeps, as JSON text: the console's keys are
+ * kept whatever they are, and each change adds to them, so the whole is bounded rather than each key.
+ */
+export const MAX_ORGANIZATION_DETAILS_LENGTH = 16 * 1024;
 
 const addressField = (label: string, max: number = MAX_LENGTH.text) =>
   boundedString(max, { tooLong: tooLongMessage(label, max) }).trim();

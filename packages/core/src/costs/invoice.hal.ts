@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { halId, halLink, halLinks } from '../hal/hal.ts';
+import { halId, halLinks } from '../hal/hal.ts';
 
 /** Issue 37: one line of an invoice: a meter's use, what the plan included of it and what the rest cost. */
 export const invoiceLineBody = z.strictObject({
@@ -32,14 +32,15 @@ export const invoiceResource = z
 export type InvoiceResource = z.infer<typeof invoiceResource>;
 
 /**
- * `GET /billing_details/:id/invoices`: the organization's invoices, newest first, with `portal`: the
- * printable page the Invoices screen frames (a signed link, good for an hour; absent where no portal is
- * served, and the screen then says it is not configured).
+ * `GET /billing_details/:id/invoices`: a page of the organization's invoices, newest first (contract §1.4
+ * paging: `next` and `prev` while there are more), with `portal`: the printable page the Invoices screen
+ * frames (a signed link, good for an hour; absent where no portal is served, and the screen then says it
+ * is not configured).
  */
 export const invoiceCollection = z
   .strictObject({
     _embedded: z.strictObject({ invoices: z.array(invoiceResource) }),
-    _links: z.strictObject({ self: halLink, portal: halLink.optional() }),
+    _links: halLinks(['self'], ['next', 'prev', 'portal']),
     current_page: z.number().int(),
     per_page: z.number().int(),
     total_count: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { halCollection, halId, halLinks, isoTimestamp } from '../hal/hal.ts';
+import { lastUrlSegment } from '../identity/references.ts';
 import { boundedString } from '../text/bounded-string.ts';
 import { MAX_LENGTH } from '../text/limits.ts';
 
@@ -55,12 +56,19 @@ export const activePlanCollection = halCollection('active_plans', activePlanReso
   id: 'ActivePlanCollection',
 });
 
-/** `PUT /active_plans/:id`: the plan to move to, by id. */
+/**
+ * `PUT /active_plans/:id`: the plan to move to, by id. Contract §1.9: a bare id, or the plan's URL (its
+ * last segment is the id); a number is taken as the id it writes.
+ */
 export const changeActivePlanBody = z.looseObject({
   plan_id: z
-    .union([boundedString(MAX_LENGTH.id, { label: 'plan_id' }), z.number().int()], {
-      error: 'plan_id is required',
-    })
-    .transform(String),
+    .union(
+      [
+        boundedString(MAX_LENGTH.reference, { label: 'plan_id' }).trim().transform(lastUrlSegment),
+        z.number().int().transform(String),
+      ],
+      { error: 'plan_id is required' },
+    )
+    .pipe(z.string().min(1, 'plan_id is required')),
 });
 export type ChangeActivePlanBody = z.infer<typeof changeActivePlanBody>;

@@ -94,4 +94,22 @@ describe('limits', () => {
       'The starter plan does not include memory optimized containers (r5). The scale plan does. Change your plan on the Plans page to lift the limit.',
     );
   });
+
+  it('names the cheapest plan the owners may choose that lifts it, else the cheapest there is, through support', () => {
+    expect(countedLimitRefusal('endpoints', PLAN_CATALOG.starter, plans, 2, ['starter', 'scale'])).toEqual({
+      limit: 'endpoints',
+      liftedBy: 'scale',
+      message:
+        'The starter plan allows 1 endpoint. The scale plan allows 20 endpoints. Change your plan on the Plans page to lift the limit.',
+    });
+    expect(countedLimitRefusal('endpoints', PLAN_CATALOG.starter, plans, 2, ['starter']).message).toBe(
+      'The starter plan allows 1 endpoint. The growth plan allows 3 endpoints. Please contact support to move to it.',
+    );
+    expect(featureLimitRefusal('horizontalAutoscaling', PLAN_CATALOG.growth, plans, []).message).toBe(
+      'The growth plan does not include horizontal autoscaling. The scale plan does. Please contact support to move to it.',
+    );
+    expect(cpuProfileRefusal('c5', PLAN_CATALOG.growth, plans, ['growth', 'production']).liftedBy).toBe(
+      'production',
+    );
+  });
 });

@@ -268,6 +268,11 @@ export const FEATURE_LIMITS: Record<FeatureLimit, { read: (plan: Limits) => bool
   verticalAutoscaling: { read: (p) => p.verticalAutoscaling, what: 'vertical autoscaling' },
 };
 
+/** The plan feature a sizing policy's autoscaling mode needs (its policy is made and run under it). */
+export function autoscalingFeature(mode: 'horizontal' | 'vertical'): FeatureLimit {
+  return mode === 'horizontal' ? 'horizontalAutoscaling' : 'verticalAutoscaling';
+}
+
 /** null is no limit. */
 function plural(count: number | null, noun: string): string {
   if (count === null) return `any number of ${noun}s`;
@@ -285,16 +290,29 @@ export function fitsLimit(limit: CountedLimit, plan: Limits, wanted: number): bo
   return allowed === null || wanted <= allowed;
 }
 
-/** The first plan (cheapest first) among `plans` whose figures pass `passes`, or null. */
-function liftingPlan<P extends Limits & { name: string }>(plans: readonly P[], passes: (plan: P) => boolean) {
-  const ordered = [...plans].sort(
-    (a, b) => PLAN_NAMES.indexOf(a.name as PlanName) - PLAN_NAMES.indexOf(b.name as PlanName),
-  );
-  return ordered.find(passes) ?? null;
+/**
+ * The plan that lifts a limit: the cheapest whose figures pass `passes` among those the organization's
+ * owners may choose (`choosable`), else the cheapest of all (which only support can move it to), or null.
+ */
+function liftingPlan<P extends Limits & { name: string }>(
+  plans: readonly P[],
+  passes: (plan: P) => boolean,
+  choosable: readonly string[],
+) {
+  const lifting = [...plans]
+    .sort((a, b) => PLAN_NAMES.indexOf(a.name as PlanName) - PLAN_NAMES.indexOf(b.name as PlanName))
+    .filter(passes);
+  return lifting.find((plan) => choosable.includes(plan.name)) ?? lifting[0] ?? null;
 }
 
 const LIFT_ADVICE = 'Change your plan on the Plans page to lift the limit.';
+const SUPPORT_ADVICE = 'Please contact support to move to it.';
 const NO_LIFT_ADVICE = 'No plan allows more: please contact support.';
+
+/** How to get onto the lifting plan: the Plans page when the owners may choose it, else support. */
+function liftAdvice(lifting: string, choosable: readonly string[]): string {
+  return choosable.includes(lifting) ? LIFT_ADVICE : SUPPORT_ADVICE;
+}
 
 export interface LimitRefusal {
   limit: LimitName;
@@ -305,18 +323,19 @@ export interface LimitRefusal {
 
 /**
  * A refusal of a counted limit: names the limit and its number on the organization's plan, and the
- * cheapest plan that allows `wanted`.
+ * cheapest plan that allows `wanted` (see liftingPlan). `choosable`: the plans its owners may choose.
  */
 export function countedLimitRefusal<P extends Limits & { name: string }>(
   limit: CountedLimit,
   current: P,
   plans: readonly P[],
   wanted: number,
+  choosable: readonly string[] = PLAN_NAMES,
 ): LimitRefusal {
   const rule = COUNTED_LIMITS[limit];
-  const lifting = liftingPlan(plans, (plan) => fitsLimit(limit, plan, wanted));
+  const lifting = liftingPlan(plans, (plan) => fitsLimit(limit, plan, wanted), choosable);
   const lift = lifting
-    ? `The ${lifting.name} plan allows ${rule.what(rule.read(lifting))}. ${LIFT_ADVICE}`
+    ? `The ${lifting.name} plan allows ${rule.what(rule.read(lifting))}. ${liftAdvice(lifting.name, choosable)}`
     : NO_LIFT_ADVICE;
   return {
     limit,
@@ -330,10 +349,11 @@ export function featureLimitRefusal<P extends Limits & { name: string }>(
   limit: FeatureLimit,
   current: P,
   plans: readonly P[],
+  choosable: readonly string[] = PLAN_NAMES,
 ): LimitRefusal {
   const rule = FEATURE_LIMITS[limit];
-  const liftedBy = liftingPlan(plans, (plan) => rule.read(plan))?.name ?? null;
-  const lift = liftedBy ? `The ${liftedBy} plan does. ${LIFT_ADVICE}` : NO_LIFT_ADVICE;
+  const liftedBy = liftingPlan(plans, (plan) => rule.read(plan), choosable)?.name ?? null;
+  const lift = liftedBy ? `The ${liftedBy} plan does. ${liftAdvice(liftedBy, choosable)}` : NO_LIFT_ADVICE;
   return { limit, liftedBy, message: `The ${current.name} plan does not include ${rule.what}. ${lift}` };
 }
 
@@ -342,11 +362,12 @@ export function cpuProfileRefusal<P extends Limits & { name: string }>(
   instanceClass: string,
   current: P,
   plans: readonly P[],
+  choosable: readonly string[] = PLAN_NAMES,
 ): LimitRefusal {
   const family = instanceClassFamily(instanceClass) ?? 'm';
-  const liftedBy =
-    liftingPlan(plans, (plan) => allowsInstanceClass(plan.cpuAllowedProfiles, instanceClass))?.name ?? null;
-  const lift = liftedBy ? `The ${liftedBy} plan does. ${LIFT_ADVICE}` : NO_LIFT_ADVICE;
+  const allows = (plan: P) => allowsInstanceClass(plan.cpuAllowedProfiles, instanceClass);
+  const liftedBy = liftingPlan(plans, allows, choosable)?.name ?? null;
+  const lift = liftedBy ? `The ${liftedBy} plan does. ${liftAdvice(liftedBy, choosable)}` : NO_LIFT_ADVICE;
   return {
     limit: 'cpuProfile',
     liftedBy,

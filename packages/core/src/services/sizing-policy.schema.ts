@@ -273,7 +273,7 @@ export function sizingPolicyWarning(policy: Pick<SizingPolicyFields, 'autoscalin
     : null;
 }
 
-/** spec 2 §6: whether the stack offers a mode (the organization's plan adds nothing in Berth: no plans). */
+/** spec 2 §6: whether the stack offers a mode (the organization's plan must include it too: plans.ts). */
 export function autoscalingAllowed(
   stack: { verticalAutoscaling: boolean; horizontalAutoscaling: boolean },
   mode: AutoscalingMode,

@@ -395,6 +395,102 @@ describe('BERTH_PAYMENTS=local', () => {
   });
 });
 
+describe('BERTH_PAYMENTS=local: lists, the trial link and the details kept', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ defaultPlan: 'starter', payments: { mode: 'local', trialDays: 14, stripe: null } });
+  });
+  afterAll(() => t.close());
+
+  it('answers the payment sources one page at a time, with the next and previous pages linked', async () => {
+    const { owner, org } = await ownedOrganization(t);
+    const added: string[] = [];
+    for (const token of ['tok_visa', 'tok_mastercard', 'tok_visa']) {
+      added.push((await addCard(t, owner, org.id, token)).json().id);
+    }
+    const first = (await t.call('GET', `${sourcesPath(org.id)}?per_page=2`, { token: owner.token })).json();
+    expect(first).toMatchObject({ current_page: 1, per_page: 2, total_count: 3 });
+    expect(first._embedded.stripe_sources.map((s: { id: string }) => s.id)).toEqual(added.slice(0, 2));
+    expect(first._links.next.href).toBe(
+      `${BILLING}/billing_details/${org.id}/stripe_sources?page=2&per_page=2`,
+    );
+    const second = (
+      await t.call('GET', `${sourcesPath(org.id)}?page=2&per_page=2`, { token: owner.token })
+    ).json();
+    expect(second._embedded.stripe_sources.map((s: { id: string }) => s.id)).toEqual(added.slice(2));
+    expect(second._links.next).toBeUndefined();
+    expect(second._links.prev.href).toBe(
+      `${BILLING}/billing_details/${org.id}/stripe_sources?page=1&per_page=2`,
+    );
+    // Without page: page 1 of at most 5000 (contract §1.4).
+    const whole = (await t.call('GET', sourcesPath(org.id), { token: owner.token })).json();
+    expect(whole).toMatchObject({ current_page: 1, per_page: 5000, total_count: 3 });
+
+    const trials = (
+      await t.call('GET', `${trialsPath(org.id)}?page=2&per_page=1`, { token: owner.token })
+    ).json();
+    expect(trials).toMatchObject({ current_page: 2, per_page: 1, total_count: 1 });
+    expect(trials._embedded.trials).toEqual([]);
+  });
+
+  it("serves a trial at its self link to the organization's members only", async () => {
+    const { owner, org } = await ownedOrganization(t);
+    const stranger = await ownedOrganization(t, 'Elsewhere');
+    const developer = await member(t, org.id, 'platform_user');
+    const [trial] = (await t.call('GET', trialsPath(org.id), { token: owner.token })).json()._embedded.trials;
+    const path = new URL(trial._links.self.href).pathname;
+    expect(path).toBe(`/billing/trials/${trial.id}`);
+    for (const user of [owner, developer]) {
+      const answer = await t.call('GET', path, { token: user.token });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(trial);
+    }
+    expect((await t.call('GET', path)).statusCode).toBe(401);
+    expect((await t.call('GET', path, { token: stranger.owner.token })).statusCode).toBe(404);
+    expect((await t.call('GET', '/billing/trials/not-a-trial', { token: owner.token })).statusCode).toBe(404);
+  });
+
+  it('shows a member without billing access whether a payment source is active, not which card it is', async () => {
+    const { owner, org } = await ownedOrganization(t);
+    const developer = await member(t, org.id, 'platform_user');
+    const card = (await addCard(t, owner, org.id, 'tok_visa')).json();
+    const seen = await t.call('GET', `/billing/stripe_sources/${card.id}`, { token: developer.token });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({
+      id: card.id,
+      deactivated_at: null,
+      description: '',
+      stripe_token_id: '',
+      stripe_metadata: null,
+    });
+  });
+
+  it('keeps organization_details_json within its bound, however many changes add to it', async () => {
+    const { owner, org } = await ownedOrganization(t);
+    const message = 'organization_details_json must be at most 16384 characters';
+    const tooMuch = await t.call('PATCH', detailPath(org.id), {
+      token: owner.token,
+      body: { organization_details_json: { notes: 'x'.repeat(17_000) } },
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().message).toBe(message);
+    const kept = await t.call('PATCH', detailPath(org.id), {
+      token: owner.token,
+      body: { organization_details_json: { notes: 'x'.repeat(9_000) } },
+    });
+    expect(kept.statusCode).toBe(200);
+    // Each change alone is small; together they would pass the bound.
+    const added = await t.call('POST', '/billing/billing_details', {
+      token: owner.token,
+      body: { id: org.id, organization_details_json: { more: 'y'.repeat(9_000) } },
+    });
+    expect(added.statusCode).toBe(422);
+    expect(added.json().message).toBe(message);
+    const detail = (await t.call('GET', detailPath(org.id), { token: owner.token })).json();
+    expect(detail.organization_details_json).toEqual({ notes: 'x'.repeat(9_000) });
+  });
+});
+
 describe('BERTH_PAYMENTS=local with BERTH_TRIAL_DAYS=0', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import {
   stripeSourceCreateInput,
   stripeSourceResource,
   trialCollection,
+  trialResource,
 } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +15,8 @@ import { z } from 'zod';
 import type { CallerAccess, Callers } from '../auth/caller-access.ts';
 import type { FamilyUrls } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
-import { collection } from '../http/hal.ts';
-import { bodyCheckedByService, idRoute, route } from '../http/route-schemas.ts';
+import { collection, pagingFrom } from '../http/hal.ts';
+import { bodyCheckedByService, idRoute, pagedQuery, route } from '../http/route-schemas.ts';
 import { billingDetailHref, toBillingDetailHal, toStripeSourceHal, toTrialHal } from './billing.hal.ts';
 import type { BillingDetailView, BillingService } from './billing.service.ts';
 import type { StripePaymentProvider } from './payments/stripe-provider.ts';
@@ -101,16 +102,24 @@ export async function billingRoutes(fastify: FastifyInstance, deps: BillingRoute
 
   app.get(
     '/billing_details/:id/stripe_sources',
-    idRoute(tags, "A billing detail's payment sources (the card itself for billing owners)", {
-      200: stripeSourceCollection,
-    }),
+    idRoute(
+      tags,
+      "A billing detail's payment sources (the card itself for billing owners)",
+      { 200: stripeSourceCollection },
+      { querystring: pagedQuery },
+    ),
     async (request) => {
       const caller = await callers.require(request);
-      const sources = await billing.listSources(caller, request.params.id);
+      const { items, paging } = await billing.listSources(
+        caller,
+        request.params.id,
+        pagingFrom(request.query),
+      );
       return collection(
         'stripe_sources',
         `${billingDetailHref(urls, request.params.id)}/stripe_sources`,
-        sources.map((source) => toStripeSourceHal(source, urls)),
+        items.map((source) => toStripeSourceHal(source, urls)),
+        paging,
       );
     },
   );
@@ -143,17 +152,34 @@ export async function billingRoutes(fastify: FastifyInstance, deps: BillingRoute
 
   app.get(
     '/billing_details/:id/trials',
-    idRoute(tags, "A billing detail's trials (active while now is within their range)", {
-      200: trialCollection,
-    }),
+    idRoute(
+      tags,
+      "A billing detail's trials (active while now is within their range)",
+      { 200: trialCollection },
+      { querystring: pagedQuery },
+    ),
     async (request) => {
       const caller = await callers.require(request);
-      const rows = await billing.listTrials(caller, request.params.id);
+      const { items, paging } = await billing.listTrials(
+        caller,
+        request.params.id,
+        pagingFrom(request.query),
+      );
       return collection(
         'trials',
         `${billingDetailHref(urls, request.params.id)}/trials`,
-        rows.map((row) => toTrialHal(row, urls)),
+        items.map((row) => toTrialHal(row, urls)),
+        paging,
       );
+    },
+  );
+
+  app.get(
+    '/trials/:id',
+    idRoute(tags, "One trial (the target of a trial's self link)", { 200: trialResource }),
+    async (request) => {
+      const caller = await callers.require(request);
+      return toTrialHal(await billing.getTrial(caller, request.params.id), urls);
     },
   );
 

@@ -5,13 +5,16 @@ import {
   billingMessages,
   canAct,
   lastUrlSegment,
+  MAX_ORGANIZATION_DETAILS_LENGTH,
   stripeSourceCreateInput,
 } from '@berth/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { accessOf, assertUsable, type CallerRef } from '../auth/caller-access.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { billingDetails, organizations, paymentSources, trials } from '../db/schema.ts';
+import { type Page, selectPage } from '../db/select-page.ts';
 import { ApiError, forbidden, notFound, parseBody, unprocessable } from '../http/errors.ts';
+import type { Paging } from '../http/hal.ts';
 import { isUuid } from '../http/ids.ts';
 import {
   type PaymentEvent,
@@ -192,9 +195,18 @@ export function createBilling(deps: BillingDeps) {
     };
   }
 
-  /** Keeps the console's other keys: only the keys sent change (contract §4.2 "keeps existing keys"). */
-  function mergedDetails(row: BillingDetailRow, sent: Record<string, unknown> | null | undefined) {
-    return sent ? { ...row.organizationDetails, ...sent } : row.organizationDetails;
+  /**
+   * Keeps the console's other keys: only the keys sent change (contract §4.2 "keeps existing keys"). 422
+   * when the whole would be over its bound: the details are kept as sent, so each change could add more.
+   */
+  function mergedDetails(row: BillingDetailRow, sent: Record<string, unknown>) {
+    const merged = { ...row.organizationDetails, ...sent };
+    if (JSON.stringify(merged).length > MAX_ORGANIZATION_DETAILS_LENGTH) {
+      throw unprocessable(billingMessages.detailsTooLong, {
+        organization_details_json: [billingMessages.detailsTooLong],
+      });
+    }
+    return merged;
   }
 
   async function sourceRow(id: string): Promise<PaymentSourceRow | undefined> {
@@ -321,15 +333,16 @@ export function createBilling(deps: BillingDeps) {
       return view(updated ?? row, true);
     },
 
-    async listSources(ref: CallerRef, id: string): Promise<PaymentSourceView[]> {
+    /** One page of a billing detail's payment sources, oldest first (a card added is never deleted). */
+    async listSources(ref: CallerRef, id: string, paging: Paging | null): Promise<Page<PaymentSourceView>> {
       const { billing } = await standing(ref, id);
       const row = await detailOrNotFound(id);
-      const rows = await db
-        .select()
-        .from(paymentSources)
-        .where(eq(paymentSources.billingDetailId, row.id))
-        .orderBy(asc(paymentSources.createdAt), asc(paymentSources.id));
-      return rows.map((source) => ({ row: source, detailed: billing }));
+      const { items, paging: window } = await selectPage(db, paymentSources, {
+        where: eq(paymentSources.billingDetailId, row.id),
+        orderBy: [asc(paymentSources.createdAt), asc(paymentSources.id)],
+        paging,
+      });
+      return { items: items.map((source) => ({ row: source, detailed: billing })), paging: window };
     },
 
     async getSource(ref: CallerRef, id: string): Promise<PaymentSourceView> {
@@ -363,14 +376,24 @@ export function createBilling(deps: BillingDeps) {
       }
     },
 
-    async listTrials(ref: CallerRef, id: string): Promise<TrialRow[]> {
+    async listTrials(ref: CallerRef, id: string, paging: Paging | null): Promise<Page<TrialRow>> {
       await standing(ref, id);
       const row = await detailOrNotFound(id);
-      return db
-        .select()
-        .from(trials)
-        .where(eq(trials.billingDetailId, row.id))
-        .orderBy(asc(trials.rangeBegin), asc(trials.id));
+      return selectPage(db, trials, {
+        where: eq(trials.billingDetailId, row.id),
+        orderBy: [asc(trials.rangeBegin), asc(trials.id)],
+        paging,
+      });
+    },
+
+    /** One trial (the target of its `self` link), for the members of its organization. */
+    async getTrial(ref: CallerRef, id: string): Promise<TrialRow> {
+      const [row] = isUuid(id) ? await db.select().from(trials).where(eq(trials.id, id)) : [];
+      if (!row) throw notFound('Trial');
+      await standing(ref, row.billingDetailId).catch((error: unknown) => {
+        throw error instanceof ApiError && error.status === 404 ? notFound('Trial') : error;
+      });
+      return row;
     },
 
     /** A verified provider event: cards it removed stop counting, cards it changed are described anew. */

@@ -1,6 +1,12 @@
-import { type AllowedProfileFamilies, autoscalingAllowed } from '@berth/core';
+import {
+  type AllowedProfileFamilies,
+  autoscalingAllowed,
+  autoscalingFeature,
+  FEATURE_LIMITS,
+} from '@berth/core';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { policyFields } from '../api/sizing/sizing.hal.ts';
+import { type PlanRow, planInForce } from '../billing/plans/plan-limits.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
@@ -137,10 +143,31 @@ export function createAutoscaler(deps: {
     return { finishedAt: row.finishedAt, direction: grew ? ('up' as const) : ('down' as const) };
   }
 
-  async function consider(due: Awaited<ReturnType<typeof duePolicies>>[number], at: Date): Promise<boolean> {
+  /** The plans in force, each organization's read once per pass however many policies it has. */
+  function planReader() {
+    const read = new Map<string, Promise<PlanRow>>();
+    return (organizationId: string): Promise<PlanRow> => {
+      let plan = read.get(organizationId);
+      if (!plan) {
+        plan = planInForce(db, organizationId).then(({ current }) => current);
+        read.set(organizationId, plan);
+      }
+      return plan;
+    };
+  }
+
+  async function consider(
+    due: Awaited<ReturnType<typeof duePolicies>>[number],
+    at: Date,
+    planOf: (organizationId: string) => Promise<PlanRow>,
+  ): Promise<boolean> {
     const { policy: row, service, stack } = due;
     const policy = policyFields(row);
     if (!service.appId || !autoscalingAllowed(stack, policy.autoscaling)) return false;
+    // A plan lowered since the policy was made keeps the policy (nothing is removed), but no longer
+    // scales by it until the plan includes its mode again.
+    const plan = await planOf(due.organizationId);
+    if (!FEATURE_LIMITS[autoscalingFeature(policy.autoscaling)].read(plan)) return false;
     const since = (date: Date) => (at.getTime() - date.getTime()) / 1000;
     if (since(due.releasedAt) < policy.post_release_cooldown_seconds) return false;
     if (await busy(service.id, service.appId)) return false;
@@ -207,12 +234,13 @@ export function createAutoscaler(deps: {
   /** One pass over every enabled policy; how many scales it started. */
   async function run(): Promise<number> {
     const at = now();
+    const planOf = planReader();
     // One service's failure (its runtime's metrics unreadable) does not cost the others.
     return inBatches(
       duePolicies,
       (due) => due.policy.id,
       BATCH,
-      (due) => consider(due, at),
+      (due) => consider(due, at, planOf),
       deps.onError,
     );
   }

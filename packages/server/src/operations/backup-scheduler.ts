@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { backupsToPrune } from '../api/backups/retention.ts';
 import { retentionPolicyInForce } from '../api/backups/retention-policy.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { backups, databases, environments } from '../db/schema.ts';
+import { backups, databases, environments, operations } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { NewOperation, OperationsService } from './operations.service.ts';
 
@@ -43,8 +43,7 @@ export function createBackupScheduler(deps: {
     } catch (error) {
       if (isUniqueViolation(error)) return 'exists';
       if (error instanceof ApiError && error.status === 429) return 'full';
-      // The database has all the automated backups its organization's plan allows: it waits, and
-      // every other database is still backed up.
+      // The database has all the automated backups its organization's plan allows (takeBackups rolls it).
       if (error instanceof ApiError && error.error === 'plan_limit') return 'limited';
       throw error;
     }
@@ -58,12 +57,34 @@ export function createBackupScheduler(deps: {
    */
   function batchEnqueuer() {
     const full = new Set<string>();
-    return async (input: Omit<NewOperation, 'user'>): Promise<boolean> => {
-      if (full.has(input.organizationId)) return false;
+    return async (input: Omit<NewOperation, 'user'>): Promise<'queued' | 'exists' | 'full' | 'limited'> => {
+      if (full.has(input.organizationId)) return 'full';
       const outcome = await enqueue(input);
       if (outcome === 'full') full.add(input.organizationId);
-      return outcome === 'queued';
+      return outcome;
     };
+  }
+
+  /**
+   * A database at its plan's automated backup limit is not left without new backups: its oldest
+   * automated backup (one no purge is already under way for) is purged, and the new backup replaces it.
+   */
+  async function oldestAutomatedBackup(databaseId: number) {
+    const [oldest] = await db
+      .select({ id: backups.id, handle: backups.databaseHandle })
+      .from(backups)
+      .where(
+        and(
+          eq(backups.databaseId, databaseId),
+          eq(backups.kind, 'auto'),
+          sql`not exists (select 1 from ${operations} where ${operations.resourceType} = 'backup'
+            and ${operations.resourceId} = ${backups.id} and ${operations.type} = 'purge'
+            and ${operations.status} in ('queued', 'running'))`,
+        ),
+      )
+      .orderBy(asc(backups.createdAt), asc(backups.id))
+      .limit(1);
+    return oldest;
   }
 
   /** Databases with backups on whose last automatic backup is a day old (or that have none). */
@@ -94,15 +115,31 @@ export function createBackupScheduler(deps: {
       const due = await dueDatabases(at, afterId);
       const enqueueInBatch = batchEnqueuer();
       for (const { database, organizationId } of due) {
-        const queued = await enqueueInBatch({
+        const backup = {
           organizationId,
           environmentId: database.environmentId,
           resourceType: 'database',
           resourceId: database.id,
           resourceHandle: database.handle,
           type: 'backup',
-        });
-        if (queued) started++;
+        };
+        let outcome = await enqueueInBatch(backup);
+        if (outcome === 'limited') {
+          const oldest = await oldestAutomatedBackup(database.id);
+          const purge = oldest
+            ? await enqueueInBatch({
+                organizationId,
+                environmentId: database.environmentId,
+                resourceType: 'backup',
+                resourceId: oldest.id,
+                resourceHandle: `${oldest.handle} backup ${oldest.id}`,
+                type: 'purge',
+              })
+            : 'exists';
+          // A purge already under way for it counts too: then the backup replaces that one.
+          if (purge === 'queued' || purge === 'exists') outcome = await enqueueInBatch(backup);
+        }
+        if (outcome === 'queued') started++;
       }
       if (due.length < BATCH) return started;
       afterId = due[due.length - 1]?.database.id ?? afterId;
@@ -168,7 +205,7 @@ export function createBackupScheduler(deps: {
             resourceHandle: `${backup?.handle ?? 'database'} backup ${id}`,
             type: 'purge',
           });
-          if (queued) pruned++;
+          if (queued === 'queued') pruned++;
         }
       }
       afterId = batch[batch.length - 1]?.id ?? afterId;

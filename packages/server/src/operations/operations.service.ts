@@ -218,7 +218,7 @@ export function createOperationsService(deps: {
     const op = await db.transaction(async (tx) => {
       await checkLimits(tx, input);
       // The organization's plan: profiles, memory, disk and backups per database (billing/plans).
-      await checkOperationPlan(tx, { ...input, automated: input.user === null });
+      const reserved = await checkOperationPlan(tx, { ...input, automated: input.user === null });
       const [row] = await tx
         .insert(operations)
         .values({
@@ -238,6 +238,7 @@ export function createOperationsService(deps: {
           instanceProfile: input.instanceProfile ?? null,
           env: input.env ?? null,
           diskSize: input.diskSize ?? null,
+          reservedMemoryMb: reserved.reservedMemoryMb,
           provisionedIops: input.provisionedIops ?? 0,
           parameters: input.parameters ?? null,
           note: input.note ?? '',

@@ -34,7 +34,7 @@ const CARDS: Record<string, Pick<FakeCard, 'brand' | 'funding' | 'last4'>> = {
  * requests with a bearer secret key, JSON objects with `object` and `id`, and `{error: {type, code,
  * message}}` failures (402 card_error, 404 invalid_request_error). Only what the Stripe adapter calls.
  */
-export async function startFakeStripe(secretKey: string) {
+export async function startFakeStripe(secretKey: string, host = '127.0.0.1') {
   const requests: FakeStripeRequest[] = [];
   const customers = new Map<string, { id: string; name: string; metadata: Record<string, string> }>();
   const byIdempotencyKey = new Map<string, string>();
@@ -132,11 +132,11 @@ export async function startFakeStripe(secretKey: string) {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     requests,
     customers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

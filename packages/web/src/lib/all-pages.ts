@@ -1,6 +1,6 @@
 import { MAX_PAGES } from '@berth/core';
 import { apiRequest, type ServiceFamily } from './api-client.ts';
-import { embeddedList } from './hal.ts';
+import { embeddedList, type HalLinks } from './hal.ts';
 
 type Page = {
   per_page?: number;
@@ -33,4 +33,24 @@ export async function allPages<T>(
     ),
   );
   return [head, ...rest].flatMap((list) => embeddedList(list, key)) as T[];
+}
+
+/**
+ * Every page of a list that says where its next page is (contract §1.4: "A console that must show a whole
+ * list follows `_links.next`"): the first at `first`, then each `next` in turn, at most MAX_PAGES.
+ */
+export async function pagesByNextLink<P extends { _links?: HalLinks | null }>(
+  family: ServiceFamily,
+  first: string,
+  signal?: AbortSignal,
+): Promise<P[]> {
+  const pages = [await apiRequest<P>(family, first, { signal })];
+  for (
+    let next = pages[0]?._links?.next?.href;
+    next && pages.length < MAX_PAGES;
+    next = pages[pages.length - 1]?._links?.next?.href
+  ) {
+    pages.push(await apiRequest<P>(family, next, { signal }));
+  }
+  return pages;
 }

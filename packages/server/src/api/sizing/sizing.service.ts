@@ -1,5 +1,6 @@
 import {
   autoscalingAllowed,
+  autoscalingFeature,
   mergeSizingPolicy,
   SIZING_POLICY_DEFAULTS,
   type SizingPolicyFields,
@@ -68,9 +69,7 @@ export function createSizingService(deps: { db: Db; services: ServicesService })
       }
       // The organization's plan must include the mode too (billing/plans).
       const plan = await planLimits(db, stack.organizationId);
-      plan.requireFeature(
-        policy.autoscaling === 'horizontal' ? 'horizontalAutoscaling' : 'verticalAutoscaling',
-      );
+      plan.requireFeature(autoscalingFeature(policy.autoscaling));
     }
     return policy;
   }

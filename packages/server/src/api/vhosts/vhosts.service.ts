@@ -49,10 +49,6 @@ const BUSY = ['provisioning', 'deprovisioning'];
 /** Statuses of an endpoint that has nothing in the runtime yet (without an external host): deleted at once. */
 const NEVER_PROVISIONED = ['pending', 'provision_failed'];
 
-/**
- * Endpoints (vhosts): records created against a service, then provisioned, changed and removed
- * through operations (contract §5.9, §6; spec 2 §4 "Endpoint provisioning").
- */
 /** The plan's endpoint limit for the organization the environment belongs to (plan-limits.ts). */
 async function requireEndpointSlot(tx: DbOrTx, environmentId: number): Promise<void> {
   const [environment] = await tx
@@ -69,6 +65,10 @@ async function requireEndpointSlot(tx: DbOrTx, environmentId: number): Promise<v
   limits.requireCount('endpoints', (existing?.value ?? 0) + 1);
 }
 
+/**
+ * Endpoints (vhosts): records created against a service, then provisioned, changed and removed
+ * through operations (contract §5.9, §6; spec 2 §4 "Endpoint provisioning").
+ */
 export function createVhostsService(deps: {
   db: Db;
   operations: OperationsService;

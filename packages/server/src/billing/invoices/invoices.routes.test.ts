@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { ssoEnforcementMessages } from '@berth/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closePeriodCommand } from '../../admin-commands.ts';
+import { loadCallerAccess } from '../../auth/caller-access.ts';
 import {
   activePlans,
   apps,
@@ -115,7 +117,8 @@ describe('the usage meter', () => {
     ]);
 
     const at = new Date('2026-11-20T10:42:00Z');
-    await invoicesAt(at).meter();
+    // Two servers sampling the hour at once, and a later pass in it (or a restarted server): one row.
+    await Promise.all([invoicesAt(at).meter(), invoicesAt(at).meter()]);
     await invoicesAt(new Date('2026-11-20T10:59:00Z')).meter();
     const rows = await t.db.select().from(usageHours).where(eq(usageHours.organizationId, org.id));
     expect(rows).toEqual([
@@ -265,15 +268,17 @@ describe('GET /billing/billing_details/:id/invoices and the portal', () => {
 
     // A link made an hour and a minute ago has expired.
     const then = invoicesAt(new Date(Date.now() - 61 * 60_000));
-    const access = {
-      user: { id: owner.id, name: '', email: '' },
-      memberships: [{ organizationId: org.id, roleId: '', roleType: 'owner' as const, privileged: false }],
-      actors: new Map(),
-      reauthentication: new Map(),
-    };
-    const old = then.portalQuery(access, org.id);
-    expect(await then.portal(org.id, old.expires, old.signature)).toEqual([]);
+    const access = await loadCallerAccess(t.db, { id: owner.id, name: '', email: owner.email });
+    const old = then.portalLink(access, org.id);
+    if (!old) throw new Error('the owner got no portal link');
+    expect(await then.portal(org.id, old.expires, old.signature)).toEqual({
+      organizationName: 'Acme Inc',
+      invoices: [],
+    });
     expect(await invoicesAt(new Date()).portal(org.id, old.expires, old.signature)).toBeNull();
+    // Only those who may read the invoices get a link.
+    const memberAccess = await loadCallerAccess(t.db, { id: member.id, name: '', email: member.email });
+    expect(then.portalLink(memberAccess, org.id)).toBeNull();
   });
 });
 
@@ -297,5 +302,225 @@ describe('npm run admin -- close-period', () => {
       'No billing period to close: every organization is invoiced to the end of this hour.',
     );
     await expect(closePeriodCommand(invoicesNow, ['--all'], now)).rejects.toThrow('Unknown option --all');
+  });
+});
+
+describe('periods of an organization made mid-month, and of one that used nothing', () => {
+  it('bills a late organization from the hour it was made: the plan and its inclusions for those hours only', async () => {
+    const { org } = await organizationOn('growth');
+    const made = new Date('2026-11-16T10:30:00Z');
+    await t.db.update(organizations).set({ createdAt: made }).where(eq(organizations.id, org.id));
+    const from = new Date('2026-11-16T10:00:00Z');
+    await t.db.insert(usageHours).values(
+      Array.from({ length: 350 }, (_, i) => ({
+        organizationId: org.id,
+        hour: new Date(from.getTime() + i * HOUR_MS),
+        mClassMb: 4096,
+      })),
+    );
+    const closed = await invoicesAt(DECEMBER).closePeriods(DECEMBER);
+    const [invoice] = closed.filter((row) => row.organizationId === org.id);
+    // 350 hours: growth's 3 GB are included for each of them, the fourth GB costs 350 × $0.08 = $28.00,
+    // 15% off; the plan costs 350/720 of $185.00.
+    expect(invoice).toMatchObject({
+      periodStart: from,
+      periodEnd: DECEMBER,
+      usageCents: 2800,
+      discountCents: 420,
+      planCents: 8993,
+      totalCents: 11_373,
+    });
+  });
+
+  it('invoices a period without usage at the plan alone, with no lines', async () => {
+    const { org } = await organizationOn('growth');
+    const closed = await invoicesAt(DECEMBER).closePeriods(DECEMBER);
+    const [invoice] = closed.filter((row) => row.organizationId === org.id);
+    expect(invoice).toMatchObject({
+      periodStart: NOVEMBER,
+      periodEnd: DECEMBER,
+      lines: [],
+      usageCents: 0,
+      discountCents: 0,
+      planCents: 18_500,
+      totalCents: 18_500,
+    });
+  });
+});
+
+describe('closing many organizations', () => {
+  it("one organization's failure costs the others nothing, and is reported", async () => {
+    const broken = await organizationOn('growth');
+    const sound = await organizationOn('growth');
+    const terms = activePlanTerms(t.db);
+    const errors: unknown[] = [];
+    const closer = createInvoicesService({
+      db: t.db,
+      // A plan whose price is no number: pricing throws for this organization alone.
+      planTerms: async (ids) => {
+        const byOrganization = await terms(ids);
+        const plan = byOrganization.get(broken.org.id);
+        if (plan) byOrganization.set(broken.org.id, { ...plan, costCents: Number.NaN });
+        return byOrganization;
+      },
+      portalKey: PORTAL_KEY,
+      now: () => DECEMBER,
+      onError: (error) => errors.push(error),
+    });
+    const made = await closer.closePeriods(DECEMBER);
+    expect(made.filter((row) => row.organizationId === sound.org.id)).toHaveLength(1);
+    expect(made.filter((row) => row.organizationId === broken.org.id)).toHaveLength(0);
+    expect(errors.map(String)).toEqual([expect.stringContaining(broken.org.id)]);
+    // The broken one stays open: a later close takes it up.
+    const later = await invoicesAt(DECEMBER).closePeriods(DECEMBER);
+    expect(later.map((row) => row.organizationId)).toContain(broken.org.id);
+  });
+
+  it('closes the month even when sampling usage fails, and reports the failure', async () => {
+    const { org } = await organizationOn('growth');
+    const errors: unknown[] = [];
+    const meter = createInvoicesService({
+      db: t.db,
+      planTerms: activePlanTerms(t.db),
+      portalKey: PORTAL_KEY,
+      now: () => new Date('2026-12-01T00:10:00Z'),
+      onError: (error) => errors.push(error),
+    });
+    const selects = vi.spyOn(t.db, 'select').mockImplementationOnce(() => {
+      throw new Error('the usage query failed');
+    });
+    try {
+      expect((await meter.pass()).sampled).toBe(0);
+    } finally {
+      selects.mockRestore();
+    }
+    expect(errors.map(String)).toEqual([expect.stringContaining('the usage query failed')]);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.organizationId, org.id));
+    expect(invoice).toMatchObject({ periodStart: NOVEMBER, periodEnd: DECEMBER });
+  });
+
+  it('looks for periods to close once per month boundary, not at every pass', async () => {
+    await organizationOn('starter');
+    const at = new Date('2027-02-01T00:10:00Z');
+    const meter = invoicesAt(at);
+    expect((await meter.pass()).invoiced).toBeGreaterThan(0);
+    const selects = vi.spyOn(t.db, 'select');
+    try {
+      expect(await meter.pass()).toEqual({ sampled: 0, invoiced: 0 });
+      expect(selects).not.toHaveBeenCalled();
+    } finally {
+      selects.mockRestore();
+    }
+  });
+});
+
+describe('the invoices list', () => {
+  it('answers one page at a time (contract §1.4), newest first, with next and prev links', async () => {
+    const { owner, org } = await organizationOn('growth');
+    for (const end of ['2026-11-10T00:00:00Z', '2026-11-20T00:00:00Z', '2026-12-01T00:00:00Z']) {
+      await invoicesAt(new Date(end)).closePeriods(new Date(end));
+    }
+    const path = `/billing/billing_details/${org.id}/invoices`;
+    const first = await t.call('GET', `${path}?per_page=2`, { token: owner.token });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1).toMatchObject({ current_page: 1, per_page: 2, total_count: 3 });
+    expect(page1._embedded.invoices.map((item: { period_end: string }) => item.period_end)).toEqual([
+      '2026-12-01T00:00:00.000Z',
+      '2026-11-20T00:00:00.000Z',
+    ]);
+    expect(page1._links.prev).toBeUndefined();
+    const next = new URL(page1._links.next.href);
+    const second = (await t.call('GET', `${next.pathname}${next.search}`, { token: owner.token })).json();
+    expect(second).toMatchObject({ current_page: 2, per_page: 2, total_count: 3 });
+    expect(second._embedded.invoices.map((item: { period_end: string }) => item.period_end)).toEqual([
+      '2026-11-10T00:00:00.000Z',
+    ]);
+    expect(second._links.next).toBeUndefined();
+    expect(second._links.prev).toBeDefined();
+    // Every page carries the portal link.
+    expect(second._links.portal.href).toContain(`/billing/invoice_portal/${org.id}?`);
+  });
+
+  it('answers 403 to a billing owner whose token the organization refuses until they sign in with SSO', async () => {
+    const { org } = await organizationOn('growth');
+    const billingOwner = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: billingOwner.id, roleType: 'billing_owner' });
+    await t.db.update(organizations).set({ ssoEnforced: true }).where(eq(organizations.id, org.id));
+    const refused = await t.call('GET', `/billing/billing_details/${org.id}/invoices`, {
+      token: billingOwner.token,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ssoEnforcementMessages.required('Acme Inc'));
+  });
+});
+
+describe('the invoice portal page', () => {
+  it("shows the organization's own invoices, its name escaped, printable, private and framed by the console only", async () => {
+    const { owner, org } = await organizationOn('scale');
+    const name = '<script>alert(1)</script> & "Sons"';
+    await t.db.update(organizations).set({ name }).where(eq(organizations.id, org.id));
+    await seedNovember(org.id, { cClassMb: 20 * 1024 });
+    const other = await organizationOn('scale');
+    await seedNovember(other.org.id, { cClassMb: 30 * 1024 });
+    await invoicesAt(DECEMBER).closePeriods(DECEMBER);
+
+    const listed = await t.call('GET', `/billing/billing_details/${org.id}/invoices`, { token: owner.token });
+    const portal = new URL(listed.json()._links.portal.href);
+    const page = await t.call('GET', `${portal.pathname}${portal.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Sons&#34;');
+    expect(page.body).not.toContain('<script');
+    expect(page.body).toContain('$1,175.00');
+    // The other organization's invoice ($1,751.00) is not on this page.
+    expect(page.body).not.toContain('$1,751.00');
+    expect(page.body).toContain('@media print');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self' http://berth.test;");
+    expect(csp).not.toContain('script-src');
+  });
+});
+
+describe("the billing detail's external_invoice_portal_url", () => {
+  it('is the signed portal page for owners and billing owners, null for other members', async () => {
+    const { owner, org } = await organizationOn('scale');
+    await seedNovember(org.id, { cClassMb: 20 * 1024 });
+    await invoicesAt(DECEMBER).closePeriods(DECEMBER);
+    const billingOwner = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: billingOwner.id, roleType: 'billing_owner' });
+    const member = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: member.id });
+    const path = `/billing/billing_details/${org.id}`;
+
+    for (const user of [owner, billingOwner]) {
+      const detail = await t.call('GET', path, { token: user.token });
+      expect(detail.statusCode).toBe(200);
+      const url = new URL(detail.json().external_invoice_portal_url);
+      expect(url.origin).toBe('http://berth.test');
+      expect(url.pathname).toBe(`/billing/invoice_portal/${org.id}`);
+      const page = await t.call('GET', `${url.pathname}${url.search}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('$1,175.00');
+    }
+    const seen = await t.call('GET', path, { token: member.token });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().external_invoice_portal_url).toBeNull();
+  });
+
+  it('stops opening the page an hour after it was given', async () => {
+    const { owner, org } = await organizationOn('growth');
+    const detail = await t.call('GET', `/billing/billing_details/${org.id}`, { token: owner.token });
+    const url = new URL(detail.json().external_invoice_portal_url);
+    const open = () => t.call('GET', `${url.pathname}${url.search}`);
+    expect((await open()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      expect((await open()).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,11 +3,11 @@ import { formatCents, type InvoiceResource, invoiceCollection } from '@berth/cor
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Callers } from '../../auth/caller-access.ts';
+import type { CallerAccess, Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import { notFound } from '../../http/errors.ts';
-import { iso } from '../../http/hal.ts';
-import { idParams, pathParameter } from '../../http/route-schemas.ts';
+import { collection, iso, pagingFrom } from '../../http/hal.ts';
+import { idParams, pagedQuery, pathParameter } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
 import { escapeHtml } from '../../mail/mailer.ts';
 import type { Invoice, InvoicesService } from './invoices.service.ts';
@@ -22,6 +22,29 @@ const portalQuery = z.looseObject({
   expires: z.string().max(20).optional(),
   signature: z.string().max(100).optional(),
 });
+
+/** The portal page's address with a link's query (signed, expiring). */
+function invoicePortalHref(
+  urls: FamilyUrls,
+  organizationId: string,
+  link: { expires: number; signature: string },
+): string {
+  const portal = new URL(`${urls.billing}/invoice_portal/${encodeURIComponent(organizationId)}`);
+  portal.searchParams.set('expires', String(link.expires));
+  portal.searchParams.set('signature', link.signature);
+  return portal.toString();
+}
+
+/**
+ * The billing detail's `external_invoice_portal_url` (spec 1 §3, the page the Invoices screen frames): a
+ * fresh signed link for a caller who may read the organization's invoices, null for anyone else.
+ */
+export function invoicePortalUrlOf(urls: FamilyUrls, invoices: Pick<InvoicesService, 'portalLink'>) {
+  return (caller: CallerAccess, organizationId: string): string | null => {
+    const link = invoices.portalLink(caller, organizationId);
+    return link ? invoicePortalHref(urls, organizationId, link) : null;
+  };
+}
 
 function toInvoiceHal(invoice: Invoice, urls: FamilyUrls): InvoiceResource {
   return {
@@ -51,7 +74,7 @@ function toInvoiceHal(invoice: Invoice, urls: FamilyUrls): InvoiceResource {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const quantity = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-function invoiceHtml(invoice: Invoice): string {
+function invoiceHtml(invoice: Invoice, organizationName: string): string {
   const rows = invoice.lines
     .map(
       (line) =>
@@ -59,12 +82,16 @@ function invoiceHtml(invoice: Invoice): string {
     )
     .join('');
   const plan = escapeHtml(invoice.planName);
-  return `<article><h2>Invoice ${invoice.id}</h2><p>${day(invoice.periodStart)} to ${day(invoice.periodEnd)} (UTC), ${plan} plan</p><table><thead><tr><th>Usage</th><th class="n">Used</th><th class="n">Included in plan</th><th class="n">Amount</th></tr></thead><tbody>${rows || '<tr><td colspan="4">Nothing used beyond the plan.</td></tr>'}</tbody><tfoot><tr><td colspan="3">Usage above the plan</td><td class="n">${formatCents(invoice.usageCents)}</td></tr><tr><td colspan="3">Discount (${invoice.discountPercent}%)</td><td class="n">-${formatCents(invoice.discountCents)}</td></tr><tr><td colspan="3">${plan} plan</td><td class="n">${formatCents(invoice.planCents)}</td></tr><tr><td colspan="3">Total</td><td class="n">${formatCents(invoice.totalCents)}</td></tr></tfoot></table></article>`;
+  return `<article><h2>Invoice ${invoice.id}</h2><p>${organizationName}: ${day(invoice.periodStart)} to ${day(invoice.periodEnd)} (UTC), ${plan} plan</p><table><thead><tr><th>Usage</th><th class="n">Used</th><th class="n">Included in plan</th><th class="n">Amount</th></tr></thead><tbody>${rows || '<tr><td colspan="4">Nothing used beyond the plan.</td></tr>'}</tbody><tfoot><tr><td colspan="3">Usage above the plan</td><td class="n">${formatCents(invoice.usageCents)}</td></tr><tr><td colspan="3">Discount (${invoice.discountPercent}%)</td><td class="n">-${formatCents(invoice.discountCents)}</td></tr><tr><td colspan="3">${plan} plan</td><td class="n">${formatCents(invoice.planCents)}</td></tr><tr><td colspan="3">Total</td><td class="n">${formatCents(invoice.totalCents)}</td></tr></tfoot></table></article>`;
 }
 
-function portalHtml(invoices: Invoice[], printUrl: string): string {
-  const body = invoices.length ? invoices.map(invoiceHtml).join('') : '<p>You have no invoices.</p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Invoices</title><style>${PORTAL_STYLE}</style></head><body><h1>Invoices</h1><p><a class="print" href="${escapeHtml(printUrl)}" target="_blank" rel="noopener">Open to print</a></p>${body}</body></html>`;
+function portalHtml(shown: { organizationName: string; invoices: Invoice[] }, printUrl: string): string {
+  // The organization's name is its members' input: escaped once here, like every other value.
+  const name = escapeHtml(shown.organizationName);
+  const body = shown.invoices.length
+    ? shown.invoices.map((invoice) => invoiceHtml(invoice, name)).join('')
+    : '<p>You have no invoices.</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Invoices</title><style>${PORTAL_STYLE}</style></head><body><h1>Invoices of ${name}</h1><p><a class="print" href="${escapeHtml(printUrl)}" target="_blank" rel="noopener">Open to print</a></p>${body}</body></html>`;
 }
 
 /**
@@ -87,29 +114,25 @@ export async function invoicesRoutes(
     {
       schema: {
         tags,
-        summary: "The organization's invoices, newest first, and its invoice portal link",
+        summary: "A page of the organization's invoices, newest first, and its invoice portal link",
         params: idParams,
+        querystring: pagedQuery,
         response: responses({ 200: invoiceCollection }),
       },
     },
     async (request) => {
       const caller = await callers.require(request);
       const organizationId = request.params.id;
-      const items = await invoices.list(caller, organizationId);
-      const { expires, signature } = invoices.portalQuery(caller, organizationId);
-      const portal = new URL(`${urls.billing}/invoice_portal/${encodeURIComponent(organizationId)}`);
-      portal.searchParams.set('expires', String(expires));
-      portal.searchParams.set('signature', signature);
-      return {
-        _embedded: { invoices: items.map((invoice) => toInvoiceHal(invoice, urls)) },
-        _links: {
-          self: { href: `${urls.billing}/billing_details/${organizationId}/invoices` },
-          portal: { href: portal.toString() },
-        },
-        current_page: 1,
-        per_page: Math.max(items.length, 1),
-        total_count: items.length,
-      };
+      const paging = pagingFrom(request.query);
+      const { items, total } = await invoices.list(caller, organizationId, paging);
+      const page = collection(
+        'invoices',
+        `${urls.billing}/billing_details/${organizationId}/invoices`,
+        items.map((invoice) => toInvoiceHal(invoice, urls)),
+        { ...paging, total },
+      );
+      const portal = invoicePortalUrlOf(urls, invoices)(caller, organizationId);
+      return { ...page, _links: { ...page._links, ...(portal ? { portal: { href: portal } } : {}) } };
     },
   );
 

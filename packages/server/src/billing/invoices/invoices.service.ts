@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  hasBillingAccess,
   INCLUDED_IOPS,
   type InvoiceLine,
   type InvoicePlanTerms,
@@ -7,8 +8,8 @@ import {
   periodBoundaryAtOrBefore,
   priceInvoice,
 } from '@berth/core';
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { CallerAccess } from '../../auth/caller-access.ts';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { assertUsable, type CallerAccess } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import {
   backups,
@@ -22,15 +23,22 @@ import {
 } from '../../db/schema.ts';
 import { activePlans, plans } from '../../db/tables/plans.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 
 const HOUR_MS = 3_600_000;
 /** How long an invoice portal link stays good: the Invoices screen asks for a new one each time it opens. */
 const PORTAL_LINK_MS = 60 * 60_000;
-/** Organizations priced per plan lookup when a period closes. */
+/** Organizations read, and priced per plan lookup, at a time when periods close. */
 const CLOSE_BATCH = 500;
 
 /** spec 1 §6: invoices are the Account Owner's and the Billing Only Owner's. */
 export const INVOICES_DENIED = 'You must be an account owner or billing owner to view invoices.';
+
+/** A page of an organization's invoices, and how many it has in all. */
+export interface InvoicePage {
+  items: Invoice[];
+  total: number;
+}
 
 /** What one closed period cost an organization, as stored. */
 export interface Invoice {
@@ -87,6 +95,11 @@ export function invoicePortalKey(serverSecret: Uint8Array): Uint8Array {
   return createHmac('sha256', serverSecret).update('berth invoice portal links').digest();
 }
 
+/** What went wrong, saying where: the cause's message as logs may show it (no query parameters). */
+function failure(what: string, cause: unknown): Error {
+  return new Error(`${what}: ${loggableError(cause).message}`, { cause });
+}
+
 function startOfHour(at: Date): Date {
   return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 }
@@ -108,9 +121,12 @@ export function createInvoicesService(deps: {
   planTerms: PlanTermsSource;
   portalKey: Uint8Array;
   now?: () => Date;
+  /** A failed usage sample, or an organization whose period could not be closed (both tried again later). */
+  onError?: (error: unknown) => void;
 }) {
   const { db, planTerms, portalKey } = deps;
   const now = deps.now ?? (() => new Date());
+  const onError = deps.onError ?? (() => {});
 
   /**
    * Records the current hour's usage of every organization with something running; an hour already
@@ -233,89 +249,155 @@ export function createInvoicesService(deps: {
    * Closes every organization's open period at `end` (on the hour): one invoice each, from the end of its
    * last invoice (or the hour it was created) to `end`. An organization whose period is already closed
    * there is left alone, and racing closers make one invoice (unique organization and period start).
-   * Answers the invoices made.
+   * Organizations are read a batch at a time by id; one that fails is reported to `onError` and left open,
+   * and costs the others nothing. Answers the invoices made, and how many organizations failed.
    */
-  async function closePeriods(end: Date): Promise<Invoice[]> {
+  async function closeAll(end: Date): Promise<{ made: Invoice[]; failed: number }> {
     const boundary = startOfHour(end);
-    const lastEnd = sql<Date | string | null>`max(${invoices.periodEnd})`;
-    const open = await db
-      .select({ id: organizations.id, createdAt: organizations.createdAt, lastEnd })
-      .from(organizations)
-      .leftJoin(invoices, eq(invoices.organizationId, organizations.id))
-      .groupBy(organizations.id)
-      .having(sql`coalesce(${lastEnd}, ${organizations.createdAt}) < ${boundary}`);
+    // Each organization's last period end, from the (organization, period_end) index. Written with an
+    // alias: in a one-table select the query builder leaves columns unqualified, and "id" would be the
+    // invoice's.
+    const lastEnd = sql`(select max(latest.period_end) from ${invoices} latest
+      where latest.organization_id = ${organizations}.id)`.mapWith(invoices.periodEnd);
     const made: Invoice[] = [];
-    for (let i = 0; i < open.length; i += CLOSE_BATCH) {
-      made.push(...(await closeBatch(open.slice(i, i + CLOSE_BATCH), boundary)));
+    let failed = 0;
+    let after: string | null = null;
+    for (;;) {
+      const batch: { id: string; createdAt: Date; lastEnd: Date | null }[] = await db
+        .select({ id: organizations.id, createdAt: organizations.createdAt, lastEnd })
+        .from(organizations)
+        .where(
+          and(
+            lt(organizations.createdAt, boundary),
+            after === null ? undefined : gt(organizations.id, after),
+          ),
+        )
+        .orderBy(asc(organizations.id))
+        .limit(CLOSE_BATCH);
+      const open = batch.filter((organization) => periodStartOf(organization) < boundary);
+      if (open.length > 0) {
+        const closed = await closeBatch(open, boundary);
+        made.push(...closed.made);
+        failed += closed.failed;
+      }
+      const last = batch.at(-1);
+      if (batch.length < CLOSE_BATCH || !last) return { made, failed };
+      after = last.id;
     }
-    return made;
+  }
+
+  function periodStartOf(organization: { createdAt: Date; lastEnd: Date | null }): Date {
+    return organization.lastEnd ?? startOfHour(organization.createdAt);
   }
 
   async function closeBatch(
-    open: { id: string; createdAt: Date; lastEnd: Date | string | null }[],
+    open: { id: string; createdAt: Date; lastEnd: Date | null }[],
     boundary: Date,
-  ): Promise<Invoice[]> {
-    const terms = await planTerms(open.map((organization) => organization.id));
+  ): Promise<{ made: Invoice[]; failed: number }> {
     const made: Invoice[] = [];
+    let terms: Map<string, InvoicePlanTerms>;
+    try {
+      terms = await planTerms(open.map((organization) => organization.id));
+    } catch (error) {
+      onError(failure(`Reading the plans of ${open.length} organization(s) to invoice failed`, error));
+      return { made, failed: open.length };
+    }
+    let failed = 0;
     for (const organization of open) {
-      const start = organization.lastEnd
-        ? new Date(organization.lastEnd)
-        : startOfHour(organization.createdAt);
-      if (start >= boundary) continue;
       const plan = terms.get(organization.id);
       if (!plan) continue;
-      const usage = await usageBetween(organization.id, start, boundary);
-      const priced = priceInvoice(usage, plan, { start, end: boundary });
-      const [row] = await db
-        .insert(invoices)
-        .values({
-          organizationId: organization.id,
-          periodStart: start,
-          periodEnd: boundary,
-          planName: plan.name,
-          discountPercent: plan.discountPercent,
-          lines: priced.lines,
-          planCents: priced.planCents,
-          usageCents: priced.usageCents,
-          includedCents: priced.includedCents,
-          discountCents: priced.discountCents,
-          totalCents: priced.totalCents,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row) made.push(toInvoice(row));
+      try {
+        const invoice = await closeOne(organization.id, periodStartOf(organization), boundary, plan);
+        if (invoice) made.push(invoice);
+      } catch (error) {
+        failed++;
+        onError(failure(`Invoicing organization ${organization.id} failed`, error));
+      }
     }
-    return made;
+    return { made, failed };
+  }
+
+  /** One organization's invoice for [start, boundary), or null when a racing closer made it first. */
+  async function closeOne(
+    organizationId: string,
+    start: Date,
+    boundary: Date,
+    plan: InvoicePlanTerms,
+  ): Promise<Invoice | null> {
+    const usage = await usageBetween(organizationId, start, boundary);
+    const priced = priceInvoice(usage, plan, { start, end: boundary });
+    const [row] = await db
+      .insert(invoices)
+      .values({
+        organizationId,
+        periodStart: start,
+        periodEnd: boundary,
+        planName: plan.name,
+        discountPercent: plan.discountPercent,
+        lines: priced.lines,
+        planCents: priced.planCents,
+        usageCents: priced.usageCents,
+        includedCents: priced.includedCents,
+        discountCents: priced.discountCents,
+        totalCents: priced.totalCents,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row ? toInvoice(row) : null;
   }
 
   /** The hour this process last sampled: the meter's scans run once an hour, not at every pass. */
   let meteredHour = -1;
+  /** The month boundary this process closed every period at: the next look is at the next boundary. */
+  let closedBoundary = -1;
 
-  /** The periodic job's pass: this hour's sample, then the periods the last month boundary closed. */
+  /**
+   * The periodic job's pass: this hour's sample, then the periods the last month boundary closed. Each
+   * goes on when the other fails (reported to `onError`, and tried again at the next pass).
+   */
   async function pass(): Promise<{ sampled: number; invoiced: number }> {
     const at = now();
     const hour = startOfHour(at).getTime();
-    const sampled = hour === meteredHour ? 0 : await meter(at);
-    meteredHour = hour;
-    const invoiced = (await closePeriods(periodBoundaryAtOrBefore(at))).length;
-    return { sampled, invoiced };
-  }
-
-  function assertBillingAccess(caller: CallerAccess, organizationId: string) {
-    const roles = caller.memberships.filter((m) => m.organizationId === organizationId);
-    // Not a member: the organization is not theirs to know about.
-    if (roles.length === 0) throw notFound();
-    if (!roles.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner')) {
-      throw forbidden(INVOICES_DENIED);
+    let sampled = 0;
+    if (hour !== meteredHour) {
+      try {
+        sampled = await meter(at);
+        meteredHour = hour;
+      } catch (error) {
+        onError(failure('Sampling usage failed', error));
+      }
     }
+    const boundary = periodBoundaryAtOrBefore(at);
+    if (boundary.getTime() === closedBoundary) return { sampled, invoiced: 0 };
+    const { made, failed } = await closeAll(boundary);
+    // An organization that failed is tried again at the next pass.
+    if (failed === 0) closedBoundary = boundary.getTime();
+    return { sampled, invoiced: made.length };
   }
 
-  async function listFor(organizationId: string): Promise<Invoice[]> {
-    const rows = await db
+  /**
+   * spec 1 §6: invoices are the Account Owner's and the Billing Only Owner's. A stranger gets 404, a token
+   * the organization refuses until its user signs in again (SSO) 403, as for the rest of billing.
+   */
+  function assertBillingAccess(caller: CallerAccess, organizationId: string) {
+    assertUsable(caller, organizationId);
+    const actor = caller.actors.get(organizationId);
+    if (!actor) throw notFound();
+    if (!hasBillingAccess(actor)) throw forbidden(INVOICES_DENIED);
+  }
+
+  /** The organization's invoices, newest first (`limit` of them from `offset`, or all). */
+  async function listFor(
+    organizationId: string,
+    page?: { limit: number; offset: number },
+  ): Promise<Invoice[]> {
+    const query = db
       .select()
       .from(invoices)
       .where(eq(invoices.organizationId, organizationId))
-      .orderBy(desc(invoices.periodStart));
+      .orderBy(desc(invoices.periodStart))
+      .$dynamic();
+    const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
     return rows.map(toInvoice);
   }
 
@@ -325,30 +407,53 @@ export function createInvoicesService(deps: {
 
   return {
     meter,
-    closePeriods,
-    pass,
-    /** The organization's invoices, newest first: its owners' and billing owners' only. */
-    async list(caller: CallerAccess, organizationId: string): Promise<Invoice[]> {
-      assertBillingAccess(caller, organizationId);
-      return listFor(organizationId);
+    /** Closes every organization's open period at `end`; answers the invoices made. */
+    async closePeriods(end: Date): Promise<Invoice[]> {
+      return (await closeAll(end)).made;
     },
-    /** The query of a portal link for the organization, good for an hour (the caller's access checked). */
-    portalQuery(caller: CallerAccess, organizationId: string): { expires: number; signature: string } {
+    pass,
+    /** A page of the organization's invoices, newest first: its owners' and billing owners' only. */
+    async list(
+      caller: CallerAccess,
+      organizationId: string,
+      paging: { page: number; perPage: number },
+    ): Promise<InvoicePage> {
       assertBillingAccess(caller, organizationId);
+      const [items, total] = await Promise.all([
+        listFor(organizationId, { limit: paging.perPage, offset: (paging.page - 1) * paging.perPage }),
+        db.$count(invoices, eq(invoices.organizationId, organizationId)),
+      ]);
+      return { items, total };
+    },
+    /**
+     * The query of a portal link for the organization, good for an hour; null unless the caller may read
+     * its invoices (the billing detail carries it for them alone).
+     */
+    portalLink(caller: CallerAccess, organizationId: string): { expires: number; signature: string } | null {
+      const actor = caller.actors.get(organizationId);
+      if (!actor || !hasBillingAccess(actor)) return null;
       const expires = Math.floor((now().getTime() + PORTAL_LINK_MS) / 1000);
       return { expires, signature: signature(organizationId, expires) };
     },
-    /** The invoices a portal link shows, or null when the link is forged or has expired. */
-    async portal(organizationId: string, expires: number, given: string): Promise<Invoice[] | null> {
+    /**
+     * What a portal link shows: the organization's name and all its invoices, or null when the link is
+     * forged, names another organization, or has expired.
+     */
+    async portal(
+      organizationId: string,
+      expires: number,
+      given: string,
+    ): Promise<{ organizationName: string; invoices: Invoice[] } | null> {
       if (!Number.isSafeInteger(expires) || expires * 1000 < now().getTime()) return null;
       const expected = Buffer.from(signature(organizationId, expires));
       const actual = Buffer.from(given);
       if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
       const [organization] = await db
-        .select({ id: organizations.id })
+        .select({ name: organizations.name })
         .from(organizations)
         .where(eq(organizations.id, organizationId));
-      return organization ? listFor(organizationId) : null;
+      if (!organization) return null;
+      return { organizationName: organization.name, invoices: await listFor(organizationId) };
     },
   };
 }

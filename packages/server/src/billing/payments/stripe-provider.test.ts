@@ -213,6 +213,30 @@ describe('the Stripe adapter', () => {
     expect(newCustomer?.idempotencyKey).not.toBe(first?.idempotencyKey);
   });
 
+  it('refuses a delivery signed with the right secret more than five minutes ago (a replay)', async () => {
+    const { org, added } = await organizationWithCard();
+    const [row] = await t.db.query.paymentSources.findMany({
+      where: (s, { eq }) => eq(s.id, added.json().id),
+    });
+    const payload = JSON.stringify({
+      id: 'evt_replayed',
+      object: 'event',
+      type: 'customer.source.deleted',
+      data: { object: { id: row?.externalId, object: 'card' } },
+    });
+    const { createHmac } = await import('node:crypto');
+    const signedAt = Math.floor(Date.now() / 1000) - 301;
+    const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${signedAt}.${payload}`).digest('hex');
+    const refused = await deliver(payload, `t=${signedAt},v1=${signature}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('bad_signature');
+    const [source] = await t.db.query.paymentSources.findMany({
+      where: (s, { eq }) => eq(s.id, added.json().id),
+    });
+    expect(source?.deactivatedAt).toBeNull();
+    expect(source?.billingDetailId).toBe(org.id);
+  });
+
   it('refuses a signed delivery that is not JSON', async () => {
     const timestamp = Math.floor(Date.now() / 1000);
     const { createHmac } = await import('node:crypto');
@@ -233,6 +257,23 @@ describe('the Stripe adapter', () => {
     await expect(provider.createCustomer({ id: 'org-1', name: 'Nobody' }, 'org-1-0')).rejects.toBeInstanceOf(
       PaymentProviderUnavailable,
     );
+  });
+
+  it('calls a stand-in on an IPv6 loopback address (BERTH_STRIPE_API_URL=http://[::1]:PORT)', async () => {
+    const ipv6 = await startFakeStripe(SECRET_KEY, '::1');
+    try {
+      const provider = createStripePaymentProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        apiUrl: ipv6.url,
+      });
+      expect(ipv6.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      const customer = await provider.createCustomer({ id: 'org-6', name: 'Six' }, 'org-6-0');
+      expect(customer).toMatch(/^cus_/);
+      expect(ipv6.requests.map((request) => request.path)).toEqual(['/v1/customers']);
+    } finally {
+      await ipv6.close();
+    }
   });
 
   it('acknowledges a signed event it has no use for', async () => {

@@ -62,7 +62,8 @@ export function createStripePaymentProvider(settings: StripeSettings): StripePay
   const api = new URL(settings.apiUrl);
   const protocol = api.protocol === 'http:' ? 'http' : 'https';
   const stripe = new Stripe(settings.secretKey, {
-    host: api.hostname,
+    // Node's request takes an IPv6 address without the brackets a URL writes it with.
+    host: api.hostname.startsWith('[') ? api.hostname.slice(1, -1) : api.hostname,
     port: api.port || (protocol === 'http' ? 80 : 443),
     protocol,
     // A card attached twice is harmless (idempotency keys below), a lost answer is not: one retry.

@@ -10,6 +10,7 @@ import {
   environments,
   operations,
   services,
+  sizingPolicies,
   vhosts,
 } from '../../db/schema.ts';
 import { createAutoscaler } from '../../operations/autoscaler.ts';
@@ -17,6 +18,7 @@ import { createBackupScheduler } from '../../operations/backup-scheduler.ts';
 import { createOperationsService } from '../../operations/operations.service.ts';
 import { seedApp, seedDatabase, seedService } from '../../testing/factories.ts';
 import { type TestUser, testApp } from '../../testing/test-app.ts';
+import { reserveDeployMemory } from './operation-limits.ts';
 
 // Issue 37: each plan limit holds where its resources are made, at the limit and one past it, and when
 // two requests race for the last slot; a refusal names the limit, its number and the plan that lifts it;
@@ -113,6 +115,27 @@ describe('endpoints', () => {
     );
   });
 
+  it('names the plan its owners may choose that lifts the limit, and sends them to support for any other', async () => {
+    const { owner, organization, environmentId } = await organizationOn();
+    const web = await appService(environmentId);
+    expect((await createEndpoint(owner, web.id)).statusCode).toBe(201);
+    // Growth lifts it first, but production is the one of their plans that does.
+    await runAdminCommand(t.db, ['plans', 'available', organization.id, 'starter,production']);
+    expectRefusal(
+      await createEndpoint(owner, web.id),
+      'endpoints',
+      'The starter plan allows 1 endpoint. The production plan allows 100 endpoints. Change your plan on the Plans page to lift the limit.',
+      'production',
+    );
+    await runAdminCommand(t.db, ['plans', 'available', organization.id, 'starter']);
+    expectRefusal(
+      await createEndpoint(owner, web.id),
+      'endpoints',
+      'The starter plan allows 1 endpoint. The growth plan allows 3 endpoints. Please contact support to move to it.',
+      'growth',
+    );
+  });
+
   it('two made at once at the last slot: one is refused', async () => {
     const { owner, environmentId } = await organizationOn();
     const web = await appService(environmentId);
@@ -190,6 +213,91 @@ describe('container memory and profiles', () => {
     expect(statuses(raced)).toEqual([201, 422]);
   });
 
+  /** An app with nothing deployed yet: its first deploy makes a service of the default size. */
+  async function newApp(environmentId: number, handle: string) {
+    const [app] = await t.db.insert(apps).values({ environmentId, handle }).returning();
+    if (!app) throw new Error('no app');
+    return app;
+  }
+  const deploy = (owner: TestUser, appId: number) =>
+    t.call('POST', `/api/apps/${appId}/operations`, {
+      token: owner.token,
+      body: { type: 'deploy', git_ref: 'main' },
+    });
+  /** Takes all but `leftMb` of the starter plan's 3 GB with one service. */
+  async function fill(environmentId: number, leftMb: number) {
+    const filler = await appService(environmentId, 'filler');
+    await t.db
+      .update(services)
+      .set({ containerMemoryLimitMb: 3 * 1024 - leftMb })
+      .where(eq(services.id, filler.id));
+  }
+
+  it('refuses a first deploy whose new service does not fit, and lets a redeploy through', async () => {
+    const { owner, environmentId } = await organizationOn();
+    await fill(environmentId, 512);
+    const first = await newApp(environmentId, 'shop');
+    const deployed = await t.operate(owner, `/api/apps/${first.id}/operations`, {
+      type: 'deploy',
+      git_ref: 'main',
+    });
+    expect(deployed.status).toBe('succeeded');
+    // The plan is full now: another app's first deploy would add 512 MB more.
+    const second = await newApp(environmentId, 'blog');
+    expectRefusal(
+      await deploy(owner, second.id),
+      'containerMemory',
+      'The starter plan allows 3 GB of container memory. The growth plan allows 11 GB of container memory. Change your plan on the Plans page to lift the limit.',
+      'growth',
+    );
+    // Deploying again onto the services an app has adds nothing.
+    expect((await deploy(owner, first.id)).statusCode).toBe(201);
+  });
+
+  it('two first deploys at once at the last slot: one is refused', async () => {
+    const { owner, environmentId } = await organizationOn();
+    await fill(environmentId, 512);
+    const [shop, blog] = [await newApp(environmentId, 'shop'), await newApp(environmentId, 'blog')];
+    const raced = await Promise.all([deploy(owner, shop.id), deploy(owner, blog.id)]);
+    expect(statuses(raced)).toEqual([201, 422]);
+  });
+
+  it('a queued first deploy holds its memory against a scale', async () => {
+    const { owner, environmentId } = await organizationOn();
+    await fill(environmentId, 1024);
+    const web = await appService(environmentId, 'web');
+    const shop = await newApp(environmentId, 'shop');
+    expect((await deploy(owner, shop.id)).statusCode).toBe(201);
+    expectRefusal(
+      await scale(owner, web.id, { container_count: 2 }),
+      'containerMemory',
+      'The starter plan allows 3 GB of container memory. The growth plan allows 11 GB of container memory. Change your plan on the Plans page to lift the limit.',
+      'growth',
+    );
+  });
+
+  it('a deploy whose image brings more process types than fit fails with the plan’s refusal', async () => {
+    const { owner, environmentId } = await organizationOn();
+    await fill(environmentId, 1024);
+    const shop = await newApp(environmentId, 'shop');
+    const queued = await deploy(owner, shop.id);
+    expect(queued.statusCode).toBe(201);
+    const id = Number(queued.json().id);
+    const [op] = await t.db.select().from(operations).where(eq(operations.id, id));
+    if (!op) throw new Error('no operation');
+    expect(op.reservedMemoryMb).toBe(512);
+    // Its image turned out to have three process types: 1536 MB where 1024 MB are left.
+    await expect(t.db.transaction((tx) => reserveDeployMemory(tx, op, 3))).rejects.toMatchObject({
+      error: 'plan_limit',
+      message:
+        'The starter plan allows 3 GB of container memory. The growth plan allows 11 GB of container memory. Change your plan on the Plans page to lift the limit.',
+    });
+    // Two fit, and are then held for it.
+    await t.db.transaction((tx) => reserveDeployMemory(tx, op, 2));
+    const [held] = await t.db.select().from(operations).where(eq(operations.id, id));
+    expect(held?.reservedMemoryMb).toBe(1024);
+  });
+
   it('refuses a container profile the plan does not run', async () => {
     const { owner, environmentId } = await organizationOn();
     const web = await appService(environmentId);
@@ -265,7 +373,8 @@ describe('backups per database', () => {
         databaseHandle: db.handle,
         databaseType: 'postgresql',
         kind,
-        createdAt: takenAt,
+        // One a day back from `takenAt`, as the scheduler makes them (retention keeps one a day).
+        createdAt: new Date(takenAt.getTime() - n * 24 * 3_600_000),
       });
     }
     return db;
@@ -326,7 +435,7 @@ describe('backups per database', () => {
     expect(manual?.value).toBe(0);
   });
 
-  it('the backup scheduler leaves a database at its limit waiting and backs up the others', async () => {
+  it('the backup scheduler rolls a database at its limit: the oldest automated backup goes, a new one comes', async () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
     const limited = await organizationOn();
     const full = await databaseWithBackups(limited.environmentId, 'auto', 7, twoDaysAgo);
@@ -344,8 +453,49 @@ describe('backups per database', () => {
     const queued = await t.db
       .select({ resourceId: operations.resourceId })
       .from(operations)
-      .where(and(eq(operations.type, 'backup'), inArray(operations.resourceId, [full.id, due.id])));
-    expect(queued).toEqual([{ resourceId: due.id }]);
+      .where(and(eq(operations.type, 'backup'), inArray(operations.resourceId, [full.id, due.id])))
+      .orderBy(operations.resourceId);
+    expect(queued).toEqual([{ resourceId: full.id }, { resourceId: due.id }]);
+    // Only the database at its limit loses one, its oldest: the count stays at the plan's 7.
+    const fullBackups = await t.db
+      .select({ id: backups.id })
+      .from(backups)
+      .where(eq(backups.databaseId, full.id))
+      .orderBy(backups.createdAt);
+    const purges = await t.db
+      .select({ resourceId: operations.resourceId, automated: operations.automated })
+      .from(operations)
+      .where(and(eq(operations.type, 'purge'), eq(operations.organizationId, limited.organization.id)));
+    expect(purges).toEqual([{ resourceId: fullBackups[0]?.id, automated: true }]);
+    const otherPurges = await t.db
+      .select({ id: operations.id })
+      .from(operations)
+      .where(and(eq(operations.type, 'purge'), eq(operations.organizationId, other.organization.id)));
+    expect(otherPurges).toEqual([]);
+  });
+
+  it('over a lowered limit, an automated backup replaces one and the count stays; it never grows', async () => {
+    const { organization, environmentId } = await organizationOn();
+    const over = await databaseWithBackups(environmentId, 'auto', 9);
+    const service = createOperationsService({ db: t.db, logsKey: new Uint8Array(32) });
+    const automated = (type: 'backup' | 'purge', resourceType: string, resourceId: number) =>
+      service.enqueue({
+        organizationId: organization.id,
+        environmentId,
+        resourceType,
+        resourceId,
+        resourceHandle: over.handle,
+        type,
+        user: null,
+      });
+    // Nine kept where the starter plan allows seven: a tenth is refused.
+    await expect(automated('backup', 'database', over.id)).rejects.toMatchObject({ error: 'plan_limit' });
+    const [oldest] = await t.db
+      .select({ id: backups.id })
+      .from(backups)
+      .where(eq(backups.databaseId, over.id));
+    await automated('purge', 'backup', oldest?.id ?? -1);
+    await expect(automated('backup', 'database', over.id)).resolves.toMatchObject({ status: 'queued' });
   });
 });
 
@@ -388,8 +538,9 @@ describe('autoscaling', () => {
 });
 
 describe('the autoscaler', () => {
-  it('leaves a service as it is when the plan refuses its scale, without reporting an error each pass', async () => {
-    const { owner, organization, environmentId } = await organizationOn('scale');
+  /** An organization on `plan` whose app's web service has a horizontal policy, and an autoscaler that finds it busy. */
+  async function autoscaledService(plan: PlanName) {
+    const { owner, organization, environmentId } = await organizationOn(plan);
     const [app] = await t.db.insert(apps).values({ environmentId, handle: 'shop' }).returning();
     const deployed = await t.operate(owner, `/api/apps/${app?.id}/operations`, {
       type: 'deploy',
@@ -413,13 +564,6 @@ describe('the autoscaler', () => {
       },
     });
     expect(policy.statusCode, policy.body).toBe(201);
-    // The rest of the scale plan's 40 GB is taken, so one more container is past it.
-    const used = (web?.containerCount ?? 1) * (web?.containerMemoryLimitMb ?? 512);
-    const filler = await appService(environmentId, 'filler');
-    await t.db
-      .update(services)
-      .set({ containerMemoryLimitMb: 40 * 1024 - used })
-      .where(eq(services.id, filler.id));
     const errors: unknown[] = [];
     const autoscaler = createAutoscaler({
       onError: (error) => errors.push(error),
@@ -431,12 +575,42 @@ describe('the autoscaler', () => {
       }),
       now: () => new Date(Date.now() + 90_000),
     });
+    const scales = () =>
+      t.db
+        .select()
+        .from(operations)
+        .where(and(eq(operations.organizationId, organization.id), eq(operations.type, 'scale')));
+    return { organization, environmentId, web, autoscaler, errors, scales };
+  }
+
+  it('leaves a service as it is when the plan refuses its scale, without reporting an error each pass', async () => {
+    const { environmentId, web, autoscaler, errors, scales } = await autoscaledService('scale');
+    // The rest of the scale plan's 40 GB is taken, so one more container is past it.
+    const used = (web?.containerCount ?? 1) * (web?.containerMemoryLimitMb ?? 512);
+    const filler = await appService(environmentId, 'filler');
+    await t.db
+      .update(services)
+      .set({ containerMemoryLimitMb: 40 * 1024 - used })
+      .where(eq(services.id, filler.id));
     expect(await autoscaler.run()).toBe(0);
     expect(errors).toEqual([]);
-    const scales = await t.db
+    expect(await scales()).toEqual([]);
+  });
+
+  it('scales by no policy whose mode the plan lost when it was lowered, and keeps the policy', async () => {
+    const { organization, web, autoscaler, errors, scales } = await autoscaledService('scale');
+    await runAdminCommand(t.db, ['plans', 'assign', organization.id, 'starter']);
+    expect(await autoscaler.run()).toBe(0);
+    expect(errors).toEqual([]);
+    expect(await scales()).toEqual([]);
+    const [kept] = await t.db
       .select()
-      .from(operations)
-      .where(and(eq(operations.organizationId, organization.id), eq(operations.type, 'scale')));
-    expect(scales).toEqual([]);
+      .from(sizingPolicies)
+      .where(eq(sizingPolicies.serviceId, web?.id ?? -1));
+    expect(kept?.scalingEnabled).toBe(true);
+    // Back on a plan with it, the same load scales the service.
+    await runAdminCommand(t.db, ['plans', 'assign', organization.id, 'scale']);
+    expect(await autoscaler.run()).toBe(1);
+    expect(await scales()).toHaveLength(1);
   });
 });

@@ -7,7 +7,9 @@ import {
   type FeatureLimit,
   featureLimitRefusal,
   fitsLimit,
+  LEGACY_PLAN_NAMES,
   type LimitRefusal,
+  type PlanName,
 } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -31,18 +33,22 @@ export function planLimitError(refusal: LimitRefusal, current: PlanRow): ApiErro
   });
 }
 
-/** The plan in force for an organization (its active plan's, else the legacy plan), and every plan. */
+/**
+ * The plan in force for an organization (its active plan's, else the legacy plan), every plan, and the
+ * plans its Account Owners may move it to themselves (none from a legacy plan: support moves it).
+ */
 export async function planInForce(tx: DbOrTx, organizationId: string) {
   const all = await tx.select().from(plans);
   const [active] = await tx
-    .select({ planId: activePlans.planId })
+    .select({ planId: activePlans.planId, availablePlans: activePlans.availablePlans })
     .from(activePlans)
     .where(eq(activePlans.organizationId, organizationId));
   const current = active
     ? all.find((plan) => plan.id === active.planId)
     : all.find((plan) => plan.name === LEGACY_PLAN);
   if (!current) throw new Error(`No plan in force for organization ${organizationId}`);
-  return { current, plans: all };
+  const legacy = !active || LEGACY_PLAN_NAMES.includes(current.name as PlanName);
+  return { current, plans: all, choosable: legacy ? [] : active.availablePlans };
 }
 
 /**
@@ -64,21 +70,21 @@ export async function lockOrganization(tx: DbOrTx, organizationId: string): Prom
  */
 export async function planLimits(tx: DbOrTx, organizationId: string) {
   await lockOrganization(tx, organizationId);
-  const { current, plans: all } = await planInForce(tx, organizationId);
+  const { current, plans: all, choosable } = await planInForce(tx, organizationId);
   return {
     plan: current,
     /** Refuses when `wanted` (the total once made) is over the counted limit. */
     requireCount(limit: CountedLimit, wanted: number): void {
       if (fitsLimit(limit, current, wanted)) return;
-      throw planLimitError(countedLimitRefusal(limit, current, all, wanted), current);
+      throw planLimitError(countedLimitRefusal(limit, current, all, wanted, choosable), current);
     },
     requireFeature(limit: FeatureLimit): void {
       if (FEATURE_LIMITS[limit].read(current)) return;
-      throw planLimitError(featureLimitRefusal(limit, current, all), current);
+      throw planLimitError(featureLimitRefusal(limit, current, all, choosable), current);
     },
     requireProfile(instanceClass: string): void {
       if (allowsInstanceClass(current.cpuAllowedProfiles, instanceClass)) return;
-      throw planLimitError(cpuProfileRefusal(instanceClass, current, all), current);
+      throw planLimitError(cpuProfileRefusal(instanceClass, current, all, choosable), current);
     },
   };
 }

@@ -123,6 +123,23 @@ describe('PUT /active_plans/:id', () => {
     expect((await activePlanOf(owner, organization.id))[0]).toMatchObject({ plan_id: growth });
   });
 
+  it("takes the plan's URL as plan_id too (contract §1.9), or its id as a number", async () => {
+    const { owner, organization } = await organizationOn();
+    const [active] = await activePlanOf(owner, organization.id);
+    const url = `/api/active_plans/${active?.id}`;
+    const growth = await planId('growth');
+    const byUrl = await t.call('PUT', url, {
+      token: owner.token,
+      body: { plan_id: `http://berth.test/api/plans/${growth}` },
+    });
+    expect(byUrl.statusCode, byUrl.body).toBe(200);
+    expect(byUrl.json()).toMatchObject({ plan_id: growth });
+    const scale = await planId('scale');
+    const byNumber = await t.call('PUT', url, { token: owner.token, body: { plan_id: Number(scale) } });
+    expect(byNumber.statusCode, byNumber.body).toBe(200);
+    expect(byNumber.json()).toMatchObject({ plan_id: scale });
+  });
+
   it('is refused without a token (401), outside the organization (404), and to anyone but an Account Owner (403)', async () => {
     const { owner, organization } = await organizationOn();
     const [active] = await activePlanOf(owner, organization.id);

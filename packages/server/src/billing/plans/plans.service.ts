@@ -5,6 +5,7 @@ import { accessOf, type CallerRef } from '../../auth/caller-access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activePlans, plans } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { parseNumericId } from '../../http/ids.ts';
 import { lockOrganization, type PlanRow } from './plan-limits.ts';
 import type { ActivePlanRow } from './plans.hal.ts';
 
@@ -39,7 +40,8 @@ export function createPlansService(deps: {
     if (!current || LEGACY_PLAN_NAMES.includes(current.name as PlanName)) {
       throw unprocessable(PLAN_MESSAGES.legacy);
     }
-    const target = /^\d{1,18}$/.test(planId) ? await planById(tx, Number(planId)) : undefined;
+    const targetId = parseNumericId(planId);
+    const target = targetId === null ? undefined : await planById(tx, targetId);
     if (!target) throw unprocessable('Plan not found', { plan_id: ['not found'] });
     if (target.id !== current.id && !locked.availablePlans.includes(target.name)) {
       throw unprocessable(PLAN_MESSAGES.unavailable(target.name), { plan_id: ['not available'] });

@@ -38,6 +38,11 @@ export const operations = pgTable(
     containerCount: integer('container_count'),
     containerSize: integer('container_size'),
     diskSize: integer('disk_size'),
+    /**
+     * Container memory (MB) a deploy's new services will take: held against the plan's memory limit while
+     * the deploy is queued or running, so parallel first deploys never pass it together (billing/plans).
+     */
+    reservedMemoryMb: integer('reserved_memory_mb'),
     instanceProfile: text('instance_profile'),
     /** What a scale changed from, recorded when it runs (null for other types and older scales). */
     previousContainerCount: integer('previous_container_count'),
@@ -71,6 +76,10 @@ export const operations = pgTable(
     index('operations_resource_idx').on(table.resourceType, table.resourceId),
     // The per-organization cap counts queued operations; the per-user limit counts recent ones.
     index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),
+    // The plan's limits count an organization's unfinished operations under its lock (billing/plans).
+    index('operations_org_unfinished_idx')
+      .on(table.organizationId)
+      .where(sql`status in ('queued', 'running')`),
     index('operations_user_created_idx').on(table.userId, table.createdAt),
     // At most one unfinished operation of each type that the platform starts itself (automatic backups
     // and their pruning) per resource, however many workers schedule them.

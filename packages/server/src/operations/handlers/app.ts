@@ -1,5 +1,6 @@
-import type { OperationBody, OperationTypeOf } from '@berth/core';
+import { DEFAULT_CONTAINER_MEMORY_MB, type OperationBody, type OperationTypeOf } from '@berth/core';
 import { eq, sql } from 'drizzle-orm';
+import { reserveDeployMemory } from '../../billing/plans/operation-limits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   apps,
@@ -10,7 +11,13 @@ import {
   services,
   sources,
 } from '../../db/schema.ts';
-import { type ContainerSpec, registryAuthOf, type ServicePlan } from '../../runtimes/runtime.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  type ContainerSpec,
+  RuntimeError,
+  registryAuthOf,
+  type ServicePlan,
+} from '../../runtimes/runtime.ts';
 import { failure, type Handler, type OperationResource } from '../handler.ts';
 import {
   type AppRow,
@@ -76,6 +83,21 @@ const deploy: AppHandler<'deploy'> = {
       ctx.db,
       existing.map((service) => service.id),
     );
+    // New process types become new services: their memory must fit the plan before anything starts.
+    const newServices = image.processes.filter(
+      (process) => !existing.some((service) => service.handle === process.processType),
+    ).length;
+    if (newServices > 0) {
+      await ctx.write(async (tx) => {
+        try {
+          await reserveDeployMemory(tx, ctx.op, newServices);
+        } catch (error) {
+          // The plan's refusal is the deploy's reason to fail, not a fault of the platform.
+          if (error instanceof ApiError) throw new RuntimeError(error.message);
+          throw error;
+        }
+      });
+    }
     const rolled: { service: ServiceRow | null; plan: ServicePlan; containers: ContainerSpec[] }[] = [];
     for (const process of image.processes) {
       const service = existing.find((s) => s.handle === process.processType) ?? null;
@@ -87,7 +109,7 @@ const deploy: AppHandler<'deploy'> = {
             processType: process.processType,
             command: process.command,
             containerCount: 1,
-            memoryLimitMb: 512,
+            memoryLimitMb: DEFAULT_CONTAINER_MEMORY_MB,
             instanceClass: 'm5',
           };
       rolled.push({

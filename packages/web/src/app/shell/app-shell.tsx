@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
+import { useBillingDetail } from '../../features/billing/api/use-billing-detail.ts';
 import { PaymentMethodGuard, TrialNotice } from '../../features/billing/components/payment-guard.tsx';
 import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner.tsx';
 import { useSelectOrganization } from '../../features/users/api/use-select-organization.ts';
@@ -60,6 +61,11 @@ export function AppShell({ children }: { children?: ReactNode }) {
     const handles = new Map(data.environments.map((environment) => [environment.id, environment.handle]));
     return (environmentId: string) => handles.get(environmentId);
   }, [data.environments]);
+  // contract §7: the billing detail (step 4) is asked for with the required data, and the payment-method
+  // guard acts on it, so no page shows before it has answered (a page would flash before the redirect).
+  // Its failure leaves the page to show.
+  const usable = data.organization && !data.organization.reauthRequired ? data.organization : null;
+  const billingDetail = useBillingDetail(usable?.billingDetailId ?? null);
 
   if (data.required.status === 'error') {
     return (
@@ -78,7 +84,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       </main>
     );
   }
-  if (data.required.status !== 'success' || !data.user)
+  if (data.required.status !== 'success' || !data.user || billingDetail.isLoading)
     return <FullPageSpinner label="Loading your console" />;
 
   const { organization, organizations } = data;

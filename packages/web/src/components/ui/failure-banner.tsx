@@ -14,13 +14,18 @@ export function PlansLink() {
   return <Link to={paths.plans}>View plans</Link>;
 }
 
+/** A form's failure action (form.tsx): the link to Plans for a plan's limit, nothing otherwise. */
+export function planLimitAction(error: unknown) {
+  return isPlanLimit(error) ? <PlansLink /> : null;
+}
+
 /**
  * A failed request's error banner. A refusal for a plan's limit shows the server's message (which limit,
  * its number, the plan that lifts it) with a link to Plans.
  */
 export function FailureBanner({ error, message }: { error: unknown; message?: string }) {
   return (
-    <Banner variant="error" actions={isPlanLimit(error) ? <PlansLink /> : undefined}>
+    <Banner variant="error" actions={planLimitAction(error) ?? undefined}>
       {message ?? messageOf(error)}
     </Banner>
   );

@@ -21,7 +21,6 @@ import {
 import { messageOf } from '../../lib/error-message.ts';
 import { Banner } from './banner.tsx';
 import { Button, type ButtonSize, type ButtonVariant } from './button.tsx';
-import { isPlanLimit, PlansLink } from './failure-banner.tsx';
 import { ScopedButton } from './permission-button.tsx';
 
 export interface SchemaFormOptions<TInput extends FieldValues, TOutput> {
@@ -44,8 +43,6 @@ export interface SchemaForm<TInput extends FieldValues, TOutput>
   extends UseFormReturn<TInput, unknown, TOutput> {
   /** The server's message from the last failed submit, or null. */
   failure: string | null;
-  /** The last failure was a plan's limit (its banner links to Plans). */
-  failureIsPlanLimit: boolean;
   setFailure: (message: string | null) => void;
   success: string | null;
   /** The `<form>`'s submit handler: validate with the schema, send, show the outcome. */
@@ -76,7 +73,6 @@ export function useRulesForm<TInput extends FieldValues, TOutput>(
 ): SchemaForm<TInput, TOutput> {
   const form = useForm<TInput, unknown, TOutput>({ resolver, defaultValues });
   const [failure, setFailure] = useState<string | null>(null);
-  const [failureIsPlanLimit, setFailureIsPlanLimit] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const send = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -86,7 +82,6 @@ export function useRulesForm<TInput extends FieldValues, TOutput>(
       if (successMessage) setSuccess(successMessage(values));
     } catch (error) {
       setFailure(failureMessage(error));
-      setFailureIsPlanLimit(isPlanLimit(error));
     }
   });
   const submit = async (event?: BaseSyntheticEvent) => {
@@ -101,7 +96,7 @@ export function useRulesForm<TInput extends FieldValues, TOutput>(
     ...form.register(name),
     error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
   });
-  return { ...form, failure, failureIsPlanLimit, setFailure, success, submit, field };
+  return { ...form, failure, setFailure, success, submit, field };
 }
 
 /**
@@ -132,7 +127,6 @@ const FormStatusContext = createContext<FormStatus>({ pending: false });
 
 export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> {
   form: Pick<SchemaForm<FieldValues, unknown>, 'submit' | 'failure' | 'success'> & {
-    failureIsPlanLimit?: boolean;
     formState: { isSubmitting: boolean };
   };
   /** A section heading, above the banners (settings cards). */
@@ -148,11 +142,7 @@ export function Form({ form, title, className = 'form', children, ...rest }: For
   return (
     <form className={className} noValidate onSubmit={form.submit} {...rest}>
       {title ? <h2 className="section-title">{title}</h2> : null}
-      {form.failure ? (
-        <Banner variant="error" actions={form.failureIsPlanLimit ? <PlansLink /> : undefined}>
-          {form.failure}
-        </Banner>
-      ) : null}
+      {form.failure ? <Banner variant="error">{form.failure}</Banner> : null}
       {form.success ? <Banner variant="success">{form.success}</Banner> : null}
       <FormStatusContext value={{ pending: form.formState.isSubmitting }}>{children}</FormStatusContext>
     </form>

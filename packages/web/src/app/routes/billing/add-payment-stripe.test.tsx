@@ -42,7 +42,7 @@ async function fillAddress() {
   await fill('Name on card', 'Ada Lovelace');
   await fill('Street address', '1 Harbour Road');
   await fill('City', 'Portland');
-  await fill('State / province / district', 'OR');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'State / province / district' }), 'OR');
   await fill('Zip code', '97201');
 }
 
@@ -75,6 +75,8 @@ describe('Add payment information with Stripe (spec 1 §7)', () => {
     renderApp('/billing');
     await screen.findByRole('form', { name: 'Add payment information' });
     await waitFor(() => expect(stripe.card.mount).toHaveBeenCalledWith(screen.getByTestId('stripe-card')));
+    // The card field is named like the form's other fields.
+    expect(screen.getByRole('group', { name: 'Card' })).toContainElement(screen.getByTestId('stripe-card'));
     expect(stripe.factory).toHaveBeenCalledWith('pk_test_berth');
     await fillAddress();
     await userEvent.click(screen.getByRole('button', { name: 'Add payment method' }));

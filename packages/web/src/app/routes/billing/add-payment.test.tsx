@@ -36,7 +36,11 @@ function paymentServer({
 
 const form = () => screen.findByRole('form', { name: 'Add payment information' });
 const field = (name: string) => screen.getByRole('textbox', { name });
+const choice = (name: string) => screen.getByRole('combobox', { name });
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Add payment method' }));
+
+/** The spec's static lists are selects (spec 1 §3): the state by its code, the country by its code. */
+const SELECTS = new Set(['State / province / district', 'Country']);
 
 async function fillCard(values: Partial<Record<string, string>> = {}) {
   const all = {
@@ -48,7 +52,11 @@ async function fillCard(values: Partial<Record<string, string>> = {}) {
     'Zip code': '10001',
     ...values,
   };
-  for (const [label, value] of Object.entries(all)) {
+  for (const [label, value = ''] of Object.entries(all)) {
+    if (SELECTS.has(label)) {
+      await userEvent.selectOptions(choice(label), value);
+      continue;
+    }
     await userEvent.clear(field(label));
     if (value) await userEvent.type(field(label), value);
   }
@@ -60,23 +68,42 @@ afterEach(() => {
 });
 
 describe('Add payment information (spec 1 §2 /billing)', () => {
-  it('requires zip code, name on card, street address, city and country', async () => {
+  it("requires zip code, name on card, street address, city and country with spec 1 §5's message, and focuses the first", async () => {
     const server = paymentServer();
     renderApp('/billing');
     await form();
-    await userEvent.clear(field('Country'));
+    await userEvent.selectOptions(choice('Country'), '');
     await submit();
     for (const message of [
-      'Name on card is required',
-      'Street address is required',
-      'City is required',
-      'Zip code is required',
-      'Country is required',
+      'Name on card must not be empty',
+      'Street address must not be empty',
+      'City must not be empty',
+      'Zip code must not be empty',
+      'Country must not be empty',
       billingMessages.cardTokenRequired,
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
+    expect(field('Name on card')).toHaveFocus();
+    expect(field('Name on card')).toHaveAccessibleDescription(
+      expect.stringContaining('Name on card must not be empty'),
+    );
     expect(server.callsTo('POST', '/billing/billing_details/org-1/stripe_sources')).toHaveLength(0);
+  });
+
+  it("offers spec 1 §3's static lists: the US states and territories with N/A first, and the countries by code", async () => {
+    paymentServer();
+    renderApp('/billing');
+    await form();
+    const states = within(choice('State / province / district')).getAllByRole('option');
+    expect(states[0]).toHaveTextContent('N/A');
+    expect(states.map((option) => option.getAttribute('value'))).toEqual(
+      expect.arrayContaining(['N/A', 'NY', 'OR', 'PR', 'DC']),
+    );
+    expect(choice('State / province / district')).toHaveValue('N/A');
+    expect(choice('Country')).toHaveValue('US');
+    expect(within(choice('Country')).getByRole('option', { name: 'United Kingdom' })).toHaveValue('GB');
+    expect(within(choice('Country')).getAllByRole('option')).toHaveLength(250);
   });
 
   it('holds a US address to a state and a 5 or 5+4 digit zip code', async () => {
@@ -90,8 +117,7 @@ describe('Add payment information (spec 1 §2 /billing)', () => {
     expect(server.callsTo('POST', '/billing/billing_details/org-1/stripe_sources')).toHaveLength(0);
     // Outside the US neither rule applies.
     await fillCard({ 'State / province / district': 'N/A', 'Zip code': 'SW1Y 4LG' });
-    await userEvent.clear(field('Country'));
-    await userEvent.type(field('Country'), 'gb');
+    await userEvent.selectOptions(choice('Country'), 'GB');
     await submit();
     await waitFor(() =>
       expect(server.callsTo('POST', '/billing/billing_details/org-1/stripe_sources')).toHaveLength(1),
@@ -144,6 +170,17 @@ describe('Add payment information (spec 1 §2 /billing)', () => {
     await submit();
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByText(billingMessages.paymentFailedUnknown)).toBeInTheDocument();
+  });
+
+  it("sends a Billing Only Owner home once the card is added (Plans are the Account Owner's)", async () => {
+    const server = paymentServer({ roleType: 'billing_owner' });
+    const { router } = renderApp('/billing');
+    await form();
+    await fillCard();
+    await submit();
+    expect(await screen.findByText(billingMessages.cardAdded)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/environments'));
+    expect(server.callsTo('PATCH', '/billing/billing_details/org-1')).toHaveLength(1);
   });
 
   it('is open to billing owners and refused to other members', async () => {

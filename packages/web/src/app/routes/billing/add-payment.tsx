@@ -1,10 +1,11 @@
-import { billingMessages, hasBillingAccess } from '@berth/core';
+import { billingMessages, hasBillingAccess, isAccountOwner } from '@berth/core';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { useAddPaymentMethod, useBillingDetail } from '../../../features/billing/api/use-billing.ts';
+import { useAddPaymentMethod } from '../../../features/billing/api/use-add-payment-method.ts';
+import { useBillingDetail } from '../../../features/billing/api/use-billing-detail.ts';
 import { PaymentForm } from '../../../features/billing/components/payment-form.tsx';
 import { useStripeCard } from '../../../features/billing/components/stripe-card.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -67,7 +68,8 @@ function AddPaymentRoute() {
             const token = payments === 'stripe' ? await stripe.createToken(details) : cardToken;
             await addPaymentMethod.mutateAsync({ token, details, existing });
             showToast(billingMessages.cardAdded);
-            navigate(paths.plans);
+            // Plans next for the Account Owner, who alone chooses one (spec 1 §6); home for the others.
+            navigate(isAccountOwner(actor) ? paths.plans : paths.root);
           }}
         />
       </div>

@@ -4,12 +4,10 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import {
-  useActivePlan,
-  useBillingDetail,
-  useChangePlan,
-  usePlans,
-} from '../../../features/billing/api/use-billing.ts';
+import { useActivePlan } from '../../../features/billing/api/use-active-plan.ts';
+import { useBillingDetail } from '../../../features/billing/api/use-billing-detail.ts';
+import { useChangePlan } from '../../../features/billing/api/use-change-plan.ts';
+import { usePlans } from '../../../features/billing/api/use-plans.ts';
 import { PlanCards } from '../../../features/billing/components/plan-cards.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';

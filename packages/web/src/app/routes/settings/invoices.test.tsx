@@ -64,6 +64,38 @@ describe('Invoices (spec 1 §2 /settings/billing/invoices)', () => {
     expect(screen.queryByTitle('Invoice portal')).not.toBeInTheDocument();
   });
 
+  it('reads every page of the invoices, following each next link', async () => {
+    signIn();
+    const list = `${TEST_CONFIG.billingUrl}/billing_details/org-1/invoices`;
+    const page = (invoices: ReturnType<typeof invoiceHal>[], number: number, next: boolean) =>
+      json(200, {
+        _embedded: { invoices },
+        _links: {
+          self: { href: `${list}?page=${number}` },
+          portal: { href: PORTAL },
+          ...(next ? { next: { href: `${list}?page=${number + 1}` } } : {}),
+        },
+        current_page: number,
+        per_page: 1,
+        total_count: 2,
+      });
+    const server = mockServer({
+      ...consoleRoutes({ roles: [roleHal({ type: 'owner' })] }),
+      'GET /billing/billing_details/org-1/invoices': () => page([], 1, true),
+      'GET /billing/billing_details/org-1/invoices?page=2': () => page([invoiceHal('8', 100)], 2, true),
+      'GET /billing/billing_details/org-1/invoices?page=3': () => page([invoiceHal('7', 200)], 3, false),
+    });
+    renderApp('/settings/billing/invoices');
+    // The first page held none, the later ones did: there are invoices to show.
+    expect(await screen.findByTitle('Invoice portal')).toHaveAttribute('src', PORTAL);
+    expect(screen.queryByText(INVOICE_TEXTS.none)).not.toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path.includes('/invoices')).map((call) => call.path)).toEqual([
+      '/billing/billing_details/org-1/invoices',
+      '/billing/billing_details/org-1/invoices?page=2',
+      '/billing/billing_details/org-1/invoices?page=3',
+    ]);
+  });
+
   it('says when the organization has no invoice portal', async () => {
     invoicesServer({ portal: null });
     renderApp('/settings/billing/invoices');

@@ -2,7 +2,7 @@ import { hasBillingAccess } from '@berth/core';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { useInvoices } from '../../../features/billing/api/use-billing.ts';
+import { useInvoices } from '../../../features/billing/api/use-invoices.ts';
 import '../../../features/billing/components/billing.css';
 import { useConsoleContext } from '../../shell/use-console.ts';
 

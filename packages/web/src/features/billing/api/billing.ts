@@ -11,6 +11,21 @@ import { idOf } from '../../../lib/hal.ts';
 // The billing family's and the plans' answers as the console reads them (contract §4.2). The hooks beside
 // this file are the one way the screens reach them.
 
+/** A billing detail's address in the billing family, or one of its lists'. */
+export const billingDetailPath = (billingDetailId: string, rest = '') =>
+  `/billing_details/${encodeURIComponent(billingDetailId)}${rest}`;
+
+/** What the payment form sends of the card holder: the name on the card and the billing address. */
+export interface PaymentDetails {
+  nameOnCard: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+}
+
 export interface BillingDetail {
   id: string;
   /** contract §4.2: a `payment_method` link means "has a payment method" (the §7 guard reads it). */

@@ -1,44 +1,53 @@
-import { billingMessages, isUsZipCode, NO_STATE } from '@berth/core';
+import {
+  billingMessages,
+  isUsZipCode,
+  NO_STATE,
+  requiredMessage,
+  tooLongMessage,
+  US_STATES,
+} from '@berth/core';
 import type { ReactNode } from 'react';
 import { Form, resolverOf, SubmitRow, useRulesForm } from '../../../components/ui/form.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import type { PaymentDetails } from '../api/use-billing.ts';
+import type { PaymentDetails } from '../api/billing.ts';
+import { countries } from './countries.ts';
 
 export interface PaymentFormValues extends PaymentDetails {
   /** The card token (BERTH_PAYMENTS=local: typed, such as tok_visa; stripe: made by Stripe.js on submit). */
   cardToken: string;
 }
 
-const MAX = { text: 200, zipcode: 20, country: 2, token: 200 } as const;
+/** Each field's label, and the longest value it takes (the server's limits on the billing address). */
+const FIELDS: Record<keyof PaymentFormValues, { label: string; max: number }> = {
+  nameOnCard: { label: 'Name on card', max: 200 },
+  cardToken: { label: 'Card token', max: 200 },
+  address1: { label: 'Street address', max: 200 },
+  address2: { label: 'Street address line 2', max: 200 },
+  city: { label: 'City', max: 200 },
+  state: { label: 'State / province / district', max: 200 },
+  zipcode: { label: 'Zip code', max: 20 },
+  country: { label: 'Country', max: 2 },
+};
+
+const REQUIRED = ['nameOnCard', 'address1', 'city', 'zipcode', 'country'] as const;
 
 /**
- * spec 1 §5 payment form: zipcode, name on card, street address, city and country are required; in the
- * US the state must not be N/A and the zip code must be 5 digits or 5+4. `needsToken`: the card token
- * is a field of the form (the local provider) rather than made by the card provider's script.
+ * spec 1 §5 payment form: zipcode, name on card, street address, city and country are required (the
+ * generic '{label} must not be empty'); in the US the state must not be N/A and the zip code must be 5
+ * digits or 5+4. `needsToken`: the card token is a field of the form (the local provider) rather than
+ * made by the card provider's script.
  */
 export function paymentProblems(values: PaymentFormValues, needsToken: boolean) {
   const problems: Partial<Record<keyof PaymentFormValues, string>> = {};
-  const required: [keyof PaymentFormValues, string][] = [
-    ['nameOnCard', 'Name on card'],
-    ['address1', 'Street address'],
-    ['city', 'City'],
-    ['zipcode', 'Zip code'],
-    ['country', 'Country'],
-  ];
-  for (const [name, label] of required) {
-    if (!values[name].trim()) problems[name] = `${label} is required`;
+  for (const name of REQUIRED) {
+    if (!values[name].trim()) problems[name] = requiredMessage(FIELDS[name].label);
   }
-  for (const [name, max] of [
-    ['nameOnCard', MAX.text],
-    ['address1', MAX.text],
-    ['address2', MAX.text],
-    ['city', MAX.text],
-    ['state', MAX.text],
-    ['zipcode', MAX.zipcode],
-    ['country', MAX.country],
-    ['cardToken', MAX.token],
-  ] as const) {
-    if (values[name].length > max) problems[name] = `Must be at most ${max} characters`;
+  for (const [name, { label, max }] of Object.entries(FIELDS) as [
+    keyof PaymentFormValues,
+    { label: string; max: number },
+  ][]) {
+    if (values[name].length > max) problems[name] = tooLongMessage(label, max);
   }
   if (needsToken && !values.cardToken.trim()) problems.cardToken = billingMessages.cardTokenRequired;
   if (values.country.trim().toUpperCase() === 'US') {
@@ -94,10 +103,10 @@ export function PaymentForm({ provider, card, onSubmit, failureMessage }: Paymen
   );
   return (
     <Form form={form} aria-label="Add payment information">
-      <TextField label="Name on card" autoComplete="cc-name" {...form.field('nameOnCard')} />
+      <TextField label={FIELDS.nameOnCard.label} autoComplete="cc-name" {...form.field('nameOnCard')} />
       {needsToken ? (
         <TextField
-          label="Card token"
+          label={FIELDS.cardToken.label}
           autoComplete="off"
           spellCheck={false}
           placeholder="tok_visa"
@@ -107,21 +116,23 @@ export function PaymentForm({ provider, card, onSubmit, failureMessage }: Paymen
       ) : (
         card
       )}
-      <TextField label="Street address" autoComplete="address-line1" {...form.field('address1')} />
-      <TextField label="Street address line 2" autoComplete="address-line2" {...form.field('address2')} />
-      <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
-      <TextField
-        label="State / province / district"
+      <TextField label={FIELDS.address1.label} autoComplete="address-line1" {...form.field('address1')} />
+      <TextField label={FIELDS.address2.label} autoComplete="address-line2" {...form.field('address2')} />
+      <TextField label={FIELDS.city.label} autoComplete="address-level2" {...form.field('city')} />
+      {/* spec 1 §3: the static lists of US states and territories (N/A first) and of countries. */}
+      <SelectField
+        label={FIELDS.state.label}
         autoComplete="address-level1"
-        hint={`${NO_STATE} outside the US when there is none.`}
+        hint={`${NO_STATE} outside the US.`}
+        options={US_STATES.map((state) => ({ value: state.code, label: state.name }))}
         {...form.field('state')}
       />
-      <TextField label="Zip code" autoComplete="postal-code" {...form.field('zipcode')} />
-      <TextField
-        label="Country"
+      <TextField label={FIELDS.zipcode.label} autoComplete="postal-code" {...form.field('zipcode')} />
+      <SelectField
+        label={FIELDS.country.label}
         autoComplete="country"
-        hint="Two-letter code (US, GB, DE)."
-        maxLength={2}
+        placeholder="Select a country"
+        options={countries().map((country) => ({ value: country.code, label: country.name }))}
         {...form.field('country')}
       />
       <SubmitRow size="lg">Add payment method</SubmitRow>

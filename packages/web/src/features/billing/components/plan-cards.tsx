@@ -1,5 +1,5 @@
 import { formatCents } from '@berth/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ActivePlan, Plan } from '../api/billing.ts';
@@ -63,13 +63,36 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const current = plans.find((plan) => plan.id === active.planId) ?? null;
+  // Keyboard and screen reader users follow the change: to the confirmation when it opens (it appears
+  // above the cards), and back to the card when it closes.
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const cardHeadings = useRef(new Map<string, HTMLHeadingElement>());
+  const chooseButtons = useRef(new Map<string, HTMLButtonElement>());
+  const [focusAfterClose, setFocusAfterClose] = useState<{ planId: string; to: 'button' | 'card' } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (chosen) confirmHeading.current?.focus();
+  }, [chosen]);
+  useEffect(() => {
+    if (!focusAfterClose) return;
+    const { planId, to } = focusAfterClose;
+    (to === 'button' ? chooseButtons : cardHeadings).current.get(planId)?.focus();
+    setFocusAfterClose(null);
+  }, [focusAfterClose]);
+
+  function close(plan: Plan, to: 'button' | 'card') {
+    setChosen(null);
+    setFocusAfterClose({ planId: plan.id, to });
+  }
 
   async function confirm(plan: Plan) {
     setPending(true);
     setFailure(null);
     try {
       await onChange(plan);
-      setChosen(null);
+      // The chosen plan's card is now the current one: it has no button left to return to.
+      close(plan, 'card');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
@@ -81,7 +104,9 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
     <div className="section-stack">
       {chosen ? (
         <section className="card card-body plan-change" aria-label="Confirm plan change">
-          <h2 className="section-title">Change to {title(chosen.name)}</h2>
+          <h2 className="section-title" ref={confirmHeading} tabIndex={-1}>
+            Change to {title(chosen.name)}
+          </h2>
           <p>
             From {current ? `${title(current.name)} (${planPrice(current)})` : 'your current plan'} to{' '}
             {title(chosen.name)} ({planPrice(chosen)}).
@@ -91,7 +116,7 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
           </p>
           {failure ? <Banner variant="error">{failure}</Banner> : null}
           <div className="form-actions">
-            <Button variant="secondary" onClick={() => setChosen(null)} disabled={pending}>
+            <Button variant="secondary" onClick={() => close(chosen, 'button')} disabled={pending}>
               Cancel
             </Button>
             <Button onClick={() => void confirm(chosen)} disabled={pending}>
@@ -107,8 +132,21 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
             const isCurrent = plan.id === active.planId;
             const unavailable = !isCurrent && (paymentRequired || !active.availablePlans.includes(plan.name));
             return (
-              <li key={plan.id} className={isCurrent ? 'card plan-card plan-card-current' : 'card plan-card'}>
-                <h3 className="plan-card-name">{title(plan.name)}</h3>
+              <li
+                key={plan.id}
+                className={isCurrent ? 'card plan-card plan-card-current' : 'card plan-card'}
+                aria-current={isCurrent ? 'true' : undefined}
+              >
+                <h3
+                  className="plan-card-name"
+                  tabIndex={-1}
+                  ref={(heading) => {
+                    if (heading) cardHeadings.current.set(plan.id, heading);
+                    else cardHeadings.current.delete(plan.id);
+                  }}
+                >
+                  {title(plan.name)}
+                </h3>
                 <p className="plan-card-price">{planPrice(plan)}</p>
                 <PlanFacts plan={plan} />
                 <div className="plan-card-action">
@@ -119,7 +157,10 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
                   ) : (
                     <Button
                       variant="secondary"
-                      aria-label={`Choose ${title(plan.name)}`}
+                      ref={(button) => {
+                        if (button) chooseButtons.current.set(plan.id, button);
+                        else chooseButtons.current.delete(plan.id);
+                      }}
                       onClick={() => {
                         setFailure(null);
                         setChosen(plan);

@@ -1,6 +1,7 @@
 import { billingMessages } from '@berth/core';
 import { useEffect, useRef, useState } from 'react';
-import type { PaymentDetails } from '../api/use-billing.ts';
+import type { PaymentDetails } from '../api/billing.ts';
+import './billing.css';
 
 /** spec 1 §7: the card provider's script, loaded with advanced fraud signals off. */
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/?advancedFraudSignals=false';
@@ -92,11 +93,16 @@ export function useStripeCard(publishableKey: string | null) {
   }
 
   const field = (
-    <div className="form-field">
-      <span className="form-label">Card</span>
+    // Laid out as the form's other fields; the card provider's frame names its own inputs inside the group.
+    <fieldset className="field stripe-card-field">
+      <legend className="field-label">Card</legend>
       <div ref={setElement} className="input stripe-card" data-testid="stripe-card" />
-      {loadError ? <p className="field-error">{loadError}</p> : null}
-    </div>
+      {loadError ? (
+        <p className="field-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+    </fieldset>
   );
   return { field, createToken };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "operations" ADD COLUMN "reserved_memory_mb" integer;--> statement-breakpoint
+CREATE INDEX "operations_org_unfinished_idx" ON "operations" USING btree ("organization_id") WHERE status in ('queued', 'running');
