@@ -16,6 +16,8 @@ export const billingMessages = {
   cardTokenRequired: 'A card token (stripe_token_id) is required',
   /** spec 1 §6: billing is the Account Owner's and the Billing Only Owner's. */
   billingOwnersOnly: 'You must be an account owner or billing owner to manage billing.',
+  /** spec 1 §6: invoices are the Account Owner's and the Billing Only Owner's (the spec gives no text). */
+  invoicesOwnersOnly: 'You must be an account owner or billing owner to view invoices.',
   paymentMethodNotFound: 'The payment method must be an active payment source of this billing detail',
   billingDetailIdMismatch: 'The billing detail id must be the organization id',
   providerUnavailable: 'The card provider could not be reached. Try again in a moment.',

@@ -287,6 +287,21 @@ describe('BERTH_PAYMENTS=local', () => {
     expect(ok.json().organization_details_json.billing_address).toEqual(abroad);
   });
 
+  it('keeps both changes when two arrive at once, each with its own keys', async () => {
+    const { owner, org } = await ownedOrganization(t);
+    const changes = Array.from({ length: 6 }, (_, n) =>
+      t.call('PATCH', detailPath(org.id), {
+        token: owner.token,
+        body: { organization_details_json: { [`key${n}`]: `value${n}` } },
+      }),
+    );
+    expect((await Promise.all(changes)).map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    const read = await t.call('GET', detailPath(org.id), { token: owner.token });
+    expect(read.json().organization_details_json).toEqual(
+      Object.fromEntries(Array.from({ length: 6 }, (_, n) => [`key${n}`, `value${n}`])),
+    );
+  });
+
   it('answers 401 without a token, 404 to another organization, 403 to members without billing access', async () => {
     const { owner, org } = await ownedOrganization(t);
     const stranger = await ownedOrganization(t, 'Elsewhere');

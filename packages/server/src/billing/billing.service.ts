@@ -209,6 +209,26 @@ export function createBilling(deps: BillingDeps) {
     return merged;
   }
 
+  /**
+   * Changes a billing detail from its row as it is now, locked: two changes at once each keep the
+   * other's keys of the details instead of the later overwriting the earlier.
+   */
+  function changeDetail(
+    id: string,
+    change: (locked: BillingDetailRow) => Partial<typeof billingDetails.$inferInsert>,
+  ): Promise<BillingDetailRow | undefined> {
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(billingDetails).where(eq(billingDetails.id, id)).for('update');
+      if (!locked) return undefined;
+      const [updated] = await tx
+        .update(billingDetails)
+        .set({ ...change(locked), updatedAt: new Date() })
+        .where(eq(billingDetails.id, id))
+        .returning();
+      return updated;
+    });
+  }
+
   async function sourceRow(id: string): Promise<PaymentSourceRow | undefined> {
     if (!isUuid(id)) return undefined;
     const [row] = await db.select().from(paymentSources).where(eq(paymentSources.id, id));
@@ -294,15 +314,11 @@ export function createBilling(deps: BillingDeps) {
       const input = parseBody(billingDetailCreateInput, body);
       await asBillingOwner(ref, input.id);
       const row = await detailOrNotFound(input.id);
-      if (!input.organization_details_json) return view(row, true);
-      const [updated] = await db
-        .update(billingDetails)
-        .set({
-          organizationDetails: mergedDetails(row, input.organization_details_json),
-          updatedAt: new Date(),
-        })
-        .where(eq(billingDetails.id, row.id))
-        .returning();
+      const sent = input.organization_details_json;
+      if (!sent) return view(row, true);
+      const updated = await changeDetail(row.id, (locked) => ({
+        organizationDetails: mergedDetails(locked, sent),
+      }));
       return view(updated ?? row, true);
     },
 
@@ -322,14 +338,11 @@ export function createBilling(deps: BillingDeps) {
         if (!usable) throw unprocessable(billingMessages.paymentMethodNotFound);
         changes.paymentSourceId = source.id;
       }
-      if (input.organization_details_json) {
-        changes.organizationDetails = mergedDetails(row, input.organization_details_json);
-      }
-      const [updated] = await db
-        .update(billingDetails)
-        .set(changes)
-        .where(eq(billingDetails.id, row.id))
-        .returning();
+      const sent = input.organization_details_json;
+      const updated = await changeDetail(row.id, (locked) => ({
+        ...changes,
+        ...(sent ? { organizationDetails: mergedDetails(locked, sent) } : {}),
+      }));
       return view(updated ?? row, true);
     },
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  billingMessages,
   hasBillingAccess,
   INCLUDED_IOPS,
   type InvoiceLine,
@@ -32,7 +33,7 @@ const PORTAL_LINK_MS = 60 * 60_000;
 const CLOSE_BATCH = 500;
 
 /** spec 1 §6: invoices are the Account Owner's and the Billing Only Owner's. */
-export const INVOICES_DENIED = 'You must be an account owner or billing owner to view invoices.';
+export const INVOICES_DENIED = billingMessages.invoicesOwnersOnly;
 
 /** A page of an organization's invoices, and how many it has in all. */
 export interface InvoicePage {

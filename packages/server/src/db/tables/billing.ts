@@ -16,20 +16,25 @@ import { organizations } from './organization.ts';
  * organization's id as its own. `paymentSourceId` is the payment method its `payment_method` link names;
  * `customerId` the payment provider's customer (Stripe's `cus_…`; the local provider makes its own).
  */
-export const billingDetails = pgTable('billing_details', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  /** Free-form, as the console writes it: `name` and `billing_address{…}` among whatever else it keeps. */
-  organizationDetails: jsonb('organization_details').$type<Record<string, unknown>>().notNull().default({}),
-  paymentSourceId: uuid('payment_source_id').references((): AnyPgColumn => paymentSources.id, {
-    onDelete: 'set null',
-  }),
-  /** Which provider `customerId` belongs to (`local`, `stripe`): another provider's customer is not reused. */
-  customerProvider: text('customer_provider'),
-  customerId: text('customer_id'),
-  ...timestamps,
-});
+export const billingDetails = pgTable(
+  'billing_details',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Free-form, as the console writes it: `name` and `billing_address{…}` among whatever else it keeps. */
+    organizationDetails: jsonb('organization_details').$type<Record<string, unknown>>().notNull().default({}),
+    paymentSourceId: uuid('payment_source_id').references((): AnyPgColumn => paymentSources.id, {
+      onDelete: 'set null',
+    }),
+    /** Which provider `customerId` belongs to (`local`, `stripe`): another provider's customer is not reused. */
+    customerProvider: text('customer_provider'),
+    customerId: text('customer_id'),
+    ...timestamps,
+  },
+  // The provider's webhooks name a customer: found without reading every organization's detail.
+  (table) => [index('billing_details_customer_idx').on(table.customerProvider, table.customerId)],
+);
 
 /**
  * A payment source of a billing detail (contract §4.2 stripe_source): a card the provider keeps, or the

@@ -1,4 +1,4 @@
-import { hasBillingAccess } from '@berth/core';
+import { billingMessages, hasBillingAccess } from '@berth/core';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
@@ -10,7 +10,7 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 export const INVOICE_TEXTS = {
   none: 'You have no invoices.',
   notConfigured: 'External invoice portal URL is not configured for this organization.',
-  ownersOnly: 'You must be an account owner or billing owner to view invoices.',
+  ownersOnly: billingMessages.invoicesOwnersOnly,
   older: 'Invoices before 24 November 2024 go through support.',
 } as const;
 

@@ -1,0 +1,1 @@
+CREATE INDEX "billing_details_customer_idx" ON "billing_details" USING btree ("customer_provider","customer_id");
