@@ -17,10 +17,12 @@ const PORTAL_STYLE =
   'body{font:14px system-ui,sans-serif;color:#1f2430;margin:1.5rem;max-width:860px}h1{font-size:1.4rem}article{border:1px solid #dde1e8;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1.5rem;break-inside:avoid}h2{font-size:1.1rem;margin:0 0 .25rem}p{margin:.25rem 0;color:#5b6270}table{width:100%;border-collapse:collapse;margin-top:.75rem}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #eceef2}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tfoot td{font-weight:600;border-bottom:none}@media print{body{margin:0}a.print{display:none}article{border:none;break-after:page}}';
 const PORTAL_STYLE_HASH = createHash('sha256').update(PORTAL_STYLE, 'utf8').digest('base64');
 
+/** The page, bounded as every string schema is: a month's invoice takes a few KB, so years fit. */
+const portalPage = z.string().max(8 * 1024 * 1024, { abort: true });
 const portalParams = z.strictObject({ organizationId: pathParameter });
 const portalQuery = z.looseObject({
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(100).optional(),
+  expires: z.string().max(20, { abort: true }).optional(),
+  signature: z.string().max(100, { abort: true }).optional(),
 });
 
 /** The portal page's address with a link's query (signed, expiring). */
@@ -144,7 +146,7 @@ export async function invoicesRoutes(
         summary: "The organization's invoice portal: its invoices as a printable page (a signed link)",
         params: portalParams,
         querystring: portalQuery,
-        response: responses({ 200: { content: { 'text/html': { schema: z.string() } } } }),
+        response: responses({ 200: { content: { 'text/html': { schema: portalPage } } } }),
       },
       // A frame sends no bearer token: the signed link is the access (checked by the service).
       config: { public: true },
