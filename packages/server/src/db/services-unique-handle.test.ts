@@ -10,40 +10,47 @@ import { type TestApp, testApp } from '../testing/test-app.ts';
 import { isUniqueViolation } from './errors.ts';
 import { apps, containers, releases, services } from './schema.ts';
 
+/** The whole migration history, run on a fresh embedded database: slow on a busy machine. */
+const MIGRATION_HISTORY_MS = 120_000;
+
 describe('migration 0002: unique service handle per app', () => {
-  it('applies over existing duplicates, keeping the oldest service under its handle', async () => {
-    const client = new PGlite();
-    const db = drizzle({ client });
-    const before = migrationsUpTo(2);
-    try {
-      await migrate(db, { migrationsFolder: before });
-      // Rows as an older version could leave them (foreign keys are beside the point here).
-      await client.exec(`
+  it(
+    'applies over existing duplicates, keeping the oldest service under its handle',
+    async () => {
+      const client = new PGlite();
+      const db = drizzle({ client });
+      const before = migrationsUpTo(2);
+      try {
+        await migrate(db, { migrationsFolder: before });
+        // Rows as an older version could leave them (foreign keys are beside the point here).
+        await client.exec(`
         SET session_replication_role = replica;
         INSERT INTO services (id, environment_id, app_id, database_id, handle) VALUES
           (1, 1, 7, NULL, 'web'), (2, 1, 7, NULL, 'web'), (3, 1, 7, NULL, 'worker'),
           (4, 1, 8, NULL, 'web'), (5, 1, NULL, 3, 'database'), (6, 1, NULL, 4, 'database');
         SET session_replication_role = DEFAULT;`);
-      await migrate(db, { migrationsFolder });
-      const rows = await client.query<{ id: number; handle: string }>(
-        'SELECT id::int AS id, handle FROM services ORDER BY id',
-      );
-      expect(rows.rows).toEqual([
-        { id: 1, handle: 'web' },
-        { id: 2, handle: 'web-2' },
-        { id: 3, handle: 'worker' },
-        { id: 4, handle: 'web' },
-        { id: 5, handle: 'database' },
-        { id: 6, handle: 'database' },
-      ]);
-      await expect(
-        client.query(`INSERT INTO services (id, environment_id, app_id, handle) VALUES (9, 1, 7, 'web')`),
-      ).rejects.toThrow(/services_app_handle_unique/);
-    } finally {
-      fs.rmSync(before, { recursive: true, force: true });
-      await client.close();
-    }
-  });
+        await migrate(db, { migrationsFolder });
+        const rows = await client.query<{ id: number; handle: string }>(
+          'SELECT id::int AS id, handle FROM services ORDER BY id',
+        );
+        expect(rows.rows).toEqual([
+          { id: 1, handle: 'web' },
+          { id: 2, handle: 'web-2' },
+          { id: 3, handle: 'worker' },
+          { id: 4, handle: 'web' },
+          { id: 5, handle: 'database' },
+          { id: 6, handle: 'database' },
+        ]);
+        await expect(
+          client.query(`INSERT INTO services (id, environment_id, app_id, handle) VALUES (9, 1, 7, 'web')`),
+        ).rejects.toThrow(/services_app_handle_unique/);
+      } finally {
+        fs.rmSync(before, { recursive: true, force: true });
+        await client.close();
+      }
+    },
+    MIGRATION_HISTORY_MS,
+  );
 });
 
 describe('services of one app have distinct handles', () => {
