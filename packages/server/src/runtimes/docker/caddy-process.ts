@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { carryEdgeConfig, createEdgeClient, type EdgeSettings, edgeBaseConfig } from './caddy-edge.ts';
 import { edgeStopsWithService } from './edge-systemd.ts';
+import { ensureRequestMigration } from './request-migration.ts';
 
 export interface EdgeProcessOptions extends EdgeSettings {
   /** The Caddy binary. */
@@ -295,6 +296,9 @@ export function superviseEdge(options: EdgeProcessOptions) {
     /** Takes over the running edge, or starts one; resolves once its admin API answers. */
     async start() {
       prepareDir();
+      const migration = ensureRequestMigration();
+      if (migration.state === 'switched-on') options.onNotice?.(migration.message);
+      else if (migration.state === 'off') options.onProblem?.(migration.message);
       const running = runningEdgePid(options.dir);
       if (running !== null) {
         // One that has just been started (by a server killed meanwhile) may take a moment to answer.

@@ -24,12 +24,14 @@ import {
   webImage,
   whoamiImage,
 } from '../../testing/docker-images.ts';
+import { startRequestLoop } from '../../testing/request-loop.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 import { makeCertificate } from '../../testing/test-certificates.ts';
 import { createEdgeClient, edgeBaseConfig } from './caddy-edge.ts';
 import { edgePidFile, runningEdgePid, stopEdge, superviseEdge } from './caddy-process.ts';
 import { readEdgeAccessLog } from './edge-access-log.ts';
 import { containersLabelled, LABELS } from './engine.ts';
+import { REQUEST_MIGRATION_SYSCTL } from './request-migration.ts';
 
 // Endpoints on the docker runtime through the API: the edge (Caddy, run by the server) routes each
 // endpoint's hostname to the service's containers, checks the allowlist and header token, serves
@@ -240,6 +242,40 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     );
     expect(ids).toHaveLength(2);
     expect([...(await answering())].sort()).toEqual(ids.sort());
+  });
+
+  it('answers every connection while its configuration changes sixty times (each change opens a new listening socket)', async () => {
+    // Caddy replaces its SO_REUSEPORT listening socket at each change; the server switched on
+    // net.ipv4.tcp_migrate_req at the edge's start, so connections queued on the old socket move to the
+    // new one instead of being reset (about one in twenty was, under this loop, without it).
+    expect(fs.readFileSync(REQUEST_MIGRATION_SYSCTL, 'utf8').trim()).toBe('1');
+    const edge = createEdgeClient({
+      adminSocket: path.join(dataDir, 'edge', 'admin.sock'),
+      httpPort: httpPort(),
+      httpsPort: httpsPort(),
+      acmeEmail: null,
+    });
+    const loop = startRequestLoop(httpPort(), hostname, { everyMs: 5 });
+    for (let change = 0; change < 30; change++) {
+      const vhostId = 900_000 + change;
+      const churn = `churn-${change}.localhost`;
+      await edge.putEndpoint({
+        vhostId,
+        serviceKey: 'churn',
+        hostname: churn,
+        containerPort: null,
+        ipAllowlist: [],
+        tokenHeader: null,
+        loadBalancing: 'round_robin',
+        grpc: false,
+        tls: { kind: 'none' },
+        upstreams: [{ address: '192.0.2.1', port: 5000 }],
+      });
+      await edge.removeEndpoint(vhostId, churn);
+    }
+    const { sent, failures } = await loop.stop();
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(100);
   });
 
   it('enforces the IP allowlist and the header token at the edge', async () => {

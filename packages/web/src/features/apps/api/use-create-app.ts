@@ -16,7 +16,10 @@ export function useCreateApp() {
         }),
       );
     },
-    // Environment app counts, costs and lists elsewhere change with it.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Environment app counts, costs and lists elsewhere change with it. The refetch is not awaited: the
+    // console moves on to the new resource's page at once instead of waiting for every list to reload.
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }

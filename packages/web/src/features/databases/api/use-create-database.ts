@@ -56,7 +56,10 @@ export function useCreateDatabase() {
       });
       return created;
     },
-    // Lists, environment counts and costs elsewhere change with it.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Lists, environment counts and costs elsewhere change with it. The refetch is not awaited: the
+    // console moves on to the new resource's page at once instead of waiting for every list to reload.
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
