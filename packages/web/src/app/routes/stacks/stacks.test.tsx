@@ -156,7 +156,8 @@ describe('stack detail (spec 2 §2)', () => {
     expect(button).toBeEnabled();
     await user.click(button);
     const confirm = screen.getByRole('link', { name: 'Confirm' });
-    expect(confirm.getAttribute('href')).toMatch(/^mailto:\?subject=Deprovision%20stack%20engines-prod/);
+    // The request opens the support form with it filled in.
+    expect(confirm.getAttribute('href')).toMatch(/^\/support\?subject=Deprovision\+stack\+engines-prod/);
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
