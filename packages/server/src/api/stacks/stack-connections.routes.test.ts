@@ -169,7 +169,7 @@ describe('GET /stacks/:id/intrusion_detection_reports', () => {
     ]);
     expect(member?.json()).toEqual({
       _embedded: { intrusion_detection_reports: [] },
-      _links: { self: { href: `${api}${url}` } },
+      _links: { self: { href: `http://berth.test${url}` } },
       current_page: 1,
       per_page: 10,
       total_count: 0,
