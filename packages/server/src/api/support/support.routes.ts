@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import {
+  fileAnswer,
   SUPPORT_ATTACHMENT_MAX_BYTES,
   supportCreateAnswer,
   supportMessages,
@@ -11,7 +12,6 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -20,9 +20,6 @@ import { parseNumericId } from '../../http/ids.ts';
 import { bodyCheckedByService, idRoute, pagedQuery, route } from '../../http/route-schemas.ts';
 import { toSupportTicketHal } from './support.hal.ts';
 import type { SupportService } from './support.service.ts';
-
-/** A file, sent as a download. */
-const fileAnswer = { content: { 'application/octet-stream': { schema: z.string() } } };
 
 /**
  * `Content-Disposition: attachment` with the file's name: an ASCII fallback (quotes, backslashes and
