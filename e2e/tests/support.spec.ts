@@ -13,6 +13,9 @@ const PNG = Buffer.concat([
 const SENT = 'Your ticket was sent. A copy is on its way to your email address.';
 
 test.describe('support', () => {
+  // Each test walks several pages of a console the suite's other workers are using too.
+  test.describe.configure({ timeout: 120_000 });
+
   test('a ticket with an attachment reaches the outbox, and its file downloads', async ({
     signedInPage: page,
     account,
@@ -78,6 +81,8 @@ test.describe('support', () => {
   }) => {
     await page.goto('/stacks');
     await page.getByRole('table', { name: 'Stacks' }).getByRole('link', { name: 'shared-us-west-1' }).click();
+    await expect(page).toHaveURL(/\/stacks\/\d+\/environments$/);
+    const stackPath = new URL(page.url()).pathname.replace(/\/environments$/, '');
     const sections = page.getByRole('navigation', { name: 'Stack sections' });
 
     await sections.getByRole('link', { name: 'VPN Tunnels' }).click();
@@ -105,7 +110,7 @@ test.describe('support', () => {
     // spec 2 §8: the shared stack exposes no Managed HIDS reports.
     await page.goBack();
     await expect(sections.getByRole('link', { name: 'Managed HIDS' })).toHaveCount(0);
-    await page.goto(`${new URL(page.url()).pathname.replace(/vpc-peering$/, 'hids')}`);
+    await page.goto(`${stackPath}/hids`);
     await expect(
       page.getByText('We cannot expose intrusion detection reports for this stack.'),
     ).toBeVisible();

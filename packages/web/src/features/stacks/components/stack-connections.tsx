@@ -52,16 +52,14 @@ function Tab({
 }) {
   return (
     <section className="section-stack" aria-label={label}>
-      <Banner
-        variant="info"
-        actions={
-          <ButtonLink to={request} variant="secondary" size="sm">
-            {requestLabel}
-          </ButtonLink>
-        }
-      >
+      <Banner variant="info">
         {label} are set up and changed by support: send a ticket, prefilled with what support needs.
       </Banner>
+      <div>
+        <ButtonLink to={request} variant="secondary" size="sm">
+          {requestLabel}
+        </ButtonLink>
+      </div>
       {children}
     </section>
   );

@@ -108,7 +108,9 @@ export function SupportTicketForm({ initial, upload, onSubmit }: SupportTicketFo
       <TextField label="Name" autoComplete="name" {...form.field('name')} />
       <TextField label="Subject" autoComplete="off" {...form.field('subject')} />
       <FormField label="Description" error={descriptionError}>
-        {(control) => <textarea className="input" rows={8} {...control} {...descriptionField} />}
+        {(control) => (
+          <textarea className="input support-description" rows={8} {...control} {...descriptionField} />
+        )}
       </FormField>
       <SelectField label="Priority" options={PRIORITY_OPTIONS} {...form.field('priority')} />
       <FormField
