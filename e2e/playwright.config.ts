@@ -97,6 +97,8 @@ export default defineConfig({
       // The specs drive every screen with more than a starter plan holds; billing.spec.ts runs a server
       // of its own on the default plan to prove the limits.
       BERTH_DEFAULT_PLAN: 'enterprise',
+      // Support tickets go to this address's outbox (support.spec.ts reads it).
+      BERTH_SUPPORT_EMAIL: 'support@berth.test',
     },
   },
 });

@@ -10,7 +10,7 @@ const PAGE_NOT_FOUND =
   "We can't find the page you're looking for. Maybe you mistyped the address? If not, the page may have moved.";
 
 test.describe('no dead ends', () => {
-  test('Security & Compliance, Deploy and SUPPORT say they are not available yet', async ({
+  test('Security & Compliance and Deploy say they are not available yet', async ({
     signedInPage: page,
     account,
     request,
@@ -25,7 +25,6 @@ test.describe('no dead ends', () => {
     const entries = [
       mainNavigation(page).getByRole('link', { name: 'Security & Compliance' }),
       sidebar(page).getByRole('link', { name: 'Deploy', exact: true }),
-      sidebar(page).getByRole('link', { name: 'SUPPORT' }),
     ];
     for (const entry of entries) {
       await expect(entry).toHaveAttribute('aria-disabled', 'true');

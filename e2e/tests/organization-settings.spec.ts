@@ -74,7 +74,7 @@ test.describe('organization settings', () => {
     ).toBeVisible();
     await expect(confirmation.getByRole('link', { name: 'Confirm' })).toHaveAttribute(
       'href',
-      /^mailto:\?subject=/,
+      /^\/support\?subject=Account\+deletion\+request/,
     );
   });
 });

@@ -34,16 +34,12 @@ test.describe('stacks', () => {
     await expect(sections.getByRole('link', { name: 'Managed HIDS' })).toHaveCount(0);
     await sections.getByRole('link', { name: 'VPN Tunnels' }).click();
     await expect(page).toHaveURL(/\/vpn-tunnels$/);
-    // Placeholder tabs say plainly that their feature is not here yet.
-    await expect(page.getByRole('heading', { name: 'Not available in this installation yet' })).toBeVisible();
-    await expect(
-      page.getByText('VPN tunnels, which connect a stack to your own networks, are not offered here yet.'),
-    ).toBeVisible();
+    // Tunnels and peering are set up through support (support.spec.ts follows the prefilled ticket).
+    await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a VPN Tunnel' })).toBeVisible();
     await sections.getByRole('link', { name: 'VPC Peering' }).click();
-    await expect(page.getByRole('heading', { name: 'Not available in this installation yet' })).toBeVisible();
-    await expect(
-      page.getByText('VPC peering, which connects a stack to your own VPCs, is not offered here yet.'),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request VPC Peering' })).toBeVisible();
     await sections.getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByText(/Shared stacks cannot be deprovisioned/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request Deprovision' })).toHaveCount(0);
@@ -82,9 +78,10 @@ test.describe('stacks', () => {
     await submit.click();
     const request = page.getByRole('region', { name: 'Dedicated Stack request' });
     await expect(request).toContainText('Dedicated stack request: acme-prod (eu-west-1)');
+    // Confirm opens the support form with the request filled in.
     await expect(request.getByRole('link', { name: 'Confirm' })).toHaveAttribute(
       'href',
-      /^mailto:\?subject=Dedicated%20stack%20request%3A%20acme-prod%20%28eu-west-1%29/,
+      /^\/support\?subject=Dedicated\+stack\+request%3A\+acme-prod\+%28eu-west-1%29/,
     );
     await request.getByRole('button', { name: 'Cancel' }).click();
     await expect(name).toHaveValue('acme-prod');

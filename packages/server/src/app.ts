@@ -7,6 +7,7 @@ import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
 import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
 import { configurationsRoutes } from './api/configurations/configurations.routes.ts';
 import { costsRoutes } from './api/costs/costs.routes.ts';
+import { customResourcesRoutes } from './api/custom-resources/custom-resources.routes.ts';
 import { databaseImagesRoutes } from './api/database-images/database-images.routes.ts';
 import { ensureDatabaseImages } from './api/database-images/database-images.service.ts';
 import { databasesRoutes } from './api/databases/databases.routes.ts';
@@ -23,6 +24,7 @@ import { sizingRoutes } from './api/sizing/sizing.routes.ts';
 import { sourcesRoutes } from './api/sources/sources.routes.ts';
 import { stacksRoutes } from './api/stacks/stacks.routes.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
+import { supportRoutes } from './api/support/support.routes.ts';
 import { vhostsRoutes } from './api/vhosts/vhosts.routes.ts';
 import { invitationsRoutes } from './auth/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './auth/organizations/organizations.routes.ts';
@@ -330,6 +332,8 @@ export async function buildApp(
       await logDrainsRoutes(api, { urls, callers, logDrains: services.logDrains });
       await metricDrainsRoutes(api, { urls, callers, metricDrains: services.metricDrains });
       await sizingRoutes(api, { urls, callers, sizing: services.sizing });
+      await supportRoutes(api, { urls, callers, support: services.support });
+      await customResourcesRoutes(api, { urls, callers, customResources: services.customResources });
     },
   });
   await app.register(serviceFamily, {

@@ -4,6 +4,7 @@ import { createCertificatesService } from './api/certificates/certificates.servi
 import { createCodeScanResultsService } from './api/code-scan-results/code-scan-results.service.ts';
 import { createConfigurationsService } from './api/configurations/configurations.service.ts';
 import { createCostsService } from './api/costs/costs.service.ts';
+import { createCustomResourcesService } from './api/custom-resources/custom-resources.service.ts';
 import { createDatabasesService } from './api/databases/databases.service.ts';
 import { createDeploymentsService } from './api/deployments/deployments.service.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
@@ -18,6 +19,7 @@ import { createServicesService } from './api/services/services.service.ts';
 import { createSizingService } from './api/sizing/sizing.service.ts';
 import { createSourcesService } from './api/sources/sources.service.ts';
 import { createStacksService } from './api/stacks/stacks.service.ts';
+import { createSupportService } from './api/support/support.service.ts';
 import { createVhostsService } from './api/vhosts/vhosts.service.ts';
 import { createCallers } from './auth/caller-access.ts';
 import { createInvitationsService } from './auth/invitations/invitations.service.ts';
@@ -338,8 +340,30 @@ export async function createServices(
     onError: (error) => hooks.onError(error),
   });
 
+  // Support tickets: stored, mailed to support and to their requester; at most 10 an hour per user.
+  const support = createSupportService({
+    db,
+    mailer,
+    appUrl: urls.app,
+    dir: config.support.dir,
+    supportEmails: config.support.emails,
+    tickets: createRateLimiter({
+      db,
+      name: 'support-ticket',
+      limit: 10,
+      windowSeconds: 60 * 60,
+      message: (seconds) =>
+        `Too many support tickets were sent. Please wait ${waitMinutes(seconds)} and try again.`,
+    }),
+    onMailError: (error) => hooks.onError(error),
+    onNotice: (line) => console.warn(line),
+  });
+  const customResources = createCustomResourcesService({ db });
+
   return {
     urls,
+    support,
+    customResources,
     billing,
     stripePayments,
     invoices,

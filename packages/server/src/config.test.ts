@@ -90,6 +90,11 @@ describe('configuration checked at start', () => {
       'BERTH_DOCS_URL must be an http:// or https:// address (for example https://docs.example.com), got "notaurl"',
     ],
     [
+      { BERTH_SUPPORT_EMAIL: 'help@example.com, not an address' },
+      'BERTH_SUPPORT_EMAIL must be email addresses separated by commas (support@example.com), got "help@example.com, not an address"',
+    ],
+    [{ BERTH_SUPPORT_EMAIL: 'help@example.com,' }, /^BERTH_SUPPORT_EMAIL must be/],
+    [
       { BERTH_STATUS_PAGE_URL: 'javascript:alert(1)' },
       'BERTH_STATUS_PAGE_URL must be an http:// or https:// address (for example https://status.example.com), got "javascript:alert(1)"',
     ],
@@ -136,6 +141,14 @@ describe('configuration checked at start', () => {
       workerConcurrency: 4,
       docsUrl: 'https://docs.example.com/berth',
     });
+    // Support tickets go to the superusers unless told otherwise; their files stay in the data directory.
+    expect(loadConfig({ BERTH_DATA_DIR: '/srv/berth' }).support).toEqual({
+      emails: null,
+      dir: '/srv/berth/support',
+    });
+    expect(
+      loadConfig({ BERTH_SUPPORT_EMAIL: ' help@example.com , oncall@example.com' }).support.emails,
+    ).toEqual(['help@example.com', 'oncall@example.com']);
     expect(loadConfig({ MAIL_FROM: 'ops@example.com', HOST: '::1' })).toMatchObject({
       mailFrom: 'ops@example.com',
       host: '::1',

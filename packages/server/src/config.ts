@@ -147,6 +147,11 @@ export interface Config {
   payments: PaymentsConfig;
   /** The plan a new organization starts on (BERTH_DEFAULT_PLAN); owners or the operator change it later. */
   defaultPlan: PlanName;
+  /**
+   * Support tickets: the addresses they are mailed to (BERTH_SUPPORT_EMAIL; null: the server's
+   * superusers), and where their attachments are kept (`<dataDir>/support`, outside the console's files).
+   */
+  support: { emails: string[] | null; dir: string };
   /** Optional outside services the console links to; hidden when unset. */
   docsUrl: string | undefined;
   statusPageUrl: string | undefined;
@@ -486,6 +491,19 @@ function corsOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
   });
 }
 
+/** BERTH_SUPPORT_EMAIL: addresses separated by commas; unset, null (the superusers get the tickets). */
+function supportEmailsFromEnv(env: NodeJS.ProcessEnv): string[] | null {
+  const value = (env.BERTH_SUPPORT_EMAIL ?? '').trim();
+  if (value === '') return null;
+  const addresses = value.length <= 2000 ? value.split(',').map((address) => address.trim()) : [];
+  const valid = (address: string) => address.length <= 254 && /^[^\s@<>,]+@[^\s@<>,]+$/.test(address);
+  if (!addresses.length || !addresses.every(valid))
+    throw new ConfigError(
+      `BERTH_SUPPORT_EMAIL must be email addresses separated by commas (support@example.com), got "${value.slice(0, 100)}"`,
+    );
+  return addresses;
+}
+
 /** The sender: an address, or a name and an address as `Name <address>`. */
 function mailFromEnv(env: NodeJS.ProcessEnv): string {
   const value = (env.MAIL_FROM ?? '').trim();
@@ -728,6 +746,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsFromEnv(env),
     defaultPlan: defaultPlanFromEnv(env),
+    support: {
+      emails: supportEmailsFromEnv(env),
+      dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'support'),
+    },
     docsUrl: webUrlFromEnv(env, 'BERTH_DOCS_URL', 'https://docs.example.com'),
     statusPageUrl: webUrlFromEnv(env, 'BERTH_STATUS_PAGE_URL', 'https://status.example.com'),
   };

@@ -71,5 +71,8 @@ export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 /** An answer in plain text (a URL, a log), as a route's response entry. */
 export const textAnswer = { content: { 'text/plain': { schema: z.string() } } };
 
+/** An answer that is a file, sent as a download. */
+export const fileAnswer = { content: { 'application/octet-stream': { schema: z.string() } } };
+
 /** The empty answer of a 204. */
 export const noContent = z.null().describe('No content');

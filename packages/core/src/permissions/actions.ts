@@ -53,6 +53,7 @@ export const ACTIONS = {
   'stack.read': role('member'),
   'source.read': role('member'),
   'cost.read': role('member'),
+  'custom_resource.read': role('member'),
   // spec 1 §6: only Account Owners view and change plans; what the plan allows (its limits and
   // autoscaling flags) every member may read, since the forms they use follow it.
   'plan.read': role('member'),

@@ -59,11 +59,19 @@ export function makeTreePrivate(root: string): number {
 }
 
 /**
- * What Berth keeps in its data directory (db, git, backups, edge, the lock file, the mailbox link): only
- * these are walked, so a BERTH_DATA_DIR that also holds an operator's own files (a home directory, say)
+ * What Berth keeps in its data directory (db, git, backups, edge, support attachments, the lock file,
+ * the mailbox link): only these are walked, so a BERTH_DATA_DIR that also holds an operator's own files (a home directory, say)
  * has only Berth's made private. Named here rather than imported, so db/ depends on nothing above it.
  */
-export const DATA_DIR_ENTRIES = ['pgdata', 'git', 'backups', 'edge', 'berth.pid', 'mailbox-link'] as const;
+export const DATA_DIR_ENTRIES = [
+  'pgdata',
+  'git',
+  'backups',
+  'edge',
+  'support',
+  'berth.pid',
+  'mailbox-link',
+] as const;
 
 /**
  * Makes a data directory private: itself 0700 first (from then on no other user can reach, or swap,

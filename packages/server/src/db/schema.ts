@@ -4,6 +4,7 @@
  */
 export * from './tables/apps.ts';
 export * from './tables/billing.ts';
+export * from './tables/custom-resources.ts';
 export * from './tables/databases.ts';
 export * from './tables/drains.ts';
 export * from './tables/endpoints.ts';
@@ -20,4 +21,6 @@ export * from './tables/security-keys.ts';
 export * from './tables/sizing.ts';
 export * from './tables/ssh-keys.ts';
 export * from './tables/sso-enforcement.ts';
+export * from './tables/stack-connections.ts';
+export * from './tables/support.ts';
 export * from './tables/two-factor.ts';

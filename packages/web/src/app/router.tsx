@@ -87,6 +87,7 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.stacks, lazy: listPages.stacks },
                   { path: paths.stackDetail, lazy: () => import('./routes/stacks/detail.tsx') },
                   { path: paths.createStack, lazy: () => import('./routes/stacks/create.tsx') },
+                  { path: paths.support, lazy: () => import('./routes/support/support.tsx') },
                   {
                     path: paths.settings,
                     lazy: () => import('./routes/settings/layout.tsx'),

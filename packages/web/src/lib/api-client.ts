@@ -35,6 +35,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ApiRequestOptions {
   method?: HttpMethod;
   body?: unknown;
+  /** A multipart body instead of JSON (contract §1.1's one exception: the support attachment upload). */
+  formData?: FormData;
   /** Which bearer to send: the session token, the elevated one when valid (contract §3.6), or none. */
   auth?: 'session' | 'elevated' | 'none';
   /** contract §1.1: include everywhere except the elevation POST /tokens. */
@@ -77,6 +79,8 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
 
     const url = serviceUrl(family, path);
     const headers = headersFor(token?.accessToken ?? null);
+    // The browser writes a multipart body's content type itself, with its boundary.
+    if (options.formData) delete headers['Content-Type'];
     // A write may change what an early answer says (a verified email, a new organization): none is
     // taken after one.
     if (method !== 'GET') forgetEarlyAnswers();
@@ -85,7 +89,7 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
       fetchImpl()(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         credentials: options.credentials ?? 'include',
         signal: options.signal,
       }));
@@ -115,3 +119,25 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
 }
 
 export const apiRequest = createApiClient(sessionStore);
+
+/**
+ * A file the API answers (a support ticket's attachment), read with the session's bearer as a blob; a
+ * failure carries the server's message as any other call's.
+ */
+export async function apiDownload(family: ServiceFamily, path: string): Promise<Blob> {
+  const token = sessionStore.getState().accessToken;
+  const response = await fetch(serviceUrl(family, path), {
+    headers: headersFor(token?.accessToken ?? null),
+    credentials: 'include',
+  });
+  if (response.ok) return response.blob();
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const { message, code } = errorBodyOf(body, response.status);
+  throw new ApiError(response.status, message, code, body);
+}

@@ -1,6 +1,11 @@
 /** Saves text the console built (a CSV export) as a file, through a temporary object URL. */
 export function downloadTextFile(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(filename, new Blob([text], { type }));
+}
+
+/** Saves a blob (a file the API answered) as a file, through a temporary object URL. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

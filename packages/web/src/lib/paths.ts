@@ -148,6 +148,13 @@ export const to = {
       : paths.createEnvironment,
   createApp: (environmentId: string) =>
     `${paths.createApp}?${new URLSearchParams({ environment_id: environmentId })}`,
+  /** The support form, prefilled for a request the spec sends through support (or a ticket's page). */
+  support: (prefill: { subject?: string; description?: string; priority?: string; ticket?: string } = {}) => {
+    const query = new URLSearchParams(
+      Object.entries(prefill).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return query ? `${paths.support}?${query}` : paths.support;
+  },
 };
 
 /** spec 1 §2: the page is remembered for after login, except these. */

@@ -18,6 +18,12 @@ const WITHOUT_ACTION: Record<string, string> = {
   // spec 1 §9: the plans and their figures are the same for every signed-in user.
   'GET /api/plans': 'public catalog',
   'GET /api/plans/:': 'public catalog',
+  // Support tickets are their requester's own (and superusers'), whatever organizations they belong to.
+  'POST /api/support/upload': "the caller's own",
+  'POST /api/support/create': "the caller's own",
+  'GET /api/support/tickets': "the caller's own",
+  'GET /api/support/tickets/:': "the caller's own, or a superuser",
+  'GET /api/support/attachments/:': "the caller's own, or a superuser",
   // The family's OpenAPI document describes the API, never its data.
   'GET /api/openapi.json': 'public document',
 };

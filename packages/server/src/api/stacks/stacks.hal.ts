@@ -1,9 +1,12 @@
-import type { StackResource } from '@berth/core';
+import type { StackResource, TunnelAttributes, VpcPeerResource, VpnTunnelResource } from '@berth/core';
+import { VPN_TUNNEL_STATES } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
-import type { stacks } from '../../db/schema.ts';
+import type { stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
 
 export type StackRow = typeof stacks.$inferSelect;
+export type VpnTunnelRow = typeof vpnTunnels.$inferSelect;
+export type VpcPeerRow = typeof vpcPeers.$inferSelect;
 
 export function toStackHal(stack: StackRow, urls: FamilyUrls): StackResource {
   return {
@@ -38,5 +41,50 @@ export function toStackHal(stack: StackRow, urls: FamilyUrls): StackResource {
       organization: stack.organizationId ? `${urls.auth}/organizations/${stack.organizationId}` : null,
       accounts: `${urls.api}/stacks/${stack.id}/accounts`,
     }),
+  };
+}
+
+type TunnelState = VpnTunnelResource['state'];
+const isTunnelState = (state: string): state is TunnelState =>
+  (VPN_TUNNEL_STATES as readonly string[]).includes(state);
+
+export function toVpnTunnelHal(tunnel: VpnTunnelRow, urls: FamilyUrls): VpnTunnelResource {
+  return {
+    id: String(tunnel.id),
+    _type: 'vpn_tunnel' as const,
+    handle: tunnel.handle,
+    phase_1_alg: tunnel.phase1Alg,
+    phase_1_dh_group: tunnel.phase1DhGroup,
+    phase_1_lifetime: tunnel.phase1Lifetime,
+    phase_2_alg: tunnel.phase2Alg,
+    phase_2_dh_group: tunnel.phase2DhGroup,
+    phase_2_lifetime: tunnel.phase2Lifetime,
+    perfect_forward_secrecy: tunnel.perfectForwardSecrecy,
+    auto: tunnel.auto,
+    our_gateway: tunnel.ourGateway,
+    peer_gateway: tunnel.peerGateway,
+    our_networks: tunnel.ourNetworks,
+    peer_networks: tunnel.peerNetworks,
+    state: isTunnelState(tunnel.state) ? tunnel.state : 'unknown',
+    // Absent until the tunnel has reported (contract §4.3: an object or absent).
+    ...(tunnel.tunnelAttributes ? { tunnel_attributes: tunnel.tunnelAttributes as TunnelAttributes } : {}),
+    created_at: iso(tunnel.createdAt),
+    updated_at: iso(tunnel.updatedAt),
+    _links: links({ stack: `${urls.api}/stacks/${tunnel.stackId}` }),
+  };
+}
+
+export function toVpcPeerHal(peer: VpcPeerRow, urls: FamilyUrls): VpcPeerResource {
+  return {
+    id: String(peer.id),
+    _type: 'vpc_peer' as const,
+    connection_id: peer.connectionId,
+    connection_status: peer.connectionStatus,
+    description: peer.description,
+    peer_account_id: peer.peerAccountId,
+    peer_vpc_id: peer.peerVpcId,
+    created_at: iso(peer.createdAt),
+    updated_at: iso(peer.updatedAt),
+    _links: links({ stack: `${urls.api}/stacks/${peer.stackId}` }),
   };
 }

@@ -1,13 +1,20 @@
-import { stackCollection, stackResource } from '@berth/core';
+import {
+  HIDS_REPORTS_PER_PAGE,
+  intrusionDetectionReportCollection,
+  stackCollection,
+  stackResource,
+  vpcPeerCollection,
+  vpnTunnelCollection,
+} from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
-import { idParams, pagedQuery } from '../../http/route-schemas.ts';
+import { idParams, idRoute, pagedQuery } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
-import { toStackHal } from './stacks.hal.ts';
+import { toStackHal, toVpcPeerHal, toVpnTunnelHal } from './stacks.hal.ts';
 import type { StacksService } from './stacks.service.ts';
 
 export async function stacksRoutes(
@@ -53,6 +60,73 @@ export async function stacksRoutes(
     async (request) => {
       const caller = await callers.require(request);
       return toStackHal(await stacks.get(caller, parseNumericId(request.params.id)), urls);
+    },
+  );
+
+  // spec 2 §2 the stack page's tabs (contract §5.6): lists, paged, empty where the stack has none.
+  app.get(
+    '/stacks/:id/vpn_tunnels',
+    idRoute(tags, "A stack's VPN tunnels", { 200: vpnTunnelCollection }, { querystring: pagedQuery }),
+    async (request) => {
+      const caller = await callers.require(request);
+      const paging = pagingFrom(request.query);
+      const page = await stacks.vpnTunnels(caller, parseNumericId(request.params.id), paging);
+      return collection(
+        'vpn_tunnels',
+        `${urls.api}/stacks/${page.stack.id}/vpn_tunnels`,
+        page.items.map((tunnel) => toVpnTunnelHal(tunnel, urls)),
+        page.paging,
+      );
+    },
+  );
+
+  app.get(
+    '/stacks/:id/vpc_peers',
+    idRoute(
+      tags,
+      "A stack's VPC peering connections",
+      { 200: vpcPeerCollection },
+      { querystring: pagedQuery },
+    ),
+    async (request) => {
+      const caller = await callers.require(request);
+      const paging = pagingFrom(request.query);
+      const page = await stacks.vpcPeers(caller, parseNumericId(request.params.id), paging);
+      return collection(
+        'vpc_peers',
+        `${urls.api}/stacks/${page.stack.id}/vpc_peers`,
+        page.items.map((peer) => toVpcPeerHal(peer, urls)),
+        page.paging,
+      );
+    },
+  );
+
+  app.get(
+    '/stacks/:id/intrusion_detection_reports',
+    idRoute(
+      tags,
+      "A stack's Managed HIDS reports (403 with the spec's message where the stack does not expose them)",
+      { 200: intrusionDetectionReportCollection },
+      { querystring: pagedQuery },
+    ),
+    async (request) => {
+      const caller = await callers.require(request);
+      // spec 2 §9: this list pages by 10.
+      const paging = pagingFrom(request.query, HIDS_REPORTS_PER_PAGE);
+      const { stack, items } = await stacks.intrusionDetectionReports(
+        caller,
+        parseNumericId(request.params.id),
+      );
+      return collection(
+        'intrusion_detection_reports',
+        `${urls.api}/stacks/${stack.id}/intrusion_detection_reports`,
+        items,
+        {
+          page: paging.page,
+          perPage: paging.perPage,
+          total: items.length,
+        },
+      );
     },
   );
 }

@@ -1,9 +1,11 @@
-import { DEFAULT_SHARED_STACK } from '@berth/core';
+import { DEFAULT_SHARED_STACK, hidsMessages } from '@berth/core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
-import { environments, stacks } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { environments, stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
+import { selectPage } from '../../db/select-page.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { Paging } from '../../http/hal.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 
@@ -93,13 +95,47 @@ export function createStacksService(deps: { db: Db }) {
   const visibleTo = async (ref: CallerRef) =>
     visibleStacks(db, access.organizations(await access.caller(ref), 'stack.read'));
 
+  async function get(ref: CallerRef, id: number | null): Promise<StackRow> {
+    const stack = (await visibleTo(ref)).find((row) => row.id === id);
+    if (!stack) throw notFound('Stack');
+    return stack;
+  }
+
   return {
     list: visibleTo,
+    get,
 
-    async get(ref: CallerRef, id: number | null): Promise<StackRow> {
-      const stack = (await visibleTo(ref)).find((row) => row.id === id);
-      if (!stack) throw notFound('Stack');
-      return stack;
+    /** The stack's VPN tunnels (spec 2 §2), as support recorded them; whoever sees the stack sees them. */
+    async vpnTunnels(ref: CallerRef, id: number | null, paging: Paging) {
+      const stack = await get(ref, id);
+      const page = await selectPage(db, vpnTunnels, {
+        where: eq(vpnTunnels.stackId, stack.id),
+        orderBy: [asc(vpnTunnels.id)],
+        paging,
+      });
+      return { stack, ...page };
+    },
+
+    /** The stack's VPC peering connections (spec 2 §2), as support recorded them. */
+    async vpcPeers(ref: CallerRef, id: number | null, paging: Paging) {
+      const stack = await get(ref, id);
+      const page = await selectPage(db, vpcPeers, {
+        where: eq(vpcPeers.stackId, stack.id),
+        orderBy: [asc(vpcPeers.id)],
+        paging,
+      });
+      return { stack, ...page };
+    },
+
+    /**
+     * spec 2 §2: the Managed HIDS reports of a stack that exposes them; any other answers the spec's
+     * message (403). Berth runs no host intrusion detection of its own, so no stack has a report yet:
+     * a stack marked as exposing them answers an empty list.
+     */
+    async intrusionDetectionReports(ref: CallerRef, id: number | null) {
+      const stack = await get(ref, id);
+      if (!stack.exposeIntrusionDetectionReports) throw forbidden(hidsMessages.notExposed, 'not_exposed');
+      return { stack, items: [] as never[] };
     },
   };
 }

@@ -99,14 +99,13 @@ describe('side navigation (spec 3 §2)', () => {
     expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
   });
 
-  it('shows Deploy and SUPPORT disabled with "Not available in this installation yet"', async () => {
+  it('shows Deploy disabled with "Not available in this installation yet", and SUPPORT opens /support', async () => {
     renderSidebar();
-    for (const name of ['Deploy', 'SUPPORT']) {
-      const entry = await screen.findByRole('link', { name });
-      expect(entry).toHaveAttribute('aria-disabled', 'true');
-      expect(entry).not.toHaveAttribute('href');
-      expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
-    }
+    const deploy = await screen.findByRole('link', { name: 'Deploy' });
+    expect(deploy).toHaveAttribute('aria-disabled', 'true');
+    expect(deploy).not.toHaveAttribute('href');
+    expect(deploy).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
+    expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/support');
     expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/apps');
     // Databases is live: a link to the list.
     expect(screen.getByRole('link', { name: 'Databases' })).toHaveAttribute('href', '/databases');
@@ -123,7 +122,7 @@ describe('side navigation (spec 3 §2)', () => {
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
     expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('link', { name: 'DOCS' })).toHaveAttribute('href', 'https://docs.berth.example');
-    expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/support');
     expect(screen.getByRole('link', { name: 'INSTALL CLI' })).toBeInTheDocument();
     // Issue 8: the API reference sits with the help links, whether or not docs are configured.
     expect(screen.getByRole('link', { name: 'API REFERENCE' })).toHaveAttribute('href', '/api-reference');

@@ -1,5 +1,6 @@
+import { to } from '../../lib/paths.ts';
 import { Banner } from './banner.tsx';
-import { Button } from './button.tsx';
+import { Button, ButtonLink } from './button.tsx';
 import './resource-page.css';
 
 export interface SupportRequest {
@@ -7,17 +8,15 @@ export interface SupportRequest {
   body: string;
 }
 
-/** A mailto: link with the request prefilled; the user's mail client sends it (no recipient is configured). */
+/** The support form (/support) with the request filled in. */
 export function supportRequestHref(request: SupportRequest): string {
-  const query = new URLSearchParams({ subject: request.subject, body: request.body });
-  // mailto wants %20 for spaces, not the form encoding's '+'.
-  return `mailto:?${query.toString().replace(/\+/g, '%20')}`;
+  return to.support({ subject: request.subject, description: request.body });
 }
 
 /**
- * spec 2 §2: stack deprovisions and dedicated stack requests are support requests. Berth has no support
- * desk or request endpoint yet, so the console says exactly that and shows what would be sent, with a
- * prefilled email the user addresses to their platform operator. Nothing is sent by the console.
+ * spec 2 §2 and spec 1 §4: stack deprovisions, dedicated stack requests and account deletions are support
+ * requests. The console shows what will be asked, then opens the support form with it filled in; the
+ * ticket is sent from there (nothing is sent before the user submits it).
  */
 export function SupportRequestConfirmation({
   title,
@@ -31,9 +30,8 @@ export function SupportRequestConfirmation({
   return (
     <section className="card card-body section-stack" aria-label={title}>
       <Banner variant="info" title={title}>
-        This is a request to your platform's support team: Berth does not carry it out by itself, and the
-        console has no support desk to file it in yet. Confirm to open an email with the request below;
-        address it to your operator's support and send it.
+        This is a request to your platform's support team: Berth does not carry it out by itself. Confirm to
+        open the support form with the request below filled in, then submit the ticket.
       </Banner>
       <div>
         <p className="field-label">Subject</p>
@@ -47,9 +45,9 @@ export function SupportRequestConfirmation({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <a className="button button-primary button-md" href={supportRequestHref(request)}>
-          <span>Confirm</span>
-        </a>
+        <ButtonLink variant="primary" to={supportRequestHref(request)}>
+          Confirm
+        </ButtonLink>
       </div>
     </section>
   );

@@ -189,7 +189,7 @@ describe('Delete Account (spec 1 §4)', () => {
     const request = await screen.findByRole('region', { name: 'Account deletion request' });
     expect(within(request).getByText('Account deletion request: Analytical Engines')).toBeInTheDocument();
     expect(within(request).getByRole('link', { name: 'Confirm' }).getAttribute('href')).toMatch(
-      /^mailto:\?subject=Account%20deletion%20request/,
+      /^\/support\?subject=Account\+deletion\+request/,
     );
     await user.click(within(request).getByRole('button', { name: 'Cancel' }));
     expect(await deletion()).toBeInTheDocument();

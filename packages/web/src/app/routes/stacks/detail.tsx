@@ -1,22 +1,24 @@
 import { formatUsd } from '@berth/core';
 import { type ReactNode, useCallback } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { type TabLink, TabNav } from '../../../components/ui/tabs.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { CreateEnvironmentButton } from '../../../features/environments/components/create-environment-button.tsx';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table.tsx';
+import {
+  HidsReportsTab,
+  VpcPeersTab,
+  VpnTunnelsTab,
+} from '../../../features/stacks/components/stack-connections.tsx';
 import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
 import { to } from '../../../lib/paths.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
 import { isSimulated, type Stack, tenancyLabel } from '../../../resources/stacks/stack.hal.ts';
 import { useStack } from '../../../resources/stacks/use-stack.ts';
 import { icons } from '../../shell/icons.tsx';
-import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
@@ -27,9 +29,6 @@ type StackTab = (typeof TABS)[number];
 function isStackTab(value: string): value is StackTab {
   return (TABS as readonly string[]).includes(value);
 }
-
-/** spec 3 §8: the empty text of a list. */
-const NO_RESOURCES_FOUND = 'No resources found';
 
 function StackDetailRoute() {
   const { id = '', tab } = useParams();
@@ -81,22 +80,13 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
       );
       break;
     case 'vpn-tunnels':
-      body = (
-        <NotAvailableYet description="VPN tunnels, which connect a stack to your own networks, are not offered here yet." />
-      );
+      body = <VpnTunnelsTab stack={stack} />;
       break;
     case 'vpc-peering':
-      body = (
-        <NotAvailableYet description="VPC peering, which connects a stack to your own VPCs, is not offered here yet." />
-      );
+      body = <VpcPeersTab stack={stack} />;
       break;
     case 'hids':
-      body = (
-        <EmptyState
-          title={NO_RESOURCES_FOUND}
-          description="Managed HIDS reports of this stack appear here once they are produced."
-        />
-      );
+      body = <HidsReportsTab stack={stack} />;
       break;
     case 'settings':
       body = (
@@ -108,8 +98,8 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
       );
       break;
     case null:
-      // spec 2 §8: the HIDS tab of a stack that does not expose its reports.
-      body = <Banner variant="warning">We cannot expose intrusion detection reports for this stack.</Banner>;
+      // spec 2 §8: the HIDS tab of a stack that does not expose its reports (the tab says so itself).
+      body = <HidsReportsTab stack={stack} />;
       break;
   }
 

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, costHal, environmentHal, roleHal, stackHal } from '../../../../test/fixtures.ts';
+import {
+  collection,
+  costHal,
+  environmentHal,
+  errorBody,
+  roleHal,
+  stackHal,
+} from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 
 const stacks = [
@@ -116,10 +123,96 @@ describe('stack detail (spec 2 §2)', () => {
     mockServer({
       ...routes(),
       'GET /api/stacks/2': () => json(200, { ...stacks[1], expose_intrusion_detection_reports: true }),
+      'GET /api/stacks/2/intrusion_detection_reports?page=1&per_page=10': () =>
+        json(200, { ...collection('intrusion_detection_reports', []), per_page: 10 }),
     });
     renderApp('/stacks/2/hids');
     expect(await screen.findByRole('link', { name: 'Managed HIDS' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
+  });
+
+  it("says the spec's text when the HIDS reports cannot be read", async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2': () => json(200, { ...stacks[1], expose_intrusion_detection_reports: true }),
+      'GET /api/stacks/2/intrusion_detection_reports?page=1&per_page=10': () =>
+        json(500, errorBody(500, 'internal_error', 'Something went wrong on our side')),
+    });
+    renderApp('/stacks/2/hids');
+    expect(await screen.findByText('Unable to fetch managed HIDS evidence.')).toBeInTheDocument();
+  });
+
+  it('lists the VPN tunnels and VPC peers support set up, and offers a prefilled ticket for more', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2/vpn_tunnels?per_page=5000': () =>
+        json(
+          200,
+          collection('vpn_tunnels', [
+            {
+              id: '7',
+              _type: 'vpn_tunnel',
+              handle: 'office',
+              phase_1_alg: 'aes256',
+              phase_1_dh_group: 'modp2048',
+              phase_1_lifetime: '28800',
+              phase_2_alg: 'aes256',
+              phase_2_dh_group: 'modp2048',
+              phase_2_lifetime: '3600',
+              perfect_forward_secrecy: 'yes',
+              auto: 'start',
+              our_gateway: '203.0.113.10',
+              peer_gateway: '198.51.100.20',
+              our_networks: ['10.0.0.0/16'],
+              peer_networks: ['192.168.0.0/24', '192.168.1.0/24'],
+              state: 'up',
+              created_at: '2026-11-01T00:00:00.000Z',
+              updated_at: '2026-11-01T00:00:00.000Z',
+              _links: { stack: { href: 'http://berth.test/api/stacks/2' } },
+            },
+          ]),
+        ),
+      'GET /api/stacks/2/vpc_peers?per_page=5000': () =>
+        json(
+          200,
+          collection('vpc_peers', [
+            {
+              id: '3',
+              _type: 'vpc_peer',
+              connection_id: 'pcx-0abc',
+              connection_status: 'pending-acceptance',
+              description: 'Analytics',
+              peer_account_id: '123456789012',
+              peer_vpc_id: 'vpc-0def',
+              created_at: '2026-11-01T00:00:00.000Z',
+              updated_at: '2026-11-01T00:00:00.000Z',
+              _links: { stack: { href: 'http://berth.test/api/stacks/2' } },
+            },
+          ]),
+        ),
+    });
+    renderApp('/stacks/2/vpn-tunnels');
+    const tunnels = await screen.findByRole('table', { name: 'VPN Tunnels' });
+    expect(within(tunnels).getAllByRole('row')[1]).toHaveTextContent(
+      'officeup203.0.113.1010.0.0.0/16198.51.100.20192.168.0.0/24, 192.168.1.0/24',
+    );
+    const request = screen.getByRole('link', { name: 'Request a VPN Tunnel' });
+    const href = new URL(request.getAttribute('href') ?? '', 'http://berth.test');
+    expect(href.pathname).toBe('/support');
+    expect(href.searchParams.get('subject')).toBe('VPN tunnel request for stack engines-prod');
+    expect(href.searchParams.get('description')).toMatch(
+      /^Please set up a VPN tunnel for stack engines-prod \(id 2, eu-west-1\)\./,
+    );
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'VPC Peering' }));
+    const peers = await screen.findByRole('table', { name: 'VPC Peers' });
+    // spec 2 §6: a connection that is not active reads as an error.
+    expect(within(peers).getByText('pending-acceptance')).toHaveClass('badge-error');
+    expect(screen.getByRole('link', { name: 'Request VPC Peering' }).getAttribute('href')).toMatch(
+      /^\/support\?subject=VPC\+peering\+request\+for\+stack\+engines-prod/,
+    );
   });
 
   it('says so on the HIDS tab of a stack that does not expose its reports', async () => {
@@ -156,7 +249,8 @@ describe('stack detail (spec 2 §2)', () => {
     expect(button).toBeEnabled();
     await user.click(button);
     const confirm = screen.getByRole('link', { name: 'Confirm' });
-    expect(confirm.getAttribute('href')).toMatch(/^mailto:\?subject=Deprovision%20stack%20engines-prod/);
+    // The request opens the support form with it filled in.
+    expect(confirm.getAttribute('href')).toMatch(/^\/support\?subject=Deprovision\+stack\+engines-prod/);
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
