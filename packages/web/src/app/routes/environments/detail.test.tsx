@@ -98,7 +98,7 @@ describe('environment detail (spec 2 §2)', () => {
     );
   });
 
-  it('shows the Security tab from the server's summary: 2FA, SSO, backups, encryption, endpoints, changes', async () => {
+  it('shows the Security tab from the server summary: 2FA, SSO, backups, encryption, endpoints, changes', async () => {
     signIn();
     mockServer({
       ...routes(),
