@@ -28,3 +28,6 @@ export const activityReportCollection = halCollection('activity_reports', activi
   id: 'ActivityReportCollection',
 });
 export type ActivityReportCollection = z.infer<typeof activityReportCollection>;
+
+/** A report's file, as its signed link answers it (a route's response entry). */
+export const activityReportFileAnswer = { content: { 'text/csv': { schema: z.string() } } };

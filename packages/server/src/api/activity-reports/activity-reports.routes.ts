@@ -1,5 +1,6 @@
 import {
   activityReportCollection,
+  activityReportFileAnswer,
   activityReportMessages,
   activityReportResource,
   SERVER_PAGE_SIZE_DEFAULT,
@@ -109,7 +110,7 @@ export async function activityReportsRoutes(
         summary: "An activity report's CSV, by its signed link",
         params: z.strictObject({ id: pathParameter }),
         querystring: querySchema({ expires: queryValue.optional(), signature: queryValue.optional() }),
-        response: responses({ 200: { content: { 'text/csv': { schema: z.string() } } } }),
+        response: responses({ 200: activityReportFileAnswer }),
       },
     },
     async (request, reply) => {
