@@ -8,7 +8,11 @@ import { expect, test } from '../fixtures/test.ts';
 // Issue 38, activity reports (spec 2 §2 /environments/{id}/activity_reports, contract §5.6): a report of
 // the environment's operations asked for now, made by the server, downloaded as CSV.
 
+// Each first look after a navigation (or a report being made) waits this long.
+const LOADED = { timeout: 30_000 };
+
 test('an activity report downloads as CSV', async ({ signedInPage: page, account, request }) => {
+  test.setTimeout(120_000);
   const token = account.token.accessToken;
   const environment = await createAccountEnvironment(request, account, `reports-${uniqueSuffix()}`);
   const app = await createApp(request, token, environment.id, `shop-${uniqueSuffix()}`);
@@ -24,12 +28,12 @@ test('an activity report downloads as CSV', async ({ signedInPage: page, account
   expect(await waitForOperation(request, token, String(configure.id))).toBe('succeeded');
 
   await page.goto(`/environments/${environment.id}`);
-  await page.getByRole('link', { name: 'Activity Reports' }).click();
+  await page.getByRole('link', { name: 'Activity Reports' }).click(LOADED);
   await expect(page).toHaveURL(new RegExp(`/environments/${environment.id}/activity_reports$`));
-  await page.getByRole('button', { name: 'Make a report now' }).click();
+  await page.getByRole('button', { name: 'Make a report now' }).click(LOADED);
   const table = page.getByRole('table', { name: 'Activity reports' });
   const download = table.getByRole('button', { name: /^Download activity-.+\.csv$/ });
-  await expect(download).toBeVisible({ timeout: 20_000 });
+  await expect(download).toBeVisible(LOADED);
   await expect(table.getByRole('cell', { name: 'On demand' })).toBeVisible();
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
@@ -53,15 +57,16 @@ for (const scheme of SCHEMES) {
       account,
       request,
     }) => {
+      test.setTimeout(120_000);
       const environment = await createAccountEnvironment(request, account, `reports-${uniqueSuffix()}`);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/environments/${environment.id}/activity_reports`);
       await inTheme(page, scheme);
-      await expect(page.getByText(/^No activity reports yet\./)).toBeVisible();
+      await expect(page.getByText(/^No activity reports yet\./)).toBeVisible(LOADED);
       await page.getByRole('button', { name: 'Make a report now' }).click();
       await expect(
         page.getByRole('table', { name: 'Activity reports' }).getByRole('button', { name: /^Download / }),
-      ).toBeVisible({ timeout: 20_000 });
+      ).toBeVisible(LOADED);
       expect(await sideways(page)).toBeLessThanOrEqual(0);
     });
   }

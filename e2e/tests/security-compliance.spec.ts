@@ -15,8 +15,11 @@ import { expect, test } from '../fixtures/test.ts';
 // else disabled with its tooltip), and a dashboard that follows what members do, here a member turning
 // on 2FA.
 
+// Each first look after a navigation waits this long: the page's code and the summary load with it.
+const LOADED = { timeout: 30_000 };
+
 test('Security & Compliance reflects a member turning on 2FA', async ({ page, browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const owner = await seedAccount(request, { name: 'Ada Lovelace' });
   const environment = await createAccountEnvironment(request, owner, `secure-${uniqueSuffix()}`);
   const role = await createRoleWithScopes(request, owner, {
@@ -32,10 +35,10 @@ test('Security & Compliance reflects a member turning on 2FA', async ({ page, br
   await page.goto('/environments');
   await mainNavigation(page).getByRole('link', { name: 'Security & Compliance' }).click();
   await expect(page).toHaveURL(/\/security-compliance/);
-  await expect(page.getByRole('heading', { name: 'Security & Compliance', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Security & Compliance', level: 1 })).toBeVisible(LOADED);
   await page.getByLabel('Environment').selectOption({ label: environment.handle });
   const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
-  await expect(twoFactor.getByText('0 of 2 members use 2FA', { exact: true })).toBeVisible();
+  await expect(twoFactor.getByText('0 of 2 members use 2FA', { exact: true })).toBeVisible(LOADED);
   await expect(twoFactor.getByRole('list', { name: 'Without 2FA' })).toContainText(
     `Grace Hopper (${member.email})`,
   );
@@ -51,33 +54,33 @@ test('Security & Compliance reflects a member turning on 2FA', async ({ page, br
     const memberPage = await theirs.newPage();
     await memberPage.goto('/environments');
     const entry = mainNavigation(memberPage).getByRole('link', { name: 'Security & Compliance' });
-    await expect(entry).toHaveAttribute('aria-disabled', 'true');
+    await expect(entry).toHaveAttribute('aria-disabled', 'true', LOADED);
     await expect(entry).toHaveAccessibleDescription(/^Requires Full Visibility on any Environment/);
 
     // The member turns on 2FA in their settings.
     await memberPage.goto('/settings/otp-setup');
-    await expect(memberPage).toHaveURL(/\/elevate\?redirect=/);
+    await expect(memberPage).toHaveURL(/\/elevate\?redirect=/, LOADED);
     await passwordField(memberPage).fill(member.password);
     await memberPage.getByRole('button', { name: 'Confirm' }).click();
-    await expect(memberPage).toHaveURL(/\/settings\/otp-setup$/);
+    await expect(memberPage).toHaveURL(/\/settings\/otp-setup$/, LOADED);
     const secret = (await memberPage.getByTestId('otp-secret').textContent()) ?? '';
     const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
     await memberPage.getByRole('textbox', { name: '2FA Code' }).fill(totp.generate());
     await memberPage.getByRole('button', { name: 'Enable 2FA' }).click();
-    await expect(memberPage).toHaveURL(/\/settings\/otp-recovery-codes$/);
+    await expect(memberPage).toHaveURL(/\/settings\/otp-recovery-codes$/, LOADED);
   } finally {
     await theirs.close();
   }
 
   // The owner's dashboard says so on the next look, and no longer names the member.
   await page.reload();
-  await expect(twoFactor.getByText('1 of 2 members use 2FA', { exact: true })).toBeVisible();
+  await expect(twoFactor.getByText('1 of 2 members use 2FA', { exact: true })).toBeVisible(LOADED);
   await expect(twoFactor.getByRole('list', { name: 'Without 2FA' })).not.toContainText('Grace Hopper');
   // The same facts on the environment's own Security tab.
   await page.goto(`/environments/${environment.id}/security`);
   await expect(
     page.getByRole('region', { name: 'Two-factor authentication' }).getByText('1 of 2 members use 2FA'),
-  ).toBeVisible();
+  ).toBeVisible(LOADED);
 });
 
 for (const scheme of SCHEMES) {
@@ -87,6 +90,7 @@ for (const scheme of SCHEMES) {
       account,
       request,
     }) => {
+      test.setTimeout(120_000);
       const environment = await createAccountEnvironment(request, account, `looks-${uniqueSuffix()}`);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/security-compliance?environment_id=${environment.id}`);
@@ -99,12 +103,12 @@ for (const scheme of SCHEMES) {
         'Endpoints',
         'Recent privileged activity',
       ]) {
-        await expect(page.getByRole('region', { name: card })).toBeVisible();
+        await expect(page.getByRole('region', { name: card })).toBeVisible(LOADED);
       }
       await expect(page.getByText('0 of 1 member uses 2FA', { exact: true })).toBeVisible();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       await page.goto(`/environments/${environment.id}/security`);
-      await expect(page.getByRole('region', { name: 'Endpoints' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Endpoints' })).toBeVisible(LOADED);
       expect(await sideways(page)).toBeLessThanOrEqual(0);
     });
   }
