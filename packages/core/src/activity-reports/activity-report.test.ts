@@ -24,10 +24,10 @@ describe('report windows', () => {
     expect(window.endsAt.toISOString()).toBe(endsAt);
   });
 
-  it('an on-demand report covers the 7 days before the current minute', () => {
+  it('an on-demand report covers the 7 days up to the moment it is asked for', () => {
     const window = lastSevenDays(new Date('2026-11-25T10:30:42.123Z'));
-    expect(window.endsAt.toISOString()).toBe('2026-11-25T10:30:00.000Z');
-    expect(window.startsAt.toISOString()).toBe('2026-11-18T10:30:00.000Z');
+    expect(window.endsAt.toISOString()).toBe('2026-11-25T10:30:42.123Z');
+    expect(window.startsAt.toISOString()).toBe('2026-11-18T10:30:42.123Z');
   });
 });
 

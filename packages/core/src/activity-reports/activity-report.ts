@@ -23,13 +23,9 @@ export function lastWholeWeek(at: Date): ReportWindow {
   return { startsAt: new Date(thisMonday - WEEK_MS), endsAt: new Date(thisMonday) };
 }
 
-/**
- * An on-demand report: the 7 days before `at`, its end rounded down to the minute, so asking twice in a
- * minute names the same window (and the same report).
- */
+/** An on-demand report: the 7 days up to `at`, so it holds what was done the moment before it was asked. */
 export function lastSevenDays(at: Date): ReportWindow {
-  const endsAt = Math.floor(at.getTime() / 60_000) * 60_000;
-  return { startsAt: new Date(endsAt - WEEK_MS), endsAt: new Date(endsAt) };
+  return { startsAt: new Date(at.getTime() - WEEK_MS), endsAt: new Date(at.getTime()) };
 }
 
 /** The file's name: the environment's handle and the window's days, safe in any file system. */

@@ -4,7 +4,7 @@ import {
   activityReportMessages,
   lastSevenDays,
 } from '@berth/core';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityReports } from '../../db/schema.ts';
 import { cannotSee, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
@@ -51,7 +51,7 @@ describe('activity reports access', () => {
   it('keeps one report, its link and its file from other organizations and lower scopes', async () => {
     const [report] = await t.db
       .insert(activityReports)
-      .values(newReport(environmentRow, lastSevenDays(new Date('2026-01-10T00:00:00Z')), 'on_demand'))
+      .values(newReport(environmentRow, lastSevenDays(new Date('2026-01-10T00:00:00Z')), 'weekly'))
       .returning();
     const one = `/api/activity_reports/${report?.id}`;
     await expectAccess(t, { method: 'GET', url: one, scope: 'read', environmentId: f.environment.id }, [
@@ -119,12 +119,16 @@ describe('a report asked for now', () => {
       account: { href: `http://berth.test/api/accounts/${f.environment.id}` },
       download: { href: `http://berth.test/api/activity_reports/${report.id}/download` },
     });
-    // Asked again within the minute: the same report, not another.
+    // Asked again while it is being made: the same report, not another.
     const again = await t.call('POST', listUrl, { token: f.owner.token, body: {} });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(report.id);
 
     await t.activityReports.poke();
+    // Made, and asked again within the minute: still that one.
+    const soon = await t.call('POST', listUrl, { token: f.owner.token, body: {} });
+    expect(soon.statusCode).toBe(200);
+    expect(soon.json()).toMatchObject({ id: report.id, status: 'ready' });
     const made = (
       await t.call('GET', `/api/activity_reports/${report.id}`, { token: f.viewer.token })
     ).json();
@@ -154,12 +158,50 @@ describe('a report asked for now', () => {
     );
     expect(file.body).not.toContain('too-old');
     expect(file.body).not.toContain('not-theirs');
+
+    // A minute later, a new one.
+    await t.db
+      .update(activityReports)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(activityReports.id, Number(report.id)));
+    const later = await t.call('POST', listUrl, { token: f.owner.token, body: {} });
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).not.toBe(report.id);
+    await t.activityReports.poke();
+  });
+
+  it('holds an operation done the moment before the report was asked for', async () => {
+    const [latest] = await t.db
+      .select()
+      .from(activityReports)
+      .where(eq(activityReports.kind, 'on_demand'))
+      .orderBy(desc(activityReports.id))
+      .limit(1);
+    await t.db
+      .update(activityReports)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(activityReports.id, latest?.id ?? 0));
+    await seedOperation(t.db, {
+      organizationId: f.organization.id,
+      environmentId: f.environment.id,
+      resourceType: 'app',
+      resourceId: 1,
+      resourceHandle: 'just-now',
+      type: 'restart',
+    });
+    const asked = await t.call('POST', listUrl, { token: f.owner.token, body: {} });
+    expect(asked.statusCode).toBe(201);
+    await t.activityReports.poke();
+    const pointer = await t.call('GET', `/api/activity_reports/${asked.json().id}/download`, {
+      token: f.owner.token,
+    });
+    expect((await fetchLink(pointer.body)).body).toContain('just-now');
   });
 
   it('answers 409 with the reason while a report is being made', async () => {
     const [pending] = await t.db
       .insert(activityReports)
-      .values(newReport(environmentRow, lastSevenDays(new Date('2026-02-01T00:00:00Z')), 'on_demand'))
+      .values(newReport(environmentRow, lastSevenDays(new Date('2026-02-01T00:00:00Z')), 'weekly'))
       .returning();
     const response = await t.call('GET', `/api/activity_reports/${pending?.id}/download`, {
       token: f.owner.token,

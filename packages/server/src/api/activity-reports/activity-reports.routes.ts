@@ -66,7 +66,7 @@ export async function activityReportsRoutes(
     '/accounts/:id/activity_reports',
     idRoute(
       tags,
-      'Ask for a report of the last 7 days now (made by the worker in a moment); asked again within the minute, the same report',
+      'Ask for a report of the last 7 days now (made in a moment); asked again while it is made or within a minute of it, that report',
       { 200: activityReportResource, 201: activityReportResource },
     ),
     async (request, reply) => {

@@ -131,8 +131,9 @@ export function createActivityReportsService(deps: {
     },
 
     /**
-     * A report of the last 7 days, asked for now. Asking again within the same minute names the same
-     * window, so it answers the same report (`created` false) instead of making another.
+     * A report of the last 7 days, asked for now. Asked again within a minute of the last one, or while
+     * one is being made, it answers that report (`created` false) instead of making another: a double
+     * click, or a member pressing the button over and over, makes one report.
      */
     async request(
       ref: CallerRef,
@@ -141,28 +142,41 @@ export function createActivityReportsService(deps: {
     ): Promise<{ report: ActivityReportRow; created: boolean }> {
       const caller = await access.caller(ref);
       const environment = await access.environment(caller, environmentId, 'activity_report.create');
-      const window = lastSevenDays(now);
+      const onDemand = and(
+        eq(activityReports.environmentId, environment.id),
+        eq(activityReports.kind, 'on_demand'),
+      );
+      // The newest on-demand report (its end is when it was asked for), and whether it was asked for
+      // within the last minute by the database's clock, the one created_at is written with.
+      const latest = async () => {
+        const [row] = await db
+          .select({
+            report: activityReports,
+            recent: sql<boolean>`${activityReports.createdAt} > now() - interval '1 minute'`,
+          })
+          .from(activityReports)
+          .where(onDemand)
+          .orderBy(desc(activityReports.endsAt), desc(activityReports.id))
+          .limit(1);
+        return row;
+      };
+      const last = await latest();
+      if (last && (last.recent || last.report.status === 'pending')) {
+        return { report: last.report, created: false };
+      }
       const [made] = await db
         .insert(activityReports)
-        .values(newReport(environment, window, 'on_demand', caller.user.id))
+        .values(newReport(environment, lastSevenDays(now), 'on_demand', caller.user.id))
         .onConflictDoNothing()
         .returning();
       if (made) {
         deps.onRequested?.();
         return { report: made, created: true };
       }
-      const [existing] = await db
-        .select()
-        .from(activityReports)
-        .where(
-          and(
-            eq(activityReports.environmentId, environment.id),
-            eq(activityReports.startsAt, window.startsAt),
-            eq(activityReports.endsAt, window.endsAt),
-          ),
-        );
-      if (!existing) throw new Error('Activity report conflict without a report');
-      return { report: existing, created: false };
+      // Another request made one at this very moment: that one.
+      const other = await latest();
+      if (!other) throw new Error('Activity report conflict without a report');
+      return { report: other.report, created: false };
     },
 
     /** The path of a ready report's time-limited download link (contract §1.10); 409 while it is made. */

@@ -44,6 +44,7 @@ ALTER TABLE "privileged_activities" ADD CONSTRAINT "privileged_activities_enviro
 ALTER TABLE "privileged_activities" ADD CONSTRAINT "privileged_activities_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "privileged_activities" ADD CONSTRAINT "privileged_activities_subject_id_users_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "activity_reports_env_window_unique" ON "activity_reports" USING btree ("environment_id","starts_at","ends_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "activity_reports_env_on_demand_pending_unique" ON "activity_reports" USING btree ("environment_id") WHERE kind = 'on_demand' and status = 'pending';--> statement-breakpoint
 CREATE INDEX "activity_reports_env_idx" ON "activity_reports" USING btree ("environment_id","ends_at","id");--> statement-breakpoint
 CREATE INDEX "activity_reports_pending_idx" ON "activity_reports" USING btree ("organization_id","id") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "privileged_activities_org_idx" ON "privileged_activities" USING btree ("organization_id","created_at","id");--> statement-breakpoint

@@ -33,6 +33,10 @@ export const activityReports = pgTable(
   (table) => [
     // One report per environment and window, however many processes make them or users ask at once.
     uniqueIndex('activity_reports_env_window_unique').on(table.environmentId, table.startsAt, table.endsAt),
+    // One on-demand report in the making per environment: asking again meanwhile answers that one.
+    uniqueIndex('activity_reports_env_on_demand_pending_unique')
+      .on(table.environmentId)
+      .where(sql`kind = 'on_demand' and status = 'pending'`),
     // The environment's list, newest first.
     index('activity_reports_env_idx').on(table.environmentId, table.endsAt, table.id),
     // Reports waiting to be made, taken one per organization at a time.

@@ -40,7 +40,7 @@ export function ActivityReports({ environmentId, page, onPageChange, requestDeni
     {
       id: 'window',
       header: 'Period (UTC)',
-      cell: (report) => <span className="cell-strong">{windowOf(report)}</span>,
+      cell: (report) => <span className="cell-strong activity-report-period">{windowOf(report)}</span>,
     },
     { id: 'kind', header: 'Type', cell: (report) => (report.kind === 'weekly' ? 'Weekly' : 'On demand') },
     {
