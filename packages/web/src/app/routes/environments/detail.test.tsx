@@ -182,6 +182,65 @@ describe('environment detail (spec 2 §2)', () => {
     expect(screen.queryByRole('region', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
   });
 
+  it('lists the activity reports, newest first, and asks for one now (POST /accounts/:id/activity_reports)', async () => {
+    signIn();
+    const report = (
+      id: string,
+      status: 'pending' | 'ready',
+      kind: 'weekly' | 'on_demand',
+      days: [string, string],
+    ) => ({
+      id,
+      _type: 'activity_report',
+      starts_at: `${days[0]}T00:00:00.000Z`,
+      ends_at: `${days[1]}T00:00:00.000Z`,
+      filename: `activity-production-${days[0]}.csv`,
+      status,
+      kind,
+      operation_count: 12,
+      ready_at: status === 'ready' ? `${days[1]}T01:00:00.000Z` : null,
+      created_at: `${days[1]}T00:30:00.000Z`,
+      updated_at: `${days[1]}T00:30:00.000Z`,
+      _links: {
+        self: { href: `http://berth.test/api/activity_reports/${id}` },
+        account: { href: 'http://berth.test/api/accounts/10' },
+        download: { href: `http://berth.test/api/activity_reports/${id}/download` },
+      },
+    });
+    const weekly = report('7', 'ready', 'weekly', ['2026-11-16', '2026-11-23']);
+    const asked = report('8', 'pending', 'on_demand', ['2026-11-21', '2026-11-28']);
+    const { calls } = mockServer({
+      ...routes(),
+      'GET /api/accounts/10/activity_reports?page=1': [
+        () => json(200, { ...collection('activity_reports', [weekly]), per_page: 40 }),
+        () => json(200, { ...collection('activity_reports', [asked, weekly]), per_page: 40 }),
+      ],
+      'POST /api/accounts/10/activity_reports': () => json(201, asked),
+    });
+    renderApp('/environments/10/activity_reports');
+    const table = await screen.findByRole('table', { name: 'Activity reports' });
+    expect(await within(table).findByText('2026-11-16 to 2026-11-22')).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Download activity-production-2026-11-16.csv' }),
+    ).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Make a report now' }));
+    expect(await within(table).findByText('Preparing')).toBeInTheDocument();
+    expect(within(table).getByText('On demand')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/accounts/10/activity_reports',
+    ]);
+  });
+
+  it('says why the Activity Reports tab is closed to a member without Full Visibility', async () => {
+    signIn();
+    mockServer(routes({ roles: [roleHal({ id: 'role-dev', type: 'platform_user' })], scopes: ['deploy'] }));
+    renderApp('/environments/10/activity_reports');
+    expect(
+      await screen.findByText('You do not have "read" permissions for this environment (id:10)'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Activity reports' })).not.toBeInTheDocument();
+  });
+
   it('lists the log and metric drains on Integrations, with what each shipped and its actions', async () => {
     signIn();
     const drain = (id: string, handle: string, status: string, extra: Record<string, unknown> = {}) => ({
