@@ -10,20 +10,23 @@ const PAGE_NOT_FOUND =
   "We can't find the page you're looking for. Maybe you mistyped the address? If not, the page may have moved.";
 
 test.describe('no dead ends', () => {
-  test('Security & Compliance and Deploy say they are not available yet', async ({
+  test('Deploy says it is not available yet', async ({
     signedInPage: page,
     account,
     request,
   }) => {
-    // An environment gives the owner Full Visibility, so only "not built" keeps Security & Compliance off.
     await createAccountEnvironment(request, account);
     await page.goto('/environments');
     // Databases is built (issue 9): a live entry.
     await mainNavigation(page).getByRole('link', { name: 'Databases' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Databases' })).toBeVisible();
     await page.goto('/environments');
+    // Security & Compliance is built (issue 38): a live entry.
+    await expect(mainNavigation(page).getByRole('link', { name: 'Security & Compliance' })).toHaveAttribute(
+      'href',
+      '/security-compliance',
+    );
     const entries = [
-      mainNavigation(page).getByRole('link', { name: 'Security & Compliance' }),
       sidebar(page).getByRole('link', { name: 'Deploy', exact: true }),
     ];
     for (const entry of entries) {

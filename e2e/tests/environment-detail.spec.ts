@@ -75,18 +75,12 @@ test.describe('environment detail', () => {
     await expect(
       page.getByRole('table', { name: `Metric drains of environment ${environment.id}` }),
     ).toBeVisible();
-    // Placeholder tabs say plainly that their feature is not here yet, never an empty working list.
-    const notYet = {
-      Security: 'Security scans and reports are not offered here yet.',
-      'Activity Reports': 'Weekly activity reports are not produced here yet.',
-    };
-    for (const [tab, text] of Object.entries(notYet)) {
-      await sections.getByRole('link', { name: tab, exact: true }).click();
-      await expect(
-        page.getByRole('heading', { name: 'Not available in this installation yet' }),
-      ).toBeVisible();
-      await expect(page.getByText(text, { exact: true })).toBeVisible();
-    }
+    // Security shows the environment's Security & Compliance facts (security-compliance.spec.ts), and
+    // Activity Reports its reports (activity-reports.spec.ts).
+    await sections.getByRole('link', { name: 'Security', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Two-factor authentication' })).toBeVisible();
+    await sections.getByRole('link', { name: 'Activity Reports', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Activity reports' })).toBeVisible();
     await sections.getByRole('link', { name: 'Activity', exact: true }).click();
     await expect(page).toHaveURL(/\/activity$/);
     await expect(page.getByRole('table', { name: 'Activity' })).toBeVisible();

@@ -42,10 +42,11 @@ test.describe('organizations', () => {
     await expect(organizationSwitcher(page, 'First Harbour')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Select an organization' })).toHaveCount(0);
     // Its creator owns it, so no permission keeps a menu entry off any more: Security & Compliance
-    // is disabled only because this installation has not built it (dead-ends.spec.ts).
-    await expect(
-      mainNavigation(page).getByRole('link', { name: 'Security & Compliance' }),
-    ).toHaveAccessibleDescription('Not available in this installation yet');
+    // is a live entry.
+    await expect(mainNavigation(page).getByRole('link', { name: 'Security & Compliance' })).toHaveAttribute(
+      'href',
+      '/security-compliance',
+    );
   });
 
   test('creating an organization selects it', async ({ signedInPage: page, account }) => {

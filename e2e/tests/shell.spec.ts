@@ -37,10 +37,9 @@ test.describe('side navigation', () => {
       'aria-current',
       'page',
     );
-    // An organization owner passes every permission check: Security & Compliance is disabled only
-    // because this installation has not built it (dead-ends.spec.ts).
+    // An organization owner passes every permission check: Security & Compliance is a live entry.
     const security = mainNavigation(page).getByRole('link', { name: 'Security & Compliance' });
-    await expect(security).toHaveAccessibleDescription('Not available in this installation yet');
+    await expect(security).toHaveAttribute('href', '/security-compliance');
 
     await expect(accountNavigation(page).getByRole('link')).toHaveText(['Settings', 'Logout']);
   });

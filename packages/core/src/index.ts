@@ -1,3 +1,5 @@
+export * from './activity-reports/activity-report.hal.ts';
+export * from './activity-reports/activity-report.ts';
 export * from './apps/app.hal.ts';
 export * from './apps/app.schema.ts';
 export * from './apps/git-remote.ts';
@@ -75,6 +77,8 @@ export * from './plans/plans.ts';
 export * from './releases/release.hal.ts';
 export * from './scim/scim-configuration.hal.ts';
 export * from './scim/scim-configuration.ts';
+export * from './security/privileged-activity.ts';
+export * from './security/security-summary.hal.ts';
 export * from './service-definitions/service-definition.hal.ts';
 export * from './services/service.hal.ts';
 export * from './services/service.schema.ts';

@@ -1,6 +1,7 @@
 import { MAX_LENGTH, SCIM_BASE_PATH } from '@berth/core';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { activityReportsRoutes } from './api/activity-reports/activity-reports.routes.ts';
 import { appsRoutes } from './api/apps/apps.routes.ts';
 import { backupsRoutes } from './api/backups/backups.routes.ts';
 import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
@@ -18,6 +19,7 @@ import { logDrainsRoutes } from './api/log-drains/log-drains.routes.ts';
 import { metricDrainsRoutes } from './api/metric-drains/metric-drains.routes.ts';
 import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
+import { securityRoutes } from './api/security/security.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
 import { servicesRoutes } from './api/services/services.routes.ts';
 import { sizingRoutes } from './api/sizing/sizing.routes.ts';
@@ -72,6 +74,7 @@ import { serviceFamily } from './http/service-family.ts';
 import { mailboxRoutes, newMailboxSecret } from './mail/mailbox.routes.ts';
 import type { Mail, Mailer } from './mail/mailer.ts';
 import { containerMetricsRoutes } from './metrics/container-metrics/container-metrics.routes.ts';
+import type { ActivityReportScheduler } from './operations/activity-report-scheduler.ts';
 import type { Autoscaler } from './operations/autoscaler.ts';
 import type { ContainerReconciler } from './operations/container-reconciler.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
@@ -94,6 +97,8 @@ export interface BerthApp {
   /** Scales services by their sizing policies; makes the daily sizing recommendations (tests call them). */
   autoscaler: Autoscaler;
   recommender: SizingRecommender;
+  /** Makes the weekly and on-demand activity reports (tests call it). */
+  activityReports: ActivityReportScheduler;
   close(): Promise<void>;
 }
 
@@ -334,6 +339,13 @@ export async function buildApp(
       await sizingRoutes(api, { urls, callers, sizing: services.sizing });
       await supportRoutes(api, { urls, callers, support: services.support });
       await customResourcesRoutes(api, { urls, callers, customResources: services.customResources });
+      await securityRoutes(api, { urls, callers, security: services.security });
+      await activityReportsRoutes(api, {
+        urls,
+        callers,
+        reports: services.activityReports,
+        apiUrlFor: (request) => familyUrlsFor(config, request).api,
+      });
     },
   });
   await app.register(serviceFamily, {
@@ -433,6 +445,7 @@ export async function buildApp(
   if (config.worker) {
     worker.start();
     services.backupScheduler.start(config.backupCheckSeconds * 1000);
+    services.activityReportScheduler.start(config.activityReportCheckSeconds * 1000);
     services.reconciler.start();
     services.logShipper.start(config.drainIntervalSeconds * 1000);
     services.metricShipper.start(Math.max(1, config.metricDrainIntervalSeconds) * 1000);
@@ -452,6 +465,7 @@ export async function buildApp(
     metricShipper: services.metricShipper,
     autoscaler: services.autoscaler,
     recommender: services.recommender,
+    activityReports: services.activityReportScheduler,
     async close() {
       // First stop taking requests and finish those in flight. Keep-alive sockets are closed as they go
       // idle (else a client's idle socket holds the stop for its 72 s), and what is left after 5 s is cut.
@@ -468,6 +482,7 @@ export async function buildApp(
       await services.recommender.stop();
       await services.usageMeter.stop();
       await services.backupScheduler.stop();
+      await services.activityReportScheduler.stop();
       await services.reconciler.stop();
       await services.logShipper.stop();
       await services.metricShipper.stop();

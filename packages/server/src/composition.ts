@@ -1,3 +1,7 @@
+import {
+  activityReportLinksKey,
+  createActivityReportsService,
+} from './api/activity-reports/activity-reports.service.ts';
 import { createAppsService } from './api/apps/apps.service.ts';
 import { createBackupsService } from './api/backups/backups.service.ts';
 import { createCertificatesService } from './api/certificates/certificates.service.ts';
@@ -13,6 +17,7 @@ import { createLogDrainsService } from './api/log-drains/log-drains.service.ts';
 import { createMetricDrainsService } from './api/metric-drains/metric-drains.service.ts';
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { createReleasesService } from './api/releases/releases.service.ts';
+import { createSecurityService } from './api/security/security.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
 import { createServiceLogsService } from './api/services/service-logs.service.ts';
 import { createServicesService } from './api/services/services.service.ts';
@@ -55,6 +60,7 @@ import { createMetricShipper } from './drains/metric-shipper.ts';
 import { createAuthGuard } from './http/authenticate.ts';
 import { createMailer, type Mail } from './mail/mailer.ts';
 import { createContainerMetricsService } from './metrics/container-metrics/container-metrics.service.ts';
+import { createActivityReportScheduler } from './operations/activity-report-scheduler.ts';
 import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
@@ -317,6 +323,18 @@ export async function createServices(
   // Databases and their backups.
   const databases = createDatabasesService({ db, secrets });
   const backups = createBackupsService({ db });
+  // Issue 38: the Security & Compliance facts of an environment, and its weekly activity reports (made
+  // beside the worker; one asked for on demand is made at once).
+  const security = createSecurityService({ db });
+  const activityReports = createActivityReportsService({
+    db,
+    linksKey: activityReportLinksKey(signingKey),
+    onRequested: () => void activityReportScheduler.poke(),
+  });
+  const activityReportScheduler = createActivityReportScheduler({
+    reports: activityReports,
+    onError: (error) => hooks.onError(error),
+  });
   // Log drains: their destinations' URLs and tokens sealed under a key of their own, and the shipper
   // that sends each provisioned drain its lines (run beside the worker).
   const drainBox = createSecretBox(signingKey, 'log drains');
@@ -429,6 +447,9 @@ export async function createServices(
     serviceLogs,
     databases,
     backups,
+    security,
+    activityReports,
+    activityReportScheduler,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

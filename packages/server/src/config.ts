@@ -69,6 +69,8 @@ export interface Config {
   workerLeaseMs: number;
   /** How often the worker looks for databases due an automatic backup and backups to prune (seconds). */
   backupCheckSeconds: number;
+  /** How often the worker looks for environments due their weekly activity report, and makes pending ones (seconds). */
+  activityReportCheckSeconds: number;
   /** Queued operations one organization may have, and operations one user may start per minute (429 past them). */
   operationLimits: { queuedPerOrganization: number; perUserPerMinute: number };
   /** Base duration of one simulated runtime step, in milliseconds. */
@@ -740,6 +742,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: flagFromEnv(env, 'BERTH_CHECK_RESPONSES', false),
     workerLeaseMs: countFromEnv(env, 'BERTH_WORKER_LEASE_MS', 30_000),
     backupCheckSeconds: countFromEnv(env, 'BERTH_BACKUP_CHECK_SECONDS', 3600),
+    activityReportCheckSeconds: countFromEnv(env, 'BERTH_ACTIVITY_REPORT_CHECK_SECONDS', 3600),
     operationLimits: {
       queuedPerOrganization: countFromEnv(env, 'BERTH_QUEUED_OPERATIONS_PER_ORGANIZATION', 100),
       perUserPerMinute: countFromEnv(env, 'BERTH_OPERATIONS_PER_USER_PER_MINUTE', 60),

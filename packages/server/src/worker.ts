@@ -1,3 +1,7 @@
+import {
+  activityReportLinksKey,
+  createActivityReportsService,
+} from './api/activity-reports/activity-reports.service.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import {
@@ -11,6 +15,7 @@ import { createFilesPrivately } from './db/private-data-dir.ts';
 import { createLogShipper } from './drains/log-shipper.ts';
 import { createMetricShipper } from './drains/metric-shipper.ts';
 import { loggableError } from './http/loggable-error.ts';
+import { createActivityReportScheduler } from './operations/activity-report-scheduler.ts';
 import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
@@ -48,6 +53,11 @@ const operations = createOperationsService({
 const backupScheduler = createBackupScheduler({
   db: database.db,
   operations,
+  onError: (error) => console.error(loggableError(error)),
+});
+// Weekly activity reports are made here too; the unique index keeps one per environment and week.
+const activityReportScheduler = createActivityReportScheduler({
+  reports: createActivityReportsService({ db: database.db, linksKey: activityReportLinksKey(signingKey) }),
   onError: (error) => console.error(loggableError(error)),
 });
 const count = config.workerConcurrency;
@@ -123,6 +133,7 @@ const usageMeter = periodic(
 usageMeter.start(config.usageMeterSeconds * 1000, { immediately: true });
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
+activityReportScheduler.start(config.activityReportCheckSeconds * 1000);
 reconciler.start();
 console.log(`berth worker: ${count} worker(s) running (${workers.map((w) => w.workerId).join(', ')})`);
 
@@ -134,6 +145,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log('Stopping the berth worker…');
     Promise.all([
       backupScheduler.stop(),
+      activityReportScheduler.stop(),
       reconciler.stop(),
       logShipper.stop(),
       metricShipper.stop(),

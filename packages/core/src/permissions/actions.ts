@@ -127,6 +127,13 @@ export const ACTIONS = {
   'metric_drain.read': scope('basic_read'),
   'metric_drain.create': scope('observability'),
   'metric_drain.delete': scope('observability'),
+
+  // Issue 38: the Security & Compliance dashboard and the activity reports (who did what, when) are read
+  // with Full Visibility, the scope spec 3 §2 asks of the Security & Compliance entry. Asking for a report
+  // now only reads what the caller may already read.
+  'security.read': scope('read'),
+  'activity_report.read': scope('read'),
+  'activity_report.create': scope('read'),
 } as const satisfies Record<string, ActionRequirement>;
 
 /** Every action: the ones above and each operation type of the operation catalog (`app.deploy`, …). */

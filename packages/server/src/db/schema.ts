@@ -2,6 +2,7 @@
  * The whole database schema, one file per resource under tables/. Everything imports tables from here
  * (and drizzle-kit reads this file to generate migrations), so the split is invisible elsewhere.
  */
+export * from './tables/activity-reports.ts';
 export * from './tables/apps.ts';
 export * from './tables/billing.ts';
 export * from './tables/custom-resources.ts';
@@ -17,6 +18,7 @@ export * from './tables/organizations.ts';
 export * from './tables/plans.ts';
 export * from './tables/saml.ts';
 export * from './tables/scim.ts';
+export * from './tables/security.ts';
 export * from './tables/security-keys.ts';
 export * from './tables/sizing.ts';
 export * from './tables/ssh-keys.ts';

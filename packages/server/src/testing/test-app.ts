@@ -221,6 +221,7 @@ export async function testApp(
     metricShipper: built.metricShipper,
     autoscaler: built.autoscaler,
     recommender: built.recommender,
+    activityReports: built.activityReports,
     databaseUrl: built.database.url,
     config,
     call,

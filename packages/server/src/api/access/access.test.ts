@@ -12,6 +12,8 @@ import { type AuthorizationEvent, authorizations } from './access.ts';
 const WITHOUT_ACTION: Record<string, string> = {
   // Contract §1.10: the capability URL of a log; the signed, expiring link is the permission.
   'GET /api/operation_logs/:': 'signed link',
+  // Contract §1.10: an activity report's file, behind its signed, expiring link.
+  'GET /api/activity_report_files/:': 'signed link',
   // Contract §1.11: the catalog of database engines is the same for every signed-in user.
   'GET /api/database_images': 'public catalog',
   'GET /api/database_images/:': 'public catalog',

@@ -2,13 +2,16 @@ import {
   actionDenial,
   type CreatePermissionInput,
   isRoleVisible,
+  isScope,
   permissionSchemaMessages,
   type RoleType,
   roleTakesEnvironmentPermissions,
+  SCOPE_LABELS,
   scopeDenial,
 } from '@berth/core';
 import { and, eq } from 'drizzle-orm';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
+import { recordPrivilegedChange } from '../../auth/privileged-activity.ts';
 import type { Db } from '../../db/client.ts';
 import { permissions, roles } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
@@ -68,11 +71,22 @@ export function createPermissionsService(deps: { db: Db }) {
           role: ['owner type'],
         });
       }
-      const [created] = await db
-        .insert(permissions)
-        .values({ environmentId: environment.id, roleId: role.id, scope: input.scope })
-        .onConflictDoNothing()
-        .returning();
+      const created = await db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(permissions)
+          .values({ environmentId: environment.id, roleId: role.id, scope: input.scope })
+          .onConflictDoNothing()
+          .returning();
+        if (made) {
+          await recordPrivilegedChange(tx, environment.organizationId, {
+            kind: 'permission_granted',
+            actor: caller.user,
+            environmentId: environment.id,
+            detail: `${SCOPE_LABELS[input.scope]} to the role ${role.name}`,
+          });
+        }
+        return made;
+      });
       if (!created)
         throw unprocessable(permissionSchemaMessages.duplicate(input.scope), { scope: ['taken'] });
       return created;
@@ -89,7 +103,15 @@ export function createPermissionsService(deps: { db: Db }) {
       const [role] = await db.select().from(roles).where(eq(roles.id, permission.roleId));
       if (!role) throw notFound('Permission');
       assertCanManage(caller, role, 'permission.revoke');
-      await db.delete(permissions).where(eq(permissions.id, permission.id));
+      await db.transaction(async (tx) => {
+        await tx.delete(permissions).where(eq(permissions.id, permission.id));
+        await recordPrivilegedChange(tx, role.organizationId, {
+          kind: 'permission_revoked',
+          actor: caller.user,
+          environmentId: permission.environmentId,
+          detail: `${isScope(permission.scope) ? SCOPE_LABELS[permission.scope] : permission.scope} from the role ${role.name}`,
+        });
+      });
     },
   };
 }

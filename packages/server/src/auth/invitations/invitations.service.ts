@@ -17,6 +17,7 @@ import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.
 import { isUuid } from '../../http/ids.ts';
 import { invitationMail, type Mailer } from '../../mail/mailer.ts';
 import { accessOf, assertUsable } from '../caller-access.ts';
+import { recordPrivilegedChange } from '../privileged-activity.ts';
 import { isProvisionedIn } from '../provisioned-users.ts';
 import type { RoleAccessService } from '../roles/role-access.ts';
 import { type Caller, sameSecret } from '../tokens/token.service.ts';
@@ -132,10 +133,20 @@ export function createInvitationsService(deps: {
         .where(eq(invitations.id, invitation.id))
         .returning({ id: invitations.id });
       if (deleted.length === 0) throw invitationNotFound(); // accepted or revoked meanwhile
-      await tx
+      const joined = await tx
         .insert(memberships)
         .values({ userId: caller.user.id, roleId: invitation.roleId })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: memberships.id });
+      // The role was given by whoever invited them, as if they had added the member themselves.
+      if (joined.length > 0) {
+        await recordPrivilegedChange(tx, row.organizationId, {
+          kind: 'role_member_added',
+          actor: { id: invitation.inviterId, name: invitation.inviterName, email: '' },
+          subjectId: caller.user.id,
+          detail: row.roleName,
+        });
+      }
       // The invitation reached this address, which proves it as a verification mail would.
       await tx
         .update(users)

@@ -34,6 +34,7 @@ import { responses } from '../../http/schema-first.ts';
 import { membershipsOf } from '../access.ts';
 import { assertUsable, type CallerAccess, type Callers } from '../caller-access.ts';
 import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
+import { recordPrivilegedChange } from '../privileged-activity.ts';
 import { isProvisionedIn, provisionedIn } from '../provisioned-users.ts';
 import { toUserHal } from '../users/users.hal.ts';
 import type { RoleAccessService } from './role-access.ts';
@@ -144,6 +145,11 @@ export async function rolesRoutes(
       .values({ organizationId: request.params.id, name, type: 'platform_user' })
       .returning();
     if (!role) throw new Error('Role insert returned nothing');
+    await recordPrivilegedChange(db, role.organizationId, {
+      kind: 'role_created',
+      actor: caller.user,
+      detail: role.name,
+    });
     return reply.code(201).send(toRoleHal(role, urls));
   });
 
@@ -189,7 +195,14 @@ export async function rolesRoutes(
       .from(scimConfigurations)
       .where(eq(scimConfigurations.defaultRoleId, role.id));
     if (provisioning) throw unprocessable(scimConfigurationMessages.defaultRoleInUse);
-    await db.delete(roles).where(eq(roles.id, role.id));
+    await db.transaction(async (tx) => {
+      await tx.delete(roles).where(eq(roles.id, role.id));
+      await recordPrivilegedChange(tx, role.organizationId, {
+        kind: 'role_deleted',
+        actor: caller.user,
+        detail: role.name,
+      });
+    });
     return reply.code(204).send(null);
   });
 
@@ -256,8 +269,17 @@ export async function rolesRoutes(
       throw unprocessable(scimMessages.cannotAdd);
     }
     try {
-      const [membership] = await db.insert(memberships).values({ userId, roleId: role.id }).returning();
-      if (!membership) throw new Error('Membership insert returned nothing');
+      const membership = await db.transaction(async (tx) => {
+        const [made] = await tx.insert(memberships).values({ userId, roleId: role.id }).returning();
+        if (!made) throw new Error('Membership insert returned nothing');
+        await recordPrivilegedChange(tx, role.organizationId, {
+          kind: 'role_member_added',
+          actor: caller.user,
+          subjectId: userId,
+          detail: role.name,
+        });
+        return made;
+      });
       return reply.code(201).send(toMembershipHal(membership, urls));
     } catch (error) {
       if (isUniqueViolation(error)) throw unprocessable('This user already holds this role');
@@ -273,13 +295,24 @@ export async function rolesRoutes(
   );
   app.patch('/memberships/:id', updateMembership, async (request) => {
     const caller = await callers.require(request);
-    const { membership } = await membershipWithAccess(caller, request.params.id);
+    const { membership, access } = await membershipWithAccess(caller, request.params.id);
     const { privileged } = request.body;
-    const [updated] = await db
-      .update(memberships)
-      .set({ privileged, updatedAt: new Date() })
-      .where(eq(memberships.id, membership.id))
-      .returning();
+    const updated = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(memberships)
+        .set({ privileged, updatedAt: new Date() })
+        .where(eq(memberships.id, membership.id))
+        .returning();
+      if (changed && privileged !== membership.privileged) {
+        await recordPrivilegedChange(tx, access.role.organizationId, {
+          kind: privileged ? 'role_admin_granted' : 'role_admin_revoked',
+          actor: caller.user,
+          subjectId: membership.userId,
+          detail: access.role.name,
+        });
+      }
+      return changed;
+    });
     return toMembershipHal(updated ?? membership, urls);
   });
 
@@ -302,7 +335,15 @@ export async function rolesRoutes(
     const { organizationId } = access.role;
     await removeKeepingAnOwner(
       organizationId,
-      (tx) => tx.delete(memberships).where(eq(memberships.id, membership.id)),
+      async (tx) => {
+        await tx.delete(memberships).where(eq(memberships.id, membership.id));
+        await recordPrivilegedChange(tx, organizationId, {
+          kind: 'role_member_removed',
+          actor: caller.user,
+          subjectId: membership.userId,
+          detail: access.role.name,
+        });
+      },
       (tx) => assertKeepsARole(tx, membership.userId, organizationId, access.actor),
     );
     return reply.code(204).send(null);
@@ -341,8 +382,8 @@ export async function rolesRoutes(
     const holdsOwnerRoles = removable.some((m) => m.roleType === 'owner' || m.roleType === 'billing_owner');
     const notRemovingOwner = holdsOwnerRoles ? actionDenial(actor, 'owner_member.remove') : null;
     if (notRemovingOwner !== null) throw forbidden(notRemovingOwner);
-    await removeKeepingAnOwner(organizationId, (tx) =>
-      tx.delete(memberships).where(
+    await removeKeepingAnOwner(organizationId, async (tx) => {
+      await tx.delete(memberships).where(
         and(
           eq(memberships.userId, target),
           inArray(
@@ -350,8 +391,13 @@ export async function rolesRoutes(
             removable.map((m) => m.roleId),
           ),
         ),
-      ),
-    );
+      );
+      await recordPrivilegedChange(tx, organizationId, {
+        kind: 'member_removed',
+        actor: caller.user,
+        subjectId: target,
+      });
+    });
     return reply.code(204).send(null);
   });
 }

@@ -23,6 +23,7 @@ import type { AuthGuard } from '../../http/authenticate.ts';
 import { ApiError, forbidden, notFound, parseBody, unauthorized } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { idRoute, route } from '../../http/route-schemas.ts';
+import { recordForEveryOrganizationOf } from '../privileged-activity.ts';
 import type { LoginLimiter } from '../rate-limit.ts';
 import type { SecurityKeysService } from '../security-keys/security-keys.service.ts';
 import type { SecurityNotices } from '../security-notices.ts';
@@ -449,6 +450,12 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
           },
           'impersonation started',
         );
+        // Each organization of the impersonated user sees it on its Security & Compliance dashboard.
+        await recordForEveryOrganizationOf(db, subject.id, {
+          kind: 'impersonation_started',
+          actor: actor.user,
+          detail: body.scope === 'manage' ? 'with write access' : 'read-only',
+        });
         setSessionCookie(reply, issued);
         return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
       }
@@ -504,6 +511,14 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     if (target.name !== null && !target.revokedAt) {
       await deps.notices.tell(caller.user, { kind: 'access-token-revoked', name: target.name });
     }
+    // Logging out (the request's own token) is no privileged change; ending another token is.
+    if (target.id !== caller.token.id && !target.revokedAt) {
+      await recordForEveryOrganizationOf(db, caller.user.id, {
+        kind: 'token_revoked',
+        actor: caller.user,
+        detail: target.name !== null ? `the access token ${target.name}` : 'a session',
+      });
+    }
     // The cookie may be the session of a token exchanged from the target, which ended with it.
     clearCookieIfRevoked(request, reply, revoked);
     // Ending an impersonation in the browser that started it gives the impersonator their own session
@@ -537,6 +552,13 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     const { body } = request;
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
     const revoked = await tokens.revokeOtherSessions(caller.user.id, keep);
+    if (revoked.length > 0) {
+      await recordForEveryOrganizationOf(db, caller.user.id, {
+        kind: 'sessions_revoked',
+        actor: caller.user,
+        detail: `their other sessions (${revoked.length} ${revoked.length === 1 ? 'token' : 'tokens'})`,
+      });
+    }
     clearCookieIfRevoked(request, reply, revoked);
     return reply.code(204).send(null);
   });

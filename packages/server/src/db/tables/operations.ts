@@ -73,6 +73,8 @@ export const operations = pgTable(
     // The lists page newest first on these, with the id breaking ties (a next link's cursor).
     index('operations_org_idx').on(table.organizationId, table.updatedAt, table.id),
     index('operations_env_idx').on(table.environmentId, table.updatedAt, table.id),
+    // An environment's operations of a window, oldest first (its activity reports).
+    index('operations_env_created_idx').on(table.environmentId, table.createdAt, table.id),
     index('operations_resource_idx').on(table.resourceType, table.resourceId),
     // The per-organization cap counts queued operations; the per-user limit counts recent ones.
     index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),

@@ -91,12 +91,11 @@ describe('side navigation (spec 3 §2)', () => {
     );
   });
 
-  it('with Full Visibility, says Security & Compliance is not available here yet instead of a dead page', async () => {
+  it('with Full Visibility, links Security & Compliance to its page', async () => {
     renderSidebar({ fullVisibility: true });
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
-    expect(entry).toHaveAttribute('aria-disabled', 'true');
-    expect(entry).not.toHaveAttribute('href');
-    expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
+    expect(entry).not.toHaveAttribute('aria-disabled');
+    expect(entry).toHaveAttribute('href', '/security-compliance');
   });
 
   it('shows Deploy disabled with "Not available in this installation yet", and SUPPORT opens /support', async () => {

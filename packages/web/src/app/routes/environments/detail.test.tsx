@@ -98,15 +98,147 @@ describe('environment detail (spec 2 §2)', () => {
     );
   });
 
-  it('says plainly that the features behind placeholder tabs are not available here yet', async () => {
+  it('shows the Security tab from the server summary: 2FA, SSO, backups, encryption, endpoints, changes', async () => {
     signIn();
-    mockServer(routes());
+    mockServer({
+      ...routes(),
+      'GET /api/accounts/10/security_summary': () =>
+        json(200, {
+          id: '10',
+          _type: 'security_summary',
+          two_factor: {
+            members: 3,
+            enabled: 1,
+            without: [
+              { name: 'Ada Lovelace', email: 'ada@example.com' },
+              { name: 'Grace Hopper', email: 'grace@example.com' },
+            ],
+          },
+          sso: { configured: true, enforced: false },
+          backups: {
+            databases: 2,
+            enabled: 1,
+            without_backups: ['scratch'],
+            overdue: 0,
+            last_backup_at: '2026-11-28T03:00:00.000Z',
+            retention: { daily: 30, monthly: 12, yearly: 5, pitr_days: 0, make_copy: true, keep_final: true },
+          },
+          encryption: { disks: 2, encrypted: 2 },
+          endpoints: {
+            total: 3,
+            tls: 2,
+            without_tls: 1,
+            internal: 0,
+            ip_allowlisted: 1,
+            open_to_all: 2,
+            certificates_expiring: 0,
+          },
+          privileged_activity: [
+            {
+              id: '5',
+              kind: 'permission_granted',
+              actor_name: 'Ada Lovelace',
+              actor_email: 'ada@example.com',
+              subject_name: '',
+              subject_email: '',
+              detail: 'Full Visibility to the role Auditors',
+              created_at: '2026-11-28T10:00:00.000Z',
+            },
+          ],
+          generated_at: '2026-11-28T12:00:00.000Z',
+          _links: {
+            self: { href: 'http://berth.test/api/accounts/10/security_summary' },
+            account: { href: 'http://berth.test/api/accounts/10' },
+          },
+        }),
+    });
+    renderApp('/environments/10/security');
+    const twoFactor = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    expect(within(twoFactor).getByText('1 of 3 members use 2FA')).toBeInTheDocument();
+    expect(within(twoFactor).getByText('2 without 2FA')).toBeInTheDocument();
+    expect(within(twoFactor).getByRole('list', { name: 'Without 2FA' })).toHaveTextContent(
+      'Grace Hopper (grace@example.com)',
+    );
+    expect(screen.getByRole('region', { name: 'Single sign-on' })).toHaveTextContent('Not enforced');
+    const backups = screen.getByRole('region', { name: 'Database backups' });
+    expect(backups).toHaveTextContent('1 of 2 databases back up daily');
+    expect(within(backups).getByRole('list', { name: 'Backups turned off' })).toHaveTextContent('scratch');
+    expect(screen.getByRole('region', { name: 'Database encryption' })).toHaveTextContent(
+      '2 of 2 database disks encrypted at rest',
+    );
+    expect(screen.getByRole('region', { name: 'Endpoints' })).toHaveTextContent('2 of 3 endpoints use TLS');
+    expect(screen.getByRole('list', { name: 'Privileged changes, newest first' })).toHaveTextContent(
+      'Ada Lovelace granted Full Visibility to the role Auditors on this environment',
+    );
+  });
+
+  it('says why the Security tab is closed to a member without Full Visibility, and asks nothing', async () => {
+    signIn();
+    mockServer(routes({ roles: [roleHal({ id: 'role-dev', type: 'platform_user' })], scopes: ['deploy'] }));
     renderApp('/environments/10/security');
     expect(
-      await screen.findByRole('heading', { name: 'Not available in this installation yet' }),
+      await screen.findByText('You do not have "read" permissions for this environment (id:10)'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Security scans and reports are not offered here yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'No resources found' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
+  });
+
+  it('lists the activity reports, newest first, and asks for one now (POST /accounts/:id/activity_reports)', async () => {
+    signIn();
+    const report = (
+      id: string,
+      status: 'pending' | 'ready',
+      kind: 'weekly' | 'on_demand',
+      days: [string, string],
+    ) => ({
+      id,
+      _type: 'activity_report',
+      starts_at: `${days[0]}T00:00:00.000Z`,
+      ends_at: `${days[1]}T00:00:00.000Z`,
+      filename: `activity-production-${days[0]}.csv`,
+      status,
+      kind,
+      operation_count: 12,
+      ready_at: status === 'ready' ? `${days[1]}T01:00:00.000Z` : null,
+      created_at: `${days[1]}T00:30:00.000Z`,
+      updated_at: `${days[1]}T00:30:00.000Z`,
+      _links: {
+        self: { href: `http://berth.test/api/activity_reports/${id}` },
+        account: { href: 'http://berth.test/api/accounts/10' },
+        download: { href: `http://berth.test/api/activity_reports/${id}/download` },
+      },
+    });
+    const weekly = report('7', 'ready', 'weekly', ['2026-11-16', '2026-11-23']);
+    const asked = report('8', 'pending', 'on_demand', ['2026-11-21', '2026-11-28']);
+    const { calls } = mockServer({
+      ...routes(),
+      'GET /api/accounts/10/activity_reports?page=1': [
+        () => json(200, { ...collection('activity_reports', [weekly]), per_page: 40 }),
+        () => json(200, { ...collection('activity_reports', [asked, weekly]), per_page: 40 }),
+      ],
+      'POST /api/accounts/10/activity_reports': () => json(201, asked),
+    });
+    renderApp('/environments/10/activity_reports');
+    const table = await screen.findByRole('table', { name: 'Activity reports' });
+    expect(await within(table).findByText('2026-11-16 to 2026-11-22')).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Download activity-production-2026-11-16.csv' }),
+    ).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Make a report now' }));
+    expect(await within(table).findByText('Preparing')).toBeInTheDocument();
+    expect(within(table).getByText('On demand')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/accounts/10/activity_reports',
+    ]);
+  });
+
+  it('says why the Activity Reports tab is closed to a member without Full Visibility', async () => {
+    signIn();
+    mockServer(routes({ roles: [roleHal({ id: 'role-dev', type: 'platform_user' })], scopes: ['deploy'] }));
+    renderApp('/environments/10/activity_reports');
+    expect(
+      await screen.findByText('You do not have "read" permissions for this environment (id:10)'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Activity reports' })).not.toBeInTheDocument();
   });
 
   it('lists the log and metric drains on Integrations, with what each shipped and its actions', async () => {

@@ -25,7 +25,6 @@ import { useActionDenial, useActionDenials } from '../../../lib/use-action-denia
 import { settlingPoll, useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
 import type { EnvironmentDetail } from '../../../resources/environments/environment.hal.ts';
 import { icons } from '../../shell/icons.tsx';
-import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import {
@@ -35,6 +34,7 @@ import {
   EnvironmentIntegrationsTab,
 } from '../endpoints/lazy-tabs.tsx';
 import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
+import { EnvironmentActivityReportsTab, EnvironmentSecurityTab } from '../security/lazy-tabs.tsx';
 
 /** spec 2 §2: the tabs of /environments/{id}, in the order the page shows them. */
 const TABS = [
@@ -54,13 +54,6 @@ type EnvironmentTab = (typeof TABS)[number][0];
 function isEnvironmentTab(value: string): value is EnvironmentTab {
   return TABS.some(([tab]) => tab === value);
 }
-
-/** Tabs whose resources Berth does not store yet: they show the spec's empty text and what will appear. */
-// Tabs of features this installation does not have yet: what each would hold.
-const NOT_YET: Partial<Record<EnvironmentTab, string>> = {
-  security: 'Security scans and reports are not offered here yet.',
-  activity_reports: 'Weekly activity reports are not produced here yet.',
-};
 
 const appHref = (id: string) => to.app(id);
 
@@ -116,8 +109,12 @@ function EnvironmentPage({ environment, tab }: { environment: EnvironmentDetail;
     case 'backups':
       body = <EnvironmentBackups environmentId={environment.id} environmentType={environment.type} />;
       break;
-    default:
-      body = <NotAvailableYet description={NOT_YET[current] ?? ''} />;
+    case 'security':
+      body = <EnvironmentSecurityTab environmentId={environment.id} />;
+      break;
+    case 'activity_reports':
+      body = <EnvironmentActivityReportsTab environmentId={environment.id} />;
+      break;
   }
 
   const cost = costs.data?.get(environment.id) ?? 0;

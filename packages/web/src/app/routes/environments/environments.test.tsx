@@ -240,8 +240,9 @@ describe('environments list', () => {
     );
     renderApp('/environments');
     const entry = await screen.findByRole('link', { name: 'Security & Compliance' });
-    // Full Visibility passes the permission rule; only "not built yet" is left to say.
-    expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
+    // Full Visibility (sensitive implies read) opens the entry: a link to its page (issue 38).
+    expect(entry).not.toHaveAttribute('aria-disabled');
+    expect(entry).toHaveAttribute('href', '/security-compliance');
   });
 
   it('keeps Security & Compliance disabled for a platform user with only basic access', async () => {
