@@ -147,6 +147,11 @@ export interface Config {
   payments: PaymentsConfig;
   /** The plan a new organization starts on (BERTH_DEFAULT_PLAN); owners or the operator change it later. */
   defaultPlan: PlanName;
+  /**
+   * The home dashboard (BERTH_HOME, on by default): every member of an organization lands on it. The
+   * spec gates it by a list of organization ids; Berth makes that list a switch for the installation.
+   */
+  home: boolean;
   /** Optional outside services the console links to; hidden when unset. */
   docsUrl: string | undefined;
   statusPageUrl: string | undefined;
@@ -728,6 +733,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsFromEnv(env),
     defaultPlan: defaultPlanFromEnv(env),
+    home: flagFromEnv(env, 'BERTH_HOME', true),
     docsUrl: webUrlFromEnv(env, 'BERTH_DOCS_URL', 'https://docs.example.com'),
     statusPageUrl: webUrlFromEnv(env, 'BERTH_STATUS_PAGE_URL', 'https://status.example.com'),
   };

@@ -302,6 +302,57 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     return { containers, endpoints, disks: diskRows, backups: backupRows };
   }
 
+  /**
+   * What each readable environment costs: the sum of its apps and databases (and the storage of databases
+   * that are gone). Added up by the database in groups (environment and instance class, endpoint kind, disk
+   * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
+   * Every price is linear in what is summed, so the groups cost what their rows do.
+   */
+  async function environmentTotals(readable: number[]): Promise<Map<number, number>> {
+    const readableSet = new Set(readable);
+    const totals = new Map<number, number>();
+    const add = (environmentId: number | null, estCost: number) => {
+      if (environmentId !== null && readableSet.has(environmentId)) {
+        totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
+      }
+    };
+    const groups = await environmentCostGroups(readable);
+    for (const row of groups.containers) {
+      // One container of the summed memory costs what the group's containers do.
+      add(
+        row.environmentId,
+        containersMonthlyCost(
+          { containerCount: 1, containerMemoryMb: row.memoryMb, instanceClass: row.instanceClass },
+          rates,
+        ),
+      );
+    }
+    for (const row of groups.endpoints) {
+      add(row.environmentId, endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }));
+    }
+    for (const row of groups.disks) {
+      add(
+        row.environmentId,
+        diskMonthlyCost(row.sizeGb, rates) + row.disks * iopsMonthlyCost(row.iops, rates),
+      );
+    }
+    for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
+    return totals;
+  }
+
+  /** The stacks the organization sees (contract §1.11), each with what it costs the organization. */
+  async function stackCosts(organizationId: string): Promise<Cost[]> {
+    const rows = await visibleStacks(db, [organizationId]);
+    return rows.map((stack) => ({
+      id: stack.id,
+      resourceType: 'Stack' as const,
+      estCost: stackMonthlyCost(
+        { dedicated: stack.organizationId === organizationId && !stack.selfHosted },
+        rates,
+      ),
+    }));
+  }
+
   return {
     rates,
 
@@ -364,42 +415,10 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       ]);
     },
 
-    /**
-     * An environment costs the sum of its apps and databases (and the storage of databases that are
-     * gone). Added up by the database in groups (environment and instance class, endpoint kind, disk
-     * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
-     * Every price is linear in what is summed, so the groups cost what their rows do.
-     */
+    /** An environment costs the sum of its apps and databases (see environmentTotals). */
     async accounts(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const readableSet = new Set(readable);
-      const totals = new Map<number, number>();
-      const add = (environmentId: number | null, estCost: number) => {
-        if (environmentId !== null && readableSet.has(environmentId)) {
-          totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
-        }
-      };
-      const groups = await environmentCostGroups(readable);
-      for (const row of groups.containers) {
-        // One container of the summed memory costs what the group's containers do.
-        add(
-          row.environmentId,
-          containersMonthlyCost(
-            { containerCount: 1, containerMemoryMb: row.memoryMb, instanceClass: row.instanceClass },
-            rates,
-          ),
-        );
-      }
-      for (const row of groups.endpoints) {
-        add(row.environmentId, endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }));
-      }
-      for (const row of groups.disks) {
-        add(
-          row.environmentId,
-          diskMonthlyCost(row.sizeGb, rates) + row.disks * iopsMonthlyCost(row.iops, rates),
-        );
-      }
-      for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
+      const totals = await environmentTotals(readable);
       const all = readable.map((id) => ({
         id,
         resourceType: 'Account' as const,
@@ -414,16 +433,24 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
      */
     async stacks(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       await readableEnvironmentIds(ref, organizationId);
-      const rows = await visibleStacks(db, [organizationId]);
-      const all = rows.map((stack) => ({
-        id: stack.id,
-        resourceType: 'Stack' as const,
-        estCost: stackMonthlyCost(
-          { dedicated: stack.organizationId === organizationId && !stack.selfHosted },
-          rates,
-        ),
-      }));
+      const all = await stackCosts(organizationId);
       return pageOfCosts(all, paging);
+    },
+
+    /**
+     * The organization's estimated monthly cost as the caller may see it: the environments they can read
+     * and the stacks the organization pays for (home's cost card, spec 3 §2).
+     */
+    async monthlyTotal(ref: CallerRef, organizationId: string): Promise<number> {
+      const readable = await readableEnvironmentIds(ref, organizationId);
+      const [environmentCosts, stacks] = await Promise.all([
+        environmentTotals(readable),
+        stackCosts(organizationId),
+      ]);
+      let total = 0;
+      for (const estCost of environmentCosts.values()) total += estCost;
+      for (const stack of stacks) total += stack.estCost;
+      return total;
     },
 
     async assertMember(ref: CallerRef, organizationId: string): Promise<void> {

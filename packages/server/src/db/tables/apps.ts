@@ -32,7 +32,12 @@ export const apps = pgTable(
     currentSourceId: integer('current_source_id'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('apps_env_handle_unique').on(table.environmentId, table.handle)],
+  (table) => [
+    uniqueIndex('apps_env_handle_unique').on(table.environmentId, table.handle),
+    // The apps each source runs, and what they run, read from the index alone: the sources' figures and
+    // home's top source with its live commits (issue 38: an organization of 50,000 apps).
+    index('apps_source_idx').on(table.currentSourceId, table.environmentId, table.currentDeploymentId),
+  ],
 );
 
 /** Environment variables of an app; every configure operation writes a new row. */
