@@ -5,10 +5,7 @@ import { expect, test } from '../fixtures/test.ts';
 // spec 1 §2 "Login", §4 "Login" and the redirect rules, §5 login validation; spec 3 §4 session restore.
 
 test.describe('login', () => {
-  test('shows the login form and logs a verified owner into Home', async ({
-    page,
-    account,
-  }) => {
+  test('shows the login form and logs a verified owner into Home', async ({ page, account }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log in to Berth' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeEditable();
