@@ -30,9 +30,9 @@ test.describe('login', () => {
     await page.goto('/environments');
     await expect(page).toHaveURL(/\/login$/);
 
-    // The right password then works, and the old error is gone.
+    // The right password then works (on to the page tried before), and the old error is gone.
     await submitCredentials(page, { email: account.email, password: account.password });
-    await expect(page).toHaveURL(HOME_URL);
+    await expect(page).toHaveURL(/\/environments$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toHaveCount(0);
   });
 

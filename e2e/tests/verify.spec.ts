@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
+import { submitCredentials } from '../fixtures/console.ts';
 import { mailboxLinkPath, verificationLink } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -55,8 +55,9 @@ test.describe('email verification', () => {
     await expect(mailboxPage.getByRole('heading', { name: 'Berth mailbox' })).toBeVisible();
     const message = mailboxPage.locator('article').filter({ hasText: unverifiedUser.email }).first();
     await message.getByRole('link', { name: /\/verify\// }).click();
-    await expect(mailboxPage).toHaveURL(HOME_URL);
-    await expect(mailboxPage.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    // No organization yet, so no Home (issue 38): "/" leads to the environments.
+    await expect(mailboxPage).toHaveURL(/\/environments$/);
+    await expect(mailboxPage.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
   });
 
   test('Resend Verification Email mails a new link that verifies', async ({
@@ -75,8 +76,8 @@ test.describe('email verification', () => {
     const resent = await mailbox.waitFor({ to: unverifiedUser.email, excluding: [first.id] });
     const link = verificationLink(resent);
     await page.goto(link.url);
-    await expect(page).toHaveURL(HOME_URL);
-    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
   });
 
   test('a link with a wrong code or an unknown challenge fails with the spec message', async ({
@@ -118,10 +119,10 @@ test.describe('tabs of one browser (issue 20)', () => {
     // The link opened in a second tab of the same browser.
     const other = await page.context().newPage();
     await other.goto(verificationLink(mail).url);
-    await expect(other).toHaveURL(HOME_URL);
+    await expect(other).toHaveURL(/\/environments$/);
 
     // The first tab notices without a reload.
-    await expect(page).toHaveURL(HOME_URL, { timeout: 10_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(page).toHaveURL(/\/environments$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
   });
 });
