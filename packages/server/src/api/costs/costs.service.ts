@@ -32,6 +32,13 @@ import type { Cost } from './costs.hal.ts';
  * database that is gone still cost their environment. An environment costs the sum of its apps, its
  * databases and those orphaned backups.
  */
+/** What the priced services run: how many, their containers and those containers' memory (MB). */
+export interface Running {
+  services: number;
+  containers: number;
+  containerMemoryMb: number;
+}
+
 /** One page of a costs list and how many there are in all. */
 export interface CostPage {
   items: Cost[];
@@ -262,6 +269,9 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
           sql<number>`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.mapWith(
             Number,
           ),
+        // What runs, for home's scaling summary: read in the same pass over the index.
+        services: sql<number>`count(*)`.mapWith(Number),
+        containers: sql<number>`sum(greatest(${services.containerCount}, 0))`.mapWith(Number),
       })
       .from(services)
       .where(inReadable(services.environmentId, readable))
@@ -308,9 +318,12 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
    * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
    * Every price is linear in what is summed, so the groups cost what their rows do.
    */
-  async function environmentTotals(readable: number[]): Promise<Map<number, number>> {
+  async function environmentTotals(
+    readable: number[],
+  ): Promise<{ totals: Map<number, number>; running: Running }> {
     const readableSet = new Set(readable);
     const totals = new Map<number, number>();
+    const running: Running = { services: 0, containers: 0, containerMemoryMb: 0 };
     const add = (environmentId: number | null, estCost: number) => {
       if (environmentId !== null && readableSet.has(environmentId)) {
         totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
@@ -318,6 +331,9 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     };
     const groups = await environmentCostGroups(readable);
     for (const row of groups.containers) {
+      running.services += row.services;
+      running.containers += row.containers;
+      running.containerMemoryMb += row.memoryMb;
       // One container of the summed memory costs what the group's containers do.
       add(
         row.environmentId,
@@ -337,7 +353,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       );
     }
     for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
-    return totals;
+    return { totals, running };
   }
 
   /** The stacks the organization sees (contract §1.11), each with what it costs the organization. */
@@ -418,7 +434,7 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     /** An environment costs the sum of its apps and databases (see environmentTotals). */
     async accounts(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const totals = await environmentTotals(readable);
+      const { totals } = await environmentTotals(readable);
       const all = readable.map((id) => ({
         id,
         resourceType: 'Account' as const,
@@ -438,19 +454,23 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     },
 
     /**
-     * The organization's estimated monthly cost as the caller may see it: the environments they can read
-     * and the stacks the organization pays for (home's cost card, spec 3 §2).
+     * The organization's estimated monthly cost as the caller may see it (the environments they can read
+     * and the stacks the organization pays for), with the services, containers and memory priced in it:
+     * home's cost card and scaling summary (spec 3 §2).
      */
-    async monthlyTotal(ref: CallerRef, organizationId: string): Promise<number> {
+    async organizationMonthly(
+      ref: CallerRef,
+      organizationId: string,
+    ): Promise<{ estCost: number; running: Running }> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const [environmentCosts, stacks] = await Promise.all([
+      const [environments, stacks] = await Promise.all([
         environmentTotals(readable),
         stackCosts(organizationId),
       ]);
-      let total = 0;
-      for (const estCost of environmentCosts.values()) total += estCost;
-      for (const stack of stacks) total += stack.estCost;
-      return total;
+      let estCost = 0;
+      for (const environmentCost of environments.totals.values()) estCost += environmentCost;
+      for (const stack of stacks) estCost += stack.estCost;
+      return { estCost, running: environments.running };
     },
 
     async assertMember(ref: CallerRef, organizationId: string): Promise<void> {

@@ -9,7 +9,7 @@ import {
   hasFullVisibilityAnywhere,
   RECOMMENDATION,
 } from '@berth/core';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, notExists, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,7 +35,7 @@ import {
 import type { OperationRow } from '../../operations/operations.hal.ts';
 import type { OperationsService } from '../../operations/operations.service.ts';
 import { createAccess, isVisible } from '../access/access.ts';
-import type { CostsService } from '../costs/costs.service.ts';
+import type { CostsService, Running } from '../costs/costs.service.ts';
 
 /** The top source: the repository most of the caller's readable apps run, with its live commits. */
 export interface HomeTopSourceRow {
@@ -75,9 +75,27 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
   const { db, costs, operations: operationsService } = deps;
   const access = createAccess(db);
 
-  async function counts(organizationId: string, readable: number[]): Promise<HomeCounts> {
-    const [appCount, databaseCount, dedicatedStacks] = await Promise.all([
-      db.$count(apps, inEnvironments(apps.environmentId, readable)),
+  /**
+   * The readable apps by the source they run (null: none), in one pass over the apps' source index: the
+   * apps count and the top source both read it.
+   */
+  function appsBySource(readable: number[]) {
+    const appCount = count();
+    return db
+      .select({ sourceId: apps.currentSourceId, apps: appCount })
+      .from(apps)
+      .where(inEnvironments(apps.environmentId, readable))
+      .groupBy(apps.currentSourceId);
+  }
+  type AppGroups = Awaited<ReturnType<typeof appsBySource>>;
+
+  async function counts(
+    organizationId: string,
+    readable: number[],
+    appGroups: Promise<AppGroups>,
+  ): Promise<HomeCounts> {
+    const [groups, databaseCount, dedicatedStacks] = await Promise.all([
+      appGroups,
       db.$count(databases, inEnvironments(databases.environmentId, readable)),
       // A dedicated stack is one the organization owns and Berth runs (spec 2: self-hosted ones are apart).
       db.$count(stacks, and(eq(stacks.organizationId, organizationId), eq(stacks.selfHosted, false))),
@@ -85,23 +103,13 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
     return {
       dedicated_stacks: dedicatedStacks,
       environments: readable.length,
-      apps: appCount,
+      apps: groups.reduce((total, group) => total + group.apps, 0),
       databases: databaseCount,
     };
   }
 
-  async function scaling(readable: number[]): Promise<HomeScaling> {
-    const sizes = db
-      .select({
-        services: count(),
-        containers: sql<number>`coalesce(sum(greatest(${services.containerCount}, 0)), 0)`.mapWith(Number),
-        memoryMb:
-          sql<number>`coalesce(sum(greatest(${services.containerCount}, 0)::bigint * greatest(${services.containerMemoryLimitMb}, 0)), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(services)
-      .where(inEnvironments(services.environmentId, readable));
+  /** `running`: the readable services, their containers and memory, as the costs summed them. */
+  async function scaling(readable: number[], running: Promise<Running>): Promise<HomeScaling> {
     const autoscaling = db
       .select({ mode: sizingPolicies.autoscaling, services: count() })
       .from(sizingPolicies)
@@ -111,6 +119,11 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
       .groupBy(sizingPolicies.autoscaling);
     // spec 2 §4 (core's scalingLabel): a recommendation counts for a service that does not autoscale,
     // while it has the size it was made for, for 2 days, from 150 USD a month either way.
+    const autoscalingOn = db
+      .select({ one: sql`1` })
+      .from(sizingPolicies)
+      .where(and(eq(sizingPolicies.serviceId, services.id), eq(sizingPolicies.scalingEnabled, true)));
+    // Read from the recommendations (a few: recent and large), each joined to its service by its key.
     const recommendations = db
       .select({
         scaleDown: sql<number>`count(*) filter (where ${sizingRecommendations.costSavings} > 0)`.mapWith(
@@ -126,10 +139,6 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
       })
       .from(sizingRecommendations)
       .innerJoin(services, eq(services.id, sizingRecommendations.serviceId))
-      .leftJoin(
-        sizingPolicies,
-        and(eq(sizingPolicies.serviceId, services.id), eq(sizingPolicies.scalingEnabled, true)),
-      )
       .where(
         and(
           inEnvironments(sizingRecommendations.environmentId, readable),
@@ -137,15 +146,15 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
           sql`abs(${sizingRecommendations.costSavings}) >= ${RECOMMENDATION.savingThreshold}`,
           eq(sizingRecommendations.instanceClassAtTime, services.instanceClass),
           eq(sizingRecommendations.containerMemoryLimitMbAtTime, services.containerMemoryLimitMb),
-          isNull(sizingPolicies.id),
+          notExists(autoscalingOn),
         ),
       );
-    const [[size], modes, [advice]] = await Promise.all([sizes, autoscaling, recommendations]);
+    const [size, modes, [advice]] = await Promise.all([running, autoscaling, recommendations]);
     const autoscaled = (mode: string) => modes.find((row) => row.mode === mode)?.services ?? 0;
     return {
-      services: size?.services ?? 0,
-      containers: size?.containers ?? 0,
-      container_memory_mb: size?.memoryMb ?? 0,
+      services: size.services,
+      containers: size.containers,
+      container_memory_mb: size.containerMemoryMb,
       autoscaling_services: modes.reduce((total, row) => total + row.services, 0),
       horizontal_autoscaling_services: autoscaled('horizontal'),
       vertical_autoscaling_services: autoscaled('vertical'),
@@ -159,23 +168,20 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
    * The source the most readable apps run now (ties: the newer source), and its distinct live commits
    * (spec 3 §3: the commits its apps currently run), newest first. Both read the apps' source index.
    */
-  async function topSource(organizationId: string, readable: number[]): Promise<HomeTopSourceRow | null> {
-    if (readable.length === 0) return null;
-    const organizationSources = db
-      .select({ id: sources.id })
-      .from(sources)
-      .where(eq(sources.organizationId, organizationId));
-    const appCount = count();
-    const [top] = await db
-      .select({ sourceId: apps.currentSourceId, apps: appCount })
-      .from(apps)
-      .where(
-        and(inArray(apps.currentSourceId, organizationSources), inEnvironments(apps.environmentId, readable)),
-      )
-      .groupBy(apps.currentSourceId)
-      .orderBy(desc(appCount), desc(apps.currentSourceId))
-      .limit(1);
-    if (!top?.sourceId) return null;
+  async function topSource(
+    organizationId: string,
+    readable: number[],
+    appGroups: Promise<AppGroups>,
+  ): Promise<HomeTopSourceRow | null> {
+    let top: { sourceId: number; apps: number } | null = null;
+    for (const group of await appGroups) {
+      const { sourceId, apps: running } = group;
+      if (sourceId === null) continue;
+      if (!top || running > top.apps || (running === top.apps && sourceId > top.sourceId)) {
+        top = { sourceId, apps: running };
+      }
+    }
+    if (!top) return null;
     const date = sql<Date>`coalesce(${deployments.gitCommitTimestamp}, ${deployments.createdAt})`;
     // One row per commit (its newest deployment), then the newest commits with how many there are.
     const perCommit = db
@@ -199,7 +205,10 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
       .orderBy(deployments.gitCommitSha, desc(date))
       .as('per_commit');
     const [source, commits] = await Promise.all([
-      db.select().from(sources).where(eq(sources.id, top.sourceId)),
+      db
+        .select()
+        .from(sources)
+        .where(and(eq(sources.id, top.sourceId), eq(sources.organizationId, organizationId))),
       db
         .select({
           sha: perCommit.sha,
@@ -313,11 +322,17 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
       const fullyVisible = hasFullVisibilityAnywhere(actor)
         ? organizationEnvironments.filter((row) => can(actor, 'read', String(row.id))).map((row) => row.id)
         : null;
-      const [countsOf, cost, scalingOf, top, latest, securityOf, dismissal] = await Promise.all([
-        counts(organizationId, readable),
-        costs.monthlyTotal(caller, organizationId),
-        scaling(readable),
-        topSource(organizationId, readable),
+      // Asked once (a query builder runs at each await), read by the counts and the top source.
+      const appGroups = appsBySource(readable).then((groups) => groups);
+      const monthly = costs.organizationMonthly(caller, organizationId);
+      const [countsOf, { estCost }, scalingOf, top, latest, securityOf, dismissal] = await Promise.all([
+        counts(organizationId, readable, appGroups),
+        monthly,
+        scaling(
+          readable,
+          monthly.then((summary) => summary.running),
+        ),
+        topSource(organizationId, readable, appGroups),
         activities(caller, organizationId),
         fullyVisible ? security(organizationId, fullyVisible) : Promise.resolve(null),
         db
@@ -328,7 +343,7 @@ export function createHomeService(deps: { db: Db; costs: CostsService; operation
       return {
         organizationId,
         counts: countsOf,
-        estimatedMonthlyCost: cost,
+        estimatedMonthlyCost: estCost,
         scaling: scalingOf,
         topSource: top,
         security: securityOf,

@@ -4,4 +4,4 @@ CREATE TABLE "home_feedback_dismissals" (
 );
 --> statement-breakpoint
 ALTER TABLE "home_feedback_dismissals" ADD CONSTRAINT "home_feedback_dismissals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "apps_source_idx" ON "apps" USING btree ("current_source_id","environment_id","current_deployment_id");
+CREATE INDEX "apps_env_source_idx" ON "apps" USING btree ("environment_id","current_source_id","current_deployment_id");

@@ -34,9 +34,10 @@ export const apps = pgTable(
   },
   (table) => [
     uniqueIndex('apps_env_handle_unique').on(table.environmentId, table.handle),
-    // The apps each source runs, and what they run, read from the index alone: the sources' figures and
-    // home's top source with its live commits (issue 38: an organization of 50,000 apps).
-    index('apps_source_idx').on(table.currentSourceId, table.environmentId, table.currentDeploymentId),
+    // The apps of an environment by the source they run, and what they run, read from the index alone:
+    // home's apps count and top source with its live commits, and the sources' figures (issue 38: an
+    // organization of 50,000 apps).
+    index('apps_env_source_idx').on(table.environmentId, table.currentSourceId, table.currentDeploymentId),
   ],
 );
 

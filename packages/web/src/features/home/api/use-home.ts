@@ -1,4 +1,4 @@
-import { type HomeResource, POLL_INTERVAL_MS } from '@berth/core';
+import type { HomeResource } from '@berth/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -6,8 +6,8 @@ import { fromHomeResource } from '../../../resources/home/home.hal.ts';
 import { homeKeys } from './home-keys.ts';
 
 /**
- * GET /organizations/:id/home: the home dashboard in one request. Its latest activities are an operation
- * list, so it is read again as those are (spec 3 §4: every 10 s, paused while the tab is hidden).
+ * GET /organizations/:id/home: the home dashboard in one request. It counts across the organization, so
+ * it is not polled: each visit (and a return to the tab) reads it again, showing the last answer meanwhile.
  */
 export function useHome(organizationId: string | null) {
   const { phase } = useSession();
@@ -22,7 +22,6 @@ export function useHome(organizationId: string | null) {
         ),
       ),
     enabled: phase === 'authenticated' && !!organizationId,
-    refetchInterval: POLL_INTERVAL_MS.operationList,
-    refetchIntervalInBackground: false,
+    staleTime: 0,
   });
 }
