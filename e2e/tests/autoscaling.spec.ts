@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import { deployedService, getJson, postJson, waitForOperation } from '../fixtures/operations.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -52,7 +52,7 @@ test.afterAll(async () => {
 async function signIn(page: Page) {
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 }
 
 test('sets a horizontal autoscaling policy, and the autoscaler scales the service to its minimum', async ({

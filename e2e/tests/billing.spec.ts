@@ -7,7 +7,7 @@ import {
   seedVerifiedUser,
   type VerifiedUser,
 } from '../fixtures/accounts.ts';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -84,8 +84,8 @@ test('without a payment method, a billing owner is sent to add one and a member 
   await billing.context().close();
 
   const page = await logInPage(browser, member);
-  await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page).toHaveURL(HOME_URL);
   // The trial notice tells them who can add one, with no link to a page that refuses them.
   const notice = page.getByRole('alert').filter({ hasText: 'Your trial is ending' });
   await expect(notice).toContainText('An Account Owner or Billing Only Owner can add a payment method');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import {
   dockerEngineAnswers,
   E2E_BASE_IMAGE,
@@ -75,7 +75,7 @@ test.afterAll(async () => {
 async function signIn(page: Page) {
   await gotoSteadily(page, `${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 }
 
 const git = (...args: string[]) =>

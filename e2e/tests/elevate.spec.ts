@@ -44,6 +44,6 @@ test.describe('elevation', () => {
     await passwordField(page).fill(account.password);
     await page.getByRole('button', { name: 'Confirm' }).click();
 
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/environments$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { accountNavigation, organizationSwitcher, submitCredentials } from '../fixtures/console.ts';
+import { accountNavigation, HOME_URL, organizationSwitcher, submitCredentials } from '../fixtures/console.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -33,7 +33,7 @@ async function logInPage(browser: Browser, account: SeededAccount): Promise<Page
   const page = await context.newPage();
   await page.goto('/login');
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
   return page;
 }
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -85,7 +85,7 @@ test('create a log drain from the environment page, see it provisioned and a dep
   const port = (receiver?.address() as AddressInfo | undefined)?.port ?? 0;
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 
   await page.goto(`${server?.origin}/environments/${environmentId}/integrations`);
   const table = page.getByRole('table', { name: `Log drains of environment ${environmentId}` });
@@ -137,7 +137,7 @@ test('create a metric drain (InfluxDB 2) from the environment page and see point
   const port = (receiver?.address() as AddressInfo | undefined)?.port ?? 0;
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
   await page.goto(`${server?.origin}/environments/${environmentId}/integrations`);
   await page.getByRole('link', { name: 'New Metric Drain' }).click();
   await expect(page).toHaveURL(new RegExp(`/metric-drains/create\\?environment_id=${environmentId}$`));

@@ -1,14 +1,11 @@
 import type { Request } from '@playwright/test';
-import { organizationSwitcher, passwordField, submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, organizationSwitcher, passwordField, submitCredentials } from '../fixtures/console.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 "Login", §4 "Login" and the redirect rules, §5 login validation; spec 3 §4 session restore.
 
 test.describe('login', () => {
-  test('shows the login form and logs a verified owner into the environments page', async ({
-    page,
-    account,
-  }) => {
+  test('shows the login form and logs a verified owner into Home', async ({ page, account }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log in to Berth' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeEditable();
@@ -17,8 +14,8 @@ test.describe('login', () => {
 
     await submitCredentials(page, account);
 
-    await expect(page).toHaveURL(/\/environments$/);
-    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(organizationSwitcher(page, account.organization.name)).toBeVisible();
   });
 
@@ -33,7 +30,7 @@ test.describe('login', () => {
     await page.goto('/environments');
     await expect(page).toHaveURL(/\/login$/);
 
-    // The right password then works, and the old error is gone.
+    // The right password then works (on to the page tried before), and the old error is gone.
     await submitCredentials(page, { email: account.email, password: account.password });
     await expect(page).toHaveURL(/\/environments$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toHaveCount(0);
@@ -80,7 +77,7 @@ test.describe('login', () => {
   test('a reload keeps the session through the session cookie', async ({ page, account }) => {
     await page.goto('/login');
     await submitCredentials(page, account);
-    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
     const restored = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/auth/current_token',
@@ -88,8 +85,8 @@ test.describe('login', () => {
     await page.reload();
     expect((await restored).status()).toBe(200);
 
-    await expect(page).toHaveURL(/\/environments$/);
-    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(organizationSwitcher(page, account.organization.name)).toBeVisible();
   });
 
@@ -100,7 +97,7 @@ test.describe('login', () => {
   }) => {
     await page.goto('/login');
     await submitCredentials(page, account);
-    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const device = (await page.context().cookies()).find((cookie) => cookie.name === 'berth_device');
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/tokens' });
 
@@ -122,8 +119,8 @@ test.describe('login', () => {
     );
     await submitCredentials(page, account);
     expect(await (await login).headerValue('cookie')).toContain(`berth_device=${device?.value}`);
-    await expect(page).toHaveURL(/\/environments$/);
-    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   });
 
   test('tells a signed-in visitor of /login that they are already logged in', async ({ signedInPage }) => {
@@ -134,7 +131,7 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
-    await expect(page).toHaveURL(/\/environments$/);
-    await expect(page.getByRole('heading', { name: 'Environments', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   });
 });

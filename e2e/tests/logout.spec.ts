@@ -1,5 +1,5 @@
 import { seedAccount } from '../fixtures/accounts.ts';
-import { accountNavigation, organizationSwitcher, submitCredentials } from '../fixtures/console.ts';
+import { accountNavigation, HOME_URL, organizationSwitcher, submitCredentials } from '../fixtures/console.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 3 §2 "Bottom of the menu: ... Logout"; contract §3.5: logout revokes the tokens and clears the store.
@@ -55,7 +55,7 @@ test.describe('logout', () => {
     await expect(page.getByRole('heading', { name: 'Log in to Berth' })).toBeVisible();
 
     await submitCredentials(page, second);
-    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page).toHaveURL(HOME_URL);
     await expect(organizationSwitcher(page, 'Second Dock')).toBeVisible();
     await organizationSwitcher(page, 'Second Dock').click();
     const menu = page.getByRole('menu', { name: 'Organizations' });

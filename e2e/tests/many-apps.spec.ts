@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import { type OwnServer, repositoryRoot, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -37,7 +37,7 @@ test('the newest of 5,050 apps is in /apps, its search, and its environment with
 }) => {
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: seeded.email, password: seeded.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 
   await page.goto(`${server?.origin}/apps`);
   const table = page.getByRole('table', { name: 'Apps' });
@@ -59,7 +59,7 @@ test('the newest of 5,050 apps is in /apps, its search, and its environment with
 test('Activity pages 45 operations by the next link, and goes back by number', async ({ page }) => {
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: seeded.email, password: seeded.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 
   await page.goto(`${server?.origin}/activity`);
   const table = page.getByRole('table', { name: 'Activity' });

@@ -1,5 +1,5 @@
 import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { inTheme, SCHEMES } from '../fixtures/screen.ts';
@@ -31,7 +31,7 @@ for (const scheme of SCHEMES) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server?.origin}/login`);
       await submitCredentials(page, { email: account.email, password: account.password });
-      await expect(page).toHaveURL(/\/environments$/);
+      await expect(page).toHaveURL(HOME_URL);
       const token = account.token.accessToken;
       const app = await createApp(
         server?.api ?? page.request,
@@ -58,7 +58,7 @@ for (const scheme of SCHEMES) {
 test("quotes the failing line in the app's banner", async ({ page }) => {
   await page.goto(`${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
   const token = account.token.accessToken;
   const app = await createApp(server?.api ?? page.request, token, environmentId, 'broken-build');
   const deploy = await deployApp(server?.api ?? page.request, token, app.id, 'simfail-v1');

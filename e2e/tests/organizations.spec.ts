@@ -1,5 +1,5 @@
 import { createOrganization, logInBrowser, seedAccount, selectOrganization } from '../fixtures/accounts.ts';
-import { mainNavigation, organizationSwitcher } from '../fixtures/console.ts';
+import { HOME_URL, mainNavigation, organizationSwitcher } from '../fixtures/console.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 /organizations/create and /organizations/picker, §5 "Create Organization: name not blank".
@@ -38,7 +38,7 @@ test.describe('organizations', () => {
     await page.getByRole('textbox', { name: 'Organization name' }).fill('First Harbour');
     await page.getByRole('button', { name: 'Create Organization' }).click();
 
-    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page).toHaveURL(HOME_URL);
     await expect(organizationSwitcher(page, 'First Harbour')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Select an organization' })).toHaveCount(0);
     // Its creator owns it, so no permission keeps a menu entry off any more: Security & Compliance
@@ -57,7 +57,7 @@ test.describe('organizations', () => {
     await page.getByRole('textbox', { name: 'Organization name' }).fill('Second Harbour');
     await page.getByRole('button', { name: 'Create Organization' }).click();
 
-    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page).toHaveURL(HOME_URL);
     await expect(organizationSwitcher(page, 'Second Harbour')).toBeVisible();
     await organizationSwitcher(page, 'Second Harbour').click();
     const menu = page.getByRole('menu', { name: 'Organizations' });
@@ -89,7 +89,7 @@ test.describe('organizations', () => {
     await expect(south).not.toHaveAttribute('aria-current');
 
     await south.getByRole('button', { name: 'Select South Pier' }).click();
-    await expect(page).toHaveURL(/\/environments$/);
+    await expect(page).toHaveURL(HOME_URL);
     await expect(organizationSwitcher(page, 'South Pier')).toBeVisible();
 
     await page.goto('/organizations/picker');

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { passwordField, submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, passwordField, submitCredentials } from '../fixtures/console.ts';
 import { type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -50,7 +50,7 @@ test('a user with 2FA adds a security key and logs in with it', async ({ page })
   const section = page.getByRole('region', { name: 'Security Keys' });
   await page.goto(`${origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
   await page.goto(`${origin}/settings/security`);
   await expect(page).toHaveURL(/\/elevate\?redirect=/);
   await passwordField(page).fill(account.password);
@@ -94,5 +94,5 @@ test('a user with 2FA adds a security key and logs in with it', async ({ page })
   await submitCredentials(page, { email: account.email, password: account.password });
   await expect(page.getByText('You must enter your 2FA token to continue')).toBeVisible();
   await page.getByRole('button', { name: 'Use a security key' }).click();
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 });

@@ -26,13 +26,14 @@ const FULL_VISIBILITY_NEEDED = 'Requires Full Visibility on any Environment';
 const FULL_VISIBILITY_DESCRIBED = `${FULL_VISIBILITY_NEEDED} Needs Full Visibility on at least one environment. Ask an owner of the organization, or an admin of one of your roles, to grant it.`;
 
 test.describe('side navigation', () => {
-  test('lists the entries in the spec order, without Home; an owner passes the permission checks', async ({
+  test('lists the entries in the spec order, Home first; an owner passes the permission checks', async ({
     signedInPage: page,
   }) => {
     await page.goto('/environments');
     const links = mainNavigation(page).getByRole('link');
-    await expect(links).toHaveText(NAV_ENTRIES);
-    await expect(mainNavigation(page).getByRole('link', { name: 'Home' })).toHaveCount(0);
+    // Home is on by default (BERTH_HOME), for everyone with an organization (issue 38).
+    await expect(links).toHaveText(['Home', ...NAV_ENTRIES]);
+    await expect(mainNavigation(page).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(mainNavigation(page).getByRole('link', { name: 'Environments' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -63,6 +64,7 @@ test.describe('side navigation', () => {
     );
     await expect(organizationSwitcher(page, 'No organization')).toBeVisible();
 
+    // No organization, no Home.
     await expect(mainNavigation(page).getByRole('link')).toHaveText(NAV_ENTRIES);
     const security = mainNavigation(page).getByRole('link', { name: 'Security & Compliance' });
     await expect(security).toHaveAttribute('aria-disabled', 'true');

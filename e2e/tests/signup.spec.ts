@@ -1,5 +1,5 @@
 import { DEFAULT_PASSWORD, signUp } from '../fixtures/accounts.ts';
-import { organizationSwitcher, passwordField } from '../fixtures/console.ts';
+import { HOME_URL, organizationSwitcher, passwordField } from '../fixtures/console.ts';
 import { uniqueEmail, uniqueSuffix } from '../fixtures/emails.ts';
 import { verificationLink } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -48,8 +48,8 @@ test.describe('sign-up wizard', () => {
     const link = verificationLink(await mailbox.waitFor({ to: email }));
     await page.goto(link.url);
 
-    await expect(page).toHaveURL(/\/environments$/);
-    await expect(page.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     // Step 3 created the organization under the company name, and it is the selected one.
     await expect(organizationSwitcher(page, company)).toBeVisible();
   });

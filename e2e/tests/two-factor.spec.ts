@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { passwordField, submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, passwordField, submitCredentials } from '../fixtures/console.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 2FA setup and recovery codes, §4 "2FA" and "Login" step 5, §8 the 2FA warning.
@@ -58,7 +58,7 @@ test('a user turns on 2FA, then logs in with a code and with a recovery code', a
     .getByRole('textbox', { name: '2FA Code' })
     .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 
   // And again with a recovery code in place of the code.
   await page.goto('/logout');
@@ -67,5 +67,5 @@ test('a user turns on 2FA, then logs in with a code and with a recovery code', a
   await expect(page.getByText('You must enter your 2FA token to continue')).toBeVisible();
   await page.getByRole('textbox', { name: '2FA Code' }).fill(recoveryCode);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/environments$/);
+  await expect(page).toHaveURL(HOME_URL);
 });

@@ -55,6 +55,7 @@ test.describe('email verification', () => {
     await expect(mailboxPage.getByRole('heading', { name: 'Berth mailbox' })).toBeVisible();
     const message = mailboxPage.locator('article').filter({ hasText: unverifiedUser.email }).first();
     await message.getByRole('link', { name: /\/verify\// }).click();
+    // No organization yet, so no Home (issue 38): "/" leads to the environments.
     await expect(mailboxPage).toHaveURL(/\/environments$/);
     await expect(mailboxPage.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
   });

@@ -36,6 +36,8 @@ export * from './endpoints/vhost.hal.ts';
 export * from './environments/environment.hal.ts';
 export * from './environments/environment.schema.ts';
 export * from './hal/hal.ts';
+export * from './home/home.hal.ts';
+export * from './home/home.ts';
 export * from './identity/account.schema.ts';
 export * from './identity/email-verification-challenge.hal.ts';
 export * from './identity/identity.schema.ts';

@@ -308,7 +308,12 @@ export interface SeededServer extends BenchOrganization {
  * its own: in a fresh PGlite data directory, or in a throwaway database of the PostgreSQL server at
  * `adminUrl` (dropped by cleanup).
  */
-export async function seededServer(size: BenchSize, adminUrl?: string): Promise<SeededServer> {
+export async function seededServer(
+  size: BenchSize,
+  adminUrl?: string,
+  /** More rows for one benchmark's calls (home's sources and deployments), added before it is served. */
+  extra?: (db: Database['db'], organization: BenchOrganization) => Promise<void>,
+): Promise<SeededServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-'));
   let database: Database;
   let databaseUrl: string | undefined;
@@ -322,6 +327,7 @@ export async function seededServer(size: BenchSize, adminUrl?: string): Promise<
   const built = await buildApp(config, { database });
   const seedStart = performance.now();
   const seeded = await seedBenchOrganization(built.app, database, config, size);
+  if (extra) await extra(database.db, seeded);
   console.log(
     `seeded ${seeded.counts.apps} apps, ${seeded.counts.services} services, ${seeded.counts.databases} databases, ` +
       `${seeded.counts.operations} operations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s ` +

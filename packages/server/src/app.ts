@@ -14,6 +14,7 @@ import { ensureDatabaseImages } from './api/database-images/database-images.serv
 import { databasesRoutes } from './api/databases/databases.routes.ts';
 import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
+import { homeRoutes } from './api/home/home.routes.ts';
 import { imagesRoutes } from './api/images/images.routes.ts';
 import { logDrainsRoutes } from './api/log-drains/log-drains.routes.ts';
 import { metricDrainsRoutes } from './api/metric-drains/metric-drains.routes.ts';
@@ -154,6 +155,8 @@ export async function buildApp(
       // Named only to those who could read it: the mailbox answers nobody else.
       mailboxUrl: mailboxServed && isFromThisMachine(request) ? `${seen.app}/dev/mail` : null,
       docsUrl: config.docsUrl ?? null,
+      // BERTH_HOME: whether members land on the home dashboard (issue 38).
+      home: config.home,
       statusPageUrl: config.statusPageUrl ?? null,
       // The payment form's provider (issue 37); Stripe's publishable key is meant for browsers.
       payments: config.payments.mode,
@@ -324,6 +327,7 @@ export async function buildApp(
       await databasesRoutes(api, { urls, callers, databases: services.databases });
       await backupsRoutes(api, { urls, callers, backups: services.backups });
       await costsRoutes(api, { urls, callers, costs: services.costs });
+      await homeRoutes(api, { db, urls, callers, home: services.home });
       await plansRoutes(api, { urls, callers, plans: services.plans });
       await operationsRoutes(api, {
         db,

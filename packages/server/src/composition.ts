@@ -12,6 +12,7 @@ import { createCustomResourcesService } from './api/custom-resources/custom-reso
 import { createDatabasesService } from './api/databases/databases.service.ts';
 import { createDeploymentsService } from './api/deployments/deployments.service.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
+import { createHomeService } from './api/home/home.service.ts';
 import { createImagesService } from './api/images/images.service.ts';
 import { createLogDrainsService } from './api/log-drains/log-drains.service.ts';
 import { createMetricDrainsService } from './api/metric-drains/metric-drains.service.ts';
@@ -274,6 +275,8 @@ export async function createServices(
 
   const permissions = createPermissionsService({ db });
   const costs = createCostsService({ db });
+  // The home dashboard: counts, cost, scaling, sources, activity and security of an organization.
+  const home = createHomeService({ db, costs, operations });
   // Invoices from metered usage, priced under each organization's plan (issue 37).
   const invoices = createInvoicesService({
     db,
@@ -426,6 +429,7 @@ export async function createServices(
     operations,
     permissions,
     costs,
+    home,
     apps,
     servicesService,
     sources,

@@ -34,6 +34,7 @@ describe('configuration checked at start', () => {
       { BERTH_CHECK_RESPONSES: 'sometimes' },
       'BERTH_CHECK_RESPONSES must be on or off (also 1/0, true/false, yes/no), got "sometimes"',
     ],
+    [{ BERTH_HOME: 'beta' }, 'BERTH_HOME must be on or off (also 1/0, true/false, yes/no), got "beta"'],
     [
       { PUBLIC_URL: 'berth.example.com' },
       'PUBLIC_URL must be the http:// or https:// address people open Berth at (for example https://berth.example.com), got "berth.example.com"',
@@ -156,6 +157,12 @@ describe('configuration checked at start', () => {
     expect(loadConfig({ BERTH_RUNTIME: 'docker', DOCKER_HOST: 'tcp://10.0.0.5:2375' }).dockerHost).toBe(
       'tcp://10.0.0.5:2375',
     );
+  });
+
+  it('has the home dashboard on unless BERTH_HOME turns it off (issue 38)', () => {
+    expect(loadConfig({}).home).toBe(true);
+    expect(loadConfig({ BERTH_HOME: 'off' }).home).toBe(false);
+    expect(loadConfig({ BERTH_HOME: 'On' }).home).toBe(true);
   });
 
   it('never repeats a secret URL it refuses', () => {

@@ -154,6 +154,11 @@ export interface Config {
    * superusers), and where their attachments are kept (`<dataDir>/support`, outside the console's files).
    */
   support: { emails: string[] | null; dir: string };
+  /**
+   * The home dashboard (BERTH_HOME, on by default): every member of an organization lands on it. The
+   * spec gates it by a list of organization ids; Berth makes that list a switch for the installation.
+   */
+  home: boolean;
   /** Optional outside services the console links to; hidden when unset. */
   docsUrl: string | undefined;
   statusPageUrl: string | undefined;
@@ -753,6 +758,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emails: supportEmailsFromEnv(env),
       dir: path.join(path.resolve(env.BERTH_DATA_DIR || '.berth'), 'support'),
     },
+    home: flagFromEnv(env, 'BERTH_HOME', true),
     docsUrl: webUrlFromEnv(env, 'BERTH_DOCS_URL', 'https://docs.example.com'),
     statusPageUrl: webUrlFromEnv(env, 'BERTH_STATUS_PAGE_URL', 'https://status.example.com'),
   };

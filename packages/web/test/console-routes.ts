@@ -1,6 +1,7 @@
 import { billingDetailHal, stripeSourceHal } from './billing-fixtures.ts';
 import { json } from './fetch-mock.ts';
 import { collection, organizationHal, roleHal, stackHal, userHal } from './fixtures.ts';
+import { homeHal } from './home-fixtures.ts';
 
 export interface ConsoleState {
   user?: ReturnType<typeof userHal>;
@@ -45,6 +46,8 @@ export function consoleRoutes(state: ConsoleState = {}) {
           `GET /api/organizations/${organization.id}/operations`,
           () => json(200, collection('operations', [])),
         ],
+        // Home, where a signed-in user with an organization lands (issue 38): empty.
+        [`GET /api/organizations/${organization.id}/home`, () => json(200, homeHal(organization.id))],
         // contract §7 steps 4 and 9: a billing detail with a payment method (no redirect to Plans).
         [
           `GET /billing/billing_details/${organization.id}`,

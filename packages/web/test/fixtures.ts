@@ -23,6 +23,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   mailboxUrl: `${HOST}/dev/mail`,
   docsUrl: null,
   statusPageUrl: null,
+  home: true,
   payments: 'local',
   stripePublishableKey: null,
 };

@@ -40,7 +40,11 @@ describe('the route table of the build', () => {
   });
 
   it('gives the home path its index route, and every route one entry', () => {
-    expect(modulesOf('/')).toEqual(['src/app/shell/app-shell.tsx', 'src/app/routes/home/index-redirect.tsx']);
+    expect(modulesOf('/')).toEqual(['src/app/shell/app-shell.tsx', 'src/app/routes/home/home.tsx']);
+    expect(modulesOf('/home-beta')).toEqual([
+      'src/app/shell/app-shell.tsx',
+      'src/app/routes/home/home-beta.tsx',
+    ]);
     const patterns = routes.map((route) => route.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
     expect(patterns.length).toBeGreaterThan(50);

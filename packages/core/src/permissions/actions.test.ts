@@ -108,6 +108,7 @@ describe('the action catalog', () => {
   it('lets any member of the organization read what it shares, and nobody else', () => {
     expect(canAct(member([]), 'stack.read')).toBe(true);
     expect(canAct(member([]), 'cost.read')).toBe(true);
+    expect(canAct(member([]), 'home.read')).toBe(true);
     expect(actionDenial({ roleTypes: [], permissions: [] }, 'source.read')).toBe(
       'You are not a member of this organization.',
     );

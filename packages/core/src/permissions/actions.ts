@@ -54,6 +54,8 @@ export const ACTIONS = {
   'source.read': role('member'),
   'cost.read': role('member'),
   'custom_resource.read': role('member'),
+  // spec 3 §2 Home: every member has a home; its figures count only what the member may read.
+  'home.read': role('member'),
   // spec 1 §6: only Account Owners view and change plans; what the plan allows (its limits and
   // autoscaling flags) every member may read, since the forms they use follow it.
   'plan.read': role('member'),

@@ -10,6 +10,7 @@ export * from './tables/databases.ts';
 export * from './tables/drains.ts';
 export * from './tables/endpoints.ts';
 export * from './tables/environments.ts';
+export * from './tables/home.ts';
 export * from './tables/identity.ts';
 export * from './tables/invoices.ts';
 export * from './tables/mail.ts';

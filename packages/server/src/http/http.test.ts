@@ -81,6 +81,7 @@ describe('console, runtime config and mailbox', () => {
       metricTunnelUrl: 'http://berth.test/metrics',
       mailboxUrl: 'http://berth.test/dev/mail',
       docsUrl: 'https://docs.berth.example',
+      home: true,
       statusPageUrl: null,
       payments: 'none',
       stripePublishableKey: null,

@@ -1,11 +1,11 @@
+import { getRuntimeConfig } from '../lib/config.ts';
 import { paths } from '../lib/paths.ts';
 
 // spec 1 §5: the home dashboard is gated by membership of an organization-id list embedded in the product.
-// Berth ships no home dashboard yet, so no organization is on the list and "/" leads to the environments.
-const HOME_BETA_ORGANIZATION_IDS: readonly string[] = [];
-
+// Berth makes the list one switch of the server's (BERTH_HOME, on by default): with it on, every
+// organization is on the list, so everyone with an organization lands on Home (issue 38).
 export function isHomeEnabled(organizationId: string | null): boolean {
-  return organizationId !== null && HOME_BETA_ORGANIZATION_IDS.includes(organizationId);
+  return organizationId !== null && getRuntimeConfig().home;
 }
 
 /** The tooltip of a console destination this installation does not have yet. */

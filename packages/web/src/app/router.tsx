@@ -63,7 +63,8 @@ export const appRoutes: RouteObject[] = [
               {
                 lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }),
                 children: [
-                  { index: true, lazy: () => import('./routes/home/index-redirect.tsx') },
+                  { index: true, lazy: () => import('./routes/home/home.tsx') },
+                  { path: paths.homeBeta, lazy: () => import('./routes/home/home-beta.tsx') },
                   { path: paths.environments, lazy: listPages.environments },
                   { path: paths.createEnvironment, lazy: () => import('./routes/environments/create.tsx') },
                   { path: paths.apps, lazy: listPages.apps },

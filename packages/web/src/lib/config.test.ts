@@ -10,6 +10,7 @@ const CONFIG = {
   mailboxUrl: null,
   docsUrl: null,
   statusPageUrl: null,
+  home: true,
   payments: 'local',
   stripePublishableKey: null,
 };
@@ -37,6 +38,14 @@ describe('the payments mode', () => {
     ).toBe('none');
     const stripe = { ...CONFIG, payments: 'stripe', stripePublishableKey: 'pk_test_1' };
     expect(readInlineRuntimeConfig(pageWith(JSON.stringify(stripe)))).toEqual(stripe);
+  });
+});
+
+describe('the home switch', () => {
+  it('is on unless the server turns it off (BERTH_HOME)', () => {
+    expect(readInlineRuntimeConfig(pageWith(JSON.stringify({ ...CONFIG, home: false })))?.home).toBe(false);
+    const { home: _, ...older } = CONFIG;
+    expect(readInlineRuntimeConfig(pageWith(JSON.stringify(older)))?.home).toBe(true);
   });
 });
 

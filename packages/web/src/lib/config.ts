@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   /** Optional outside services: off when the server does not announce them. */
   docsUrl: string | null;
   statusPageUrl: string | null;
+  /** BERTH_HOME (issue 38): whether members land on the home dashboard; on unless the server says off. */
+  home: boolean;
   /** BERTH_PAYMENTS (issue 37): `none` needs no card; `local` takes test tokens; `stripe` uses Stripe.js. */
   payments: PaymentsMode;
   /** With `stripe`: the publishable key Stripe.js is started with. */
@@ -49,6 +51,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     mailboxUrl: readOptional('mailboxUrl'),
     docsUrl: readOptional('docsUrl'),
     statusPageUrl: readOptional('statusPageUrl'),
+    home: source.home !== false,
     payments: source.payments === 'local' || source.payments === 'stripe' ? source.payments : 'none',
     stripePublishableKey: readOptional('stripePublishableKey'),
   };

@@ -32,6 +32,13 @@ import type { Cost } from './costs.hal.ts';
  * database that is gone still cost their environment. An environment costs the sum of its apps, its
  * databases and those orphaned backups.
  */
+/** What the priced services run: how many, their containers and those containers' memory (MB). */
+export interface Running {
+  services: number;
+  containers: number;
+  containerMemoryMb: number;
+}
+
 /** One page of a costs list and how many there are in all. */
 export interface CostPage {
   items: Cost[];
@@ -262,6 +269,9 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
           sql<number>`sum(greatest(${services.containerCount}, 0) * greatest(${services.containerMemoryLimitMb}, 0))`.mapWith(
             Number,
           ),
+        // What runs, for home's scaling summary: read in the same pass over the index.
+        services: sql<number>`count(*)`.mapWith(Number),
+        containers: sql<number>`sum(greatest(${services.containerCount}, 0))`.mapWith(Number),
       })
       .from(services)
       .where(inReadable(services.environmentId, readable))
@@ -300,6 +310,63 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       backupGroups,
     ]);
     return { containers, endpoints, disks: diskRows, backups: backupRows };
+  }
+
+  /**
+   * What each readable environment costs: the sum of its apps and databases (and the storage of databases
+   * that are gone). Added up by the database in groups (environment and instance class, endpoint kind, disk
+   * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
+   * Every price is linear in what is summed, so the groups cost what their rows do.
+   */
+  async function environmentTotals(
+    readable: number[],
+  ): Promise<{ totals: Map<number, number>; running: Running }> {
+    const readableSet = new Set(readable);
+    const totals = new Map<number, number>();
+    const running: Running = { services: 0, containers: 0, containerMemoryMb: 0 };
+    const add = (environmentId: number | null, estCost: number) => {
+      if (environmentId !== null && readableSet.has(environmentId)) {
+        totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
+      }
+    };
+    const groups = await environmentCostGroups(readable);
+    for (const row of groups.containers) {
+      running.services += row.services;
+      running.containers += row.containers;
+      running.containerMemoryMb += row.memoryMb;
+      // One container of the summed memory costs what the group's containers do.
+      add(
+        row.environmentId,
+        containersMonthlyCost(
+          { containerCount: 1, containerMemoryMb: row.memoryMb, instanceClass: row.instanceClass },
+          rates,
+        ),
+      );
+    }
+    for (const row of groups.endpoints) {
+      add(row.environmentId, endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }));
+    }
+    for (const row of groups.disks) {
+      add(
+        row.environmentId,
+        diskMonthlyCost(row.sizeGb, rates) + row.disks * iopsMonthlyCost(row.iops, rates),
+      );
+    }
+    for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
+    return { totals, running };
+  }
+
+  /** The stacks the organization sees (contract §1.11), each with what it costs the organization. */
+  async function stackCosts(organizationId: string): Promise<Cost[]> {
+    const rows = await visibleStacks(db, [organizationId]);
+    return rows.map((stack) => ({
+      id: stack.id,
+      resourceType: 'Stack' as const,
+      estCost: stackMonthlyCost(
+        { dedicated: stack.organizationId === organizationId && !stack.selfHosted },
+        rates,
+      ),
+    }));
   }
 
   return {
@@ -364,42 +431,10 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
       ]);
     },
 
-    /**
-     * An environment costs the sum of its apps and databases (and the storage of databases that are
-     * gone). Added up by the database in groups (environment and instance class, endpoint kind, disk
-     * IOPS): a few rows per environment instead of every service, endpoint and disk of the organization.
-     * Every price is linear in what is summed, so the groups cost what their rows do.
-     */
+    /** An environment costs the sum of its apps and databases (see environmentTotals). */
     async accounts(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       const readable = await readableEnvironmentIds(ref, organizationId);
-      const readableSet = new Set(readable);
-      const totals = new Map<number, number>();
-      const add = (environmentId: number | null, estCost: number) => {
-        if (environmentId !== null && readableSet.has(environmentId)) {
-          totals.set(environmentId, (totals.get(environmentId) ?? 0) + estCost);
-        }
-      };
-      const groups = await environmentCostGroups(readable);
-      for (const row of groups.containers) {
-        // One container of the summed memory costs what the group's containers do.
-        add(
-          row.environmentId,
-          containersMonthlyCost(
-            { containerCount: 1, containerMemoryMb: row.memoryMb, instanceClass: row.instanceClass },
-            rates,
-          ),
-        );
-      }
-      for (const row of groups.endpoints) {
-        add(row.environmentId, endpointsMonthlyCost(row.endpoints, rates, { shared: row.shared }));
-      }
-      for (const row of groups.disks) {
-        add(
-          row.environmentId,
-          diskMonthlyCost(row.sizeGb, rates) + row.disks * iopsMonthlyCost(row.iops, rates),
-        );
-      }
-      for (const row of groups.backups) add(row.environmentId, backupMonthlyCost(row.sizeGb, rates));
+      const { totals } = await environmentTotals(readable);
       const all = readable.map((id) => ({
         id,
         resourceType: 'Account' as const,
@@ -414,16 +449,28 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
      */
     async stacks(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
       await readableEnvironmentIds(ref, organizationId);
-      const rows = await visibleStacks(db, [organizationId]);
-      const all = rows.map((stack) => ({
-        id: stack.id,
-        resourceType: 'Stack' as const,
-        estCost: stackMonthlyCost(
-          { dedicated: stack.organizationId === organizationId && !stack.selfHosted },
-          rates,
-        ),
-      }));
+      const all = await stackCosts(organizationId);
       return pageOfCosts(all, paging);
+    },
+
+    /**
+     * The organization's estimated monthly cost as the caller may see it (the environments they can read
+     * and the stacks the organization pays for), with the services, containers and memory priced in it:
+     * home's cost card and scaling summary (spec 3 §2).
+     */
+    async organizationMonthly(
+      ref: CallerRef,
+      organizationId: string,
+    ): Promise<{ estCost: number; running: Running }> {
+      const readable = await readableEnvironmentIds(ref, organizationId);
+      const [environments, stacks] = await Promise.all([
+        environmentTotals(readable),
+        stackCosts(organizationId),
+      ]);
+      let estCost = 0;
+      for (const environmentCost of environments.totals.values()) estCost += environmentCost;
+      for (const stack of stacks) estCost += stack.estCost;
+      return { estCost, running: environments.running };
     },
 
     async assertMember(ref: CallerRef, organizationId: string): Promise<void> {

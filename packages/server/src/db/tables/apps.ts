@@ -32,7 +32,13 @@ export const apps = pgTable(
     currentSourceId: integer('current_source_id'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('apps_env_handle_unique').on(table.environmentId, table.handle)],
+  (table) => [
+    uniqueIndex('apps_env_handle_unique').on(table.environmentId, table.handle),
+    // The apps of an environment by the source they run, and what they run, read from the index alone:
+    // home's apps count and top source with its live commits, and the sources' figures (issue 38: an
+    // organization of 50,000 apps).
+    index('apps_env_source_idx').on(table.environmentId, table.currentSourceId, table.currentDeploymentId),
+  ],
 );
 
 /** Environment variables of an app; every configure operation writes a new row. */

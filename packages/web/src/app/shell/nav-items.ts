@@ -5,10 +5,12 @@ export interface NavItem {
   label: string;
   to: string;
   icon: keyof typeof icons;
+  /** Active on its own path only, not below it (Home, at `/`). */
+  end?: boolean;
 }
 
 /** spec 3 §2 "Side navigation": the entries, in this order. Home and Security & Compliance are conditional. */
-export const HOME_ITEM: NavItem = { label: 'Home', to: paths.homeBeta, icon: 'home' };
+export const HOME_ITEM: NavItem = { label: 'Home', to: paths.root, icon: 'home', end: true };
 
 export const RESOURCE_ITEMS: readonly NavItem[] = [
   { label: 'Stacks', to: paths.stacks, icon: 'stacks' },

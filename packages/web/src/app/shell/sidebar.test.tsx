@@ -72,10 +72,15 @@ describe('side navigation (spec 3 §2)', () => {
     ]);
   });
 
-  it('puts Home first when the flag is on', async () => {
+  it('puts Home first when the flag is on, at /, not current on the other pages', async () => {
     renderSidebar({ homeEnabled: true });
     await screen.findByRole('navigation', { name: 'Main' });
     expect(mainLinks()[0]).toBe('Home');
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home).toHaveAttribute('href', '/');
+    // The sidebar sits on /environments: that entry is the current one, Home is not.
+    expect(home).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Environments' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('disables Security & Compliance without Full Visibility, with the tooltip', async () => {

@@ -69,7 +69,7 @@ function NavEntry({ item }: { item: NavItem }) {
   if (!isBuilt(item.to)) return <DisabledNavEntry item={item} reason={NOT_AVAILABLE_YET} />;
   return (
     <li>
-      <NavLink to={item.to} className={navClass}>
+      <NavLink to={item.to} end={item.end} className={navClass}>
         {icons[item.icon]}
         <span className="nav-label">{item.label}</span>
       </NavLink>

@@ -91,7 +91,8 @@ describe('login', () => {
     await user.type(screen.getByLabelText('2FA Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
+    // Home, where a signed-in user with an organization lands (issue 38).
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
     const tokenCalls = server.callsTo('POST', '/auth/tokens');
     expect(tokenCalls).toHaveLength(2);
     expect(tokenCalls[1]?.body).toMatchObject({ otp_token: '123456', scope: 'manage' });
@@ -115,7 +116,8 @@ describe('login', () => {
     await user.type(screen.getByLabelText('2FA Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
+    // Home, where a signed-in user with an organization lands (issue 38).
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
     const tokenCalls = server.callsTo('POST', '/auth/tokens');
     expect(tokenCalls).toHaveLength(2);
     expect(tokenCalls[1]?.body).toMatchObject({ otp_token: '123456', scope: 'manage' });

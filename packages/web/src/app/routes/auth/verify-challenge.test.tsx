@@ -8,7 +8,7 @@ import { renderApp, signIn } from '../../../../test/render.tsx';
 import { VERIFY_FAILED } from './verify-challenge.tsx';
 
 describe('email verification link', () => {
-  it('submits the challenge automatically and goes to the environments once verified', async () => {
+  it('submits the challenge automatically and goes Home once verified', async () => {
     signIn();
     const server = mockServer({
       ...consoleRoutes(),
@@ -17,8 +17,8 @@ describe('email verification link', () => {
     });
     const { router } = renderApp('/verify/chal-7/code-123');
 
-    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/environments');
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
     expect(server.callsTo('POST', '/auth/verifications')).toHaveLength(1);
     expect(server.callsTo('POST', '/auth/verifications')[0]?.body).toEqual({
       type: 'email_verification_challenge',

@@ -31,8 +31,8 @@ function VerifyChallengeRoute() {
   const verified = verify.isSuccess && verify.data.verified;
   useEffect(() => {
     if (!verified) return;
-    // The saved page, or the default one.
-    const target = safeInternalPath(readPersisted('redirectPath')) ?? paths.environments;
+    // The saved page, or the default one: "/", Home (or the environments with the home flag off).
+    const target = safeInternalPath(readPersisted('redirectPath')) ?? paths.root;
     removePersisted('redirectPath');
     navigate(target, { replace: true });
   }, [verified, navigate]);

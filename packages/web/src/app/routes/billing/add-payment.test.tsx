@@ -179,7 +179,8 @@ describe('Add payment information (spec 1 §2 /billing)', () => {
     await fillCard();
     await submit();
     expect(await screen.findByText(billingMessages.cardAdded)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/environments'));
+    // Home, at "/" (issue 38).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(server.callsTo('PATCH', '/billing/billing_details/org-1')).toHaveLength(1);
   });
 

@@ -29,7 +29,7 @@ describe('environments list', () => {
     mockServer(
       consoleRoutes({ environments: [environmentHal({ organizationId: 'org-other', handle: 'not-ours' })] }),
     );
-    renderApp('/');
+    renderApp('/environments');
     // The first render compiles the lazy route modules; under a loaded machine that can pass 1 s.
     expect(
       await screen.findByRole('heading', { name: 'No environments exist' }, { timeout: 5000 }),

@@ -14,7 +14,8 @@ function CreateOrganizationRoute() {
   const submit = async (name: string) => {
     const organization = await create.mutateAsync(name);
     await select.mutateAsync(organization.id);
-    navigate(paths.environments);
+    // Home, where everyone with an organization lands (the environments with the home flag off).
+    navigate(paths.root);
   };
 
   return (

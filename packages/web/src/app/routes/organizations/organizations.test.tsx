@@ -7,14 +7,20 @@ import { collection, errorBody, organizationHal, userHal } from '../../../../tes
 import { renderApp, signIn } from '../../../../test/render.tsx';
 
 describe('create organization', () => {
-  it('requires a name, creates the organization, selects it and opens the environments', async () => {
+  it('requires a name, creates the organization, selects it and opens its Home', async () => {
     signIn();
     const created = organizationHal({ id: 'org-2', name: 'Difference Engines' });
+    let existing: ReturnType<typeof organizationHal>[] = [];
     const server = mockServer({
-      ...consoleRoutes({ organizations: [] }),
-      'POST /auth/organizations': () => json(201, created),
+      // What the console reads of the new organization once it is selected, and the organizations
+      // list, read again after the creation, with it (use-create-organization).
+      ...consoleRoutes({ organizations: [created] }),
+      'GET /auth/organizations': () => json(200, collection('organizations', existing)),
+      'POST /auth/organizations': () => {
+        existing = [created];
+        return json(201, created);
+      },
       'PUT /auth/users/user-1': () => json(200, userHal({ selectedOrganizationId: 'org-2' })),
-      'GET /auth/organizations/org-2/roles': () => json(200, collection('roles', [])),
     });
     const { router } = renderApp('/organizations/create');
     const user = userEvent.setup();
@@ -26,8 +32,8 @@ describe('create organization', () => {
     await user.type(screen.getByLabelText('Organization name'), 'Difference Engines');
     await user.click(screen.getByRole('button', { name: 'Create Organization' }));
 
-    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/environments');
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
     expect(server.callsTo('POST', '/auth/organizations')[0]?.body).toEqual({ name: 'Difference Engines' });
     expect(server.callsTo('PUT', '/auth/users/user-1')[0]?.body).toEqual({
       selected_organization_id: 'org-2',
@@ -78,8 +84,8 @@ describe('choose organization', () => {
     ).toHaveTextContent('Jacquard');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Difference Engines' }));
-    expect(await screen.findByRole('heading', { name: 'Environments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/environments');
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
     expect(server.callsTo('PUT', '/auth/users/user-1')[0]?.body).toEqual({
       selected_organization_id: 'org-2',
     });

@@ -41,7 +41,8 @@ function OrganizationPickerRoute() {
     setPendingId(organization.id);
     try {
       await select.mutateAsync(organization.id);
-      navigate(paths.environments);
+      // Home, where everyone with an organization lands (the environments with the home flag off).
+      navigate(paths.root);
     } finally {
       setPendingId(null);
     }

@@ -2,9 +2,13 @@ import { commitDots, shortSha } from '@berth/core';
 import type { LiveCommit } from '../../../resources/sources/source.hal.ts';
 import './sources.css';
 
-/** spec 3 §2: one dot per live commit (newest first), at most 7, then '+N'. */
-export function CommitDots({ commits }: { commits: readonly LiveCommit[] }) {
-  const { shown, more } = commitDots(commits);
+/**
+ * spec 3 §2: one dot per live commit (newest first), at most 7, then '+N'. `total` counts them all when
+ * only the newest were sent (home's top source).
+ */
+export function CommitDots({ commits, total }: { commits: readonly LiveCommit[]; total?: number }) {
+  const { shown, more: unsent } = commitDots(commits);
+  const more = total === undefined ? unsent : Math.max(0, total - shown.length);
   if (shown.length === 0) return <span className="muted">-</span>;
   return (
     <span className="commit-dots">

@@ -1,0 +1,4 @@
+export const homeKeys = {
+  all: ['home'] as const,
+  detail: (organizationId: string) => [...homeKeys.all, organizationId] as const,
+};
