@@ -74,6 +74,8 @@ export * from './plans/plans.ts';
 export * from './releases/release.hal.ts';
 export * from './scim/scim-configuration.hal.ts';
 export * from './scim/scim-configuration.ts';
+export * from './search/search.hal.ts';
+export * from './search/search.ts';
 export * from './service-definitions/service-definition.hal.ts';
 export * from './services/service.hal.ts';
 export * from './services/service.schema.ts';

@@ -17,6 +17,7 @@ import { logDrainsRoutes } from './api/log-drains/log-drains.routes.ts';
 import { metricDrainsRoutes } from './api/metric-drains/metric-drains.routes.ts';
 import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
+import { searchRoutes } from './api/search/search.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
 import { servicesRoutes } from './api/services/services.routes.ts';
 import { sizingRoutes } from './api/sizing/sizing.routes.ts';
@@ -330,6 +331,7 @@ export async function buildApp(
       await logDrainsRoutes(api, { urls, callers, logDrains: services.logDrains });
       await metricDrainsRoutes(api, { urls, callers, metricDrains: services.metricDrains });
       await sizingRoutes(api, { urls, callers, sizing: services.sizing });
+      await searchRoutes(api, { urls, callers, search: services.search });
     },
   });
   await app.register(serviceFamily, {

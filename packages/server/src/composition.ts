@@ -12,6 +12,7 @@ import { createLogDrainsService } from './api/log-drains/log-drains.service.ts';
 import { createMetricDrainsService } from './api/metric-drains/metric-drains.service.ts';
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { createReleasesService } from './api/releases/releases.service.ts';
+import { createSearchService } from './api/search/search.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
 import { createServiceLogsService } from './api/services/service-logs.service.ts';
 import { createServicesService } from './api/services/services.service.ts';
@@ -315,6 +316,8 @@ export async function createServices(
   // Databases and their backups.
   const databases = createDatabasesService({ db, secrets });
   const backups = createBackupsService({ db });
+  // Global search (issue 38) over everything above, read through indexes.
+  const search = createSearchService({ db });
   // Log drains: their destinations' URLs and tokens sealed under a key of their own, and the shipper
   // that sends each provisioned drain its lines (run beside the worker).
   const drainBox = createSecretBox(signingKey, 'log drains');
@@ -395,6 +398,7 @@ export async function createServices(
     releases,
     sizing,
     stacks,
+    search,
     vhosts,
     certificates,
     logDrains,

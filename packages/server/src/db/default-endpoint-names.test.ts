@@ -4,10 +4,11 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, migrationsUpTo } from '../testing/migrations.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 describe('migration 0021: default endpoint names', () => {
   it('keeps the hostnames of the default endpoints it finds (app-<id>) and makes names unique', async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: await pgliteExtensions() });
     const db = drizzle({ client });
     const before = migrationsUpTo('0021_default_endpoint_names');
     try {
