@@ -81,6 +81,7 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.sourcesSetup, lazy: () => import('./routes/sources/setup.tsx') },
                   { path: paths.sourceDetail, lazy: () => import('./routes/sources/detail.tsx') },
                   { path: paths.activity, lazy: listPages.activity },
+                  { path: paths.search, lazy: () => import('./routes/search/index.tsx') },
                   { path: paths.operationDetail, lazy: () => import('./routes/operations/detail.tsx') },
                   { path: paths.environmentDetail, lazy: () => import('./routes/environments/detail.tsx') },
                   { path: paths.selectEnvironment, lazy: () => import('./routes/environments/select.tsx') },
