@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../testing/test-app.ts';
 import { type Readable, searchArms } from './search.service.ts';
 
@@ -7,15 +7,45 @@ const t = await testApp();
 afterAll(() => t.close());
 
 const SEARCHED = ['apps', 'databases', 'services', 'vhosts', 'deployments', 'sources'];
+let scope: Readable;
 
-/** The plan of a search's statement, with sequential scans priced out so any usable index is taken. */
-async function planOf(needle: string): Promise<string> {
-  const scope: Readable = {
+// An organization of a few thousand of each, analyzed, so the planner chooses as it would in a large one.
+beforeAll(async () => {
+  const owner = await t.signUp();
+  const organization = await t.createOrganization(owner);
+  const production = Number((await t.createEnvironment(owner, organization.id, 'production')).id);
+  const staging = Number((await t.createEnvironment(owner, organization.id, 'staging')).id);
+  await t.db.execute(sql`
+    insert into apps (environment_id, handle)
+      select case when g % 2 = 0 then ${production}::int else ${staging}::int end, 'app-' || g
+      from generate_series(1, 4000) g`);
+  await t.db.execute(sql`
+    insert into services (environment_id, app_id, handle, docker_repo)
+      select environment_id, id, 'web', 'registry.example/' || handle from apps`);
+  await t.db.execute(sql`
+    insert into databases (environment_id, handle, type)
+      select ${production}::int, 'db-' || g, 'postgresql' from generate_series(1, 2000) g`);
+  await t.db.execute(sql`
+    insert into vhosts (environment_id, service_id, virtual_domain)
+      select environment_id, id, 'host-' || id || '.example' from services`);
+  await t.db.execute(sql`
+    insert into deployments (app_id, operation_id, git_ref, git_commit_sha)
+      select id, 0, 'ref-' || id, md5(id::text) from apps`);
+  await t.db.execute(sql`
+    insert into sources (organization_id, url)
+      select ${organization.id}::uuid, 'https://git.example/repository-' || g from generate_series(1, 2000) g`);
+  // As autovacuum leaves them: the trigram indexes' pending entries merged, the statistics current.
+  await t.db.execute(sql`vacuum analyze`);
+  scope = {
     environments: [],
     stacks: [],
-    in: () => [1, 2],
-    sourceOrganizations: ['00000000-0000-4000-8000-000000000000'],
+    in: () => [production, staging],
+    sourceOrganizations: [organization.id],
   };
+});
+
+/** The plan of a search's statement (sequential scans priced out, so only an index could be cheaper). */
+async function planOf(needle: string): Promise<string> {
   return t.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const result = await tx.execute(sql`explain ${sql.join(searchArms(scope, needle), sql` union all `)}`);
@@ -45,5 +75,7 @@ describe('global search reads indexes, never whole tables (issue 38: fast at 50,
     const short = await planOf('sh');
     expect(short).not.toContain('_search_trgm_idx');
     expect(short).not.toMatch(/Seq Scan on (apps|databases|services)\b/);
+    for (const table of ['apps', 'databases', 'services'])
+      expect(short).toContain(`${table}_handle_prefix_idx`);
   });
 });
