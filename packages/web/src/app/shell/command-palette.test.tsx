@@ -132,7 +132,7 @@ describe('the ⌘K palette (issue 38)', () => {
     const user = userEvent.setup();
     const { router } = renderPalette();
     await user.click(screen.getByRole('button', { name: 'Open search' }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       'Create environment',
       'Go to Apps',
     ]);
@@ -141,7 +141,9 @@ describe('the ⌘K palette (issue 38)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     await user.keyboard('nothing here');
-    expect(await screen.findByRole('status')).toHaveTextContent('No results found for this search query.');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('No results found for this search query.'),
+    );
     await user.keyboard('{ArrowDown}{Enter}');
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       '/search?search=nothing+here',
