@@ -212,6 +212,10 @@ for (const scheme of SCHEMES) {
       await expect(option).toBeVisible();
       // The dialog fits the screen: nothing scrolls sideways.
       expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await test.info().attach(`palette-${width}-${scheme}`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
       const box = await dialog.boundingBox();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
       await expect(dialog.getByRole('combobox')).toHaveAttribute(
@@ -239,6 +243,18 @@ for (const scheme of SCHEMES) {
       );
       await expect(page.getByRole('list', { name: 'Most Visited' })).toBeVisible();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await test.info().attach(`recent-${width}-${scheme}`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+      await searchFor(page, handle);
+      await expect(page.getByRole('list', { name: 'Resources found' }).getByRole('link')).toHaveCount(1);
+      await expect(page.getByText('No deployments found')).toBeVisible();
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await test.info().attach(`results-${width}-${scheme}`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
     });
   }
 }
