@@ -6,7 +6,7 @@ import {
   type SearchResourceType,
 } from '@berth/core';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, databases, deployments, environments, services, sources, vhosts } from '../../db/schema.ts';
@@ -60,12 +60,17 @@ export interface Readable {
   sourceOrganizations: string[];
 }
 
-/** A resource searched in the database: its readable rows as a hit's columns, and what it matches on. */
+/** A resource searched in the database: which of its rows the caller may read, what names a hit, what it matches on. */
 interface TableTarget {
   type: SearchResourceType;
-  /** `<columns> from <tables>`: id, title, description, environment_id, app_id, database_id, as text. */
-  rows: SQL;
+  table: PgTable;
+  /** The rows the caller may read, as a condition on the table's own columns; null when none. */
   readable: (scope: Readable) => SQL | null;
+  /**
+   * A hit's columns (id, title, description, environment_id, app_id, database_id, as text) and where
+   * they come from: `matched`, the matching rows named as the table, and what it is joined to.
+   */
+  label: (matched: SQL, scope: Readable) => SQL;
   id: AnyPgColumn;
   /** Matched exactly and by its start, through a `text_pattern_ops` index (search-text.ts). */
   handle?: AnyPgColumn;
@@ -80,89 +85,124 @@ const within = (column: AnyPgColumn, ids: (number | string)[]): SQL | null =>
 const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'app',
-    rows: sql`${apps.id}::text as id, ${apps.handle} as title, ${environments.handle} as description,
-      ${apps.environmentId}::text as environment_id, null::text as app_id, null::text as database_id
-      from ${apps} join ${environments} on ${environments.id} = ${apps.environmentId}`,
+    table: apps,
     readable: (scope) => within(apps.environmentId, scope.in('app.read')),
+    label: (
+      matched,
+    ) => sql`${apps.id}::text as id, ${apps.handle} as title, ${environments.handle} as description,
+      ${apps.environmentId}::text as environment_id, null::text as app_id, null::text as database_id
+      from ${matched} as ${apps} join ${environments} on ${environments.id} = ${apps.environmentId}`,
     id: apps.id,
     handle: apps.handle,
     text: searchText(apps.handle),
   },
   {
     type: 'database',
-    rows: sql`${databases.id}::text as id, ${databases.handle} as title,
+    table: databases,
+    readable: (scope) => within(databases.environmentId, scope.in('database.read')),
+    label: (matched) => sql`${databases.id}::text as id, ${databases.handle} as title,
       ${databases.type} || ' · ' || ${environments.handle} as description,
       ${databases.environmentId}::text as environment_id, null::text as app_id, null::text as database_id
-      from ${databases} join ${environments} on ${environments.id} = ${databases.environmentId}`,
-    readable: (scope) => within(databases.environmentId, scope.in('database.read')),
+      from ${matched} as ${databases} join ${environments} on ${environments.id} = ${databases.environmentId}`,
     id: databases.id,
     handle: databases.handle,
     text: searchText(databases.handle, databases.type, databases.dockerRepo),
   },
   {
     type: 'endpoint',
-    rows: sql`${vhosts.id}::text as id,
+    table: vhosts,
+    readable: (scope) => within(vhosts.environmentId, scope.in('vhost.read')),
+    label: (matched) => sql`${vhosts.id}::text as id,
       coalesce(nullif(${vhosts.userDomain}, ''), nullif(${vhosts.virtualDomain}, ''),
         nullif(${vhosts.externalHost}, ''), 'Endpoint ' || ${vhosts.id}) as title,
       upper(${vhosts.type}) || ' · ' || ${environments.handle} as description,
       ${vhosts.environmentId}::text as environment_id, null::text as app_id, null::text as database_id
-      from ${vhosts} join ${environments} on ${environments.id} = ${vhosts.environmentId}`,
-    readable: (scope) => within(vhosts.environmentId, scope.in('vhost.read')),
+      from ${matched} as ${vhosts} join ${environments} on ${environments.id} = ${vhosts.environmentId}`,
     id: vhosts.id,
     text: searchText(vhosts.userDomain, vhosts.virtualDomain, vhosts.externalHost, vhosts.defaultName),
   },
   {
     type: 'service',
-    rows: sql`${services.id}::text as id, ${services.handle} as title,
+    table: services,
+    readable: (scope) => within(services.environmentId, scope.in('service.read')),
+    label: (matched) => sql`${services.id}::text as id, ${services.handle} as title,
       coalesce(${apps.handle}, ${databases.handle}, 'Unknown') || ' · ' || ${environments.handle} as description,
       ${services.environmentId}::text as environment_id, ${services.appId}::text as app_id,
       ${services.databaseId}::text as database_id
-      from ${services} join ${environments} on ${environments.id} = ${services.environmentId}
+      from ${matched} as ${services} join ${environments} on ${environments.id} = ${services.environmentId}
       left join ${apps} on ${apps.id} = ${services.appId}
       left join ${databases} on ${databases.id} = ${services.databaseId}`,
-    readable: (scope) => within(services.environmentId, scope.in('service.read')),
     id: services.id,
     handle: services.handle,
     text: searchText(services.handle, services.dockerRepo),
   },
   {
     type: 'source',
-    rows: sql`${sources.id}::text as id, coalesce(nullif(${sources.displayName}, ''), ${sources.url}) as title,
-      ${sources.url} as description, null::text as environment_id, null::text as app_id,
-      null::text as database_id
-      from ${sources}`,
+    table: sources,
     readable: (scope) => within(sources.organizationId, scope.sourceOrganizations),
+    label: (matched) => sql`${sources.id}::text as id,
+      coalesce(nullif(${sources.displayName}, ''), ${sources.url}) as title, ${sources.url} as description,
+      null::text as environment_id, null::text as app_id, null::text as database_id
+      from ${matched} as ${sources}`,
     id: sources.id,
     text: searchText(sources.displayName, sources.url),
   },
   {
     type: 'deployment',
+    table: deployments,
+    // Whether a deployment may be read is its app's environment's matter: decided where its app is joined.
+    readable: (scope) => (scope.in('deployment.read').length ? sql`true` : null),
     // spec 3 §3: a deployment with no docker image is a "Dockerfile Build" (of its git ref).
-    rows: sql`${deployments.id}::text as id,
+    label: (matched, scope) => sql`${deployments.id}::text as id,
       coalesce(nullif(${deployments.dockerImage}, ''),
         nullif(${deployments.gitRef}, '') || coalesce(' @ ' || left(nullif(${deployments.gitCommitSha}, ''), 7), ''),
         'Dockerfile Build') as title,
       ${apps.handle} || ' · ' || ${environments.handle} as description,
       ${apps.environmentId}::text as environment_id, ${deployments.appId}::text as app_id,
       null::text as database_id
-      from ${deployments} join ${apps} on ${apps.id} = ${deployments.appId}
+      from ${matched} as ${deployments}
+      join ${apps} on ${apps.id} = ${deployments.appId} and ${inArray(apps.environmentId, scope.in('deployment.read'))}
       join ${environments} on ${environments.id} = ${apps.environmentId}`,
-    readable: (scope) => within(apps.environmentId, scope.in('deployment.read')),
     id: deployments.id,
     text: searchText(deployments.gitRef, deployments.gitCommitSha, deployments.dockerImage),
   },
 ];
 
-/** One question to one table: its readable rows matching `condition`, at most 15. */
-function arm(target: TableTarget, where: SQL, tier: Tier, condition: SQL, order?: SQL): SQL {
-  return sql`(select ${tier}::int as tier, ${target.type}::text as type, ${target.rows}
-    where ${where} and ${condition} ${order ?? sql``} limit ${LIMIT})`;
+/**
+ * One question to one table: the rows the caller may read matching `condition`, at most `limit`, with
+ * what names them joined to those rows alone.
+ *
+ * In `order`, the first rows come from the handle's index in that order. Otherwise the matches are
+ * planned as a whole (`offset 0` keeps the limit out of their planning) and read only until enough are
+ * named: planned with the limit, the database chose to read the table from its start, expecting matches
+ * spread evenly to come soon, and read all of it when they sat at its end (a services table where the
+ * databases' services, all "redis", came after 50,000 apps'). As a whole it chooses the index whenever
+ * the matches are a small part of the table, and a scan only when most rows match, which then meets
+ * them at once.
+ */
+function arm(
+  target: TableTarget,
+  scope: Readable,
+  where: SQL,
+  tier: Tier,
+  condition: SQL,
+  options: { order?: SQL; limit?: number } = {},
+): SQL {
+  const { table } = target;
+  const limit = options.limit ?? LIMIT;
+  const head = sql`select ${tier}::int as tier, ${target.type}::text as type,`;
+  if (options.order) {
+    const first = sql`(select ${table}.* from ${table} where ${where} and ${condition} ${options.order} limit ${limit})`;
+    return sql`(${head} ${target.label(first, scope)})`;
+  }
+  const matches = sql`(select ${table}.* from ${table} where ${where} and ${condition} offset 0)`;
+  return sql`(${head} ${target.label(matches, scope)} limit ${limit})`;
 }
 
 /**
  * The questions a search text asks the tables (joined by `union all` into one statement): by id, by the
- * whole handle, by its start, and (from three characters) anywhere, each only over what the caller may
- * read. `needle` is the trimmed, lower-cased text.
+ * handle's start (the whole handle among them), and (from three characters) anywhere, each only over
+ * what the caller may read. `needle` is the trimmed, lower-cased text.
  */
 export function searchArms(scope: Readable, needle: string): SQL[] {
   const id = idIn(needle);
@@ -171,17 +211,16 @@ export function searchArms(scope: Readable, needle: string): SQL[] {
   for (const target of TABLE_TARGETS) {
     const where = target.readable(scope);
     if (!where) continue;
-    if (id !== null) arms.push(arm(target, where, 0, sql`${target.id} = ${id}`));
+    if (id !== null) arms.push(arm(target, scope, where, 0, sql`${target.id} = ${id}`));
     if (target.handle) {
       const handle = lowerHandle(target.handle);
-      arms.push(arm(target, where, 0, sql`${handle} = ${needle}`));
-      // `using ~<~`: the byte order the text_pattern_ops index holds, so the first 15 are read in order.
-      arms.push(
-        arm(target, where, 1, sql`${handle} like ${`${literal}%`}`, sql`order by ${handle} using ~<~`),
-      );
+      // `using ~<~`: the byte order the text_pattern_ops index holds, so the first 15 are read in order;
+      // a handle that is the whole text comes first of them (search() ranks it as exact).
+      const order = sql`order by ${handle} using ~<~`;
+      arms.push(arm(target, scope, where, 1, sql`${handle} like ${`${literal}%`}`, { order }));
     }
     if (needle.length >= SUBSTRING_MIN_LENGTH) {
-      arms.push(arm(target, where, 2, sql`${target.text} like ${`%${literal}%`}`));
+      arms.push(arm(target, scope, where, 2, sql`${target.text} like ${`%${literal}%`}`));
     }
   }
   return arms;
@@ -237,13 +276,9 @@ export function rank(hits: RankedHit[], limit = LIMIT): SearchHit[] {
   return [...chosen.values()];
 }
 
-/**
- * Substring matches come back in no particular order (the index answers a set); by title, so the same
- * search shows the same results. The others keep the order they were asked in.
- */
-function byTitleWhereUnordered(hits: RankedHit[]): RankedHit[] {
-  const byTitle = (a: RankedHit, b: RankedHit) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
-  return [...hits.filter((hit) => hit.tier < 2), ...hits.filter((hit) => hit.tier === 2).sort(byTitle)];
+/** By title (each table's rows come back in no particular order once joined to their names). */
+function byTitle(hits: RankedHit[]): RankedHit[] {
+  return [...hits].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
 }
 
 /** Environments and stacks are few and already read to know what the caller may see: matched here. */
@@ -359,9 +394,11 @@ export function createSearchService(deps: { db: Db }) {
             hit: () => environmentHit(scope, environment),
           })),
         ),
-        ...byTitleWhereUnordered(await tableHits(searchArms(scope, needle))),
+        ...(await tableHits(searchArms(scope, needle))).map((hit) =>
+          hit.tier === 1 && hit.title.toLowerCase() === needle ? { ...hit, tier: 0 as const } : hit,
+        ),
       ];
-      return rank(hits);
+      return rank(byTitle(hits));
     },
 
     /**
@@ -377,7 +414,9 @@ export function createSearchService(deps: { db: Db }) {
       for (const target of TABLE_TARGETS) {
         const ids = idsOf(target.type);
         const where = target.readable(scope);
-        if (ids.length && where) arms.push(arm(target, where, 0, inArray(target.id, ids)));
+        if (ids.length && where) {
+          arms.push(arm(target, scope, where, 0, inArray(target.id, ids), { limit: ids.length }));
+        }
       }
       const found = new Map<string, SearchHit>();
       const remember = (hit: SearchHit) => found.set(resourceKey(hit.type, hit.id), hit);
