@@ -8,6 +8,7 @@ afterAll(() => t.close());
 
 const SEARCHED = ['apps', 'databases', 'services', 'vhosts', 'deployments', 'sources'];
 let scope: Readable;
+let environmentIds: number[];
 
 // An organization of a few thousand of each, analyzed, so the planner chooses as it would in a large one.
 beforeAll(async () => {
@@ -24,7 +25,12 @@ beforeAll(async () => {
       select environment_id, id, 'web', 'registry.example/' || handle from apps`);
   await t.db.execute(sql`
     insert into databases (environment_id, handle, type)
-      select ${production}::int, 'db-' || g, 'postgresql' from generate_series(1, 2000) g`);
+      select ${production}::int, 'db-' || g, case when g <= 200 then 'redis' else 'postgresql' end
+      from generate_series(1, 2000) g`);
+  // The databases' services come after all the apps': every "redis" service sits at the table's end.
+  await t.db.execute(sql`
+    insert into services (environment_id, database_id, handle, process_type)
+      select environment_id, id, type, 'database' from databases where type = 'redis'`);
   await t.db.execute(sql`
     insert into vhosts (environment_id, service_id, virtual_domain)
       select environment_id, id, 'host-' || id || '.example' from services`);
@@ -36,6 +42,7 @@ beforeAll(async () => {
       select ${organization.id}::uuid, 'https://git.example/repository-' || g from generate_series(1, 2000) g`);
   // As autovacuum leaves them: the trigram indexes' pending entries merged, the statistics current.
   await t.db.execute(sql`vacuum analyze`);
+  environmentIds = [production, staging];
   scope = {
     environments: [],
     stacks: [],
@@ -77,5 +84,24 @@ describe('global search reads indexes, never whole tables (issue 38: fast at 50,
     expect(short).not.toMatch(/Seq Scan on (apps|databases|services)\b/);
     for (const table of ['apps', 'databases', 'services'])
       expect(short).toContain(`${table}_handle_prefix_idx`);
+  });
+
+  it('reads matches gathered at a table’s end through the index, not the table up to them', async () => {
+    // Only the services are asked, so the plan is theirs alone.
+    const servicesOnly: Readable = {
+      ...scope,
+      in: (action) => (action === 'service.read' ? environmentIds : []),
+      sourceOrganizations: [],
+    };
+    const result = await t.db.execute(
+      sql`explain (analyze, costs off) ${sql.join(searchArms(servicesOnly, 'redis'), sql` union all `)}`,
+    );
+    const plan = (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toContain('services_search_trgm_idx');
+    // Planned with the limit, it read the 4,000 app services before the first "redis" one.
+    const removed = [...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((match) => Number(match[1]));
+    expect(Math.max(0, ...removed)).toBeLessThan(1000);
   });
 });
