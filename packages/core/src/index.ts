@@ -81,6 +81,8 @@ export * from './scim/scim-configuration.hal.ts';
 export * from './scim/scim-configuration.ts';
 export * from './security/privileged-activity.ts';
 export * from './security/security-summary.hal.ts';
+export * from './search/search.hal.ts';
+export * from './search/search.ts';
 export * from './service-definitions/service-definition.hal.ts';
 export * from './services/service.hal.ts';
 export * from './services/service.schema.ts';

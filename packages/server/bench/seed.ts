@@ -31,6 +31,7 @@ import {
 } from '../src/db/schema.ts';
 import { databaseCredentialsBox } from '../src/security/secret-box.ts';
 import { openThrowawayPostgres } from '../src/testing/test-database.ts';
+import { seedSearchable } from './search.ts';
 import { type Served, startServer, stopServer } from './server.ts';
 
 export interface BenchSize {
@@ -278,6 +279,8 @@ export async function seedBenchOrganization(
       createdAt: new Date(now - 86400_000),
     })
     .returning({ id: containers.id });
+  // What global search finds besides (issue 38): a deployment per app, sources and some endpoints.
+  await seedSearchable(db, { id: organizationId, appIds, webServiceIds: serviceIds, environmentOf: envOf });
   // The tables as autovacuum keeps them in an organization that grew over time: the planner's statistics
   // (timed right after a bulk insert, the first calls would otherwise be planned on an empty table's
   // estimates) and the visibility map. Left to autovacuum, the insert-triggered vacuum of 200,000

@@ -21,6 +21,7 @@ import { metricDrainsRoutes } from './api/metric-drains/metric-drains.routes.ts'
 import { permissionsRoutes } from './api/permissions/permissions.routes.ts';
 import { releasesRoutes } from './api/releases/releases.routes.ts';
 import { securityRoutes } from './api/security/security.routes.ts';
+import { searchRoutes } from './api/search/search.routes.ts';
 import { serviceDefinitionsRoutes } from './api/service-definitions/service-definitions.routes.ts';
 import { servicesRoutes } from './api/services/services.routes.ts';
 import { sizingRoutes } from './api/sizing/sizing.routes.ts';
@@ -350,6 +351,7 @@ export async function buildApp(
         reports: services.activityReports,
         apiUrlFor: (request) => familyUrlsFor(config, request).api,
       });
+      await searchRoutes(api, { urls, callers, search: services.search });
     },
   });
   await app.register(serviceFamily, {

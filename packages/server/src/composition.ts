@@ -19,6 +19,7 @@ import { createMetricDrainsService } from './api/metric-drains/metric-drains.ser
 import { createPermissionsService } from './api/permissions/permissions.service.ts';
 import { createReleasesService } from './api/releases/releases.service.ts';
 import { createSecurityService } from './api/security/security.service.ts';
+import { createSearchService } from './api/search/search.service.ts';
 import { createServiceDefinitionsService } from './api/service-definitions/service-definitions.service.ts';
 import { createServiceLogsService } from './api/services/service-logs.service.ts';
 import { createServicesService } from './api/services/services.service.ts';
@@ -338,6 +339,8 @@ export async function createServices(
     reports: activityReports,
     onError: (error) => hooks.onError(error),
   });
+  // Global search (issue 38) over everything above, read through indexes.
+  const search = createSearchService({ db });
   // Log drains: their destinations' URLs and tokens sealed under a key of their own, and the shipper
   // that sends each provisioned drain its lines (run beside the worker).
   const drainBox = createSecretBox(signingKey, 'log drains');
@@ -441,6 +444,7 @@ export async function createServices(
     releases,
     sizing,
     stacks,
+    search,
     vhosts,
     certificates,
     logDrains,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import { copyPgliteTemplate, migrationsFolder, readPgliteTemplateTarball } from './pglite-template.ts';
 import { makeTreePrivate } from './private-data-dir.ts';
 import * as schema from './schema.ts';
@@ -89,16 +90,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     }
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
   ]);
   // PostgreSQL's shared buffers at 16 MB instead of 128 MB: they live in the WebAssembly memory, which
   // never shrinks, so the server idled 140 MB larger with the default; with the whole database in the
   // operating system's file cache (or, in memory, in PGlite's), the start-up lists of `npm run bench`
   // answered in the same time either way.
-  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+  const pgliteOptions = {
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    extensions,
+  };
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
   // A new cluster starts from the migrated template when there is one (pglite-template.ts).

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, migrationsUpTo } from '../testing/migrations.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 /** The whole migration history, run on a fresh embedded database: slow on a busy machine. */
 const MIGRATION_HISTORY_MS = 120_000;
@@ -12,7 +13,7 @@ describe('migration 0021: default endpoint names', () => {
   it(
     'keeps the hostnames of the default endpoints it finds (app-<id>) and makes names unique',
     async () => {
-      const client = new PGlite();
+      const client = new PGlite({ extensions: await pgliteExtensions() });
       const db = drizzle({ client });
       const before = migrationsUpTo('0021_default_endpoint_names');
       try {

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import {
   buildPgliteTemplate,
   copyPgliteTemplate,
@@ -54,7 +55,7 @@ describe('the PGlite template', () => {
   it('is where a new data directory starts from: no initdb, every migration already applied', async () => {
     const template = readPgliteTemplateTarball();
     if (!template) throw new Error('the global setup makes the template');
-    const fromTemplate = new PGlite({ loadDataDir: template });
+    const fromTemplate = new PGlite({ loadDataDir: template, extensions: await pgliteExtensions() });
     const templateId = await systemIdentifier(fromTemplate);
     await fromTemplate.close();
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { serverRoot } from '../server-root.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import { makeTreePrivate } from './private-data-dir.ts';
 
 // A new PGlite data directory starts as a copy of a fresh cluster with every migration applied, made
@@ -103,12 +104,13 @@ export async function buildPgliteTemplate(): Promise<{ path: string; built: bool
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { recursive: true });
   // Imported here: a server on PostgreSQL reads this module (the migrations folder) but never needs PGlite.
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { migrate }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
   ]);
-  const client = new PGlite(path.join(partial, 'pgdata'));
+  const client = new PGlite(path.join(partial, 'pgdata'), { extensions });
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
     const tarball = await client.dumpDataDir('none');

@@ -8,6 +8,7 @@ import { seedApp, seedDatabase, seedService } from '../testing/factories.ts';
 import { migrationsFolder, migrationsUpTo } from '../testing/migrations.ts';
 import { type TestApp, testApp } from '../testing/test-app.ts';
 import { isUniqueViolation } from './errors.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import { apps, containers, releases, services } from './schema.ts';
 
 /** The whole migration history, run on a fresh embedded database: slow on a busy machine. */
@@ -17,7 +18,7 @@ describe('migration 0002: unique service handle per app', () => {
   it(
     'applies over existing duplicates, keeping the oldest service under its handle',
     async () => {
-      const client = new PGlite();
+      const client = new PGlite({ extensions: await pgliteExtensions() });
       const db = drizzle({ client });
       const before = migrationsUpTo(2);
       try {

@@ -86,6 +86,7 @@ export const appRoutes: RouteObject[] = [
                     path: paths.securityCompliance,
                     lazy: () => import('./routes/security/security-compliance.tsx'),
                   },
+                  { path: paths.search, lazy: () => import('./routes/search/index.tsx') },
                   { path: paths.operationDetail, lazy: () => import('./routes/operations/detail.tsx') },
                   { path: paths.environmentDetail, lazy: () => import('./routes/environments/detail.tsx') },
                   { path: paths.selectEnvironment, lazy: () => import('./routes/environments/select.tsx') },

@@ -23,6 +23,8 @@ export const paths = {
   sources: '/sources',
   deployments: '/deployments',
   activity: '/activity',
+  // spec 3 §2: global search, its text in the `search` query parameter.
+  search: '/search',
   // The spec names no route for the Security & Compliance entry; this one is ours.
   securityCompliance: '/security-compliance',
   createEnvironment: '/create/environment',
@@ -110,6 +112,8 @@ export const to = {
   service: (appId: string, serviceId: string, tab?: string) =>
     generatePath(paths.serviceDetail, { id: appId, serviceId, tab: tab ?? null }),
   deployment: (id: string, tab?: string) => generatePath(paths.deploymentDetail, { id, tab: tab ?? null }),
+  search: (text: string) =>
+    text ? `${paths.search}?${new URLSearchParams({ search: text })}` : paths.search,
   source: (id: string, tab?: string) => generatePath(paths.sourceDetail, { id, tab: tab ?? null }),
   operation: (id: string) => generatePath(paths.operationDetail, { id }),
   stack: (id: string, tab?: string) => generatePath(paths.stackDetail, { id, tab: tab ?? null }),

@@ -15,6 +15,7 @@ import { timestamps } from './common.ts';
 import { databases } from './databases.ts';
 import { environments } from './environments.ts';
 import { organizations } from './organizations.ts';
+import { handlePrefixIndex, searchText, trigramIndex } from './search-text.ts';
 
 export const apps = pgTable(
   'apps',
@@ -38,6 +39,9 @@ export const apps = pgTable(
     // home's apps count and top source with its live commits, and the sources' figures (issue 38: an
     // organization of 50,000 apps).
     index('apps_env_source_idx').on(table.environmentId, table.currentSourceId, table.currentDeploymentId),
+    // Global search (issue 38): by handle, exactly, by its start and anywhere in it.
+    handlePrefixIndex(index('apps_handle_prefix_idx'), table.handle),
+    trigramIndex(index('apps_search_trgm_idx'), searchText(table.handle)),
   ],
 );
 
@@ -105,6 +109,9 @@ export const services = pgTable(
     uniqueIndex('services_app_handle_unique')
       .on(table.appId, table.handle)
       .where(sql`${table.appId} is not null`),
+    // Global search (issue 38): by handle and by image.
+    handlePrefixIndex(index('services_handle_prefix_idx'), table.handle),
+    trigramIndex(index('services_search_trgm_idx'), searchText(table.handle, table.dockerRepo)),
   ],
 );
 
@@ -172,7 +179,11 @@ export const sources = pgTable(
     url: text('url').notNull(),
     ...timestamps,
   },
-  (table) => [uniqueIndex('sources_org_url_unique').on(table.organizationId, table.url)],
+  (table) => [
+    uniqueIndex('sources_org_url_unique').on(table.organizationId, table.url),
+    // Global search (issue 38): by name and repository address.
+    trigramIndex(index('sources_search_trgm_idx'), searchText(table.displayName, table.url)),
+  ],
 );
 
 export const deployments = pgTable(
@@ -197,7 +208,14 @@ export const deployments = pgTable(
     gitCommitTimestamp: timestamp('git_commit_timestamp', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
-  (table) => [index('deployments_app_idx').on(table.appId)],
+  (table) => [
+    index('deployments_app_idx').on(table.appId),
+    // Global search (issue 38): by git ref, commit and image.
+    trigramIndex(
+      index('deployments_search_trgm_idx'),
+      searchText(table.gitRef, table.gitCommitSha, table.dockerImage),
+    ),
+  ],
 );
 
 /** What a scan_code operation found in the app's repository at a git ref. */

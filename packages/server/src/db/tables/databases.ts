@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 import { environments } from './environments.ts';
+import { handlePrefixIndex, searchText, trigramIndex } from './search-text.ts';
 
 export const databases = pgTable(
   'databases',
@@ -42,6 +43,9 @@ export const databases = pgTable(
   (table) => [
     uniqueIndex('databases_env_handle_unique').on(table.environmentId, table.handle),
     index('databases_initialize_from_idx').on(table.initializeFromId),
+    // Global search (issue 38): by handle, engine and image.
+    handlePrefixIndex(index('databases_handle_prefix_idx'), table.handle),
+    trigramIndex(index('databases_search_trgm_idx'), searchText(table.handle, table.type, table.dockerRepo)),
   ],
 );
 

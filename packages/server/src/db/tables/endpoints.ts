@@ -12,6 +12,7 @@ import {
 import { services } from './apps.ts';
 import { timestamps } from './common.ts';
 import { environments } from './environments.ts';
+import { searchText, trigramIndex } from './search-text.ts';
 
 /** A TLS certificate uploaded for custom HTTPS endpoints (or issued for managed ones), parsed on upload. */
 export const certificates = pgTable(
@@ -95,6 +96,11 @@ export const vhosts = pgTable(
     index('vhosts_service_idx').on(table.serviceId),
     index('vhosts_certificate_idx').on(table.certificateId),
     uniqueIndex('vhosts_default_name_unique').on(table.defaultName),
+    // Global search (issue 38): by any of its host names.
+    trigramIndex(
+      index('vhosts_search_trgm_idx'),
+      searchText(table.userDomain, table.virtualDomain, table.externalHost, table.defaultName),
+    ),
   ],
 );
 

@@ -7,6 +7,7 @@ import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { useBillingDetail } from '../../features/billing/api/use-billing-detail.ts';
 import { PaymentMethodGuard, TrialNotice } from '../../features/billing/components/payment-guard.tsx';
 import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner.tsx';
+import { useResourceVisits } from '../../features/search/visits.ts';
 import { useSelectOrganization } from '../../features/users/api/use-select-organization.ts';
 import { ActorProvider } from '../../lib/actor.tsx';
 import { getRuntimeConfig } from '../../lib/config.ts';
@@ -17,6 +18,8 @@ import { useTheme } from '../../lib/theme.ts';
 import { canImpersonate } from '../../resources/users/user.hal.ts';
 import { isHomeEnabled } from '../feature-flags.ts';
 import { signInAgainTo, ssoLoginUrl } from '../sso.ts';
+import { useCommandPalette } from './command-palette-host.tsx';
+import { paletteActions } from './palette-actions.ts';
 import { Sidebar } from './sidebar.tsx';
 import { StartupLists } from './startup-lists.tsx';
 import { type ConsoleData, useConsole } from './use-console.ts';
@@ -66,6 +69,17 @@ export function AppShell({ children }: { children?: ReactNode }) {
   // Its failure leaves the page to show.
   const usable = data.organization && !data.organization.reauthRequired ? data.organization : null;
   const billingDetail = useBillingDetail(usable?.billingDetailId ?? null);
+  // Global search (issue 38): the ⌘K palette on every page (its actions follow the side navigation's
+  // entries), and the visits Recently Viewed lists.
+  const homeForPalette = isHomeEnabled(data.organization?.id ?? null);
+  const fullVisibilityForPalette = hasFullVisibilityAnywhere(data.actor);
+  const palette = useCommandPalette(
+    useMemo(
+      () => paletteActions({ homeEnabled: homeForPalette, fullVisibility: fullVisibilityForPalette }),
+      [homeForPalette, fullVisibilityForPalette],
+    ),
+  );
+  useResourceVisits();
 
   if (data.required.status === 'error') {
     return (
@@ -112,6 +126,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
             }}
             homeEnabled={isHomeEnabled(organization?.id ?? null)}
             fullVisibility={hasFullVisibilityAnywhere(data.actor)}
+            onOpenSearch={palette.open}
             canImpersonate={canImpersonate(data.user)}
             // Ours: the CLI's way in where SSO is the way in (spec 3 leaves who sees it unsaid).
             cliSsoToken={
@@ -123,6 +138,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
             onToggleTheme={toggleTheme}
           />
           {organization && !signInAgain ? <StartupLists organizationId={organization.id} /> : null}
+          {palette.element}
           <main className="shell-main" id="main" tabIndex={-1}>
             <div className="shell-banners">
               <ImpersonationBanner />

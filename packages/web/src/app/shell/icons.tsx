@@ -82,6 +82,12 @@ export const icons = {
       <path d="M9.5 15L8 20l4-2 4 2-1.5-5" />
     </Icon>
   ),
+  search: (
+    <Icon>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M20 20l-4.2-4.2" />
+    </Icon>
+  ),
   activity: (
     <Icon>
       <path d="M3 12h4l3-8 4 16 3-8h4" />

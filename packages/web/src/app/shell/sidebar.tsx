@@ -14,6 +14,7 @@ import { useWindowWidth } from '../../lib/use-window-width.ts';
 import type { Organization } from '../../resources/organizations/organization.hal.ts';
 import { BrandMark } from '../brand.tsx';
 import { isBuilt, NOT_AVAILABLE_YET } from '../feature-flags.ts';
+import { preloadCommandPalette } from './command-palette-host.tsx';
 import { icons } from './icons.tsx';
 import { HOME_ITEM, type NavItem, RESOURCE_ITEMS, SECURITY_ITEM } from './nav-items.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
@@ -34,6 +35,45 @@ export interface SidebarProps {
   docsUrl: string | null;
   theme: Theme;
   onToggleTheme: () => void;
+  /** spec 3 §2 "A search launcher opens global search": the ⌘K palette; without it, the search page. */
+  onOpenSearch?: () => void;
+}
+
+/** The palette's shortcut as this keyboard writes it. */
+const SEARCH_SHORTCUT =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
+
+/** spec 3 §2: the side navigation's search launcher. */
+function SearchLauncher({ onOpenSearch }: { onOpenSearch?: () => void }) {
+  const content = (
+    <>
+      {icons.search}
+      <span className="nav-label">Search</span>
+      <kbd className="nav-label sidebar-shortcut">{SEARCH_SHORTCUT}</kbd>
+    </>
+  );
+  return (
+    <div className="sidebar-search">
+      {onOpenSearch ? (
+        <button
+          type="button"
+          className="nav-link sidebar-search-launcher"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Meta+K Control+K"
+          onClick={onOpenSearch}
+          onPointerEnter={preloadCommandPalette}
+          onFocus={preloadCommandPalette}
+        >
+          {content}
+        </button>
+      ) : (
+        <Link to={paths.search} className="nav-link sidebar-search-launcher" aria-label="Search">
+          {content}
+        </Link>
+      )}
+    </div>
+  );
 }
 
 function navClass({ isActive }: { isActive: boolean }): string {
@@ -133,6 +173,7 @@ export function Sidebar({
   docsUrl,
   theme,
   onToggleTheme,
+  onOpenSearch,
 }: SidebarProps) {
   const drawer = useRef<HTMLElement>(null);
   const { collapsed, overlay, toggle, close } = useCollapsed(drawer);
@@ -179,6 +220,8 @@ export function Sidebar({
           switchingTo={switchingTo}
           onSelect={onSelectOrganization}
         />
+
+        <SearchLauncher onOpenSearch={onOpenSearch} />
 
         <nav className="sidebar-nav" aria-label="Main">
           <ul>

@@ -1,0 +1,197 @@
+import type { SearchResultResource } from '@berth/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../../../test/console-routes.ts';
+import { json, mockServer, type RecordedCall } from '../../../test/fetch-mock.ts';
+import { HOST } from '../../../test/fixtures.ts';
+import { renderApp, renderWithProviders, signIn } from '../../../test/render.tsx';
+import { useCommandPalette } from './command-palette-host.tsx';
+
+function result(
+  type: SearchResultResource['resource_type'],
+  id: string,
+  title: string,
+): SearchResultResource {
+  const collection = { app: 'apps', database: 'databases', deployment: 'deployments' }[type as string];
+  return {
+    id,
+    _type: 'search_result',
+    resource_type: type,
+    title,
+    description: 'production',
+    _links: {
+      self: { href: `${HOST}/api/${collection ?? type}/${id}` },
+      account: { href: `${HOST}/api/accounts/1` },
+    },
+  };
+}
+
+function answer(results: SearchResultResource[]) {
+  return json(200, {
+    _embedded: { search_results: results },
+    _links: { self: { href: `${HOST}/api/search` } },
+    current_page: 1,
+    per_page: Math.max(results.length, 1),
+    total_count: results.length,
+  });
+}
+
+const textOf = (call: RecordedCall) => new URL(call.path, HOST).searchParams.get('q');
+
+const ACTIONS = [
+  { label: 'Create environment', to: '/create/environment' },
+  { label: 'Go to Apps', to: '/apps' },
+];
+
+/** The shell's use of the palette, on a page with something focused and a main region. */
+function Harness() {
+  const palette = useCommandPalette(ACTIONS);
+  const { pathname } = useLocation();
+  return (
+    <>
+      <button type="button" onClick={palette.open}>
+        Open search
+      </button>
+      <main id="main" tabIndex={-1}>
+        Page {pathname}
+      </main>
+      {palette.element}
+    </>
+  );
+}
+
+function renderPalette() {
+  signIn();
+  const server = mockServer({
+    'GET /api/search': (call) =>
+      answer(
+        textOf(call) === 'store'
+          ? [result('app', '12', 'storefront'), result('database', '7', 'store-db')]
+          : [],
+      ),
+  });
+  const view = renderWithProviders(<Harness />, '/environments');
+  return { ...view, server };
+}
+
+describe('the ⌘K palette (issue 38)', () => {
+  it('opens with Ctrl-K as a labelled modal dialog, and Escape puts focus back where it was', async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    const opener = screen.getByRole('button', { name: 'Open search' });
+    opener.focus();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Search and commands' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const input = within(dialog).getByRole('combobox', { name: 'Search resources or type a command' });
+    expect(input).toHaveFocus();
+    // The page behind can be neither focused nor read meanwhile.
+    expect(opener.closest('[inert]')).not.toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(opener.closest('[inert]')).toBeNull();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('combobox');
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    expect(input).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('searches as one types and opens a found app with the arrows and Enter', async () => {
+    const user = userEvent.setup();
+    const { router, server } = renderPalette();
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    await user.keyboard('store');
+    const app = await screen.findByRole('option', { name: 'storefront, App, production' });
+    expect(screen.getByRole('option', { name: 'store-db, Database, production' })).toBeInTheDocument();
+    // The typing was asked once, after it paused.
+    expect(server.callsTo('GET', '/api/search').map(textOf)).toEqual(['store']);
+    expect(screen.getByRole('status')).toHaveTextContent('2 results');
+    const input = screen.getByRole('combobox');
+    // No action is called "store": the first option is the app.
+    expect(input).toHaveAttribute('aria-activedescendant', app.id);
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/12');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
+  it('runs an action by keyboard, and offers every result on the search page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPalette();
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Create environment',
+      'Go to Apps',
+    ]);
+    await user.keyboard('create env{Enter}');
+    expect(router.state.location.pathname).toBe('/create/environment');
+
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    await user.keyboard('nothing here');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('No results found for this search query.'),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/search?search=nothing+here',
+    );
+  });
+
+  it('drops an answer that comes after a newer text was asked', async () => {
+    const user = userEvent.setup();
+    signIn();
+    let releaseStale: () => void = () => {};
+    mockServer({
+      'GET /api/search': (call) =>
+        textOf(call) === 'sto'
+          ? new Promise((resolve) => {
+              releaseStale = () => resolve(answer([result('app', '99', 'stale-answer')]));
+            })
+          : answer([result('app', '12', 'storefront')]),
+    });
+    renderWithProviders(<Harness />, '/environments');
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    await user.keyboard('sto');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Searching…'));
+    // The first text's request is out; typing goes on, and the newer text is answered first.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await user.keyboard('re');
+    await screen.findByRole('option', { name: /storefront/ });
+    await act(async () => releaseStale());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('option', { name: /stale-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /storefront/ })).toBeInTheDocument();
+  });
+});
+
+describe('the palette in the console (issue 38)', () => {
+  it('opens from the side navigation’s search launcher and from the keyboard on any page', async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockServer({ ...consoleRoutes(), 'GET /api/search': () => answer([]) });
+    renderApp('/environments');
+    const launcher = await screen.findByRole('button', { name: 'Search' });
+    await user.click(launcher);
+    expect(await screen.findByRole('dialog', { name: 'Search and commands' })).toBeInTheDocument();
+    // The console's own actions: the main flows and every area of the navigation.
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Create environment', 'Create database', 'Go to Apps']));
+    await user.keyboard('{Escape}');
+    expect(launcher).toHaveFocus();
+    await user.keyboard('{Meta>}k{/Meta}');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});
