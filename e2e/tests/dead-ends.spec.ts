@@ -10,7 +10,7 @@ const PAGE_NOT_FOUND =
   "We can't find the page you're looking for. Maybe you mistyped the address? If not, the page may have moved.";
 
 test.describe('no dead ends', () => {
-  test('Security & Compliance, Deploy and SUPPORT say they are not available yet', async ({
+  test('Security & Compliance and SUPPORT say they are not available yet', async ({
     signedInPage: page,
     account,
     request,
@@ -24,7 +24,6 @@ test.describe('no dead ends', () => {
     await page.goto('/environments');
     const entries = [
       mainNavigation(page).getByRole('link', { name: 'Security & Compliance' }),
-      sidebar(page).getByRole('link', { name: 'Deploy', exact: true }),
       sidebar(page).getByRole('link', { name: 'SUPPORT' }),
     ];
     for (const entry of entries) {
@@ -46,7 +45,7 @@ test.describe('no dead ends', () => {
   }) => {
     for (const path of [
       '/no-such-page',
-      `/apps/${app.id}/git`,
+      `/apps/${app.id}/nothing`,
       `/environments/${environment.id}/resume`,
       `/environments/${environment.id}/nothing/here`,
     ]) {

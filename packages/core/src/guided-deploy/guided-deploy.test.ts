@@ -4,6 +4,7 @@ import {
   GUIDED_DEPLOY_HEADINGS,
   GUIDED_DEPLOY_STEPS,
   guidedDeployState,
+  isProjectDatabase,
   pendingDatabaseHandles,
   placeholderHandle,
   projectCreationProblem,
@@ -98,6 +99,18 @@ describe('database placeholders (spec 3 §4: set, provision, replace)', () => {
       'shop-postgresql',
       'shop-redis',
     ]);
+  });
+
+  it('knows the databases it named for an app, and no other app’s', () => {
+    expect(isProjectDatabase('shop', { handle: 'shop-postgresql', type: 'postgresql' })).toBe(true);
+    expect(isProjectDatabase('shop', { handle: 'shop-redis-3', type: 'redis' })).toBe(true);
+    expect(isProjectDatabase('shop', { handle: 'shop-api-postgresql', type: 'postgresql' })).toBe(false);
+    expect(isProjectDatabase('shop', { handle: 'shop-redis-1', type: 'redis' })).toBe(false);
+    expect(isProjectDatabase('shop', { handle: 'shop-postgresql', type: 'redis' })).toBe(false);
+    const long = 'a'.repeat(64);
+    expect(
+      isProjectDatabase(long, { handle: projectDatabaseHandle(long, 'redis', new Set()), type: 'redis' }),
+    ).toBe(true);
   });
 
   it('names new databases after the app and engine, numbered past taken handles, within 64 characters', () => {

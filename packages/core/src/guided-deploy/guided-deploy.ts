@@ -99,10 +99,21 @@ export function resolveDatabasePlaceholders(
  */
 export function projectDatabaseHandle(appHandle: string, type: string, taken: ReadonlySet<string>): string {
   for (let number = 1; ; number += 1) {
-    const suffix = number === 1 ? `-${type}` : `-${type}-${number}`;
-    const handle = `${appHandle.slice(0, HANDLE_MAX_LENGTH - suffix.length)}${suffix}`;
+    const handle = numberedHandle(appHandle, type, number);
     if (!taken.has(handle)) return handle;
   }
+}
+
+/** Whether a database's handle is one projectDatabaseHandle gives an app's database of that engine. */
+export function isProjectDatabase(appHandle: string, database: { handle: string; type: string }): boolean {
+  if (database.handle === numberedHandle(appHandle, database.type, 1)) return true;
+  const number = Number(/-(\d{1,4})$/.exec(database.handle)?.[1] ?? 0);
+  return number >= 2 && numberedHandle(appHandle, database.type, number) === database.handle;
+}
+
+function numberedHandle(appHandle: string, type: string, number: number): string {
+  const suffix = number === 1 ? `-${type}` : `-${type}-${number}`;
+  return `${appHandle.slice(0, HANDLE_MAX_LENGTH - suffix.length)}${suffix}`;
 }
 
 /** The operations of one guided deploy, as the Deploying page reads them. */

@@ -13,7 +13,7 @@ export const NOT_AVAILABLE_YET = 'Not available in this installation yet';
 
 // Destinations the spec names that Berth has not built: the console shows them disabled with
 // NOT_AVAILABLE_YET instead of linking to a dead page. Remove a path here when its page ships.
-const NOT_BUILT: ReadonlySet<string> = new Set([paths.securityCompliance, paths.deploy, paths.support]);
+const NOT_BUILT: ReadonlySet<string> = new Set([paths.securityCompliance, paths.support]);
 
 export function isBuilt(path: string): boolean {
   return !NOT_BUILT.has(path);

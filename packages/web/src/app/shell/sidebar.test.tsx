@@ -99,9 +99,11 @@ describe('side navigation (spec 3 §2)', () => {
     expect(entry).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
   });
 
-  it('shows Deploy and SUPPORT disabled with "Not available in this installation yet"', async () => {
+  it('shows SUPPORT disabled with "Not available in this installation yet"; Deploy opens the guided deploy', async () => {
     renderSidebar();
-    for (const name of ['Deploy', 'SUPPORT']) {
+    // Issue 38: the guided deploy is built.
+    expect(await screen.findByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
+    for (const name of ['SUPPORT']) {
       const entry = await screen.findByRole('link', { name });
       expect(entry).toHaveAttribute('aria-disabled', 'true');
       expect(entry).not.toHaveAttribute('href');
@@ -121,7 +123,7 @@ describe('side navigation (spec 3 §2)', () => {
         .map((link) => link.textContent),
     ).toEqual(['Settings', 'Logout']);
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
-    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
     expect(screen.getByRole('link', { name: 'DOCS' })).toHaveAttribute('href', 'https://docs.berth.example');
     expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('link', { name: 'INSTALL CLI' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
   operationRequest,
   operationsPath,
   POLL_INTERVAL_MS,
+  placeholderHandle,
   projectDeployProblem,
   projectMessages,
   resolveDatabasePlaceholders,
@@ -117,7 +118,10 @@ export async function deployProject(draft: ProjectDeployDraft): Promise<ProjectD
     .filter((_, index) => outcomes[index] !== 'succeeded')
     .map((database) => database.handle);
   if (failed.length > 0) throw new Error(`Provisioning failed for ${failed.join(', ')}`);
-  if (created.length > 0) await refreshDatabaseUrls(draft.appId, draft.environmentId);
+  // Placeholders an interrupted deploy left in the configuration are filled in too.
+  if (created.length > 0 || entries.some((entry) => placeholderHandle(entry.value) !== null)) {
+    await refreshDatabaseUrls(draft.appId, draft.environmentId);
+  }
   if (!draft.gitRef) return { deployOperationId: null };
   const deploy = await startOperation(
     operationsPath('app', draft.appId),
