@@ -107,7 +107,18 @@ function StatusPage({ app }: { app: App }) {
 
   return (
     <>
-      <PageHeader title={GUIDED_DEPLOY_HEADINGS[state]} description={DESCRIPTIONS[state]} />
+      <PageHeader
+        title={GUIDED_DEPLOY_HEADINGS[state]}
+        description={
+          latestDeploy || progress.preparing || configure ? (
+            DESCRIPTIONS[state]
+          ) : (
+            <>
+              No deploy has started yet: <Link to={to.appGit(app.id)}>deploy your code</Link> first.
+            </>
+          )
+        }
+      />
       <DeploySteps current={4} />
       <div className="section-stack guided-card">
         <section className="card card-body section-stack" aria-label={`Deploy of ${app.handle}`}>
