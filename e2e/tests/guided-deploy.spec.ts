@@ -3,7 +3,7 @@ import { createAccountEnvironment, DEFAULT_PASSWORD, logIn } from '../fixtures/a
 import { passwordField, sidebar } from '../fixtures/console.ts';
 import { uniqueEmail, uniqueSuffix } from '../fixtures/emails.ts';
 import { verificationLink } from '../fixtures/mailbox.ts';
-import { createApp, getJson } from '../fixtures/operations.ts';
+import { createApp, deployedService, getJson } from '../fixtures/operations.ts';
 import { inTheme, SCHEMES, sideways } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -235,6 +235,10 @@ test.describe('guided deploy', () => {
     const fresh = await createApp(page.request, token, environment.id, `fresh-${uniqueSuffix()}`);
     await page.goto(`/apps/${fresh.id}/get-started`);
     await expect(page).toHaveURL(new RegExp(`/apps/${fresh.id}/git$`));
+    const { appId } = await deployedService(page.request, token, environment.id, `live-${uniqueSuffix()}`);
+    await page.goto(`/apps/${appId}/get-started`);
+    await expect(page).toHaveURL(new RegExp(`/apps/${appId}/deploy/configure$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
   });
 
   for (const scheme of SCHEMES) {

@@ -142,7 +142,8 @@ function ScanResult({
   appId: string;
 }) {
   const result = useCodeScanResult(scan?.codeScanResultId ?? null);
-  if (loading || (scan && result.isPending)) return <Spinner label="Loading code scan results" />;
+  if (loading || (scan?.codeScanResultId && result.isPending))
+    return <Spinner label="Loading code scan results" />;
   if (result.error) return <Banner variant="error">Error: {messageOf(result.error)}</Banner>;
   if (!scan || !result.data) {
     return (

@@ -110,8 +110,12 @@ function PushAndScan({ app, template, remote }: { app: App; template: string; re
           event.preventDefault();
           if (scanDenial !== null || !gitRef.trim()) return;
           setFailed(false);
-          const operation = await scan.mutateAsync(gitRef.trim());
-          setScanning({ id: operation.id, gitRef: gitRef.trim() });
+          try {
+            const operation = await scan.mutateAsync(gitRef.trim());
+            setScanning({ id: operation.id, gitRef: gitRef.trim() });
+          } catch {
+            // The refusal shows in the form (scan.error).
+          }
         }}
       >
         <TextField

@@ -63,8 +63,14 @@ async function operationOutcome(id: string): Promise<string> {
   }
 }
 
+/** What the project deploy has just made: databases, or operations (so the pages following it read again). */
+export type ProjectDeployStep = 'databases' | 'operations';
+
 /** spec 3 §4 Project deploy: databases, variables, provisioning, connection URLs, then the deploy. */
-export async function deployProject(draft: ProjectDeployDraft): Promise<ProjectDeployResult> {
+export async function deployProject(
+  draft: ProjectDeployDraft,
+  onStep: (step: ProjectDeployStep) => void = () => undefined,
+): Promise<ProjectDeployResult> {
   const problem = projectDeployProblem(draft);
   if (problem) throw new Error(problem);
   const environment = encodeURIComponent(draft.environmentId);
@@ -83,6 +89,7 @@ export async function deployProject(draft: ProjectDeployDraft): Promise<ProjectD
     });
     created.push({ ...database, id: idOf(resource) });
   }
+  if (created.length > 0) onStep('databases');
   const entries = [
     ...draft.variables,
     ...created.map((database) => ({ key: database.envVar, value: databasePlaceholder(database.handle) })),
@@ -108,6 +115,7 @@ export async function deployProject(draft: ProjectDeployDraft): Promise<ProjectD
       ),
     ),
   );
+  if (configure || provisions.length > 0) onStep('operations');
   // The placeholders must be in the configuration before they are replaced.
   const [configured, ...outcomes] = await Promise.all([
     configure ? operationOutcome(configure) : 'succeeded',

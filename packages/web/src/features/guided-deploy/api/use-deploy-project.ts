@@ -1,5 +1,7 @@
 import { type MutationState, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../../lib/error-message.ts';
+import { databaseKeys } from '../../../resources/databases/database-keys.ts';
+import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { guidedDeployKeys } from './guided-deploy-keys.ts';
 import { deployProject, type ProjectDeployDraft, type ProjectDeployResult } from './project-deploy.ts';
 
@@ -11,7 +13,12 @@ export function useDeployProject(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: guidedDeployKeys.deploy(appId),
-    mutationFn: (draft: ProjectDeployDraft) => deployProject(draft),
+    mutationFn: (draft: ProjectDeployDraft) =>
+      // After each step the databases and operation lists are read again, so the Deploying page shows them.
+      deployProject(draft, () => {
+        void queryClient.invalidateQueries({ queryKey: databaseKeys.all });
+        void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
+      }),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }
