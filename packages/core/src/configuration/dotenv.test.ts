@@ -13,6 +13,7 @@ describe('.env text (issue 38, guided deploy)', () => {
       'export NODE_ENV = production',
       'GREETING=hello world # said at start',
       'COLOR=#ff0000',
+      'NOTE= # only a comment',
       'EMPTY=',
       '   INDENTED=yes',
     ].join('\n');
@@ -22,6 +23,7 @@ describe('.env text (issue 38, guided deploy)', () => {
         { key: 'NODE_ENV', value: 'production' },
         { key: 'GREETING', value: 'hello world' },
         { key: 'COLOR', value: '#ff0000' },
+        { key: 'NOTE', value: '' },
         { key: 'EMPTY', value: '' },
         { key: 'INDENTED', value: 'yes' },
       ],

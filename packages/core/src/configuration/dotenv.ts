@@ -20,10 +20,14 @@ const DOUBLE_QUOTE_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t'
 
 const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
 
-/** The value of an unquoted assignment: up to a `#` that follows whitespace (an inline comment), trimmed. */
-function unquotedValue(text: string): string {
+/**
+ * The value of an unquoted assignment: up to a `#` that follows whitespace (an inline comment), trimmed.
+ * `afterBlank`: whitespace came between the `=` and the text, so a `#` opening it is a comment too.
+ */
+function unquotedValue(text: string, afterBlank: boolean): string {
   for (let index = 0; index < text.length; index += 1) {
-    if (text[index] === '#' && (index === 0 || isBlank(text[index - 1]))) return text.slice(0, index).trim();
+    if (text[index] === '#' && (index === 0 ? afterBlank : isBlank(text[index - 1])))
+      return text.slice(0, index).trim();
   }
   return text.trim();
 }
@@ -100,7 +104,7 @@ export function parseDotenv(text: string): ParsedEnv {
       const after = source.indexOf('\n', index);
       next = after === -1 ? source.length : after;
     } else {
-      value = unquotedValue(source.slice(valueStart, lineEnd));
+      value = unquotedValue(source.slice(valueStart, lineEnd), valueStart > equals + 1);
       next = lineEnd;
     }
     if (value.length > MAX_LENGTH.envValue) problems.push(dotenvMessages.valueTooLong(key));

@@ -13,7 +13,7 @@ describe('the starter template choice (spec 3 §9)', () => {
   it('says what a template deploys on a simulated stack, with nothing to make', async () => {
     render(<Picker runtime="sim" />);
     const user = userEvent.setup();
-    expect(screen.queryByRole('region', { name: /Template$/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Django v4 Template' })).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Code' }), 'Django v4 Template');
     const template = screen.getByRole('region', { name: 'Django v4 Template' });
     expect(template).toHaveTextContent(
