@@ -12,6 +12,10 @@ import { expect, test } from '../fixtures/test.ts';
 
 const DEPLOY_TIMEOUT = 90_000;
 
+// Each step opens a new page of the console; on this project's shared 2-core machine a busy hour has
+// taken 10 s between a page's first answers (the browser starved of CPU), so pages get 30 s here.
+const slow = expect.configure({ timeout: 30_000 });
+
 /** The steps' list marks the current step. */
 async function expectStep(page: Page, label: string) {
   await expect(
@@ -45,15 +49,15 @@ test.describe('guided deploy', () => {
 
     // The sidebar's Deploy button opens the guided deploy: no environment yet, so a new one.
     await sidebar(page).getByRole('link', { name: 'Deploy', exact: true }).click();
-    await expect(page).toHaveURL(/\/deploy(\?|$)/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Choose your Environment' })).toBeVisible();
+    await slow(page).toHaveURL(/\/deploy(\?|$)/);
+    await slow(page.getByRole('heading', { level: 1, name: 'Choose your Environment' })).toBeVisible();
     await expectStep(page, 'Name App');
     await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue('new');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 1, "Name your Environment" (spec 3 §4 Project creation, its messages word for word).
-    await expect(page).toHaveURL(/\/create\/deployments\?stack_id=/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Name your Environment' })).toBeVisible();
+    await slow(page).toHaveURL(/\/create\/deployments\?stack_id=/);
+    await slow(page.getByRole('heading', { level: 1, name: 'Name your Environment' })).toBeVisible();
     await page.getByRole('button', { name: 'Create App' }).click();
     await expect(page.getByText('name cannot be empty', { exact: true })).toBeVisible();
     const stack = page.getByRole('combobox', { name: 'Stack' });
@@ -66,9 +70,9 @@ test.describe('guided deploy', () => {
     await page.getByRole('button', { name: 'Create App' }).click();
 
     // Status detection: no deploy yet, so step 2 (the git page; on sim, a simulated deploy).
-    await expect(page).toHaveURL(/\/apps\/\d+\/git/);
+    await slow(page).toHaveURL(/\/apps\/\d+\/git/);
     const appId = /\/apps\/(\d+)\//.exec(page.url())?.[1] ?? '';
-    await expect(page.getByRole('heading', { level: 1, name: 'Deploy your Code' })).toBeVisible();
+    await slow(page.getByRole('heading', { level: 1, name: 'Deploy your Code' })).toBeVisible();
     await expectStep(page, 'SSH/Git');
     await expect(page.getByRole('note', { name: 'Simulated' })).toBeVisible();
     const code = page.getByRole('combobox', { name: 'Code' });
@@ -90,8 +94,8 @@ test.describe('guided deploy', () => {
     await page.getByRole('link', { name: 'Configure first' }).click();
 
     // Step 3, Configure App: no code scan on sim; the template's database; a .env file pasted in.
-    await expect(page).toHaveURL(/\/deploy\/configure\?git_ref=main&template=express/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
+    await slow(page).toHaveURL(/\/deploy\/configure\?git_ref=main&template=express/);
+    await slow(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
     await expectStep(page, 'Configure');
     await expect(
       page.getByText(
@@ -137,12 +141,12 @@ test.describe('guided deploy', () => {
     await page.getByRole('button', { name: 'Save & Deploy' }).click();
 
     // Step 4, followed live to the spec's headings.
-    await expect(page).toHaveURL(new RegExp(`/apps/${appId}/deploy/status$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Deploying' })).toBeVisible();
+    await slow(page).toHaveURL(new RegExp(`/apps/${appId}/deploy/status$`));
+    await slow(page.getByRole('heading', { level: 1, name: 'Deploying' })).toBeVisible();
     await expectStep(page, 'Deploy');
     const progress = page.getByRole('list', { name: 'Deploy progress' });
     await expect(progress).toContainText(`Database provision ${name}-postgresql`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Deployed your Code' })).toBeVisible({
+    await slow(page.getByRole('heading', { level: 1, name: 'Deployed your Code' })).toBeVisible({
       timeout: DEPLOY_TIMEOUT,
     });
     await expect(page.getByText('All done! Deployment completed successfully.')).toBeVisible();
@@ -154,6 +158,7 @@ test.describe('guided deploy', () => {
     await expect(page.getByRole('heading', { name: 'Current Endpoints' })).toBeVisible();
     const address = page.locator('.endpoint-address').getByRole('link');
     await expect(address).toHaveAttribute('href', /^https?:\/\/\S+/, { timeout: DEPLOY_TIMEOUT });
+    await page.screenshot({ path: test.info().outputPath('deployed.png'), fullPage: true });
 
     // The app runs with the database's connection URL and the pasted variables (read through the API).
     const token = await logIn(request, { email, password: DEFAULT_PASSWORD });
@@ -180,21 +185,21 @@ test.describe('guided deploy', () => {
     await createAccountEnvironment(page.request, account, `prod-${uniqueSuffix()}`);
     await page.goto('/environments');
     await sidebar(page).getByRole('link', { name: 'Deploy', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Choose your Environment' })).toBeVisible();
+    await slow(page.getByRole('heading', { level: 1, name: 'Choose your Environment' })).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 1 in an existing environment: "Name your App", stack and environment read-only.
-    await expect(page.getByRole('heading', { level: 1, name: 'Name your App' })).toBeVisible();
+    await slow(page.getByRole('heading', { level: 1, name: 'Name your App' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Stack' })).toHaveAttribute('readonly', '');
     // `simfail` in the handle makes the simulated build fail (README, the sim runtime).
     await page.getByRole('textbox', { name: 'Handle' }).fill(`simfail-${uniqueSuffix()}`);
     await page.getByRole('button', { name: 'Create App' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Deploy your Code' })).toBeVisible();
+    await slow(page.getByRole('heading', { level: 1, name: 'Deploy your Code' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Git Ref' })).toHaveValue('main');
     await page.getByRole('button', { name: 'Deploy', exact: true }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeVisible({
+    await slow(page.getByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeVisible({
       timeout: DEPLOY_TIMEOUT,
     });
     const advice = page.getByRole('region', { name: 'Deployment Failed' });
@@ -219,11 +224,11 @@ test.describe('guided deploy', () => {
         { timeout: DEPLOY_TIMEOUT },
       )
       .toEqual(['failed', 'failed']);
-    await expect(page.getByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeVisible({
+    await slow(page.getByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeVisible({
       timeout: DEPLOY_TIMEOUT,
     });
     await page.getByRole('link', { name: 'Edit Configuration' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
+    await slow(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
   });
 
   test('status detection sends an app with a deploy to Configure, one without to the git page', async ({
@@ -231,14 +236,15 @@ test.describe('guided deploy', () => {
     account,
     environment,
   }) => {
+    test.setTimeout(90_000);
     const token = account.token.accessToken;
     const fresh = await createApp(page.request, token, environment.id, `fresh-${uniqueSuffix()}`);
     await page.goto(`/apps/${fresh.id}/get-started`);
-    await expect(page).toHaveURL(new RegExp(`/apps/${fresh.id}/git$`));
+    await slow(page).toHaveURL(new RegExp(`/apps/${fresh.id}/git$`));
     const { appId } = await deployedService(page.request, token, environment.id, `live-${uniqueSuffix()}`);
     await page.goto(`/apps/${appId}/get-started`);
-    await expect(page).toHaveURL(new RegExp(`/apps/${appId}/deploy/configure$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
+    await slow(page).toHaveURL(new RegExp(`/apps/${appId}/deploy/configure$`));
+    await slow(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
   });
 
   for (const scheme of SCHEMES) {
@@ -268,7 +274,7 @@ test.describe('guided deploy', () => {
         ];
         for (const [path, heading] of pages) {
           await page.goto(path);
-          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          await slow(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
           await expect(page.getByRole('list', { name: 'Deploy steps' })).toBeVisible();
           expect(await sideways(page), `${path} scrolls sideways`).toBe(0);
           await page.screenshot({

@@ -122,7 +122,16 @@ function StatusPage({ app }: { app: App }) {
       <DeploySteps current={4} />
       <div className="section-stack guided-card">
         <section className="card card-body section-stack" aria-label={`Deploy of ${app.handle}`}>
-          <h2 className="section-title">{app.handle}</h2>
+          <h2 className="section-title">Progress</h2>
+          <p>
+            App <strong>{app.handle}</strong>
+            {environment ? (
+              <>
+                {' '}
+                in <Link to={to.environment(environment.id)}>{environment.handle}</Link>
+              </>
+            ) : null}
+          </p>
           {progress.error ? <Banner variant="error">Error: {progress.error}</Banner> : null}
           <DeployProgress steps={steps} />
         </section>
@@ -145,7 +154,7 @@ function StatusPage({ app }: { app: App }) {
               <CopyableText text="git push berth main" label="the push command" />
             </>
           )}
-          <div className="row-actions">
+          <div className="guided-actions">
             {environment ? (
               <ButtonLink to={to.environment(environment.id)} variant="secondary">
                 View Environment

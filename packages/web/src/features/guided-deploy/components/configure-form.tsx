@@ -195,7 +195,7 @@ export function ConfigureForm({
           </label>
           <textarea
             id={variablesId}
-            className="input env-editor"
+            className="input guided-env-editor"
             rows={8}
             spellCheck={false}
             value={variables}
@@ -208,7 +208,7 @@ export function ConfigureForm({
             Add any variables your app needs, such as API keys. One KEY=value per line; wrap multiline values
             in double quotes.
           </p>
-          <ul className="env-problems" id={`${variablesId}-problems`} aria-live="polite">
+          <ul className="guided-problems" id={`${variablesId}-problems`} aria-live="polite">
             {[...textProblems, ...clashes].map((problem) => (
               <li key={problem} className="field-error">
                 {problem}
@@ -222,7 +222,7 @@ export function ConfigureForm({
           </label>
           <textarea
             id={dotenvId}
-            className="input env-editor"
+            className="input guided-env-editor"
             rows={4}
             spellCheck={false}
             value={dotenv}
@@ -230,14 +230,14 @@ export function ConfigureForm({
             aria-describedby={`${dotenvId}-problems`}
             onChange={(event) => setDotenv(event.target.value)}
           />
-          <ul className="env-problems" id={`${dotenvId}-problems`} aria-live="polite">
+          <ul className="guided-problems" id={`${dotenvId}-problems`} aria-live="polite">
             {dotenvProblems.map((problem) => (
               <li key={problem} className="field-error">
                 {problem}
               </li>
             ))}
           </ul>
-          <div className="row-actions">
+          <div className="guided-actions">
             <Button variant="secondary" size="sm" disabled={dotenv.trim() === ''} onClick={addDotenv}>
               Add to Variables
             </Button>

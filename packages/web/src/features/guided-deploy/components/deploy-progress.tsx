@@ -25,9 +25,13 @@ export function DeployProgress({ steps }: { steps: readonly DeployProgressStep[]
             <span className="deploy-progress-name">{name}</span>
             <span className="deploy-progress-status">
               {operation ? <Link to={to.operation(operation.id)}>Operation {operation.id}</Link> : null}
-              <span className={`status-pill${tone ? ` status-pill-${tone}` : ''}`}>
-                {operation ? operationStatusLabel(operation.status) : 'WAITING'}
-              </span>
+              {operation ? (
+                <span className={`status-pill${tone ? ` status-pill-${tone}` : ''}`}>
+                  {operationStatusLabel(operation.status)}
+                </span>
+              ) : (
+                <span className="muted">Not started yet</span>
+              )}
             </span>
           </li>
         );
