@@ -61,7 +61,18 @@ test.afterAll(async () => {
   await server?.stop();
   if (server && edgePort) server.admin('stop-edge');
   if (work) rmSync(work, { recursive: true, force: true });
-  if (edgePort) await removeEnvironmentContainers(environmentHandle, network);
+  if (edgePort) {
+    await removeEnvironmentContainers(environmentHandle, network);
+    // The image the deploy built, named after this run's environment (`berth/app-<id>/<environment>-<app>`).
+    const { stdout } = await exec('docker', [
+      'images',
+      '-q',
+      '--filter',
+      `reference=berth/*/${environmentHandle}-*`,
+    ]);
+    const images = [...new Set(stdout.split('\n').filter(Boolean))];
+    if (images.length) await exec('docker', ['rmi', '--force', ...images]);
+  }
 });
 
 const git = (...args: string[]) =>
