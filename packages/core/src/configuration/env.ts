@@ -87,3 +87,20 @@ export function formatEnvText(env: Record<string, string | null>): string {
     )
     .join('\n');
 }
+
+/**
+ * What a configure operation must send to turn `current` into `entries` (contract §4.3 configuration):
+ * new or changed keys with their value, removed keys as "".
+ */
+export function envChanges(
+  current: Readonly<Record<string, string | null>>,
+  entries: readonly { key: string; value: string }[],
+): Record<string, string> {
+  const changes: Record<string, string> = {};
+  const next = new Map(entries.map((entry) => [entry.key, entry.value]));
+  for (const [key, value] of next) if (current[key] !== value) changes[key] = value;
+  for (const [key, value] of Object.entries(current)) {
+    if (value !== null && !next.has(key)) changes[key] = '';
+  }
+  return changes;
+}

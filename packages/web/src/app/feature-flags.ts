@@ -1,5 +1,4 @@
 import { getRuntimeConfig } from '../lib/config.ts';
-import { paths } from '../lib/paths.ts';
 
 // spec 1 §5: the home dashboard is gated by membership of an organization-id list embedded in the product.
 // Berth makes the list one switch of the server's (BERTH_HOME, on by default): with it on, every
@@ -10,14 +9,6 @@ export function isHomeEnabled(organizationId: string | null): boolean {
 
 /** The tooltip of a console destination this installation does not have yet. */
 export const NOT_AVAILABLE_YET = 'Not available in this installation yet';
-
-// Destinations the spec names that Berth has not built: the console shows them disabled with
-// NOT_AVAILABLE_YET instead of linking to a dead page. Remove a path here when its page ships.
-const NOT_BUILT: ReadonlySet<string> = new Set([paths.deploy]);
-
-export function isBuilt(path: string): boolean {
-  return !NOT_BUILT.has(path);
-}
 
 // spec 2 §2: the database Recovery tab appears only when a feature flag is on. This installation
 // implements point-in-time recovery (pitr_restore, then provision on the new database) for the images

@@ -73,6 +73,16 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.databaseDetail, lazy: () => import('./routes/databases/detail.tsx') },
                   { path: paths.serviceDetail, lazy: () => import('./routes/services/detail.tsx') },
                   { path: paths.createApp, lazy: () => import('./routes/apps/create.tsx') },
+                  // spec 3 guided app deployment (issue 38): steps 1 to 4.
+                  { path: paths.deploy, lazy: () => import('./routes/deploy/choose-environment.tsx') },
+                  {
+                    path: paths.createDeployments,
+                    lazy: () => import('./routes/deploy/create-deployments.tsx'),
+                  },
+                  { path: paths.appGetStarted, lazy: () => import('./routes/deploy/get-started.tsx') },
+                  { path: paths.appGit, lazy: () => import('./routes/deploy/git.tsx') },
+                  { path: paths.appDeployConfigure, lazy: () => import('./routes/deploy/configure.tsx') },
+                  { path: paths.appDeployStatus, lazy: () => import('./routes/deploy/status.tsx') },
                   { path: paths.databases, lazy: listPages.databases },
                   { path: paths.createDatabase, lazy: () => import('./routes/databases/create.tsx') },
                   { path: paths.services, lazy: listPages.services },

@@ -61,6 +61,12 @@ export const paths = {
   createRole: '/settings/team/roles/create',
   roleDetail: '/roles/:id/:tab?',
   deploy: '/deploy',
+  // spec 3 §2 guided app deployment (issue 38): name the app, push or pick a template, configure, deploy.
+  createDeployments: '/create/deployments',
+  appGetStarted: '/apps/:id/get-started',
+  appGit: '/apps/:id/git',
+  appDeployConfigure: '/apps/:id/deploy/configure',
+  appDeployStatus: '/apps/:id/deploy/status',
   settings: '/settings',
   // Team settings (spec 1 §2) and the invitation link (contract §3.9).
   teamMembers: '/settings/team/members',
@@ -159,7 +165,30 @@ export const to = {
     ).toString();
     return query ? `${paths.support}?${query}` : paths.support;
   },
+  /** spec 3 "Choose your Environment" of the guided deploy, on a stack or environment when one is known. */
+  deploy: (query: { stackId?: string | null; environmentId?: string | null } = {}) =>
+    withQuery(paths.deploy, { stack_id: query.stackId, environment_id: query.environmentId }),
+  /** Step 1: the app in an environment, or (no environment yet) an environment and app on a stack. */
+  createDeployments: (query: { environmentId?: string | null; stackId?: string | null }) =>
+    withQuery(paths.createDeployments, { environment_id: query.environmentId, stack_id: query.stackId }),
+  appGetStarted: (id: string) => generatePath(paths.appGetStarted, { id }),
+  appGit: (id: string, query: { template?: string | null } = {}) =>
+    withQuery(generatePath(paths.appGit, { id }), { template: query.template }),
+  appDeployConfigure: (id: string, query: { gitRef?: string | null; template?: string | null } = {}) =>
+    withQuery(generatePath(paths.appDeployConfigure, { id }), {
+      git_ref: query.gitRef,
+      template: query.template,
+    }),
+  appDeployStatus: (id: string) => generatePath(paths.appDeployStatus, { id }),
 };
+
+/** A path with the query parameters that have a value. */
+function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** spec 1 §2: the page is remembered for after login, except these. */
 const NOT_REMEMBERED = [paths.login, paths.signup, paths.logout, paths.verify];

@@ -1,12 +1,10 @@
 import type { PaletteAction } from '../../features/search/components/command-palette.tsx';
 import { paths } from '../../lib/paths.ts';
-import { isBuilt } from '../feature-flags.ts';
 import { HOME_ITEM, RESOURCE_ITEMS, SECURITY_ITEM } from './nav-items.ts';
 
 /**
  * What the ⌘K palette offers besides search (issue 38): starting the main flows, and going to each area
- * the side navigation shows this user. A destination this installation has not built is left out, as
- * the navigation disables it.
+ * the side navigation shows this user.
  */
 export function paletteActions(options: { homeEnabled: boolean; fullVisibility: boolean }): PaletteAction[] {
   const areas = [
@@ -21,5 +19,5 @@ export function paletteActions(options: { homeEnabled: boolean; fullVisibility: 
     { label: 'Create environment', to: paths.createEnvironment },
     { label: 'Create database', to: paths.createDatabase },
     ...areas.map((area) => ({ label: `Go to ${area.label}`, to: area.to })),
-  ].filter((action) => isBuilt(action.to));
+  ];
 }

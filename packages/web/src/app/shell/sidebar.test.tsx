@@ -103,13 +103,12 @@ describe('side navigation (spec 3 §2)', () => {
     expect(entry).toHaveAttribute('href', '/security-compliance');
   });
 
-  it('shows Deploy disabled with "Not available in this installation yet", and SUPPORT opens /support', async () => {
+  it('links Deploy to the guided deploy and SUPPORT to the support form: no entry is disabled as not built', async () => {
     renderSidebar();
-    const deploy = await screen.findByRole('link', { name: 'Deploy' });
-    expect(deploy).toHaveAttribute('aria-disabled', 'true');
-    expect(deploy).not.toHaveAttribute('href');
-    expect(deploy).toHaveAccessibleDescription(deniedDescription('Not available in this installation yet'));
+    // Issue 38: every destination the spec names is built.
+    expect(await screen.findByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
     expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/support');
+    expect(screen.queryByText('Not available in this installation yet')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/apps');
     // Databases is live: a link to the list.
     expect(screen.getByRole('link', { name: 'Databases' })).toHaveAttribute('href', '/databases');
@@ -124,7 +123,7 @@ describe('side navigation (spec 3 §2)', () => {
         .map((link) => link.textContent),
     ).toEqual(['Settings', 'Logout']);
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
-    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
     expect(screen.getByRole('link', { name: 'DOCS' })).toHaveAttribute('href', 'https://docs.berth.example');
     expect(screen.getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/support');
     expect(screen.getByRole('link', { name: 'INSTALL CLI' })).toBeInTheDocument();

@@ -13,7 +13,6 @@ import { usePersistedState } from '../../lib/persisted-state.ts';
 import { useWindowWidth } from '../../lib/use-window-width.ts';
 import type { Organization } from '../../resources/organizations/organization.hal.ts';
 import { BrandMark } from '../brand.tsx';
-import { isBuilt, NOT_AVAILABLE_YET } from '../feature-flags.ts';
 import { preloadCommandPalette } from './command-palette-host.tsx';
 import { icons } from './icons.tsx';
 import { HOME_ITEM, type NavItem, RESOURCE_ITEMS, SECURITY_ITEM } from './nav-items.ts';
@@ -104,9 +103,7 @@ function DisabledNavEntry({ item, reason }: { item: NavItem; reason: string }) {
   );
 }
 
-/** A destination not built yet is disabled with NOT_AVAILABLE_YET, never a link to a dead page. */
 function NavEntry({ item }: { item: NavItem }) {
-  if (!isBuilt(item.to)) return <DisabledNavEntry item={item} reason={NOT_AVAILABLE_YET} />;
   return (
     <li>
       <NavLink to={item.to} end={item.end} className={navClass}>
@@ -238,28 +235,10 @@ export function Sidebar({
         </nav>
 
         <div className="sidebar-footer">
-          {isBuilt(paths.deploy) ? (
-            <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
-              {icons.deploy}
-              <span className="nav-label">Deploy</span>
-            </Link>
-          ) : (
-            <Tooltip content={NOT_AVAILABLE_YET} placement="right">
-              {(trigger) => (
-                <a
-                  role="link"
-                  aria-disabled="true"
-                  aria-label="Deploy"
-                  tabIndex={0}
-                  className="button button-primary button-md sidebar-deploy"
-                  {...trigger}
-                >
-                  {icons.deploy}
-                  <span className="nav-label">Deploy</span>
-                </a>
-              )}
-            </Tooltip>
-          )}
+          <Link to={paths.deploy} className="button button-primary button-md sidebar-deploy">
+            {icons.deploy}
+            <span className="nav-label">Deploy</span>
+          </Link>
           <nav aria-label="Account">
             <ul>
               <NavEntry item={{ label: 'Settings', to: paths.settings, icon: 'settings' }} />
@@ -293,17 +272,7 @@ export function Sidebar({
                 </li>
               ) : null}
               <li>
-                {isBuilt(paths.support) ? (
-                  <Link to={paths.support}>SUPPORT</Link>
-                ) : (
-                  <Tooltip content={NOT_AVAILABLE_YET} placement="top">
-                    {(trigger) => (
-                      <a role="link" aria-disabled="true" tabIndex={0} className="link-disabled" {...trigger}>
-                        SUPPORT
-                      </a>
-                    )}
-                  </Tooltip>
-                )}
+                <Link to={paths.support}>SUPPORT</Link>
               </li>
               {docsUrl ? (
                 <li>

@@ -24,6 +24,8 @@ export interface Operation {
   previousContainerSize: number | null;
   previousInstanceProfile: string | null;
   env: Record<string, string | null> | null;
+  /** A scan_code operation's result, once it succeeded (contract §4.3 code_scan_result). */
+  codeScanResultId?: string | null;
   note: string;
   userName: string;
   userEmail: string;
@@ -52,6 +54,7 @@ export function fromOperationResource(operation: OperationResource): Operation {
     previousContainerSize: operation.previous_container_size ?? null,
     previousInstanceProfile: operation.previous_instance_profile ?? null,
     env: operation.env,
+    codeScanResultId: linkId(operation, 'code_scan_result'),
     note: operation.note,
     userName: operation.user_name,
     userEmail: operation.user_email,

@@ -1,3 +1,4 @@
+import { hasFullVisibilityAnywhere } from '@berth/core';
 import { Link, Navigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { loadErrorText } from '../../../components/ui/data-table.tsx';
@@ -15,12 +16,13 @@ import { OperationStatusBadge } from '../../../features/operations/components/op
 import { CommitDots } from '../../../features/sources/components/commit-dots.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { Organization } from '../../../resources/organizations/organization.hal.ts';
-import { isBuilt, isHomeEnabled } from '../../feature-flags.ts';
+import { isHomeEnabled } from '../../feature-flags.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { OperationResourceLink } from '../operations/operation-resource-link.tsx';
 
 function HomePage({ organization }: { organization: Organization }) {
   const home = useHome(organization.id);
+  const fullVisibility = hasFullVisibilityAnywhere(useConsoleContext().actor);
   const dismiss = useDismissFeedbackBanner(organization.id);
   return (
     <>
@@ -33,9 +35,7 @@ function HomePage({ organization }: { organization: Organization }) {
               <FeedbackBanner
                 onDismiss={() => dismiss.mutate()}
                 dismissing={dismiss.isPending}
-                feedbackLink={
-                  isBuilt(paths.support) ? <Link to={paths.support}>Share feedback</Link> : undefined
-                }
+                feedbackLink={<Link to={paths.support}>Share feedback</Link>}
               />
             )}
             {dismiss.isError ? <Banner variant="error">{loadErrorText(dismiss.error.message)}</Banner> : null}
@@ -58,9 +58,8 @@ function HomePage({ organization }: { organization: Organization }) {
               <SecurityCard
                 security={data.security}
                 action={
-                  isBuilt(paths.securityCompliance) ? (
-                    <Link to={paths.securityCompliance}>View Security & Compliance</Link>
-                  ) : undefined
+                  // The dashboard needs Full Visibility somewhere, as the side navigation's entry does.
+                  fullVisibility ? <Link to={paths.securityCompliance}>View Security & Compliance</Link> : undefined
                 }
               />
             </div>

@@ -1,4 +1,4 @@
-import { formatEnvText, parseEnvText } from '@berth/core';
+import { envChanges, formatEnvText, parseEnvText } from '@berth/core';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -17,22 +17,8 @@ const envTextForm = z.object({
   }),
 });
 
-/**
- * What a configure operation must send to turn `current` into `entries` (contract §4.3 configuration):
- * new or changed keys with their value, removed keys as "".
- */
-export function envChanges(
-  current: Readonly<Record<string, string | null>>,
-  entries: readonly { key: string; value: string }[],
-): Record<string, string> {
-  const changes: Record<string, string> = {};
-  const next = new Map(entries.map((entry) => [entry.key, entry.value]));
-  for (const [key, value] of next) if (current[key] !== value) changes[key] = value;
-  for (const [key, value] of Object.entries(current)) {
-    if (value !== null && !next.has(key)) changes[key] = '';
-  }
-  return changes;
-}
+// Written once in core, shared with the guided deploy's configure step.
+export { envChanges };
 
 export interface ConfigurationEditorProps {
   current: Readonly<Record<string, string | null>>;

@@ -1,17 +1,8 @@
+import type { DatabaseSelector } from '@berth/core';
 import type { DatabaseImage } from '../../../resources/databases/database.hal.ts';
 
-/** spec 2 §2 / spec 3 §2: one database an app is created with, bound to an environment variable. */
-export interface DatabaseSelector {
-  /** The app's environment variable that will hold the connection URL (e.g. DATABASE_URL). */
-  envVar: string;
-  /** The chosen image, '' when none is picked yet. */
-  imageId: string;
-}
-
-export const databaseSelectorMessages = {
-  duplicate: (envVar: string) => `${envVar} has already been used, each database env var must be unique`,
-  imageRequired: 'Must pick a database or delete the selector from the menu',
-} as const;
+// The selector and its rules live in core, shared with the guided deploy's configure step.
+export { type DatabaseSelector, databaseSelectorMessages, databaseSelectorProblems } from '@berth/core';
 
 /**
  * spec 2 §2: `dbs` on app creation prefills databases as comma-separated `env:type:version` entries
@@ -35,16 +26,4 @@ export function parseDatabasesParam(
       );
       return { envVar: envVar.trim(), imageId: image?.id ?? '' };
     });
-}
-
-/** spec 2 §5: each selector's problem (or null), in order: its image first, then a repeated env var. */
-export function databaseSelectorProblems(selectors: readonly DatabaseSelector[]): (string | null)[] {
-  const seen = new Set<string>();
-  return selectors.map((selector) => {
-    if (!selector.imageId) return databaseSelectorMessages.imageRequired;
-    const envVar = selector.envVar.trim();
-    if (seen.has(envVar)) return databaseSelectorMessages.duplicate(envVar);
-    seen.add(envVar);
-    return null;
-  });
 }

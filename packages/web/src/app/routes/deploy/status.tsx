@@ -1,0 +1,247 @@
+import {
+  GUIDED_DEPLOY_HEADINGS,
+  type GuidedDeployState,
+  guidedDeployState,
+  isOperationFinished,
+  isProjectDatabase,
+} from '@berth/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { CopyableText } from '../../../components/ui/copyable-text.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ScopedButton } from '../../../components/ui/permission-button.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useCreateEndpoint } from '../../../features/endpoints/api/use-create-endpoint.ts';
+import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
+import { useProjectDeployProgress } from '../../../features/guided-deploy/api/use-deploy-project.ts';
+import { useRedeploy } from '../../../features/guided-deploy/api/use-redeploy.ts';
+import { AppEndpointOffer } from '../../../features/guided-deploy/components/app-endpoint-offer.tsx';
+import {
+  DeployProgress,
+  type DeployProgressStep,
+} from '../../../features/guided-deploy/components/deploy-progress.tsx';
+import { DeploySteps } from '../../../features/guided-deploy/components/deploy-steps.tsx';
+import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
+import { useOperations } from '../../../features/operations/api/use-operations.ts';
+import { useAppServices } from '../../../features/services/api/use-app-services.ts';
+import { messageOf } from '../../../lib/error-message.ts';
+import { to } from '../../../lib/paths.ts';
+import { useActionDenial } from '../../../lib/use-action-denial.ts';
+import type { App } from '../../../resources/apps/app.hal.ts';
+import { appKeys } from '../../../resources/apps/app-keys.ts';
+import { useApp } from '../../../resources/apps/use-app.ts';
+import { useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
+import { useOperation } from '../../../resources/operations/use-operation.ts';
+import { serviceKeys } from '../../../resources/services/service-keys.ts';
+import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
+import { useConsoleContext } from '../../shell/use-console.ts';
+
+const DESCRIPTIONS: Record<GuidedDeployState, string> = {
+  deploying: 'Deployment is in progress…',
+  succeeded: 'All done! Deployment completed successfully.',
+  failed: 'Don’t worry! Edit your configuration or push your code again to redeploy.',
+};
+
+/**
+ * spec 3 §2 /apps/{id}/deploy/status, step 4: follows the deploy live (its configuration, databases and
+ * the deploy itself) to one of the spec's three headings. Deployed: the app's endpoint, or the offer to
+ * create one. Failed: the spec's advice and Redeploy.
+ */
+function StatusRoute() {
+  const { id = '' } = useParams();
+  const app = useApp(id);
+  return (
+    <QueryState query={app} loadingLabel="Loading app">
+      {(current) => <StatusPage app={current} />}
+    </QueryState>
+  );
+}
+
+function StatusPage({ app }: { app: App }) {
+  const queryClient = useQueryClient();
+  const { environments, allStacks } = useConsoleContext();
+  const environment = environments.find((item) => item.id === app.environmentId);
+  const simulated = isSimulated(stackOfEnvironment(allStacks, environments, app.environmentId));
+  const progress = useProjectDeployProgress(app.id);
+  const operations = useOperations(`/apps/${encodeURIComponent(app.id)}/operations`, 1, NO_OPERATION_FILTERS);
+  const listed = operations.data?.operations ?? [];
+  const listedDeploy = listed.find((operation) => operation.type === 'deploy') ?? null;
+  // The deploy this page follows every 3 s: the newest of the one just asked for and the listed one.
+  const deployId =
+    [progress.deployOperationId, listedDeploy?.id ?? null]
+      .filter((candidate): candidate is string => candidate !== null)
+      .sort((a, b) => Number(b) - Number(a))[0] ?? null;
+  const deploy = useOperation(deployId);
+  const latestDeploy = deploy.data ?? listedDeploy;
+  const configure = listed.find((operation) => operation.type === 'configure') ?? null;
+  // The databases the guided deploy made are named after the app (core's projectDatabaseHandle).
+  const databases = useEnvironmentDatabases(app.environmentId).data?.filter((database) =>
+    isProjectDatabase(app.handle, database),
+  );
+  const steps: DeployProgressStep[] = [
+    ...(configure ? [{ name: 'Initial configuration', operation: configure }] : []),
+    ...(databases ?? []).map((database) => ({
+      name: `Database provision ${database.handle}`,
+      operation: database.lastOperation,
+    })),
+    { name: 'App deployment', operation: latestDeploy },
+  ];
+  const state = guidedDeployState({
+    deploy: latestDeploy,
+    steps: steps.flatMap((step) =>
+      step.operation && step.operation !== latestDeploy ? [step.operation] : [],
+    ),
+    preparing: progress.preparing,
+    preparationFailed: progress.error !== null,
+  });
+  // A deploy that ended changed the app and its services: read them again for the endpoint offer.
+  const ended = latestDeploy ? isOperationFinished(latestDeploy.status) : false;
+  useEffect(() => {
+    if (!ended) return;
+    void queryClient.invalidateQueries({ queryKey: appKeys.detail(app.id) });
+    void queryClient.invalidateQueries({ queryKey: serviceKeys.ofApp(app.id) });
+  }, [ended, app.id, queryClient]);
+
+  return (
+    <>
+      <PageHeader
+        title={GUIDED_DEPLOY_HEADINGS[state]}
+        description={
+          latestDeploy || progress.preparing || configure ? (
+            DESCRIPTIONS[state]
+          ) : (
+            <>
+              No deploy has started yet: <Link to={to.appGit(app.id)}>deploy your code</Link> first.
+            </>
+          )
+        }
+      />
+      <DeploySteps current={4} />
+      <div className="section-stack guided-card">
+        <section className="card card-body section-stack" aria-label={`Deploy of ${app.handle}`}>
+          <h2 className="section-title">Progress</h2>
+          <p>
+            App <strong>{app.handle}</strong>
+            {environment ? (
+              <>
+                {' '}
+                in <Link to={to.environment(environment.id)}>{environment.handle}</Link>
+              </>
+            ) : null}
+          </p>
+          {progress.error ? <Banner variant="error">Error: {progress.error}</Banner> : null}
+          <DeployProgress steps={steps} />
+        </section>
+        {state === 'succeeded' ? <EndpointSection app={app} /> : null}
+        {state === 'failed' ? (
+          <FailedAdvice app={app} gitRef={latestDeploy?.gitRef ?? 'main'} simulated={simulated} />
+        ) : null}
+        <section className="card card-body section-stack" aria-labelledby="changes-title">
+          <h2 className="section-title" id="changes-title">
+            How to deploy changes
+          </h2>
+          {simulated ? (
+            <p>
+              Deploy a git ref again from the <Link to={to.app(app.id)}>app’s page</Link>: this simulated
+              stack builds no pushed code.
+            </p>
+          ) : (
+            <>
+              <p>Commit changes to your local git repository and push them to Berth’s git server.</p>
+              <CopyableText text="git push berth main" label="the push command" />
+            </>
+          )}
+          <div className="guided-actions">
+            {environment ? (
+              <ButtonLink to={to.environment(environment.id)} variant="secondary">
+                View Environment
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to={to.appDeployConfigure(app.id)} variant="ghost">
+              Edit Configuration
+            </ButtonLink>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function EndpointSection({ app }: { app: App }) {
+  const endpoints = useEndpoints({ kind: 'app', id: app.id });
+  const services = useAppServices(app.id);
+  const create = useCreateEndpoint();
+  const denial = useActionDenial('vhost.create', app.environmentId);
+  let body: ReactNode;
+  if (endpoints.error || services.error) {
+    body = <Banner variant="error">Error: {messageOf(endpoints.error ?? services.error)}</Banner>;
+  } else if (!endpoints.data || !services.data) {
+    body = <p className="muted">Loading endpoints…</p>;
+  } else {
+    body = (
+      <AppEndpointOffer
+        appId={app.id}
+        endpoints={endpoints.data}
+        services={services.data}
+        denial={denial}
+        creating={create.isPending}
+        error={
+          create.error
+            ? messageOf(create.error)
+            : create.data?.provisionError
+              ? `The endpoint was created, but its provision could not start: ${create.data.provisionError}`
+              : null
+        }
+        onCreate={(serviceId) =>
+          create.mutate({
+            serviceId,
+            body: {
+              type: 'http',
+              platform: 'alb',
+              acme: false,
+              default: true,
+              internal: false,
+              ip_whitelist: [],
+            },
+          })
+        }
+      />
+    );
+  }
+  return <div className="card card-body">{body}</div>;
+}
+
+function FailedAdvice({ app, gitRef, simulated }: { app: App; gitRef: string; simulated: boolean }) {
+  const redeploy = useRedeploy(app.id);
+  const denial = useActionDenial('app.deploy', app.environmentId);
+  return (
+    <section className="card card-body section-stack" aria-labelledby="failed-title">
+      <h2 className="section-title" id="failed-title">
+        Deployment Failed
+      </h2>
+      <ul>
+        <li>
+          Check the failed operation’s log, then{' '}
+          <Link to={to.appDeployConfigure(app.id)}>edit the configuration</Link>
+          {simulated ? ' or deploy again.' : ' or push your code again to redeploy.'}
+        </li>
+        <li>Or click Redeploy to try again without making any changes.</li>
+      </ul>
+      {redeploy.error ? <Banner variant="error">Error: {messageOf(redeploy.error)}</Banner> : null}
+      <div>
+        <ScopedButton
+          denial={denial}
+          loading={redeploy.isPending}
+          onClick={() => redeploy.mutate({ environmentId: app.environmentId, gitRef })}
+        >
+          Redeploy
+        </ScopedButton>
+      </div>
+    </section>
+  );
+}
+
+export { StatusRoute as Component };
