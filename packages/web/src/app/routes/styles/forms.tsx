@@ -50,7 +50,7 @@ function SampleForm() {
     successMessage: (values) => `Saved ${values.handle.trim()} (the style guide keeps nothing).`,
   });
   return (
-    <Form form={form} title="Create an app" className="form form-card">
+    <Form form={form} title="Create an app" aria-label="Create an app" className="form form-card">
       <TextField label="Handle" hint="Lowercase letters, digits and dashes." {...form.field('handle')} />
       <SelectField
         label="Environment"
