@@ -42,6 +42,49 @@ function watchErrors(page: Page): string[] {
 const style = (locator: Locator, property: 'backgroundColor' | 'boxShadow') =>
   locator.evaluate((element, name) => getComputedStyle(element)[name], property);
 
+/**
+ * A few structural accessibility rules over the whole page (the repository has no axe): ids are unique,
+ * every id reference (label for, aria-labelledby, aria-describedby, aria-controls) names an element that
+ * exists, every image has a text alternative, and every button, link and form control has a name.
+ */
+function structuralProblems(): string[] {
+  const problems: string[] = [];
+  const ids = new Map<string, number>();
+  for (const element of Array.from(document.querySelectorAll('[id]')))
+    ids.set(element.id, (ids.get(element.id) ?? 0) + 1);
+  for (const [id, count] of ids) if (count > 1) problems.push(`id "${id}" is used ${count} times`);
+  const references: [string, string][] = [];
+  for (const label of Array.from(document.querySelectorAll('label[for]')))
+    references.push(['for', label.getAttribute('for') ?? '']);
+  for (const attribute of ['aria-labelledby', 'aria-describedby', 'aria-controls']) {
+    for (const element of Array.from(document.querySelectorAll(`[${attribute}]`))) {
+      for (const id of (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)) {
+        references.push([attribute, id]);
+      }
+    }
+  }
+  for (const [attribute, id] of references) {
+    if (!document.getElementById(id)) problems.push(`${attribute} names a missing element "${id}"`);
+  }
+  for (const image of Array.from(document.querySelectorAll('img:not([alt])')))
+    problems.push(`an image has no alt: ${image.outerHTML.slice(0, 80)}`);
+  const named = (element: Element) =>
+    element.getAttribute('aria-label')?.trim() ||
+    element.getAttribute('aria-labelledby') ||
+    (element as HTMLElement).innerText?.trim() ||
+    (element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+      ? element.labels?.length
+      : 0);
+  for (const element of Array.from(
+    document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea'),
+  )) {
+    if (!named(element)) problems.push(`no accessible name: ${element.outerHTML.slice(0, 80)}`);
+  }
+  return problems;
+}
+
 /** The section headed `title`. */
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -85,6 +128,7 @@ for (const scheme of SCHEMES) {
       await expect(page).toHaveURL(/\/styles#toasts$/);
       await expect(page.getByRole('heading', { level: 2, name: 'Toasts' })).toBeInViewport();
 
+      expect(await page.evaluate(structuralProblems), 'structural accessibility problems').toEqual([]);
       expect(await sideways(page), 'the page scrolls sideways').toBeLessThanOrEqual(0);
       expect(errors, 'errors in the browser console').toEqual([]);
     });
