@@ -85,6 +85,19 @@ function structuralProblems(): string[] {
   return problems;
 }
 
+// The page renders every piece of the kit: on a loaded machine its first paint takes a while.
+const PAGE_TIMEOUT_MS = 120_000;
+const FIRST_PAINT_MS = 60_000;
+
+/** Opens the guide (at `hash`) and waits for it. */
+async function openGuide(page: Page, hash = ''): Promise<void> {
+  test.setTimeout(PAGE_TIMEOUT_MS);
+  await page.goto(`/styles${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Style guide' })).toBeVisible({
+    timeout: FIRST_PAINT_MS,
+  });
+}
+
 /** The section headed `title`. */
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -93,8 +106,7 @@ for (const scheme of SCHEMES) {
     test(`the style guide at ${width} px in ${scheme}`, async ({ signedInPage: page }) => {
       const errors = watchErrors(page);
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/styles');
-      await expect(page.getByRole('heading', { level: 1, name: 'Style guide' })).toBeVisible();
+      await openGuide(page);
       await expect(mainNavigation(page).getByRole('link', { name: /style/i })).toHaveCount(0);
 
       // The page's own theme choice sets the console's theme.
@@ -139,7 +151,7 @@ test('the hover and focus states shown are the ones the pointer and the keyboard
   signedInPage: page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/styles#buttons');
+  await openGuide(page, '#buttons');
   const buttons = section(page, 'Buttons');
   for (const variant of ['primary', 'secondary', 'ghost', 'danger']) {
     const specimen = buttons.getByRole('figure', {
@@ -167,13 +179,14 @@ test('the hover and focus states shown are the ones the pointer and the keyboard
 });
 
 test('the confirmations and toasts work and change nothing', async ({ signedInPage: page }) => {
-  await page.goto('/styles#confirmations');
+  await openGuide(page, '#confirmations');
   const confirmations = section(page, 'Confirmations');
   await confirmations.getByRole('button', { name: 'Remove the sample row', exact: true }).click();
   await confirmations.getByRole('button', { name: 'Confirm remove' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Removed: the style guide changes nothing.' }),
-  ).toBeVisible();
+  const removed = page.locator('.toast').filter({ hasText: 'Removed: the style guide changes nothing.' });
+  await expect(removed.getByRole('status')).toBeVisible();
+  await removed.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(removed).toHaveCount(0);
 
   const typed = confirmations.getByRole('region', { name: 'Deprovision sample-app' });
   const deprovision = typed.getByRole('button', { name: 'Deprovision' });
