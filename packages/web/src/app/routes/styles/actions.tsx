@@ -113,7 +113,7 @@ export function TooltipsSection() {
           )}
         </Tooltip>
       </Specimen>
-      <Specimen label="Right, open (the menu's)" preview="open">
+      <Specimen label="Right, open (the menu's)" preview="open" wide>
         <Tooltip content="On the right" placement="right">
           {(trigger) => (
             <Button variant="secondary" {...trigger}>
@@ -122,7 +122,7 @@ export function TooltipsSection() {
           )}
         </Tooltip>
       </Specimen>
-      <Specimen label="With plain words under a rule, open" preview="open">
+      <Specimen label="With plain words under a rule, open" preview="open" wide>
         <Tooltip content={SAMPLE_DENIAL} detail="A second, plainer line.">
           {(trigger) => (
             <Button variant="secondary" {...trigger}>
