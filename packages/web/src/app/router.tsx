@@ -98,6 +98,8 @@ export const appRoutes: RouteObject[] = [
                   },
                   { path: paths.search, lazy: () => import('./routes/search/index.tsx') },
                   { path: paths.operationDetail, lazy: () => import('./routes/operations/detail.tsx') },
+                  // Signed in, reached by URL only: the spec puts no style guide in the menu (issue 38).
+                  { path: paths.styles, lazy: () => import('./routes/styles/style-guide.tsx') },
                   { path: paths.environmentDetail, lazy: () => import('./routes/environments/detail.tsx') },
                   { path: paths.selectEnvironment, lazy: () => import('./routes/environments/select.tsx') },
                   { path: paths.stacks, lazy: listPages.stacks },

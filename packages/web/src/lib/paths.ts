@@ -13,6 +13,8 @@ export const paths = {
   organizationsPicker: '/organizations/picker',
   notFound: '/404',
   error: '/error',
+  // spec 3 §2: the style guide, every piece of the UI kit in its states (issue 38).
+  styles: '/styles',
   homeBeta: '/home-beta',
   stacks: '/stacks',
   environments: '/environments',

@@ -7,8 +7,8 @@ export function applyTheme(theme: Theme): void {
 }
 
 /** The persisted theme (spec 1 §9: default light), kept on <html data-theme> for the CSS variables. */
-export function useTheme(): { theme: Theme; toggleTheme: () => void } {
+export function useTheme(): { theme: Theme; toggleTheme: () => void; setTheme: (theme: Theme) => void } {
   const [theme, setTheme] = usePersistedState('theme');
   useEffect(() => applyTheme(theme), [theme]);
-  return { theme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
+  return { theme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark'), setTheme };
 }

@@ -1,37 +1,16 @@
 import { accountMessages, otpSecretOf, otpSetupSchema } from '@berth/core';
-import { toDataURL } from 'qrcode';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type OtpConfiguration, useCreateOtpConfiguration, useSetOtpEnabled } from '../api/two-factor.ts';
-
-/** The QR code of the otpauth:// URI, drawn as a data: image (allowed by the console's CSP img-src). */
-function QrCode({ uri }: { uri: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    toDataURL(uri, { margin: 1, width: 200 })
-      .then((url) => {
-        if (live) setSrc(url);
-      })
-      .catch(() => setSrc(null));
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  return src ? (
-    <img className="otp-qr" src={src} width={200} height={200} alt="QR code for your authenticator app" />
-  ) : (
-    <Spinner size="sm" label="Drawing the QR code" />
-  );
-}
 
 /** The form that turns 2FA on with a code of the pending configuration (spec 1 §5: 'must enter token'). */
 export function OtpEnableForm({
@@ -86,7 +65,7 @@ export function OtpSetup({ userId, otpEnabled }: { userId: string; otpEnabled: b
       <div className="card card-body form-card">
         <h2>1. Scan the QR code</h2>
         <p>Scan it with an authenticator app, or type the secret in by hand.</p>
-        <QrCode uri={configuration.uri} />
+        <QrCode className="otp-qr" value={configuration.uri} alt="QR code for your authenticator app" />
         <p className="otp-secret">
           Secret: <code data-testid="otp-secret">{secret}</code>{' '}
           <CopyButton text={secret} label="Copy secret" />
