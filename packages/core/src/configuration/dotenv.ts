@@ -58,8 +58,16 @@ export function parseDotenv(text: string): ParsedEnv {
       cursor += 6;
       while (isBlank(source[cursor])) cursor += 1;
     }
-    const equals = source.indexOf('=', cursor);
-    if (equals === -1 || equals > lineEnd) {
+    // Looked for on this line only: a search to the end of the text for each line would make a text of
+    // many lines without one cost quadratic time.
+    let equals = -1;
+    for (let index = cursor; index < lineEnd; index += 1) {
+      if (source[index] === '=') {
+        equals = index;
+        break;
+      }
+    }
+    if (equals === -1) {
       problems.push(dotenvMessages.notAssignment(line));
       at = lineEnd + 1;
       line += 1;

@@ -140,15 +140,19 @@ export async function rolesRoutes(
     const denied = actionDenial(organizationActor(caller, request.params.id), 'role.create');
     if (denied !== null) throw forbidden(denied);
     const { name } = request.body;
-    const [role] = await db
-      .insert(roles)
-      .values({ organizationId: request.params.id, name, type: 'platform_user' })
-      .returning();
-    if (!role) throw new Error('Role insert returned nothing');
-    await recordPrivilegedChange(db, role.organizationId, {
-      kind: 'role_created',
-      actor: caller.user,
-      detail: role.name,
+    // The role and its record in the privileged activity go together, or neither.
+    const role = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(roles)
+        .values({ organizationId: request.params.id, name, type: 'platform_user' })
+        .returning();
+      if (!made) throw new Error('Role insert returned nothing');
+      await recordPrivilegedChange(tx, made.organizationId, {
+        kind: 'role_created',
+        actor: caller.user,
+        detail: made.name,
+      });
+      return made;
     });
     return reply.code(201).send(toRoleHal(role, urls));
   });

@@ -1,13 +1,37 @@
-import { COST_RATES, DEDICATED_STACK_PLANS, type DedicatedStackRequest, formatUsd } from '@berth/core';
+import {
+  COST_RATES,
+  DEDICATED_STACK_PLANS,
+  type DedicatedStackRequest,
+  formatUsd,
+  planOffersDedicatedStacks,
+} from '@berth/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SupportRequestConfirmation } from '../../../components/ui/support-request.tsx';
+import { useActivePlan } from '../../../features/billing/api/use-active-plan.ts';
+import { usePlans } from '../../../features/billing/api/use-plans.ts';
 import { CreateStackForm } from '../../../features/stacks/components/create-stack-form.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
-const PLAN_NAMES = DEDICATED_STACK_PLANS.map((plan) => plan.charAt(0).toUpperCase() + plan.slice(1));
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const PLAN_NAMES = DEDICATED_STACK_PLANS.map(capitalized);
+const OFFERED_ON = `${PLAN_NAMES.slice(0, -1).join(', ')} and ${PLAN_NAMES.at(-1)}`;
+
+/**
+ * The organization's plan (issue 37), when it is known: null while it loads or cannot be read, and
+ * 'legacy' for an organization made before plans, which is held to the enterprise figures.
+ */
+function usePlanName(organizationId: string | null): string | 'legacy' | null {
+  const active = useActivePlan(organizationId);
+  const plans = usePlans({ enabled: Boolean(active.data) });
+  if (!active.isSuccess) return null;
+  if (active.data === null) return 'legacy';
+  return plans.data?.find((plan) => plan.id === active.data?.planId)?.name ?? null;
+}
 
 /**
  * spec 2 §2 /create/stack: the dedicated stack request. It is a support request (spec 2 §7 names no
@@ -15,7 +39,13 @@ const PLAN_NAMES = DEDICATED_STACK_PLANS.map((plan) => plan.charAt(0).toUpperCas
  */
 function CreateStackRoute() {
   const { organization, user } = useConsoleContext();
-  const denial = useActionDenial('stack.request');
+  const roleDenial = useActionDenial('stack.request');
+  const planName = usePlanName(organization?.id ?? null);
+  // spec 2 §2: offered only to the growth, scale, production and enterprise plans.
+  const offered = planName === 'legacy' || (planName !== null && planOffersDedicatedStacks(planName));
+  const planDenial =
+    planName !== null && !offered ? `Dedicated stacks are offered on the ${OFFERED_ON} plans.` : null;
+  const denial = roleDenial ?? planDenial;
   const [request, setRequest] = useState<DedicatedStackRequest | null>(null);
   // Cancel goes back to the form as it was filled in.
   const [draft, setDraft] = useState<DedicatedStackRequest | undefined>(undefined);
@@ -27,11 +57,18 @@ function CreateStackRoute() {
         description={`A dedicated stack is an isolated network for your organization's environments, at ${formatUsd(COST_RATES.stackCostPerMonth)} per month.`}
       />
       <div className="section-stack">
-        <Banner variant="info" title="Plans">
-          Dedicated stacks are offered on the {PLAN_NAMES.slice(0, -1).join(', ')} and {PLAN_NAMES.at(-1)}{' '}
-          plans. Berth does not manage plans yet, so the console cannot check yours: support confirms it when
-          handling the request.
-        </Banner>
+        {planDenial ? (
+          <Banner variant="warning" title="Plans">
+            {planDenial} Your organization is on the {capitalized(planName ?? '')} plan:{' '}
+            <Link to={paths.plans}>change the plan</Link> to request one.
+          </Banner>
+        ) : (
+          <Banner variant="info" title="Plans">
+            Dedicated stacks are offered on the {OFFERED_ON} plans
+            {offered && planName !== 'legacy' ? `; your organization's plan, ${capitalized(planName ?? '')}, is one` : ''}
+            .
+          </Banner>
+        )}
         {request ? (
           <SupportRequestConfirmation
             title="Dedicated Stack request"

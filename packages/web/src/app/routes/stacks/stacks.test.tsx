@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { activePlanHal, planHal } from '../../../../test/billing-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
@@ -24,8 +25,21 @@ const stacks = [
   },
 ];
 
-function routes(options: { roleType?: string; environments?: unknown[] } = {}) {
+const PLANS = (['none', 'starter', 'development', 'growth', 'scale', 'production', 'enterprise'] as const).map(
+  planHal,
+);
+
+function routes(
+  options: {
+    roleType?: string;
+    environments?: unknown[];
+    plan?: Parameters<typeof activePlanHal>[0] | null;
+  } = {},
+) {
+  const active = options.plan === null ? null : activePlanHal(options.plan ?? 'growth');
   return {
+    'GET /api/plans': () => json(200, collection('plans', PLANS)),
+    'GET /api/active_plans': () => json(200, collection('active_plans', active ? [active] : [])),
     ...consoleRoutes({
       stacks,
       roles: [roleHal({ type: options.roleType ?? 'owner' })],
@@ -93,6 +107,49 @@ describe('stacks list (spec 2 §2)', () => {
     renderApp('/create/stack');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Stack name' }), 'acme-production');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'AWS region' }), 'eu-west-1');
+    await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Request Dedicated Stack' }));
+    expect(await screen.findByText('Dedicated Stack request')).toBeInTheDocument();
+  });
+  it('says the plan in force includes dedicated stacks', async () => {
+    signIn();
+    mockServer(routes({ plan: 'production' }));
+    renderApp('/create/stack');
+    expect(
+      await screen.findByText(
+        "Dedicated stacks are offered on the Growth, Scale, Production and Enterprise plans; your organization's plan, Production, is one.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('holds the request on a plan without dedicated stacks, and leads to the plans', async () => {
+    signIn();
+    mockServer(routes({ plan: 'starter' }));
+    renderApp('/create/stack');
+    const message = 'Dedicated stacks are offered on the Growth, Scale, Production and Enterprise plans.';
+    const banner = await screen.findByText(/Your organization is on the Starter plan/);
+    expect(banner).toHaveTextContent(`${message} Your organization is on the Starter plan: change the plan to request one.`);
+    expect(within(banner).getByRole('link', { name: 'change the plan' })).toHaveAttribute('href', '/plans');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Stack name' }), 'acme-production');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'AWS region' }), 'eu-west-1');
+    await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
+    const submit = screen.getByRole('button', { name: 'Request Dedicated Stack' });
+    expect(submit).toHaveAccessibleDescription(deniedDescription(message));
+    await user.click(submit);
+    expect(screen.queryByText('Dedicated Stack request')).not.toBeInTheDocument();
+  });
+
+  it('lets an organization made before plans (held to the enterprise figures) send it', async () => {
+    signIn();
+    mockServer(routes({ plan: null }));
+    renderApp('/create/stack');
+    expect(
+      await screen.findByText('Dedicated stacks are offered on the Growth, Scale, Production and Enterprise plans.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Stack name' }), 'acme-production');
     await user.selectOptions(screen.getByRole('combobox', { name: 'AWS region' }), 'eu-west-1');
     await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
     await user.click(screen.getByRole('button', { name: 'Request Dedicated Stack' }));
