@@ -59,7 +59,9 @@ function HomePage({ organization }: { organization: Organization }) {
                 security={data.security}
                 action={
                   // The dashboard needs Full Visibility somewhere, as the side navigation's entry does.
-                  fullVisibility ? <Link to={paths.securityCompliance}>View Security & Compliance</Link> : undefined
+                  fullVisibility ? (
+                    <Link to={paths.securityCompliance}>View Security & Compliance</Link>
+                  ) : undefined
                 }
               />
             </div>

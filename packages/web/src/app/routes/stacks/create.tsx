@@ -65,7 +65,9 @@ function CreateStackRoute() {
         ) : (
           <Banner variant="info" title="Plans">
             Dedicated stacks are offered on the {OFFERED_ON} plans
-            {offered && planName !== 'legacy' ? `; your organization's plan, ${capitalized(planName ?? '')}, is one` : ''}
+            {offered && planName !== 'legacy'
+              ? `; your organization's plan, ${capitalized(planName ?? '')}, is one`
+              : ''}
             .
           </Banner>
         )}

@@ -25,9 +25,9 @@ const stacks = [
   },
 ];
 
-const PLANS = (['none', 'starter', 'development', 'growth', 'scale', 'production', 'enterprise'] as const).map(
-  planHal,
-);
+const PLANS = (
+  ['none', 'starter', 'development', 'growth', 'scale', 'production', 'enterprise'] as const
+).map(planHal);
 
 function routes(
   options: {
@@ -129,7 +129,9 @@ describe('stacks list (spec 2 §2)', () => {
     renderApp('/create/stack');
     const message = 'Dedicated stacks are offered on the Growth, Scale, Production and Enterprise plans.';
     const banner = await screen.findByText(/Your organization is on the Starter plan/);
-    expect(banner).toHaveTextContent(`${message} Your organization is on the Starter plan: change the plan to request one.`);
+    expect(banner).toHaveTextContent(
+      `${message} Your organization is on the Starter plan: change the plan to request one.`,
+    );
     expect(within(banner).getByRole('link', { name: 'change the plan' })).toHaveAttribute('href', '/plans');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Stack name' }), 'acme-production');
@@ -146,7 +148,9 @@ describe('stacks list (spec 2 §2)', () => {
     mockServer(routes({ plan: null }));
     renderApp('/create/stack');
     expect(
-      await screen.findByText('Dedicated stacks are offered on the Growth, Scale, Production and Enterprise plans.'),
+      await screen.findByText(
+        'Dedicated stacks are offered on the Growth, Scale, Production and Enterprise plans.',
+      ),
     ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Stack name' }), 'acme-production');
