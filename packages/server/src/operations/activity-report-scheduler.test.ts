@@ -1,6 +1,7 @@
 import {
   ACTIVITY_REPORT_COLUMNS,
   activityReportMessages,
+  csvCell,
   lastWholeWeek,
   type ReportWindow,
   toCsv,
@@ -219,7 +220,10 @@ describe('a report that keeps failing', () => {
     expect(await statusOf(doomedId)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(tried).toHaveLength(1);
     for (let pass = 1; pass < ACTIVITY_REPORT_MAX_ATTEMPTS; pass++) await scheduler.runOnce();
-    expect(await statusOf(doomedId)).toMatchObject({ status: 'failed', attempts: ACTIVITY_REPORT_MAX_ATTEMPTS });
+    expect(await statusOf(doomedId)).toMatchObject({
+      status: 'failed',
+      attempts: ACTIVITY_REPORT_MAX_ATTEMPTS,
+    });
     // Failed: no longer picked.
     await scheduler.runOnce();
     expect(tried).toHaveLength(ACTIVITY_REPORT_MAX_ATTEMPTS);
@@ -244,7 +248,10 @@ describe('a report of a busy environment', () => {
       .returning();
     if (!row) throw new Error('no report');
     expect(await reports.build(row)).toBe(true);
-    const [file] = await t.db.select().from(activityReportFiles).where(eq(activityReportFiles.reportId, row.id));
+    const [file] = await t.db
+      .select()
+      .from(activityReportFiles)
+      .where(eq(activityReportFiles.reportId, row.id));
     const [made] = await t.db.select().from(activityReports).where(eq(activityReports.id, row.id));
     return { csv: file?.csv ?? '', count: made?.operationCount };
   }
@@ -280,7 +287,7 @@ describe('a report of a busy environment', () => {
     const thirdAt = new Date(start + 2000).toISOString();
     expect(byRows.count).toBe(3);
     expect(byRows.csv).toBe(
-      `${lines.slice(0, 4).join('\r\n')}\r\n${activityReportMessages.cut(3, thirdAt)}\r\n`,
+      `${lines.slice(0, 4).join('\r\n')}\r\n${csvCell(activityReportMessages.cut(3, thirdAt))}\r\n`,
     );
     expect(activityReportMessages.cut(3, thirdAt)).toBe(
       `This report was cut at its limit (100,000 operations or 32 MB): it lists the first 3, up to ${thirdAt}; the later ones are not listed.`,
@@ -288,7 +295,10 @@ describe('a report of a busy environment', () => {
 
     // Two whole lines fit under the byte limit, the third would not.
     const twoLines = Buffer.byteLength(`${lines.slice(0, 3).join('\r\n')}\r\n`);
-    const byBytes = await reportOf(environmentId, organization.id, window(2), { rows: 100, bytes: twoLines + 5 });
+    const byBytes = await reportOf(environmentId, organization.id, window(2), {
+      rows: 100,
+      bytes: twoLines + 5,
+    });
     expect(byBytes.count).toBe(2);
     expect(byBytes.csv.split('\r\n').slice(0, 3)).toEqual(lines.slice(0, 3));
     expect(byBytes.csv).toContain(activityReportMessages.cut(2, new Date(start + 1000).toISOString()));
@@ -303,7 +313,11 @@ describe('a report of a busy environment', () => {
       .insert(activityReports)
       .values({
         id: 3_000_000_000,
-        ...newReport({ id: environmentId, organizationId: organization.id, handle: 'big-ids' }, lastWholeWeek(new Date()), 'weekly'),
+        ...newReport(
+          { id: environmentId, organizationId: organization.id, handle: 'big-ids' },
+          lastWholeWeek(new Date()),
+          'weekly',
+        ),
       })
       .returning();
     await t.db.insert(activityReportFiles).values({ reportId: row?.id ?? 0, csv: 'operation_id\r\n' });

@@ -323,11 +323,18 @@ describe('what the summary shows of the organization', () => {
       .from(roles)
       .where(and(eq(roles.organizationId, f.organization.id), eq(roles.type, 'owner')));
     const secondOwner = await t.signUp({ name: 'Second Owner' });
+    // Only a member is added to a role: one by a role of their own first, which they then leave.
+    const entry = await addMember(t.db, {
+      organizationId: f.organization.id,
+      userId: secondOwner.id,
+      name: 'Way In',
+    });
     const added = await t.call('POST', `/auth/roles/${ownerRole?.id}/memberships`, {
       token: f.owner.token,
       body: { user_url: `http://berth.test/auth/users/${secondOwner.id}` },
     });
     expect(added.statusCode).toBe(201);
+    await t.db.delete(roles).where(eq(roles.id, entry.id));
     await impersonate(secondOwner.email);
     const made = await t.call('POST', `/auth/organizations/${f.organization.id}/roles`, {
       token: f.owner.token,

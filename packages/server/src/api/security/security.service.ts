@@ -1,8 +1,8 @@
 import {
   CERTIFICATE_EXPIRY_WARNING_DAYS,
   PRIVILEGED_ACTIVITY_LIMIT,
-  ROLE_TYPES,
   type RetentionPolicyValues,
+  ROLE_TYPES,
   type RoleType,
   SECURITY_SUMMARY_LIST_LIMIT,
   visibleRoleTypes,
@@ -239,10 +239,16 @@ export function createSecurityService(deps: { db: Db }) {
     ];
     if (reader.visibleRoleTypes.length < ROLE_TYPES.length) {
       conditions.push(
-        or(isNull(privilegedActivities.roleType), inArray(privilegedActivities.roleType, reader.visibleRoleTypes)),
+        or(
+          isNull(privilegedActivities.roleType),
+          inArray(privilegedActivities.roleType, reader.visibleRoleTypes),
+        ),
         or(
           isNull(privilegedActivities.subjectId),
-          inArray(privilegedActivities.subjectId, holders(environment.organizationId, reader.visibleRoleTypes)),
+          inArray(
+            privilegedActivities.subjectId,
+            holders(environment.organizationId, reader.visibleRoleTypes),
+          ),
           notInArray(privilegedActivities.subjectId, holders(environment.organizationId)),
         ),
       );

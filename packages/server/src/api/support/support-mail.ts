@@ -14,7 +14,8 @@ export function subjectLine(subject: string): string {
  * Who may download a ticket's files from its page: the requester and the installation's superusers. Support
  * mail may go to addresses of BERTH_SUPPORT_EMAIL that are neither, so its mail says so.
  */
-const FOR_SUPPORT = "download them from the ticket's page, signed in as a superuser of this Berth installation";
+const FOR_SUPPORT =
+  "download them from the ticket's page, signed in as a superuser of this Berth installation";
 const FOR_REQUESTER = "download them from the ticket's page";
 
 function fileLines(files: SupportAttachmentRow[], where: string): string {

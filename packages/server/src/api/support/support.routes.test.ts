@@ -151,9 +151,11 @@ describe('POST /support/upload', () => {
 
   it('lets exactly the limit through when uploads race for its last places', async () => {
     const racer = await t.signUp({ name: 'Racer' });
-    await t.db.insert(supportAttachments).values(
-      Array.from({ length: SUPPORT_PENDING_UPLOADS_MAX - 2 }, (_, index) => storedRow(racer.id, index)),
-    );
+    await t.db
+      .insert(supportAttachments)
+      .values(
+        Array.from({ length: SUPPORT_PENDING_UPLOADS_MAX - 2 }, (_, index) => storedRow(racer.id, index)),
+      );
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) => upload(racer, `race-${index}.txt`, Buffer.from('line'))),
     );
