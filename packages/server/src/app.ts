@@ -395,6 +395,13 @@ export async function buildApp(
     (error) => app.log.error(loggableError(error)),
   );
   if (mailer.transport === 'smtp') mailRetries.start(15_000);
+  // Support files whose row is gone (a deleted user's or ticket's rows cascade) leave this process's data
+  // directory within the hour; web-only processes too, since the files are where the API wrote them.
+  const supportSweeps = periodic(
+    () => services.support.sweepOrphanFiles(),
+    (error) => app.log.error(loggableError(error)),
+  );
+  supportSweeps.start(60 * 60 * 1000);
   await app.register(healthRoutes, {
     db,
     mailFailing: () => mailer.failing(),
@@ -484,6 +491,7 @@ export async function buildApp(
         clearTimeout(cut);
       }
       await mailRetries.stop();
+      await supportSweeps.stop();
       await services.autoscaler.stop();
       await services.recommender.stop();
       await services.usageMeter.stop();

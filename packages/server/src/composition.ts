@@ -333,7 +333,9 @@ export async function createServices(
   const activityReports = createActivityReportsService({
     db,
     linksKey: activityReportLinksKey(signingKey),
-    onRequested: () => void activityReportScheduler.poke(),
+    // Only where the worker runs in this process: a web-only process (BERTH_WORKER=off) leaves the
+    // report to the worker processes, which make it at their next pass.
+    onRequested: config.worker ? () => void activityReportScheduler.poke() : undefined,
   });
   const activityReportScheduler = createActivityReportScheduler({
     reports: activityReports,

@@ -134,6 +134,13 @@ usageMeter.start(config.usageMeterSeconds * 1000, { immediately: true });
 for (const worker of workers) worker.start();
 backupScheduler.start(config.backupCheckSeconds * 1000);
 activityReportScheduler.start(config.activityReportCheckSeconds * 1000);
+// A report asked for through a web-only API process (BERTH_WORKER=off), which leaves it to the workers,
+// is made here within half a minute: the check is one query on the pending reports' index.
+const pendingReports = periodic(
+  () => activityReportScheduler.poke(),
+  (error) => console.error(loggableError(error)),
+);
+pendingReports.start(30_000);
 reconciler.start();
 console.log(`berth worker: ${count} worker(s) running (${workers.map((w) => w.workerId).join(', ')})`);
 
@@ -145,6 +152,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log('Stopping the berth worker…');
     Promise.all([
       backupScheduler.stop(),
+      pendingReports.stop(),
       activityReportScheduler.stop(),
       reconciler.stop(),
       logShipper.stop(),

@@ -91,11 +91,23 @@ export function activityReportRow(operation: ReportedOperation): (string | boole
 export const ACTIVITY_REPORT_KINDS = ['weekly', 'on_demand'] as const;
 export type ActivityReportKind = (typeof ACTIVITY_REPORT_KINDS)[number];
 
-export const ACTIVITY_REPORT_STATUSES = ['pending', 'ready'] as const;
+/** `failed`: making the file failed ACTIVITY_REPORT_MAX_ATTEMPTS times; it is not tried again. */
+export const ACTIVITY_REPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
 export type ActivityReportStatus = (typeof ACTIVITY_REPORT_STATUSES)[number];
+
+/**
+ * A report's bounds, so one busy environment cannot make a file that fills memory or the database: at
+ * most this many operations, and at most this many bytes of CSV (the line saying it was cut aside).
+ */
+export const ACTIVITY_REPORT_MAX_ROWS = 100_000;
+export const ACTIVITY_REPORT_MAX_BYTES = 32 * 1024 * 1024;
 
 export const activityReportMessages = {
   notReady: 'This activity report is still being prepared. Try again in a minute.',
+  failed: 'This activity report could not be made. Make a new report, or contact support if it fails again.',
+  /** The last line of a report cut at its bounds. */
+  cut: (listed: number, lastListedAt: string) =>
+    `This report was cut at its limit (${ACTIVITY_REPORT_MAX_ROWS.toLocaleString('en-US')} operations or ${ACTIVITY_REPORT_MAX_BYTES / 1024 / 1024} MB): it lists the first ${listed.toLocaleString('en-US')}, up to ${lastListedAt}; the later ones are not listed.`,
   invalidLink: 'This report link is invalid or has expired',
   /** The Activity Reports tab with no report yet. */
   none: 'No activity reports yet. The first weekly report is made after the environment’s first whole week (Monday to Sunday, UTC); Make a report now covers the last 7 days.',

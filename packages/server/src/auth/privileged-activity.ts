@@ -20,6 +20,8 @@ export interface PrivilegedChange {
   detail?: string;
   /** Set for a change to one environment (a permission). */
   environmentId?: number | null;
+  /** The type of the role concerned, when a role is (the dashboard hides roles hidden from its reader). */
+  roleType?: string | null;
 }
 
 async function personOf(db: DbOrTx, userId: string | null | undefined): Promise<Person | null> {
@@ -43,6 +45,7 @@ function rowsFor(organizationIds: readonly string[], change: PrivilegedChange, s
     subjectName: subject?.name ?? '',
     subjectEmail: subject?.email ?? '',
     detail: change.detail ?? '',
+    roleType: change.roleType ?? null,
   }));
 }
 
@@ -66,7 +69,7 @@ export async function recordPrivilegedChange(
 export async function recordForEveryOrganizationOf(
   db: DbOrTx,
   userId: string,
-  change: Omit<PrivilegedChange, 'subjectId' | 'environmentId'>,
+  change: Omit<PrivilegedChange, 'subjectId' | 'environmentId' | 'roleType'>,
 ): Promise<void> {
   const held = await db
     .selectDistinct({ organizationId: roles.organizationId })

@@ -13,7 +13,7 @@ const BATCH = 500;
 export function createActivityReportScheduler(deps: {
   reports: Pick<
     ActivityReportsService,
-    'environmentsWithoutReport' | 'insertPending' | 'nextPending' | 'build'
+    'environmentsWithoutReport' | 'insertPending' | 'nextPending' | 'build' | 'recordFailure'
   >;
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
@@ -39,20 +39,28 @@ export function createActivityReportScheduler(deps: {
 
   async function buildPending(): Promise<number> {
     let built = 0;
+    // Reports that failed in this pass: tried once a pass, and meanwhile their organization's next goes.
+    const failed = new Set<number>();
     for (;;) {
-      const turn = await reports.nextPending(BATCH);
+      const turn = await reports.nextPending(BATCH, [...failed]);
       let builtThisTurn = 0;
+      let failedThisTurn = 0;
       for (const report of turn) {
         try {
           if (await reports.build(report)) builtThisTurn++;
         } catch (error) {
-          // One report that cannot be made costs the others nothing; it is tried again next pass.
+          // One report that cannot be made costs the others nothing: it is tried again, and after its
+          // last try marked failed, so its organization's next report is not held behind it forever.
           deps.onError?.(error);
+          failed.add(report.id);
+          failedThisTurn++;
+          await reports.recordFailure(report).catch((failure: unknown) => deps.onError?.(failure));
         }
       }
       built += builtThisTurn;
-      // Nothing left, or only reports another process is making (or that failed): the pass is over.
-      if (builtThisTurn === 0) return built;
+      // Nothing left, or only reports another process is making: the pass is over. After a failure the
+      // next turn brings its organization's next report (each report is tried once a pass).
+      if (builtThisTurn === 0 && failedThisTurn === 0) return built;
     }
   }
 

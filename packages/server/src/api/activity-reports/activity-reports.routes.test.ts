@@ -210,6 +210,52 @@ describe('a report asked for now', () => {
     expect(response.json().message).toBe(activityReportMessages.notReady);
   });
 
+  it('shows a report that could not be made as failed, and answers 409 with the reason for its file', async () => {
+    const [failed] = await t.db
+      .insert(activityReports)
+      .values({
+        ...newReport(environmentRow, lastSevenDays(new Date('2026-03-01T00:00:00Z')), 'weekly'),
+        status: 'failed',
+        attempts: 3,
+      })
+      .returning();
+    const shown = await t.call('GET', `/api/activity_reports/${failed?.id}`, { token: f.viewer.token });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ status: 'failed', operation_count: 0, ready_at: null });
+    const response = await t.call('GET', `/api/activity_reports/${failed?.id}/download`, {
+      token: f.viewer.token,
+    });
+    expect([response.statusCode, response.json().message]).toEqual([409, activityReportMessages.failed]);
+    expect(activityReportMessages.failed).toBe(
+      'This activity report could not be made. Make a new report, or contact support if it fails again.',
+    );
+  });
+
+  it('is left to the worker processes by a server that runs no worker (BERTH_WORKER=off)', async () => {
+    // The test server runs with worker off, as a web-only process does.
+    expect(t.config.worker).toBe(false);
+    const webOnly = await t.createEnvironment(f.owner, f.organization.id, 'web-only');
+    const asked = await t.call('POST', `/api/accounts/${webOnly.id}/activity_reports`, {
+      token: f.owner.token,
+      body: {},
+    });
+    expect(asked.statusCode).toBe(201);
+    // Whatever pass this process would have started is over once the scheduler stops.
+    await t.activityReports.stop();
+    const [waiting] = await t.db
+      .select()
+      .from(activityReports)
+      .where(eq(activityReports.id, Number(asked.json().id)));
+    expect(waiting?.status).toBe('pending');
+    // A worker's pass makes it.
+    await t.activityReports.poke();
+    const [made] = await t.db
+      .select()
+      .from(activityReports)
+      .where(eq(activityReports.id, Number(asked.json().id)));
+    expect(made?.status).toBe('ready');
+  });
+
   it('refuses a link whose signature, expiry or report was changed', async () => {
     const [ready] = await t.db.select().from(activityReports).where(eq(activityReports.status, 'ready'));
     const [pending] = await t.db.select().from(activityReports).where(eq(activityReports.status, 'pending'));

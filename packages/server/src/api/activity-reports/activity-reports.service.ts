@@ -1,15 +1,18 @@
 import { createHmac } from 'node:crypto';
 import {
   ACTIVITY_REPORT_COLUMNS,
+  ACTIVITY_REPORT_MAX_BYTES,
+  ACTIVITY_REPORT_MAX_ROWS,
   type ActivityReportKind,
   activityReportFilename,
   activityReportMessages,
   activityReportRow,
+  csvCell,
   lastSevenDays,
+  type ReportedOperation,
   type ReportWindow,
-  toCsv,
 } from '@berth/core';
-import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import { sameSecret } from '../../auth/tokens/token.service.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,6 +26,8 @@ export type ActivityReportRow = typeof activityReports.$inferSelect;
 
 /** Operations read per query while a report is made: its work grows in steps, never as one huge answer. */
 const OPERATIONS_BATCH = 1000;
+/** Tries at making a report's file before it is marked `failed` and its organization's next one goes. */
+export const ACTIVITY_REPORT_MAX_ATTEMPTS = 3;
 /** How long a download link lives (contract §1.10: time-limited). */
 const LINK_TTL_SECONDS = 600;
 
@@ -58,8 +63,11 @@ export function createActivityReportsService(deps: {
   linksKey: Uint8Array;
   /** Told when a report is asked for, so it is made now rather than at the scheduler's next pass. */
   onRequested?: () => void;
+  /** A report's bounds (core's ACTIVITY_REPORT_MAX_ROWS and _BYTES unless a test sets smaller ones). */
+  limits?: { rows: number; bytes: number };
 }) {
   const { db } = deps;
+  const limits = deps.limits ?? { rows: ACTIVITY_REPORT_MAX_ROWS, bytes: ACTIVITY_REPORT_MAX_BYTES };
   const access = createAccess(db);
 
   function sign(reportId: number, expires: number): string {
@@ -74,13 +82,36 @@ export function createActivityReportsService(deps: {
     return row;
   }
 
-  /** The report's CSV, its operations read in batches by their creation order. */
+  /** One CSV line of cells, as the report's file holds it. */
+  const csvLine = (cells: readonly (string | boolean)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+  /**
+   * The report's CSV, its operations read in pages by their creation order (the operations_env_created
+   * index) and written line by line, so only the file itself is held: at most `limits.rows` operations
+   * and `limits.bytes` bytes, then a last line saying where it was cut.
+   */
   async function csvOf(report: ActivityReportRow): Promise<{ csv: string; count: number }> {
-    const rows: ReturnType<typeof activityReportRow>[] = [];
+    const lines = [csvLine(ACTIVITY_REPORT_COLUMNS)];
+    let bytes = Buffer.byteLength(lines[0] ?? '');
+    let count = 0;
     let after: { createdAt: Date; id: number } | null = null;
     for (;;) {
-      const batch: (typeof operations.$inferSelect)[] = await db
-        .select()
+      // Typed here: the query reads `after`, which the loop sets from its rows.
+      const batch: (ReportedOperation & { id: number })[] = await db
+        .select({
+          id: operations.id,
+          createdAt: operations.createdAt,
+          finishedAt: operations.finishedAt,
+          userName: operations.userName,
+          userEmail: operations.userEmail,
+          automated: operations.automated,
+          type: operations.type,
+          resourceType: operations.resourceType,
+          resourceId: operations.resourceId,
+          resourceHandle: operations.resourceHandle,
+          status: operations.status,
+          note: operations.note,
+        })
         .from(operations)
         .where(
           and(
@@ -97,12 +128,21 @@ export function createActivityReportsService(deps: {
         )
         .orderBy(asc(operations.createdAt), asc(operations.id))
         .limit(OPERATIONS_BATCH);
-      for (const operation of batch) rows.push(activityReportRow(operation));
-      const last = batch[batch.length - 1];
-      if (!last || batch.length < OPERATIONS_BATCH) break;
-      after = { createdAt: last.createdAt, id: last.id };
+      for (const operation of batch) {
+        const line = csvLine(activityReportRow(operation));
+        const size = Buffer.byteLength(line);
+        if (count >= limits.rows || bytes + size > limits.bytes) {
+          const lastListedAt = after?.createdAt.toISOString() ?? report.startsAt.toISOString();
+          lines.push(csvLine([activityReportMessages.cut(count, lastListedAt)]));
+          return { csv: lines.join(''), count };
+        }
+        lines.push(line);
+        bytes += size;
+        count++;
+        after = { createdAt: operation.createdAt, id: operation.id };
+      }
+      if (batch.length < OPERATIONS_BATCH) return { csv: lines.join(''), count };
     }
-    return { csv: toCsv(ACTIVITY_REPORT_COLUMNS, rows), count: rows.length };
   }
 
   return {
@@ -184,6 +224,7 @@ export function createActivityReportsService(deps: {
       const report = await reportRow(id);
       const caller = await access.caller(ref);
       const { row } = await access.resource(caller, report, 'activity_report.read', 'Activity report');
+      if (row.status === 'failed') throw new ApiError(409, 'report_failed', activityReportMessages.failed);
       if (row.status !== 'ready') throw new ApiError(409, 'not_ready', activityReportMessages.notReady);
       const expires = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
       return `/activity_report_files/${row.id}?expires=${expires}&signature=${sign(row.id, expires)}`;
@@ -226,14 +267,35 @@ export function createActivityReportsService(deps: {
     },
 
     /**
-     * The next pending reports, at most one per organization (the oldest of each): a tenant with many
-     * environments waits its turn like the others, never ahead of them.
+     * Counts a failed try at making a pending report; the ACTIVITY_REPORT_MAX_ATTEMPTS-th marks it
+     * `failed`, so it is no longer its organization's next report and the others get their turn.
      */
-    async nextPending(limit: number): Promise<ActivityReportRow[]> {
+    async recordFailure(report: ActivityReportRow): Promise<void> {
+      const tried = sql`${activityReports.attempts} + 1`;
+      await db
+        .update(activityReports)
+        .set({
+          attempts: tried,
+          status: sql`case when ${tried} >= ${ACTIVITY_REPORT_MAX_ATTEMPTS} then 'failed' else ${activityReports.status} end`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(activityReports.id, report.id), eq(activityReports.status, 'pending')));
+    },
+
+    /**
+     * The next pending reports, at most one per organization (the oldest of each, but for those in
+     * `skip`): a tenant with many environments waits its turn like the others, never ahead of them.
+     */
+    async nextPending(limit: number, skip: readonly number[] = []): Promise<ActivityReportRow[]> {
       const turns = db
         .selectDistinctOn([activityReports.organizationId], { id: activityReports.id })
         .from(activityReports)
-        .where(eq(activityReports.status, 'pending'))
+        .where(
+          and(
+            eq(activityReports.status, 'pending'),
+            skip.length ? notInArray(activityReports.id, [...skip]) : undefined,
+          ),
+        )
         .orderBy(activityReports.organizationId, activityReports.id)
         .limit(limit);
       return db

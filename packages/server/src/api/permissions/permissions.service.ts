@@ -83,6 +83,7 @@ export function createPermissionsService(deps: { db: Db }) {
             actor: caller.user,
             environmentId: environment.id,
             detail: `${SCOPE_LABELS[input.scope]} to the role ${role.name}`,
+            roleType: role.type,
           });
         }
         return made;
@@ -110,6 +111,7 @@ export function createPermissionsService(deps: { db: Db }) {
           actor: caller.user,
           environmentId: permission.environmentId,
           detail: `${isScope(permission.scope) ? SCOPE_LABELS[permission.scope] : permission.scope} from the role ${role.name}`,
+          roleType: role.type,
         });
       });
     },

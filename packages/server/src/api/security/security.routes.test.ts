@@ -1,5 +1,5 @@
 import type { SecuritySummaryResource } from '@berth/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../admin-commands.ts';
 import {
@@ -8,6 +8,7 @@ import {
   disks,
   organizations,
   privilegedActivities,
+  roles,
   users,
   vhosts,
 } from '../../db/schema.ts';
@@ -255,5 +256,110 @@ describe('recent privileged activity', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect((await summary()).privileged_activity.length).toBe(before);
+  });
+});
+
+// Full Visibility on one environment is not a view of the organization: its own changes are for those who
+// may read its members and roles, and a Deploy Owner sees no more of the owner roles here than elsewhere.
+describe('what the summary shows of the organization', () => {
+  async function impersonate(email: string) {
+    const staff = await t.signUp({ name: 'Support Staff' });
+    await runAdminCommand(t.db, ['make-superuser', staff.email]);
+    const impersonation = await t.call('POST', '/auth/tokens', {
+      body: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        actor_token: staff.token,
+        subject_token_type: 'berth:user:email',
+        subject_token: email,
+        scope: 'read',
+      },
+    });
+    expect(impersonation.statusCode).toBe(201);
+  }
+
+  it("shows a member with Full Visibility on the environment only this environment's permission changes", async () => {
+    await t.db.delete(privilegedActivities).where(eq(privilegedActivities.organizationId, f.organization.id));
+    const role = await t.call('POST', `/auth/organizations/${f.organization.id}/roles`, {
+      token: f.owner.token,
+      body: { name: 'Scoped Auditors' },
+    });
+    const roleId = role.json().id as string;
+    await t.call('POST', `/api/accounts/${f.environment.id}/permissions`, {
+      token: f.owner.token,
+      body: { role: roleId, scope: 'read' },
+    });
+    const elsewhere = await t.createEnvironment(f.owner, f.organization.id, 'scoped-elsewhere');
+    await t.call('POST', `/api/accounts/${elsewhere.id}/permissions`, {
+      token: f.owner.token,
+      body: { role: roleId, scope: 'deploy' },
+    });
+    const member = await t.signUp({ name: 'Impersonated Member' });
+    await addMember(t.db, { organizationId: f.organization.id, userId: member.id, name: 'Members' });
+    await impersonate(member.email);
+
+    const kinds = (summaryOf: SecuritySummaryResource) =>
+      summaryOf.privileged_activity.map(({ kind, detail }) => [kind, detail]);
+    expect(kinds(await summary(f.viewer))).toEqual([
+      ['permission_granted', 'Full Visibility to the role Scoped Auditors'],
+    ]);
+    expect(kinds(await summary(f.owner))).toEqual([
+      ['impersonation_started', 'read-only'],
+      ['permission_granted', 'Full Visibility to the role Scoped Auditors'],
+      ['role_created', 'Scoped Auditors'],
+    ]);
+  });
+
+  it("shows a Deploy Owner neither the owner roles' changes nor the members who hold only those", async () => {
+    await t.db.delete(privilegedActivities).where(eq(privilegedActivities.organizationId, f.organization.id));
+    const deployOwner = await t.signUp({ name: 'Deploy Owner' });
+    await addMember(t.db, {
+      organizationId: f.organization.id,
+      userId: deployOwner.id,
+      roleType: 'platform_owner',
+      name: 'Deploy Owners',
+    });
+    const [ownerRole] = await t.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.organizationId, f.organization.id), eq(roles.type, 'owner')));
+    const secondOwner = await t.signUp({ name: 'Second Owner' });
+    // Only a member is added to a role: one by a role of their own first, which they then leave.
+    const entry = await addMember(t.db, {
+      organizationId: f.organization.id,
+      userId: secondOwner.id,
+      name: 'Way In',
+    });
+    const added = await t.call('POST', `/auth/roles/${ownerRole?.id}/memberships`, {
+      token: f.owner.token,
+      body: { user_url: `http://berth.test/auth/users/${secondOwner.id}` },
+    });
+    expect(added.statusCode).toBe(201);
+    await t.db.delete(roles).where(eq(roles.id, entry.id));
+    await impersonate(secondOwner.email);
+    const made = await t.call('POST', `/auth/organizations/${f.organization.id}/roles`, {
+      token: f.owner.token,
+      body: { name: 'Seen By All' },
+    });
+    expect(made.statusCode).toBe(201);
+
+    const byOwner = await summary(f.owner);
+    expect(byOwner.privileged_activity.map((entry) => [entry.kind, entry.subject_name])).toEqual([
+      ['role_created', ''],
+      ['impersonation_started', 'Second Owner'],
+      ['role_member_added', 'Second Owner'],
+    ]);
+    expect(byOwner.two_factor.without.map((person) => person.name)).toEqual(
+      expect.arrayContaining(['Owner', 'Second Owner', 'Deploy Owner']),
+    );
+
+    const byDeployOwner = await summary(deployOwner);
+    expect(byDeployOwner.privileged_activity.map((entry) => [entry.kind, entry.detail])).toEqual([
+      ['role_created', 'Seen By All'],
+    ]);
+    const names = byDeployOwner.two_factor.without.map((person) => person.name);
+    expect(names).toContain('Deploy Owner');
+    expect(names).not.toContain('Owner');
+    expect(names).not.toContain('Second Owner');
+    expect(byDeployOwner.two_factor.members).toBe(byOwner.two_factor.members - 2);
   });
 });

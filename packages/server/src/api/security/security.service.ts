@@ -2,10 +2,13 @@ import {
   CERTIFICATE_EXPIRY_WARNING_DAYS,
   PRIVILEGED_ACTIVITY_LIMIT,
   type RetentionPolicyValues,
+  ROLE_TYPES,
+  type RoleType,
   SECURITY_SUMMARY_LIST_LIMIT,
+  visibleRoleTypes,
 } from '@berth/core';
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { CallerRef } from '../../auth/caller-access.ts';
+import { and, asc, desc, eq, exists, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type CallerRef, organizationsManagingMembers } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import {
   backups,
@@ -62,6 +65,16 @@ const countWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
+ * What of the organization the caller may read here: its organization-wide changes only when they may
+ * read its members and roles (core's `member.roles.read`), and only the role types (with their holders)
+ * core's isRoleVisible shows them, as the members and roles endpoints do.
+ */
+interface Reader {
+  organizationWide: boolean;
+  visibleRoleTypes: RoleType[];
+}
+
+/**
  * Issue 38 "Security & Compliance": what Berth knows of one environment's security, each part read by
  * one indexed query of that environment (or its organization), never a list of everything.
  */
@@ -72,9 +85,9 @@ export function createSecurityService(deps: { db: Db }) {
   /**
    * The members who may reach the environment: every holder of an owner-type role of its organization,
    * and of a role with a permission on it (spec 1 §6: owners pass every check; any permission grants
-   * basic_read).
+   * basic_read), through a role the reader may see.
    */
-  function membersOf(environment: EnvironmentRow) {
+  function membersOf(environment: EnvironmentRow, reader: Reader) {
     const reaching = db
       .select({ userId: memberships.userId })
       .from(memberships)
@@ -82,6 +95,7 @@ export function createSecurityService(deps: { db: Db }) {
       .where(
         and(
           eq(roles.organizationId, environment.organizationId),
+          inArray(roles.type, reader.visibleRoleTypes),
           or(
             inArray(roles.type, ['owner', 'platform_owner']),
             exists(
@@ -96,8 +110,8 @@ export function createSecurityService(deps: { db: Db }) {
     return inArray(users.id, reaching);
   }
 
-  async function twoFactor(environment: EnvironmentRow) {
-    const members = membersOf(environment);
+  async function twoFactor(environment: EnvironmentRow, reader: Reader) {
+    const members = membersOf(environment, reader);
     const [counts] = await db
       .select({ members: count, enabled: countWhere(sql`${users.otpEnabled}`) })
       .from(users)
@@ -201,20 +215,48 @@ export function createSecurityService(deps: { db: Db }) {
     };
   }
 
-  /** The organization's recent privileged changes, with those to this environment (not to others). */
-  function privilegedActivity(environment: EnvironmentRow) {
+  /**
+   * The holders of the organization's roles of the given types (any type when none is given).
+   */
+  function holders(organizationId: string, types?: readonly RoleType[]) {
+    return db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .innerJoin(roles, eq(roles.id, memberships.roleId))
+      .where(and(eq(roles.organizationId, organizationId), types ? inArray(roles.type, types) : undefined));
+  }
+
+  /**
+   * The recent privileged changes to this environment (not to others), with the organization's own for a
+   * reader who may read its members and roles; none about a role hidden from the reader, nor about a
+   * member who holds only such roles.
+   */
+  function privilegedActivity(environment: EnvironmentRow, reader: Reader) {
+    const here = eq(privilegedActivities.environmentId, environment.id);
+    const conditions: (SQL | undefined)[] = [
+      eq(privilegedActivities.organizationId, environment.organizationId),
+      reader.organizationWide ? or(isNull(privilegedActivities.environmentId), here) : here,
+    ];
+    if (reader.visibleRoleTypes.length < ROLE_TYPES.length) {
+      conditions.push(
+        or(
+          isNull(privilegedActivities.roleType),
+          inArray(privilegedActivities.roleType, reader.visibleRoleTypes),
+        ),
+        or(
+          isNull(privilegedActivities.subjectId),
+          inArray(
+            privilegedActivities.subjectId,
+            holders(environment.organizationId, reader.visibleRoleTypes),
+          ),
+          notInArray(privilegedActivities.subjectId, holders(environment.organizationId)),
+        ),
+      );
+    }
     return db
       .select()
       .from(privilegedActivities)
-      .where(
-        and(
-          eq(privilegedActivities.organizationId, environment.organizationId),
-          or(
-            isNull(privilegedActivities.environmentId),
-            eq(privilegedActivities.environmentId, environment.id),
-          ),
-        ),
-      )
+      .where(and(...conditions))
       .orderBy(desc(privilegedActivities.createdAt), desc(privilegedActivities.id))
       .limit(PRIVILEGED_ACTIVITY_LIMIT);
   }
@@ -222,16 +264,22 @@ export function createSecurityService(deps: { db: Db }) {
   return {
     /** The summary of an environment the caller has Full Visibility on (404 unseen, 403 without read). */
     async summary(ref: CallerRef, environmentId: number | null): Promise<SecuritySummary> {
-      const environment = await access.environment(await access.caller(ref), environmentId, 'security.read');
+      const caller = await access.caller(ref);
+      const environment = await access.environment(caller, environmentId, 'security.read');
+      const actor = caller.actors.get(environment.organizationId) ?? { roleTypes: [], permissions: [] };
+      const reader: Reader = {
+        organizationWide: organizationsManagingMembers(caller, [environment.organizationId]).length > 0,
+        visibleRoleTypes: visibleRoleTypes(actor),
+      };
       const now = new Date();
       const [twoFactorFacts, ssoFacts, backupSummary, encryptionFacts, endpointFacts, activity] =
         await Promise.all([
-          twoFactor(environment),
+          twoFactor(environment, reader),
           sso(environment),
           backupFacts(environment, now),
           encryption(environment),
           endpoints(environment, now),
-          privilegedActivity(environment),
+          privilegedActivity(environment, reader),
         ]);
       return {
         environment,

@@ -1,8 +1,10 @@
 import { hidsMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
+import { environments, stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
 import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
+import { addMember, grant } from '../../testing/factories.ts';
+import type { TestUser } from '../../testing/test-app.ts';
 
 // spec 2 §2 the stack page's tabs (contract §5.6): VPN tunnels, VPC peers and Managed HIDS reports.
 const { t, f } = await environmentSuite();
@@ -11,6 +13,8 @@ let sharedId: number;
 let dedicatedId: number;
 let foreignId: number;
 let exposingId: number;
+/** A member with a permission on an environment of the dedicated stack (and on nothing else). */
+let dedicatedMember: TestUser;
 
 beforeAll(async () => {
   const [shared] = await t.db.select().from(stacks).where(eq(stacks.isDefault, true));
@@ -45,7 +49,18 @@ beforeAll(async () => {
     },
     { stackId: dedicatedId, handle: 'datacenter', state: 'down' },
     { stackId: foreignId, handle: 'theirs' },
+    // What support set up on the shared stack is no tenant's.
+    { stackId: sharedId, handle: 'shared-network' },
   ]);
+  await t.db.insert(vpcPeers).values({ stackId: sharedId, connectionId: 'pcx-shared' });
+  const onDedicated = await t.createEnvironment(f.owner, f.organization.id, 'on-dedicated');
+  await t.db
+    .update(environments)
+    .set({ stackId: dedicatedId })
+    .where(eq(environments.id, Number(onDedicated.id)));
+  dedicatedMember = await t.signUp({ name: 'Dedicated Member' });
+  const role = await addMember(t.db, { organizationId: f.organization.id, userId: dedicatedMember.id });
+  await grant(t.db, { roleId: role.id, environmentId: onDedicated.id, scope: 'basic_read' });
   await t.db.insert(vpcPeers).values({
     stackId: dedicatedId,
     connectionId: 'pcx-0abc',
@@ -60,6 +75,7 @@ describe('GET /stacks/:id/vpn_tunnels', () => {
   it("answers the stack's tunnels with the contract's fields, paged", async () => {
     const url = `/api/stacks/${dedicatedId}/vpn_tunnels`;
     const [member] = await expectAccess(t, { method: 'GET', url }, [
+      [dedicatedMember, 200],
       [f.outsider, 200],
       [f.reader, 200],
       [null, 401],
@@ -102,6 +118,21 @@ describe('GET /stacks/:id/vpn_tunnels', () => {
     expect(second._links.next).toBeUndefined();
   });
 
+  it("lists them to the organization's owners and members with a permission on one of its environments only", async () => {
+    const url = `/api/stacks/${dedicatedId}/vpn_tunnels`;
+    const totals: number[] = [];
+    for (const user of [f.owner, dedicatedMember, f.reader, f.outsider]) {
+      const response = await t.call('GET', url, { token: user.token });
+      expect(response.statusCode).toBe(200);
+      totals.push(response.json().total_count);
+    }
+    // Owners and the dedicated stack's member; not a member whose permissions are on other stacks, nor
+    // one without any.
+    expect(totals).toEqual([2, 2, 0, 0]);
+    const shared = await t.call('GET', `/api/stacks/${sharedId}/vpn_tunnels`, { token: f.owner.token });
+    expect(shared.json()).toMatchObject({ _embedded: { vpn_tunnels: [] }, total_count: 0 });
+  });
+
   it('answers an empty list where the stack has none, and 404 for a stack the caller cannot see', async () => {
     const empty = await t.call('GET', `/api/stacks/${sharedId}/vpn_tunnels?per_page=5000`, {
       token: f.owner.token,
@@ -120,6 +151,7 @@ describe('GET /stacks/:id/vpn_tunnels', () => {
 describe('GET /stacks/:id/vpc_peers', () => {
   it("answers the stack's peers with the contract's fields", async () => {
     const [member] = await expectAccess(t, { method: 'GET', url: `/api/stacks/${dedicatedId}/vpc_peers` }, [
+      [dedicatedMember, 200],
       [f.outsider, 200],
       [null, 401],
       [f.stranger, 404],
@@ -142,6 +174,11 @@ describe('GET /stacks/:id/vpc_peers', () => {
       await t.call('GET', `/api/stacks/${sharedId}/vpc_peers`, { token: f.reader.token })
     ).json();
     expect(empty).toMatchObject({ _embedded: { vpc_peers: [] }, total_count: 0 });
+    // A member without a permission on the dedicated stack's environments sees none of its peers.
+    const hidden = (
+      await t.call('GET', `/api/stacks/${dedicatedId}/vpc_peers`, { token: f.outsider.token })
+    ).json();
+    expect(hidden).toMatchObject({ _embedded: { vpc_peers: [] }, total_count: 0 });
   });
 });
 

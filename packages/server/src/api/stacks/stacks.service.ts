@@ -1,5 +1,5 @@
-import { DEFAULT_SHARED_STACK, hidsMessages } from '@berth/core';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { DEFAULT_SHARED_STACK, hidsMessages, isOwner } from '@berth/core';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { environments, stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
@@ -101,15 +101,40 @@ export function createStacksService(deps: { db: Db }) {
     return stack;
   }
 
+  /**
+   * Whether the caller sees what support set up for the stack (its VPN tunnels and VPC peers, spec 2 §2):
+   * only a dedicated stack has its organization's, and only its owners and the members with a permission
+   * on one of its environments see them. A shared stack's are no tenant's; to anyone else the list is empty.
+   */
+  async function seesNetworking(ref: CallerRef, stack: StackRow): Promise<boolean> {
+    if (stack.organizationId === null) return false;
+    const actor = (await access.caller(ref)).actors.get(stack.organizationId);
+    if (!actor) return false;
+    if (isOwner(actor)) return true;
+    const permitted = actor.permissions.map((permission) => Number(permission.environmentId));
+    if (permitted.length === 0) return false;
+    const [hosted] = await db
+      .select({ id: environments.id })
+      .from(environments)
+      .where(and(eq(environments.stackId, stack.id), inArray(environments.id, permitted)))
+      .limit(1);
+    return hosted !== undefined;
+  }
+
+  /** The stack's rows of a networking table for a caller who sees them (seesNetworking), else none. */
+  async function networkingScope(ref: CallerRef, stack: StackRow) {
+    return (await seesNetworking(ref, stack)) ? undefined : sql`false`;
+  }
+
   return {
     list: visibleTo,
     get,
 
-    /** The stack's VPN tunnels (spec 2 §2), as support recorded them; whoever sees the stack sees them. */
+    /** The stack's VPN tunnels (spec 2 §2), as support recorded them, to those who see them (seesNetworking). */
     async vpnTunnels(ref: CallerRef, id: number | null, paging: Paging) {
       const stack = await get(ref, id);
       const page = await selectPage(db, vpnTunnels, {
-        where: eq(vpnTunnels.stackId, stack.id),
+        where: and(eq(vpnTunnels.stackId, stack.id), await networkingScope(ref, stack)),
         orderBy: [asc(vpnTunnels.id)],
         paging,
       });
@@ -120,7 +145,7 @@ export function createStacksService(deps: { db: Db }) {
     async vpcPeers(ref: CallerRef, id: number | null, paging: Paging) {
       const stack = await get(ref, id);
       const page = await selectPage(db, vpcPeers, {
-        where: eq(vpcPeers.stackId, stack.id),
+        where: and(eq(vpcPeers.stackId, stack.id), await networkingScope(ref, stack)),
         orderBy: [asc(vpcPeers.id)],
         paging,
       });

@@ -31,3 +31,44 @@ describe('support mail subjects', () => {
     );
   });
 });
+
+// Support's addresses (BERTH_SUPPORT_EMAIL) need not be superusers', who alone open others' tickets.
+describe('support mail attachments', () => {
+  it('say who downloads them: superusers for support, the requester from their own page', () => {
+    const ticket = {
+      id: 8,
+      userId: 'u',
+      subject: 'Logs',
+      description: 'See the files',
+      email: 'ann@example.com',
+      name: 'Ann',
+      priority: 'normal',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    } satisfies SupportTicketRow;
+    const files = [
+      {
+        id: 1,
+        userId: 'u',
+        ticketId: 8,
+        token: 't',
+        fileName: 'app.log',
+        mediaType: 'text/plain',
+        size: 12,
+        storedName: 'x',
+        createdAt: new Date(),
+      },
+    ];
+    const link = 'http://berth.test/support?ticket=8';
+    const toSupport = supportTicketMail('help@example.com', { ticket, files, link, accountEmail: 'a@b.c' });
+    const supportLine =
+      "Attachments (download them from the ticket's page, signed in as a superuser of this Berth installation):";
+    expect(toSupport.text).toContain(`${supportLine}\n- app.log (text/plain, 12 bytes)`);
+    expect(toSupport.html).toContain(
+      '<p>Attachments (download them from the ticket&#39;s page, signed in as a superuser of this Berth installation):</p>',
+    );
+    const copy = requesterCopyMail('ann@corp.example', { ticket, files, link });
+    expect(copy.text).toContain("Attachments (download them from the ticket's page):\n- app.log");
+    expect(copy.text).not.toContain('superuser');
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,11 +8,16 @@ import {
   SUPPORT_ATTACHMENT_MAX_BYTES,
   supportMessages,
 } from '@berth/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportAttachments, supportTickets, users } from '../../db/schema.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
-import { SUPPORT_PENDING_UPLOADS_MAX } from './support.service.ts';
+import {
+  createSupportService,
+  SUPPORT_PENDING_UPLOADS_MAX,
+  SUPPORT_UPLOAD_QUOTA_BYTES,
+  supportQuotaMessage,
+} from './support.service.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -141,6 +147,160 @@ describe('POST /support/upload', () => {
     }
     const refused = await upload(hoarder, 'one-more.txt', Buffer.from('line'));
     expect(refused.statusCode).toBe(429);
+  });
+
+  it('lets exactly the limit through when uploads race for its last places', async () => {
+    const racer = await t.signUp({ name: 'Racer' });
+    await t.db
+      .insert(supportAttachments)
+      .values(
+        Array.from({ length: SUPPORT_PENDING_UPLOADS_MAX - 2 }, (_, index) => storedRow(racer.id, index)),
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => upload(racer, `race-${index}.txt`, Buffer.from('line'))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    const pending = await t.db
+      .select()
+      .from(supportAttachments)
+      .where(and(eq(supportAttachments.userId, racer.id), isNull(supportAttachments.ticketId)));
+    expect(pending).toHaveLength(SUPPORT_PENDING_UPLOADS_MAX);
+    // The refused uploads left no file behind: only the two taken are on disk.
+    const taken = pending.filter((row) => row.fileName.startsWith('race-'));
+    expect(taken).toHaveLength(2);
+    const onDisk = fs.readdirSync(path.join(supportDir, 'support'));
+    expect(onDisk.filter((name) => taken.some((row) => row.storedName === name))).toHaveLength(2);
+  });
+
+  it(`holds each user to ${SUPPORT_UPLOAD_QUOTA_BYTES / 1024 / 1024} MB of uploads in any 30 days, taken by a ticket or not`, async () => {
+    const heavy = await t.signUp({ name: 'Heavy Uploader' });
+    const [sent] = await t.db
+      .insert(supportTickets)
+      .values({ userId: heavy.id, subject: 'Old', description: 'Old', email: heavy.email, name: 'Heavy' })
+      .returning();
+    // Files a ticket took 31 days ago no longer count; those of the last 30 days do.
+    await t.db.insert(supportAttachments).values([
+      {
+        ...storedRow(heavy.id, 0),
+        ticketId: sent?.id,
+        size: SUPPORT_UPLOAD_QUOTA_BYTES,
+        createdAt: new Date(Date.now() - 31 * 86_400_000),
+      },
+      { ...storedRow(heavy.id, 1), ticketId: sent?.id, size: SUPPORT_UPLOAD_QUOTA_BYTES - 20 },
+    ]);
+    expect((await upload(heavy, 'fits.txt', Buffer.from('ten bytes!'))).statusCode).toBe(200);
+    const refused = await upload(heavy, 'over.txt', Buffer.from('eleven byte'));
+    expect([refused.statusCode, refused.json().message]).toEqual([429, supportQuotaMessage]);
+    expect(supportQuotaMessage).toMatch(/^You have uploaded 100 MB of support files in the last 30 days/);
+    const kept = await t.db.select().from(supportAttachments).where(eq(supportAttachments.userId, heavy.id));
+    expect(kept.map((row) => row.fileName).sort()).toEqual(['fits.txt', 'old-0.txt', 'old-1.txt']);
+  });
+});
+
+/** A row as an earlier upload left it (its file is not needed to count it). */
+function storedRow(userId: string, index: number) {
+  return {
+    userId,
+    token: randomBytes(24).toString('base64url'),
+    fileName: `old-${index}.txt`,
+    mediaType: 'text/plain',
+    size: 4,
+    storedName: randomBytes(16).toString('hex'),
+  };
+}
+
+describe('support files on disk', () => {
+  const dir = path.join(supportDir, 'support');
+  const HOUR = 3_600_000;
+
+  it('are removed once their row is gone (a deleted user), never while it lives, nor while just written', async () => {
+    const leaving = await t.signUp({ name: 'Leaving User' });
+    const staying = await t.signUp({ name: 'Staying User' });
+    const gone = (await upload(leaving, 'gone.txt', Buffer.from('bye'))).json().token;
+    const kept = (await upload(staying, 'kept.txt', Buffer.from('hi'))).json().token;
+    const nameOf = async (token: string) =>
+      (await t.db.select().from(supportAttachments).where(eq(supportAttachments.token, token)))[0]
+        ?.storedName ?? '';
+    const goneName = await nameOf(gone);
+    const keptName = await nameOf(kept);
+    // The rows go by cascade; the file stays until the sweep.
+    await t.db.delete(users).where(eq(users.id, leaving.id));
+    expect(await nameOf(gone)).toBe('');
+    const support = createSupportService({
+      db: t.db,
+      mailer: t.mailer,
+      appUrl: 'http://berth.test',
+      dir,
+      supportEmails: [],
+      tickets: { hit: async () => ({ forgive: async () => undefined }) },
+      onMailError: () => undefined,
+      onNotice: () => undefined,
+    });
+    // Just written: it may be an upload whose row is being inserted.
+    await support.sweepOrphanFiles(new Date());
+    expect(fs.existsSync(path.join(dir, goneName))).toBe(true);
+    // A file that is not one of ours stays whatever its age.
+    fs.writeFileSync(path.join(dir, 'operator-notes'), 'x');
+    await support.sweepOrphanFiles(new Date(Date.now() + 2 * HOUR));
+    expect(fs.existsSync(path.join(dir, goneName))).toBe(false);
+    expect(fs.existsSync(path.join(dir, keptName))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'operator-notes'))).toBe(true);
+    fs.rmSync(path.join(dir, 'operator-notes'));
+  });
+
+  it('keeps an upload a ticket takes while stale uploads are being dropped', async () => {
+    const late = await t.signUp({ name: 'Late Sender' });
+    const token = (await upload(late, 'day-old.txt', Buffer.from('old'))).json().token;
+    const [row] = await t.db
+      .update(supportAttachments)
+      .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
+      .where(eq(supportAttachments.token, token))
+      .returning();
+    const [ticketRow] = await t.db
+      .insert(supportTickets)
+      .values({ userId: late.id, subject: 'Late', description: 'Late', email: late.email, name: 'Late' })
+      .returning();
+    // The ticket takes the upload between the sweep's choice of stale rows and its delete.
+    const takeIt = () =>
+      t.db
+        .update(supportAttachments)
+        .set({ ticketId: ticketRow?.id })
+        .where(eq(supportAttachments.token, token));
+    const racing = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'delete') return Reflect.get(target, property, receiver);
+        return (table: typeof supportAttachments) => ({
+          where: (condition: SQL | undefined) => {
+            const deleting = target.delete(table).where(condition);
+            return {
+              returning: async (fields: { storedName: typeof supportAttachments.storedName }) => {
+                await takeIt();
+                return deleting.returning(fields);
+              },
+              // biome-ignore lint/suspicious/noThenProperty: the delete is awaited as it is, without returning.
+              then: (resolve: (value: unknown) => void, reject: (error: unknown) => void) =>
+                takeIt()
+                  .then(() => deleting)
+                  .then(resolve, reject),
+            };
+          },
+        });
+      },
+    });
+    const support = createSupportService({
+      db: racing,
+      mailer: t.mailer,
+      appUrl: 'http://berth.test',
+      dir,
+      supportEmails: [],
+      tickets: { hit: async () => ({ forgive: async () => undefined }) },
+      onMailError: () => undefined,
+      onNotice: () => undefined,
+    });
+    await support.dropStaleUploads(new Date());
+    const [after] = await t.db.select().from(supportAttachments).where(eq(supportAttachments.token, token));
+    expect(after?.ticketId).toBe(ticketRow?.id);
+    expect(fs.existsSync(path.join(dir, row?.storedName ?? ''))).toBe(true);
   });
 });
 

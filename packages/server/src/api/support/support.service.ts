@@ -7,9 +7,9 @@ import {
   supportMessages,
   supportTicketSchema,
 } from '@berth/core';
-import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { accessOf, type CallerRef } from '../../auth/caller-access.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { supportAttachments, supportTickets, users } from '../../db/schema.ts';
 import { selectPage } from '../../db/select-page.ts';
 import { ApiError, notFound, parseBody, unprocessable } from '../../http/errors.ts';
@@ -21,6 +21,15 @@ import { requesterCopyMail, supportTicketMail } from './support-mail.ts';
 /** Uploads a user may hold that no ticket has taken yet; each goes after a day. */
 export const SUPPORT_PENDING_UPLOADS_MAX = 20;
 const PENDING_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** Bytes of files a user may upload in any 30 days, taken by a ticket or not: what one user adds to the disk. */
+export const SUPPORT_UPLOAD_QUOTA_BYTES = 100 * 1024 * 1024;
+const UPLOAD_QUOTA_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const supportQuotaMessage = `You have uploaded ${SUPPORT_UPLOAD_QUOTA_BYTES / 1024 / 1024} MB of support files in the last 30 days: send your ticket without more files, or wait until older uploads leave that window`;
+/** A file is written just before its row: one younger than this may still be getting its row. */
+const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
+/** The support folder's file names (randomBytes(16) as hex); anything else there is left alone. */
+const STORED_NAME = /^[0-9a-f]{32}$/;
+const SWEEP_BATCH = 500;
 
 /** The subset of a rate limiter the service counts tickets with (auth/rate-limit.ts). */
 interface TicketLimiter {
@@ -76,10 +85,13 @@ export function createSupportService(deps: {
     return byTicket;
   }
 
-  /** Removes uploads no ticket took within a day, files first (a file without its row is never served). */
-  async function dropStaleUploads(now: Date): Promise<void> {
-    const stale = await db
-      .select()
+  /**
+   * Removes uploads no ticket took within a day. One statement re-checks `ticket_id is null` as it deletes,
+   * so an upload a ticket takes at that moment stays; only the files of the rows deleted go.
+   */
+  async function dropStaleUploads(now: Date): Promise<number> {
+    const stale = db
+      .select({ id: supportAttachments.id })
       .from(supportAttachments)
       .where(
         and(
@@ -88,14 +100,68 @@ export function createSupportService(deps: {
         ),
       )
       .limit(100);
-    for (const row of stale) await fs.rm(path.join(dir, row.storedName), { force: true });
-    if (stale.length) {
-      await db.delete(supportAttachments).where(
-        inArray(
-          supportAttachments.id,
-          stale.map((row) => row.id),
+    const dropped = await db
+      .delete(supportAttachments)
+      .where(and(inArray(supportAttachments.id, stale), isNull(supportAttachments.ticketId)))
+      .returning({ storedName: supportAttachments.storedName });
+    for (const row of dropped) await fs.rm(path.join(dir, row.storedName), { force: true });
+    return dropped.length;
+  }
+
+  /**
+   * Removes the files whose row is gone (a user's or ticket's rows go by cascade, which cannot reach the
+   * disk). Files younger than ORPHAN_FILE_GRACE_MS are kept: an upload writes its file before its row.
+   */
+  async function sweepOrphanFiles(now = new Date()): Promise<number> {
+    const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const candidates = names.filter((name) => STORED_NAME.test(name));
+    let removed = 0;
+    for (let start = 0; start < candidates.length; start += SWEEP_BATCH) {
+      const batch = candidates.slice(start, start + SWEEP_BATCH);
+      const kept = await db
+        .select({ storedName: supportAttachments.storedName })
+        .from(supportAttachments)
+        .where(inArray(supportAttachments.storedName, batch));
+      const live = new Set(kept.map((row) => row.storedName));
+      for (const name of batch) {
+        if (live.has(name)) continue;
+        const filePath = path.join(dir, name);
+        const stat = await fs.stat(filePath).catch(() => null);
+        if (!stat || now.getTime() - stat.mtimeMs < ORPHAN_FILE_GRACE_MS) continue;
+        await fs.rm(filePath, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** 429 when the user holds too many uploads no ticket took, or would pass their byte quota with `size`. */
+  async function assertWithinLimits(q: DbOrTx, userId: string, size: number, now: Date): Promise<void> {
+    const [pending] = await q
+      .select({ value: count() })
+      .from(supportAttachments)
+      .where(and(eq(supportAttachments.userId, userId), isNull(supportAttachments.ticketId)));
+    if ((pending?.value ?? 0) >= SUPPORT_PENDING_UPLOADS_MAX) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `You have ${SUPPORT_PENDING_UPLOADS_MAX} uploaded files no ticket has taken: send a ticket with them, or wait a day`,
+      );
+    }
+    const [uploaded] = await q
+      .select({ bytes: sql<string>`coalesce(sum(${supportAttachments.size}), 0)::bigint` })
+      .from(supportAttachments)
+      .where(
+        and(
+          eq(supportAttachments.userId, userId),
+          gt(supportAttachments.createdAt, new Date(now.getTime() - UPLOAD_QUOTA_WINDOW_MS)),
         ),
       );
+    if (Number(uploaded?.bytes ?? 0) + size > SUPPORT_UPLOAD_QUOTA_BYTES) {
+      throw new ApiError(429, 'rate_limited', supportQuotaMessage);
     }
   }
 
@@ -107,6 +173,9 @@ export function createSupportService(deps: {
   }
 
   return {
+    dropStaleUploads,
+    sweepOrphanFiles,
+
     /** contract §5.13 `POST /support/upload`: keeps one checked file for the caller's next ticket. */
     async upload(ref: CallerRef, file: { fileName: string; bytes: Buffer }, now = new Date()) {
       const { user } = await accessOf(db, ref);
@@ -118,17 +187,8 @@ export function createSupportService(deps: {
           : unprocessable(checked.problem, { file: [checked.problem] });
       }
       await dropStaleUploads(now);
-      const [pending] = await db
-        .select({ value: count() })
-        .from(supportAttachments)
-        .where(and(eq(supportAttachments.userId, user.id), isNull(supportAttachments.ticketId)));
-      if ((pending?.value ?? 0) >= SUPPORT_PENDING_UPLOADS_MAX) {
-        throw new ApiError(
-          429,
-          'rate_limited',
-          `You have ${SUPPORT_PENDING_UPLOADS_MAX} uploaded files no ticket has taken: send a ticket with them, or wait a day`,
-        );
-      }
+      // Refused early without touching the disk; the check that holds is the one under the lock below.
+      await assertWithinLimits(db, user.id, file.bytes.length, now);
       // Never the uploaded name: a random one, in a directory only this server's user can enter.
       const storedName = randomBytes(16).toString('hex');
       const token = randomBytes(24).toString('base64url');
@@ -137,13 +197,19 @@ export function createSupportService(deps: {
       const filePath = path.join(dir, storedName);
       await fs.writeFile(filePath, file.bytes, { mode: 0o600, flag: 'wx' });
       try {
-        await db.insert(supportAttachments).values({
-          userId: user.id,
-          token,
-          fileName: file.fileName,
-          mediaType: checked.mediaType,
-          size: file.bytes.length,
-          storedName,
+        await db.transaction(async (tx) => {
+          // One upload of a user at a time (NO KEY UPDATE: rows merely referencing the user are not held
+          // up), so the count and the sum below see every upload of theirs that came before this one.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+          await assertWithinLimits(tx, user.id, file.bytes.length, now);
+          await tx.insert(supportAttachments).values({
+            userId: user.id,
+            token,
+            fileName: file.fileName,
+            mediaType: checked.mediaType,
+            size: file.bytes.length,
+            storedName,
+          });
         });
       } catch (error) {
         await fs.rm(filePath, { force: true });

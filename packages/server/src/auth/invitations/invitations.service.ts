@@ -145,6 +145,7 @@ export function createInvitationsService(deps: {
           actor: { id: invitation.inviterId, name: invitation.inviterName, email: '' },
           subjectId: caller.user.id,
           detail: row.roleName,
+          roleType: row.roleType,
         });
       }
       // The invitation reached this address, which proves it as a verification mail would.

@@ -151,6 +151,7 @@ export async function rolesRoutes(
         kind: 'role_created',
         actor: caller.user,
         detail: made.name,
+        roleType: made.type,
       });
       return made;
     });
@@ -205,6 +206,7 @@ export async function rolesRoutes(
         kind: 'role_deleted',
         actor: caller.user,
         detail: role.name,
+        roleType: role.type,
       });
     });
     return reply.code(204).send(null);
@@ -281,6 +283,7 @@ export async function rolesRoutes(
           actor: caller.user,
           subjectId: userId,
           detail: role.name,
+          roleType: role.type,
         });
         return made;
       });
@@ -313,6 +316,7 @@ export async function rolesRoutes(
           actor: caller.user,
           subjectId: membership.userId,
           detail: access.role.name,
+          roleType: access.role.type,
         });
       }
       return changed;
@@ -346,6 +350,7 @@ export async function rolesRoutes(
           actor: caller.user,
           subjectId: membership.userId,
           detail: access.role.name,
+          roleType: access.role.type,
         });
       },
       (tx) => assertKeepsARole(tx, membership.userId, organizationId, access.actor),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 import { environments } from './environments.ts';
 import { users } from './identity.ts';
@@ -7,7 +17,8 @@ import { organizations } from './organization.ts';
 
 /**
  * Activity reports (contract §4.3 activity_report): an environment's operations of one window, made
- * weekly by the worker and on demand. Made `pending`; `ready` once its file is written.
+ * weekly by the worker and on demand. Made `pending`; `ready` once its file is written, `failed` when
+ * making it failed ACTIVITY_REPORT_MAX_ATTEMPTS times.
  */
 export const activityReports = pgTable(
   'activity_reports',
@@ -27,6 +38,8 @@ export const activityReports = pgTable(
     status: text('status').notNull().default('pending'),
     requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
     operationCount: integer('operation_count').notNull().default(0),
+    /** Times making its file failed; `failed` after ACTIVITY_REPORT_MAX_ATTEMPTS, so it is not picked forever. */
+    attempts: integer('attempts').notNull().default(0),
     readyAt: timestamp('ready_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
@@ -46,7 +59,7 @@ export const activityReports = pgTable(
 
 /** A ready report's CSV, apart from its row so that lists never read it. */
 export const activityReportFiles = pgTable('activity_report_files', {
-  reportId: integer('report_id')
+  reportId: bigint('report_id', { mode: 'number' })
     .primaryKey()
     .references(() => activityReports.id, { onDelete: 'cascade' }),
   csv: text('csv').notNull(),

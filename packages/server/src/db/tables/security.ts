@@ -27,6 +27,8 @@ export const privilegedActivities = pgTable(
     subjectEmail: text('subject_email').notNull().default(''),
     /** The role, scope or token concerned. */
     detail: text('detail').notNull().default(''),
+    /** The type of the role concerned, when a role is: entries of roles hidden from a caller are too. */
+    roleType: text('role_type'),
     createdAt: timestamps.createdAt,
   },
   // The dashboard reads an organization's newest first.

@@ -49,6 +49,10 @@ export const supportAttachments = pgTable(
   },
   (table) => [
     uniqueIndex('support_attachments_token_unique').on(table.token),
+    // The sweep of files whose row is gone looks them up by name.
+    uniqueIndex('support_attachments_stored_name_unique').on(table.storedName),
+    // Each user's uploads of the quota's window, taken or not.
+    index('support_attachments_user_created_idx').on(table.userId, table.createdAt),
     index('support_attachments_ticket_idx').on(table.ticketId),
     // Each user's uploads no ticket has taken yet (bounded, and cleared after a day).
     index('support_attachments_pending_idx').on(table.userId, table.createdAt).where(sql`ticket_id is null`),

@@ -186,7 +186,7 @@ describe('environment detail (spec 2 §2)', () => {
     signIn();
     const report = (
       id: string,
-      status: 'pending' | 'ready',
+      status: 'pending' | 'ready' | 'failed',
       kind: 'weekly' | 'on_demand',
       days: [string, string],
     ) => ({
@@ -209,11 +209,13 @@ describe('environment detail (spec 2 §2)', () => {
     });
     const weekly = report('7', 'ready', 'weekly', ['2026-11-16', '2026-11-23']);
     const asked = report('8', 'pending', 'on_demand', ['2026-11-21', '2026-11-28']);
+    // Tried 3 times without success: marked failed, with nothing to download.
+    const broken = report('6', 'failed', 'weekly', ['2026-11-09', '2026-11-16']);
     const { calls } = mockServer({
       ...routes(),
       'GET /api/accounts/10/activity_reports?page=1': [
-        () => json(200, { ...collection('activity_reports', [weekly]), per_page: 40 }),
-        () => json(200, { ...collection('activity_reports', [asked, weekly]), per_page: 40 }),
+        () => json(200, { ...collection('activity_reports', [weekly, broken]), per_page: 40 }),
+        () => json(200, { ...collection('activity_reports', [asked, weekly, broken]), per_page: 40 }),
       ],
       'POST /api/accounts/10/activity_reports': () => json(201, asked),
     });
@@ -223,6 +225,10 @@ describe('environment detail (spec 2 §2)', () => {
     expect(
       within(table).getByRole('button', { name: 'Download activity-production-2026-11-16.csv' }),
     ).toBeVisible();
+    expect(within(table).getByText('Failed')).toBeInTheDocument();
+    expect(
+      within(table).queryByRole('button', { name: 'Download activity-production-2026-11-09.csv' }),
+    ).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Make a report now' }));
     expect(await within(table).findByText('Preparing')).toBeInTheDocument();
     expect(within(table).getByText('On demand')).toBeInTheDocument();

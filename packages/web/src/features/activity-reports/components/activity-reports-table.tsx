@@ -69,6 +69,8 @@ export function ActivityReports({ environmentId, page, onPageChange, requestDeni
           >
             Download CSV
           </Button>
+        ) : report.status === 'failed' ? (
+          <span className="status-pill status-pill-error">Failed</span>
         ) : (
           <span className="status-pill status-pill-progress">Preparing</span>
         ),
