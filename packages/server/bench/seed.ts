@@ -303,6 +303,8 @@ export async function seedBenchOrganization(
 
 export interface SeededServer extends BenchOrganization {
   served: Served;
+  /** The other organization seeded on the same installation, when one was asked for. */
+  neighbour?: BenchOrganization;
   cleanup(): Promise<void>;
 }
 
@@ -316,6 +318,8 @@ export async function seededServer(
   adminUrl?: string,
   /** More rows for one benchmark's calls (home's sources and deployments), added before it is served. */
   extra?: (db: Database['db'], organization: BenchOrganization) => Promise<void>,
+  /** Another organization of this size, seeded after the first (a small tenant on a large installation). */
+  neighbourSize?: BenchSize,
 ): Promise<SeededServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-'));
   let database: Database;
@@ -331,6 +335,9 @@ export async function seededServer(
   const seedStart = performance.now();
   const seeded = await seedBenchOrganization(built.app, database, config, size);
   if (extra) await extra(database.db, seeded);
+  const neighbour = neighbourSize
+    ? await seedBenchOrganization(built.app, database, config, neighbourSize)
+    : undefined;
   console.log(
     `seeded ${seeded.counts.apps} apps, ${seeded.counts.services} services, ${seeded.counts.databases} databases, ` +
       `${seeded.counts.operations} operations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s ` +
@@ -349,6 +356,7 @@ export async function seededServer(
   return {
     ...seeded,
     served,
+    ...(neighbour ? { neighbour } : {}),
     async cleanup() {
       await stopServer(served);
       if (adminUrl) await database.close();
