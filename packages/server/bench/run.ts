@@ -25,8 +25,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openThrowawayPostgres } from '../src/testing/test-database.ts';
-import { SEARCH_BUDGET_MS, SMALL_TENANT, searchCalls } from './search.ts';
-import { BENCH_PASSWORD, type BenchSize, LARGE_SIZE, STANDARD_SIZE, seededServer } from './seed.ts';
+import { SEARCH_BUDGET_MS, searchCalls } from './search.ts';
+import {
+  BENCH_PASSWORD,
+  type BenchSize,
+  LARGE_SIZE,
+  SMALL_TENANT,
+  STANDARD_SIZE,
+  seededServer,
+} from './seed.ts';
 import { seedHomeDashboard } from './seed-home.ts';
 import {
   median,

@@ -8,20 +8,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
 import { deployments, sources, vhosts } from '../src/db/schema.ts';
-import type { BenchSize } from './seed.ts';
 
 /** issue 38: each keystroke's answer in under 100 ms. */
 export const SEARCH_BUDGET_MS = 100;
-/**
- * The small organization seeded beside the benchmarks' one (the same handles, refs and commits, so every
- * text it searches matches thousands of the other's rows too): no tenant can delay another's work.
- */
-export const SMALL_TENANT: BenchSize = {
-  label: 'a small organization (50 apps) on the same installation',
-  apps: 50,
-  operations: 200,
-  databases: 10,
-};
 const SOURCES = 20;
 /** One endpoint per this many apps: enough to search, few enough to leave the costs figures as they were. */
 const APPS_PER_ENDPOINT = 50;

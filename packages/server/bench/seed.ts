@@ -54,6 +54,16 @@ export const LARGE_SIZE: BenchSize = {
   operations: 200000,
   databases: 5000,
 };
+/**
+ * The small organization seeded beside the benchmarks' one (the same handles, refs and commits, so every
+ * text it searches matches thousands of the other's rows too): no tenant can delay another's work.
+ */
+export const SMALL_TENANT: BenchSize = {
+  label: 'a small organization (50 apps) on the same installation',
+  apps: 50,
+  operations: 200,
+  databases: 10,
+};
 const SERVICES_PER_APP = 1;
 export const ENVIRONMENTS = 10;
 const CHUNK = 1000;

@@ -177,18 +177,20 @@ const TABLE_TARGETS: TableTarget[] = [
 
 /**
  * One question to one table: the rows of the readable `scopes` (environments, or organizations)
- * matching `condition`, at most `limit`, with what names them joined to those rows alone. Every
- * question is led by the scope, as every search index is, so it reads the caller's rows and never
- * another tenant's: a small organization on a large installation pays for its own rows only (issue 38).
+ * matching `condition`, at most `limit`, with what names them joined to those rows alone. The question
+ * is asked of each scope in turn (`readable`, joined laterally), so that the index led by the scope is
+ * searched with one scope's value: given all of them at once, the database preferred another index for
+ * the scope and the trigram index for the text alone, whose matches are every tenant's. It reads the
+ * caller's rows and never another tenant's: a small organization on a large installation pays for its
+ * own rows only (issue 38).
  *
- * In `order`, each scope's first rows come from the handle's index (led by the scope) in that order,
- * and the first of those are kept: an index led by the environment hands out one environment's matches
- * in order, not several environments' at once. Otherwise the matches are planned as a whole (`offset 0`
- * keeps the limit out of their planning) and read only until enough are named: planned with the limit,
- * the database chose to read the table from its start, expecting matches spread evenly to come soon,
- * and read all of it when they sat at its end (a services table where the databases' services, all
- * "redis", came after 50,000 apps'). As a whole it chooses the index whenever the matches are a small
- * part of the table, and a scan only when most rows match, which then meets them at once.
+ * In `order`, each scope's first rows come from the handle's index in that order, and the first of
+ * those are kept. Otherwise the matches are planned as a whole (`offset 0` keeps the limit out of their
+ * planning) and read only until enough are named: planned with the limit, the database chose to read
+ * the table from its start, expecting matches spread evenly to come soon, and read all of it when they
+ * sat at its end (a services table where the databases' services, all "redis", came after 50,000
+ * apps'). As a whole it chooses the index whenever the matches are a small part of the table, and a
+ * scan only when most rows match, which then meets them at once.
  */
 function arm(
   target: TableTarget,
@@ -200,19 +202,20 @@ function arm(
   const { table } = target;
   const limit = options.limit ?? LIMIT;
   const head = sql`select ${tier}::int as tier, ${target.type}::text as type,`;
+  const readable = sql`unnest(array[${sql.join(
+    scopes.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${sql.raw(target.scope.getSQLType())}[]) as readable(scope)`;
+  const inScope = sql`${target.scope} = readable.scope`;
   if (options.order) {
-    const readable = sql`unnest(array[${sql.join(
-      scopes.map((value) => sql`${value}`),
-      sql`, `,
-    )}]::${sql.raw(target.scope.getSQLType())}[]) as readable(scope)`;
     const firstOfEach = sql`(select ${table}.* from ${table}
-      where ${target.scope} = readable.scope and ${condition} ${options.order} limit ${limit})`;
+      where ${inScope} and ${condition} ${options.order} limit ${limit})`;
     const first = sql`(select ${table}.* from ${readable} cross join lateral ${firstOfEach} as ${table}
       ${options.order} limit ${limit})`;
     return sql`(${head} ${target.label(first)})`;
   }
-  const matches = sql`(select ${table}.* from ${table}
-    where ${inArray(target.scope, scopes)} and ${condition} offset 0)`;
+  const matches = sql`(select ${table}.* from ${readable} cross join lateral
+    (select ${table}.* from ${table} where ${inScope} and ${condition} offset 0) as ${table})`;
   return sql`(${head} ${target.label(matches)} limit ${limit})`;
 }
 

@@ -24,8 +24,11 @@ export const searchText = (...columns: AnyPgColumn[]): SQL =>
  * within one environment, and hands that environment's matches out in order (`using ~<~`), so a search
  * never walks another tenant's handles (issue 38: no tenant can delay another's work).
  */
-export const handlePrefixIndex = (on: IndexBuilderOn, scope: AnyPgColumn, handle: AnyPgColumn): IndexBuilder =>
-  on.using('btree', scope, sql`${lowerHandle(handle)} text_pattern_ops`);
+export const handlePrefixIndex = (
+  on: IndexBuilderOn,
+  scope: AnyPgColumn,
+  handle: AnyPgColumn,
+): IndexBuilder => on.using('btree', scope, sql`${lowerHandle(handle)} text_pattern_ops`);
 
 /**
  * A trigram GIN index (pg_trgm, migration 0033) led by the row's tenant scope (its environment or
