@@ -37,7 +37,7 @@ export async function seedHomeDashboard(db: Db, organization: BenchOrganization)
       .where(eq(environments.organizationId, organizationId))
   ).map((row) => row.id);
   const appRows = await db
-    .select({ id: apps.id })
+    .select({ id: apps.id, environmentId: apps.environmentId })
     .from(apps)
     .where(inArray(apps.environmentId, environmentIds))
     .orderBy(asc(apps.id));
@@ -59,6 +59,7 @@ export async function seedHomeDashboard(db: Db, organization: BenchOrganization)
       const sha = commit.toString(16).padStart(40, '0');
       return {
         appId: app.id,
+        environmentId: app.environmentId,
         operationId: 0,
         sourceId: sourceIds[i % SOURCES] as number,
         status: 'succeeded',

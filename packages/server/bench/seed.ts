@@ -54,6 +54,16 @@ export const LARGE_SIZE: BenchSize = {
   operations: 200000,
   databases: 5000,
 };
+/**
+ * The small organization seeded beside the benchmarks' one (the same handles, refs and commits, so every
+ * text it searches matches thousands of the other's rows too): no tenant can delay another's work.
+ */
+export const SMALL_TENANT: BenchSize = {
+  label: 'a small organization (50 apps) on the same installation',
+  apps: 50,
+  operations: 200,
+  databases: 10,
+};
 const SERVICES_PER_APP = 1;
 export const ENVIRONMENTS = 10;
 const CHUNK = 1000;
@@ -303,6 +313,8 @@ export async function seedBenchOrganization(
 
 export interface SeededServer extends BenchOrganization {
   served: Served;
+  /** The other organization seeded on the same installation, when one was asked for. */
+  neighbour?: BenchOrganization;
   cleanup(): Promise<void>;
 }
 
@@ -316,6 +328,8 @@ export async function seededServer(
   adminUrl?: string,
   /** More rows for one benchmark's calls (home's sources and deployments), added before it is served. */
   extra?: (db: Database['db'], organization: BenchOrganization) => Promise<void>,
+  /** Another organization of this size, seeded after the first (a small tenant on a large installation). */
+  neighbourSize?: BenchSize,
 ): Promise<SeededServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'berth-bench-'));
   let database: Database;
@@ -331,6 +345,9 @@ export async function seededServer(
   const seedStart = performance.now();
   const seeded = await seedBenchOrganization(built.app, database, config, size);
   if (extra) await extra(database.db, seeded);
+  const neighbour = neighbourSize
+    ? await seedBenchOrganization(built.app, database, config, neighbourSize)
+    : undefined;
   console.log(
     `seeded ${seeded.counts.apps} apps, ${seeded.counts.services} services, ${seeded.counts.databases} databases, ` +
       `${seeded.counts.operations} operations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s ` +
@@ -349,6 +366,7 @@ export async function seededServer(
   return {
     ...seeded,
     served,
+    ...(neighbour ? { neighbour } : {}),
     async cleanup() {
       await stopServer(served);
       if (adminUrl) await database.close();

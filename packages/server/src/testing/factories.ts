@@ -1,4 +1,5 @@
 import type { RoleType, Scope } from '@berth/core';
+import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -97,8 +98,15 @@ export const seedSource = (db: Db, values: typeof sources.$inferInsert) => inser
 export const seedOperation = (db: Db, values: typeof operations.$inferInsert) =>
   insertRow(db, operations, values);
 
-export const seedDeployment = (db: Db, values: typeof deployments.$inferInsert) =>
-  insertRow(db, deployments, values);
+/** A deployment of an app, placed in its app's environment as deploying places it. */
+export async function seedDeployment(db: Db, values: Omit<typeof deployments.$inferInsert, 'environmentId'>) {
+  const [app] = await db
+    .select({ environmentId: apps.environmentId })
+    .from(apps)
+    .where(eq(apps.id, values.appId));
+  if (!app) throw new Error(`no app ${values.appId}`);
+  return insertRow(db, deployments, { ...values, environmentId: app.environmentId });
+}
 
 export const seedCodeScanResult = (db: Db, values: typeof codeScanResults.$inferInsert) =>
   insertRow(db, codeScanResults, values);

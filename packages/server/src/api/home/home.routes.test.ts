@@ -38,10 +38,15 @@ async function insertApps(environmentId: number, handles: string[]) {
 /** Each app runs a deployment of `sourceId` at the given commit, committed at the given time. */
 async function runFrom(sourceId: number, running: { appId: number; sha: string; at: number }[]) {
   for (const { appId, sha, at } of running) {
+    const [app] = await t.db
+      .select({ environmentId: apps.environmentId })
+      .from(apps)
+      .where(eq(apps.id, appId));
     const [deployment] = await t.db
       .insert(deployments)
       .values({
         appId,
+        environmentId: app?.environmentId as number,
         operationId: 1,
         sourceId,
         status: 'succeeded',

@@ -64,13 +64,18 @@ export interface Readable {
 interface TableTarget {
   type: SearchResourceType;
   table: PgTable;
-  /** The rows the caller may read, as a condition on the table's own columns; null when none. */
-  readable: (scope: Readable) => SQL | null;
+  /**
+   * The column that places a row with a tenant (its environment, or organization), which leads each of
+   * the table's search indexes (search-text.ts), so that a search reads the caller's rows only.
+   */
+  scope: AnyPgColumn;
+  /** The values of `scope` whose rows the caller may read. */
+  readable: (scope: Readable) => (number | string)[];
   /**
    * A hit's columns (id, title, description, environment_id, app_id, database_id, as text) and where
    * they come from: `matched`, the matching rows named as the table, and what it is joined to.
    */
-  label: (matched: SQL, scope: Readable) => SQL;
+  label: (matched: SQL) => SQL;
   id: AnyPgColumn;
   /** Matched exactly and by its start, through a `text_pattern_ops` index (search-text.ts). */
   handle?: AnyPgColumn;
@@ -78,15 +83,12 @@ interface TableTarget {
   text: SQL;
 }
 
-/** Rows whose column is one of `ids`; null when there are none, so the table is not asked at all. */
-const within = (column: AnyPgColumn, ids: (number | string)[]): SQL | null =>
-  ids.length ? inArray(column, ids) : null;
-
 const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'app',
     table: apps,
-    readable: (scope) => within(apps.environmentId, scope.in('app.read')),
+    scope: apps.environmentId,
+    readable: (scope) => scope.in('app.read'),
     label: (
       matched,
     ) => sql`${apps.id}::text as id, ${apps.handle} as title, ${environments.handle} as description,
@@ -99,7 +101,8 @@ const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'database',
     table: databases,
-    readable: (scope) => within(databases.environmentId, scope.in('database.read')),
+    scope: databases.environmentId,
+    readable: (scope) => scope.in('database.read'),
     label: (matched) => sql`${databases.id}::text as id, ${databases.handle} as title,
       ${databases.type} || ' · ' || ${environments.handle} as description,
       ${databases.environmentId}::text as environment_id, null::text as app_id, null::text as database_id
@@ -111,7 +114,8 @@ const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'endpoint',
     table: vhosts,
-    readable: (scope) => within(vhosts.environmentId, scope.in('vhost.read')),
+    scope: vhosts.environmentId,
+    readable: (scope) => scope.in('vhost.read'),
     label: (matched) => sql`${vhosts.id}::text as id,
       coalesce(nullif(${vhosts.userDomain}, ''), nullif(${vhosts.virtualDomain}, ''),
         nullif(${vhosts.externalHost}, ''), 'Endpoint ' || ${vhosts.id}) as title,
@@ -124,7 +128,8 @@ const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'service',
     table: services,
-    readable: (scope) => within(services.environmentId, scope.in('service.read')),
+    scope: services.environmentId,
+    readable: (scope) => scope.in('service.read'),
     label: (matched) => sql`${services.id}::text as id, ${services.handle} as title,
       coalesce(${apps.handle}, ${databases.handle}, 'Unknown') || ' · ' || ${environments.handle} as description,
       ${services.environmentId}::text as environment_id, ${services.appId}::text as app_id,
@@ -139,7 +144,8 @@ const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'source',
     table: sources,
-    readable: (scope) => within(sources.organizationId, scope.sourceOrganizations),
+    scope: sources.organizationId,
+    readable: (scope) => scope.sourceOrganizations,
     label: (matched) => sql`${sources.id}::text as id,
       coalesce(nullif(${sources.displayName}, ''), ${sources.url}) as title, ${sources.url} as description,
       null::text as environment_id, null::text as app_id, null::text as database_id
@@ -150,40 +156,45 @@ const TABLE_TARGETS: TableTarget[] = [
   {
     type: 'deployment',
     table: deployments,
-    // Whether a deployment may be read is its app's environment's matter: decided where its app is joined.
-    readable: (scope) => (scope.in('deployment.read').length ? sql`true` : null),
+    // Its app's environment, kept on the deployment (db/tables/apps.ts).
+    scope: deployments.environmentId,
+    readable: (scope) => scope.in('deployment.read'),
     // spec 3 §3: a deployment with no docker image is a "Dockerfile Build" (of its git ref).
-    label: (matched, scope) => sql`${deployments.id}::text as id,
+    label: (matched) => sql`${deployments.id}::text as id,
       coalesce(nullif(${deployments.dockerImage}, ''),
         nullif(${deployments.gitRef}, '') || coalesce(' @ ' || left(nullif(${deployments.gitCommitSha}, ''), 7), ''),
         'Dockerfile Build') as title,
       ${apps.handle} || ' · ' || ${environments.handle} as description,
-      ${apps.environmentId}::text as environment_id, ${deployments.appId}::text as app_id,
+      ${deployments.environmentId}::text as environment_id, ${deployments.appId}::text as app_id,
       null::text as database_id
       from ${matched} as ${deployments}
-      join ${apps} on ${apps.id} = ${deployments.appId} and ${inArray(apps.environmentId, scope.in('deployment.read'))}
-      join ${environments} on ${environments.id} = ${apps.environmentId}`,
+      join ${apps} on ${apps.id} = ${deployments.appId}
+      join ${environments} on ${environments.id} = ${deployments.environmentId}`,
     id: deployments.id,
     text: searchText(deployments.gitRef, deployments.gitCommitSha, deployments.dockerImage),
   },
 ];
 
 /**
- * One question to one table: the rows the caller may read matching `condition`, at most `limit`, with
- * what names them joined to those rows alone.
+ * One question to one table: the rows of the readable `scopes` (environments, or organizations)
+ * matching `condition`, at most `limit`, with what names them joined to those rows alone. The question
+ * is asked of each scope in turn (`readable`, joined laterally), so that the index led by the scope is
+ * searched with one scope's value: given all of them at once, the database preferred another index for
+ * the scope and the trigram index for the text alone, whose matches are every tenant's. It reads the
+ * caller's rows and never another tenant's: a small organization on a large installation pays for its
+ * own rows only (issue 38).
  *
- * In `order`, the first rows come from the handle's index in that order. Otherwise the matches are
- * planned as a whole (`offset 0` keeps the limit out of their planning) and read only until enough are
- * named: planned with the limit, the database chose to read the table from its start, expecting matches
- * spread evenly to come soon, and read all of it when they sat at its end (a services table where the
- * databases' services, all "redis", came after 50,000 apps'). As a whole it chooses the index whenever
- * the matches are a small part of the table, and a scan only when most rows match, which then meets
- * them at once.
+ * In `order`, each scope's first rows come from the handle's index in that order, and the first of
+ * those are kept. Otherwise the matches are planned as a whole (`offset 0` keeps the limit out of their
+ * planning) and read only until enough are named: planned with the limit, the database chose to read
+ * the table from its start, expecting matches spread evenly to come soon, and read all of it when they
+ * sat at its end (a services table where the databases' services, all "redis", came after 50,000
+ * apps'). As a whole it chooses the index whenever the matches are a small part of the table, and a
+ * scan only when most rows match, which then meets them at once.
  */
 function arm(
   target: TableTarget,
-  scope: Readable,
-  where: SQL,
+  scopes: (number | string)[],
   tier: Tier,
   condition: SQL,
   options: { order?: SQL; limit?: number } = {},
@@ -191,12 +202,21 @@ function arm(
   const { table } = target;
   const limit = options.limit ?? LIMIT;
   const head = sql`select ${tier}::int as tier, ${target.type}::text as type,`;
+  const readable = sql`unnest(array[${sql.join(
+    scopes.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${sql.raw(target.scope.getSQLType())}[]) as readable(scope)`;
+  const inScope = sql`${target.scope} = readable.scope`;
   if (options.order) {
-    const first = sql`(select ${table}.* from ${table} where ${where} and ${condition} ${options.order} limit ${limit})`;
-    return sql`(${head} ${target.label(first, scope)})`;
+    const firstOfEach = sql`(select ${table}.* from ${table}
+      where ${inScope} and ${condition} ${options.order} limit ${limit})`;
+    const first = sql`(select ${table}.* from ${readable} cross join lateral ${firstOfEach} as ${table}
+      ${options.order} limit ${limit})`;
+    return sql`(${head} ${target.label(first)})`;
   }
-  const matches = sql`(select ${table}.* from ${table} where ${where} and ${condition} offset 0)`;
-  return sql`(${head} ${target.label(matches, scope)} limit ${limit})`;
+  const matches = sql`(select ${table}.* from ${readable} cross join lateral
+    (select ${table}.* from ${table} where ${inScope} and ${condition} offset 0) as ${table})`;
+  return sql`(${head} ${target.label(matches)} limit ${limit})`;
 }
 
 /**
@@ -209,18 +229,19 @@ export function searchArms(scope: Readable, needle: string): SQL[] {
   const literal = likeLiteral(needle);
   const arms: SQL[] = [];
   for (const target of TABLE_TARGETS) {
-    const where = target.readable(scope);
-    if (!where) continue;
-    if (id !== null) arms.push(arm(target, scope, where, 0, sql`${target.id} = ${id}`));
+    const scopes = target.readable(scope);
+    // None readable: the table is not asked at all.
+    if (scopes.length === 0) continue;
+    if (id !== null) arms.push(arm(target, scopes, 0, sql`${target.id} = ${id}`));
     if (target.handle) {
       const handle = lowerHandle(target.handle);
       // `using ~<~`: the byte order the text_pattern_ops index holds, so the first 15 are read in order;
       // a handle that is the whole text comes first of them (search() ranks it as exact).
       const order = sql`order by ${handle} using ~<~`;
-      arms.push(arm(target, scope, where, 1, sql`${handle} like ${`${literal}%`}`, { order }));
+      arms.push(arm(target, scopes, 1, sql`${handle} like ${`${literal}%`}`, { order }));
     }
     if (needle.length >= SUBSTRING_MIN_LENGTH) {
-      arms.push(arm(target, scope, where, 2, sql`${target.text} like ${`%${literal}%`}`));
+      arms.push(arm(target, scopes, 2, sql`${target.text} like ${`%${literal}%`}`));
     }
   }
   return arms;
@@ -307,9 +328,10 @@ function matchInMemory(
  * Global search (issue 38): every resource the caller may read, matched by id, handle, host name, git
  * ref, commit and image, at most 15, closest first. Each table is asked through its indexes only
  * (primary key, a `text_pattern_ops` btree for exact and prefix matches in order, a trigram GIN index
- * for substrings), each question stopping at 15 rows, so an answer costs the same at 50 apps and at
- * 50,000. What the caller may read is decided as every list decides it (the access layer), and applied
- * in the same statement.
+ * for substrings; both led by the environment, or organization), each question stopping at 15 rows, so
+ * an answer costs the same at 50 apps and at 50,000, and the same on an installation of one organization
+ * and of many. What the caller may read is decided as every list decides it (the access layer), and
+ * applied in the same statement.
  */
 export function createSearchService(deps: { db: Db }) {
   const { db } = deps;
@@ -413,9 +435,9 @@ export function createSearchService(deps: { db: Db }) {
       const arms: SQL[] = [];
       for (const target of TABLE_TARGETS) {
         const ids = idsOf(target.type);
-        const where = target.readable(scope);
-        if (ids.length && where) {
-          arms.push(arm(target, scope, where, 0, inArray(target.id, ids), { limit: ids.length }));
+        const scopes = target.readable(scope);
+        if (ids.length && scopes.length) {
+          arms.push(arm(target, scopes, 0, inArray(target.id, ids), { limit: ids.length }));
         }
       }
       const found = new Map<string, SearchHit>();

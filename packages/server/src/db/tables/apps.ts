@@ -39,9 +39,9 @@ export const apps = pgTable(
     // home's apps count and top source with its live commits, and the sources' figures (issue 38: an
     // organization of 50,000 apps).
     index('apps_env_source_idx').on(table.environmentId, table.currentSourceId, table.currentDeploymentId),
-    // Global search (issue 38): by handle, exactly, by its start and anywhere in it.
-    handlePrefixIndex(index('apps_handle_prefix_idx'), table.handle),
-    trigramIndex(index('apps_search_trgm_idx'), searchText(table.handle)),
+    // Global search (issue 38): by handle, exactly, by its start and anywhere in it, per environment.
+    handlePrefixIndex(index('apps_env_handle_prefix_idx'), table.environmentId, table.handle),
+    trigramIndex(index('apps_env_search_trgm_idx'), table.environmentId, searchText(table.handle)),
   ],
 );
 
@@ -109,9 +109,13 @@ export const services = pgTable(
     uniqueIndex('services_app_handle_unique')
       .on(table.appId, table.handle)
       .where(sql`${table.appId} is not null`),
-    // Global search (issue 38): by handle and by image.
-    handlePrefixIndex(index('services_handle_prefix_idx'), table.handle),
-    trigramIndex(index('services_search_trgm_idx'), searchText(table.handle, table.dockerRepo)),
+    // Global search (issue 38): by handle and by image, per environment.
+    handlePrefixIndex(index('services_env_handle_prefix_idx'), table.environmentId, table.handle),
+    trigramIndex(
+      index('services_env_search_trgm_idx'),
+      table.environmentId,
+      searchText(table.handle, table.dockerRepo),
+    ),
   ],
 );
 
@@ -181,8 +185,12 @@ export const sources = pgTable(
   },
   (table) => [
     uniqueIndex('sources_org_url_unique').on(table.organizationId, table.url),
-    // Global search (issue 38): by name and repository address.
-    trigramIndex(index('sources_search_trgm_idx'), searchText(table.displayName, table.url)),
+    // Global search (issue 38): by name and repository address, per organization.
+    trigramIndex(
+      index('sources_org_search_trgm_idx'),
+      table.organizationId,
+      searchText(table.displayName, table.url),
+    ),
   ],
 );
 
@@ -193,6 +201,13 @@ export const deployments = pgTable(
     appId: integer('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
+    /**
+     * Its app's environment (apps never move), kept on the row so that global search's trigram index
+     * can be led by it: a search reads the caller's deployments only (issue 38).
+     */
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
     operationId: integer('operation_id').notNull(),
     configurationId: integer('configuration_id'),
     imageId: integer('image_id'),
@@ -210,9 +225,10 @@ export const deployments = pgTable(
   },
   (table) => [
     index('deployments_app_idx').on(table.appId),
-    // Global search (issue 38): by git ref, commit and image.
+    // Global search (issue 38): by git ref, commit and image, per environment.
     trigramIndex(
-      index('deployments_search_trgm_idx'),
+      index('deployments_env_search_trgm_idx'),
+      table.environmentId,
       searchText(table.gitRef, table.gitCommitSha, table.dockerImage),
     ),
   ],

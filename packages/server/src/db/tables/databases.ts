@@ -43,9 +43,13 @@ export const databases = pgTable(
   (table) => [
     uniqueIndex('databases_env_handle_unique').on(table.environmentId, table.handle),
     index('databases_initialize_from_idx').on(table.initializeFromId),
-    // Global search (issue 38): by handle, engine and image.
-    handlePrefixIndex(index('databases_handle_prefix_idx'), table.handle),
-    trigramIndex(index('databases_search_trgm_idx'), searchText(table.handle, table.type, table.dockerRepo)),
+    // Global search (issue 38): by handle, engine and image, per environment.
+    handlePrefixIndex(index('databases_env_handle_prefix_idx'), table.environmentId, table.handle),
+    trigramIndex(
+      index('databases_env_search_trgm_idx'),
+      table.environmentId,
+      searchText(table.handle, table.type, table.dockerRepo),
+    ),
   ],
 );
 

@@ -96,9 +96,10 @@ export const vhosts = pgTable(
     index('vhosts_service_idx').on(table.serviceId),
     index('vhosts_certificate_idx').on(table.certificateId),
     uniqueIndex('vhosts_default_name_unique').on(table.defaultName),
-    // Global search (issue 38): by any of its host names.
+    // Global search (issue 38): by any of its host names, per environment.
     trigramIndex(
-      index('vhosts_search_trgm_idx'),
+      index('vhosts_env_search_trgm_idx'),
+      table.environmentId,
       searchText(table.userDomain, table.virtualDomain, table.externalHost, table.defaultName),
     ),
   ],

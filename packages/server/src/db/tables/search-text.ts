@@ -19,12 +19,21 @@ export const searchText = (...columns: AnyPgColumn[]): SQL =>
   )})`;
 
 /**
- * A btree over a lower-cased handle in byte order (`text_pattern_ops`): it answers `=` and prefix
- * `like` whatever the database's collation, and hands the matches out in order (`using ~<~`).
+ * A btree over a lower-cased handle in byte order (`text_pattern_ops`), behind the column that scopes the
+ * row to a tenant (its environment): it answers `=` and prefix `like` whatever the database's collation
+ * within one environment, and hands that environment's matches out in order (`using ~<~`), so a search
+ * never walks another tenant's handles (issue 38: no tenant can delay another's work).
  */
-export const handlePrefixIndex = (on: IndexBuilderOn, handle: AnyPgColumn): IndexBuilder =>
-  on.using('btree', sql`${lowerHandle(handle)} text_pattern_ops`);
+export const handlePrefixIndex = (
+  on: IndexBuilderOn,
+  scope: AnyPgColumn,
+  handle: AnyPgColumn,
+): IndexBuilder => on.using('btree', scope, sql`${lowerHandle(handle)} text_pattern_ops`);
 
-/** A trigram GIN index (pg_trgm, migration 0033): `like '%text%'` without reading every row. */
-export const trigramIndex = (on: IndexBuilderOn, text: SQL): IndexBuilder =>
-  on.using('gin', sql`${text} gin_trgm_ops`);
+/**
+ * A trigram GIN index (pg_trgm, migration 0033) led by the row's tenant scope (its environment or
+ * organization, through btree_gin): `like '%text%'` reads only the caller's rows, without reading every
+ * row or any other tenant's.
+ */
+export const trigramIndex = (on: IndexBuilderOn, scope: AnyPgColumn, text: SQL): IndexBuilder =>
+  on.using('gin', scope, sql`${text} gin_trgm_ops`);

@@ -60,6 +60,8 @@ const deploy: AppHandler<'deploy'> = {
   async onEnqueue(tx, op) {
     await tx.insert(deployments).values({
       appId: op.resourceId,
+      // The app's own, read with it: global search scopes deployments by it (db/tables/apps.ts).
+      environmentId: sql`(select ${apps.environmentId} from ${apps} where ${apps.id} = ${op.resourceId})`,
       operationId: op.id,
       status: 'queued',
       gitRef: op.gitRef,
