@@ -79,7 +79,9 @@ test.describe('apps and services', () => {
     await expect(details).toContainText('main');
     // Nothing in its configuration names a database or an app yet: the Dependencies tab lists none.
     await tabs.getByRole('link', { name: 'Dependencies' }).click();
-    await expect(page.getByRole('table', { name: 'Dependencies' }).getByText('No resources found')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Dependencies' }).getByText('No resources found'),
+    ).toBeVisible();
     await tabs.getByRole('link', { name: 'Deployments' }).click();
     await expect(page.getByRole('table', { name: 'Deployments' }).getByText('Deployed')).toBeVisible();
     await tabs.getByRole('link', { name: 'Activity' }).click();

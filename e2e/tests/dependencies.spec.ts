@@ -1,11 +1,11 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { SeededAccount } from '../fixtures/accounts.ts';
 import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
 import { createApp, getJson, postJson, waitForOperation } from '../fixtures/operations.ts';
 import { sideways } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
-import type { APIRequestContext } from '@playwright/test';
-import type { SeededAccount } from '../fixtures/accounts.ts';
 
 // spec 2 §2, issue 38: the app's Dependencies tab lists what its configuration names, here a database
 // whose connection URL the app was configured with.
@@ -23,15 +23,26 @@ async function appUsingDatabase(request: APIRequestContext, account: SeededAccou
   const suffix = uniqueSuffix();
   const environment = await createAccountEnvironment(request, account, `deps-${suffix}`);
   const database = `orders-${suffix}`;
-  const databaseId = await createProvisionedDatabase(request, account, environment, database, { withImage: true });
-  const credentials = await getJson<Credentials>(request, token, `/api/databases/${databaseId}/database_credentials`);
+  const databaseId = await createProvisionedDatabase(request, account, environment, database, {
+    withImage: true,
+  });
+  const credentials = await getJson<Credentials>(
+    request,
+    token,
+    `/api/databases/${databaseId}/database_credentials`,
+  );
   const url = credentials._embedded.database_credentials[0]?.connection_url ?? '';
   expect(url).toMatch(/^postgresql:\/\//);
   const app = await createApp(request, token, environment.id, `shop-${suffix}`);
-  const configure = await postJson<{ id: string | number }>(request, token, `/api/apps/${app.id}/operations`, {
-    type: 'configure',
-    env: { DATABASE_URL: url, GREETING: 'hello' },
-  });
+  const configure = await postJson<{ id: string | number }>(
+    request,
+    token,
+    `/api/apps/${app.id}/operations`,
+    {
+      type: 'configure',
+      env: { DATABASE_URL: url, GREETING: 'hello' },
+    },
+  );
   expect(await waitForOperation(request, token, String(configure.id))).toBe('succeeded');
   return { app, database, databaseId };
 }
@@ -61,8 +72,8 @@ test('the Dependencies tab fits a 390 px phone', async ({ signedInPage: page, ac
   const { app, database } = await appUsingDatabase(request, account);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(`/apps/${app.id}/deps`);
-  await expect(page.getByRole('table', { name: 'Dependencies' }).getByRole('link', { name: database })).toBeVisible(
-    LOADED,
-  );
+  await expect(
+    page.getByRole('table', { name: 'Dependencies' }).getByRole('link', { name: database }),
+  ).toBeVisible(LOADED);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
 });

@@ -47,7 +47,11 @@ async function provisionedDatabase(handle: string): Promise<string> {
 }
 
 /** An app of the fixture's environment whose current configuration is `env`. */
-async function configuredApp(handle: string, env: Record<string, string | null>, environmentId = f.environment.id) {
+async function configuredApp(
+  handle: string,
+  env: Record<string, string | null>,
+  environmentId = f.environment.id,
+) {
   const app = await seedApp(t.db, { environmentId, handle });
   const configuration = await seedConfiguration(t.db, { appId: app.id, env });
   await t.db.update(apps).set({ currentConfigurationId: configuration.id }).where(eq(apps.id, app.id));
@@ -55,7 +59,10 @@ async function configuredApp(handle: string, env: Record<string, string | null>,
 }
 
 /** An endpoint of one of the app's services, named by these hosts. */
-async function endpoint(appId: number, hosts: { virtualDomain?: string; userDomain?: string; externalHost?: string }) {
+async function endpoint(
+  appId: number,
+  hosts: { virtualDomain?: string; userDomain?: string; externalHost?: string },
+) {
   const service = await seedService(t.db, { environmentId: f.environment.id, appId, handle: `web-${appId}` });
   await t.db.insert(vhosts).values({ environmentId: f.environment.id, serviceId: service.id, ...hosts });
 }
@@ -102,13 +109,18 @@ const pairs = (edges: Edge[]) =>
   );
 
 const appRoot = (id: number | string) => `root_resource_id=${id}&root_resource_type=app&max_distance=1`;
-const databaseRoot = (id: number | string) => `root_resource_id=${id}&root_resource_type=database&max_distance=1`;
+const databaseRoot = (id: number | string) =>
+  `root_resource_id=${id}&root_resource_type=database&max_distance=1`;
 
 describe('GET /edges?root_resource_id=&root_resource_type=app', () => {
   it("finds what an app's configuration names, with both ends as complete representations", async () => {
-    const response = await t.call('GET', `/api/edges?${appRoot(shop)}&time_range_start=2026-01-01T00:00:00.000Z`, {
-      token: f.viewer.token,
-    });
+    const response = await t.call(
+      'GET',
+      `/api/edges?${appRoot(shop)}&time_range_start=2026-01-01T00:00:00.000Z`,
+      {
+        token: f.viewer.token,
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ current_page: 1, per_page: 5000, total_count: 2 });
@@ -140,7 +152,10 @@ describe('GET /edges?root_resource_id=&root_resource_type=app', () => {
     expect(toDatabase?._embedded.source_resource).toMatchObject({
       id: String(shop),
       _type: 'app',
-      _links: { self: { href: `${api}/apps/${shop}` }, account: { href: `${api}/accounts/${f.environment.id}` } },
+      _links: {
+        self: { href: `${api}/apps/${shop}` },
+        account: { href: `${api}/accounts/${f.environment.id}` },
+      },
       _embedded: { services: [expect.objectContaining({ _type: 'service' })] },
     });
     expect(toApp?._embedded.destination_resource).toMatchObject({ id: String(catalog), _type: 'app' });
@@ -170,7 +185,9 @@ describe('GET /edges?root_resource_id=&root_resource_type=app', () => {
     const absent = await t.call('GET', `/api/edges?${appRoot(987654321)}`, { token: f.owner.token });
     expect(absent.statusCode).toBe(404);
     expect(absent.json().message).toBe('App not found');
-    expect((await t.call('GET', `/api/edges?${appRoot('abc')}`, { token: f.owner.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/edges?${appRoot('abc')}`, { token: f.owner.token })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -215,7 +232,8 @@ describe('GET /edges (every edge the caller may read)', () => {
   it('leaves out environments the caller may not read', async () => {
     // The stranger's environment holds an app naming orders-db's host, but orders-db is not there.
     expect(await edgesOf(f.stranger, 'per_page=5000')).toEqual([]);
-    for (const user of [f.reader, f.deployer, f.outsider]) expect(await edgesOf(user, 'per_page=5000')).toEqual([]);
+    for (const user of [f.reader, f.deployer, f.outsider])
+      expect(await edgesOf(user, 'per_page=5000')).toEqual([]);
     expect((await t.call('GET', '/api/edges?per_page=5000')).statusCode).toBe(401);
   });
 });
@@ -232,13 +250,25 @@ describe('GET /edges: bounded and checked input', () => {
       `root_resource_id=${'1'.repeat(65)}&root_resource_type=app`,
       'root_resource_id must be at most 64 characters',
     );
-    await refused(`root_resource_id=1&root_resource_type=${'a'.repeat(101)}`, 'root_resource_type must be at most 100 characters');
-    await refused(`${appRoot(shop)}&time_range_start=${'2'.repeat(101)}`, 'time_range_start must be at most 100 characters');
+    await refused(
+      `root_resource_id=1&root_resource_type=${'a'.repeat(101)}`,
+      'root_resource_type must be at most 100 characters',
+    );
+    await refused(
+      `${appRoot(shop)}&time_range_start=${'2'.repeat(101)}`,
+      'time_range_start must be at most 100 characters',
+    );
   });
 
   it('refuses another distance, another kind of root, or half a root', async () => {
-    await refused(`root_resource_id=${shop}&root_resource_type=app&max_distance=2`, 'Only max_distance=1 is supported');
-    await refused(`root_resource_id=1&root_resource_type=stack`, 'root_resource_type must be app or database');
+    await refused(
+      `root_resource_id=${shop}&root_resource_type=app&max_distance=2`,
+      'Only max_distance=1 is supported',
+    );
+    await refused(
+      `root_resource_id=1&root_resource_type=stack`,
+      'root_resource_type must be app or database',
+    );
     await refused(`root_resource_id=${shop}`, 'root_resource_type is required with root_resource_id');
     await refused('root_resource_type=app', 'root_resource_id is required with root_resource_type');
     // Without a token the caller is asked to log in first, whatever the query.

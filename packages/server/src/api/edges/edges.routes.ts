@@ -26,7 +26,7 @@ const edgeQuery = querySchema(
       .describe('The app or database whose neighbours are asked for')
       .optional(),
     root_resource_type: boundedString(MAX_LENGTH.keyword, { label: 'root_resource_type' })
-      .describe(`${EDGE_ROOT_TYPES.join(' or ')}`)
+      .describe(EDGE_ROOT_TYPES.join(' or '))
       .optional(),
     max_distance: boundedString(MAX_LENGTH.keyword, { label: 'max_distance' })
       .describe(`Only ${EDGE_MAX_DISTANCE} (the root's own neighbours)`)
@@ -42,7 +42,8 @@ function refuse(message: string, field: string): never {
   throw unprocessable(message, { [field]: [message] });
 }
 
-const isRootType = (value: string): value is EdgeRootType => (EDGE_ROOT_TYPES as readonly string[]).includes(value);
+const isRootType = (value: string): value is EdgeRootType =>
+  (EDGE_ROOT_TYPES as readonly string[]).includes(value);
 
 /** The root asked for, or null for every edge; a root named by halves, or of another kind, is refused. */
 function rootOf(query: {
@@ -56,7 +57,8 @@ function rootOf(query: {
   }
   if (id === undefined && type === undefined) return null;
   if (id === undefined) refuse('root_resource_id is required with root_resource_type', 'root_resource_id');
-  if (type === undefined) refuse('root_resource_type is required with root_resource_id', 'root_resource_type');
+  if (type === undefined)
+    refuse('root_resource_type is required with root_resource_id', 'root_resource_type');
   if (!isRootType(type)) {
     refuse(`root_resource_type must be ${EDGE_ROOT_TYPES.join(' or ')}`, 'root_resource_type');
   }

@@ -8,8 +8,8 @@ import { type Paging, pageOf } from '../../http/hal.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { AppsService } from '../apps/apps.service.ts';
 import type { DatabasesService } from '../databases/databases.service.ts';
-import type { EdgeEnd, EdgeView } from './edges.hal.ts';
 import { connectionHost, type DependencyTarget, dependenciesOf, hostIndex } from './dependency-hosts.ts';
+import type { EdgeEnd, EdgeView } from './edges.hal.ts';
 
 /** An app's current configuration, the source of its edges. */
 interface ConfiguredApp {

@@ -305,8 +305,8 @@ function DependenciesTab({ appId }: { appId: string }) {
   return (
     <div className="section-stack">
       <p className="muted">
-        Found from the app's configuration: a variable holding a database's connection URL, or a host name
-        of another app's endpoint, in the same environment.
+        Found from the app's configuration: a variable holding a database's connection URL, or a host name of
+        another app's endpoint, in the same environment.
       </p>
       <AppDependenciesTable
         rows={dependencies.data ?? []}

@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn, type DataTableListProps } from '../../../components/ui/data-table.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableListProps,
+} from '../../../components/ui/data-table.tsx';
 import { to } from '../../../lib/paths.ts';
 import type { AppDependency } from '../api/use-app-dependencies.ts';
 
@@ -8,13 +12,22 @@ const COLUMNS: DataTableColumn<AppDependency>[] = [
     id: 'name',
     header: 'Name',
     cell: (dependency) => (
-      <Link to={dependency.kind === 'Database' ? to.database(dependency.resourceId) : to.app(dependency.resourceId)}>
+      <Link
+        to={
+          dependency.kind === 'Database' ? to.database(dependency.resourceId) : to.app(dependency.resourceId)
+        }
+      >
         {dependency.name}
       </Link>
     ),
     sortValue: (dependency) => dependency.name,
   },
-  { id: 'type', header: 'Type', cell: (dependency) => dependency.kind, sortValue: (dependency) => dependency.kind },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (dependency) => dependency.kind,
+    sortValue: (dependency) => dependency.kind,
+  },
   { id: 'relationship', header: 'Relationship', cell: (dependency) => dependency.relationship },
 ];
 
@@ -22,5 +35,7 @@ const searchText = (dependency: AppDependency) => [dependency.name, dependency.k
 
 /** spec 2 §2 app Dependencies tab: the databases and apps the app uses. */
 export function AppDependenciesTable(props: DataTableListProps<AppDependency>) {
-  return <DataTable<AppDependency> label="Dependencies" columns={COLUMNS} searchText={searchText} {...props} />;
+  return (
+    <DataTable<AppDependency> label="Dependencies" columns={COLUMNS} searchText={searchText} {...props} />
+  );
 }
