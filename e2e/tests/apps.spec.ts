@@ -77,11 +77,10 @@ test.describe('apps and services', () => {
     const services = page.getByRole('table', { name: 'Services' });
     await expect(services.getByRole('row', { name: /cmd/ })).toBeVisible();
     await expect(details).toContainText('main');
-    // The Dependencies placeholder says plainly that the feature is not here yet.
+    // Nothing in its configuration names a database or an app yet: the Dependencies tab lists none.
     await tabs.getByRole('link', { name: 'Dependencies' }).click();
-    await expect(page.getByRole('heading', { name: 'Not available in this installation yet' })).toBeVisible();
     await expect(
-      page.getByText('Dependencies on databases and other apps are not tracked here yet.'),
+      page.getByRole('table', { name: 'Dependencies' }).getByText('No resources found'),
     ).toBeVisible();
     await tabs.getByRole('link', { name: 'Deployments' }).click();
     await expect(page.getByRole('table', { name: 'Deployments' }).getByText('Deployed')).toBeVisible();

@@ -33,6 +33,7 @@ export * from './drains/log-drain.hal.ts';
 export * from './drains/log-drain.schema.ts';
 export * from './drains/metric-drain.hal.ts';
 export * from './drains/metric-drain.schema.ts';
+export * from './edges/edge.hal.ts';
 export * from './endpoints/endpoint.schema.ts';
 export * from './endpoints/vhost.hal.ts';
 export * from './environments/environment.hal.ts';

@@ -13,6 +13,7 @@ import { databaseImagesRoutes } from './api/database-images/database-images.rout
 import { ensureDatabaseImages } from './api/database-images/database-images.service.ts';
 import { databasesRoutes } from './api/databases/databases.routes.ts';
 import { deploymentsRoutes } from './api/deployments/deployments.routes.ts';
+import { edgesRoutes } from './api/edges/edges.routes.ts';
 import { environmentsRoutes } from './api/environments/environments.routes.ts';
 import { homeRoutes } from './api/home/home.routes.ts';
 import { imagesRoutes } from './api/images/images.routes.ts';
@@ -344,6 +345,7 @@ export async function buildApp(
       await sizingRoutes(api, { urls, callers, sizing: services.sizing });
       await supportRoutes(api, { urls, callers, support: services.support });
       await customResourcesRoutes(api, { urls, callers, customResources: services.customResources });
+      await edgesRoutes(api, { urls, callers, edges: services.edges });
       await securityRoutes(api, { urls, callers, security: services.security });
       await activityReportsRoutes(api, {
         urls,

@@ -11,6 +11,7 @@ import { createCostsService } from './api/costs/costs.service.ts';
 import { createCustomResourcesService } from './api/custom-resources/custom-resources.service.ts';
 import { createDatabasesService } from './api/databases/databases.service.ts';
 import { createDeploymentsService } from './api/deployments/deployments.service.ts';
+import { createEdgesService } from './api/edges/edges.service.ts';
 import { createEnvironmentsService } from './api/environments/environments.service.ts';
 import { createHomeService } from './api/home/home.service.ts';
 import { createImagesService } from './api/images/images.service.ts';
@@ -385,11 +386,14 @@ export async function createServices(
     onNotice: (line) => console.warn(line),
   });
   const customResources = createCustomResourcesService({ db });
+  // Issue 38: the dependency graph, derived from the apps' configurations and what they name.
+  const edges = createEdgesService({ db, secrets, apps, databases });
 
   return {
     urls,
     support,
     customResources,
+    edges,
     billing,
     stripePayments,
     invoices,

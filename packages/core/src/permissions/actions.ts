@@ -79,6 +79,8 @@ export const ACTIONS = {
   'app.create': scope('deploy'),
   'app.rename': scope('deploy'),
   'app.configuration.read': scope('read'),
+  // spec 2 §6: the app Dependencies tab needs read; the graph is derived from configuration values.
+  'edge.read': scope('read'),
   'service.read': scope('basic_read'),
   'service.update': scope('deploy'),
   'service_definition.read': scope('basic_read'),

@@ -7,9 +7,6 @@ export function isHomeEnabled(organizationId: string | null): boolean {
   return organizationId !== null && getRuntimeConfig().home;
 }
 
-/** The tooltip of a console destination this installation does not have yet. */
-export const NOT_AVAILABLE_YET = 'Not available in this installation yet';
-
 // spec 2 §2: the database Recovery tab appears only when a feature flag is on. This installation
 // implements point-in-time recovery (pitr_restore, then provision on the new database) for the images
 // that support it (PostgreSQL 13 and later: database_image.pitr_supported), so the flag is on; the tab

@@ -207,6 +207,8 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
   return {
     access,
     load,
+    /** The HAL views of databases already loaded, for the lists of other resources that embed them. */
+    views,
 
     /** Databases of every environment the caller may see, across their organizations (contract §1.11). */
     async list(ref: CallerRef, paging: Paging, embed: boolean, search?: string) {

@@ -1,4 +1,4 @@
-import { can, formatUsd } from '@berth/core';
+import { formatUsd } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,9 +8,11 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
+import { useAppDependencies } from '../../../features/apps/api/use-app-dependencies.ts';
 import { useAppDeployments } from '../../../features/apps/api/use-app-deployments.ts';
 import { useRenameApp } from '../../../features/apps/api/use-rename-app.ts';
 import { useStartAppOperation } from '../../../features/apps/api/use-start-app-operation.ts';
+import { AppDependenciesTable } from '../../../features/apps/components/app-dependencies-table.tsx';
 import { AppDeploymentsTable } from '../../../features/apps/components/app-deployments-table.tsx';
 import { AppSettings } from '../../../features/apps/components/app-settings.tsx';
 import { ConfigurationEditor } from '../../../features/apps/components/configuration-editor.tsx';
@@ -39,7 +41,6 @@ import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { sourceName } from '../../../resources/sources/source.hal.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
 import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
-import { NotAvailableYet } from '../../shell/not-available-yet.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { AppEndpointsTab } from '../endpoints/lazy-tabs.tsx';
@@ -73,7 +74,8 @@ const TAB_LABELS: Record<Tab, string> = {
 function AppDetailRoute() {
   const { id = '', tab } = useParams();
   const navigate = useNavigate();
-  const { actor, environments, allStacks } = useConsoleContext();
+  const { environments, allStacks } = useConsoleContext();
+  const denialOf = useActionDenials();
   const app = useApp(id);
   const deployDenial = useActionDenial('app.deploy', app.data?.environmentId);
   const deployments = useAppDeployments(id);
@@ -98,9 +100,8 @@ function AppDetailRoute() {
     <QueryState query={app} loadingLabel="Loading app">
       {(current) => {
         const environment = environments.find((item) => item.id === current.environmentId);
-        // spec 2 §2: Dependencies only with read scope on the environment. A tab shown or hidden, not an action
-        // of the catalog (the console cannot list dependencies yet), so core's scope rule answers it.
-        const canRead = can(actor, 'read', current.environmentId);
+        // spec 2 §2: Dependencies only with read scope on the environment, as the server's edges need.
+        const canRead = denialOf('edge.read', current.environmentId) === null;
         const visibleTabs = TABS.filter((item) => item !== 'deps' || canRead);
         const active: Tab | null =
           tab === undefined ? 'services' : (visibleTabs.find((item) => item === tab) ?? null);
@@ -272,9 +273,7 @@ function AppTab({
     case 'config':
       return <ConfigurationTab app={app} />;
     case 'deps':
-      return (
-        <NotAvailableYet description="Dependencies on databases and other apps are not tracked here yet." />
-      );
+      return <DependenciesTab appId={app.id} />;
     case 'ci-cd':
       return <CiCdTab app={app} />;
     case 'settings':
@@ -299,6 +298,23 @@ function ServicesTab({ app }: { app: App }) {
     [services.data, costs.data, app.handle, scalingLabel],
   );
   return <ServicesTable variant="app" rows={rows} isLoading={services.isPending} error={services.error} />;
+}
+
+function DependenciesTab({ appId }: { appId: string }) {
+  const dependencies = useAppDependencies(appId);
+  return (
+    <div className="section-stack">
+      <p className="muted">
+        Found from the app's configuration: a variable holding a database's connection URL, or a host name of
+        another app's endpoint, in the same environment.
+      </p>
+      <AppDependenciesTable
+        rows={dependencies.data ?? []}
+        isLoading={dependencies.isPending}
+        error={dependencies.error}
+      />
+    </div>
+  );
 }
 
 function ActivityTab({ appId }: { appId: string }) {
