@@ -123,16 +123,17 @@ describe('Configure App (spec 3 "Configure App")', () => {
   it('asks for more when the draft waits for databases: its own, or placeholders in the variables', async () => {
     const sensitive = 'You do not have "sensitive" permissions for this environment (id:3)';
     const { user, onSubmit } = renderForm({ denial: (waits) => (waits ? sensitive : null) });
-    const save = screen.getByRole('button', { name: 'Save & Deploy' });
-    expect(save).toHaveAttribute('aria-disabled', 'true');
-    await user.click(save);
+    // A denied button is another element than an allowed one: it is looked up each time.
+    const save = () => screen.getByRole('button', { name: 'Save & Deploy' });
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(save());
     expect(onSubmit).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Delete database 1' }));
-    expect(save).not.toHaveAttribute('aria-disabled');
+    expect(save()).not.toHaveAttribute('aria-disabled');
     fireEvent.change(variables(), {
       target: { value: `KEEP=yes\nREDIS_URL=${databasePlaceholder('shop-redis')}` },
     });
-    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('reaches "Load a .env file" by keyboard as a button that opens the file chooser', async () => {
