@@ -45,7 +45,8 @@ test.describe('guided deploy', () => {
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
     const link = verificationLink(await mailbox.waitFor({ to: email }));
     await page.goto(link.url);
-    await expect(page.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
+    // A member of an organization lands on its Home (issue 38), even before any environment exists.
+    await slow(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
     // The sidebar's Deploy button opens the guided deploy: no environment yet, so a new one.
     await sidebar(page).getByRole('link', { name: 'Deploy', exact: true }).click();
@@ -165,7 +166,9 @@ test.describe('guided deploy', () => {
     await slow(page.getByRole('heading', { level: 1, name: 'Deployed your Code' })).toBeVisible({
       timeout: DEPLOY_TIMEOUT,
     });
-    await expect(page.getByText('All done! Deployment completed successfully.')).toBeVisible();
+    await expect(
+      page.getByText('All done! Deployment completed successfully.', { exact: true }),
+    ).toBeVisible();
     // The outcome is announced, not only drawn.
     await expect(
       page
