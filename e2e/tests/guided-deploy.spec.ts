@@ -45,7 +45,8 @@ test.describe('guided deploy', () => {
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
     const link = verificationLink(await mailbox.waitFor({ to: email }));
     await page.goto(link.url);
-    await expect(page.getByRole('heading', { name: 'No environments exist' })).toBeVisible();
+    // A member of an organization lands on its Home (issue 38), even before any environment exists.
+    await slow(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
     // The sidebar's Deploy button opens the guided deploy: no environment yet, so a new one.
     await sidebar(page).getByRole('link', { name: 'Deploy', exact: true }).click();
@@ -134,6 +135,22 @@ test.describe('guided deploy', () => {
     const variables = page.getByRole('textbox', { name: 'Variables', exact: true });
     await expect(variables).toHaveValue('API_KEY=abc123\nGREETING=hello world');
     await expect(dotenv).toHaveValue('');
+    // "Load a .env file" is a button the keyboard reaches (the empty paste box leaves "Add to Variables"
+    // disabled), drawn with the focus ring, and it opens the file chooser.
+    await dotenv.focus();
+    await page.keyboard.press('Tab');
+    const load = page.getByRole('button', { name: 'Load a .env file' });
+    await expect(load).toBeFocused();
+    expect(await load.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({
+      name: '.env',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('LOADED=1\n'),
+    });
+    await expect(dotenv).toHaveValue('LOADED=1\n');
+    await dotenv.fill('');
     // A variable the database also sets is one key twice (spec 2 §5).
     await variables.fill('API_KEY=abc123\nGREETING=hello world\nDATABASE_URL=postgres://elsewhere');
     await expect(page.getByText('DATABASE_URL found multiple times, must be unique')).toBeVisible();
@@ -149,7 +166,15 @@ test.describe('guided deploy', () => {
     await slow(page.getByRole('heading', { level: 1, name: 'Deployed your Code' })).toBeVisible({
       timeout: DEPLOY_TIMEOUT,
     });
-    await expect(page.getByText('All done! Deployment completed successfully.')).toBeVisible();
+    await expect(
+      page.getByText('All done! Deployment completed successfully.', { exact: true }),
+    ).toBeVisible();
+    // The outcome is announced, not only drawn.
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Deployed your Code. All done! Deployment completed successfully.' }),
+    ).toHaveCount(1);
     await expect(progress.getByText('FAILED')).toHaveCount(0);
 
     // Deployed: the offer of an endpoint, then the running app's address.
@@ -207,26 +232,28 @@ test.describe('guided deploy', () => {
     await expect(advice).toContainText('Or click Redeploy to try again without making any changes.');
     await advice.getByRole('button', { name: 'Redeploy' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Redeploy initiated' })).toBeVisible();
-    // Redeploy ran a second deploy, which failed as the first: the page follows it.
+    // Redeploy ran a second deploy, which failed as the first: the page follows it (its App deployment
+    // step links the new operation; "Deployment Failed" alone was already on screen before).
     const appId = /\/apps\/(\d+)\//.exec(page.url())?.[1] ?? '';
+    const deploys = async () => {
+      const list = await getJson<{
+        _embedded: { operations: { id: string | number; type: string; status: string }[] };
+      }>(page.request, account.token.accessToken, `/api/apps/${appId}/operations`);
+      return list._embedded.operations.filter((item) => item.type === 'deploy');
+    };
     await expect
-      .poll(
-        async () => {
-          const list = await getJson<{ _embedded: { operations: { type: string; status: string }[] } }>(
-            page.request,
-            account.token.accessToken,
-            `/api/apps/${appId}/operations`,
-          );
-          return list._embedded.operations
-            .filter((item) => item.type === 'deploy')
-            .map((item) => item.status);
-        },
-        { timeout: DEPLOY_TIMEOUT },
-      )
+      .poll(async () => (await deploys()).map((item) => item.status), { timeout: DEPLOY_TIMEOUT })
       .toEqual(['failed', 'failed']);
-    await slow(page.getByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeVisible({
+    const newest = Math.max(...(await deploys()).map((item) => Number(item.id)));
+    const appDeployment = page
+      .getByRole('list', { name: 'Deploy progress' })
+      .getByRole('listitem')
+      .filter({ hasText: 'App deployment' });
+    await slow(appDeployment.getByRole('link', { name: `Operation ${newest}`, exact: true })).toBeVisible({
       timeout: DEPLOY_TIMEOUT,
     });
+    await expect(appDeployment).toContainText('FAILED');
+    await slow(page.getByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeVisible();
     await page.getByRole('link', { name: 'Edit Configuration' }).click();
     await slow(page.getByRole('heading', { level: 1, name: 'Configure your App' })).toBeVisible();
   });
@@ -241,6 +268,10 @@ test.describe('guided deploy', () => {
     const fresh = await createApp(page.request, token, environment.id, `fresh-${uniqueSuffix()}`);
     await page.goto(`/apps/${fresh.id}/get-started`);
     await slow(page).toHaveURL(new RegExp(`/apps/${fresh.id}/git$`));
+    // Its Deploying page has no deploy to follow: status detection sends it on too.
+    await page.goto(`/apps/${fresh.id}/deploy/status`);
+    await slow(page).toHaveURL(new RegExp(`/apps/${fresh.id}/git$`));
+    await slow(page.getByRole('heading', { level: 1, name: 'Deploy your Code' })).toBeVisible();
     const { appId } = await deployedService(page.request, token, environment.id, `live-${uniqueSuffix()}`);
     await page.goto(`/apps/${appId}/get-started`);
     await slow(page).toHaveURL(new RegExp(`/apps/${appId}/deploy/configure$`));
@@ -262,6 +293,13 @@ test.describe('guided deploy', () => {
           environment.id,
           `fit-${uniqueSuffix()}`,
         );
+        // The Deploying page follows a deploy: an app that never deployed is sent on to its git page.
+        const deployed = await deployedService(
+          page.request,
+          account.token.accessToken,
+          environment.id,
+          `fitlive-${uniqueSuffix()}`,
+        );
         await page.goto('/deploy');
         await inTheme(page, scheme);
         const pages: [string, string][] = [
@@ -270,7 +308,7 @@ test.describe('guided deploy', () => {
           ['/create/deployments', 'Name your Environment'],
           [`/apps/${app.id}/git?template=rails`, 'Deploy your Code'],
           [`/apps/${app.id}/deploy/configure?template=demo`, 'Configure your App'],
-          [`/apps/${app.id}/deploy/status`, 'Deploying'],
+          [`/apps/${deployed.appId}/deploy/status`, 'Deployed your Code'],
         ];
         for (const [path, heading] of pages) {
           await page.goto(path);

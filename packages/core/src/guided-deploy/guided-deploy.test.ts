@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../permissions/permissions.ts';
 import {
   databasePlaceholder,
+  draftWaitsForDatabases,
   GUIDED_DEPLOY_HEADINGS,
   GUIDED_DEPLOY_STEPS,
   guidedDeployState,
@@ -9,6 +11,7 @@ import {
   placeholderHandle,
   projectCreationProblem,
   projectDatabaseHandle,
+  projectDeployDenial,
   projectDeployProblem,
   projectMessages,
   resolveDatabasePlaceholders,
@@ -147,6 +150,37 @@ describe('the Deploying page state', () => {
     expect(guidedDeployState({ ...idle, deploy: { status: 'failed' } })).toBe('failed');
     expect(guidedDeployState({ ...idle, steps: [{ status: 'succeeded' }, { status: 'failed' }] })).toBe(
       'failed',
+    );
+  });
+});
+
+describe('who may run a project deploy (spec 3 §4, spec 2 §6)', () => {
+  const member = (...scopes: Actor['permissions'][number]['scope'][]): Actor => ({
+    roleTypes: ['platform_user'],
+    permissions: scopes.map((scope) => ({ environmentId: '3', scope })),
+  });
+
+  it('knows a draft waits for databases when it makes one or fills a placeholder in', () => {
+    expect(draftWaitsForDatabases({ databases: [], variables: [{ value: 'x' }] })).toBe(false);
+    expect(draftWaitsForDatabases({ databases: [{}], variables: [] })).toBe(true);
+    expect(
+      draftWaitsForDatabases({ databases: [], variables: [{ value: databasePlaceholder('shop-redis') }] }),
+    ).toBe(true);
+  });
+
+  it('asks a deploy with databases for deploy, then the sensitive scope its connection URLs need', () => {
+    const deployOnly = member('deploy');
+    expect(projectDeployDenial(deployOnly, '3', false)).toBeNull();
+    expect(projectDeployDenial(deployOnly, '3', true)).toBe(
+      'You do not have "sensitive" permissions for this environment (id:3)',
+    );
+    expect(projectDeployDenial(member('sensitive'), '3', true)).toBe(
+      'You do not have "deploy" permissions for this environment (id:3)',
+    );
+    expect(projectDeployDenial(member('deploy', 'sensitive'), '3', true)).toBeNull();
+    expect(projectDeployDenial({ roleTypes: ['owner'], permissions: [] }, '3', true)).toBeNull();
+    expect(projectDeployDenial(member('deploy', 'sensitive'), '4', true)).toBe(
+      'You do not have "deploy" permissions for this environment (id:4)',
     );
   });
 });

@@ -1,4 +1,6 @@
 import { HANDLE_MAX_LENGTH } from '../environments/environment.schema.ts';
+import { type ActionName, actionDenial } from '../permissions/actions.ts';
+import type { Actor } from '../permissions/permissions.ts';
 
 // spec 3 "Guided app deployment", §3 project draft, §4 project creation, project deploy and redeploy,
 // §8 project messages: the rules of the guided deploy, written once for the console's pages and tests.
@@ -64,6 +66,40 @@ export function placeholderHandle(value: string | null | undefined): string | nu
   return handle.length > 0 && handle.length <= HANDLE_MAX_LENGTH && /^[a-z0-9._-]+$/.test(handle)
     ? handle
     : null;
+}
+
+/**
+ * Whether a project deploy's draft makes databases or fills placeholders in: it then reads the databases'
+ * connection URLs once they are provisioned.
+ */
+export function draftWaitsForDatabases(draft: {
+  databases: readonly unknown[];
+  variables: readonly { value: string | null }[];
+}): boolean {
+  return (
+    draft.databases.length > 0 || draft.variables.some((entry) => placeholderHandle(entry.value) !== null)
+  );
+}
+
+/**
+ * Why the actor may not run a project deploy (or a Redeploy) in the environment, or null. One that waits
+ * for databases creates them (`database.create`) and reads their connection URLs, which only Sensitive
+ * Access sees (`database.credentials.read`): asked before anything is made, so a deploy cannot stop
+ * midway and leave databases behind. The first denial is the tooltip's text.
+ */
+export function projectDeployDenial(
+  actor: Actor,
+  environmentId: string,
+  waitsForDatabases: boolean,
+): string | null {
+  const actions: ActionName[] = waitsForDatabases
+    ? ['app.deploy', 'database.create', 'database.credentials.read']
+    : ['app.deploy'];
+  for (const action of actions) {
+    const denial = actionDenial(actor, action, { environmentId });
+    if (denial !== null) return denial;
+  }
+  return null;
 }
 
 /** The handles of the databases a configuration still waits for. */

@@ -1,4 +1,10 @@
-import { formatEnvText, pendingDatabaseHandles, SCAN_BRANCH, starterTemplate } from '@berth/core';
+import {
+  formatEnvText,
+  pendingDatabaseHandles,
+  projectDeployDenial,
+  SCAN_BRANCH,
+  starterTemplate,
+} from '@berth/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -15,6 +21,7 @@ import { ConfigureForm } from '../../../features/guided-deploy/components/config
 import { DeploySteps } from '../../../features/guided-deploy/components/deploy-steps.tsx';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
+import { useActor } from '../../../lib/actor.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
@@ -52,7 +59,7 @@ function ConfigurePage({ app }: { app: App }) {
   const { environments, allStacks } = useConsoleContext();
   const stack = stackOfEnvironment(allStacks, environments, app.environmentId);
   const runtime = stack?.runtime ?? '';
-  const deployDenial = useActionDenial('app.deploy', app.environmentId);
+  const actor = useActor();
   const readDenial = useActionDenial('app.configuration.read', app.environmentId);
   const inputs = useDraftInputs(app, readDenial === null);
   const operations = useOperations(`/apps/${encodeURIComponent(app.id)}/operations`, 1, NO_OPERATION_FILTERS);
@@ -87,7 +94,7 @@ function ConfigurePage({ app }: { app: App }) {
           existingDatabaseHandles={inputs.existingDatabaseHandles}
           initialDatabases={templateDatabases(template, runtime, inputs.images)}
           initialVariables={formatEnvText({ ...current, ...added })}
-          denial={deployDenial}
+          denial={(waitsForDatabases) => projectDeployDenial(actor, app.environmentId, waitsForDatabases)}
           pending={deploy.isPending}
           onSubmit={({ databases, variables }) => {
             deploy.mutate({

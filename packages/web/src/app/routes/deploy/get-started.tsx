@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DeploySteps } from '../../../features/guided-deploy/components/deploy-steps.tsx';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { messageOf } from '../../../lib/error-message.ts';
@@ -14,25 +17,41 @@ import { useConsoleContext } from '../../shell/use-console.ts';
  */
 function GetStartedRoute() {
   const { id = '' } = useParams();
+  const status = useDeployStatus(id);
+  if (typeof status === 'string') return <Navigate replace to={status} />;
+  return (
+    <>
+      <PageHeader title="Get Started" description="Finding where your app’s deploy stands." />
+      <DeploySteps current={1} />
+      {status.body}
+    </>
+  );
+}
+
+/** Where status detection sends the app, or what the page shows until it knows (or why it cannot). */
+function useDeployStatus(id: string): string | { body: ReactNode } {
   const { environments, resources } = useConsoleContext();
   const app = useApp(id);
   const operations = useOperations(`/apps/${encodeURIComponent(id)}/operations`, 1, NO_OPERATION_FILTERS);
   const failure = resources.status === 'error' ? resources.message : (app.error ?? operations.error);
   if (failure) {
-    return (
-      <Banner variant="error">Error: {typeof failure === 'string' ? failure : messageOf(failure)}</Banner>
-    );
+    return {
+      body: (
+        <Banner variant="error">Error: {typeof failure === 'string' ? failure : messageOf(failure)}</Banner>
+      ),
+    };
   }
   const environment = app.data && environments.find((item) => item.id === app.data.environmentId);
   if (resources.status !== 'success' || !app.data || !operations.data) {
-    return <Spinner label="Loading your app" />;
+    return { body: <Spinner label="Loading your app" /> };
   }
-  if (!environment)
-    return <Banner variant="error">Environment {app.data.environmentId} was not found.</Banner>;
+  if (!environment) {
+    return { body: <Banner variant="error">Environment {app.data.environmentId} was not found.</Banner> };
+  }
   const deployed =
     app.data.lastDeployOperation !== null ||
     operations.data.operations.some((item) => item.type === 'deploy');
-  return <Navigate replace to={deployed ? to.appDeployConfigure(id) : to.appGit(id)} />;
+  return deployed ? to.appDeployConfigure(id) : to.appGit(id);
 }
 
 export { GetStartedRoute as Component };

@@ -25,18 +25,19 @@ function appHal(gitRepo: string) {
   });
 }
 
-function console(runtime: 'docker' | 'sim', options: { readOnly?: boolean } = {}) {
+/** `scope`: the caller is a member with that scope alone on the environment (else an owner). */
+function console(runtime: 'docker' | 'sim', options: { scope?: 'read' | 'deploy' } = {}) {
   signIn();
   const { calls } = mockServer({
     ...consoleRoutes({
-      ...(options.readOnly
-        ? { roles: [roleHal({ id: 'role-2', name: 'Readers', type: 'platform_user' })] }
+      ...(options.scope
+        ? { roles: [roleHal({ id: 'role-2', name: 'Members', type: 'platform_user' })] }
         : {}),
       stacks: [{ ...stackHal({ id: '1', isDefault: true }), runtime }],
       environments: [
         environmentHal({
           id: '10',
-          permissions: options.readOnly ? [{ id: 'p1', scope: 'read', roleId: 'role-2' }] : [],
+          permissions: options.scope ? [{ id: 'p1', scope: options.scope, roleId: 'role-2' }] : [],
         }),
       ],
     }),
@@ -92,7 +93,7 @@ describe('the git page (spec 3 §2 /apps/{id}/git)', () => {
   });
 
   it('keeps Scan Code with the scope tooltip for a caller who may not deploy (spec 3 §2)', async () => {
-    const calls = console('docker', { readOnly: true });
+    const calls = console('docker', { scope: 'read' });
     renderApp('/apps/1/git');
     const scan = await screen.findByRole('button', { name: 'Scan Code' });
     expect(scan).toHaveAttribute('aria-disabled', 'true');
@@ -101,5 +102,26 @@ describe('the git page (spec 3 §2 /apps/{id}/git)', () => {
     );
     await userEvent.setup().click(scan);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('keeps Deploy with the sensitive tooltip for a deploy-only caller when the template makes databases', async () => {
+    const calls = console('sim', { scope: 'deploy' });
+    renderApp('/apps/1/git?template=express');
+    const deploy = await screen.findByRole('button', { name: 'Deploy' });
+    await waitFor(() => expect(deploy).toHaveAttribute('aria-disabled', 'true'));
+    // Its databases' connection URLs are read with Sensitive Access (spec 2 §6): asked before anything is made.
+    expect(deploy).toHaveAccessibleDescription(
+      deniedDescription(scopeDenialMessage('sensitive', '10'), 'production'),
+    );
+    await userEvent.setup().click(deploy);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('lets a deploy-only caller deploy custom code, which makes no database', async () => {
+    console('sim', { scope: 'deploy' });
+    renderApp('/apps/1/git');
+    const deploy = await screen.findByRole('button', { name: 'Deploy' });
+    await waitFor(() => expect(deploy).toBeEnabled());
+    expect(deploy).not.toHaveAttribute('aria-disabled');
   });
 });

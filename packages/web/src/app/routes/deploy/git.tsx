@@ -1,4 +1,10 @@
-import { CUSTOM_CODE, SCAN_BRANCH, starterTemplate } from '@berth/core';
+import {
+  CUSTOM_CODE,
+  pendingDatabaseHandles,
+  projectDeployDenial,
+  SCAN_BRANCH,
+  starterTemplate,
+} from '@berth/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -14,6 +20,7 @@ import { useScanCode } from '../../../features/guided-deploy/api/use-scan-code.t
 import { DeploySteps } from '../../../features/guided-deploy/components/deploy-steps.tsx';
 import { GitPushSteps } from '../../../features/guided-deploy/components/git-push-steps.tsx';
 import { TemplatePicker } from '../../../features/guided-deploy/components/template-picker.tsx';
+import { useActor } from '../../../lib/actor.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
@@ -164,11 +171,15 @@ function PushAndScan({ app, template, remote }: { app: App; template: string; re
 /** Sim stacks: nothing to push; deploy the ref (with the template's databases and variables) at once. */
 function SimulatedDeploy({ app, runtime, template }: { app: App; runtime: string; template: string }) {
   const navigate = useNavigate();
-  const deployDenial = useActionDenial('app.deploy', app.environmentId);
+  const actor = useActor();
   const readDenial = useActionDenial('app.configuration.read', app.environmentId);
   const inputs = useDraftInputs(app, readDenial === null);
   const deploy = useDeployProject(app.id);
   const chosen = starterTemplate(template);
+  // The template's databases, or placeholders left in the app's variables, need their connection URLs.
+  const waitsForDatabases =
+    (chosen?.databases.length ?? 0) > 0 || pendingDatabaseHandles(inputs.currentEnv).length > 0;
+  const deployDenial = projectDeployDenial(actor, app.environmentId, waitsForDatabases);
   const [gitRef, setGitRef] = useState('main');
   const ref = chosen ? 'main' : gitRef.trim();
 

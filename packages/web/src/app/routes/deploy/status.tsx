@@ -4,10 +4,12 @@ import {
   guidedDeployState,
   isOperationFinished,
   isProjectDatabase,
+  pendingDatabaseHandles,
+  projectDeployDenial,
 } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CopyableText } from '../../../components/ui/copyable-text.tsx';
@@ -16,6 +18,7 @@ import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useCreateEndpoint } from '../../../features/endpoints/api/use-create-endpoint.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
+import type { RedeploySource } from '../../../features/guided-deploy/api/project-deploy.ts';
 import { useProjectDeployProgress } from '../../../features/guided-deploy/api/use-deploy-project.ts';
 import { useRedeploy } from '../../../features/guided-deploy/api/use-redeploy.ts';
 import { AppEndpointOffer } from '../../../features/guided-deploy/components/app-endpoint-offer.tsx';
@@ -27,13 +30,16 @@ import { DeploySteps } from '../../../features/guided-deploy/components/deploy-s
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { useAppServices } from '../../../features/services/api/use-app-services.ts';
+import { useActor } from '../../../lib/actor.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import type { App } from '../../../resources/apps/app.hal.ts';
 import { appKeys } from '../../../resources/apps/app-keys.ts';
 import { useApp } from '../../../resources/apps/use-app.ts';
+import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
 import { useEnvironmentDatabases } from '../../../resources/databases/use-databases.ts';
+import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
@@ -68,19 +74,22 @@ function StatusPage({ app }: { app: App }) {
   const progress = useProjectDeployProgress(app.id);
   const operations = useOperations(`/apps/${encodeURIComponent(app.id)}/operations`, 1, NO_OPERATION_FILTERS);
   const listed = operations.data?.operations ?? [];
-  const listedDeploy = listed.find((operation) => operation.type === 'deploy') ?? null;
+  // The app's last deploy when the first page of its operations holds none (many operations since).
+  const listedDeploy = listed.find((operation) => operation.type === 'deploy') ?? app.lastDeployOperation;
   // The deploy this page follows every 3 s: the newest of the one just asked for and the listed one.
   const deployId =
     [progress.deployOperationId, listedDeploy?.id ?? null]
       .filter((candidate): candidate is string => candidate !== null)
       .sort((a, b) => Number(b) - Number(a))[0] ?? null;
   const deploy = useOperation(deployId);
+  const canReadConfiguration = useActionDenial('app.configuration.read', app.environmentId) === null;
+  const configuration = useConfiguration(app.currentConfigurationId, canReadConfiguration);
+  const configurationEnv = canReadConfiguration ? configuration.data : undefined;
   const latestDeploy = deploy.data ?? listedDeploy;
   const configure = listed.find((operation) => operation.type === 'configure') ?? null;
   // The databases the guided deploy made are named after the app (core's projectDatabaseHandle).
-  const databases = useEnvironmentDatabases(app.environmentId).data?.filter((database) =>
-    isProjectDatabase(app.handle, database),
-  );
+  const environmentDatabases = useEnvironmentDatabases(app.environmentId);
+  const databases = environmentDatabases.data?.filter((database) => isProjectDatabase(app.handle, database));
   const steps: DeployProgressStep[] = [
     ...(configure ? [{ name: 'Initial configuration', operation: configure }] : []),
     ...(databases ?? []).map((database) => ({
@@ -105,20 +114,24 @@ function StatusPage({ app }: { app: App }) {
     void queryClient.invalidateQueries({ queryKey: serviceKeys.ofApp(app.id) });
   }, [ended, app.id, queryClient]);
 
+  // An app with nothing deployed or being prepared has no deploy to follow: status detection sends it on
+  // (to its git page), rather than a "Deploying" that never ends.
+  const nothingStarted =
+    !latestDeploy &&
+    !progress.preparing &&
+    progress.error === null &&
+    progress.deployOperationId === null &&
+    !configure &&
+    databases?.length === 0;
+  if (operations.isSuccess && nothingStarted) return <Navigate replace to={to.appGetStarted(app.id)} />;
+
   return (
     <>
-      <PageHeader
-        title={GUIDED_DEPLOY_HEADINGS[state]}
-        description={
-          latestDeploy || progress.preparing || configure ? (
-            DESCRIPTIONS[state]
-          ) : (
-            <>
-              No deploy has started yet: <Link to={to.appGit(app.id)}>deploy your code</Link> first.
-            </>
-          )
-        }
-      />
+      <PageHeader title={GUIDED_DEPLOY_HEADINGS[state]} description={DESCRIPTIONS[state]} />
+      {/* The heading and the steps' pills change as the deploy goes on: the outcome is announced. */}
+      <p className="visually-hidden" role="status">
+        {state === 'deploying' ? '' : `${GUIDED_DEPLOY_HEADINGS[state]}. ${DESCRIPTIONS[state]}`}
+      </p>
       <DeploySteps current={4} />
       <div className="section-stack guided-card">
         <section className="card card-body section-stack" aria-label={`Deploy of ${app.handle}`}>
@@ -137,7 +150,17 @@ function StatusPage({ app }: { app: App }) {
         </section>
         {state === 'succeeded' ? <EndpointSection app={app} /> : null}
         {state === 'failed' ? (
-          <FailedAdvice app={app} gitRef={latestDeploy?.gitRef ?? 'main'} simulated={simulated} />
+          <FailedAdvice
+            app={app}
+            lastDeploy={latestDeploy}
+            waitsForDatabases={
+              // Placeholders in the variables when the caller reads them; else the app's databases may be waited for.
+              configurationEnv
+                ? pendingDatabaseHandles(configurationEnv).length > 0
+                : (databases?.length ?? 0) > 0
+            }
+            simulated={simulated}
+          />
         ) : null}
         <section className="card card-body section-stack" aria-labelledby="changes-title">
           <h2 className="section-title" id="changes-title">
@@ -214,9 +237,26 @@ function EndpointSection({ app }: { app: App }) {
   return <div className="card card-body">{body}</div>;
 }
 
-function FailedAdvice({ app, gitRef, simulated }: { app: App; gitRef: string; simulated: boolean }) {
+/** What Redeploy deploys again: the last deploy's image, or its git ref (main when it named none). */
+function redeploySource(lastDeploy: Operation | null): RedeploySource {
+  return lastDeploy?.dockerRef
+    ? { dockerImage: lastDeploy.dockerRef }
+    : { gitRef: lastDeploy?.gitRef ?? 'main' };
+}
+
+function FailedAdvice({
+  app,
+  lastDeploy,
+  waitsForDatabases,
+  simulated,
+}: {
+  app: App;
+  lastDeploy: Operation | null;
+  waitsForDatabases: boolean;
+  simulated: boolean;
+}) {
   const redeploy = useRedeploy(app.id);
-  const denial = useActionDenial('app.deploy', app.environmentId);
+  const denial = projectDeployDenial(useActor(), app.environmentId, waitsForDatabases);
   return (
     <section className="card card-body section-stack" aria-labelledby="failed-title">
       <h2 className="section-title" id="failed-title">
@@ -235,7 +275,13 @@ function FailedAdvice({ app, gitRef, simulated }: { app: App; gitRef: string; si
         <ScopedButton
           denial={denial}
           loading={redeploy.isPending}
-          onClick={() => redeploy.mutate({ environmentId: app.environmentId, gitRef })}
+          onClick={() =>
+            redeploy.mutate({
+              environmentId: app.environmentId,
+              source: redeploySource(lastDeploy),
+              waitsForDatabases,
+            })
+          }
         >
           Redeploy
         </ScopedButton>

@@ -1,5 +1,7 @@
 import { type MutationState, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useActor } from '../../../lib/actor.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
 import { databaseKeys } from '../../../resources/databases/database-keys.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { guidedDeployKeys } from './guided-deploy-keys.ts';
@@ -7,18 +9,31 @@ import { deployProject, type ProjectDeployDraft, type ProjectDeployResult } from
 
 /**
  * spec 3 §4 Project deploy, keyed by app: it runs on while the console moves to the Deploying page,
- * which follows it with `useProjectDeployProgress`.
+ * which follows it with `useProjectDeployProgress` (and links each step's log, so leaving that page does
+ * not stop it). It stops when the session ends (spec 1 §7: every call is cancelled).
  */
 export function useDeployProject(appId: string) {
   const queryClient = useQueryClient();
+  const actor = useActor();
   return useMutation({
     mutationKey: guidedDeployKeys.deploy(appId),
-    mutationFn: (draft: ProjectDeployDraft) =>
-      // After each step the databases and operation lists are read again, so the Deploying page shows them.
-      deployProject(draft, () => {
-        void queryClient.invalidateQueries({ queryKey: databaseKeys.all });
-        void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
-      }),
+    mutationFn: async (draft: ProjectDeployDraft) => {
+      const controller = new AbortController();
+      const stopListening = sessionStore.onReset(() => controller.abort());
+      try {
+        return await deployProject(draft, {
+          actor,
+          signal: controller.signal,
+          // After each step the databases and operation lists are read again, so the Deploying page shows them.
+          onStep: () => {
+            void queryClient.invalidateQueries({ queryKey: databaseKeys.all });
+            void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
+          },
+        });
+      } finally {
+        stopListening();
+      }
+    },
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,4 +1,4 @@
-import { dotenvMessages, MAX_DOTENV_LENGTH } from '@berth/core';
+import { databasePlaceholder, dotenvMessages, MAX_DOTENV_LENGTH } from '@berth/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ function renderForm(props: Partial<ConfigureFormProps> = {}) {
       existingDatabaseHandles={[]}
       initialDatabases={[{ envVar: 'DATABASE_URL', imageId: '2' }]}
       initialVariables="KEEP=yes"
-      denial={null}
+      denial={() => null}
       pending={false}
       onSubmit={onSubmit}
       {...props}
@@ -38,6 +38,8 @@ function renderForm(props: Partial<ConfigureFormProps> = {}) {
 
 const variables = () => screen.getByRole('textbox', { name: 'Variables' });
 const dotenv = () => screen.getByRole('textbox', { name: 'Paste a .env file' });
+/** The file input the "Load a .env file" button opens (hidden: the button is what is reached). */
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 
 describe('Configure App (spec 3 "Configure App")', () => {
   it('adds a pasted .env file to the variables, replacing the same keys', async () => {
@@ -61,14 +63,14 @@ describe('Configure App (spec 3 "Configure App")', () => {
     const { user } = renderForm();
     const file = new File(['x'.repeat(MAX_DOTENV_LENGTH + 1)], '.env', { type: 'text/plain' });
     const text = vi.spyOn(file, 'text');
-    await user.upload(screen.getByLabelText('Load a .env file'), file);
+    await user.upload(fileInput(), file);
     expect(screen.getByText(dotenvMessages.tooLong)).toBeInTheDocument();
     expect(text).not.toHaveBeenCalled();
   });
 
   it('loads a .env file into the paste box', async () => {
     const { user } = renderForm();
-    await user.upload(screen.getByLabelText('Load a .env file'), new File(['TOKEN=t0k3n\n'], '.env'));
+    await user.upload(fileInput(), new File(['TOKEN=t0k3n\n'], '.env'));
     expect(await screen.findByDisplayValue('TOKEN=t0k3n')).toBe(dotenv());
   });
 
@@ -111,10 +113,40 @@ describe('Configure App (spec 3 "Configure App")', () => {
 
   it('keeps the deploy button with the reason when the caller may not deploy', async () => {
     const denial = 'You do not have "deploy" permissions for this environment (id:3)';
-    const { user, onSubmit } = renderForm({ denial });
+    const { user, onSubmit } = renderForm({ denial: () => denial });
     const save = screen.getByRole('button', { name: 'Save & Deploy' });
     expect(save).toHaveAttribute('aria-disabled', 'true');
     await user.click(save);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for more when the draft waits for databases: its own, or placeholders in the variables', async () => {
+    const sensitive = 'You do not have "sensitive" permissions for this environment (id:3)';
+    const { user, onSubmit } = renderForm({ denial: (waits) => (waits ? sensitive : null) });
+    // A denied button is another element than an allowed one: it is looked up each time.
+    const save = () => screen.getByRole('button', { name: 'Save & Deploy' });
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(save());
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete database 1' }));
+    expect(save()).not.toHaveAttribute('aria-disabled');
+    fireEvent.change(variables(), {
+      target: { value: `KEEP=yes\nREDIS_URL=${databasePlaceholder('shop-redis')}` },
+    });
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('reaches "Load a .env file" by keyboard as a button that opens the file chooser', async () => {
+    const { user } = renderForm();
+    const open = vi.spyOn(fileInput(), 'click');
+    await user.click(dotenv());
+    // The empty paste box leaves "Add to Variables" disabled: the next stop is the load button.
+    await user.tab();
+    const load = screen.getByRole('button', { name: 'Load a .env file' });
+    expect(load).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(open).toHaveBeenCalledTimes(1);
+    // The input itself is no tab stop of its own.
+    expect(fileInput()).toHaveAttribute('hidden');
   });
 });

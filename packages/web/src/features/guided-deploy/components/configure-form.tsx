@@ -1,6 +1,7 @@
 import {
   databaseSelectorProblems,
   dotenvMessages,
+  draftWaitsForDatabases,
   envKeyProblems,
   envMessages,
   formatEnvText,
@@ -8,7 +9,7 @@ import {
   parseDotenv,
   parseEnvText,
 } from '@berth/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
@@ -33,8 +34,11 @@ export interface ConfigureFormProps {
   initialDatabases: readonly DraftDatabase[];
   /** KEY=value text: the app's variables and the template's. */
   initialVariables: string;
-  /** What the caller may not do (deploy, or create the databases), or null. */
-  denial: string | null;
+  /**
+   * Why the caller may not deploy this draft, or null: a draft that waits for databases (it makes some, or
+   * its variables hold placeholders) asks for more (core's projectDeployDenial).
+   */
+  denial: (waitsForDatabases: boolean) => string | null;
   pending: boolean;
   onSubmit: (submission: ConfigureSubmission) => void;
 }
@@ -66,6 +70,7 @@ export function ConfigureForm({
   const [variables, setVariables] = useState(initialVariables);
   const [dotenv, setDotenv] = useState('');
   const [dotenvProblems, setDotenvProblems] = useState<string[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
   const offered = images.filter((image) => image.visible);
   const handles = draftDatabaseHandles(appHandle, databases, images, existingDatabaseHandles);
   const selectorProblems = databaseSelectorProblems(databases).map(
@@ -80,6 +85,12 @@ export function ConfigureForm({
     ...new Set(databases.map((database) => database.envVar.trim()).filter((key) => variableKeys.has(key))),
   ].map(envMessages.duplicate);
   const problems = [...selectorProblems.filter((problem) => problem !== null), ...textProblems, ...clashes];
+  const deployDenial = denial(
+    draftWaitsForDatabases({
+      databases,
+      variables: textProblems.length ? [] : parseEnvText(variables).entries,
+    }),
+  );
 
   const update = (index: number, change: Partial<DraftDatabase>) =>
     setDatabases((current) => current.map((item, at) => (at === index ? { ...item, ...change } : item)));
@@ -114,7 +125,7 @@ export function ConfigureForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (denial !== null || problems.length > 0 || pending) return;
+    if (deployDenial !== null || problems.length > 0 || pending) return;
     onSubmit({
       databases: databases.map((database, index) => ({
         envVar: database.envVar.trim(),
@@ -241,15 +252,21 @@ export function ConfigureForm({
             <Button variant="secondary" size="sm" disabled={dotenv.trim() === ''} onClick={addDotenv}>
               Add to Variables
             </Button>
-            <label className="button button-ghost button-sm">
-              <span>Load a .env file</span>
-              <input
-                type="file"
-                className="visually-hidden"
-                accept=".env,text/plain"
-                onChange={(event) => void loadFile(event.target.files?.[0])}
-              />
-            </label>
+            {/* A real button, focusable with its focus ring; the file input itself stays out of sight and reach. */}
+            <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()}>
+              Load a .env file
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept=".env,text/plain"
+              onChange={(event) => {
+                void loadFile(event.target.files?.[0]);
+                // The same file chosen again is read again.
+                event.target.value = '';
+              }}
+            />
           </div>
         </div>
       </section>
@@ -260,7 +277,7 @@ export function ConfigureForm({
           type="submit"
           size="lg"
           block
-          denial={denial}
+          denial={deployDenial}
           loading={pending}
           disabled={problems.length > 0}
         >
