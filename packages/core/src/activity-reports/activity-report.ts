@@ -97,6 +97,4 @@ export type ActivityReportStatus = (typeof ACTIVITY_REPORT_STATUSES)[number];
 export const activityReportMessages = {
   notReady: 'This activity report is still being prepared. Try again in a minute.',
   invalidLink: 'This report link is invalid or has expired',
-  /** The Activity Reports tab with no report yet. */
-  none: 'No activity reports yet. The first weekly report is made after the environment’s first whole week (Monday to Sunday, UTC); Make a report now covers the last 7 days.',
 } as const;
