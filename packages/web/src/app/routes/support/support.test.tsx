@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
@@ -135,7 +135,9 @@ describe('/support (spec 3 §2)', () => {
 
     // Another request sent here is a new form.
     await router.navigate('/support?subject=VPN%20tunnel%20request');
-    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue('VPN tunnel request');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('VPN tunnel request'),
+    );
     expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('');
   });
 
