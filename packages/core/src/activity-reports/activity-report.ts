@@ -109,6 +109,4 @@ export const activityReportMessages = {
   cut: (listed: number, lastListedAt: string) =>
     `This report was cut at its limit (${ACTIVITY_REPORT_MAX_ROWS.toLocaleString('en-US')} operations or ${ACTIVITY_REPORT_MAX_BYTES / 1024 / 1024} MB): it lists the first ${listed.toLocaleString('en-US')}, up to ${lastListedAt}; the later ones are not listed.`,
   invalidLink: 'This report link is invalid or has expired',
-  /** The Activity Reports tab with no report yet. */
-  none: 'No activity reports yet. The first weekly report is made after the environment’s first whole week (Monday to Sunday, UTC); Make a report now covers the last 7 days.',
 } as const;

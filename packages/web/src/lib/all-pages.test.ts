@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../../test/fetch-mock.ts';
 import { signIn } from '../../test/render.tsx';
-import { allPages, pagePath } from './all-pages.ts';
+import { allPages, itemsByNextLink, pagePath } from './all-pages.ts';
 
 const page = (items: unknown[], total: number, perPage: number) => ({
   _embedded: { apps: items },
@@ -33,5 +33,23 @@ describe('allPages (issue 19: a list the console shows is complete)', () => {
   it('builds a page address with or without a query', () => {
     expect(pagePath('/apps', 2)).toBe('/apps?page=2');
     expect(pagePath('/apps?per_page=5000', 3)).toBe('/apps?per_page=5000&page=3');
+  });
+});
+
+describe('itemsByNextLink (contract §1.4: a whole list follows `_links.next`)', () => {
+  it('reads each page at the address the previous one names, whatever its total says', async () => {
+    signIn();
+    const next = 'http://berth.test/api/apps?page=2&per_page=5000';
+    const server = mockServer({
+      'GET /api/apps?per_page=5000': () =>
+        json(200, { ...page([{ id: 1 }], 2, 5000), _links: { next: { href: next } } }),
+      'GET /api/apps?page=2&per_page=5000': () => json(200, page([{ id: 2 }], 2, 5000)),
+    });
+    const items = await itemsByNextLink<{ id: number }>('api', '/apps?per_page=5000', 'apps');
+    expect(items.map((item) => item.id)).toEqual([1, 2]);
+    expect(server.calls.map((call) => call.path)).toEqual([
+      '/api/apps?per_page=5000',
+      '/api/apps?page=2&per_page=5000',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { MAX_PAGES } from '@berth/core';
 import { apiRequest, type ServiceFamily } from './api-client.ts';
-import { embeddedList, type HalLinks } from './hal.ts';
+import { embeddedList, type HalCollection, type HalLinks } from './hal.ts';
 
 type Page = {
   per_page?: number;
@@ -53,4 +53,15 @@ export async function pagesByNextLink<P extends { _links?: HalLinks | null }>(
     pages.push(await apiRequest<P>(family, next, { signal }));
   }
   return pages;
+}
+
+/** Every item of a list under its key `key`, its pages read by following `_links.next` (pagesByNextLink). */
+export async function itemsByNextLink<T>(
+  family: ServiceFamily,
+  first: string,
+  key: string,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const pages = await pagesByNextLink<HalCollection<T>>(family, first, signal);
+  return pages.flatMap((page) => embeddedList(page, key));
 }

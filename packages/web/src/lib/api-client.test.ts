@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockServer, noContent } from '../../test/fetch-mock.ts';
 import { errorBody, tokenHal, userHal } from '../../test/fixtures.ts';
 import { signIn } from '../../test/render.tsx';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, apiDownload, apiRequest } from './api-client.ts';
 import { readPersisted, writePersisted } from './persisted-state.ts';
 import { fromTokenResource, sessionStore } from './session-store.ts';
 
@@ -92,5 +92,46 @@ describe('apiRequest', () => {
   it('treats a 2xx without JSON as a failure (contract §1.2)', async () => {
     mockServer({ 'GET /api/stacks': () => new Response('', { status: 200 }) });
     await expect(apiRequest('api', '/stacks', { auth: 'none' })).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('apiDownload', () => {
+  it('reads the answer as a blob, sent as any GET is (bearer and cookies)', async () => {
+    signIn();
+    const server = mockServer({
+      'GET /api/support/attachments/5': () => new Response('a log line', { status: 200 }),
+    });
+    const file = await apiDownload('api', '/support/attachments/5');
+    expect(await file.text()).toBe('a log line');
+    const [call] = server.calls;
+    expect(call?.headers.Authorization).toBe(`Bearer ${sessionStore.getState().accessToken?.accessToken}`);
+    expect(call?.credentials).toBe('include');
+  });
+
+  it('ends the session on a 401, as every other GET does (spec 1 §4)', async () => {
+    signIn();
+    mockServer({
+      'GET /api/support/attachments/5': () => json(401, errorBody(401, 'invalid_token', 'Token expired')),
+    });
+    await expect(apiDownload('api', '/support/attachments/5')).rejects.toMatchObject({
+      status: 401,
+      message: 'Token expired',
+    });
+    expect(sessionStore.getState()).toMatchObject({ phase: 'anonymous', accessToken: null });
+  });
+
+  it("throws the server's message on another failure, keeping the session", async () => {
+    signIn();
+    mockServer({
+      'GET /api/support/attachments/5': () => json(404, errorBody(404, 'not_found', 'No such attachment')),
+    });
+    const failure = apiDownload('api', '/support/attachments/5');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'No such attachment',
+    });
+    expect(sessionStore.getState().phase).toBe('authenticated');
   });
 });

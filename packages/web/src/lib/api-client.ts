@@ -62,11 +62,11 @@ function errorBodyOf(body: unknown, status: number): { message: string; code: st
 sessionStore.onReset(forgetEarlyAnswers);
 
 export function createApiClient(store: SessionStore, fetchImpl: () => typeof fetch = () => fetch) {
-  return async function apiRequest<T>(
-    family: ServiceFamily,
-    path: string,
-    options: ApiRequestOptions = {},
-  ): Promise<T> {
+  /**
+   * One call under the client's rules (bearer, cookies, early answers, a 401 on a GET ends the session):
+   * its successful answer, unread; a failure throws an ApiError with the server's message.
+   */
+  async function send(family: ServiceFamily, path: string, options: ApiRequestOptions): Promise<Response> {
     const method = options.method ?? 'GET';
     const state = store.getState();
     const auth = options.auth ?? 'session';
@@ -93,51 +93,52 @@ export function createApiClient(store: SessionStore, fetchImpl: () => typeof fet
         credentials: options.credentials ?? 'include',
         signal: options.signal,
       }));
+    if (response.ok) return response;
 
+    // spec 1 §4: a 401 on a GET means the session is gone. Without a bearer (boot) there is nothing to drop.
+    if (method === 'GET' && response.status === 401 && token) store.reset();
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: a proxy's page, say; the message is then a plain one.
+    }
+    const { message, code } = errorBodyOf(body, response.status);
+    throw new ApiError(response.status, message, code, body);
+  }
+
+  async function apiRequest<T>(
+    family: ServiceFamily,
+    path: string,
+    options: ApiRequestOptions = {},
+  ): Promise<T> {
+    const response = await send(family, path, options);
     if (response.status === 204) return {} as T;
 
     const text = await response.text();
-    let body: unknown = null;
-    let parsed = false;
-    try {
-      body = text ? JSON.parse(text) : null;
-      parsed = text !== '';
-    } catch {
-      parsed = false;
-    }
-
-    if (!response.ok) {
-      // spec 1 §4: a 401 on a GET means the session is gone. Without a bearer (boot) there is nothing to drop.
-      if (method === 'GET' && response.status === 401 && token) store.reset();
-      const { message, code } = errorBodyOf(body, response.status);
-      throw new ApiError(response.status, message, code, body);
-    }
     // contract §1.2: a 2xx that is not 204 must carry JSON.
-    if (!parsed) throw new ApiError(response.status, 'The server sent an unreadable response', null, text);
-    return body as T;
-  };
-}
-
-export const apiRequest = createApiClient(sessionStore);
-
-/**
- * A file the API answers (a support ticket's attachment), read with the session's bearer as a blob; a
- * failure carries the server's message as any other call's.
- */
-export async function apiDownload(family: ServiceFamily, path: string): Promise<Blob> {
-  const token = sessionStore.getState().accessToken;
-  const response = await fetch(serviceUrl(family, path), {
-    headers: headersFor(token?.accessToken ?? null),
-    credentials: 'include',
-  });
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
+    try {
+      if (text) return JSON.parse(text) as T;
+    } catch {
+      // Falls through to the failure below.
+    }
+    throw new ApiError(response.status, 'The server sent an unreadable response', null, text);
   }
-  const { message, code } = errorBodyOf(body, response.status);
-  throw new ApiError(response.status, message, code, body);
+
+  /**
+   * A GET whose answer is not JSON (contract §1.10: a ticket's attachment, or a capability URL as text),
+   * read as a blob under the same rules as every other call.
+   */
+  async function apiDownload(
+    family: ServiceFamily,
+    path: string,
+    options: Pick<ApiRequestOptions, 'signal'> = {},
+  ): Promise<Blob> {
+    return (await send(family, path, { signal: options.signal })).blob();
+  }
+
+  return { apiRequest, apiDownload };
 }
+
+export const { apiRequest, apiDownload } = createApiClient(sessionStore);

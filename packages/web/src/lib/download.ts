@@ -6,6 +6,13 @@ export function downloadTextFile(filename: string, text: string, type = 'text/cs
 /** Saves a blob (a file the API answered) as a file, through a temporary object URL. */
 export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
+  downloadUrl(filename, url);
+  // Some browsers start the download only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Follows a URL as a download link (an object URL, or a capability URL the API answered). */
+export function downloadUrl(filename: string, url: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -13,6 +20,4 @@ export function downloadBlob(filename: string, blob: Blob): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

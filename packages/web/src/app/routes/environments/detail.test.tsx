@@ -237,6 +237,19 @@ describe('environment detail (spec 2 §2)', () => {
     ]);
   });
 
+  it("says once that there is no activity report yet, in the spec's empty text (spec 3 §2)", async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/accounts/10/activity_reports?page=1': () =>
+        json(200, { ...collection('activity_reports', []), per_page: 40 }),
+    });
+    renderApp('/environments/10/activity_reports');
+    const table = await screen.findByRole('table', { name: 'Activity reports' });
+    expect(await within(table).findByText('No resources found')).toBeInTheDocument();
+    expect(screen.getAllByText(/^No (resources found|activity reports)/)).toHaveLength(1);
+  });
+
   it('says why the Activity Reports tab is closed to a member without Full Visibility', async () => {
     signIn();
     mockServer(routes({ roles: [roleHal({ id: 'role-dev', type: 'platform_user' })], scopes: ['deploy'] }));

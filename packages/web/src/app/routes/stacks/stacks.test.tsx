@@ -14,6 +14,7 @@ import {
   stackHal,
 } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const stacks = [
   { ...stackHal({ id: '1', name: 'shared-us-west-1', isDefault: true }), runtime: 'sim' },
@@ -192,6 +193,71 @@ describe('stack detail (spec 2 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
   });
 
+  it('pages the HIDS reports by the address (?page=) and names each download by its report', async () => {
+    signIn();
+    const hidsReport = (id: string, day: number) => ({
+      id,
+      _type: 'intrusion_detection_report',
+      starts_at: `2026-10-${String(day).padStart(2, '0')}T00:00:00.000Z`,
+      ends_at: `2026-10-${String(day + 1).padStart(2, '0')}T00:00:00.000Z`,
+      created_at: `2026-10-${String(day + 1).padStart(2, '0')}T01:00:00.000Z`,
+      _links: {
+        download_csv: { href: `http://berth.test/api/intrusion_detection_reports/${id}/download_csv` },
+        download_pdf: { href: `http://berth.test/api/intrusion_detection_reports/${id}/download_pdf` },
+      },
+    });
+    const page = (number: number, reports: unknown[]) => () =>
+      json(200, {
+        ...collection('intrusion_detection_reports', reports),
+        current_page: number,
+        per_page: 10,
+        total_count: 11,
+      });
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2': () => json(200, { ...stacks[1], expose_intrusion_detection_reports: true }),
+      'GET /api/stacks/2/intrusion_detection_reports?page=1&per_page=10': page(
+        1,
+        Array.from({ length: 10 }, (_, index) => hidsReport(String(20 - index), 20 - index)),
+      ),
+      'GET /api/stacks/2/intrusion_detection_reports?page=2&per_page=10': page(2, [hidsReport('5', 5)]),
+    });
+    const { router } = renderApp('/stacks/2/hids');
+    const table = await screen.findByRole('table', { name: 'Managed HIDS reports' });
+    const period = (day: number) =>
+      `report of ${formatDateTime(`2026-10-${String(day).padStart(2, '0')}T00:00:00.000Z`)} to ${formatDateTime(`2026-10-${String(day + 1).padStart(2, '0')}T00:00:00.000Z`)}`;
+    expect(within(table).getByRole('button', { name: `CSV ${period(20)}` })).toHaveTextContent(/^CSV$/);
+    expect(within(table).getByRole('button', { name: `PDF ${period(11)}` })).toHaveTextContent(/^PDF$/);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(table).findByRole('button', { name: `CSV ${period(5)}` })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/stacks/2/hids');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+
+    // Back returns to the first page, as the address says.
+    await router.navigate(-1);
+    expect(await within(table).findByRole('button', { name: `PDF ${period(20)}` })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('opens the HIDS reports at the page the address names', async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2': () => json(200, { ...stacks[1], expose_intrusion_detection_reports: true }),
+      'GET /api/stacks/2/intrusion_detection_reports?page=3&per_page=10': () =>
+        json(200, {
+          ...collection('intrusion_detection_reports', []),
+          current_page: 3,
+          per_page: 10,
+          total_count: 25,
+        }),
+    });
+    renderApp('/stacks/2/hids?page=3');
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
   it("says the spec's text when the HIDS reports cannot be read", async () => {
     signIn();
     mockServer({
@@ -274,6 +340,73 @@ describe('stack detail (spec 2 §2)', () => {
     expect(screen.getByRole('link', { name: 'Request VPC Peering' }).getAttribute('href')).toMatch(
       /^\/support\?subject=VPC\+peering\+request\+for\+stack\+engines-prod/,
     );
+  });
+
+  it('lists every VPN tunnel and VPC peer, following the next page link the server gives (contract §1.4)', async () => {
+    signIn();
+    const tunnel = (id: string, handle: string) => ({
+      id,
+      _type: 'vpn_tunnel',
+      handle,
+      phase_1_alg: 'aes256',
+      phase_1_dh_group: 'modp2048',
+      phase_1_lifetime: '28800',
+      phase_2_alg: 'aes256',
+      phase_2_dh_group: 'modp2048',
+      phase_2_lifetime: '3600',
+      perfect_forward_secrecy: 'yes',
+      auto: 'start',
+      our_gateway: '203.0.113.10',
+      peer_gateway: '198.51.100.20',
+      our_networks: ['10.0.0.0/16'],
+      peer_networks: ['192.168.0.0/24'],
+      state: 'up',
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-01T00:00:00.000Z',
+      _links: { stack: { href: 'http://berth.test/api/stacks/2' } },
+    });
+    const peer = (id: string, connection: string) => ({
+      id,
+      _type: 'vpc_peer',
+      connection_id: connection,
+      connection_status: 'active',
+      description: 'Analytics',
+      peer_account_id: '123456789012',
+      peer_vpc_id: 'vpc-0def',
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-01T00:00:00.000Z',
+      _links: { stack: { href: 'http://berth.test/api/stacks/2' } },
+    });
+    // The server's answer to per_page=5000 when more remain: page 1 and where page 2 is.
+    const firstPage = (key: string, item: unknown) =>
+      json(200, {
+        ...collection(key, [item]),
+        _links: {
+          self: { href: `http://berth.test/api/stacks/2/${key}` },
+          next: { href: `http://berth.test/api/stacks/2/${key}?page=2&per_page=5000` },
+        },
+        per_page: 5000,
+        total_count: 5001,
+      });
+    const lastPage = (key: string, item: unknown) =>
+      json(200, { ...collection(key, [item]), current_page: 2, per_page: 5000, total_count: 5001 });
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2/vpn_tunnels?per_page=5000': () => firstPage('vpn_tunnels', tunnel('7', 'office')),
+      'GET /api/stacks/2/vpn_tunnels?page=2&per_page=5000': () =>
+        lastPage('vpn_tunnels', tunnel('8', 'warehouse')),
+      'GET /api/stacks/2/vpc_peers?per_page=5000': () => firstPage('vpc_peers', peer('3', 'pcx-0abc')),
+      'GET /api/stacks/2/vpc_peers?page=2&per_page=5000': () => lastPage('vpc_peers', peer('4', 'pcx-0def')),
+    });
+    renderApp('/stacks/2/vpn-tunnels');
+    const tunnels = await screen.findByRole('table', { name: 'VPN Tunnels' });
+    expect(within(tunnels).getByText('office')).toBeInTheDocument();
+    expect(within(tunnels).getByText('warehouse')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'VPC Peering' }));
+    const peers = await screen.findByRole('table', { name: 'VPC Peers' });
+    expect(within(peers).getByText('pcx-0abc')).toBeInTheDocument();
+    expect(within(peers).getByText('pcx-0def')).toBeInTheDocument();
   });
 
   it('says so on the HIDS tab of a stack that does not expose its reports', async () => {

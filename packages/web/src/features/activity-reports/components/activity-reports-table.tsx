@@ -1,4 +1,4 @@
-import { type ActivityReportResource, activityReportMessages } from '@berth/core';
+import type { ActivityReportResource } from '@berth/core';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -81,13 +81,11 @@ export function ActivityReports({ environmentId, page, onPageChange, requestDeni
     <div className="activity-report-stack">
       <p className="activity-report-intro">
         Each report lists the environment's operations of its period: who asked for what, when, and how it
-        ended. Weekly reports cover Monday to Sunday (UTC) and are made after the week ends.
+        ended. Weekly reports cover Monday to Sunday (UTC) and are made after the week ends; Make a report now
+        covers the last 7 days.
       </p>
       {request.isError ? <Banner variant="error">{messageOf(request.error)}</Banner> : null}
       {downloadError ? <Banner variant="error">{downloadError}</Banner> : null}
-      {reports.data && reports.data.totalCount === 0 ? (
-        <p className="activity-report-intro">{activityReportMessages.none}</p>
-      ) : null}
       <DataTable
         label="Activity reports"
         rows={reports.data?.reports ?? []}

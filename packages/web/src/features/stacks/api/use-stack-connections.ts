@@ -6,7 +6,7 @@ import {
   type VpnTunnelResource,
 } from '@berth/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { allPages } from '../../../lib/all-pages.ts';
+import { itemsByNextLink } from '../../../lib/all-pages.ts';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
 import { downloadBlob } from '../../../lib/download.ts';
 import { stackKeys } from '../../../resources/stacks/stack-keys.ts';
@@ -47,13 +47,13 @@ const connectionKeys = {
   hids: (stackId: string, page: number) => [...stackKeys.detail(stackId), 'hids', page] as const,
 };
 
-/** contract §5.6 GET /stacks/:id/vpn_tunnels, every page. */
+/** contract §5.6 GET /stacks/:id/vpn_tunnels, every page, following `_links.next` (contract §1.4). */
 export function useVpnTunnels(stackId: string) {
   return useQuery({
     queryKey: connectionKeys.tunnels(stackId),
     queryFn: async ({ signal }) =>
       (
-        await allPages<VpnTunnelResource>(
+        await itemsByNextLink<VpnTunnelResource>(
           'api',
           `/stacks/${encodeURIComponent(stackId)}/vpn_tunnels?per_page=${MAX_PAGE_SIZE}`,
           'vpn_tunnels',
@@ -73,13 +73,13 @@ export function useVpnTunnels(stackId: string) {
   });
 }
 
-/** contract §5.6 GET /stacks/:id/vpc_peers, every page. */
+/** contract §5.6 GET /stacks/:id/vpc_peers, every page, following `_links.next` (contract §1.4). */
 export function useVpcPeers(stackId: string) {
   return useQuery({
     queryKey: connectionKeys.peers(stackId),
     queryFn: async ({ signal }) =>
       (
-        await allPages<VpcPeerResource>(
+        await itemsByNextLink<VpcPeerResource>(
           'api',
           `/stacks/${encodeURIComponent(stackId)}/vpc_peers?per_page=${MAX_PAGE_SIZE}`,
           'vpc_peers',

@@ -1,5 +1,6 @@
 import { hidsMessages, isVpcPeerActive } from '@berth/core';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -138,9 +139,24 @@ export function VpcPeersTab({ stack }: { stack: Stack }) {
   );
 }
 
-/** spec 2 §2 Managed HIDS: the stack's reports, 10 a page, each downloadable as CSV or PDF. */
+function positiveInt(value: string | null): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+}
+
+/**
+ * spec 2 §2 Managed HIDS: the stack's reports, 10 a page (`?page=`, as the other paged tabs), each
+ * downloadable as CSV or PDF.
+ */
 export function HidsReportsTab({ stack }: { stack: Stack }) {
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const page = positiveInt(params.get('page'));
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const changed = new URLSearchParams(current);
+      changed.set('page', String(next));
+      return changed;
+    });
   const [failure, setFailure] = useState<string | null>(null);
   const reports = useHidsReports(stack.id, page, stack.exposeIntrusionDetectionReports);
   // spec 2 §8: the tab of a stack that does not expose its reports.
@@ -169,21 +185,35 @@ export function HidsReportsTab({ stack }: { stack: Stack }) {
         caption="Managed HIDS reports"
         columns={['From', 'To', 'Made', { label: 'Downloads', hidden: true }]}
       >
-        {rows.map((report) => (
-          <tr key={report.id}>
-            <td>{formatDateTime(report.startsAt)}</td>
-            <td>{formatDateTime(report.endsAt)}</td>
-            <td>{formatDateTime(report.createdAt)}</td>
-            <td>
-              <Button variant="ghost" size="sm" onClick={() => save(report.csvHref, `hids-${report.id}.csv`)}>
-                CSV
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => save(report.pdfHref, `hids-${report.id}.pdf`)}>
-                PDF
-              </Button>
-            </td>
-          </tr>
-        ))}
+        {rows.map((report) => {
+          // Every row has the same two buttons: their names say which report's file they save.
+          const period = `report of ${formatDateTime(report.startsAt)} to ${formatDateTime(report.endsAt)}`;
+          return (
+            <tr key={report.id}>
+              <td>{formatDateTime(report.startsAt)}</td>
+              <td>{formatDateTime(report.endsAt)}</td>
+              <td>{formatDateTime(report.createdAt)}</td>
+              <td>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`CSV ${period}`}
+                  onClick={() => save(report.csvHref, `hids-${report.id}.csv`)}
+                >
+                  CSV
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`PDF ${period}`}
+                  onClick={() => save(report.pdfHref, `hids-${report.id}.pdf`)}
+                >
+                  PDF
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
       </StaticTable>
       {pages > 1 ? (
         <div className="page-actions">

@@ -1,7 +1,7 @@
 import type { SupportTicketInput, SupportTicketResource, SupportUploadAnswer } from '@berth/core';
 import { MAX_PAGE_SIZE } from '@berth/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { allPages } from '../../../lib/all-pages.ts';
+import { itemsByNextLink } from '../../../lib/all-pages.ts';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
 import { downloadBlob } from '../../../lib/download.ts';
 
@@ -37,13 +37,13 @@ export const supportKeys = {
   one: (id: string) => [...supportKeys.all, 'one', id] as const,
 };
 
-/** The caller's own tickets, every page (newest first). */
+/** The caller's own tickets, every page (newest first), following `_links.next` (contract §1.4). */
 export function supportTicketsQuery() {
   return queryOptions({
     queryKey: supportKeys.list(),
     queryFn: async ({ signal }) =>
       (
-        await allPages<SupportTicketResource>(
+        await itemsByNextLink<SupportTicketResource>(
           'api',
           `/support/tickets?per_page=${MAX_PAGE_SIZE}`,
           'support_tickets',

@@ -1,28 +1,22 @@
-import { useState } from 'react';
+import { SUPPORT_PRIORITIES } from '@berth/core';
+import { useMemo, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { StaticTable } from '../../../components/ui/static-table.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { messageOf } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { SupportTicket } from '../api/support-tickets.ts';
 import './support.css';
 
-/** spec 3 §8: the empty text of a list. */
-const NO_RESOURCES_FOUND = 'No resources found';
+/** Saves one of a ticket's files (the route passes downloadSupportAttachment). */
+type Download = (href: string, fileName: string) => Promise<void>;
 
 function kilobytes(size: number): string {
   return `${Math.max(1, Math.round(size / 1024))} KB`;
 }
 
 /** A ticket's files, each saved on request with the session's token. */
-function AttachmentLinks({
-  ticket,
-  download,
-}: {
-  ticket: SupportTicket;
-  download: (href: string, fileName: string) => Promise<void>;
-}) {
+function AttachmentLinks({ ticket, download }: { ticket: SupportTicket; download: Download }) {
   const [failure, setFailure] = useState<string | null>(null);
   if (ticket.attachments.length === 0) return <>None</>;
   return (
@@ -51,44 +45,74 @@ function AttachmentLinks({
   );
 }
 
-/** The requester's tickets, newest first. */
+function ticketColumns(download: Download): DataTableColumn<SupportTicket>[] {
+  return [
+    {
+      id: 'subject',
+      header: 'Subject',
+      cell: (ticket) => (
+        <>
+          <strong>{ticket.subject}</strong>
+          <div className="support-note">#{ticket.id}</div>
+        </>
+      ),
+      sortValue: (ticket) => ticket.subject.toLowerCase(),
+    },
+    {
+      id: 'priority',
+      header: 'Priority',
+      cell: (ticket) => ticket.priority,
+      sortValue: (ticket) => (SUPPORT_PRIORITIES as readonly string[]).indexOf(ticket.priority),
+    },
+    {
+      id: 'sent',
+      header: 'Sent',
+      cell: (ticket) => formatDateTime(ticket.createdAt),
+      sortValue: (ticket) => ticket.createdAt,
+    },
+    {
+      id: 'attachments',
+      header: 'Attachments',
+      cell: (ticket) => <AttachmentLinks ticket={ticket} download={download} />,
+    },
+  ];
+}
+
+const searchText = (ticket: SupportTicket) => [
+  ticket.subject,
+  ticket.id,
+  ticket.priority,
+  ...ticket.attachments.map((file) => file.fileName),
+];
+
+/** The requester's tickets, newest first (as the server answers them), in the console's list table. */
 export function SupportTickets({
   tickets,
+  isLoading,
+  error,
   download,
 }: {
-  tickets: SupportTicket[];
-  download: (href: string, fileName: string) => Promise<void>;
+  tickets: readonly SupportTicket[];
+  isLoading: boolean;
+  error: Error | null;
+  download: Download;
 }) {
-  if (tickets.length === 0) {
-    return <EmptyState title={NO_RESOURCES_FOUND} description="Tickets you send appear here." />;
-  }
+  const columns = useMemo(() => ticketColumns(download), [download]);
   return (
-    <StaticTable caption="Your tickets" columns={['Subject', 'Priority', 'Sent', 'Attachments']}>
-      {tickets.map((ticket) => (
-        <tr key={ticket.id}>
-          <td>
-            <strong>{ticket.subject}</strong>
-            <div className="support-note">#{ticket.id}</div>
-          </td>
-          <td>{ticket.priority}</td>
-          <td>{formatDateTime(ticket.createdAt)}</td>
-          <td>
-            <AttachmentLinks ticket={ticket} download={download} />
-          </td>
-        </tr>
-      ))}
-    </StaticTable>
+    <DataTable<SupportTicket>
+      label="Your tickets"
+      rows={tickets}
+      columns={columns}
+      searchText={searchText}
+      isLoading={isLoading}
+      error={error}
+      searchPlaceholder="Search your tickets"
+    />
   );
 }
 
 /** One ticket in full (the page a support mail links to). */
-export function SupportTicketDetail({
-  ticket,
-  download,
-}: {
-  ticket: SupportTicket;
-  download: (href: string, fileName: string) => Promise<void>;
-}) {
+export function SupportTicketDetail({ ticket, download }: { ticket: SupportTicket; download: Download }) {
   return (
     <section className="card card-body section-stack" aria-label={`Ticket #${ticket.id}`}>
       <h2 className="section-title">
