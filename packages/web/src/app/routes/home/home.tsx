@@ -1,4 +1,5 @@
 import { hasFullVisibilityAnywhere } from '@berth/core';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { loadErrorText } from '../../../components/ui/data-table.tsx';
@@ -14,6 +15,7 @@ import { SecurityCard } from '../../../features/home/components/security-card.ts
 import { TopSourceCard } from '../../../features/home/components/top-source-card.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { CommitDots } from '../../../features/sources/components/commit-dots.tsx';
+import { focusElement, isFocusLost } from '../../../lib/focus.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 import { isHomeEnabled } from '../../feature-flags.ts';
@@ -24,9 +26,18 @@ function HomePage({ organization }: { organization: Organization }) {
   const home = useHome(organization.id);
   const fullVisibility = hasFullVisibilityAnywhere(useConsoleContext().actor);
   const dismiss = useDismissFeedbackBanner(organization.id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Dismiss goes with its banner: focus, fallen to the page, goes to the heading rather than the top.
+  useEffect(() => {
+    if (dismiss.isPending && isFocusLost()) focusElement(heading.current);
+  }, [dismiss.isPending]);
   return (
     <>
-      <PageHeader title="Home" description={`${organization.name} at a glance, as far as you may see it.`} />
+      <PageHeader
+        title="Home"
+        description={`${organization.name} at a glance, as far as you may see it.`}
+        titleRef={heading}
+      />
       <QueryState query={home} loadingLabel="Loading home" skeletonLines={6}>
         {(data) => (
           <div className="home">
