@@ -23,7 +23,10 @@ describe('the palette’s actions (issue 38)', () => {
   });
 
   it('lets a deployer deploy and create databases in their environment, never create one', () => {
-    const deployer: Actor = { roleTypes: ['platform_user'], permissions: [{ environmentId: '11', scope: 'deploy' }] };
+    const deployer: Actor = {
+      roleTypes: ['platform_user'],
+      permissions: [{ environmentId: '11', scope: 'deploy' }],
+    };
     const denials = actionsFor(deployer, ['10', '11']);
     expect(denials['Deploy an app']).toBeNull();
     expect(denials['Create database']).toBeNull();
@@ -33,7 +36,10 @@ describe('the palette’s actions (issue 38)', () => {
   });
 
   it('gives core’s reason where the caller may start a flow in no environment', () => {
-    const reader: Actor = { roleTypes: ['platform_user'], permissions: [{ environmentId: '10', scope: 'read' }] };
+    const reader: Actor = {
+      roleTypes: ['platform_user'],
+      permissions: [{ environmentId: '10', scope: 'read' }],
+    };
     const denials = actionsFor(reader, ['10']);
     expect(denials['Deploy an app']).toBe(scopeDenialMessage('deploy', '10'));
     expect(denials['Create database']).toBe(scopeDenialMessage('deploy', '10'));

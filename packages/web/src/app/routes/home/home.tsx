@@ -26,11 +26,16 @@ function HomePage({ organization }: { organization: Organization }) {
   const home = useHome(organization.id);
   const fullVisibility = hasFullVisibilityAnywhere(useConsoleContext().actor);
   const dismiss = useDismissFeedbackBanner(organization.id);
+  // Gone as soon as Dismiss is pressed; back, with the reason, if the server refused.
+  const bannerShown =
+    home.data !== undefined && !(home.data.feedbackBannerDismissed || dismiss.isPending || dismiss.isSuccess);
   const heading = useRef<HTMLHeadingElement>(null);
+  const hadBanner = useRef(false);
   // Dismiss goes with its banner: focus, fallen to the page, goes to the heading rather than the top.
   useEffect(() => {
-    if (dismiss.isPending && isFocusLost()) focusElement(heading.current);
-  }, [dismiss.isPending]);
+    if (hadBanner.current && !bannerShown && isFocusLost()) focusElement(heading.current);
+    hadBanner.current = bannerShown;
+  }, [bannerShown]);
   return (
     <>
       <PageHeader
@@ -41,14 +46,13 @@ function HomePage({ organization }: { organization: Organization }) {
       <QueryState query={home} loadingLabel="Loading home" skeletonLines={6}>
         {(data) => (
           <div className="home">
-            {/* Gone as soon as Dismiss is pressed; back, with the reason, if the server refused. */}
-            {data.feedbackBannerDismissed || dismiss.isPending || dismiss.isSuccess ? null : (
+            {bannerShown ? (
               <FeedbackBanner
                 onDismiss={() => dismiss.mutate()}
                 dismissing={dismiss.isPending}
                 feedbackLink={<Link to={paths.support}>Share feedback</Link>}
               />
-            )}
+            ) : null}
             {dismiss.isError ? <Banner variant="error">{loadErrorText(dismiss.error.message)}</Banner> : null}
             <CountCards home={data} />
             <div className="home-grid">
@@ -70,7 +74,9 @@ function HomePage({ organization }: { organization: Organization }) {
                 security={data.security}
                 action={
                   // The dashboard needs Full Visibility somewhere, as the side navigation's entry does.
-                  fullVisibility ? <Link to={paths.securityCompliance}>View Security & Compliance</Link> : undefined
+                  fullVisibility ? (
+                    <Link to={paths.securityCompliance}>View Security & Compliance</Link>
+                  ) : undefined
                 }
               />
             </div>
