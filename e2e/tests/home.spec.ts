@@ -130,6 +130,8 @@ test.describe('home', () => {
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     // Gone at once, and the server keeps it so.
     await expect(page.getByText(FEEDBACK_TITLE)).toHaveCount(0);
+    // Focus, on Dismiss as it went, goes to the page's heading rather than falling to the top.
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeFocused();
     expect((await dismissal).status()).toBe(204);
 
     await page.reload();

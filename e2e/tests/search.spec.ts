@@ -52,13 +52,17 @@ function resultLinks(page: Page) {
   return page.getByRole('list', { name: /found$/ }).getByRole('link');
 }
 
-/** Searches on the /search page and waits for the answer to the text typed. */
+/**
+ * Searches on the /search page and waits for the answer to the text typed: the page's status names the
+ * text its results answer, and is rendered with them, so the links read after it are this text's (the
+ * address alone changes before the page does).
+ */
 async function searchFor(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Search resources' });
   await box.fill(text);
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
-  // The previous text's results stay, marked busy, until this text's answer replaces them.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const answered = new RegExp(`^\\d+ results? for “${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”$`);
+  await expect(page.getByRole('status').filter({ hasText: answered })).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Deployments' })).toBeVisible();
 }
 

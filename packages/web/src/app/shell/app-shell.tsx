@@ -15,6 +15,7 @@ import { EnvironmentNamesProvider } from '../../lib/environment-names.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useTheme } from '../../lib/theme.ts';
+import { denialFor } from '../../lib/use-action-denial.ts';
 import { canImpersonate } from '../../resources/users/user.hal.ts';
 import { isHomeEnabled } from '../feature-flags.ts';
 import { signInAgainTo, ssoLoginUrl } from '../sso.ts';
@@ -75,8 +76,15 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const fullVisibilityForPalette = hasFullVisibilityAnywhere(data.actor);
   const palette = useCommandPalette(
     useMemo(
-      () => paletteActions({ homeEnabled: homeForPalette, fullVisibility: fullVisibilityForPalette }),
-      [homeForPalette, fullVisibilityForPalette],
+      () =>
+        paletteActions({
+          homeEnabled: homeForPalette,
+          fullVisibility: fullVisibilityForPalette,
+          // The flows it starts are disabled by the rules the other surfaces' buttons follow.
+          denialOf: (action, where) => denialFor(data.actor, action, where),
+          environmentIds: data.environments.map((environment) => environment.id),
+        }),
+      [homeForPalette, fullVisibilityForPalette, data.actor, data.environments],
     ),
   );
   useResourceVisits();

@@ -1,12 +1,13 @@
-import type { SearchResultResource } from '@berth/core';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { permissionMessages, SEARCH_DEBOUNCE_MS, type SearchResultResource } from '@berth/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../../test/fetch-mock.ts';
-import { HOST } from '../../../test/fixtures.ts';
+import { environmentHal, HOST, roleHal } from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders, signIn } from '../../../test/render.tsx';
+import { searchKeys } from '../../features/search/api/search-keys.ts';
 import { useCommandPalette } from './command-palette-host.tsx';
 
 function result(
@@ -77,6 +78,9 @@ function renderPalette() {
 }
 
 describe('the ⌘K palette (issue 38)', () => {
+  // A test that moves the clock itself gives it back even when it fails midway.
+  afterEach(() => vi.useRealTimers());
+
   it('opens with Ctrl-K as a labelled modal dialog, and Escape puts focus back where it was', async () => {
     const user = userEvent.setup();
     renderPalette();
@@ -150,30 +154,88 @@ describe('the ⌘K palette (issue 38)', () => {
     );
   });
 
-  it('drops an answer that comes after a newer text was asked', async () => {
+  it('shows no result of an older text while a newer one settles or its answer is on its way', async () => {
     const user = userEvent.setup();
     signIn();
-    let releaseStale: () => void = () => {};
-    mockServer({
+    let releaseNewer: () => void = () => {};
+    const server = mockServer({
       'GET /api/search': (call) =>
-        textOf(call) === 'sto'
+        textOf(call) === 'store'
           ? new Promise((resolve) => {
-              releaseStale = () => resolve(answer([result('app', '99', 'stale-answer')]));
+              releaseNewer = () => resolve(answer([result('app', '12', 'storefront')]));
             })
-          : answer([result('app', '12', 'storefront')]),
+          : answer([result('app', '99', 'older-answer')]),
     });
     renderWithProviders(<Harness />, '/environments');
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     await user.keyboard('sto');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Searching…'));
-    // The first text's request is out; typing goes on, and the newer text is answered first.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The older text's own answer, shown for it.
+    await screen.findByRole('option', { name: /older-answer/ });
     await user.keyboard('re');
-    await screen.findByRole('option', { name: /storefront/ });
-    await act(async () => releaseStale());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('option', { name: /stale-answer/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('option', { name: /storefront/ })).toBeInTheDocument();
+    // While the typing settles, nothing of "sto" stands for "store"…
+    expect(screen.queryByRole('option', { name: /older-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    // …nor once "store" is asked and its answer is on its way.
+    await waitFor(() => expect(server.callsTo('GET', '/api/search').map(textOf)).toContain('store'));
+    expect(screen.queryByRole('option', { name: /older-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    await act(async () => releaseNewer());
+    expect(await screen.findByRole('option', { name: /storefront/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /older-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 result');
+  });
+
+  it('never shows, nor opens on Enter, an older text’s answer that comes after more was typed', async () => {
+    signIn();
+    let releaseOlder: () => void = () => {};
+    const server = mockServer({
+      'GET /api/search': (call) =>
+        textOf(call) === 'api'
+          ? new Promise((resolve) => {
+              releaseOlder = () => resolve(answer([result('app', '99', 'api')]));
+            })
+          : // The newer text's answer has not come by the end of the test.
+            new Promise(() => {}),
+    });
+    const { router, queryClient } = renderWithProviders(<Harness />, '/environments');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open search' }));
+    const input = within(await screen.findByRole('dialog')).getByRole('combobox');
+    // From here the test moves the clock: the older answer comes within the 300 ms pause of the newer
+    // typing, however slow the machine. Only timeouts are faked (the answers' bodies are read for real);
+    // the typing is fired directly, as user-event waits on a real timeout between steps.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const type = (value: string) => fireEvent.change(input, { target: { value } });
+      const later = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+      const asked = () => server.callsTo('GET', '/api/search').map(textOf);
+      const olderOption = () => screen.queryByRole('option', { name: /^api, App/ });
+
+      type('api');
+      await later(SEARCH_DEBOUNCE_MS);
+      expect(asked()).toEqual(['api']);
+      type('api-prod');
+      await act(async () => releaseOlder());
+      // Time moves a millisecond at a time until the answer is in, well within the pause.
+      for (let ms = 0; ms < 50 && !queryClient.getQueryData(searchKeys.text('api')); ms += 1) await later(1);
+      expect(queryClient.getQueryData(searchKeys.text('api'))).toHaveLength(1);
+      // The query tells the palette on the next tick; the palette has rendered with the answer since.
+      await later(5);
+      expect(asked()).toEqual(['api']);
+      expect(olderOption()).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+
+      // "api-prod" is asked; while its answer is on its way, "api"'s stays hidden.
+      await later(SEARCH_DEBOUNCE_MS);
+      expect(asked()).toEqual(['api', 'api-prod']);
+      expect(olderOption()).not.toBeInTheDocument();
+      // Enter runs what is shown for "api-prod": every result of it on the search page.
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/search?search=api-prod',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -193,5 +255,33 @@ describe('the palette in the console (issue 38)', () => {
     expect(launcher).toHaveFocus();
     await user.keyboard('{Meta>}k{/Meta}');
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('offers a flow the caller may not start disabled, with core’s reason, and Enter does not start it', async () => {
+    const user = userEvent.setup();
+    signIn();
+    // A deployer of one environment: no owner, so no new environment; apps and databases there.
+    mockServer({
+      ...consoleRoutes({
+        roles: [roleHal({ id: 'role-2', name: 'Deployers', type: 'platform_user' })],
+        environments: [
+          environmentHal({ id: '10', permissions: [{ id: 'p1', scope: 'deploy', roleId: 'role-2' }] }),
+        ],
+      }),
+      'GET /api/search': () => answer([]),
+    });
+    const { router } = renderApp('/environments');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const createEnvironment = await screen.findByRole('option', { name: 'Create environment' });
+    expect(createEnvironment).toHaveAttribute('aria-disabled', 'true');
+    expect(createEnvironment).toHaveAccessibleDescription(permissionMessages.ownerOnly);
+    for (const allowed of ['Deploy an app', 'Create database', 'Go to Apps']) {
+      expect(screen.getByRole('option', { name: allowed })).not.toHaveAttribute('aria-disabled');
+    }
+    await user.keyboard('create env{Enter}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/environments');
+    await user.click(screen.getByRole('option', { name: 'Create environment' }));
+    expect(router.state.location.pathname).toBe('/environments');
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
@@ -139,6 +139,9 @@ describe('home (spec 3 §2)', () => {
     expect(await screen.findByText('Home is in beta')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Home is in beta')).not.toBeInTheDocument();
+    // Dismiss went with the banner: focus goes to the page's heading, not back to the top of the page.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toHaveAttribute('tabindex', '-1');
     expect(server.callsTo('DELETE', '/api/organizations/org-1/home/feedback_banner')).toHaveLength(1);
 
     first.unmount();

@@ -1,4 +1,5 @@
 import { hasFullVisibilityAnywhere } from '@berth/core';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { loadErrorText } from '../../../components/ui/data-table.tsx';
@@ -14,6 +15,7 @@ import { SecurityCard } from '../../../features/home/components/security-card.ts
 import { TopSourceCard } from '../../../features/home/components/top-source-card.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { CommitDots } from '../../../features/sources/components/commit-dots.tsx';
+import { focusElement, isFocusLost } from '../../../lib/focus.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { Organization } from '../../../resources/organizations/organization.hal.ts';
 import { isHomeEnabled } from '../../feature-flags.ts';
@@ -24,20 +26,33 @@ function HomePage({ organization }: { organization: Organization }) {
   const home = useHome(organization.id);
   const fullVisibility = hasFullVisibilityAnywhere(useConsoleContext().actor);
   const dismiss = useDismissFeedbackBanner(organization.id);
+  // Gone as soon as Dismiss is pressed; back, with the reason, if the server refused.
+  const bannerShown =
+    home.data !== undefined && !(home.data.feedbackBannerDismissed || dismiss.isPending || dismiss.isSuccess);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const hadBanner = useRef(false);
+  // Dismiss goes with its banner: focus, fallen to the page, goes to the heading rather than the top.
+  useEffect(() => {
+    if (hadBanner.current && !bannerShown && isFocusLost()) focusElement(heading.current);
+    hadBanner.current = bannerShown;
+  }, [bannerShown]);
   return (
     <>
-      <PageHeader title="Home" description={`${organization.name} at a glance, as far as you may see it.`} />
+      <PageHeader
+        title="Home"
+        description={`${organization.name} at a glance, as far as you may see it.`}
+        titleRef={heading}
+      />
       <QueryState query={home} loadingLabel="Loading home" skeletonLines={6}>
         {(data) => (
           <div className="home">
-            {/* Gone as soon as Dismiss is pressed; back, with the reason, if the server refused. */}
-            {data.feedbackBannerDismissed || dismiss.isPending || dismiss.isSuccess ? null : (
+            {bannerShown ? (
               <FeedbackBanner
                 onDismiss={() => dismiss.mutate()}
                 dismissing={dismiss.isPending}
                 feedbackLink={<Link to={paths.support}>Share feedback</Link>}
               />
-            )}
+            ) : null}
             {dismiss.isError ? <Banner variant="error">{loadErrorText(dismiss.error.message)}</Banner> : null}
             <CountCards home={data} />
             <div className="home-grid">

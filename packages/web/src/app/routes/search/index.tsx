@@ -48,15 +48,17 @@ function Remembered() {
   );
 }
 
-/** At most 15 results (spec 3 §9): resources, then deployments, each with the spec's placeholder. */
-function Results({ text }: { text: string }) {
-  const search = useSearch(text);
-  if (search.error) return <Banner variant="error">Error: {search.error.message}</Banner>;
-  if (!search.data) return <Spinner label="Searching" />;
-  const resources = search.data.filter((result) => result.type !== 'deployment');
-  const deployments = search.data.filter((result) => result.type === 'deployment');
+/**
+ * At most 15 results (spec 3 §9): resources, then deployments, each with the spec's placeholder. Nothing
+ * but a spinner until the typed text's own answer is there (the status says it is searching).
+ */
+function Results({ results, error }: { results: SearchResult[] | undefined; error: Error | null }) {
+  if (error) return <Banner variant="error">Error: {error.message}</Banner>;
+  if (!results) return <Spinner decorative />;
+  const resources = results.filter((result) => result.type !== 'deployment');
+  const deployments = results.filter((result) => result.type === 'deployment');
   return (
-    <div className="search-columns" aria-busy={search.isPlaceholderData || undefined}>
+    <div className="search-columns">
       <Section title="Resources">
         <ListOr results={resources} label="Resources found" empty={searchMessages.noResults} />
       </Section>
@@ -90,6 +92,18 @@ function SearchRoute() {
   }, [draft, text, setParams]);
 
   const trimmed = text.trim();
+  const search = useSearch(trimmed);
+  // Only an answer to the text in the box is shown: none while the address has yet to follow the typing,
+  // nor while its answer is on its way.
+  const current = draft === text && trimmed !== '' && !search.isPlaceholderData;
+  const results = current ? search.data : undefined;
+  const error = current ? search.error : null;
+  let status = '';
+  if (draft.trim() && !error) {
+    status = results
+      ? `${results.length} ${results.length === 1 ? 'result' : 'results'} for “${trimmed}”`
+      : 'Searching…';
+  }
   return (
     <>
       <PageHeader title="Search" description="Find apps, databases, environments, endpoints and more." />
@@ -106,7 +120,11 @@ function SearchRoute() {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
-        {trimmed ? <Results text={trimmed} /> : <Remembered />}
+        {draft.trim() ? <Results results={results} error={error} /> : <Remembered />}
+        {/* Said as it changes: searching, then how many were found (as the palette says it). */}
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
       </div>
     </>
   );

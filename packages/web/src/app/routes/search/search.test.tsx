@@ -1,5 +1,5 @@
 import type { SearchResultResource } from '@berth/core';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
@@ -56,6 +56,8 @@ describe('/search?search= (spec 3 §2 Global search)', () => {
     expect(linksIn('Resources found')).toEqual(['/apps/12']);
     expect(linksIn('Deployments found')).toEqual(['/deployments/40']);
     expect(screen.getByRole('searchbox', { name: 'Search resources' })).toHaveValue('store');
+    // Said to assistive technology too, naming the text answered.
+    expect(screen.getByRole('status')).toHaveTextContent('2 results for “store”');
   });
 
   it('says so, in the spec’s words, when nothing is found', async () => {
@@ -64,6 +66,38 @@ describe('/search?search= (spec 3 §2 Global search)', () => {
     renderWithProviders(<SearchPage />, '/search?search=nothing');
     expect(await screen.findByText('No results found for this search query.')).toBeInTheDocument();
     expect(screen.getByText('No deployments found')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 results for “nothing”');
+  });
+
+  it('shows no result of an older text while a newer one settles or its answer is on its way', async () => {
+    const user = userEvent.setup();
+    signIn();
+    let releaseNewer: () => void = () => {};
+    const server = mockServer({
+      'GET /api/search': (call) =>
+        new URL(call.path, HOST).searchParams.get('q') === 'store'
+          ? new Promise((resolve) => {
+              releaseNewer = () => resolve(answer([result('app', '12', 'storefront')]));
+            })
+          : answer([result('app', '99', 'older-answer')]),
+    });
+    renderWithProviders(<SearchPage />, '/search?search=sto');
+    expect(await screen.findByRole('link', { name: /older-answer/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 result for “sto”');
+    await user.type(screen.getByRole('searchbox', { name: 'Search resources' }), 're');
+    // While the typing settles, "sto"'s results do not stand for "store"…
+    expect(screen.queryByRole('link', { name: /older-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    // …nor once "store" is asked and its answer is on its way.
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/api/search').map((call) => call.path)).toContain('/api/search?q=store'),
+    );
+    expect(screen.queryByRole('link', { name: /older-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    await act(async () => releaseNewer());
+    expect(await screen.findByRole('link', { name: /storefront/ })).toHaveAttribute('href', '/apps/12');
+    expect(screen.queryByRole('link', { name: /older-answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 result for “store”');
   });
 
   it('puts what is typed in the address after a pause, and searches for it', async () => {

@@ -1,5 +1,5 @@
 import type { SearchResultCollection } from '@berth/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { embeddedList } from '../../../lib/hal.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -9,8 +9,8 @@ import { searchKeys } from './search-keys.ts';
 /**
  * GET /api/search?q= (issue 38): at most 15 resources the caller may read. Each text is its own query,
  * so an answer that arrives after a newer text was asked is kept under its own text and never shown (its
- * request is aborted when no one waits for it any more); the previous text's results stay on screen
- * until the new ones come.
+ * request is aborted when no one waits for it any more). No previous text's results stand in while the
+ * new ones come: they would be shown, and opened, as the answer to a text they do not answer.
  */
 export function useSearch(text: string) {
   const { phase } = useSession();
@@ -25,6 +25,5 @@ export function useSearch(text: string) {
       return embeddedList(answer, 'search_results').map(fromSearchResultResource);
     },
     enabled: phase === 'authenticated' && text !== '',
-    placeholderData: keepPreviousData,
   });
 }

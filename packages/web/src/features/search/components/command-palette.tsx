@@ -19,6 +19,8 @@ import './search.css';
 export interface PaletteAction {
   label: string;
   to: string;
+  /** Why the caller may not (the spec's tooltip text): the option is then shown disabled, with it. */
+  denial?: string | null;
 }
 
 export interface CommandPaletteProps {
@@ -34,6 +36,7 @@ interface Option {
   /** What the option is called for assistive technology and for matching. */
   name: string;
   to: string;
+  denial: string | null;
 }
 
 /** The text once typing has paused (spec 3 §9: search waits 300 ms). */
@@ -72,6 +75,9 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
   const needle = text.trim();
   const settled = useSettled(needle, SEARCH_DEBOUNCE_MS);
   const search = useSearch(settled);
+  // Results are shown, and Enter opens them, only when they answer the text in the box: not while the
+  // typing has yet to settle, nor while the settled text's answer is on its way.
+  const answered = needle !== '' && settled === needle && !search.isPlaceholderData ? search.data : undefined;
 
   // The page behind is inert (neither focusable nor read) while the palette is open.
   useLayoutEffect(() => {
@@ -96,9 +102,10 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
         label: action.label,
         name: action.label,
         to: action.to,
+        denial: action.denial ?? null,
       })),
-    ...(needle && search.data
-      ? search.data.map((result) => ({
+    ...(answered
+      ? answered.map((result) => ({
           id: result.key,
           group: 'Resources' as const,
           label: (
@@ -110,6 +117,7 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
           ),
           name: `${result.title}, ${SEARCH_TYPE_LABELS[result.type]}, ${result.description}`,
           to: result.path,
+          denial: null,
         }))
       : []),
     ...(needle
@@ -120,6 +128,7 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
             label: `See all results for “${needle}”`,
             name: `See all results for “${needle}”`,
             to: to.search(needle),
+            denial: null,
           },
         ]
       : []),
@@ -136,7 +145,8 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
 
   const close = () => onClose({ navigated: false });
   const run = (option: Option | undefined) => {
-    if (!option) return;
+    // A denied action stays in the list to say why, as a disabled button does; it never runs.
+    if (!option || option.denial) return;
     returnFocus.current = false;
     navigate(option.to);
     onClose({ navigated: true });
@@ -176,7 +186,7 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
   };
 
   const settling = needle !== settled || search.isFetching;
-  const resultCount = search.data?.length ?? 0;
+  const resultCount = answered?.length ?? 0;
   const groups = (['Actions', 'Resources'] as const).filter((group) =>
     options.some((option) => option.group === group),
   );
@@ -235,6 +245,8 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
                     role="option"
                     aria-selected={index === current}
                     aria-label={option.name}
+                    aria-disabled={option.denial ? true : undefined}
+                    aria-describedby={option.denial ? `${optionId(option)}-denial` : undefined}
                     className="palette-option"
                     // Reached from the input (aria-activedescendant), never by Tab; a click leaves focus there.
                     tabIndex={-1}
@@ -244,6 +256,11 @@ export function CommandPalette({ actions, onClose }: CommandPaletteProps) {
                     onKeyDown={onInputKeyDown}
                   >
                     {option.label}
+                    {option.denial ? (
+                      <span id={`${optionId(option)}-denial`} className="palette-option-denial">
+                        {option.denial}
+                      </span>
+                    ) : null}
                   </div>
                 ) : null,
               )}
