@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createAccountEnvironment, type SeededAccount, seedAccount } from '../fixtures/accounts.ts';
-import { submitCredentials } from '../fixtures/console.ts';
+import { HOME_URL, submitCredentials } from '../fixtures/console.ts';
 import {
   dockerEngineAnswers,
   E2E_BASE_IMAGE,
@@ -86,7 +86,9 @@ test('the guided deploy pushes to the scan branch, scans, configures and deploys
 }) => {
   await gotoSteadily(page, `${server?.origin}/login`);
   await submitCredentials(page, { email: account.email, password: account.password });
-  await expect(page).toHaveURL(/\/environments$/);
+  // A member of an organization lands on Home (issue 38).
+  await expect(page).toHaveURL(HOME_URL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Deploy', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your Environment' })).toBeVisible();
