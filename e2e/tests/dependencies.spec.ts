@@ -4,7 +4,7 @@ import { createAccountEnvironment } from '../fixtures/accounts.ts';
 import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
 import { createApp, getJson, postJson, waitForOperation } from '../fixtures/operations.ts';
-import { sideways } from '../fixtures/screen.ts';
+import { inTheme, SCHEMES, sideways } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2, issue 38: the app's Dependencies tab lists what its configuration names, here a database
@@ -67,13 +67,23 @@ test('the Dependencies tab lists the database the app is configured with', async
   await expect(page).toHaveURL(new RegExp(`/databases/${databaseId}(/.*)?$`));
 });
 
-test('the Dependencies tab fits a 390 px phone', async ({ signedInPage: page, account, request }) => {
+test('the Dependencies tab fits 1440 and 390 px, light and dark', async ({
+  signedInPage: page,
+  account,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { app, database } = await appUsingDatabase(request, account);
-  await page.setViewportSize({ width: 390, height: 900 });
-  await page.goto(`/apps/${app.id}/deps`);
-  await expect(
-    page.getByRole('table', { name: 'Dependencies' }).getByRole('link', { name: database }),
-  ).toBeVisible(LOADED);
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  for (const scheme of SCHEMES) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/apps/${app.id}/deps`);
+      const link = page.getByRole('table', { name: 'Dependencies' }).getByRole('link', { name: database });
+      await expect(link).toBeVisible(LOADED);
+      // The theme chosen once stays for the next pages.
+      if ((await page.locator('html').getAttribute('data-theme')) !== scheme) await inTheme(page, scheme);
+      expect(await sideways(page), `${width} px in ${scheme}`).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`deps-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
 });

@@ -1,3 +1,4 @@
+import { inTheme, SCHEMES, sideways } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 Stacks: the list (tenancy, environments, cost, total row, New Dedicated Stack), the detail with
@@ -43,6 +44,41 @@ test.describe('stacks', () => {
     await sections.getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByText(/Shared stacks cannot be deprovisioned/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request Deprovision' })).toHaveCount(0);
+  });
+
+  // Issue 38: the stack's tabs (VPN Tunnels and VPC Peering with their support requests, HIDS's message) at 1440 and 390 px,
+  // light and dark, within the window.
+  test('its VPN Tunnels, VPC Peering and HIDS tabs fit 1440 and 390 px, light and dark', async ({
+    signedInPage: page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto('/stacks');
+    await page.getByRole('table', { name: 'Stacks' }).getByRole('link', { name: 'shared-us-west-1' }).click();
+    await expect(page).toHaveURL(/\/stacks\/\d+\/environments$/);
+    const stackPath = new URL(page.url()).pathname.replace(/\/environments$/, '');
+    for (const scheme of SCHEMES) {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [tab, shown] of [
+          ['vpn-tunnels', page.getByRole('link', { name: 'Request a VPN Tunnel' })],
+          ['vpc-peering', page.getByRole('link', { name: 'Request VPC Peering' })],
+          // spec 2 §8: a stack that exposes no reports says so on its HIDS path.
+          ['hids', page.getByText('We cannot expose intrusion detection reports for this stack.')],
+        ] as const) {
+          await page.goto(`${stackPath}/${tab}`);
+          await expect(shown).toBeVisible();
+          // The theme chosen once stays for the next pages.
+          if ((await page.locator('html').getAttribute('data-theme')) !== scheme) await inTheme(page, scheme);
+          const box = await shown.boundingBox();
+          expect((box?.x ?? 0) + (box?.width ?? 0), `${tab} at ${width} px`).toBeLessThanOrEqual(width);
+          expect(await sideways(page), `${tab} at ${width} px in ${scheme}`).toBe(0);
+          await page.screenshot({
+            path: testInfo.outputPath(`${tab}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    }
   });
 
   test('the dedicated stack request form applies its rules, then shows what will be sent', async ({

@@ -34,6 +34,18 @@ describe('key=value text', () => {
     ]);
   });
 
+  it('reads a quoted value whose line ends in a backslash, which escapes the line break', () => {
+    expect(parseEnvText('A="one\\\ntwo"\nB=2').entries).toEqual([
+      { key: 'A', value: 'one\\\ntwo' },
+      { key: 'B', value: '2' },
+    ]);
+  });
+
+  it('reads a quote left open over 256 KB of short lines in one pass (a paste, parsed at each keystroke)', () => {
+    const text = `Q="open\n${'a\n'.repeat(128 * 1024)}`;
+    expect(parseEnvText(text).problems).toEqual(['Q has an unterminated quoted value']);
+  });
+
   it('round-trips through formatEnvText', () => {
     const env = { A: 'plain', B: 'two\nlines', C: 'has "quotes"' };
     const parsed = parseEnvText(formatEnvText(env));

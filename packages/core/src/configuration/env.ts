@@ -51,18 +51,21 @@ export function parseEnvText(text: string): ParsedEnv {
     const key = line.slice(0, equals).trim();
     let value = line.slice(equals + 1);
     if (value.startsWith('"')) {
-      let body = value.slice(1);
-      let closed = findClosingQuote(body);
+      // Scanned line by line: a backslash at a line's end escapes only its line break, so each line's
+      // scan starts afresh, and a long unclosed value costs one pass (no growing string read again).
+      const parts = [value.slice(1)];
+      let closed = closingQuote(parts[0] ?? '');
       while (closed === -1 && index + 1 < lines.length) {
         index += 1;
-        body += `\n${lines[index] ?? ''}`;
-        closed = findClosingQuote(body);
+        parts.push(lines[index] ?? '');
+        closed = closingQuote(parts[parts.length - 1] ?? '');
       }
       if (closed === -1) {
         problems.push(`${key} has an unterminated quoted value`);
         continue;
       }
-      value = body.slice(0, closed).replace(/\\(["\\])/g, '$1');
+      parts[parts.length - 1] = (parts[parts.length - 1] ?? '').slice(0, closed);
+      value = parts.join('\n').replace(/\\(["\\])/g, '$1');
     }
     entries.push({ key, value });
   }
@@ -70,10 +73,11 @@ export function parseEnvText(text: string): ParsedEnv {
   return { entries, problems };
 }
 
-function findClosingQuote(body: string): number {
-  for (let i = 0; i < body.length; i += 1) {
-    if (body[i] === '\\') i += 1;
-    else if (body[i] === '"') return i;
+/** The first unescaped `"` in a line, or -1. */
+function closingQuote(line: string): number {
+  for (let i = 0; i < line.length; i += 1) {
+    if (line[i] === '\\') i += 1;
+    else if (line[i] === '"') return i;
   }
   return -1;
 }

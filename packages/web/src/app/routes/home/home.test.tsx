@@ -102,6 +102,17 @@ describe('home (spec 3 §2)', () => {
     expect(security).toHaveTextContent('1 of 3 endpoints');
   });
 
+  it('counts one service and one container in the singular', async () => {
+    signIn();
+    const home = busyHome();
+    home.scaling = { ...home.scaling, services: 1, containers: 1, container_memory_mb: 1024 };
+    mockServer({ ...consoleRoutes(), [HOME]: () => json(200, home) });
+    renderApp('/');
+    expect(await screen.findByRole('region', { name: 'Scaling' })).toHaveTextContent(
+      '1 service, 1 container, 1 GB',
+    );
+  });
+
   it("says the spec's texts where a card has nothing or the caller lacks Full Visibility", async () => {
     signIn();
     mockServer({ ...consoleRoutes() });

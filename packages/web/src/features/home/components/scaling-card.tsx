@@ -4,7 +4,9 @@ import { paths } from '../../../lib/paths.ts';
 import type { Home } from '../../../resources/home/home.hal.ts';
 import { HomeCard, HomeFacts } from './home-card.tsx';
 
-const services = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'service' : 'services'}`;
+const counted = (count: number, one: string, many: string) =>
+  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+const services = (count: number) => counted(count, 'service', 'services');
 
 /**
  * spec 3 §2 "A scaling summary": the services' containers and memory, those that size themselves, and
@@ -18,7 +20,7 @@ export function ScalingCard({ scaling }: { scaling: Home['scaling'] }) {
         facts={[
           {
             name: 'Services',
-            value: `${services(scaling.services)}, ${scaling.containers.toLocaleString()} containers, ${memoryGb.toLocaleString(undefined, { maximumFractionDigits: 1 })} GB`,
+            value: `${services(scaling.services)}, ${counted(scaling.containers, 'container', 'containers')}, ${memoryGb.toLocaleString(undefined, { maximumFractionDigits: 1 })} GB`,
           },
           {
             name: 'Autoscaling',
