@@ -110,3 +110,8 @@ export const activityReportMessages = {
     `This report was cut at its limit (${ACTIVITY_REPORT_MAX_ROWS.toLocaleString('en-US')} operations or ${ACTIVITY_REPORT_MAX_BYTES / 1024 / 1024} MB): it lists the first ${listed.toLocaleString('en-US')}, up to ${lastListedAt}; the later ones are not listed.`,
   invalidLink: 'This report link is invalid or has expired',
 } as const;
+/**
+ * On-demand reports an environment keeps (its newest; weekly ones are kept apart): a member can ask for
+ * one a minute, each up to ACTIVITY_REPORT_MAX_BYTES, so without a bound they would fill the database.
+ */
+export const ACTIVITY_REPORT_ON_DEMAND_KEPT = 10;

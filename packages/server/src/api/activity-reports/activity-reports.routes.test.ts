@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_REPORT_ON_DEMAND_KEPT,
   type ActivityReportCollection,
   type ActivityReportResource,
   activityReportMessages,
@@ -276,6 +277,45 @@ describe('a report asked for now', () => {
       expect(response.statusCode, bad.toString()).toBe(403);
       expect(response.json().message).toBe(activityReportMessages.invalidLink);
     }
+  });
+});
+
+describe('reports asked for again and again', () => {
+  it(`keeps an environment's newest ${ACTIVITY_REPORT_ON_DEMAND_KEPT} on-demand reports, and its weekly ones`, async () => {
+    const busy = await t.createEnvironment(f.owner, f.organization.id, 'busy');
+    const busyId = Number(busy.id);
+    const url = `/api/accounts/${busyId}/activity_reports`;
+    const [weekly] = await t.db
+      .insert(activityReports)
+      .values(
+        newReport(
+          { id: busyId, organizationId: f.organization.id, handle: 'busy' },
+          lastSevenDays(new Date('2026-01-10T00:00:00Z')),
+          'weekly',
+        ),
+      )
+      .returning();
+    const asked: string[] = [];
+    for (let i = 0; i < ACTIVITY_REPORT_ON_DEMAND_KEPT + 3; i += 1) {
+      const response = await t.call('POST', url, { token: f.owner.token, body: {} });
+      expect(response.statusCode).toBe(201);
+      asked.push(response.json().id);
+      // Made, and asked for over a minute ago: the next request makes another.
+      await t.db
+        .update(activityReports)
+        .set({ status: 'ready', createdAt: new Date(Date.now() - 120_000) })
+        .where(eq(activityReports.id, Number(response.json().id)));
+    }
+    const left = await t.db
+      .select({ id: activityReports.id, kind: activityReports.kind })
+      .from(activityReports)
+      .where(eq(activityReports.environmentId, busyId));
+    const onDemand = left.filter((row) => row.kind === 'on_demand').map((row) => String(row.id));
+    expect(onDemand.sort()).toEqual(asked.slice(-ACTIVITY_REPORT_ON_DEMAND_KEPT).sort());
+    expect(left.map((row) => row.id)).toContain(weekly?.id);
+    // The ones let go are gone for good, their files with them.
+    const dropped = await t.call('GET', `/api/activity_reports/${asked[0]}`, { token: f.owner.token });
+    expect(dropped.statusCode).toBe(404);
   });
 });
 

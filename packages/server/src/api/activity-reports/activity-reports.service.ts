@@ -3,6 +3,7 @@ import {
   ACTIVITY_REPORT_COLUMNS,
   ACTIVITY_REPORT_MAX_BYTES,
   ACTIVITY_REPORT_MAX_ROWS,
+  ACTIVITY_REPORT_ON_DEMAND_KEPT,
   type ActivityReportKind,
   activityReportFilename,
   activityReportMessages,
@@ -210,6 +211,15 @@ export function createActivityReportsService(deps: {
         .onConflictDoNothing()
         .returning();
       if (made) {
+        // Only the newest on-demand reports stay (their files go with them by cascade): asked for once a
+        // minute, each up to ACTIVITY_REPORT_MAX_BYTES, they would otherwise fill the database.
+        const kept = db
+          .select({ id: activityReports.id })
+          .from(activityReports)
+          .where(onDemand)
+          .orderBy(desc(activityReports.endsAt), desc(activityReports.id))
+          .limit(ACTIVITY_REPORT_ON_DEMAND_KEPT);
+        await db.delete(activityReports).where(and(onDemand, notInArray(activityReports.id, kept)));
         deps.onRequested?.();
         return { report: made, created: true };
       }

@@ -10,6 +10,7 @@ import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, environmentHal, roleHal, stackHal } from '../../../../test/fixtures.ts';
 import { type OperationFixture, operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { guidedDeployKeys } from '../../../features/guided-deploy/api/guided-deploy-keys.ts';
 
 // spec 3 §2 /apps/{id}/deploy/status (issue 38): the Deploying page of an app that never deployed, its
 // announced outcome, and Redeploy of what was deployed, for whom it may run.
@@ -114,4 +115,56 @@ describe('the Deploying page (spec 3 §2 /apps/{id}/deploy/status)', () => {
     await userEvent.setup().click(redeploy);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
+  it('follows the deploy Redeploy starts after a failed preparation, not that failure', async () => {
+    signIn();
+    let redeployed = false;
+    const calls = mockServer({
+      ...consoleRoutes({
+        stacks: [{ ...stackHal({ id: '1', isDefault: true }), runtime: 'sim' }],
+        environments: [environmentHal({ id: '10' })],
+      }),
+      'GET /api/apps/1': () => json(200, appHal()),
+      // The earlier deploy, then (once Redeploy asked for it) the new one, newest first.
+      'GET /api/apps/1/operations': () =>
+        json(
+          200,
+          collection(
+            'operations',
+            redeployed
+              ? [
+                  deployHal({ id: '51', status: 'succeeded', git_ref: 'main' }),
+                  deployHal({ status: 'succeeded', git_ref: 'main' }),
+                ]
+              : [deployHal({ status: 'succeeded', git_ref: 'main' })],
+          ),
+        ),
+      'GET /api/operations/50': () => json(200, deployHal({ status: 'succeeded', git_ref: 'main' })),
+      'GET /api/operations/51': () =>
+        json(200, deployHal({ id: '51', status: 'succeeded', git_ref: 'main' })),
+      'GET /api/accounts/10/databases': () => json(200, collection('databases', [])),
+      'POST /api/apps/1/operations': () => {
+        redeployed = true;
+        return json(201, deployHal({ id: '51', status: 'queued', git_ref: 'main' }));
+      },
+    }).calls;
+    const { queryClient } = renderApp('/apps/1/deploy/status');
+    // The Configure page's project deploy stopped before its deploy (a database failed to provision).
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, {
+        mutationKey: guidedDeployKeys.deploy('1'),
+        mutationFn: () => Promise.reject(new Error('Provisioning failed for shop-postgresql')),
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deployment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Error: Provisioning failed for shop-postgresql')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Redeploy' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Deployed your Code' }, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Error: Provisioning failed for shop-postgresql')).toBeNull();
+  }, 15_000);
 });

@@ -8,7 +8,7 @@ import {
   projectDeployDenial,
 } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -19,7 +19,10 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useCreateEndpoint } from '../../../features/endpoints/api/use-create-endpoint.ts';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import type { RedeploySource } from '../../../features/guided-deploy/api/project-deploy.ts';
-import { useProjectDeployProgress } from '../../../features/guided-deploy/api/use-deploy-project.ts';
+import {
+  type ProjectDeployProgress,
+  useProjectDeployProgress,
+} from '../../../features/guided-deploy/api/use-deploy-project.ts';
 import { useRedeploy } from '../../../features/guided-deploy/api/use-redeploy.ts';
 import { AppEndpointOffer } from '../../../features/guided-deploy/components/app-endpoint-offer.tsx';
 import {
@@ -82,6 +85,7 @@ function StatusPage({ app }: { app: App }) {
       .filter((candidate): candidate is string => candidate !== null)
       .sort((a, b) => Number(b) - Number(a))[0] ?? null;
   const deploy = useOperation(deployId);
+  const preparationError = usePreparationError(progress, operations.isSuccess ? deployId : undefined);
   const canReadConfiguration = useActionDenial('app.configuration.read', app.environmentId) === null;
   const configuration = useConfiguration(app.currentConfigurationId, canReadConfiguration);
   const configurationEnv = canReadConfiguration ? configuration.data : undefined;
@@ -104,7 +108,7 @@ function StatusPage({ app }: { app: App }) {
       step.operation && step.operation !== latestDeploy ? [step.operation] : [],
     ),
     preparing: progress.preparing,
-    preparationFailed: progress.error !== null,
+    preparationFailed: preparationError !== null,
   });
   // A deploy that ended changed the app and its services: read them again for the endpoint offer.
   const ended = latestDeploy ? isOperationFinished(latestDeploy.status) : false;
@@ -145,7 +149,7 @@ function StatusPage({ app }: { app: App }) {
               </>
             ) : null}
           </p>
-          {progress.error ? <Banner variant="error">Error: {progress.error}</Banner> : null}
+          {preparationError ? <Banner variant="error">Error: {preparationError}</Banner> : null}
           <DeployProgress steps={steps} />
         </section>
         {state === 'succeeded' ? <EndpointSection app={app} /> : null}
@@ -191,6 +195,24 @@ function StatusPage({ app }: { app: App }) {
       </div>
     </>
   );
+}
+
+/**
+ * The failure of this page's project deploy, until a deploy starts after it (Redeploy, or a push): that
+ * deploy's outcome is then the page's. `newestDeployId` is undefined while the app's operations load; the
+ * newest deploy listed once the failure is seen is the one it does not supersede.
+ */
+function usePreparationError(
+  progress: ProjectDeployProgress,
+  newestDeployId: string | null | undefined,
+): string | null {
+  const [seen, setSeen] = useState<{ attempt: number | null; deployId: string | null } | null>(null);
+  if (progress.error === null || newestDeployId === undefined) return progress.error;
+  if (seen?.attempt !== progress.submittedAt) {
+    setSeen({ attempt: progress.submittedAt, deployId: newestDeployId });
+    return progress.error;
+  }
+  return newestDeployId === seen.deployId ? progress.error : null;
 }
 
 function EndpointSection({ app }: { app: App }) {

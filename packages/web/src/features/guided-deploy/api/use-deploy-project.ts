@@ -44,6 +44,8 @@ export interface ProjectDeployProgress {
   /** Why the preparation stopped, or null. */
   error: string | null;
   deployOperationId: string | null;
+  /** When the latest project deploy was asked for (its identity), or null. */
+  submittedAt: number | null;
 }
 
 /** The latest project deploy of the app started in this page's lifetime (none after a reload). */
@@ -56,5 +58,6 @@ export function useProjectDeployProgress(appId: string): ProjectDeployProgress {
     preparing: latest?.status === 'pending',
     error: latest?.status === 'error' ? messageOf(latest.error) : null,
     deployOperationId: latest?.data?.deployOperationId ?? null,
+    submittedAt: latest?.submittedAt ?? null,
   };
 }
