@@ -184,12 +184,19 @@ function relativeName(path = '') {
   return path.startsWith(root) ? path.slice(root.length + 1) : path;
 }
 
-/** One line per failure for the summary: where CI keeps only the end of the output, it still names them. */
+/**
+ * A failure for the summary: its first line, then a few more (a locator and what was received, a push's
+ * output), because CI keeps only the end of the output and the reason is often below the first line.
+ */
 function failure(title, message) {
-  const first = stripVTControlCharacters(String(message ?? ''))
+  const lines = stripVTControlCharacters(String(message ?? ''))
     .split('\n')
-    .find((line) => line.trim());
-  return first ? `${title}: ${first.trim().slice(0, 300)}` : title;
+    .filter((line) => line.trim())
+    .slice(0, 16)
+    .map((line) => line.trimEnd().slice(0, 300));
+  if (lines.length === 0) return title;
+  const [first, ...rest] = lines;
+  return [`${title}: ${first.trim()}`, ...rest.map((line) => `           ${line}`)].join('\n');
 }
 
 const minutes = (name, fallback) => {
