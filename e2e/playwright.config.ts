@@ -51,8 +51,8 @@ export default defineConfig({
   // One embedded-database server answers every worker's consoles; each page load asks it for some fifteen
   // lists at once, so on a busy CI machine an answer can take seconds. The budgets are waits, not measures:
   // speed is measured by the benchmarks.
-  timeout: 60_000,
-  expect: { timeout: 20_000 },
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: join(root, '.test-reports', 'e2e.json') }]],
   use: {
     baseURL,

@@ -12,11 +12,13 @@ let server: OwnServer | undefined;
 let account: SeededAccount;
 let environmentId = '';
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer({ name: 'operation-logs', env: { BERTH_SIM_STEP_MS: '1500' } });
+  // Steps of 4 s make a deploy of about half a minute: long enough to be seen running after a page load
+  // that takes seconds on a busy CI machine.
+  server = await startOwnServer({ name: 'operation-logs', env: { BERTH_SIM_STEP_MS: '4000' } });
   account = await seedAccount(server.api, { organization: 'Slow Builds' });
   environmentId = (await createAccountEnvironment(server.api, account, 'slow')).id;
 });
@@ -50,7 +52,9 @@ for (const scheme of SCHEMES) {
       await expect(log.getByText(/Starting app deploy operation/)).toBeVisible();
       // Still running while its first lines show.
       await expect(page.getByText('Running: new lines appear as they are written.')).toBeVisible();
-      expect(await waitForOperation(server?.api ?? page.request, token, deploy.id, 60_000)).toBe('succeeded');
+      expect(await waitForOperation(server?.api ?? page.request, token, deploy.id, 120_000)).toBe(
+        'succeeded',
+      );
     });
   }
 }
@@ -62,7 +66,7 @@ test("quotes the failing line in the app's banner", async ({ page }) => {
   const token = account.token.accessToken;
   const app = await createApp(server?.api ?? page.request, token, environmentId, 'broken-build');
   const deploy = await deployApp(server?.api ?? page.request, token, app.id, 'simfail-v1');
-  expect(await waitForOperation(server?.api ?? page.request, token, deploy.id, 60_000)).toBe('failed');
+  expect(await waitForOperation(server?.api ?? page.request, token, deploy.id, 120_000)).toBe('failed');
   await page.goto(`${server?.origin}/apps/${app.id}`);
   await expect(page.locator('.failing-line')).toContainText('ERROR');
 });
