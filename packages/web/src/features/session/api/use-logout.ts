@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, type EmptyResponse } from '../../../lib/api-client.ts';
+import { writePersisted } from '../../../lib/persisted-state.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 
-/** contract §3.5: delete the access and the elevated token in parallel, then clear the store. */
+/** contract §3.5: delete the access and the elevated token in parallel, then clear the store and the visits. */
 export async function logOut(): Promise<void> {
   const { accessToken, elevatedToken } = sessionStore.getState();
   const tokens = [accessToken, elevatedToken].filter((token) => token !== null);
@@ -13,6 +14,8 @@ export async function logOut(): Promise<void> {
     ),
   );
   sessionStore.reset();
+  // Recently Viewed and Most Visited are this user's: the next person on this browser starts without them.
+  writePersisted('resourceStats', {});
 }
 
 export function useLogout() {
