@@ -1,4 +1,5 @@
 import {
+  CERTIFICATE_EXPIRY_WARNING_DAYS,
   describePrivilegedActivity,
   type PrivilegedActivityItem,
   type SecuritySummaryResource,
@@ -218,7 +219,10 @@ function EndpointsCard({ facts }: { facts: SecuritySummaryResource['endpoints'] 
           ['With an IP allowlist', String(facts.ip_allowlisted)],
           ['Open to any address', String(facts.open_to_all)],
           ['Internal only', String(facts.internal)],
-          ['Certificates ending within 30 days', String(facts.certificates_expiring)],
+          [
+            `Certificates ending within ${CERTIFICATE_EXPIRY_WARNING_DAYS} days`,
+            String(facts.certificates_expiring),
+          ],
         ]}
       />
     </Card>

@@ -115,7 +115,7 @@ export function SupportTicketForm({ initial, upload, onSubmit }: SupportTicketFo
       <SelectField label="Priority" options={PRIORITY_OPTIONS} {...form.field('priority')} />
       <FormField
         label="Attachments"
-        hint={`Up to ${SUPPORT_ATTACHMENTS_MAX} files of at most 10 MB: PNG, JPEG, GIF, WebP, PDF or text (.txt, .log, .csv, .json).`}
+        hint={`Up to ${SUPPORT_ATTACHMENTS_MAX} files of at most ${SUPPORT_ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB: PNG, JPEG, GIF, WebP, PDF or text (.txt, .log, .csv, .json).`}
       >
         {(control) => (
           <input
