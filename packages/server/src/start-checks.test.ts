@@ -108,6 +108,8 @@ const WRONG: Record<string, Record<string, string>> = {
   BERTH_SSO_METADATA_CA_FILE: { BERTH_SSO_METADATA_CA_FILE: '/nope/ca.pem' },
   BERTH_CHECK_RESPONSES: { BERTH_CHECK_RESPONSES: 'sometimes' },
   BERTH_HOME: { BERTH_HOME: 'beta' },
+  BERTH_SUPPORT_EMAIL: { BERTH_SUPPORT_EMAIL: 'support@example.com, the superusers' },
+  BERTH_ACTIVITY_REPORT_CHECK_SECONDS: { BERTH_ACTIVITY_REPORT_CHECK_SECONDS: '0' },
   BERTH_DOCS_URL: { BERTH_DOCS_URL: 'notaurl' },
   BERTH_STATUS_PAGE_URL: { BERTH_STATUS_PAGE_URL: 'notaurl' },
   LOG_LEVEL: { LOG_LEVEL: 'loud' },
