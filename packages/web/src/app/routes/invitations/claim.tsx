@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { acceptInvitation } from '../../../features/invitations/api/accept-invitation.ts';
 import { useInvitation } from '../../../features/invitations/api/use-invitation.ts';
+import { organizationKeys } from '../../../features/organizations/api/organization-keys.ts';
 import { InvitationSummary } from '../../../features/invitations/components/invitation-summary.tsx';
 import { refreshOwnToken } from '../../../features/session/api/refresh-own-token.ts';
 import { useSelectOrganization } from '../../../features/users/api/use-select-organization.ts';
@@ -59,6 +60,9 @@ function ClaimRoute() {
       // contract §3.2 (a): a fresh token of one's own, so it carries the new membership.
       await refreshOwnToken();
       if (organizationId) await selectOrganization.mutateAsync(organizationId);
+      // The organizations are read again even when no page shows them (as after creating one): a list
+      // cached without the one joined would send Home on to the environments.
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all, refetchType: 'all' });
       await queryClient.invalidateQueries();
     } catch (error) {
       // The membership exists already; the console still opens, and says what did not work.

@@ -40,6 +40,30 @@ describe('create organization', () => {
     });
   });
 
+  it('opens the new Home after the console has read the list without it (from the banner on /environments)', async () => {
+    signIn();
+    const created = organizationHal({ id: 'org-2', name: 'Difference Engines' });
+    let existing: ReturnType<typeof organizationHal>[] = [];
+    mockServer({
+      ...consoleRoutes({ organizations: [created] }),
+      'GET /auth/organizations': () => json(200, collection('organizations', existing)),
+      'POST /auth/organizations': () => {
+        existing = [created];
+        return json(201, created);
+      },
+      'PUT /auth/users/user-1': () => json(200, userHal({ selectedOrganizationId: 'org-2' })),
+    });
+    const { router } = renderApp('/environments');
+    expect(await screen.findByText('Select an organization', { exact: false })).toBeInTheDocument();
+    await router.navigate('/organizations/create');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Organization name'), 'Difference Engines');
+    await user.click(screen.getByRole('button', { name: 'Create Organization' }));
+
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it("shows the server's message", async () => {
     signIn();
     mockServer({

@@ -10,11 +10,15 @@ export async function createOrganization(name: string) {
   );
 }
 
-/** contract §5.3 POST /organizations; the list is read again so the new organization can be selected. */
+/**
+ * contract §5.3 POST /organizations; the list is read again so the new organization can be selected. Read
+ * again even when no page shows it (the create page is outside the console): a list cached earlier without
+ * it would otherwise be taken as current on the way to Home, which then finds no organization.
+ */
 export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all, refetchType: 'all' }),
   });
 }
