@@ -191,7 +191,8 @@ function relativeName(path = '') {
 function failure(title, message) {
   const lines = stripVTControlCharacters(String(message ?? ''))
     .split('\n')
-    .filter((line) => line.trim())
+    // Stack frames name the test runner's own files: the message and the output above them say why.
+    .filter((line) => line.trim() && !/^\s*at /.test(line))
     .slice(0, 16)
     .map((line) => line.trimEnd().slice(0, 300));
   if (lines.length === 0) return title;
