@@ -6,22 +6,28 @@ import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import { collection, errorBody, organizationHal, userHal } from '../../../../test/fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 
+/**
+ * A signed-in user with no organization yet, and a server that creates "Difference Engines" (org-2): what
+ * the console reads of it once selected, and the organizations list, with it once it is created.
+ */
+function serverCreatingAnOrganization() {
+  signIn();
+  const created = organizationHal({ id: 'org-2', name: 'Difference Engines' });
+  let existing: ReturnType<typeof organizationHal>[] = [];
+  return mockServer({
+    ...consoleRoutes({ organizations: [created] }),
+    'GET /auth/organizations': () => json(200, collection('organizations', existing)),
+    'POST /auth/organizations': () => {
+      existing = [created];
+      return json(201, created);
+    },
+    'PUT /auth/users/user-1': () => json(200, userHal({ selectedOrganizationId: 'org-2' })),
+  });
+}
+
 describe('create organization', () => {
   it('requires a name, creates the organization, selects it and opens its Home', async () => {
-    signIn();
-    const created = organizationHal({ id: 'org-2', name: 'Difference Engines' });
-    let existing: ReturnType<typeof organizationHal>[] = [];
-    const server = mockServer({
-      // What the console reads of the new organization once it is selected, and the organizations
-      // list, read again after the creation, with it (use-create-organization).
-      ...consoleRoutes({ organizations: [created] }),
-      'GET /auth/organizations': () => json(200, collection('organizations', existing)),
-      'POST /auth/organizations': () => {
-        existing = [created];
-        return json(201, created);
-      },
-      'PUT /auth/users/user-1': () => json(200, userHal({ selectedOrganizationId: 'org-2' })),
-    });
+    const server = serverCreatingAnOrganization();
     const { router } = renderApp('/organizations/create');
     const user = userEvent.setup();
 
@@ -41,18 +47,7 @@ describe('create organization', () => {
   });
 
   it('opens the new Home after the console has read the list without it (from the banner on /environments)', async () => {
-    signIn();
-    const created = organizationHal({ id: 'org-2', name: 'Difference Engines' });
-    let existing: ReturnType<typeof organizationHal>[] = [];
-    mockServer({
-      ...consoleRoutes({ organizations: [created] }),
-      'GET /auth/organizations': () => json(200, collection('organizations', existing)),
-      'POST /auth/organizations': () => {
-        existing = [created];
-        return json(201, created);
-      },
-      'PUT /auth/users/user-1': () => json(200, userHal({ selectedOrganizationId: 'org-2' })),
-    });
+    serverCreatingAnOrganization();
     const { router } = renderApp('/environments');
     expect(await screen.findByText('Select an organization', { exact: false })).toBeInTheDocument();
     await router.navigate('/organizations/create');
