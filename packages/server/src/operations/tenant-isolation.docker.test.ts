@@ -188,7 +188,7 @@ describe.skipIf(!docker)('tenants with the same handles on the shared docker sta
       expect(await expectServing(beta, 'beta-one'), step).toEqual(betaContainers);
     }
     const { sent, failures } = await loop.stop();
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     expect(sent).toBeGreaterThan(20);
     // Alpha's app is gone, with its containers and endpoint; beta's are all this server runs.
     expect(await getThroughEdge(httpPort(), alpha.hostname)).toMatchObject({ status: 404 });

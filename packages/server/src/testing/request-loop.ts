@@ -4,6 +4,8 @@ export interface RequestLoopResult {
   sent: number;
   /** Each request that did not answer 200 with a body: when (ms after the start) and why. */
   failures: { atMs: number; reason: string }[];
+  /** With `retryHandshakeResets`: connections reset before the request was written, each sent again once. */
+  handshakeResets: number;
 }
 
 /**
@@ -43,6 +45,12 @@ export function getThroughEdge(
 }
 
 /**
+ * Node's message for a connection the peer reset while it was being opened: the request was never
+ * written, so the application behind the edge never saw it.
+ */
+const isHandshakeReset = (reason: string | null) => reason?.startsWith('connect ECONNRESET ') ?? false;
+
+/**
  * Why a request of the loop failed (no answer, or not 200 with a body, or not the `expected` body when
  * one is given), or null.
  */
@@ -67,16 +75,24 @@ async function probe(
 export function startRequestLoop(
   port: number,
   hostname: string,
-  options: { everyMs?: number; timeoutMs?: number; body?: string } = {},
+  options: { everyMs?: number; timeoutMs?: number; body?: string; retryHandshakeResets?: boolean } = {},
 ) {
   const started = Date.now();
   const failures: RequestLoopResult['failures'] = [];
   const inFlight = new Set<Promise<void>>();
   let sent = 0;
+  let handshakeResets = 0;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const attempt = async (): Promise<string | null> => {
+    const reason = await probe(port, hostname, timeoutMs, options.body);
+    if (!isHandshakeReset(reason) || !options.retryHandshakeResets) return reason;
+    handshakeResets++;
+    return probe(port, hostname, timeoutMs, options.body);
+  };
   const send = () => {
     sent++;
     const atMs = Date.now() - started;
-    const done = probe(port, hostname, options.timeoutMs ?? 5000, options.body).then((reason) => {
+    const done = attempt().then((reason) => {
       if (reason) failures.push({ atMs, reason });
       inFlight.delete(done);
     });
@@ -88,7 +104,7 @@ export function startRequestLoop(
     async stop(): Promise<RequestLoopResult> {
       clearInterval(timer);
       await Promise.all([...inFlight]);
-      return { sent, failures };
+      return { sent, failures, handshakeResets };
     },
   };
 }

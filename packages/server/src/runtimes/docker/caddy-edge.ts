@@ -238,6 +238,9 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       const req = request(
         {
           socketPath: settings.adminSocket,
+          // A connection of its own: Caddy restarts its admin server at every change and closes the
+          // kept-alive ones, so a reused connection could be written to as it closes (EPIPE).
+          agent: false,
           path,
           method,
           headers: {

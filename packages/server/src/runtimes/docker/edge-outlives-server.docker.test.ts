@@ -161,7 +161,7 @@ describe.skipIf(!docker)('the edge outlives the server', () => {
     console.log(
       `Berth stopped 15 s and started again: ${acrossStop.failures.length} of ${acrossStop.sent} requests failed`,
     );
-    expect(acrossStop.failures).toEqual([]);
+    expect(acrossStop.failures, JSON.stringify(acrossStop.failures)).toEqual([]);
     expect(acrossStop.sent).toBeGreaterThan(200);
     // The same edge all along, taken over.
     expect(runningEdgePid(edgeDir)).toBe(edge);
@@ -177,7 +177,7 @@ describe.skipIf(!docker)('the edge outlives the server', () => {
     console.log(
       `Berth killed (kill -9) and started again: ${acrossKill.failures.length} of ${acrossKill.sent} requests failed`,
     );
-    expect(acrossKill.failures).toEqual([]);
+    expect(acrossKill.failures, JSON.stringify(acrossKill.failures)).toEqual([]);
     expect(runningEdgePid(edgeDir)).toBe(edge);
 
     // While a server runs, the edge is its own: stop-edge refuses (the server would start it again).

@@ -247,7 +247,10 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
   it('answers every connection while its configuration changes sixty times (each change opens a new listening socket)', async () => {
     // Caddy replaces its SO_REUSEPORT listening socket at each change; the server switched on
     // net.ipv4.tcp_migrate_req at the edge's start, so connections queued on the old socket move to the
-    // new one instead of being reset (about one in twenty was, under this loop, without it).
+    // new one instead of being reset (about one in twenty was, under this loop, without it). The kernel
+    // still resets, rarely, a handshake that completes just as a socket closes (a loop of bare socket
+    // swaps, without Caddy, shows it too: README, "Known limits"); such a connection never carried its
+    // request, and the loop opens it again once, as a client would. Anything else is a lost request.
     expect(fs.readFileSync(REQUEST_MIGRATION_SYSCTL, 'utf8').trim()).toBe('1');
     const edge = createEdgeClient({
       adminSocket: path.join(dataDir, 'edge', 'admin.sock'),
@@ -255,7 +258,7 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
       httpsPort: httpsPort(),
       acmeEmail: null,
     });
-    const loop = startRequestLoop(httpPort(), hostname, { everyMs: 5 });
+    const loop = startRequestLoop(httpPort(), hostname, { everyMs: 5, retryHandshakeResets: true });
     for (let change = 0; change < 30; change++) {
       const vhostId = 900_000 + change;
       const churn = `churn-${change}.localhost`;
@@ -273,9 +276,11 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
       });
       await edge.removeEndpoint(vhostId, churn);
     }
-    const { sent, failures } = await loop.stop();
-    expect(failures).toEqual([]);
+    const { sent, failures, handshakeResets } = await loop.stop();
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     expect(sent).toBeGreaterThan(100);
+    // Rare, or the migration is not doing its work.
+    expect(handshakeResets).toBeLessThan(sent / 100);
   });
 
   it('enforces the IP allowlist and the header token at the edge', async () => {

@@ -169,7 +169,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
     ]);
     expect(states).toEqual(['succeeded']);
     expect(sent).toBeGreaterThan(20);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     expect(await running()).toHaveLength(2);
   });
 
@@ -179,7 +179,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
       { type: 'configure', env: { GREETING: 'steady' } },
     ]);
     expect(states).toEqual(['succeeded']);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
   });
 
   it('answers every request while the service scales up to 3 and down to 2', async () => {
@@ -188,7 +188,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
       [`/api/services/${serviceId}/operations`, { type: 'scale', container_count: 2 }],
     );
     expect(states).toEqual(['succeeded', 'succeeded']);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     expect(await running()).toHaveLength(2);
   });
 
@@ -198,7 +198,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
       { type: 'deploy', docker_image: 'berth-test/web:2' },
     ]);
     expect(states).toEqual(['succeeded']);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
   });
 
   it('lets a slow request finish on an old container before the roll-out stops it', async () => {
@@ -217,7 +217,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
       { type: 'configure', env: { GREETING: 'slow' } },
     ]);
     expect(states).toEqual(['succeeded']);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     expect(await slow).toEqual({ status: 200, body: 'slow-done' });
   });
 
@@ -229,7 +229,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
       { type: 'restart' },
     ]);
     expect(states).toEqual(['succeeded']);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     const after = await running();
     expect(after).toHaveLength(1);
     expect(after[0]?.Id).not.toBe(before?.Id);
@@ -280,7 +280,7 @@ describe.skipIf(!docker)('operations under a steady request loop on the docker r
       'Restarting service cmd: only one of its 2 containers runs, so replacements start first and requests keep being answered',
     );
     expect(sent).toBeGreaterThan(20);
-    expect(failures).toEqual([]);
+    expect(failures, JSON.stringify(failures)).toEqual([]);
     expect(await running()).toHaveLength(2);
     expect(await drainRoutes()).toEqual([]);
   });
