@@ -11,5 +11,7 @@ export default defineConfig({
     restoreMocks: true,
     // Screen tests walk several lazily loaded routes; allow for a loaded CI machine (see test/setup.ts).
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core CI machine.
+    maxWorkers: 2,
   },
 });
