@@ -248,8 +248,8 @@ describe.skipIf(!docker)('endpoints on the docker runtime: the edge', () => {
     // Caddy replaces its SO_REUSEPORT listening socket at each change; the server switched on
     // net.ipv4.tcp_migrate_req at the edge's start, so connections queued on the old socket move to the
     // new one instead of being reset (about one in twenty was, under this loop, without it). The kernel
-    // still resets, rarely, a handshake that completes just as a socket closes (a loop of bare socket
-    // swaps, without Caddy, shows it too: README, "Known limits"); such a connection never carried its
+    // still resets, rarely, a handshake that completes just as a socket closes (bare socket swaps without
+    // Caddy show it too: see the README's docker runtime edge). Such a connection never carried its
     // request, and the loop opens it again once, as a client would. Anything else is a lost request.
     expect(fs.readFileSync(REQUEST_MIGRATION_SYSCTL, 'utf8').trim()).toBe('1');
     const edge = createEdgeClient({
