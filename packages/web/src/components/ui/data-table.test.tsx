@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,23 @@ describe('DataTable (spec 3 §2 list tables)', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
     expect(router.state.location.search).toBe('?search=APP-004');
     expect(firstCells()).toEqual(Array.from({ length: 10 }, (_, i) => `app-004${i}`));
+  });
+
+  it('keeps what is typed while its own last write to the query string lands', async () => {
+    const router = renderTable(rowsOf(30));
+    const box = screen.getByRole('searchbox', { name: 'Search apps' });
+    fireEvent.change(box, { target: { value: 'app-001' } });
+    // The debounced write of "app-001" and the next keystroke land in the same render: the box keeps
+    // the keystroke (it is not the query string changing from outside), and writes it 300 ms later.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 320));
+      fireEvent.change(box, { target: { value: 'app-0025' } });
+    });
+    expect(router.state.location.search).toBe('?search=app-001');
+    expect(box).toHaveValue('app-0025');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    expect(router.state.location.search).toBe('?search=app-0025');
+    expect(firstCells()).toEqual(['app-0025']);
   });
 
   it('follows the query string when it changes from outside, e.g. a link to the bare list', async () => {

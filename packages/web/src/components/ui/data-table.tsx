@@ -123,11 +123,14 @@ export function DataTable<T>({
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
-  // When the query string changes from outside (a link, Back), the box follows it.
+  // When the query string changes from outside (a link, Back), the box follows it. Our own debounced
+  // write is not from outside: a keystroke typed while it lands must stay in the box.
   const [seenSearch, setSeenSearch] = useState(search);
+  const ownWrite = useRef<string | null>(null);
   if (search !== seenSearch) {
     setSeenSearch(search);
-    setDraft(search);
+    if (search !== ownWrite.current) setDraft(search);
+    ownWrite.current = null;
   }
   const pageSize = positiveInt(params.get('rows'), DEFAULT_TABLE_PAGE_SIZE);
   const sorting = serverPaging ? [] : sortingFrom(params.get('sort'));
@@ -148,7 +151,10 @@ export function DataTable<T>({
   // The search box types freely; the query string (and the filtering) follows 300 ms later.
   useEffect(() => {
     if (draft === search) return;
-    const timer = setTimeout(() => update({ search: draft || null, page: null }, true), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      ownWrite.current = draft;
+      update({ search: draft || null, page: null }, true);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   });
 
