@@ -1,4 +1,4 @@
-import { DEFAULT_TABLE_PAGE_SIZE, SEARCH_DEBOUNCE_MS, TABLE_PAGE_SIZE_OPTIONS } from '@berth/core';
+import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@berth/core';
 import {
   type ColumnDef,
   getCoreRowModel,
@@ -7,8 +7,9 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedDraft } from '../../lib/use-debounced-draft.ts';
 import { Button } from './button.tsx';
 
 /** spec 3 §2: the texts of a list with nothing to show and of a list that failed to load. */
@@ -122,41 +123,30 @@ export function DataTable<T>({
   const rowsId = useId();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const [draft, setDraft] = useState(search);
-  // When the query string changes from outside (a link, Back), the box follows it. Our own debounced
-  // write is not from outside: a keystroke typed while it lands must stay in the box.
-  const [seenSearch, setSeenSearch] = useState(search);
-  const ownWrite = useRef<string | null>(null);
-  if (search !== seenSearch) {
-    setSeenSearch(search);
-    if (search !== ownWrite.current) setDraft(search);
-    ownWrite.current = null;
-  }
   const pageSize = positiveInt(params.get('rows'), DEFAULT_TABLE_PAGE_SIZE);
   const sorting = serverPaging ? [] : sortingFrom(params.get('sort'));
 
-  const update = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const update = useCallback(
+    (changes: Record<string, string | null>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
 
   // The search box types freely; the query string (and the filtering) follows 300 ms later.
-  useEffect(() => {
-    if (draft === search) return;
-    const timer = setTimeout(() => {
-      ownWrite.current = draft;
-      update({ search: draft || null, page: null }, true);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  });
+  const [draft, setDraft] = useDebouncedDraft(
+    search,
+    useCallback((text: string) => update({ search: text || null, page: null }, true), [update]),
+  );
 
   const columnDefs = useMemo<ColumnDef<T>[]>(
     () =>

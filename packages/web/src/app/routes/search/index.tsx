@@ -1,5 +1,5 @@
-import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH, searchMessages } from '@berth/core';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { SEARCH_QUERY_MAX_LENGTH, searchMessages } from '@berth/core';
+import { type ReactNode, useCallback, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRememberedResources } from '../../../features/search/api/use-remembered-resources.ts';
 import { useSearch } from '../../../features/search/api/use-search.ts';
 import { SearchResultList } from '../../../features/search/components/search-result-list.tsx';
+import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
 import type { SearchResult } from '../../../resources/search/search-result.hal.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -73,23 +74,13 @@ function Results({ results, error }: { results: SearchResult[] | undefined; erro
 function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const text = (params.get('search') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH);
-  const [draft, setDraft] = useState(text);
   const inputId = useId();
-  // A new address (Back, a link) shows its own text in the box.
-  const [shown, setShown] = useState(text);
-  if (text !== shown) {
-    setShown(text);
-    setDraft(text);
-  }
-  // The box types freely; the address (and the search) follows 300 ms later (spec 3 §9).
-  useEffect(() => {
-    if (draft === text) return;
-    const timer = setTimeout(
-      () => setParams(draft ? { search: draft } : {}, { replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [draft, text, setParams]);
+  // The box types freely; the address (and the search) follows 300 ms later (spec 3 §9); a new address
+  // (Back, a link) shows its own text in the box.
+  const [draft, setDraft] = useDebouncedDraft(
+    text,
+    useCallback((next: string) => setParams(next ? { search: next } : {}, { replace: true }), [setParams]),
+  );
 
   const trimmed = text.trim();
   const search = useSearch(trimmed);

@@ -1,0 +1,27 @@
+import { SEARCH_DEBOUNCE_MS } from '@berth/core';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * A search box bound to a value kept elsewhere (the query string): the box types freely and `write`
+ * follows SEARCH_DEBOUNCE_MS later (spec 3 §9). When the value changes from outside (a link, Back), the
+ * box shows it. The box's own write is not from outside: a keystroke typed while it lands stays.
+ */
+export function useDebouncedDraft(value: string, write: (draft: string) => void) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const ownWrite = useRef<string | null>(null);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== ownWrite.current) setDraft(value);
+    ownWrite.current = null;
+  }
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => {
+      ownWrite.current = draft;
+      write(draft);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value, write]);
+  return [draft, setDraft] as const;
+}
