@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDebouncedDraft } from './use-debounced-draft.ts';
 
@@ -7,14 +8,15 @@ describe('useDebouncedDraft (spec 3 §9 search boxes)', () => {
   afterEach(() => vi.useRealTimers());
 
   /** A value kept "elsewhere" (like the query string), written by the hook 300 ms after typing. */
-  function setup(initial: string) {
+  function setup(initial: string, options: { strict?: boolean } = {}) {
     const writes: string[] = [];
     const hook = renderHook(
       ({ value }) =>
         useDebouncedDraft(value, (draft) => {
           writes.push(draft);
         }),
-      { initialProps: { value: initial } },
+      // The console renders in StrictMode in development: each render runs twice.
+      { initialProps: { value: initial }, wrapper: options.strict ? StrictMode : undefined },
     );
     return { hook, writes };
   }
@@ -30,19 +32,31 @@ describe('useDebouncedDraft (spec 3 §9 search boxes)', () => {
     expect(writes).toEqual(['ab']);
   });
 
-  it('shows a value changed from outside, and keeps a keystroke typed while its own write lands', () => {
-    const { hook, writes } = setup('shop');
-    hook.rerender({ value: 'blog' });
-    expect(hook.result.current[0]).toBe('blog');
+  it.each([
+    ['', {}],
+    [' in StrictMode', { strict: true }],
+  ])(
+    'shows a value changed from outside, and keeps a keystroke typed while its own write lands%s',
+    (_, options) => {
+      const { hook, writes } = setup('shop', options);
+      hook.rerender({ value: 'blog' });
+      expect(hook.result.current[0]).toBe('blog');
 
-    act(() => hook.result.current[1]('succeeded'));
-    act(() => vi.advanceTimersByTime(300));
-    expect(writes).toEqual(['succeeded']);
-    // The next keystroke comes before the written value is back.
-    act(() => hook.result.current[1]('no-such-ref'));
-    hook.rerender({ value: 'succeeded' });
-    expect(hook.result.current[0]).toBe('no-such-ref');
-    act(() => vi.advanceTimersByTime(300));
-    expect(writes).toEqual(['succeeded', 'no-such-ref']);
-  });
+      act(() => hook.result.current[1]('succeeded'));
+      act(() => vi.advanceTimersByTime(300));
+      expect(writes).toEqual(['succeeded']);
+      // The next keystroke comes before the written value is back.
+      act(() => hook.result.current[1]('no-such-ref'));
+      hook.rerender({ value: 'succeeded' });
+      expect(hook.result.current[0]).toBe('no-such-ref');
+      act(() => vi.advanceTimersByTime(300));
+      expect(writes).toEqual(['succeeded', 'no-such-ref']);
+      // Its own write is forgotten once it has landed: the same text from outside later is shown.
+      hook.rerender({ value: 'no-such-ref' });
+      hook.rerender({ value: '' });
+      expect(hook.result.current[0]).toBe('');
+      hook.rerender({ value: 'no-such-ref' });
+      expect(hook.result.current[0]).toBe('no-such-ref');
+    },
+  );
 });

@@ -13,8 +13,12 @@ export function useDebouncedDraft(value: string, write: (draft: string) => void)
   if (value !== seen) {
     setSeen(value);
     if (value !== ownWrite.current) setDraft(value);
-    ownWrite.current = null;
   }
+  // Once a new value is in, the box's own write is forgotten (after the render: renders stay pure).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new value, which it does not read
+  useEffect(() => {
+    ownWrite.current = null;
+  }, [value]);
   useEffect(() => {
     if (draft === value) return;
     const timer = setTimeout(() => {
