@@ -382,16 +382,17 @@ export interface Runtime {
   removeEnvironment?(target: EnvironmentTarget): Promise<void>;
   /**
    * The machines of the stack (a Swarm cluster's nodes, the docker runtime's one engine, the simulator's
-   * three) with the containers each runs, for the stack page. Reads only. `recorded` are the running
-   * containers Berth records on the stack: the simulator, which keeps no state, places them by their host.
+   * three) with the containers each runs, for the stack page. Reads only. The engines say what runs
+   * where; the simulator, which keeps no state, places the containers Berth records by their host.
    */
   listNodes?(stack: NodesTarget): Promise<RuntimeNode[]>;
 }
 
-/** The stack whose machines are asked for, with the running containers Berth records on it. */
+/** The stack whose machines are asked for. */
 export interface NodesTarget {
   stackName: string;
-  recorded: readonly { dockerName: string; host: string }[];
+  /** The running containers Berth records on the stack; read only by a runtime that needs them. */
+  recorded(): Promise<readonly { dockerName: string; host: string }[]>;
 }
 
 /** One machine of a stack as its engine reports it. */

@@ -29,10 +29,13 @@ function nodeIndexOf(stackName: string, container: { dockerName: string; host: s
 }
 
 /** The simulated stack's machines with the running containers Berth records on it. */
-export function simNodes(target: NodesTarget): RuntimeNode[] {
+export function simNodes(
+  stackName: string,
+  recorded: Awaited<ReturnType<NodesTarget['recorded']>>,
+): RuntimeNode[] {
   const nodes: RuntimeNode[] = Array.from({ length: SIM_NODE_COUNT }, (_, index) => ({
-    id: sha1(`${target.stackName}/node-${index + 1}`).slice(0, 25),
-    hostname: simNodeHost(target.stackName, index),
+    id: sha1(`${stackName}/node-${index + 1}`).slice(0, 25),
+    hostname: simNodeHost(stackName, index),
     address: nodeAddress(index),
     role: index === 0 ? 'manager' : 'worker',
     leader: index === 0,
@@ -43,8 +46,8 @@ export function simNodes(target: NodesTarget): RuntimeNode[] {
     engineVersion: null,
     containers: [],
   }));
-  for (const container of target.recorded)
-    nodes[nodeIndexOf(target.stackName, container)]?.containers.push({
+  for (const container of recorded)
+    nodes[nodeIndexOf(stackName, container)]?.containers.push({
       name: container.dockerName,
       state: 'running',
     });

@@ -490,7 +490,7 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
     },
 
     async listNodes(target) {
-      return simNodes(target);
+      return simNodes(target.stackName, await target.recorded());
     },
   };
 }
