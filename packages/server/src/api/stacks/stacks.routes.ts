@@ -15,8 +15,9 @@ import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { idParams, idRoute, pagedQuery } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
+import { toStackNodeHal } from './stack-nodes.hal.ts';
 import type { StackNodesService } from './stack-nodes.service.ts';
-import { toStackHal, toStackNodeHal, toVpcPeerHal, toVpnTunnelHal } from './stacks.hal.ts';
+import { toStackHal, toVpcPeerHal, toVpnTunnelHal } from './stacks.hal.ts';
 import type { StacksService } from './stacks.service.ts';
 
 export async function stacksRoutes(
