@@ -323,7 +323,13 @@ export async function createServices(
   // Stacks, endpoints, certificates and the metric tunnel.
   const stacks = createStacksService({ db });
   // Issue 39: the machines each stack runs on, as its runtime reports them.
-  const stackNodes = createStackNodesService({ db, stacks, runtimes });
+  const stackNodes = createStackNodesService({
+    db,
+    stacks,
+    runtimes,
+    onEngineError: (stack, error) =>
+      console.warn(`Listing the nodes of stack ${stack.name} failed: ${(error as Error).message ?? error}`),
+  });
   const vhosts = createVhostsService({ db, operations, apps, services: servicesService });
   const certificates = createCertificatesService({ db, apps });
   const containerMetrics = createContainerMetricsService({ db, runtimes });

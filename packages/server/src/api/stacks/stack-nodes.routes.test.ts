@@ -3,8 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stacks } from '../../db/schema.ts';
 import { simNodeHost } from '../../runtimes/sim/sim-nodes.ts';
+import { createSimRuntime } from '../../runtimes/sim/sim-runtime.ts';
 import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp, seedContainer, seedDatabase, seedRelease, seedService } from '../../testing/factories.ts';
+import { createStackNodesService } from './stack-nodes.service.ts';
+import { createStacksService } from './stacks.service.ts';
 
 // Issue 39: GET /stacks/:id/nodes, the stack page's Nodes tab.
 const { t, f } = await environmentSuite();
@@ -181,5 +184,32 @@ describe('GET /stacks/:id/nodes', () => {
     expect(
       (await t.call('GET', `/api/stacks/${dockerId}/nodes`, { token: f.stranger.token })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the stack nodes service', () => {
+  it("is 503 without the engine's words when the stack's engine does not answer, which go to the log", async () => {
+    const problems: string[] = [];
+    const service = createStackNodesService({
+      db: t.db,
+      stacks: createStacksService({ db: t.db }),
+      runtimes: {
+        sim: {
+          ...createSimRuntime({ stepMs: 0 }),
+          listNodes: async () => {
+            throw new Error('connect ENOENT /run/berth/manager.sock');
+          },
+        },
+      },
+      onEngineError: (stack, error) => problems.push(`${stack.name}: ${(error as Error).message}`),
+    });
+    const refused = await service
+      .list({ id: f.owner.id, name: 'Owner', email: f.owner.email }, sharedId)
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 503,
+      message: 'The nodes of stack shared-us-west-1 cannot be read now: its sim engine does not answer',
+    });
+    expect(problems).toEqual(['shared-us-west-1: connect ENOENT /run/berth/manager.sock']);
   });
 });

@@ -40,8 +40,10 @@ export function createStackNodesService(deps: {
   db: Db;
   stacks: StacksService;
   runtimes: Record<string, Runtime>;
+  /** Where an engine's failure to answer goes (the server's log). */
+  onEngineError?: (stack: StackRow, error: unknown) => void;
 }) {
-  const { db, stacks, runtimes } = deps;
+  const { db, stacks, runtimes, onEngineError = () => {} } = deps;
   const access = createAccess(db);
 
   const recordedOn = (stack: StackRow) =>
@@ -115,8 +117,17 @@ export function createStackNodesService(deps: {
         );
       }
       const caller = await access.caller(ref);
+      const listed = runtime.listNodes({ stackName: stack.name, recorded: () => recordedOn(stack) });
       const [machines, readableApps, readableDatabases] = await Promise.all([
-        runtime.listNodes({ stackName: stack.name, recorded: () => recordedOn(stack) }),
+        listed.catch((error: unknown) => {
+          // The engine's own words name sockets and addresses: the server's log has them, not the caller.
+          onEngineError(stack, error);
+          throw new ApiError(
+            503,
+            'unavailable',
+            `The nodes of stack ${stack.name} cannot be read now: its ${stack.runtime} engine does not answer`,
+          );
+        }),
         access.readableEnvironmentIds(caller, 'app.read'),
         access.readableEnvironmentIds(caller, 'database.read'),
       ]);
