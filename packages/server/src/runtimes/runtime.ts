@@ -413,8 +413,16 @@ export interface RuntimeNode {
   cpus: number;
   /** The Docker Engine version on the node, where the engine says. */
   engineVersion: string | null;
-  /** This Berth's containers on the node (running or starting), by the names Berth records them by. */
-  containers: { name: string; state: string }[];
+  /** This Berth's containers on the node (running or starting). */
+  containers: RuntimeNodeContainer[];
+}
+
+/** A container on a node: its name on the engine, and the other names Berth may record it by. */
+export interface RuntimeNodeContainer {
+  name: string;
+  state: string;
+  /** A Swarm task's slot (`<service>.<slot>`), which the swarm runtime records an app's container by. */
+  recordedAs?: string[];
 }
 
 /** A running container whose output is asked for. */

@@ -212,4 +212,34 @@ describe('the stack nodes service', () => {
     });
     expect(problems).toEqual(['shared-us-west-1: connect ENOENT /run/berth/manager.sock']);
   });
+
+  it('finds a container Berth records by another name the engine gives (a Swarm task by its slot)', async () => {
+    const node = (
+      await createSimRuntime({ stepMs: 0 }).listNodes?.({ stackName: 'x', recorded: async () => [] })
+    )?.[0];
+    if (!node) throw new Error('no simulated node');
+    const service = createStackNodesService({
+      db: t.db,
+      stacks: createStacksService({ db: t.db }),
+      runtimes: {
+        sim: {
+          ...createSimRuntime({ stepMs: 0 }),
+          listNodes: async () => [
+            {
+              ...node,
+              containers: [
+                { name: 'berth-app-1-web.1.k3j9', state: 'running', recordedAs: ['shop-web-1'] },
+                { name: 'berth-app-9-web.1.zz', state: 'running', recordedAs: ['nobody-web-1'] },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const { nodes } = await service.list({ id: f.owner.id, name: 'Owner', email: f.owner.email }, sharedId);
+    expect(nodes[0]?.containers.map((container) => [container.dockerName, container.resourceHandle])).toEqual(
+      [['shop-web-1', 'shop']],
+    );
+    expect(nodes[0]?.otherContainerCount).toBe(1);
+  });
 });

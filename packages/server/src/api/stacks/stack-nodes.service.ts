@@ -3,7 +3,7 @@ import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, containers, databases, environments, releases, services } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Runtime, RuntimeNode } from '../../runtimes/runtime.ts';
+import type { Runtime, RuntimeNode, RuntimeNodeContainer } from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 import type { StacksService } from './stacks.service.ts';
@@ -131,9 +131,10 @@ export function createStackNodesService(deps: {
         access.readableEnvironmentIds(caller, 'app.read'),
         access.readableEnvironmentIds(caller, 'database.read'),
       ]);
+      const namesOf = (container: RuntimeNodeContainer) => [container.name, ...(container.recordedAs ?? [])];
       const found = await lookUp(
         stack,
-        machines.flatMap((node) => node.containers.map((container) => container.name)),
+        machines.flatMap((node) => node.containers.flatMap(namesOf)),
       );
       const apps = new Set(readableApps);
       const databases = new Set(readableDatabases);
@@ -142,7 +143,9 @@ export function createStackNodesService(deps: {
       const nodes = machines.map(({ containers: running, ...node }) => {
         const named: NodeContainer[] = [];
         for (const container of running) {
-          const recorded = found.get(container.name);
+          const recorded = namesOf(container)
+            .map((name) => found.get(name))
+            .find((match) => match !== undefined);
           if (recorded && readable(recorded)) named.push({ ...recorded, state: container.state });
         }
         return { ...node, containers: named, otherContainerCount: running.length - named.length };

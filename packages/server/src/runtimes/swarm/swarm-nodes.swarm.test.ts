@@ -118,6 +118,8 @@ describe.skipIf(!runs)('listSwarmNodes on the local cluster', () => {
       // The name is the one the container has on that node's own engine.
       const [container] = node?.containers ?? [];
       expect(container?.name).toMatch(new RegExp(`^${mine}\\.[1-3]\\.[a-z0-9]{25}$`));
+      // And by its slot, which the swarm runtime records an app's containers by.
+      expect(container?.recordedAs).toEqual([container?.name.split('.').slice(0, 2).join('.')]);
       const onNode = await engineAt(expected.engineHost).listContainers();
       expect(onNode.flatMap((c) => c.Names.map((name) => name.slice(1)))).toContain(container?.name);
     }

@@ -83,7 +83,9 @@ describe('swarm nodes', () => {
         memoryBytes: 4 * 1024 ** 3,
         cpus: 2,
         engineVersion: '26.1.5',
-        containers: [{ name: 'berth-abc-app-7-web.1.t1', state: 'running' }],
+        containers: [
+          { name: 'berth-abc-app-7-web.1.t1', state: 'running', recordedAs: ['berth-abc-app-7-web.1'] },
+        ],
       },
       {
         id: 'n2',
@@ -96,7 +98,9 @@ describe('swarm nodes', () => {
         memoryBytes: 4 * 1024 ** 3,
         cpus: 2,
         engineVersion: '26.1.5',
-        containers: [{ name: 'berth-abc-app-7-web.2.t2', state: 'starting' }],
+        containers: [
+          { name: 'berth-abc-app-7-web.2.t2', state: 'starting', recordedAs: ['berth-abc-app-7-web.2'] },
+        ],
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import { LABELS } from '../docker/engine.ts';
-import type { RuntimeNode } from '../runtime.ts';
+import type { RuntimeNode, RuntimeNodeContainer } from '../runtime.ts';
 
 // The Engine API's node, service and task objects, as far as the nodes list reads them.
 export interface SwarmNodeInfo {
@@ -68,12 +68,17 @@ export function swarmNodesOf(
       .filter((service) => service.Spec?.Labels?.[LABELS.installation] === installation)
       .map((service) => [service.ID, service.Spec?.Name ?? service.ID]),
   );
-  const byNode = new Map<string, { name: string; state: string }[]>();
+  const byNode = new Map<string, RuntimeNodeContainer[]>();
   for (const task of tasks) {
     const service = task.ServiceID ? names.get(task.ServiceID) : undefined;
     if (service === undefined || !task.NodeID || task.DesiredState !== 'running') continue;
     const list = byNode.get(task.NodeID) ?? [];
-    list.push({ name: taskContainerName(service, task), state: task.Status?.State ?? 'unknown' });
+    list.push({
+      name: taskContainerName(service, task),
+      state: task.Status?.State ?? 'unknown',
+      // The swarm runtime records an app's containers by slot, which outlives the slot's tasks.
+      ...(task.Slot ? { recordedAs: [`${service}.${task.Slot}`] } : {}),
+    });
     byNode.set(task.NodeID, list);
   }
   return nodes
