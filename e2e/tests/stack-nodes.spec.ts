@@ -10,7 +10,7 @@ test("the stack's Nodes tab shows its nodes and where an app's container runs", 
   page,
   account,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const token = account.token.accessToken;
   const environment = await createAccountEnvironment(request, account, 'nodes-prod');
@@ -33,6 +33,7 @@ test("the stack's Nodes tab shows its nodes and where an app's container runs", 
     await expect(rows.nth(index)).toContainText('8 GB');
   }
   await expect(rows.filter({ hasText: 'worker' })).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('nodes-wide.png'), fullPage: true });
 
   // The app's one container runs on exactly one of them; other organizations' containers are only counted.
   const containerName = /^placed-\S+-1-[0-9a-f]{8}$/;
@@ -46,6 +47,7 @@ test("the stack's Nodes tab shows its nodes and where an app's container runs", 
   await page.setViewportSize({ width: 390, height: 900 });
   await expect(container).toBeVisible();
   expect(await sideways(page)).toBe(0);
+  await page.screenshot({ path: testInfo.outputPath('nodes-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await container.click();

@@ -82,7 +82,7 @@ export function StackNodesTab({ stack }: { stack: Stack }) {
         {nodes.data.map((node) => (
           <tr key={node.id}>
             <td>
-              <code>{node.hostname}</code>
+              <code className="stack-node-host">{node.hostname}</code>
             </td>
             <td>{node.address || '-'}</td>
             <td>{node.leader ? `${node.role} (leader)` : node.role}</td>
