@@ -107,6 +107,7 @@ export * from './sso/whitelist-membership.hal.ts';
 export * from './stacks/stack.hal.ts';
 export * from './stacks/stack.schema.ts';
 export * from './stacks/stack-connections.hal.ts';
+export * from './stacks/stack-nodes.hal.ts';
 export * from './support/attachment-types.ts';
 export * from './support/support.hal.ts';
 export * from './support/support.schema.ts';

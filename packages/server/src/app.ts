@@ -304,7 +304,7 @@ export async function buildApp(
       serverUrl: config.publicUrl,
     },
     routes: async (api) => {
-      await stacksRoutes(api, { urls, callers, stacks: services.stacks });
+      await stacksRoutes(api, { urls, callers, stacks: services.stacks, stackNodes: services.stackNodes });
       await environmentsRoutes(api, { urls, callers, environments });
       await appsRoutes(api, { urls, callers, apps: services.apps });
       await servicesRoutes(api, {

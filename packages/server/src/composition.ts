@@ -26,6 +26,7 @@ import { createServiceLogsService } from './api/services/service-logs.service.ts
 import { createServicesService } from './api/services/services.service.ts';
 import { createSizingService } from './api/sizing/sizing.service.ts';
 import { createSourcesService } from './api/sources/sources.service.ts';
+import { createStackNodesService } from './api/stacks/stack-nodes.service.ts';
 import { createStacksService } from './api/stacks/stacks.service.ts';
 import { createSupportService } from './api/support/support.service.ts';
 import { createVhostsService } from './api/vhosts/vhosts.service.ts';
@@ -321,6 +322,14 @@ export async function createServices(
   const sizing = createSizingService({ db, services: servicesService });
   // Stacks, endpoints, certificates and the metric tunnel.
   const stacks = createStacksService({ db });
+  // Issue 39: the machines each stack runs on, as its runtime reports them.
+  const stackNodes = createStackNodesService({
+    db,
+    stacks,
+    runtimes,
+    onEngineError: (stack, error) =>
+      console.warn(`Listing the nodes of stack ${stack.name} failed: ${(error as Error).message ?? error}`),
+  });
   const vhosts = createVhostsService({ db, operations, apps, services: servicesService });
   const certificates = createCertificatesService({ db, apps });
   const containerMetrics = createContainerMetricsService({ db, runtimes });
@@ -450,6 +459,7 @@ export async function createServices(
     releases,
     sizing,
     stacks,
+    stackNodes,
     search,
     vhosts,
     certificates,

@@ -380,6 +380,49 @@ export interface Runtime {
    * the delete. A runtime that makes nothing per environment (the simulator) has none.
    */
   removeEnvironment?(target: EnvironmentTarget): Promise<void>;
+  /**
+   * The machines of the stack (a Swarm cluster's nodes, the docker runtime's one engine, the simulator's
+   * three) with the containers each runs, for the stack page. Reads only. The engines say what runs
+   * where; the simulator, which keeps no state, places the containers Berth records by their host.
+   */
+  listNodes?(stack: NodesTarget): Promise<RuntimeNode[]>;
+}
+
+/** The stack whose machines are asked for. */
+export interface NodesTarget {
+  stackName: string;
+  /** The running containers Berth records on the stack; read only by a runtime that needs them. */
+  recorded(): Promise<readonly { dockerName: string; host: string }[]>;
+}
+
+/** One machine of a stack as its engine reports it. */
+export interface RuntimeNode {
+  /** The engine's id of the node (Swarm's node id, the Docker engine's id). */
+  id: string;
+  hostname: string;
+  /** The address the node is reached at by the others (and by the edge). */
+  address: string;
+  role: 'manager' | 'worker';
+  /** Swarm's leader among the managers. */
+  leader: boolean;
+  /** Swarm's node states; a single engine that answers is `ready`. */
+  state: 'ready' | 'down' | 'disconnected' | 'unknown';
+  /** Whether new tasks land there (`active`), none do (`pause`), or its tasks move away (`drain`). */
+  availability: 'active' | 'pause' | 'drain';
+  memoryBytes: number;
+  cpus: number;
+  /** The Docker Engine version on the node, where the engine says. */
+  engineVersion: string | null;
+  /** This Berth's containers on the node (running or starting). */
+  containers: RuntimeNodeContainer[];
+}
+
+/** A container on a node: its name on the engine, and the other names Berth may record it by. */
+export interface RuntimeNodeContainer {
+  name: string;
+  state: string;
+  /** A Swarm task's slot (`<service>.<slot>`), which the swarm runtime records an app's container by. */
+  recordedAs?: string[];
 }
 
 /** A running container whose output is asked for. */

@@ -2,6 +2,7 @@ import {
   HIDS_REPORTS_PER_PAGE,
   intrusionDetectionReportCollection,
   stackCollection,
+  stackNodeCollection,
   stackResource,
   vpcPeerCollection,
   vpnTunnelCollection,
@@ -14,14 +15,16 @@ import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { idParams, idRoute, pagedQuery } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
+import { toStackNodeHal } from './stack-nodes.hal.ts';
+import type { StackNodesService } from './stack-nodes.service.ts';
 import { toStackHal, toVpcPeerHal, toVpnTunnelHal } from './stacks.hal.ts';
 import type { StacksService } from './stacks.service.ts';
 
 export async function stacksRoutes(
   fastify: FastifyInstance,
-  deps: { urls: FamilyUrls; callers: Callers; stacks: StacksService },
+  deps: { urls: FamilyUrls; callers: Callers; stacks: StacksService; stackNodes: StackNodesService },
 ) {
-  const { urls, callers, stacks } = deps;
+  const { urls, callers, stacks, stackNodes } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Stacks'];
 
@@ -126,6 +129,29 @@ export async function stacksRoutes(
           perPage: paging.perPage,
           total: items.length,
         },
+      );
+    },
+  );
+
+  // Issue 39: the stack page's Nodes tab (a Berth resource): the machines the stack runs on and the
+  // containers each runs, those of resources the caller may not read only counted.
+  app.get(
+    '/stacks/:id/nodes',
+    idRoute(
+      tags,
+      "A stack's nodes with the containers each runs (503 where the stack's runtime does not run in this process)",
+      { 200: stackNodeCollection },
+      { querystring: pagedQuery },
+    ),
+    async (request) => {
+      const caller = await callers.require(request);
+      const { stack, nodes } = await stackNodes.list(caller, parseNumericId(request.params.id));
+      const { items, paging } = pageOf(nodes, pagingFrom(request.query));
+      return collection(
+        'nodes',
+        `${urls.api}/stacks/${stack.id}/nodes`,
+        items.map((node) => toStackNodeHal(stack, node, urls)),
+        paging,
       );
     },
   );

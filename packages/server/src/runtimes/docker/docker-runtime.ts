@@ -24,6 +24,7 @@ import {
 import type { Edge } from './caddy-edge.ts';
 import { createDockerDatabases } from './docker-databases.ts';
 import { createDockerEndpoints } from './docker-endpoints.ts';
+import { dockerEngineNode } from './docker-nodes.ts';
 import type { DockerStatsRecorder } from './docker-stats.ts';
 import { readEdgeAccessLog } from './edge-access-log.ts';
 import {
@@ -817,6 +818,10 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
           ),
         ),
       );
+    },
+
+    async listNodes() {
+      return [await dockerEngineNode(docker, options.installation)];
     },
 
     async removeContainers(names) {

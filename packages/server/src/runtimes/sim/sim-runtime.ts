@@ -17,6 +17,7 @@ import type {
 import { RuntimeError } from '../runtime.ts';
 import { simContainerLogs, simEndpointLogs } from './sim-logs.ts';
 import { simContainerMetrics } from './sim-metrics.ts';
+import { simNodeHost, simNodes } from './sim-nodes.ts';
 
 /** Any git ref, image or handle containing this word makes the simulated step fail (for tests and demos). */
 export const SIM_FAILURE_MARKER = 'simfail';
@@ -67,11 +68,13 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
   }
 
   function containersFor(target: AppTarget, service: ServicePlan, image: string): ContainerSpec[] {
+    // Spread over the stack's machines as Swarm spreads replicas: one each, from a machine picked at random.
+    const first = randomBytes(1)[0] ?? 0;
     return Array.from({ length: service.containerCount }, (_, index) => {
       const suffix = randomBytes(4).toString('hex');
       return {
         dockerName: `${target.appHandle}-${service.handle}-${index + 1}-${suffix}`,
-        host: `ip-10-${(index % 250) + 1}-${suffix.charCodeAt(0) % 250}-${suffix.charCodeAt(1) % 250}.${target.stackName}.sim`,
+        host: simNodeHost(target.stackName, first + index),
         awsInstanceId: `i-${sha1(`${image}${suffix}`).slice(0, 17)}`,
         instanceClass: service.instanceClass,
         memoryLimit: service.memoryLimitMb,
@@ -86,7 +89,7 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
     const suffix = randomBytes(4).toString('hex');
     return {
       dockerName: `${label(target.handle)}-${target.type}-${suffix}`,
-      host: `ip-10-${(target.id % 250) + 1}-${suffix.charCodeAt(0) % 250}-${suffix.charCodeAt(1) % 250}.${target.stackName}.sim`,
+      host: simNodeHost(target.stackName, target.id),
       awsInstanceId: `i-${sha1(`${target.id}${suffix}`).slice(0, 17)}`,
       instanceClass: plan.instanceClass,
       memoryLimit: plan.containerSizeMb,
@@ -484,6 +487,10 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
 
     async endpointLogs(endpoints, tail, since) {
       return simEndpointLogs(endpoints, tail, new Date(), since ?? null);
+    },
+
+    async listNodes(target) {
+      return simNodes(target.stackName, await target.recorded());
     },
   };
 }

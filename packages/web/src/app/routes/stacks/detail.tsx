@@ -14,6 +14,7 @@ import {
   VpnTunnelsTab,
 } from '../../../features/stacks/components/stack-connections.tsx';
 import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
+import { StackNodesTab } from '../../../features/stacks/components/stack-nodes.tsx';
 import { to } from '../../../lib/paths.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
 import { isSimulated, type Stack, tenancyLabel } from '../../../resources/stacks/stack.hal.ts';
@@ -22,8 +23,11 @@ import { icons } from '../../shell/icons.tsx';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 
-/** spec 2 §2: /stacks/{id} with /environments (default), /vpn-tunnels, /vpc-peering, /hids and /settings. */
-const TABS = ['environments', 'vpn-tunnels', 'vpc-peering', 'hids', 'settings'] as const;
+/**
+ * spec 2 §2: /stacks/{id} with /environments (default), /vpn-tunnels, /vpc-peering, /hids and /settings;
+ * issue 39 adds /nodes, the machines the stack runs on.
+ */
+const TABS = ['environments', 'nodes', 'vpn-tunnels', 'vpc-peering', 'hids', 'settings'] as const;
 type StackTab = (typeof TABS)[number];
 
 function isStackTab(value: string): value is StackTab {
@@ -56,6 +60,7 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
   // spec 2 §2: the Managed HIDS tab appears only when the stack exposes intrusion detection reports.
   const tabs: TabLink[] = [
     { label: 'Environments', to: to.stack(stack.id, 'environments') },
+    { label: 'Nodes', to: to.stack(stack.id, 'nodes') },
     { label: 'VPN Tunnels', to: to.stack(stack.id, 'vpn-tunnels') },
     { label: 'VPC Peering', to: to.stack(stack.id, 'vpc-peering') },
     ...(stack.exposeIntrusionDetectionReports
@@ -78,6 +83,9 @@ function StackPage({ stack, tab }: { stack: Stack; tab: string }) {
           environmentHref={environmentHref}
         />
       );
+      break;
+    case 'nodes':
+      body = <StackNodesTab stack={stack} />;
       break;
     case 'vpn-tunnels':
       body = <VpnTunnelsTab stack={stack} />;

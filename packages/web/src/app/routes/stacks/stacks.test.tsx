@@ -464,4 +464,120 @@ describe('stack detail (spec 2 §2)', () => {
     expect(await screen.findByText(/Shared stacks cannot be deprovisioned/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Deprovision' })).not.toBeInTheDocument();
   });
+
+  it('lists the nodes with their facts and containers, each linked to its app or database (issue 39)', async () => {
+    const api = 'http://berth.test/api';
+    const node = (id: string, hostname: string, extra: Record<string, unknown>) => ({
+      id,
+      _type: 'stack_node',
+      hostname,
+      address: `10.77.${id}.2`,
+      role: 'worker',
+      leader: false,
+      state: 'ready',
+      availability: 'active',
+      memory_bytes: 4 * 1024 ** 3,
+      cpus: 2,
+      engine_version: '26.1.5',
+      containers: [],
+      other_container_count: 0,
+      _links: { stack: { href: `${api}/stacks/2` } },
+      ...extra,
+    });
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2/nodes?per_page=5000': () =>
+        json(
+          200,
+          collection('nodes', [
+            node('1', 'node-1', {
+              role: 'manager',
+              leader: true,
+              memory_bytes: 1536 * 1024 ** 2,
+              containers: [
+                {
+                  docker_name: 'shop-web-1',
+                  state: 'running',
+                  layer: 'app',
+                  resource_handle: 'shop',
+                  service_handle: 'web',
+                  environment_handle: 'production',
+                  _links: {
+                    service: { href: `${api}/services/31` },
+                    account: { href: `${api}/accounts/10` },
+                    app: { href: `${api}/apps/21` },
+                  },
+                },
+              ],
+              other_container_count: 2,
+            }),
+            node('2', 'node-2', {
+              state: 'down',
+              availability: 'drain',
+              containers: [
+                {
+                  docker_name: 'db-postgresql-1',
+                  state: 'starting',
+                  layer: 'database',
+                  resource_handle: 'db',
+                  service_handle: 'postgresql',
+                  environment_handle: 'production',
+                  _links: {
+                    service: { href: `${api}/services/32` },
+                    account: { href: `${api}/accounts/10` },
+                    database: { href: `${api}/databases/41` },
+                  },
+                },
+              ],
+            }),
+            node('3', 'node-3', {}),
+          ]),
+        ),
+    });
+    renderApp('/stacks/2/environments');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Nodes' }));
+    const table = await screen.findByRole('table', { name: 'Nodes' });
+    const [header, first, second, third] = within(table).getAllByRole('row');
+    expect(
+      within(header as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Node', 'Address', 'Role', 'State', 'Availability', 'Memory', 'CPUs', 'Containers']);
+    expect(first).toHaveTextContent(
+      'node-110.77.1.2manager (leader)readyactive1.5 GB2shop-web-1 shop · web2 other containers (of resources you cannot read)',
+    );
+    expect(second).toHaveTextContent(
+      'node-210.77.2.2workerdowndrain4 GB2db-postgresql-1 db · postgresql (starting)',
+    );
+    expect(third).toHaveTextContent('node-310.77.3.2workerreadyactive4 GB2None');
+    expect(within(table).getByRole('link', { name: 'shop-web-1' })).toHaveAttribute(
+      'href',
+      '/apps/21/services/31',
+    );
+    expect(within(table).getByRole('link', { name: 'db-postgresql-1' })).toHaveAttribute(
+      'href',
+      '/databases/41',
+    );
+  });
+
+  it("says why the nodes cannot be listed when the server cannot reach the stack's runtime", async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/stacks/2/nodes?per_page=5000': () =>
+        json(
+          503,
+          errorBody(
+            503,
+            'unavailable',
+            'The nodes of stack engines-prod cannot be listed here: its runtime (swarm) does not run in this server process',
+          ),
+        ),
+    });
+    renderApp('/stacks/2/nodes');
+    expect(
+      await screen.findByText(/its runtime \(swarm\) does not run in this server process/),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,55 @@
+import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
+import { deployedService } from '../fixtures/operations.ts';
+import { sideways } from '../fixtures/screen.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// Issue 39: the stack page's Nodes tab shows the machines the stack runs on (the simulated stack's three)
+// and where an app's containers run, each container leading to its app's service.
+
+test("the stack's Nodes tab shows its nodes and where an app's container runs", async ({
+  page,
+  account,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const token = account.token.accessToken;
+  const environment = await createAccountEnvironment(request, account, 'nodes-prod');
+  const { appId, serviceId } = await deployedService(request, token, environment.id, 'placed');
+  await logInBrowser(page.context(), account);
+
+  await page.goto('/stacks');
+  await page.getByRole('table', { name: 'Stacks' }).getByRole('link', { name: 'shared-us-west-1' }).click();
+  await page.getByRole('navigation', { name: 'Stack sections' }).getByRole('link', { name: 'Nodes' }).click();
+  await expect(page).toHaveURL(/\/stacks\/\d+\/nodes$/);
+
+  const table = page.getByRole('table', { name: 'Nodes' });
+  const rows = table.getByRole('row');
+  // A header and the three machines: one manager (the leader), two workers, all ready.
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText('manager (leader)');
+  for (const index of [1, 2, 3]) {
+    await expect(rows.nth(index)).toContainText(/ip-10-0-\d-\d+\.shared-us-west-1\.sim/);
+    await expect(rows.nth(index)).toContainText('ready');
+    await expect(rows.nth(index)).toContainText('8 GB');
+  }
+  await expect(rows.filter({ hasText: 'worker' })).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('nodes-wide.png'), fullPage: true });
+
+  // The app's one container runs on exactly one of them; other organizations' containers are only counted.
+  const containerName = /^placed-\S+-1-[0-9a-f]{8}$/;
+  const container = table.getByRole('link', { name: containerName });
+  await expect(container).toHaveCount(1);
+  const host = rows.filter({ has: page.getByRole('link', { name: containerName }) });
+  await expect(host).toHaveCount(1);
+  await expect(host).toContainText('placed · ');
+
+  // At a phone's width the table scrolls inside its frame, never the page.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(container).toBeVisible();
+  expect(await sideways(page)).toBe(0);
+  await page.screenshot({ path: testInfo.outputPath('nodes-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await container.click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/services/${serviceId}$`));
+});
