@@ -125,8 +125,9 @@ describe('registryName', () => {
 
 describe('engineAt', () => {
   it('speaks to a unix socket or a tcp address, and refuses anything else', () => {
-    expect(engineAt('unix:///run/node2.sock').modem.socketPath).toBe('/run/node2.sock');
-    const remote = engineAt('tcp://10.0.0.5:2375').modem;
+    type Modem = { socketPath?: string; host?: string; port?: number; protocol?: string };
+    expect((engineAt('unix:///run/node2.sock').modem as Modem).socketPath).toBe('/run/node2.sock');
+    const remote = engineAt('tcp://10.0.0.5:2375').modem as Modem;
     expect([remote.host, remote.port, remote.protocol]).toEqual(['10.0.0.5', 2375, 'http']);
     expect(() => engineAt('ssh://node')).toThrow(/not an Engine API address/);
     expect(() => engineAt(`unix://${'a'.repeat(600)}`)).toThrow(/at most 500/);
