@@ -647,12 +647,28 @@ export function createSwarmDatabases(
         await options.log(ctx, `Removing ${leftovers.length} service(s) an earlier attempt left`, 'WARN');
         await removeServices(ctx, leftovers);
       }
-      const chosen = chooseDatabaseNode(await nodeCandidates(manager), plan.containerSizeMb * MB);
-      if ('problem' in chosen) return options.fail(ctx, chosen.problem);
-      const engine = nodeEngine(chosen.engine ?? '');
-      const answer = await answers(engine);
-      if (!answer.ok)
-        return options.fail(ctx, `Node ${chosen.hostname}'s Engine API does not answer: ${answer.why}`);
+      // A node the manager still counts as ready may have just died: one whose Engine API does not
+      // answer is passed over for the next.
+      const candidates = await nodeCandidates(manager);
+      const passedOver: string[] = [];
+      let chosen: NodeCandidate;
+      let engine: Docker;
+      for (;;) {
+        const choice = chooseDatabaseNode(candidates, plan.containerSizeMb * MB, passedOver);
+        if ('problem' in choice) return options.fail(ctx, choice.problem);
+        engine = nodeEngine(choice.engine ?? '');
+        const answer = await answers(engine);
+        if (answer.ok) {
+          chosen = choice;
+          break;
+        }
+        await options.log(
+          ctx,
+          `Node ${choice.hostname}'s Engine API does not answer (${answer.why}): passing it over`,
+          'WARN',
+        );
+        passedOver.push(choice.id);
+      }
       await options.log(
         ctx,
         `Placing ${target.handle} on node ${chosen.hostname} (${chosen.role}, ${Math.floor((chosen.memoryBytes - chosen.reservedBytes) / MB)} MB unreserved): its data stays there`,
