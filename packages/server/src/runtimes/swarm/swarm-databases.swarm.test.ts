@@ -14,7 +14,7 @@ import {
 import { logLines } from '../docker/engine.ts';
 import { type DatabaseAccount, type DatabaseTarget, type RuntimeContext, RuntimeError } from '../runtime.ts';
 import { createSwarmDatabases, NODE_LABEL } from './swarm-databases.ts';
-import { environmentNetworkName, removeEnvironmentNetwork } from './swarm-networks.ts';
+import { environmentNetwork, environmentNetworkName, removeEnvironmentNetwork } from './swarm-networks.ts';
 
 // Databases on a real 3-node Swarm (npm run swarm:local): PostgreSQL (its image made on the manager
 // from this machine's Debian package, pushed to the cluster's registry) runs pinned to one worker with
@@ -282,5 +282,34 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
     }
     for (const name of fs.readdirSync(backupDir)) await databases.deleteBackup(ctx, name);
     expect(fs.readdirSync(backupDir)).toEqual([]);
+  });
+
+  it("makes an environment's overlay network once under concurrent calls, and removes it", async () => {
+    const other = randomInt(1_000_000, 9_999_999);
+    const names = await Promise.all(
+      [1, 2, 3].map(() =>
+        environmentNetwork(manager, installation, {
+          environmentId: other,
+          environmentHandle: 'twin',
+          stackName: 'shared',
+        }),
+      ),
+    );
+    expect(new Set(names)).toEqual(new Set([environmentNetworkName(installation, other)]));
+    const found = (await manager.listNetworks({ filters: { name: [names[0] ?? ''] } })).filter(
+      (network) => network.Name === names[0],
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ Driver: 'overlay', Attachable: true, Scope: 'swarm' });
+    expect(found[0]?.Labels).toMatchObject({
+      'io.berth.installation': installation,
+      'io.berth.environment-id': String(other),
+      'io.berth.environment': 'twin',
+    });
+    await removeEnvironmentNetwork(manager, installation, other);
+    await removeEnvironmentNetwork(manager, installation, environmentId);
+    expect(
+      await manager.listNetworks({ filters: { label: [`io.berth.installation=${installation}`] } }),
+    ).toEqual([]);
   });
 });
