@@ -38,6 +38,8 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
     signal: new AbortController().signal,
   };
   let databases: ReturnType<typeof createSwarmDatabases>;
+  /** The same runtime on a cluster with no registry: images are copied to their node from the manager. */
+  let withoutRegistry: ReturnType<typeof createSwarmDatabases>;
 
   const target = (id: number, handle: string): DatabaseTarget => ({
     id,
@@ -64,21 +66,24 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
     cluster = await localSwarmCluster();
     manager = engineAt(cluster.managerHost);
     await postgresImage(manager);
-    databases = createSwarmDatabases({
-      manager,
-      installation,
-      backupDir,
-      images: { postgresql: POSTGRES_IMAGE },
-      registry: cluster.registry,
-      readyTimeoutMs: 90_000,
-      stopTimeoutSeconds: 10,
-      log: async (_ctx, text) => void lines.push(text),
-      fail: async (_ctx, message) => {
-        lines.push(message);
-        throw new RuntimeError(message);
-      },
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    });
+    const make = (registry: string | null) =>
+      createSwarmDatabases({
+        manager,
+        installation,
+        backupDir,
+        images: { postgresql: POSTGRES_IMAGE },
+        registry,
+        readyTimeoutMs: 90_000,
+        stopTimeoutSeconds: 10,
+        log: async (_ctx, text) => void lines.push(text),
+        fail: async (_ctx, message) => {
+          lines.push(message);
+          throw new RuntimeError(message);
+        },
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      });
+    databases = make(cluster.registry);
+    withoutRegistry = make(null);
   }, 300_000);
 
   afterAll(async () => {
@@ -210,16 +215,21 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
     const file = path.join(backupDir, backup.storageRef);
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    await databases.provisionDatabase(ctx, copy, plan, account, {
+    // Without a registry: the image goes to the other node from the manager, through their Engine APIs.
+    await withoutRegistry.provisionDatabase(ctx, copy, plan, account, {
       kind: 'backup',
       storageRef: backup.storageRef,
     });
     const first = await nodeOf(orders);
     const second = await nodeOf(copy);
     expect(second.node.index).not.toBe(first.node.index);
+    expect(
+      (second.service.Spec?.TaskTemplate as { ContainerSpec?: { Image: string } } | undefined)?.ContainerSpec
+        ?.Image,
+    ).toBe(POSTGRES_IMAGE);
     expect(await sql(copy, 'SELECT item FROM shipments ORDER BY item')).toEqual(['anchor', 'rope']);
     // Restarting with a new size keeps it on its node, with its data.
-    const [restarted] = await databases.restartDatabase(
+    const [restarted] = await withoutRegistry.restartDatabase(
       ctx,
       copy,
       { ...plan, containerSizeMb: 300 },

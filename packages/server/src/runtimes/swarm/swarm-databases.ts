@@ -54,7 +54,8 @@ export interface SwarmDatabasesOptions {
   images: Record<string, string>;
   /**
    * The registry every node pulls from (BERTH_REGISTRY, `host:port`): a database's image is pushed there
-   * from the manager and its service names it by digest. Without one, each node pulls the image itself.
+   * from the manager and its service names it by digest. Without one, the chosen node pulls the image
+   * itself, or it is copied there from the manager.
    */
   registry: string | null;
   /** A node's Engine API from its `berth.engine` label (engineAt with the cluster's TLS files by default). */
@@ -380,7 +381,7 @@ export function createSwarmDatabases(
   /**
    * The image as the node will run it: on the manager (pulled there when missing, as the docker runtime
    * does), then pushed to the registry and named by its digest, so every node runs the same bits. Without
-   * a registry, its name: the node pulls it itself.
+   * a registry, its name (imageOnNode puts it on the node).
    */
   async function imageForNodes(ctx: RuntimeContext, target: DatabaseTarget, image: string): Promise<string> {
     let onManager = await manager
@@ -430,21 +431,39 @@ export function createSwarmDatabases(
   }
 
   /** Makes sure the node has the image (its helper containers need it before the service starts). */
+  /**
+   * Makes sure the node has the image (its helper containers need it before the service starts): pulled
+   * there, else (no registry, an image made on the manager) copied from the manager through both Engine
+   * APIs. Swarm's own pull of a copied image then fails on the node and the node runs its copy.
+   */
   async function imageOnNode(ctx: RuntimeContext, engine: Docker, nodeName: string, image: string) {
-    const has = await engine
-      .getImage(image)
-      .inspect()
-      .then(
-        () => true,
-        () => false,
-      );
-    if (has) return;
+    const has = (on: Docker) =>
+      on
+        .getImage(image)
+        .inspect()
+        .then(
+          () => true,
+          () => false,
+        );
+    if (await has(engine)) return;
     await options.log(ctx, `Pulling ${image} on node ${nodeName}`);
+    let pullError: string;
     try {
       await followPull(engine, await engine.pull(image));
+      return;
     } catch (error) {
-      await options.fail(ctx, `Node ${nodeName} cannot pull ${image}: ${(error as Error).message}`);
+      pullError = (error as Error).message;
     }
+    if (options.registry || !(await has(manager)))
+      return void (await options.fail(ctx, `Node ${nodeName} cannot pull ${image}: ${pullError}`));
+    await options.log(ctx, `Node ${nodeName} cannot pull ${image}: copying it from the manager`);
+    try {
+      await followPull(engine, await engine.loadImage(await manager.getImage(image).get()));
+    } catch (error) {
+      await options.fail(ctx, `Copying ${image} to node ${nodeName} failed: ${(error as Error).message}`);
+    }
+    if (!(await has(engine)))
+      await options.fail(ctx, `Copying ${image} to node ${nodeName} left no image there`);
   }
 
   /**
