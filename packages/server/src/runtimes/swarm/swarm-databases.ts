@@ -432,38 +432,46 @@ export function createSwarmDatabases(
 
   /** Makes sure the node has the image (its helper containers need it before the service starts). */
   /**
-   * Makes sure the node has the image (its helper containers need it before the service starts): pulled
-   * there, else (no registry, an image made on the manager) copied from the manager through both Engine
-   * APIs. Swarm's own pull of a copied image then fails on the node and the node runs its copy.
+   * Puts the image on the node (its helper containers need it before the service starts) and gives the
+   * reference its service runs. With a registry: pulled there, by the digest imageForNodes gave. Without
+   * one: copied from the manager through both Engine APIs when the manager has it (the bits Berth would
+   * run), else pulled by the node; the service then names it by its id there, which Swarm never tries
+   * to pull (a node that cannot reach the image's registry would try at each start).
    */
-  async function imageOnNode(ctx: RuntimeContext, engine: Docker, nodeName: string, image: string) {
-    const has = (on: Docker) =>
+  async function imageOnNode(
+    ctx: RuntimeContext,
+    engine: Docker,
+    nodeName: string,
+    image: string,
+  ): Promise<string> {
+    const idOn = (on: Docker) =>
       on
         .getImage(image)
         .inspect()
         .then(
-          () => true,
-          () => false,
+          (info) => info.Id,
+          () => null,
         );
-    if (await has(engine)) return;
-    await options.log(ctx, `Pulling ${image} on node ${nodeName}`);
-    let pullError: string;
-    try {
-      await followPull(engine, await engine.pull(image));
-      return;
-    } catch (error) {
-      pullError = (error as Error).message;
+    const present = await idOn(engine);
+    if (present) return options.registry ? image : present;
+    if (!options.registry && (await idOn(manager))) {
+      await options.log(ctx, `Copying ${image} from the manager to node ${nodeName}`);
+      try {
+        await followPull(engine, await engine.loadImage(await manager.getImage(image).get()));
+      } catch (error) {
+        return options.fail(ctx, `Copying ${image} to node ${nodeName} failed: ${(error as Error).message}`);
+      }
+    } else {
+      await options.log(ctx, `Pulling ${image} on node ${nodeName}`);
+      try {
+        await followPull(engine, await engine.pull(image));
+      } catch (error) {
+        return options.fail(ctx, `Node ${nodeName} cannot pull ${image}: ${(error as Error).message}`);
+      }
     }
-    if (options.registry || !(await has(manager)))
-      return void (await options.fail(ctx, `Node ${nodeName} cannot pull ${image}: ${pullError}`));
-    await options.log(ctx, `Node ${nodeName} cannot pull ${image}: copying it from the manager`);
-    try {
-      await followPull(engine, await engine.loadImage(await manager.getImage(image).get()));
-    } catch (error) {
-      await options.fail(ctx, `Copying ${image} to node ${nodeName} failed: ${(error as Error).message}`);
-    }
-    if (!(await has(engine)))
-      await options.fail(ctx, `Copying ${image} to node ${nodeName} left no image there`);
+    const copied = await idOn(engine);
+    if (!copied) return options.fail(ctx, `Node ${nodeName} has no ${image} after it was put there`);
+    return options.registry ? image : copied;
   }
 
   /**
@@ -692,8 +700,8 @@ export function createSwarmDatabases(
         ctx,
         `Placing ${target.handle} on node ${chosen.hostname} (${chosen.role}, ${Math.floor((chosen.memoryBytes - chosen.reservedBytes) / MB)} MB unreserved): its data stays there`,
       );
-      const image = await imageForNodes(ctx, target, databaseImage(options.images, target, driver));
-      await imageOnNode(ctx, engine, chosen.hostname, image);
+      const named = await imageForNodes(ctx, target, databaseImage(options.images, target, driver));
+      const image = await imageOnNode(ctx, engine, chosen.hostname, named);
 
       const volume = volumeOf(target);
       const existed = await engine
@@ -745,7 +753,7 @@ export function createSwarmDatabases(
         const network = await environmentNetwork(manager, options.installation, target);
         await options.log(
           ctx,
-          `Starting ${driver.name} ${target.version} (${image}) in ${plan.containerSizeMb} MB on node ${chosen.hostname}`,
+          `Starting ${driver.name} ${target.version} (${named}) in ${plan.containerSizeMb} MB on node ${chosen.hostname}`,
         );
         const created = (await manager.createService(
           databaseServiceSpec({
