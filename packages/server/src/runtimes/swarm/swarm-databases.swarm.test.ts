@@ -129,7 +129,11 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
       .Description.Hostname;
     const node = cluster.nodes.find((candidate) => candidate.hostname === hostname);
     if (!node || !service) throw new Error(`no node for ${database.handle}`);
-    return { node, engine: engineAt(node.engineHost), service };
+    const engine = engineAt(node.engineHost);
+    const [container] = await engine.listContainers({
+      filters: { label: [`com.docker.swarm.service.id=${service.ID}`], status: ['running'] },
+    });
+    return { node, engine, service, container: container?.Id.slice(0, 12) };
   }
 
   /** Runs SQL with psql in the database's container on its node; its output lines. */
@@ -240,7 +244,16 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
       },
     );
     expect(restarted?.memoryLimit).toBe(300);
-    expect((await nodeOf(copy)).node.index).toBe(second.node.index);
+    const after = await nodeOf(copy);
+    expect(after.node.index).toBe(second.node.index);
+    // A new task with the new size: its container on the node has the new limit.
+    expect(restarted?.awsInstanceId).not.toBe(second.container);
+    const [running] = await after.engine.listContainers({
+      filters: { label: [`com.docker.swarm.service.id=${after.service.ID}`], status: ['running'] },
+    });
+    expect((await after.engine.getContainer(running?.Id ?? '').inspect()).HostConfig.Memory).toBe(
+      300 * 1024 * 1024,
+    );
     expect(await sql(copy, 'SELECT count(*) FROM shipments')).toEqual(['2']);
   });
 
@@ -311,7 +324,15 @@ describe.skipIf(!runs)('databases on the swarm runtime', () => {
       (network) => network.Name === names[0],
     );
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ Driver: 'overlay', Attachable: true, Scope: 'swarm' });
+    expect(found[0]).toMatchObject({ Attachable: true, Scope: 'swarm' });
+    // The manager lists a new network's driver only once it has allocated it.
+    const deadline = Date.now() + 10_000;
+    let driver = '';
+    while (driver !== 'overlay' && Date.now() < deadline) {
+      driver = (await manager.getNetwork(found[0]?.Id ?? '').inspect()).Driver;
+      if (driver !== 'overlay') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(driver).toBe('overlay');
     expect(found[0]?.Labels).toMatchObject({
       'io.berth.installation': installation,
       'io.berth.environment-id': String(other),
