@@ -7,7 +7,8 @@
 //                                server and server-postgres)
 //
 // Suites: core, server (PGlite), server-postgres (only when TEST_DATABASE_URL is set), docker (only
-// when a Docker engine answers, always in CI), web, e2e.
+// when a Docker engine answers, always in CI), swarm (a local Swarm cluster: only as root with a Docker
+// engine, always in CI), web, e2e.
 // Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
 // as at least one failure. Environment:
 //   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 45: the end-to-end suite takes some 30 minutes on a CI machine)
@@ -34,7 +35,7 @@ const vitestArgs = (suite) => [
 
 /**
  * @typedef {{ passed: number, failed: number, skipped: number, note?: string, failures?: string[] }} Counts
- * @typedef {{ name: string, when?: () => string | null | Promise<string | null>, steps: Step[], report: (file: string) => Counts }} Suite
+ * @typedef {{ name: string, when?: () => string | null | Promise<string | null>, steps: Step[], cleanup?: Step, report: (file: string) => Counts }} Suite
  * @typedef {{ label: string, cwd: string, command: string, args: string[], env?: Record<string, string | undefined> }} Step
  */
 
@@ -89,6 +90,35 @@ const suites = [
         env: { BERTH_TEST_DB: 'pglite', TEST_DATABASE_URL: undefined },
       },
     ],
+    report: vitestCounts,
+  },
+  {
+    // The swarm runtime on a real 3-node Swarm made on this machine (scripts/swarm-local.mjs: network
+    // namespaces, daemons, an iptables rule), so root is needed; CI runs as root and installs what it needs.
+    name: 'swarm',
+    when: async () => {
+      if (process.env.CI) return null;
+      if (process.getuid?.() !== 0) return 'not root (the local Swarm cluster makes network namespaces)';
+      return (await dockerEngineAnswers())
+        ? null
+        : 'no Docker engine answers at DOCKER_HOST or /var/run/docker.sock';
+    },
+    steps: [
+      {
+        label: 'vitest (swarm)',
+        cwd: 'packages/server',
+        command: bin('vitest'),
+        args: [...vitestArgs('swarm'), '--config', 'vitest.swarm.config.ts'],
+        env: { BERTH_TEST_DB: 'pglite', TEST_DATABASE_URL: undefined },
+      },
+    ],
+    // The suite takes its cluster down itself; after a crash or a timeout this does.
+    cleanup: {
+      label: 'swarm-local down',
+      cwd: '.',
+      command: process.execPath,
+      args: [join('scripts', 'swarm-local.mjs'), 'down'],
+    },
     report: vitestCounts,
   },
   {
@@ -268,7 +298,23 @@ function runStep(step, timeoutMs) {
   });
 }
 
+/** A suite's steps, then its cleanup step whatever they did (it runs even after a timeout or a crash). */
 async function runSuite(suite) {
+  try {
+    return await runSuiteSteps(suite);
+  } finally {
+    if (suite.cleanup) {
+      console.log(`\n[test-all] ${suite.name}: ${suite.cleanup.label} (${suite.cleanup.cwd})`);
+      const outcome = await runStep(suite.cleanup, 5 * 60_000);
+      if (outcome.code !== 0)
+        console.error(
+          `[test-all] ${suite.name}: ${suite.cleanup.label} failed (${outcome.error ?? outcome.code ?? outcome.signal})`,
+        );
+    }
+  }
+}
+
+async function runSuiteSteps(suite) {
   const reportFile = join(reports, `${suite.name}.json`);
   rmSync(reportFile, { force: true });
   const suiteDeadline = Math.min(Date.now() + suiteTimeoutMs, deadline);

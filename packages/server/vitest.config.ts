@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // The docker suites need an engine and run on their own (vitest.docker.config.ts).
-    exclude: ['src/**/*.docker.test.ts'],
+    // The docker and swarm suites need an engine (a cluster) and run on their own (vitest.docker.config.ts,
+    // vitest.swarm.config.ts).
+    exclude: ['src/**/*.docker.test.ts', 'src/**/*.swarm.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file starts its own database (PGlite, from the migrated template); keep the machine's 2
     // cores busy, not swamped.
