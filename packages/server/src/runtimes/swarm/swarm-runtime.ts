@@ -458,7 +458,10 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & { cl
     let digest: string | undefined;
     let error: string | undefined;
     try {
-      const stream = await docker.getImage(`${repository}:${tag}`).push({ tag });
+      // A registry that asks for no account still needs the header from the Engine API.
+      const stream = await docker
+        .getImage(`${repository}:${tag}`)
+        .push({ tag, authconfig: { serveraddress: options.registry } });
       await followProgress(docker, stream, (event) => {
         const aux = (event as { aux?: { Digest?: string } }).aux;
         if (aux?.Digest) digest = aux.Digest;
