@@ -79,6 +79,8 @@ export interface SwarmRuntimeOptions {
   statsOf?: (engine: Docker) => DockerStatsRecorder;
   /** The overlay network of an environment (swarm-networks.ts), made when missing; none: no network. */
   environmentNetwork?: (target: AppTarget) => Promise<string>;
+  /** Removes an environment's overlay network once the environment is deleted (swarm-networks.ts). */
+  removeEnvironmentNetwork?: (environmentId: number) => Promise<void>;
   edge?: Edge;
   edgePorts?: { http: number; https: number };
   edgeAccessLog?: string;
@@ -591,6 +593,10 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & { cl
     async repairRouting(recorded) {
       const changes = await rebalance();
       return [...changes, ...(await endpoints.repairRouting(recorded))];
+    },
+
+    async removeEnvironment(environment) {
+      await options.removeEnvironmentNetwork?.(environment.id);
     },
 
     provisionDatabase: (...args) => options.databases.provisionDatabase(...args),
