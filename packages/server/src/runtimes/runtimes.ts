@@ -128,6 +128,12 @@ export async function createRuntimes(
         removeEnvironmentNetwork(manager, installation, environmentId),
       ...edge,
     });
+    // The server's process follows the cluster's events for the edge it runs (a worker has none).
+    if (edgeProcess)
+      swarm.followEvents(
+        (changes) => console.log(`Swarm routes repaired: ${changes.join('; ')}`),
+        (error) => console.warn(`Following the Swarm's events: ${(error as Error).message}`),
+      );
     closeStats.push(() => swarm.close());
     runtimes.swarm = swarm;
   }

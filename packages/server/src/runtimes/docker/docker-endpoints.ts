@@ -35,6 +35,11 @@ export interface DockerEndpointsOptions {
   fail(ctx: RuntimeContext, message: string): Promise<never>;
   /** Where the runtime's services run (none: this engine's containers, dockerUpstreams). */
   upstreams?: UpstreamSource;
+  /**
+   * The repair adds running containers of the service's release its routes lack (a runtime that starts
+   * containers itself, as Swarm reschedules tasks); else it changes only routes to containers gone.
+   */
+  addNewUpstreams?: boolean;
   /** The runtime's name, for what its endpoints cannot do. */
   runtimeName?: string;
 }
@@ -444,8 +449,12 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
         const dialOf = (upstream: EdgeUpstream) => `${upstream.address}:${proxy.port || upstream.port}`;
         const valid = new Set(service.newest.map(dialOf));
         const live = new Set(service.running.map(dialOf));
-        if (!proxy.dials.some((dial) => !live.has(dial))) continue;
-        const dials = [...valid];
+        const dead = proxy.dials.some((dial) => !live.has(dial));
+        // Swarm starts tasks of its own (a lost node's, elsewhere): the routes take them in as they run.
+        const joined =
+          options.addNewUpstreams === true && [...valid].some((dial) => !proxy.dials.includes(dial));
+        if (!dead && !joined) continue;
+        const dials = dead ? [...valid] : [...new Set([...proxy.dials, ...valid])];
         await edge.setProxyDials(proxy.id, dials);
         changes.push(
           `endpoint ${proxy.vhostId}: ${proxy.dials.join(', ') || 'none'} → ${dials.join(', ') || 'none'}`,

@@ -25,6 +25,7 @@ import type {
   RuntimeContext,
   ServicePlan,
 } from '../runtime.ts';
+import { environmentNetwork, environmentNetworkName, removeEnvironmentNetwork } from './swarm-networks.ts';
 import { createSwarmRuntime } from './swarm-runtime.ts';
 import { isRunning, type SwarmTask, swarmServiceName } from './swarm-spec.ts';
 
@@ -182,6 +183,10 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
       stopTimeoutSeconds: 2,
       databases: noDatabases,
       nodeEngine: engineAt,
+      // The apps join their environment's overlay network, as BERTH_RUNTIME=swarm has them do.
+      environmentNetwork: (app) => environmentNetwork(manager, installation, app),
+      removeEnvironmentNetwork: (environmentId) =>
+        removeEnvironmentNetwork(manager, installation, environmentId),
       edge: createEdgeClient(settings),
       edgePorts: { http: edgeSettings.httpPort, https: edgeSettings.httpsPort },
       edgeAccessLog: settings.accessLog,
@@ -220,6 +225,12 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
     expect(service.Spec.TaskTemplate.Resources.Reservations.MemoryBytes).toBe(64 * 1024 * 1024);
     expect(service.Spec.Labels[LABELS.service]).toBe('app-1/cmd');
     expect(service.Spec.EndpointSpec.Mode).toBe('dnsrr');
+    const networks = (await manager.listNetworks()).filter(
+      (network) => network.Name === environmentNetworkName(installation, 1),
+    );
+    expect(service.Spec.TaskTemplate.Networks).toEqual([
+      { Target: networks[0]?.Id ?? 'none', Aliases: ['cmd'] },
+    ]);
 
     const endpoint = await runtime.provisionEndpoint(context(), endpointTarget, endpointPlan);
     hostname = endpoint.virtualDomain;
@@ -336,5 +347,9 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
       tags.status === 404 ? [] : (((await tags.json()) as { tags?: string[] | null }).tags ?? []);
     expect(listed).toEqual([]);
     expect(ctx.lines.join('\n')).not.toMatch(/kept the images/);
+    await runtime.removeEnvironment?.({ id: 1, handle: 'swarm', stackName: 'swarm-test' });
+    expect((await manager.listNetworks()).map((network) => network.Name)).not.toContain(
+      environmentNetworkName(installation, 1),
+    );
   });
 });

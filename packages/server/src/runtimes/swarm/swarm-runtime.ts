@@ -88,6 +88,9 @@ export interface SwarmRuntimeOptions {
 
 /** How often a roll-out looks at its service's update and tasks. */
 const POLL_MS = 1000;
+/** After a node or service event, how long and how often the routes are repaired. */
+const EVENT_REPAIR_FOR_MS = 60_000;
+const EVENT_REPAIR_EVERY_MS = 3000;
 /** The node label naming a node's own Engine API (set by `npm run swarm:local`, or by hand). */
 export const ENGINE_LABEL = 'berth.engine';
 
@@ -103,7 +106,10 @@ const statusOf = (error: unknown) => (error as { statusCode?: number }).statusCo
  * nodes, rolled out start-first behind its health check and rolled back by Swarm when it fails. The
  * edge reaches each task at its node's address and the port the node published for it (mode host).
  */
-export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & { close(): void } {
+export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
+  close(): void;
+  followEvents(onChanges: (changes: string[]) => void, onError: (error: unknown) => void): void;
+} {
   const { docker } = options;
   const images = createImageSource({
     docker,
@@ -219,6 +225,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & { cl
     log,
     fail,
     upstreams,
+    addNewUpstreams: true,
     runtimeName: 'swarm',
   });
 
@@ -490,6 +497,8 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & { cl
   }
 
   const recorders = new Map<string, DockerStatsRecorder>();
+  let events: (NodeJS.ReadableStream & { destroy?: () => void }) | null = null;
+  let closed = false;
 
   /**
    * Keeps each service's per-node limit able to hold its replicas on the nodes that are ready now (a
@@ -677,7 +686,53 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & { cl
       return newestLines(lines, tail);
     },
 
+    /**
+     * Follows the cluster's node and service events: after each, for a while (Swarm reschedules a lost
+     * node's tasks some seconds after it marks the node down, and tasks have no events of their own), the
+     * per-node limits and the routes are repaired as the minutely pass does, so the edge follows tasks as
+     * they move within seconds. Routes to tasks that run are left alone: a roll-out is never undone.
+     */
+    followEvents(onChanges, onError) {
+      let pass: Promise<void> = Promise.resolve();
+      let until = 0;
+      let timer: NodeJS.Timeout | null = null;
+      const tick = () => {
+        timer = null;
+        pass = pass
+          .then(async () => {
+            const changes = [...(await rebalance()), ...(await endpoints.repairRouting([]))];
+            if (changes.length) onChanges(changes);
+          })
+          .catch(onError)
+          .finally(() => {
+            if (Date.now() < until && !closed) timer = setTimeout(tick, EVENT_REPAIR_EVERY_MS);
+          });
+      };
+      const connect = () => {
+        if (closed) return;
+        docker
+          .getEvents({ filters: { type: ['node', 'service'], scope: ['swarm'] } })
+          .then((stream) => {
+            events = stream as NodeJS.ReadableStream & { destroy?: () => void };
+            stream.on('data', () => {
+              until = Date.now() + EVENT_REPAIR_FOR_MS;
+              if (!timer) timer = setTimeout(tick, EVENT_REPAIR_EVERY_MS);
+            });
+            // The manager restarted, or the connection dropped: follow again a moment later.
+            stream.on('end', () => setTimeout(connect, 5000).unref());
+            stream.on('error', () => undefined);
+          })
+          .catch((error) => {
+            onError(error);
+            setTimeout(connect, 30_000).unref();
+          });
+      };
+      connect();
+    },
+
     close() {
+      closed = true;
+      events?.destroy?.();
       for (const recorder of recorders.values()) recorder.close();
       recorders.clear();
     },
