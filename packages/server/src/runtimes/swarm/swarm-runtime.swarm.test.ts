@@ -368,6 +368,10 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
     const listed =
       tags.status === 404 ? [] : (((await tags.json()) as { tags?: string[] | null }).tags ?? []);
     expect(listed).toEqual([]);
+    const built = await manager.listImages({
+      filters: { label: [`${LABELS.app}=app-1`, `${LABELS.installation}=${installation}`] },
+    });
+    expect(built).toEqual([]);
     expect(ctx.lines.join('\n')).not.toMatch(/kept the images/);
     await runtime.removeEnvironment?.({ id: 1, handle: 'swarm', stackName: 'swarm-test' });
     // The manager lets the network go once the removed tasks have left it.

@@ -575,7 +575,15 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       }
       // Its images on the manager go, and their tags in the registry (the registry must allow deletes).
       const repository = swarmImageRepository(options.registry, options.installation, target.appId);
-      const local = await docker.listImages({ filters: { reference: [repository] } });
+      const local = [
+        ...(await docker.listImages({ filters: { reference: [repository] } })),
+        // Built from its repository on the manager (image-source.ts labels them, as on docker).
+        ...(await docker.listImages({
+          filters: {
+            label: [`${LABELS.app}=app-${target.appId}`, `${LABELS.installation}=${options.installation}`],
+          },
+        })),
+      ];
       for (const image of local)
         await docker
           .getImage(image.Id)

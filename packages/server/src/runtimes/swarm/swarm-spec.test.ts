@@ -144,6 +144,7 @@ describe('upstreams from tasks', () => {
   const nodes: SwarmNode[] = [
     { ID: 'n1', Status: { State: 'ready', Addr: '0.0.0.0' }, ManagerStatus: { Addr: '10.77.1.2:2377' } },
     { ID: 'n2', Status: { State: 'ready', Addr: '10.77.2.2' } },
+    { ID: 'n3', Status: { State: 'down', Addr: '10.77.3.2' } },
   ];
   const task = (
     id: string,
@@ -168,6 +169,7 @@ describe('upstreams from tasks', () => {
       task('d', 'n2', 32772, { Status: { State: 'starting' } }),
       task('e', 'n1', 32769, { Spec: { ContainerSpec: { Image: 'app@sha256:old' } } }),
       task('f', 'gone', 32773),
+      task('g', 'n3', 32774),
     ];
     expect(taskUpstreams(tasks, nodes, 5000)).toEqual([
       { address: '10.77.1.2', port: 32768 },

@@ -200,7 +200,8 @@ export const isRunning = (task: SwarmTask) =>
 
 /**
  * Where the edge reaches a service's running tasks: their node's address and the port the node
- * published for the process's port. `image` keeps only tasks of that image (the service's current).
+ * published for the process's port, on the nodes that are ready. `image` keeps only tasks of that image
+ * (the service's current).
  */
 export function taskUpstreams(
   tasks: readonly SwarmTask[],
@@ -208,7 +209,10 @@ export function taskUpstreams(
   port: number,
   image?: string,
 ): EdgeUpstream[] {
-  const addresses = new Map(nodes.map((node) => [node.ID, nodeAddress(node)]));
+  // A node the manager no longer hears from still lists its tasks as running until Swarm moves them.
+  const addresses = new Map(
+    nodes.filter((node) => node.Status?.State === 'ready').map((node) => [node.ID, nodeAddress(node)]),
+  );
   const upstreams: EdgeUpstream[] = [];
   for (const task of tasks) {
     if (!isRunning(task)) continue;
