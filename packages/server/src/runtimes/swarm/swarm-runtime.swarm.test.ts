@@ -372,6 +372,15 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
       filters: { label: [`${LABELS.app}=app-1`, `${LABELS.installation}=${installation}`] },
     });
     expect(built).toEqual([]);
+    // No node keeps an image it pulled for the app.
+    for (const node of cluster.nodes) {
+      const images = await engineAt(node.engineHost).listImages();
+      expect(
+        images.filter((image) =>
+          (image.RepoDigests ?? []).some((digest) => digest.includes(`/berth-${installation}/1@`)),
+        ),
+      ).toEqual([]);
+    }
     expect(ctx.lines.join('\n')).not.toMatch(/kept the images/);
     await runtime.removeEnvironment?.({ id: 1, handle: 'swarm', stackName: 'swarm-test' });
     // The manager lets the network go once the removed tasks have left it.

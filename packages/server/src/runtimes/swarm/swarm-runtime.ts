@@ -488,6 +488,18 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
     return { ...image, dockerRepo: repository, dockerRef: `${repository}@${digest}` };
   }
 
+  /** Waits (at most 30 s) until the removed services' tasks have no container left running. */
+  async function tasksGone(serviceIds: string[]): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (serviceIds.length && Date.now() < deadline) {
+      const left = (await docker.listTasks().catch(() => [] as SwarmTask[])) as (SwarmTask & {
+        ServiceID?: string;
+      })[];
+      if (!left.some((task) => serviceIds.includes(task.ServiceID ?? ''))) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
   /** The running task of a recorded slot. */
   async function taskOfSlot(recorded: string): Promise<SwarmTask | null> {
     const slot = parseSlotName(recorded);
@@ -573,8 +585,23 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
         if (options.edge)
           await options.edge.switchService(service.Spec?.Labels?.[LABELS.service] ?? '', [], []);
       }
-      // Its images on the manager go, and their tags in the registry (the registry must allow deletes).
+      // Its tasks' containers stop a moment after their services go; an image in use cannot be removed.
+      await tasksGone(services.map((service) => service.ID));
+      // Each node pulled its images by digest: they go from every node whose Engine API Berth knows.
       const repository = swarmImageRepository(options.registry, options.installation, target.appId);
+      for (const node of await nodes()) {
+        const address = node.Spec?.Labels?.[ENGINE_LABEL];
+        if (!address || !options.nodeEngine || node.Status?.State !== 'ready') continue;
+        const engine = options.nodeEngine(address);
+        const pulled = await engine.listImages().catch(() => [] as Docker.ImageInfo[]);
+        for (const image of pulled)
+          if ((image.RepoDigests ?? []).some((digest) => digest.startsWith(`${repository}@`)))
+            await engine
+              .getImage(image.Id)
+              .remove({ force: true })
+              .catch(() => undefined);
+      }
+      // Its images on the manager go, and their tags in the registry (the registry must allow deletes).
       const local = [
         ...(await docker.listImages({ filters: { reference: [repository] } })),
         // Built from its repository on the manager (image-source.ts labels them, as on docker).
