@@ -40,6 +40,11 @@ export interface DockerEndpointsOptions {
    * containers itself, as Swarm reschedules tasks); else it changes only routes to containers gone.
    */
   addNewUpstreams?: boolean;
+  /**
+   * The upstreams' ports are ports their nodes published for each container's PORT (swarm, mode host):
+   * an endpoint's own container port cannot be reached there, and its requests go to PORT.
+   */
+  publishedPorts?: boolean;
   /** The runtime's name, for what its endpoints cannot do. */
   runtimeName?: string;
 }
@@ -253,6 +258,12 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
           : 'Access is open to all IP addresses',
       );
       if (plan.tokenHeader) await options.log(ctx, 'Requests must carry the header token');
+      if (options.publishedPorts && plan.containerPort !== null)
+        await options.log(
+          ctx,
+          `On the ${options.runtimeName ?? 'docker'} runtime the edge reaches each container at the port its node published for PORT: requests go to PORT, not to container port ${plan.containerPort}`,
+          'WARN',
+        );
       if (plan.internal)
         await options.log(
           ctx,
@@ -264,7 +275,8 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
           vhostId: target.id,
           serviceKey: key,
           hostname,
-          containerPort: plan.containerPort,
+          // Published ports (swarm) are where the service's PORT answers: no other port is reachable.
+          containerPort: options.publishedPorts ? null : plan.containerPort,
           ipAllowlist: plan.ipWhitelist,
           tokenHeader: plan.tokenHeader,
           loadBalancing: plan.loadBalancingAlgorithm,

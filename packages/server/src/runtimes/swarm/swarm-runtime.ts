@@ -226,6 +226,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
     fail,
     upstreams,
     addNewUpstreams: true,
+    publishedPorts: true,
     runtimeName: 'swarm',
   });
 
