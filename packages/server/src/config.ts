@@ -75,8 +75,18 @@ export interface Config {
   operationLimits: { queuedPerOrganization: number; perUserPerMinute: number };
   /** Base duration of one simulated runtime step, in milliseconds. */
   simStepMs: number;
-  /** The default stack's runtime: `sim` (simulated) or `docker` (real containers through the engine). */
-  runtime: 'sim' | 'docker';
+  /**
+   * The default stack's runtime: `sim` (simulated), `docker` (real containers through the engine) or
+   * `swarm` (a Docker Swarm cluster's services).
+   */
+  runtime: 'sim' | 'docker' | 'swarm';
+  /**
+   * The swarm runtime's cluster (BERTH_RUNTIME=swarm only, else null): its manager's Engine API
+   * (BERTH_SWARM_HOST), the directory of the TLS client certificates a tcp:// manager needs
+   * (BERTH_SWARM_TLS_DIR: ca.pem, cert.pem, key.pem), and the registry built images go to for every
+   * node to pull (BERTH_REGISTRY, host:port).
+   */
+  swarm: { host: string; tlsDir: string | null; registry: string } | null;
   /** The apps' bare git repositories (`<dataDir>/git`), and the largest push they take. */
   git: { dir: string; maxPushBytes: number };
   /** DOCKER_HOST as set (the Docker client reads it itself), for the start's check that the engine answers. */
@@ -354,7 +364,44 @@ function runtimeFromEnv(env: NodeJS.ProcessEnv): Config['runtime'] {
   const value = (env.BERTH_RUNTIME ?? '').trim().toLowerCase();
   if (value === '' || value === 'sim') return 'sim';
   if (value === 'docker') return 'docker';
-  throw new ConfigError(`BERTH_RUNTIME must be sim or docker, got "${value.slice(0, 100)}"`);
+  if (value === 'swarm') return 'swarm';
+  throw new ConfigError(`BERTH_RUNTIME must be sim, docker or swarm, got "${value.slice(0, 100)}"`);
+}
+
+/** The files a TLS client of a remote Engine API needs, as Docker's own tools name them. */
+export const SWARM_TLS_FILES = ['ca.pem', 'cert.pem', 'key.pem'] as const;
+
+/** The swarm runtime's cluster settings: checked only when BERTH_RUNTIME=swarm. */
+function swarmFromEnv(env: NodeJS.ProcessEnv, runtime: Config['runtime']): Config['swarm'] {
+  if (runtime !== 'swarm') return null;
+  const host = (env.BERTH_SWARM_HOST ?? '').trim();
+  const parsed = host.length <= 1000 && URL.canParse(host) ? new URL(host) : null;
+  const unix = parsed?.protocol === 'unix:' && parsed.pathname.length > 1;
+  const tcp = parsed?.protocol === 'tcp:' && parsed.hostname !== '' && parsed.port !== '';
+  if (!unix && !tcp)
+    throw new ConfigError(
+      `BERTH_SWARM_HOST must be the Swarm manager's Engine API, unix:///path/to/docker.sock or tcp://host:2376, got "${host.slice(0, 100)}"`,
+    );
+  const tlsValue = (env.BERTH_SWARM_TLS_DIR ?? '').trim();
+  const tlsDir = tlsValue ? path.resolve(tlsValue.slice(0, 4096)) : null;
+  if (tcp && !tlsDir)
+    throw new ConfigError(
+      `BERTH_SWARM_TLS_DIR must name the directory of the manager's TLS client certificates (${SWARM_TLS_FILES.join(', ')}): BERTH_SWARM_HOST=${host.slice(0, 100)} is reached over TCP, and only with TLS`,
+    );
+  if (tlsDir) {
+    const missing = SWARM_TLS_FILES.filter((file) => !fs.existsSync(path.join(tlsDir, file)));
+    if (missing.length) throw new ConfigError(`BERTH_SWARM_TLS_DIR: ${tlsDir} has no ${missing.join(', ')}`);
+  }
+  const registry = (env.BERTH_REGISTRY ?? '').trim();
+  const registryOk =
+    registry.length <= 260 &&
+    /^[a-zA-Z0-9.-]{1,253}(:[0-9]{1,5})?$/.test(registry) &&
+    !registry.startsWith('-');
+  if (!registryOk)
+    throw new ConfigError(
+      `BERTH_REGISTRY must be the host:port of the registry every node of the Swarm pulls from (registry.example.com:5000), got "${registry.slice(0, 100)}"`,
+    );
+  return { host, tlsDir, registry };
 }
 
 function dockerNetworkFromEnv(env: NodeJS.ProcessEnv): string {
@@ -706,6 +753,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPushBytes: countFromEnv(env, 'BERTH_GIT_MAX_PUSH_MB', 500) * 1024 * 1024,
     },
     dockerHost: dockerHostFromEnv(env, runtime),
+    swarm: swarmFromEnv(env, runtime),
     docker: {
       network: dockerNetworkFromEnv(env),
       healthTimeoutSeconds: countFromEnv(env, 'BERTH_HEALTH_CHECK_TIMEOUT_SECONDS', 60),

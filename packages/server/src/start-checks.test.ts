@@ -70,6 +70,22 @@ const WRONG: Record<string, Record<string, string>> = {
   BERTH_RUNTIME: { BERTH_RUNTIME: 'kubernetes' },
   DOCKER_HOST: { BERTH_RUNTIME: 'docker', DOCKER_HOST: 'ftp://x' },
   BERTH_DOCKER_NETWORK: { BERTH_DOCKER_NETWORK: 'two words' },
+  BERTH_SWARM_HOST: {
+    BERTH_RUNTIME: 'swarm',
+    BERTH_SWARM_HOST: 'ftp://x',
+    BERTH_REGISTRY: 'registry.test:5000',
+  },
+  BERTH_SWARM_TLS_DIR: {
+    BERTH_RUNTIME: 'swarm',
+    BERTH_SWARM_HOST: 'tcp://manager.test:2376',
+    BERTH_SWARM_TLS_DIR: '/nonexistent-tls',
+    BERTH_REGISTRY: 'registry.test:5000',
+  },
+  BERTH_REGISTRY: {
+    BERTH_RUNTIME: 'swarm',
+    BERTH_SWARM_HOST: 'unix:///x.sock',
+    BERTH_REGISTRY: 'not a registry',
+  },
   BERTH_HEALTH_CHECK_TIMEOUT_SECONDS: { BERTH_HEALTH_CHECK_TIMEOUT_SECONDS: '0' },
   BERTH_DOCKER_STATS_SECONDS: { BERTH_DOCKER_STATS_SECONDS: '0' },
   BERTH_GIT_MAX_PUSH_MB: { BERTH_GIT_MAX_PUSH_MB: '0' },

@@ -79,24 +79,42 @@ async function checkDockerEngine(dockerHost: string | undefined): Promise<void> 
   }
 }
 
+/** The swarm runtime's manager answers, and is a manager of a Swarm (not a lone engine, nor a worker). */
+async function checkSwarmManager(swarm: NonNullable<Config['swarm']>): Promise<void> {
+  const { engineAt } = await import('./runtimes/swarm/swarm-databases.ts');
+  let info: { Swarm?: { LocalNodeState?: string; ControlAvailable?: boolean } };
+  try {
+    info = await withinTimeout(engineAt(swarm.host, swarm.tlsDir).info());
+  } catch (error) {
+    throw new ConfigError(
+      `BERTH_SWARM_HOST: no Docker engine answers at ${swarm.host}: ${reasonOf(error)}. BERTH_RUNTIME=swarm needs the Engine API of a Swarm manager`,
+    );
+  }
+  if (info.Swarm?.LocalNodeState !== 'active' || !info.Swarm.ControlAvailable)
+    throw new ConfigError(
+      `BERTH_SWARM_HOST: the engine at ${swarm.host} is not a Swarm manager (${info.Swarm?.LocalNodeState === 'active' ? 'a worker node' : 'no swarm'}): run \`docker swarm init\` there, or name a manager's address`,
+    );
+}
+
 /**
- * The start's checks on the machine: HOST resolves (the server only), and on the docker runtime the
- * edge's binary runs (the server only: it runs the edge) and the Docker engine answers. Throws a
- * ConfigError naming the variable.
+ * The start's checks on the machine: HOST resolves (the server only), and on the docker and swarm
+ * runtimes the edge's binary runs (the server only: it runs the edge) and the Docker engine (the Swarm
+ * manager) answers. Throws a ConfigError naming the variable.
  */
 export async function checkMachine(
-  config: Pick<Config, 'host' | 'runtime' | 'dockerHost' | 'edge'>,
+  config: Pick<Config, 'host' | 'runtime' | 'dockerHost' | 'edge'> & Partial<Pick<Config, 'swarm'>>,
   role: 'server' | 'worker',
 ): Promise<void> {
   if (role === 'server') await checkHost(config.host);
-  if (config.runtime !== 'docker') return;
+  if (config.runtime === 'sim') return;
   if (role === 'server') checkCaddy(config.edge.caddyPath);
-  await checkDockerEngine(config.dockerHost);
+  if (config.runtime === 'swarm' && config.swarm) await checkSwarmManager(config.swarm);
+  else await checkDockerEngine(config.dockerHost);
 }
 
 /** For the server and worker processes: a failed check stops the start with its line, as loadConfigOrExit does. */
 export async function checkMachineOrExit(
-  config: Pick<Config, 'host' | 'runtime' | 'dockerHost' | 'edge'>,
+  config: Pick<Config, 'host' | 'runtime' | 'dockerHost' | 'edge'> & Partial<Pick<Config, 'swarm'>>,
   role: 'server' | 'worker',
   beforeExit: () => void = () => {},
 ): Promise<void> {

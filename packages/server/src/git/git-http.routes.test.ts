@@ -112,7 +112,7 @@ describe("an app's git remote", () => {
     const response = await refs('simulated/demo.git', owner.token);
     expect(response.statusCode).toBe(422);
     expect(response.body).toBe(
-      'simulated runs on the sim runtime: git pushes deploy apps on docker stacks\n',
+      'simulated runs on the sim runtime: git pushes deploy apps on docker and swarm stacks\n',
     );
   });
 });

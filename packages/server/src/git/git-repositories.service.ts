@@ -10,6 +10,7 @@ import { apps, environments, services, stacks, vhosts } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { OperationsService } from '../operations/operations.service.ts';
 import { appRepository, resolveCommit } from '../runtimes/docker/git-source.ts';
+import { runsRealContainers } from '../runtimes/runtime.ts';
 import { isZeroId, type PushCommand } from './receive-pack-stream.ts';
 
 // The apps' git remotes (`/git/<environment>/<app>.git`): which app a path names for a caller, its
@@ -89,11 +90,11 @@ export function createGitRepositoriesService(deps: {
       const [row] = visible;
       if (!row) throw notFound('Repository');
       assertAllowed(caller, row.environment, 'app.deploy');
-      if (row.runtime !== 'docker')
+      if (!runsRealContainers(row.runtime))
         throw new ApiError(
           422,
           'unprocessable_entity',
-          `${environmentHandle} runs on the ${row.runtime} runtime: git pushes deploy apps on docker stacks`,
+          `${environmentHandle} runs on the ${row.runtime} runtime: git pushes deploy apps on docker and swarm stacks`,
         );
       return {
         appId: row.app.id,

@@ -502,6 +502,14 @@ export interface MetricSeries {
   values: (number | null)[];
 }
 
+/**
+ * True for the runtimes that run real containers on this Berth's machines (docker, swarm): apps there
+ * are pushed with git, and default endpoint hostnames hang off BERTH_APPS_DOMAIN.
+ */
+export function runsRealContainers(runtime: string): boolean {
+  return runtime === 'docker' || runtime === 'swarm';
+}
+
 export class RuntimeError extends Error {
   override name = 'RuntimeError';
 }

@@ -3,6 +3,7 @@ import type { FamilyUrls } from '../../config.ts';
 import type { apps } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
 import { type OperationRow, toOperationHal } from '../../operations/operations.hal.ts';
+import { runsRealContainers } from '../../runtimes/runtime.ts';
 import { type ImageRow, toImageHal } from '../images/images.hal.ts';
 import { type ServiceRow, toServiceHal } from '../services/services.hal.ts';
 
@@ -35,7 +36,9 @@ export function toAppHal(view: AppView, urls: FamilyUrls): AppResource {
     handle: app.handle,
     // Issue 35: only the docker runtime receives pushes (Berth's own git over HTTP); a simulated stack
     // has no remote, and names none that does not exist.
-    git_repo: view.runtime === 'docker' ? httpGitRemote(urls.app, view.environmentHandle, app.handle) : '',
+    git_repo: runsRealContainers(view.runtime)
+      ? httpGitRemote(urls.app, view.environmentHandle, app.handle)
+      : '',
     deployment_method: app.deploymentMethod,
     status: app.status,
     created_at: iso(app.createdAt),

@@ -6,6 +6,7 @@ import { environments, stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
 import { selectPage } from '../../db/select-page.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
+import { runsRealContainers } from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 
@@ -23,7 +24,7 @@ export async function ensureDefaultStack(
   appsDomain?: string,
   autoscaling: { horizontal: boolean; vertical: boolean } = { horizontal: true, vertical: true },
 ): Promise<StackRow> {
-  const defaultDomain = runtime === 'docker' && appsDomain ? appsDomain : SIMULATED_DEFAULT_DOMAIN;
+  const defaultDomain = runsRealContainers(runtime) && appsDomain ? appsDomain : SIMULATED_DEFAULT_DOMAIN;
   await db
     .insert(stacks)
     .values({

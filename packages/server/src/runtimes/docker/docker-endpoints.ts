@@ -33,6 +33,20 @@ export interface DockerEndpointsOptions {
   publicHost: string;
   log(ctx: RuntimeContext, text: string, level?: 'INFO' | 'WARN' | 'ERROR'): Promise<void>;
   fail(ctx: RuntimeContext, message: string): Promise<never>;
+  /** Where the runtime's services run (none: this engine's containers, dockerUpstreams). */
+  upstreams?: UpstreamSource;
+  /**
+   * The repair adds running containers of the service's release its routes lack (a runtime that starts
+   * containers itself, as Swarm reschedules tasks); else it changes only routes to containers gone.
+   */
+  addNewUpstreams?: boolean;
+  /**
+   * The upstreams' ports are ports their nodes published for each container's PORT (swarm, mode host):
+   * an endpoint's own container port cannot be reached there, and its requests go to PORT.
+   */
+  publishedPorts?: boolean;
+  /** The runtime's name, for what its endpoints cannot do. */
+  runtimeName?: string;
 }
 
 /** How long a certificate renewal waits for the edge to have the certificate. */
@@ -57,6 +71,88 @@ export function endpointHostname(target: EndpointTarget, plan: EndpointPlan): st
   );
 }
 
+/** Where the edge reaches a service: the running containers of its newest release, and all that run. */
+export interface ServiceUpstreams {
+  /** Where its routes send (the newest release's: a roll-out's new containers once switched). */
+  newest: EdgeUpstream[];
+  /** Every running one: a route to any of them is live, and a repair leaves it alone. */
+  running: EdgeUpstream[];
+}
+
+/**
+ * How the endpoints find a runtime's running containers: a Docker engine's (this file), or a Swarm's
+ * tasks at their nodes' published ports (swarm-upstreams.ts). `recorded` are the names Berth records
+ * for the service (engine.ts ofService).
+ */
+export interface UpstreamSource {
+  ofService(key: string, recorded: readonly string[]): Promise<ServiceUpstreams>;
+  /** One look at everything that runs, for the repair pass: the services' keys and their upstreams. */
+  snapshot(): Promise<{
+    keys: string[];
+    ofService(key: string, recorded: readonly string[]): Promise<ServiceUpstreams>;
+  }>;
+}
+
+/** The upstreams of one engine's containers: at their address on their environment's network. */
+export function dockerUpstreams(
+  docker: Docker,
+  networks: DockerNetworks,
+  installation: string,
+): UpstreamSource & { ofContainers(containers: readonly Docker.ContainerInfo[]): Promise<ServiceUpstreams> } {
+  /** The port a container answers on: its label, or PORT in its environment (older containers). */
+  async function containerPort(container: Docker.ContainerInfo): Promise<number> {
+    const labelled = Number(container.Labels[LABELS.port] ?? 0);
+    if (labelled > 0) return labelled;
+    const info = await docker.getContainer(container.Id).inspect();
+    const entry = (info.Config.Env ?? []).find((variable) => variable.startsWith('PORT='));
+    return Number(entry?.slice(5) ?? 0) || 0;
+  }
+
+  async function upstreamsOf(containers: readonly Docker.ContainerInfo[]): Promise<ServiceUpstreams> {
+    const running = containers.filter((container) => container.State === 'running');
+    const newestContainer = running.reduce<Docker.ContainerInfo | null>(
+      (best, container) => (!best || container.Created > best.Created ? container : best),
+      null,
+    );
+    const release = newestContainer?.Labels[LABELS.release];
+    const all: (EdgeUpstream & { release: string | undefined })[] = [];
+    for (const container of running) {
+      const address = networks.addressOf(container.NetworkSettings?.Networks);
+      // Port 0 (a process without PORT) still counts: an endpoint with its own container port reaches it.
+      all.push({ address, port: await containerPort(container), release: container.Labels[LABELS.release] });
+    }
+    const byAddress = (a: EdgeUpstream, b: EdgeUpstream) => a.address.localeCompare(b.address);
+    return {
+      newest: all
+        .filter((upstream) => upstream.address && upstream.release === release)
+        .map(({ address, port }) => ({ address, port }))
+        .sort(byAddress),
+      running: all.map(({ address, port }) => ({ address, port })),
+    };
+  }
+
+  return {
+    ofContainers: upstreamsOf,
+    async ofService(key, recorded) {
+      return upstreamsOf(await serviceContainers(docker, installation, key, recorded));
+    },
+    async snapshot() {
+      const mine = await containersLabelled(docker, { [LABELS.installation]: installation });
+      const running = mine.filter((container) => container.State === 'running');
+      // Keys of this Berth's form only: an older Berth's handle key may name two organizations' services.
+      const keys = new Set<string>();
+      for (const container of running) {
+        const key = container.Labels[LABELS.service] ?? '';
+        if (isServiceKey(key)) keys.add(key);
+      }
+      return {
+        keys: [...keys],
+        ofService: async (key, recorded) => upstreamsOf(ofService(running, key, recorded)),
+      };
+    },
+  };
+}
+
 /**
  * The docker runtime's endpoints: routes on the edge (Caddy) from a hostname to a service's running
  * containers, with the allowlist and header token checked there, and TLS from an uploaded certificate
@@ -75,32 +171,8 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
     return options.edge;
   }
 
-  /** Where the edge reaches the running ones of a service's containers of its newest release. */
-  async function upstreamsOf(containers: readonly Docker.ContainerInfo[]): Promise<EdgeUpstream[]> {
-    const running = containers.filter((container) => container.State === 'running');
-    const newest = running.reduce<Docker.ContainerInfo | null>(
-      (best, container) => (!best || container.Created > best.Created ? container : best),
-      null,
-    );
-    const release = newest?.Labels[LABELS.release];
-    const upstreams: EdgeUpstream[] = [];
-    for (const container of running) {
-      if (container.Labels[LABELS.release] !== release) continue;
-      const address = networks.addressOf(container.NetworkSettings?.Networks);
-      // Port 0 (a process without PORT) still counts: an endpoint with its own container port reaches it.
-      if (address) upstreams.push({ address, port: await containerPort(container) });
-    }
-    return upstreams.sort((a, b) => a.address.localeCompare(b.address));
-  }
-
-  /** The port a container answers on: its label, or PORT in its environment (older containers). */
-  async function containerPort(container: Docker.ContainerInfo): Promise<number> {
-    const labelled = Number(container.Labels[LABELS.port] ?? 0);
-    if (labelled > 0) return labelled;
-    const info = await docker.getContainer(container.Id).inspect();
-    const entry = (info.Config.Env ?? []).find((variable) => variable.startsWith('PORT='));
-    return Number(entry?.slice(5) ?? 0) || 0;
-  }
+  const containers = dockerUpstreams(docker, networks, options.installation);
+  const upstreams = options.upstreams ?? containers;
 
   function tlsOf(plan: EndpointPlan): EdgeTls {
     if (plan.acme) return { kind: 'managed' };
@@ -156,30 +228,28 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
       if (plan.type === 'http_proxy_protocol')
         return options.fail(
           ctx,
-          'HTTP endpoints with the PROXY protocol are not available on the docker runtime: choose HTTP',
+          `HTTP endpoints with the PROXY protocol are not available on the ${options.runtimeName ?? 'docker'} runtime: choose HTTP`,
         );
       if (plan.type !== 'http' && plan.type !== 'grpc')
         return options.fail(
           ctx,
-          `${plan.type.toUpperCase()} endpoints are not available on the docker runtime: its edge routes HTTP by hostname`,
+          `${plan.type.toUpperCase()} endpoints are not available on the ${options.runtimeName ?? 'docker'} runtime: its edge routes HTTP by hostname`,
         );
       const edge = await edgeOrFail(ctx);
       const hostname = endpointHostname(target, plan);
       const tls = tlsOf(plan);
       const key = endpointServiceKey(target);
-      const upstreams = await upstreamsOf(
-        await serviceContainers(docker, options.installation, key, target.recordedContainers),
-      );
+      const { newest: routed } = await upstreams.ofService(key, target.recordedContainers);
       await options.log(
         ctx,
         `${plan.externalHost ? 'Updating' : 'Creating'} the edge route for ${hostname} to service ${target.serviceHandle} of ${target.resourceHandle}`,
       );
       await options.log(
         ctx,
-        upstreams.length
-          ? `Routing to ${upstreams.length} container(s) on port ${plan.containerPort ?? upstreams[0]?.port} (${plan.loadBalancingAlgorithm})`
+        routed.length
+          ? `Routing to ${routed.length} container(s) on port ${plan.containerPort ?? routed[0]?.port} (${plan.loadBalancingAlgorithm})`
           : `Service ${target.serviceHandle} has no running containers yet: the endpoint answers 503 until it has`,
-        upstreams.length ? 'INFO' : 'WARN',
+        routed.length ? 'INFO' : 'WARN',
       );
       await options.log(
         ctx,
@@ -188,6 +258,12 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
           : 'Access is open to all IP addresses',
       );
       if (plan.tokenHeader) await options.log(ctx, 'Requests must carry the header token');
+      if (options.publishedPorts && plan.containerPort !== null)
+        await options.log(
+          ctx,
+          `On the ${options.runtimeName ?? 'docker'} runtime the edge reaches each container at the port its node published for PORT: requests go to PORT, not to container port ${plan.containerPort}`,
+          'WARN',
+        );
       if (plan.internal)
         await options.log(
           ctx,
@@ -199,13 +275,14 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
           vhostId: target.id,
           serviceKey: key,
           hostname,
-          containerPort: plan.containerPort,
+          // Published ports (swarm) are where the service's PORT answers: no other port is reachable.
+          containerPort: options.publishedPorts ? null : plan.containerPort,
           ipAllowlist: plan.ipWhitelist,
           tokenHeader: plan.tokenHeader,
           loadBalancing: plan.loadBalancingAlgorithm,
           grpc: plan.type === 'grpc',
           tls,
-          upstreams,
+          upstreams: routed,
         });
       } catch (error) {
         return options.fail(ctx, (error as Error).message);
@@ -290,9 +367,9 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
      * Points a service's endpoints back at these containers (those of them that run), as a roll-out that
      * failed after switching some leaves them.
      */
-    async routeBack(serviceKey: string, containers: readonly Docker.ContainerInfo[]) {
+    async routeBack(serviceKey: string, running: readonly Docker.ContainerInfo[]) {
       if (!options.edge) return;
-      await options.edge.switchService(serviceKey, await upstreamsOf(containers), []);
+      await options.edge.switchService(serviceKey, (await containers.ofContainers(running)).newest, []);
     },
 
     /**
@@ -372,36 +449,24 @@ export function createDockerEndpoints(options: DockerEndpointsOptions) {
       }
       if (taken.size > 0) proxies = await edge.proxies();
 
-      const mine = await containersLabelled(docker, { [LABELS.installation]: options.installation });
-      const running = mine.filter((container) => container.State === 'running');
-      // Keys of this Berth's form only: an older Berth's handle key may name two organizations' services.
-      const unrecorded = new Map<string, string>();
-      for (const container of running) {
-        const key = container.Labels[LABELS.service] ?? '';
-        if (isServiceKey(key)) unrecorded.set(serviceHash(key), key);
-      }
+      const now = await upstreams.snapshot();
+      const unrecorded = new Map(now.keys.map((key) => [serviceHash(key), key]));
       for (const proxy of proxies) {
         const endpoint = byEndpoint.get(proxy.vhostId);
         const key = endpoint ? keyOf(endpoint) : unrecorded.get(proxy.serviceHash);
         // An endpoint Berth did not record when it was asked (made since, or not an app's) whose service
         // has no running container under this Berth's keys: nothing tells whose it is, so it is left.
         if (!key) continue;
-        const containers = ofService(running, key, endpoint?.recordedContainers ?? []);
-        const valid = new Set(
-          (await upstreamsOf(containers)).map(
-            (upstream) => `${upstream.address}:${proxy.port || upstream.port}`,
-          ),
-        );
-        const live = new Set(
-          await Promise.all(
-            containers.map(
-              async (container) =>
-                `${networks.addressOf(container.NetworkSettings?.Networks)}:${proxy.port || (await containerPort(container))}`,
-            ),
-          ),
-        );
-        if (!proxy.dials.some((dial) => !live.has(dial))) continue;
-        const dials = [...valid];
+        const service = await now.ofService(key, endpoint?.recordedContainers ?? []);
+        const dialOf = (upstream: EdgeUpstream) => `${upstream.address}:${proxy.port || upstream.port}`;
+        const valid = new Set(service.newest.map(dialOf));
+        const live = new Set(service.running.map(dialOf));
+        const dead = proxy.dials.some((dial) => !live.has(dial));
+        // Swarm starts tasks of its own (a lost node's, elsewhere): the routes take them in as they run.
+        const joined =
+          options.addNewUpstreams === true && [...valid].some((dial) => !proxy.dials.includes(dial));
+        if (!dead && !joined) continue;
+        const dials = dead ? [...valid] : [...new Set([...proxy.dials, ...valid])];
         await edge.setProxyDials(proxy.id, dials);
         changes.push(
           `endpoint ${proxy.vhostId}: ${proxy.dials.join(', ') || 'none'} → ${dials.join(', ') || 'none'}`,

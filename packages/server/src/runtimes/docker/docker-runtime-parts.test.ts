@@ -118,7 +118,7 @@ describe('the docker runtime without an engine', () => {
     expect(loadConfig({ BERTH_RUNTIME: 'docker' }).runtime).toBe('docker');
     expect(loadConfig({ BERTH_RUNTIME: ' Docker ' }).runtime).toBe('docker');
     expect(() => loadConfig({ BERTH_RUNTIME: 'kubernetes' })).toThrow(
-      new ConfigError('BERTH_RUNTIME must be sim or docker, got "kubernetes"'),
+      new ConfigError('BERTH_RUNTIME must be sim, docker or swarm, got "kubernetes"'),
     );
     expect(loadConfig({ BERTH_DATA_DIR: '/srv/berth' }).docker).toEqual({
       network: 'berth',

@@ -1,26 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Readable } from 'node:stream';
-import { httpGitRemote } from '@berth/core';
 import type Docker from 'dockerode';
 import type {
   AppTarget,
-  BuiltImage,
-  CodeScan,
   ContainerLogLine,
   ContainerSpec,
-  RegistryAuth,
   Runtime,
   RuntimeContext,
   ServicePlan,
 } from '../runtime.ts';
-import {
-  containerEnv,
-  newestLines,
-  REGISTRY_PASSWORD_VARIABLE,
-  REGISTRY_USERNAME_VARIABLE,
-  RuntimeError,
-} from '../runtime.ts';
+import { containerEnv, newestLines, RuntimeError } from '../runtime.ts';
 import type { Edge } from './caddy-edge.ts';
 import { createDockerDatabases } from './docker-databases.ts';
 import { createDockerEndpoints } from './docker-endpoints.ts';
@@ -42,15 +31,10 @@ import {
   serviceKey,
   tcpAnswers,
 } from './engine.ts';
-import {
-  appRepository,
-  archive,
-  commitInfo,
-  fileAt,
-  parseProcfile,
-  removeRepository,
-  resolveCommit,
-} from './git-source.ts';
+import { removeRepository } from './git-source.ts';
+import { createImageSource, fail, interrupted, log, nameOf, sleep } from './image-source.ts';
+
+export { pullFailure, registryOf } from './image-source.ts';
 
 export interface DockerRuntimeOptions {
   docker: Docker;
@@ -91,77 +75,6 @@ const SETTLE_MS = 2000;
 /** How long the requests in flight to a container taken out of the edge have to answer before it stops. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
-const interrupted = () => new RuntimeError('Operation interrupted');
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(interrupted());
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(interrupted());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** A Docker name from handles: `[a-zA-Z0-9][a-zA-Z0-9_.-]*`. */
-const nameOf = (...parts: string[]) =>
-  parts
-    .join('-')
-    .replace(/[^a-zA-Z0-9_.-]+/g, '-')
-    .slice(0, 120);
-
-/** An image repository name: lower case, path parts of `[a-z0-9._-]`. */
-const repositoryOf = (...parts: string[]) =>
-  parts.map((part) => part.toLowerCase().replace(/[^a-z0-9._-]+/g, '-')).join('/');
-
-/** `registry/name:tag` or `name@sha256:…` without its tag or digest. */
-function repositoryOfImage(reference: string): string {
-  const withoutDigest = reference.split('@')[0] ?? reference;
-  const lastSlash = withoutDigest.lastIndexOf('/');
-  const colon = withoutDigest.lastIndexOf(':');
-  return colon > lastSlash ? withoutDigest.slice(0, colon) : withoutDigest;
-}
-
-/** The registry an image reference names (its first part when that looks like a host), else Docker Hub. */
-export function registryOf(reference: string): string {
-  const slash = reference.indexOf('/');
-  const first = slash > 0 ? reference.slice(0, slash) : '';
-  return first && (first.includes('.') || first.includes(':') || first === 'localhost')
-    ? first
-    : 'https://index.docker.io/v1/';
-}
-
-/**
- * Why an app's image could not be pulled, and the two ways on: the registry account of the app's
- * configuration, or the image put on this machine's engine, which a deploy then uses without pulling.
- */
-export function pullFailure(reference: string, auth: RegistryAuth | undefined, reason: string): string {
-  const onTheEngine = `if this machine cannot reach the registry, put the image on its Docker engine (docker load, or docker build -t ${reference}) and deploy again: an image the engine has is used without pulling`;
-  return auth
-    ? `Unable to pull ${reference} as ${auth.username}: ${reason}. Check the app's ${REGISTRY_USERNAME_VARIABLE} and ${REGISTRY_PASSWORD_VARIABLE}; ${onTheEngine}`
-    : `Unable to pull ${reference}: ${reason}. If the registry is private, set ${REGISTRY_USERNAME_VARIABLE} and ${REGISTRY_PASSWORD_VARIABLE} in the app's configuration; ${onTheEngine}`;
-}
-
-/** Follows an engine's progress stream (pull, build), one callback per event, until it ends. */
-function followProgress(
-  docker: Docker,
-  stream: NodeJS.ReadableStream,
-  onEvent: (event: { stream?: string; status?: string; error?: string; aux?: { ID?: string } }) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    docker.modem.followProgress(
-      stream,
-      (error: Error | null) => (error ? reject(error) : resolve()),
-      onEvent,
-    );
-  });
-}
-
 /**
  * The `docker` runtime: real containers through the Docker Engine API (dockerode). Apps are built
  * from their git repository's Dockerfile or run from an image; each service runs its container count
@@ -177,32 +90,13 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
   const mine = (labels: Record<string, string>) =>
     containersLabelled(docker, { ...labels, [LABELS.installation]: options.installation });
 
-  async function log(ctx: RuntimeContext, text: string, level?: 'INFO' | 'WARN' | 'ERROR') {
-    // One line per log entry, never an unbounded one.
-    for (const line of text.split('\n')) {
-      const trimmed = line.trimEnd();
-      if (trimmed) await ctx.log(trimmed.slice(0, 2000), level);
-    }
-  }
-
-  /**
-   * Log lines from an engine's progress events, written in order as they come; `done` settles once all
-   * are written, and fails as the first failed write did (a lost lease), so no write is left unawaited.
-   */
-  function streamedLog(ctx: RuntimeContext) {
-    let written: Promise<void> = Promise.resolve();
-    return {
-      write(text: string) {
-        written = written.then(() => log(ctx, text));
-      },
-      done: () => written,
-    };
-  }
-
-  async function fail(ctx: RuntimeContext, message: string): Promise<never> {
-    await log(ctx, message, 'ERROR');
-    throw new RuntimeError(message);
-  }
+  const images = createImageSource({
+    docker,
+    gitDir: options.gitDir,
+    publicUrl: options.publicUrl,
+    installation: options.installation,
+  });
+  const { imageFromRegistry, imageFromGit } = images;
 
   const endpoints = createDockerEndpoints({
     docker,
@@ -250,124 +144,6 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       await log(ctx, `The previous containers keep serving`, 'WARN');
       return fail(ctx, (error as Error).message);
     }
-  }
-
-  async function imageFromRegistry(
-    ctx: RuntimeContext,
-    reference: string,
-    auth: RegistryAuth | undefined,
-  ): Promise<BuiltImage> {
-    let image: Docker.ImageInspectInfo;
-    try {
-      image = await docker.getImage(reference).inspect();
-      await log(ctx, `Using Docker image ${reference} found on the engine`);
-    } catch {
-      const registry = registryOf(reference);
-      await log(
-        ctx,
-        auth
-          ? `Pulling Docker image ${reference} as ${auth.username} on ${registry}`
-          : `Pulling Docker image ${reference}`,
-      );
-      try {
-        const stream = await docker.pull(
-          reference,
-          auth
-            ? { authconfig: { username: auth.username, password: auth.password, serveraddress: registry } }
-            : {},
-        );
-        const seen = new Set<string>();
-        const lines = streamedLog(ctx);
-        await followProgress(docker, stream, (event) => {
-          const status = event.status ?? '';
-          // Download percentages repeat endlessly: keep each distinct status once.
-          if (status && !event.status?.startsWith('Downloading') && !seen.has(status)) {
-            seen.add(status);
-            lines.write(status.slice(0, 500));
-          }
-        });
-        await lines.done();
-        image = await docker.getImage(reference).inspect();
-      } catch (error) {
-        return fail(ctx, pullFailure(reference, auth, (error as Error).message));
-      }
-    }
-    await log(ctx, `Image ${reference} is ${image.Id.slice(7, 19)}`);
-    return {
-      dockerRepo: repositoryOfImage(reference),
-      dockerRef: image.Id,
-      gitRepo: null,
-      gitRef: null,
-      exposedPorts: exposedPorts(image),
-      commit: null,
-      processes: [{ processType: 'cmd', command: null }],
-    };
-  }
-
-  async function imageFromGit(ctx: RuntimeContext, target: AppTarget, gitRef: string): Promise<BuiltImage> {
-    // The remote a push really reaches here (the caller's name for it is the simulated stacks' kind).
-    const remote = httpGitRemote(options.publicUrl, target.environmentHandle, target.appHandle);
-    const repository = appRepository(options.gitDir, target);
-    await log(ctx, `Fetching ${remote} at ${gitRef}`);
-    const sha = await resolveCommit(repository, gitRef);
-    if (!sha) return fail(ctx, `fatal: couldn't find remote ref ${gitRef}`);
-    const commit = await commitInfo(repository, sha);
-    await log(ctx, `Checked out ${sha.slice(0, 7)} (${gitRef})`);
-    if ((await fileAt(repository, sha, 'Dockerfile')) === null)
-      return fail(ctx, `No Dockerfile at the root of ${gitRef}: add one to build this app`);
-    // Named after the app's id (handles repeat across organizations), then its handles for people.
-    const tag = `${repositoryOf('berth', appKey(target), `${target.environmentHandle}-${target.appHandle}`)}:${sha.slice(0, 12)}`;
-    await log(ctx, 'Building image from Dockerfile');
-    const source = archive(repository, sha);
-    let builtId: string | undefined;
-    let buildError: string | undefined;
-    const lines = streamedLog(ctx);
-    try {
-      const stream = (await docker.buildImage(source.stream as unknown as NodeJS.ReadableStream, {
-        t: tag,
-        labels: {
-          [LABELS.managed]: 'true',
-          [LABELS.installation]: options.installation,
-          [LABELS.stack]: target.stackName,
-          [LABELS.environment]: target.environmentHandle,
-          [LABELS.environmentId]: String(target.environmentId),
-          [LABELS.app]: appKey(target),
-        },
-        forcerm: true,
-      })) as Readable;
-      const stop = () => stream.destroy(interrupted());
-      ctx.signal.addEventListener('abort', stop, { once: true });
-      try {
-        await followProgress(docker, stream, (event) => {
-          if (event.stream) lines.write(event.stream);
-          if (event.error) buildError = event.error;
-          if (event.aux?.ID) builtId = event.aux.ID;
-        });
-      } finally {
-        ctx.signal.removeEventListener('abort', stop);
-      }
-      await source.done;
-      await lines.done();
-    } catch (error) {
-      if (ctx.signal.aborted) throw interrupted();
-      buildError ??= (error as Error).message;
-    }
-    if (buildError) return fail(ctx, buildError.trim());
-    const image = await docker.getImage(builtId ?? tag).inspect();
-    await log(ctx, `Image ${image.Id.slice(7, 19)} built from ${sha.slice(0, 7)}`);
-    const procfile = await fileAt(repository, sha, 'Procfile');
-    const entries = procfile ? parseProcfile(procfile) : [];
-    return {
-      dockerRepo: repositoryOfImage(tag),
-      dockerRef: image.Id,
-      gitRepo: remote,
-      gitRef,
-      exposedPorts: exposedPorts(image),
-      commit,
-      processes: entries.length
-        ? entries.map((entry) => ({ processType: entry.processType, command: entry.command }))
-        : [{ processType: 'cmd', command: null }],
-    };
   }
 
   /** The port a service listens on: web processes (and an image's own command) answer on PORT. */
@@ -757,40 +533,7 @@ export function createDockerRuntime(options: DockerRuntimeOptions): Runtime {
       await log(ctx, `Removed app ${target.appHandle} from ${target.stackName}`);
     },
 
-    async scanCode(ctx, target, gitRef): Promise<CodeScan> {
-      const repository = appRepository(options.gitDir, target);
-      await log(ctx, `Scanning ${target.appHandle} at ${gitRef}`);
-      const sha = await resolveCommit(repository, gitRef);
-      if (!sha) return fail(ctx, `fatal: couldn't find remote ref ${gitRef}`);
-      const [dockerfile, procfile, berthYml] = await Promise.all([
-        fileAt(repository, sha, 'Dockerfile'),
-        fileAt(repository, sha, 'Procfile'),
-        fileAt(repository, sha, '.berth.yml'),
-      ]);
-      const markers: [string, string][] = [
-        ['package.json', 'JavaScript'],
-        ['requirements.txt', 'Python'],
-        ['pyproject.toml', 'Python'],
-        ['Gemfile', 'Ruby'],
-        ['go.mod', 'Go'],
-        ['pom.xml', 'Java'],
-        ['composer.json', 'PHP'],
-        ['Cargo.toml', 'Rust'],
-      ];
-      const languages: string[] = [];
-      for (const [file, language] of markers) {
-        if (!languages.includes(language) && (await fileAt(repository, sha, file)) !== null)
-          languages.push(language);
-      }
-      const found = ['Dockerfile', 'Procfile', '.berth.yml'].filter(
-        (_, index) => [dockerfile, procfile, berthYml][index] !== null,
-      );
-      await log(
-        ctx,
-        found.length ? `Found ${found.join(', ')}` : 'Found no Dockerfile, Procfile or .berth.yml',
-      );
-      return { dockerfile, procfile, berthYml, languages };
-    },
+    scanCode: images.scanCode,
 
     provisionEndpoint: endpoints.provisionEndpoint,
     renewEndpointCertificate: endpoints.renewEndpointCertificate,
