@@ -7,11 +7,9 @@ import type { Db } from './db/client.ts';
 import { stacks, users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
 import {
-  managerEngine,
   type NodeAvailability,
   SwarmNodeError,
   setNodeAvailability,
-  swarmManagerHost,
 } from './runtimes/swarm/swarm-node-admin.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -37,8 +35,13 @@ const HOUR_MS = 3_600_000;
  * The operator's commands (`npm run admin -- …`), run against the server's database. Superusers exist
  * only through them: no API call grants the flag. Answers the line to print.
  */
-export async function runAdminCommand(db: Db, argv: readonly string[]): Promise<string> {
-  if (argv[0] === 'drain-node' || argv[0] === 'activate-node') return nodeAvailabilityCommand(db, argv);
+export async function runAdminCommand(
+  db: Db,
+  argv: readonly string[],
+  options: { swarmManager?: () => Docker } = {},
+): Promise<string> {
+  if (argv[0] === 'drain-node' || argv[0] === 'activate-node')
+    return nodeAvailabilityCommand(db, argv, options.swarmManager ?? noSwarmManager);
   if (argv[0] === 'plans') {
     try {
       return await plansCommand(db, argv.slice(1));
@@ -107,6 +110,12 @@ export async function closePeriodCommand(
 
 const MAX_STACK_NAME_LENGTH = 128;
 
+function noSwarmManager(): never {
+  throw new AdminUsageError(
+    'No swarm cluster is configured: BERTH_RUNTIME=swarm and BERTH_SWARM_HOST name its manager (see the README)',
+  );
+}
+
 /**
  * `npm run admin -- drain-node STACK NODE` (and `activate-node`): sets a node's availability on a swarm
  * stack's cluster. Draining moves the node's tasks to the other nodes (Swarm reschedules them) and puts
@@ -115,7 +124,7 @@ const MAX_STACK_NAME_LENGTH = 128;
 export async function nodeAvailabilityCommand(
   db: Db,
   argv: readonly string[],
-  manager: (stack: { name: string }) => Docker = () => managerEngine(swarmManagerHost()),
+  manager: (stack: { name: string }) => Docker,
 ): Promise<string> {
   const [command, stackName, nodeRef, ...rest] = argv;
   const availability: NodeAvailability | null =

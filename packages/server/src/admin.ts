@@ -14,6 +14,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { createFilesPrivately } from './db/private-data-dir.ts';
+import { engineAt } from './runtimes/swarm/swarm-databases.ts';
 
 // Issue 34: what the command writes in the data directory is its user's alone.
 createFilesPrivately();
@@ -49,7 +50,9 @@ try {
     });
     console.log(await closePeriodCommand(invoices, args));
   } else {
-    console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+    const { swarm } = config;
+    const swarmManager = swarm ? () => engineAt(swarm.host, swarm.tlsDir) : undefined;
+    console.log(await runAdminCommand(database.db, process.argv.slice(2), { swarmManager }));
   }
 } catch (error) {
   console.error(error instanceof AdminUsageError ? error.message : error);

@@ -359,8 +359,14 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
                 },
                 health_checks: { passive: { fail_duration: '10s', max_fails: 3 } },
                 headers: { request: { delete: [ENDPOINT_TOKEN_HEADER] } },
-                // gRPC needs HTTP/2 to the containers (cleartext: they are on the private network).
-                ...(endpoint.grpc ? { transport: { protocol: 'http', versions: ['h2c', '2'] } } : {}),
+                transport: {
+                  protocol: 'http',
+                  // A machine that died answers nothing: a dial gives up after a second, and the request is
+                  // tried on another container within try_duration (Caddy waits 3 s by default).
+                  dial_timeout: '1s',
+                  // gRPC needs HTTP/2 to the containers (cleartext: they are on the private network).
+                  ...(endpoint.grpc ? { versions: ['h2c', '2'] } : {}),
+                },
               },
             ],
           };

@@ -6,13 +6,7 @@ import { AdminUsageError, nodeAvailabilityCommand, runAdminCommand } from '../..
 import type { Database } from '../../db/client.ts';
 import { stacks } from '../../db/schema.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
-import {
-  findNode,
-  managerEngine,
-  SwarmNodeError,
-  setNodeAvailability,
-  swarmManagerHost,
-} from './swarm-node-admin.ts';
+import { findNode, SwarmNodeError, setNodeAvailability } from './swarm-node-admin.ts';
 
 // `npm run admin -- drain-node STACK NODE` and `activate-node`: what they refuse, and the request they make
 // of a manager (a local HTTP server playing the Engine API's /nodes). drain.swarm.test.ts drains a node of
@@ -162,30 +156,17 @@ describe('npm run admin -- drain-node / activate-node', () => {
     await expect(run('activate-node', 'swarm-east', 'twin')).rejects.toThrow('name the node by its id');
   });
 
-  it('is dispatched from runAdminCommand, and needs BERTH_SWARM_HOST for the manager', async () => {
-    const saved = process.env.BERTH_SWARM_HOST;
-    delete process.env.BERTH_SWARM_HOST;
-    try {
-      await expect(runAdminCommand(database.db, ['drain-node', 'swarm-east', 'worker-2'])).rejects.toThrow(
-        'BERTH_SWARM_HOST is not set',
-      );
-      await expect(runAdminCommand(database.db, ['activate-node', 'one-machine', 'x'])).rejects.toThrow(
-        'runs on the docker runtime',
-      );
-    } finally {
-      if (saved !== undefined) process.env.BERTH_SWARM_HOST = saved;
-    }
-  });
-});
-
-describe('the swarm manager address', () => {
-  it('is BERTH_SWARM_HOST: a unix socket, or tcp:// with the TLS directory', () => {
-    expect(() => swarmManagerHost({})).toThrow('BERTH_SWARM_HOST is not set');
-    expect(swarmManagerHost({ BERTH_SWARM_HOST: 'unix:///run/m.sock' })).toBe('unix:///run/m.sock');
-    expect((managerEngine('unix:///run/m.sock').modem as { socketPath?: string }).socketPath).toBe(
-      '/run/m.sock',
+  it('is dispatched from runAdminCommand, which needs the configured swarm manager', async () => {
+    await expect(runAdminCommand(database.db, ['drain-node', 'swarm-east', 'worker-2'])).rejects.toThrow(
+      'No swarm cluster is configured: BERTH_RUNTIME=swarm and BERTH_SWARM_HOST name its manager',
     );
-    expect(() => managerEngine('http://10.0.0.1:2375', {})).toThrow('must be unix:///… or tcp://host:port');
-    expect(() => managerEngine('tcp://10.0.0.1:2376', {})).toThrow('needs BERTH_SWARM_TLS_DIR');
+    await expect(runAdminCommand(database.db, ['activate-node', 'one-machine', 'x'])).rejects.toThrow(
+      'runs on the docker runtime',
+    );
+    expect(
+      await runAdminCommand(database.db, ['drain-node', 'swarm-east', 'worker-3'], {
+        swarmManager: () => manager,
+      }),
+    ).toContain('was already drain');
   });
 });

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 
 // A platform operator's hand on a Swarm's nodes: draining one moves its tasks to the others (Swarm
 // reschedules them) before the machine is taken down for maintenance; `active` takes tasks again, `pause`
@@ -73,37 +71,4 @@ export async function findNode(manager: Docker, nodeRef: string): Promise<SwarmN
   if (byIdStart[0]) return byIdStart[0];
   const known = nodes.map((node) => `${node.Description?.Hostname ?? '?'} (${node.ID})`).join(', ');
   throw new SwarmNodeError(`The cluster has no node ${ref}; its nodes: ${known || 'none'}`);
-}
-
-/**
- * The Engine API of a swarm stack's manager. For now every swarm stack's manager is BERTH_SWARM_HOST: a
- * unix socket (unix:///…) or tcp://host:port with TLS client certificates from BERTH_SWARM_TLS_DIR (ca.pem,
- * cert.pem, key.pem, as the docker CLI names them). Kept in this one place to be switched to the
- * configuration's (and a stack's own host) when those exist.
- */
-export function swarmManagerHost(env: NodeJS.ProcessEnv = process.env): string {
-  const host = env.BERTH_SWARM_HOST ?? '';
-  if (!host) throw new SwarmNodeError('BERTH_SWARM_HOST is not set: it names the swarm manager');
-  return host;
-}
-
-/** A dockerode client for a manager's address (see swarmManagerHost). */
-export function managerEngine(host: string, env: NodeJS.ProcessEnv = process.env): Docker {
-  if (host.length > 1024) throw new SwarmNodeError('The swarm manager address is too long');
-  if (host.startsWith('unix://')) return new Docker({ socketPath: host.slice('unix://'.length) });
-  if (!host.startsWith('tcp://'))
-    throw new SwarmNodeError(`The swarm manager address must be unix:///… or tcp://host:port, not ${host}`);
-  const url = new URL(host.replace('tcp://', 'https://'));
-  const tlsDir = env.BERTH_SWARM_TLS_DIR ?? '';
-  if (!tlsDir)
-    throw new SwarmNodeError('A tcp:// swarm manager needs BERTH_SWARM_TLS_DIR (ca.pem, cert.pem, key.pem)');
-  const read = (file: string) => fs.readFileSync(path.join(tlsDir, file));
-  return new Docker({
-    protocol: 'https',
-    host: url.hostname,
-    port: Number(url.port) || 2376,
-    ca: read('ca.pem'),
-    cert: read('cert.pem'),
-    key: read('key.pem'),
-  });
 }

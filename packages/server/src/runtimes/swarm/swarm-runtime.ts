@@ -36,6 +36,8 @@ import type {
   ServicePlan,
 } from '../runtime.ts';
 import { newestLines, RuntimeError, registryAuthOf } from '../runtime.ts';
+import { watchSwarmChanges } from './swarm-events.ts';
+import { listSwarmNodes } from './swarm-nodes.ts';
 import {
   isRunning,
   limitHolds,
@@ -510,7 +512,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
   }
 
   const recorders = new Map<string, DockerStatsRecorder>();
-  let events: (NodeJS.ReadableStream & { destroy?: () => void }) | null = null;
+  const watching = new AbortController();
   let closed = false;
 
   /**
@@ -744,31 +746,31 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
             if (Date.now() < until && !closed) timer = setTimeout(tick, EVENT_REPAIR_EVERY_MS);
           });
       };
-      const connect = () => {
-        if (closed) return;
-        docker
-          .getEvents({ filters: { type: ['node', 'service'], scope: ['swarm'] } })
-          .then((stream) => {
-            events = stream as NodeJS.ReadableStream & { destroy?: () => void };
-            stream.on('data', () => {
-              until = Date.now() + EVENT_REPAIR_FOR_MS;
-              if (!timer) timer = setTimeout(tick, EVENT_REPAIR_EVERY_MS);
-            });
-            // The manager restarted, or the connection dropped: follow again a moment later.
-            stream.on('end', () => setTimeout(connect, 5000).unref());
-            stream.on('error', () => undefined);
-          })
-          .catch((error) => {
-            onError(error);
-            setTimeout(connect, 30_000).unref();
-          });
-      };
-      connect();
+      // The watcher reconnects with a back-off and asks for what it missed (swarm-events.ts).
+      void watchSwarmChanges(
+        docker,
+        () => {
+          until = Date.now() + EVENT_REPAIR_FOR_MS;
+          if (!timer) timer = setTimeout(tick, EVENT_REPAIR_EVERY_MS);
+        },
+        {
+          signal: watching.signal,
+          onStatus: (status) => {
+            if (!status.connected && status.error) onError(new Error(status.error));
+          },
+          onError,
+        },
+      );
+    },
+
+    /** The cluster's nodes, each with this Berth's task containers (the stack page's Nodes tab). */
+    listNodes() {
+      return listSwarmNodes(docker, options.installation);
     },
 
     close() {
       closed = true;
-      events?.destroy?.();
+      watching.abort();
       for (const recorder of recorders.values()) recorder.close();
       recorders.clear();
     },
