@@ -2,8 +2,11 @@ import type { Db } from '../../db/client.ts';
 import { loadDatabase } from '../../operations/handlers/database-provisioning.ts';
 import type { Runtime } from '../../runtimes/runtime.ts';
 
-/** How long a database's page waits for its runtime to say whether the database can run. */
-export const DATABASE_PROBLEM_WAIT_MS = 3000;
+/**
+ * How long a database's page waits for its runtime to say whether the database can run: just over the
+ * 5 s the swarm runtime gives a node's Engine API to answer, so a node that hangs is still reported.
+ */
+export const DATABASE_PROBLEM_WAIT_MS = 6000;
 
 export interface DatabaseProblemDeps {
   db: Db;
