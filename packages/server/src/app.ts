@@ -84,6 +84,7 @@ import { operationsRoutes } from './operations/operations.routes.ts';
 import { periodic } from './operations/periodic.ts';
 import type { SizingRecommender } from './operations/sizing-recommender.ts';
 import { describeOperationEvent, type Worker } from './operations/worker.ts';
+import type { Runtime } from './runtimes/runtime.ts';
 import { scimFamily } from './scim/scim.plugin.ts';
 
 export interface BerthApp {
@@ -102,6 +103,8 @@ export interface BerthApp {
   recommender: SizingRecommender;
   /** Makes the weekly and on-demand activity reports (tests call it). */
   activityReports: ActivityReportScheduler;
+  /** The runtimes this process drives, by name (tests stand in for what an engine would answer). */
+  runtimes: Record<string, Runtime>;
   close(): Promise<void>;
 }
 
@@ -481,6 +484,7 @@ export async function buildApp(
     autoscaler: services.autoscaler,
     recommender: services.recommender,
     activityReports: services.activityReportScheduler,
+    runtimes: services.runtimeSet.runtimes,
     async close() {
       // First stop taking requests and finish those in flight. Keep-alive sockets are closed as they go
       // idle (else a client's idle socket holds the stop for its 72 s), and what is left after 5 s is cut.

@@ -9,6 +9,7 @@ import { createCodeScanResultsService } from './api/code-scan-results/code-scan-
 import { createConfigurationsService } from './api/configurations/configurations.service.ts';
 import { createCostsService } from './api/costs/costs.service.ts';
 import { createCustomResourcesService } from './api/custom-resources/custom-resources.service.ts';
+import { createDatabaseProblems } from './api/databases/database-problem.ts';
 import { createDatabasesService } from './api/databases/databases.service.ts';
 import { createDeploymentsService } from './api/deployments/deployments.service.ts';
 import { createEdgesService } from './api/edges/edges.service.ts';
@@ -335,7 +336,18 @@ export async function createServices(
   const containerMetrics = createContainerMetricsService({ db, runtimes });
   const serviceLogs = createServiceLogsService({ db, runtimes });
   // Databases and their backups.
-  const databases = createDatabasesService({ db, secrets });
+  const databases = createDatabasesService({
+    db,
+    secrets,
+    problems: createDatabaseProblems({
+      db,
+      runtimes,
+      onEngineError: (databaseId, error) =>
+        console.warn(
+          `Asking whether database ${databaseId} can run failed: ${(error as Error).message ?? error}`,
+        ),
+    }),
+  });
   const backups = createBackupsService({ db });
   // Issue 38: the Security & Compliance facts of an environment, and its weekly activity reports (made
   // beside the worker; one asked for on demand is made at once).

@@ -46,6 +46,9 @@ export const databaseResource = z
     enable_backups: z.boolean(),
     enable_pitr: z.boolean(),
     port_mapping: z.array(z.tuple([z.number().int(), z.number().int()])),
+    // Berth's own (issue 39): why the database cannot run now (its node is down), null when it can;
+    // only a single database's answer carries it, lists leave it out.
+    status_problem: z.string().nullable().optional(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
     // contract §4.3: the relations the console reads (its other lists it finds by path, contract §5.8);

@@ -386,6 +386,11 @@ export interface Runtime {
    * where; the simulator, which keeps no state, places the containers Berth records by their host.
    */
   listNodes?(stack: NodesTarget): Promise<RuntimeNode[]>;
+  /**
+   * Why a database cannot run now (a sentence for its page: the node holding its data is down), or null
+   * when nothing stands in its way. Reads only; a runtime whose databases cannot be cut off omits it.
+   */
+  databaseProblem?(target: DatabaseTarget): Promise<string | null>;
 }
 
 /** The stack whose machines are asked for. */

@@ -222,6 +222,7 @@ export async function testApp(
     autoscaler: built.autoscaler,
     recommender: built.recommender,
     activityReports: built.activityReports,
+    runtimes: built.runtimes,
     databaseUrl: built.database.url,
     config,
     call,

@@ -29,6 +29,8 @@ export interface DatabaseView {
   connectionUrl: string;
   /** Absent when the caller asked for `no_embed=true`. */
   embedded?: { disk: DiskRow | null; lastOperation: OperationRow | null };
+  /** Why it cannot run now (issue 39), or null; absent from lists, which do not ask the runtime. */
+  statusProblem?: string | null;
 }
 
 export function toDiskHal(disk: DiskRow, urls: FamilyUrls): DiskResource {
@@ -77,6 +79,7 @@ export function toDatabaseHal(view: DatabaseView, urls: FamilyUrls): DatabaseRes
     enable_backups: database.enableBackups,
     enable_pitr: database.enablePitr,
     port_mapping: database.portMapping,
+    ...(view.statusProblem !== undefined ? { status_problem: view.statusProblem } : {}),
     created_at: iso(database.createdAt),
     updated_at: iso(database.updatedAt),
     _links: links({

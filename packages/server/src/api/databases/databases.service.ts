@@ -27,6 +27,7 @@ import { parseNumericId } from '../../http/ids.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { allows, createAccess } from '../access/access.ts';
 import { retentionPolicyInForce } from '../backups/retention-policy.ts';
+import type { DatabaseProblems } from './database-problem.ts';
 import type { CredentialRow, DatabaseRow, DatabaseView, DiskRow } from './databases.hal.ts';
 
 /**
@@ -45,7 +46,12 @@ function searchCondition(search: string): SQL {
 /** `column = any($1)`: one array parameter for a page's 5000 ids rather than 5000 parameters. */
 const anyId = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::bigint[])`;
 
-export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
+export function createDatabasesService(deps: {
+  db: Db;
+  secrets: SecretBox;
+  /** Why a database cannot run now, asked only for a single database's answer (lists stay fast). */
+  problems?: DatabaseProblems;
+}) {
   const { db, secrets } = deps;
   const access = createAccess(db);
 
@@ -226,7 +232,12 @@ export function createDatabasesService(deps: { db: Db; secrets: SecretBox }) {
 
     async get(ref: CallerRef, id: number | null): Promise<DatabaseView> {
       const caller = await access.caller(ref);
-      return view(caller, (await load(caller, id, 'database.read')).row);
+      const { row } = await load(caller, id, 'database.read');
+      const [found, statusProblem] = await Promise.all([
+        view(caller, row),
+        deps.problems ? deps.problems(row.id) : null,
+      ]);
+      return { ...found, statusProblem };
     },
 
     /** The record only (contract §5.8): `pending` until the console posts `provision`. */

@@ -267,6 +267,7 @@ export function createSwarmDatabases(
   | 'backupDatabase'
   | 'deleteBackup'
   | 'deprovisionDatabase'
+  | 'databaseProblem'
 > & { databaseNodeProblem(target: DatabaseTarget): Promise<string | null> } {
   const { manager } = options;
   const short = options.installation.slice(0, 8);
@@ -908,6 +909,12 @@ export function createSwarmDatabases(
 
     /** Why the database cannot run now (its node is down or gone), or null: for its status on the console. */
     async databaseNodeProblem(target: DatabaseTarget): Promise<string | null> {
+      const located = await locate(target);
+      return 'problem' in located ? located.problem : null;
+    },
+
+    /** The runtime's name for the same question, so the swarm runtime takes it with the other parts. */
+    async databaseProblem(target: DatabaseTarget): Promise<string | null> {
       const located = await locate(target);
       return 'problem' in located ? located.problem : null;
     },

@@ -38,6 +38,11 @@ export interface Database {
   /** The engine (`postgresql`, `redis`, …). */
   type: string;
   status: string;
+  /**
+   * Why it cannot run now (its node is lost, issue 39), as its runtime says; null when it can or when
+   * the answer is a list's, which does not ask.
+   */
+  statusProblem: string | null;
   provisioned: boolean;
   environmentId: string;
   serviceId: string | null;
@@ -65,6 +70,7 @@ export function fromDatabaseResource(database: DatabaseResource): Database {
     handle: database.handle,
     type: database.type,
     status: database.status,
+    statusProblem: database.status_problem ?? null,
     provisioned: database.provisioned,
     environmentId: linkId(database, 'account') ?? '',
     serviceId: linkId(database, 'service'),

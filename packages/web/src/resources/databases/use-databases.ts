@@ -61,7 +61,7 @@ export function useEnvironmentDatabases(environmentId: string) {
 
 /**
  * contract §5.8 GET /databases/:id, polled while the database is changing (spec 2 §4: provisioning and
- * deprovisioning end in an operation the page follows).
+ * deprovisioning end in an operation the page follows) or while its runtime says it cannot run.
  */
 export function useDatabase(id: string, options: { poll?: boolean } = {}) {
   const { phase } = useSession();
@@ -73,8 +73,11 @@ export function useDatabase(id: string, options: { poll?: boolean } = {}) {
       ),
     enabled: phase === 'authenticated' && id !== '',
     refetchInterval: (query) => {
+      if (!options.poll) return false;
       const status = query.state.data?.status;
-      return options.poll && (status === 'provisioning' || status === 'deprovisioning') ? 3000 : false;
+      if (status === 'provisioning' || status === 'deprovisioning') return 3000;
+      // An unavailable database (issue 39) is asked again now and then, so a node that comes back shows.
+      return query.state.data?.statusProblem ? 15_000 : false;
     },
   });
 }

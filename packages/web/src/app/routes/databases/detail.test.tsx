@@ -489,3 +489,29 @@ describe('database Recovery (spec 2 §4 PITR flow)', () => {
     expect(server.callsTo('GET', '/api/accounts/10/databases')).toHaveLength(0);
   });
 });
+
+describe('a database its runtime says cannot run (issue 39)', () => {
+  const why =
+    'Node worker-2 is down (the manager sees it down: heartbeat failure): the data of main-db is on it; restore a backup to bring it back on another node';
+
+  it('shows Unavailable with the reason and the way to restore from a backup', async () => {
+    databaseConsole({ database: { status_problem: why } });
+    renderApp('/databases/1/cluster');
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Unavailable')).toBeTruthy();
+    expect(within(banner).getByText(why)).toBeTruthy();
+    const restore = within(banner).getByRole('link', { name: 'Restore from a backup' });
+    expect(restore.getAttribute('href')).toBe('/databases/1/backups');
+    expect(screen.getByText('Unavailable', { selector: '.badge' })).toBeTruthy();
+    await userEvent.click(restore);
+    expect(await screen.findByRole('link', { name: 'Backups', current: 'page' })).toBeTruthy();
+  });
+
+  it('shows neither the mark nor the banner when nothing stands in its way', async () => {
+    databaseConsole({ database: { status_problem: null } });
+    renderApp('/databases/1/cluster');
+    await screen.findByRole('region', { name: 'Database details' });
+    expect(screen.queryByText('Unavailable')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Restore from a backup' })).toBeNull();
+  });
+});

@@ -26,6 +26,10 @@ import {
 import { DatabaseRecoveryForm } from '../../../features/database-detail/components/database-recovery-form.tsx';
 import { DatabaseScaleForm } from '../../../features/database-detail/components/database-scale-form.tsx';
 import { DatabaseSettings } from '../../../features/database-detail/components/database-settings.tsx';
+import {
+  DatabaseUnavailableBadge,
+  DatabaseUnavailableBanner,
+} from '../../../features/database-detail/components/database-unavailable.tsx';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
 import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation-filters.ts';
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
@@ -135,6 +139,7 @@ function DatabaseDetailRoute() {
           <>
             <PageHeader
               title={current.handle}
+              actions={<DatabaseUnavailableBadge database={current} />}
               description={
                 environment ? (
                   <>
@@ -156,6 +161,7 @@ function DatabaseDetailRoute() {
                 {scale.summary}
               </Banner>
             ) : null}
+            <DatabaseUnavailableBanner database={current} />
             <DatabaseVersionNotice image={image} />
             <DatabaseDetails
               database={current}
