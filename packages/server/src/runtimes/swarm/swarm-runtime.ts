@@ -60,6 +60,7 @@ type DatabaseMethods = Pick<
   | 'backupDatabase'
   | 'deleteBackup'
   | 'deprovisionDatabase'
+  | 'databaseProblem'
 >;
 
 export interface SwarmRuntimeOptions {
@@ -652,6 +653,8 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
     backupDatabase: (...args) => options.databases.backupDatabase(...args),
     deleteBackup: (...args) => options.databases.deleteBackup(...args),
     deprovisionDatabase: (...args) => options.databases.deprovisionDatabase(...args),
+    // Why a database cannot run (its node is lost): the database page says so.
+    databaseProblem: (...args) => options.databases.databaseProblem?.(...args) ?? Promise.resolve(null),
 
     async containerMetrics(container, metric, ticks) {
       // Each node's engine samples its own containers: the slot's running task tells which.
