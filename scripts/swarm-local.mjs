@@ -142,14 +142,23 @@ function readState() {
   return text ? JSON.parse(text) : null;
 }
 
+/** True while the process exists and has not exited (a zombie, killed but not yet reaped, has). */
 function processAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  // /proc/PID/stat: "pid (comm) state …"; comm may hold spaces and parentheses, the state follows the last ")".
+  const stat = readText(`/proc/${pid}/stat`);
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
+/** Waits (up to a limit) until these processes have exited. */
+async function waitForExit(pids, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(processAlive) && Date.now() < deadline) await sleep(100);
 }
 
 /** The pid in a pid file when that process is alive and runs `command` (pid files outlive their process). */
@@ -343,6 +352,8 @@ async function startDaemon(k) {
     '--swarm-default-advertise-addr',
     nodeAddress(k),
   ];
+  // A killed daemon's pid file stays, and dockerd refuses to start while its process is not yet reaped.
+  if (!livePid(dockerdPidFile(k), 'dockerd')) fs.rmSync(dockerdPidFile(k), { force: true });
   const pid = daemon('nsenter', args, path.join(nodeDir(k), 'dockerd.log'));
   await waitFor(`node ${k}'s dockerd`, 60_000, async () => {
     if (!processAlive(pid))
@@ -411,22 +422,26 @@ async function stop(k) {
   // A machine that dies: nothing gets to shut down cleanly, and nothing answers at its address.
   const pid = livePid(dockerdPidFile(k), 'dockerd');
   if (pid) process.kill(pid, 'SIGKILL');
-  await killNodeProcesses(k);
+  const killed = await killNodeProcesses(k);
   await tryRun('ip', ['link', 'set', hostVeth(k), 'down']);
+  // Dead when this returns: a `start` right after finds no daemon of the node still exiting.
+  await waitForExit(pid ? [pid, ...killed] : killed);
   say(pid ? `node ${k} (${name}) stopped` : `node ${k} (${name}) was not running; its link is down`);
 }
 
-/** Kills node K's containerd, its containers (its cgroup) and their shims (by their namespace). */
+/** Kills node K's containerd, its containers (its cgroup) and their shims (by their namespace); their pids. */
 async function killNodeProcesses(k) {
   const containerd = livePid(containerdPidFile(k), 'containerd');
-  if (containerd) process.kill(containerd, 'SIGKILL');
-  for (const pid of [...cgroupProcesses(nodeName(k)), ...shimProcesses(nodeName(k))]) {
+  const pids = [...cgroupProcesses(nodeName(k)), ...shimProcesses(nodeName(k))];
+  if (containerd) pids.push(containerd);
+  for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
       // gone already
     }
   }
+  return pids;
 }
 
 /** The cgroup directories named `name` (cgroup v2, or one per v1 hierarchy). */
@@ -472,11 +487,13 @@ function shimProcesses(name) {
   return pids;
 }
 
-async function start(k) {
+async function start(state, k) {
   await sh('ip', ['link', 'set', hostVeth(k), 'up']);
   if (!livePid(dockerdPidFile(k), 'dockerd')) await startDaemon(k);
-  if (k === 1 || livePid(dockerdPidFile(1), 'dockerd')) await waitForNodes([k], 'Ready', 120_000);
-  say(`node ${k} (${nodeName(k)}) started and Ready`);
+  // After the manager restarts, its workers are Unknown until they report again: wait for every running node.
+  const running = nodes(state).filter((node) => livePid(dockerdPidFile(node), 'dockerd'));
+  if (running.includes(1)) await waitForNodes(running, 'Ready', 120_000);
+  say(`node ${k} (${nodeName(k)}) started; node(s) ${running.join(', ')} Ready`);
 }
 
 // ---------------------------------------------------------------- down
@@ -491,7 +508,7 @@ async function down() {
   // Daemons first (a clean stop, then a kill), so that none holds a namespace or a mount.
   await Promise.all(known.map((k) => stopDaemon(k)));
   for (const k of known) {
-    await killNodeProcesses(k);
+    await waitForExit(await killNodeProcesses(k));
     await tryRun('ip', ['link', 'del', hostVeth(k)]);
     await tryRun('ip', ['netns', 'del', nodeName(k)]);
   }
@@ -607,7 +624,11 @@ try {
       const count = argument === undefined ? 3 : Number(argument);
       if (String(argument ?? '3').length > 1 || !Number.isInteger(count) || count < 1 || count > MAX_NODES)
         fail(`N must be 1 to ${MAX_NODES}`);
-      await withLock(() => up(count));
+      await withLock(() =>
+        up(count).catch((error) => {
+          throw new Error(`${error.message}\n(npm run swarm:local -- down removes what up made)`);
+        }),
+      );
       break;
     }
     case 'down':
@@ -617,7 +638,10 @@ try {
       await withLock(() => stop(requireNode(readState(), argument)));
       break;
     case 'start':
-      await withLock(() => start(requireNode(readState(), argument)));
+      await withLock(() => {
+        const state = readState();
+        return start(state, requireNode(state, argument));
+      });
       break;
     case 'status':
       await status(argument === '--json');

@@ -1,10 +1,18 @@
 import { formatCents } from '@berth/core';
+import type Docker from 'dockerode';
 import { eq, sql } from 'drizzle-orm';
 import type { InvoicesService } from './billing/invoices/invoices.service.ts';
 import { PLANS_USAGE, PlansUsageError, plansCommand } from './billing/plans/plans-admin.ts';
 import type { Db } from './db/client.ts';
-import { users } from './db/schema.ts';
+import { stacks, users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
+import {
+  managerEngine,
+  type NodeAvailability,
+  SwarmNodeError,
+  setNodeAvailability,
+  swarmManagerHost,
+} from './runtimes/swarm/swarm-node-admin.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -16,6 +24,9 @@ Commands:
                                     the apps' endpoints stop answering until Berth starts on docker again
   close-period                      close every organization's billing period now: one invoice each for
                                     what it used since its last invoice, up to the end of this hour
+  drain-node STACK NODE             on a swarm stack, move every task off the node (by id or host name)
+                                    and schedule none there: before taking its machine down
+  activate-node STACK NODE          let the node take tasks again
 ${PLANS_USAGE}`;
 
 export class AdminUsageError extends Error {}
@@ -27,6 +38,7 @@ const HOUR_MS = 3_600_000;
  * only through them: no API call grants the flag. Answers the line to print.
  */
 export async function runAdminCommand(db: Db, argv: readonly string[]): Promise<string> {
+  if (argv[0] === 'drain-node' || argv[0] === 'activate-node') return nodeAvailabilityCommand(db, argv);
   if (argv[0] === 'plans') {
     try {
       return await plansCommand(db, argv.slice(1));
@@ -91,4 +103,44 @@ export async function closePeriodCommand(
     return 'No billing period to close: every organization is invoiced to the end of this hour.';
   const total = made.reduce((sum, invoice) => sum + invoice.totalCents, 0);
   return `Closed ${made.length} billing period(s) at ${made[0]?.periodEnd.toISOString()}: ${made.length} invoice(s), ${formatCents(total)} in all.`;
+}
+
+const MAX_STACK_NAME_LENGTH = 128;
+
+/**
+ * `npm run admin -- drain-node STACK NODE` (and `activate-node`): sets a node's availability on a swarm
+ * stack's cluster. Draining moves the node's tasks to the other nodes (Swarm reschedules them) and puts
+ * none there until the node is activated again. `manager` gives the stack's manager (BERTH_SWARM_HOST).
+ */
+export async function nodeAvailabilityCommand(
+  db: Db,
+  argv: readonly string[],
+  manager: (stack: { name: string }) => Docker = () => managerEngine(swarmManagerHost()),
+): Promise<string> {
+  const [command, stackName, nodeRef, ...rest] = argv;
+  const availability: NodeAvailability | null =
+    command === 'drain-node' ? 'drain' : command === 'activate-node' ? 'active' : null;
+  if (!availability) throw new AdminUsageError(`Unknown command ${command}\n\n${ADMIN_USAGE}`);
+  if (!stackName || !nodeRef || rest.length > 0)
+    throw new AdminUsageError(`${command} takes a stack and a node: ${command} STACK NODE\n\n${ADMIN_USAGE}`);
+  if (stackName.length > MAX_STACK_NAME_LENGTH) throw new AdminUsageError('No stack has so long a name');
+  const [stack] = await db
+    .select({ name: stacks.name, runtime: stacks.runtime })
+    .from(stacks)
+    .where(eq(stacks.name, stackName));
+  if (!stack) throw new AdminUsageError(`No stack named ${stackName}`);
+  if (stack.runtime !== 'swarm')
+    throw new AdminUsageError(
+      `Stack ${stack.name} runs on the ${stack.runtime} runtime: only a swarm stack has nodes to drain or activate`,
+    );
+  try {
+    const node = await setNodeAvailability(manager(stack), nodeRef, availability);
+    const what = `Node ${node.hostname} (${node.id}) of stack ${stack.name}`;
+    if (node.previous === availability) return `${what} was already ${availability}.`;
+    return availability === 'drain'
+      ? `${what} is now drained (was ${node.previous}): Swarm moves its tasks to the other nodes and schedules none there.`
+      : `${what} is now active (was ${node.previous}): it takes tasks again.`;
+  } catch (error) {
+    throw error instanceof SwarmNodeError ? new AdminUsageError(error.message) : error;
+  }
 }
