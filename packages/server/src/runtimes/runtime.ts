@@ -386,6 +386,16 @@ export interface Runtime {
    * where; the simulator, which keeps no state, places the containers Berth records by their host.
    */
   listNodes?(stack: NodesTarget): Promise<RuntimeNode[]>;
+  /**
+   * Sets whether a node of the stack takes tasks: `drain` moves its containers to the other nodes first
+   * (maintenance), `pause` keeps what runs but places nothing new, `active` takes tasks again. Absent
+   * where the stack is one engine (docker): there is nowhere to move to.
+   */
+  setNodeAvailability?(
+    stack: NodesTarget,
+    nodeId: string,
+    availability: RuntimeNode['availability'],
+  ): Promise<void>;
 }
 
 /** The stack whose machines are asked for. */
