@@ -1,11 +1,18 @@
-import { DEFAULT_SHARED_STACK, stackNodeCollection } from '@berth/core';
+import { DEFAULT_SHARED_STACK, stackNodeCollection, stackNodeResource } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stacks } from '../../db/schema.ts';
 import { simNodeHost } from '../../runtimes/sim/sim-nodes.ts';
 import { createSimRuntime } from '../../runtimes/sim/sim-runtime.ts';
 import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
-import { seedApp, seedContainer, seedDatabase, seedRelease, seedService } from '../../testing/factories.ts';
+import {
+  addMember,
+  seedApp,
+  seedContainer,
+  seedDatabase,
+  seedRelease,
+  seedService,
+} from '../../testing/factories.ts';
 import { createStackNodesService } from './stack-nodes.service.ts';
 import { createStacksService } from './stacks.service.ts';
 
@@ -241,5 +248,117 @@ describe('the stack nodes service', () => {
       [['shop-web-1', 'shop']],
     );
     expect(nodes[0]?.otherContainerCount).toBe(1);
+  });
+});
+
+describe('PUT /stacks/:id/nodes/:node_id', () => {
+  const nodesOf = async (stackId: number) =>
+    stackNodeCollection.parse(
+      (await t.call('GET', `/api/stacks/${stackId}/nodes`, { token: f.owner.token })).json(),
+    )._embedded.nodes;
+
+  it('drains a node for a platform owner: its containers move to the others; activating takes it back', async () => {
+    const platformOwner = await t.signUp({ name: 'Platform Owner' });
+    await addMember(t.db, {
+      organizationId: f.organization.id,
+      userId: platformOwner.id,
+      roleType: 'platform_owner',
+      name: 'Deploy Owners',
+    });
+    const worker = (await nodesOf(sharedId))[1];
+    expect(worker?.containers.map((container) => container.docker_name)).toEqual(['shop-web-1']);
+    const url = `/api/stacks/${sharedId}/nodes/${worker?.id}`;
+    const drained = await t.call('PUT', url, { token: platformOwner.token, body: { availability: 'drain' } });
+    expect(drained.statusCode).toBe(200);
+    const node = stackNodeResource.parse(drained.json());
+    expect([node.id, node.availability, node.containers, node.other_container_count]).toEqual([
+      worker?.id,
+      'drain',
+      [],
+      0,
+    ]);
+    expect(placement({ ...(await listed()) })).toEqual([
+      [host(0), [], 0],
+      [host(1), [], 0],
+      [host(2), ['db-postgresql-1', 'shop-web-1'], 1],
+    ]);
+    const activated = await t.call('PUT', url, { token: f.owner.token, body: { availability: 'active' } });
+    expect(stackNodeResource.parse(activated.json())).toMatchObject({
+      availability: 'active',
+      containers: [{ docker_name: 'shop-web-1' }],
+    });
+  });
+
+  const listed = async () =>
+    (await t.call('GET', `/api/stacks/${sharedId}/nodes`, { token: f.owner.token })).json();
+
+  it('is for platform owners only: 403 to other members, 401 without a token, 404 across organizations', async () => {
+    const worker = (await nodesOf(sharedId))[1];
+    const denied = await expectAccess(
+      t,
+      { method: 'PUT', url: `/api/stacks/${sharedId}/nodes/${worker?.id}`, body: { availability: 'pause' } },
+      [
+        [f.reader, 403],
+        [f.viewer, 403],
+        [f.deployer, 403],
+        [f.outsider, 403],
+        [null, 401],
+      ],
+    );
+    expect(denied[0]?.json().message).toBe(
+      'You do not have a valid role type (platform_owner, owner) to access this resource.',
+    );
+    expect((await nodesOf(sharedId)).map((node) => node.availability)).toEqual([
+      'active',
+      'active',
+      'active',
+    ]);
+    // Another organization's dedicated stack is not there for this one's owner.
+    const foreignNode = (
+      await t.call('GET', `/api/stacks/${foreignId}/nodes`, { token: f.stranger.token })
+    ).json()._embedded.nodes[0];
+    await expectAccess(
+      t,
+      {
+        method: 'PUT',
+        url: `/api/stacks/${foreignId}/nodes/${foreignNode.id}`,
+        body: { availability: 'drain' },
+      },
+      [[f.owner, 404]],
+    );
+  });
+
+  it('refuses an unknown node, a too long node id and an availability not in the set', async () => {
+    const worker = (await nodesOf(sharedId))[1];
+    const put = (nodeId: string, body: unknown) =>
+      t.call('PUT', `/api/stacks/${sharedId}/nodes/${nodeId}`, { token: f.owner.token, body });
+    const unknown = await put('nosuchnode', { availability: 'drain' });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Node not found']);
+    // The router refuses a path parameter that long (414) before the route's own bound (128) is reached.
+    expect((await put('n'.repeat(129), { availability: 'drain' })).statusCode).toBe(414);
+    expect((await put(worker?.id ?? '', { availability: 'off' })).statusCode).toBe(400);
+    expect((await put(worker?.id ?? '', {})).statusCode).toBe(400);
+  });
+
+  it("is 503 where the stack's runtime does not run here, 409 where it is one engine", async () => {
+    const response = await t.call('PUT', `/api/stacks/${dockerId}/nodes/abc`, {
+      token: f.owner.token,
+      body: { availability: 'drain' },
+    });
+    expect(response.statusCode).toBe(503);
+    const { setNodeAvailability: _none, ...oneEngine } = createSimRuntime({ stepMs: 0 });
+    const service = createStackNodesService({
+      db: t.db,
+      stacks: createStacksService({ db: t.db }),
+      runtimes: { sim: oneEngine },
+    });
+    const refused = await service
+      .setAvailability({ id: f.owner.id, name: 'Owner', email: f.owner.email }, sharedId, 'abc', 'drain')
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 409,
+      message:
+        'The sim runtime of stack shared-us-west-1 runs on one engine: it has no other node to move containers to',
+    });
   });
 });
