@@ -336,8 +336,8 @@ describe('PUT /stacks/:id/nodes/:node_id', () => {
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Node not found']);
     // The router refuses a path parameter that long (414) before the route's own bound (128) is reached.
     expect((await put('n'.repeat(129), { availability: 'drain' })).statusCode).toBe(414);
-    expect((await put(worker?.id ?? '', { availability: 'off' })).statusCode).toBe(400);
-    expect((await put(worker?.id ?? '', {})).statusCode).toBe(400);
+    expect((await put(worker?.id ?? '', { availability: 'off' })).statusCode).toBe(422);
+    expect((await put(worker?.id ?? '', {})).statusCode).toBe(422);
   });
 
   it("is 503 where the stack's runtime does not run here, 409 where it is one engine", async () => {
