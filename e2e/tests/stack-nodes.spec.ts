@@ -1,5 +1,5 @@
 import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
-import { deployedService } from '../fixtures/operations.ts';
+import { apiHeaders, deployedService } from '../fixtures/operations.ts';
 import { sideways } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -52,4 +52,53 @@ test("the stack's Nodes tab shows its nodes and where an app's container runs", 
 
   await container.click();
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/services/${serviceId}$`));
+});
+
+test('an owner drains the node an app runs on (its container moves to another) and activates it again', async ({
+  page,
+  account,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = account.token.accessToken;
+  const environment = await createAccountEnvironment(request, account, 'drain-prod');
+  await deployedService(request, token, environment.id, 'drained');
+  await logInBrowser(page.context(), account);
+
+  await page.goto('/stacks');
+  await page.getByRole('table', { name: 'Stacks' }).getByRole('link', { name: 'shared-us-west-1' }).click();
+  await page.getByRole('navigation', { name: 'Stack sections' }).getByRole('link', { name: 'Nodes' }).click();
+  const table = page.getByRole('table', { name: 'Nodes' });
+  const container = table.getByRole('link', { name: /^drained-\S+-1-[0-9a-f]{8}$/ });
+  await expect(container).toHaveCount(1);
+  const hostname = (
+    await table.getByRole('row').filter({ has: container }).locator('.stack-node-host').textContent()
+  )?.trim();
+  if (!hostname) throw new Error('the container has no node');
+  const node = table.getByRole('row').filter({ hasText: hostname });
+  const stackId = /\/stacks\/(\d+)\/nodes$/.exec(page.url())?.[1];
+
+  try {
+    await node.getByRole('button', { name: `Drain ${hostname}` }).click();
+    await expect(node).toContainText(`Drain node ${hostname}? Its containers move to the other nodes first.`);
+    await node.getByRole('button', { name: `Confirm drain ${hostname}` }).click();
+    await expect(node.getByRole('cell', { name: 'drain', exact: true })).toBeVisible();
+    // Gone from the drained node, running on another.
+    await expect(node.getByRole('link', { name: /^drained-/ })).toHaveCount(0);
+    await expect(container).toHaveCount(1);
+    await expect(table.getByRole('row').filter({ has: container })).not.toContainText(hostname);
+
+    await node.getByRole('button', { name: `Activate ${hostname}` }).click();
+    await expect(node.getByRole('cell', { name: 'active', exact: true })).toBeVisible();
+    await expect(node.getByRole('button', { name: `Drain ${hostname}` })).toBeVisible();
+  } finally {
+    // The shared stack's nodes are every test's: never leave one drained.
+    const nodes = await request.get(`/api/stacks/${stackId}/nodes`, { headers: apiHeaders(token) });
+    for (const listed of (await nodes.json())._embedded.nodes as { id: string; availability: string }[])
+      if (listed.availability !== 'active')
+        await request.put(`/api/stacks/${stackId}/nodes/${listed.id}`, {
+          headers: apiHeaders(token),
+          data: { availability: 'active' },
+        });
+  }
 });
