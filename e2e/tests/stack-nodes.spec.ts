@@ -69,10 +69,12 @@ test('an owner drains the node an app runs on (its container moves to another) a
   await page.getByRole('table', { name: 'Stacks' }).getByRole('link', { name: 'shared-us-west-1' }).click();
   await page.getByRole('navigation', { name: 'Stack sections' }).getByRole('link', { name: 'Nodes' }).click();
   const table = page.getByRole('table', { name: 'Nodes' });
+  // `has` takes a locator from the page, not from the table.
+  const containerLink = page.getByRole('link', { name: /^drained-\S+-1-[0-9a-f]{8}$/ });
   const container = table.getByRole('link', { name: /^drained-\S+-1-[0-9a-f]{8}$/ });
   await expect(container).toHaveCount(1);
   const hostname = (
-    await table.getByRole('row').filter({ has: container }).locator('.stack-node-host').textContent()
+    await table.getByRole('row').filter({ has: containerLink }).locator('.stack-node-host').textContent()
   )?.trim();
   if (!hostname) throw new Error('the container has no node');
   const node = table.getByRole('row').filter({ hasText: hostname });
@@ -86,7 +88,7 @@ test('an owner drains the node an app runs on (its container moves to another) a
     // Gone from the drained node, running on another.
     await expect(node.getByRole('link', { name: /^drained-/ })).toHaveCount(0);
     await expect(container).toHaveCount(1);
-    await expect(table.getByRole('row').filter({ has: container })).not.toContainText(hostname);
+    await expect(table.getByRole('row').filter({ has: containerLink })).not.toContainText(hostname);
 
     await node.getByRole('button', { name: `Activate ${hostname}` }).click();
     await expect(node.getByRole('cell', { name: 'active', exact: true })).toBeVisible();
