@@ -6,11 +6,8 @@ import { PLANS_USAGE, PlansUsageError, plansCommand } from './billing/plans/plan
 import type { Db } from './db/client.ts';
 import { stacks, users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
-import {
-  type NodeAvailability,
-  SwarmNodeError,
-  setNodeAvailability,
-} from './runtimes/swarm/swarm-node-admin.ts';
+import { type NodeAvailability, SwarmNodeError } from './runtimes/swarm/swarm-node-admin.ts';
+import { setSwarmNodeAvailability } from './runtimes/swarm/swarm-node-availability.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -143,7 +140,7 @@ export async function nodeAvailabilityCommand(
       `Stack ${stack.name} runs on the ${stack.runtime} runtime: only a swarm stack has nodes to drain or activate`,
     );
   try {
-    const node = await setNodeAvailability(manager(stack), nodeRef, availability);
+    const node = await setSwarmNodeAvailability(manager(stack), nodeRef, availability);
     const what = `Node ${node.hostname} (${node.id}) of stack ${stack.name}`;
     if (node.previous === availability) return `${what} was already ${availability}.`;
     return availability === 'drain'

@@ -48,3 +48,10 @@ export type StackNodeResource = z.infer<typeof stackNodeResource>;
 export const stackNodeCollection = halCollection('nodes', stackNodeResource).meta({
   id: 'StackNodeCollection',
 });
+
+/** The longest node id the API takes (Swarm's are 25 characters; room for other engines' ids). */
+export const STACK_NODE_ID_MAX_LENGTH = 128;
+
+/** PUT /stacks/:id/nodes/:node_id: a platform owner drains a node (its containers move first) or activates it. */
+export const updateStackNodeSchema = z.strictObject({ availability: z.enum(STACK_NODE_AVAILABILITIES) });
+export type UpdateStackNodeInput = z.infer<typeof updateStackNodeSchema>;

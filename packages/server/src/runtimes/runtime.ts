@@ -391,6 +391,16 @@ export interface Runtime {
    * when nothing stands in its way. Reads only; a runtime whose databases cannot be cut off omits it.
    */
   databaseProblem?(target: DatabaseTarget): Promise<string | null>;
+  /**
+   * Sets whether a node of the stack takes tasks: `drain` moves its containers to the other nodes first
+   * (maintenance), `pause` keeps what runs but places nothing new, `active` takes tasks again. Absent
+   * where the stack is one engine (docker): there is nowhere to move to.
+   */
+  setNodeAvailability?(
+    stack: NodesTarget,
+    nodeId: string,
+    availability: RuntimeNode['availability'],
+  ): Promise<void>;
 }
 
 /** The stack whose machines are asked for. */

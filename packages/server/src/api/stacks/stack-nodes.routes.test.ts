@@ -1,11 +1,18 @@
-import { DEFAULT_SHARED_STACK, stackNodeCollection } from '@berth/core';
+import { DEFAULT_SHARED_STACK, stackNodeCollection, stackNodeResource } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stacks } from '../../db/schema.ts';
+import { environments, stacks } from '../../db/schema.ts';
 import { simNodeHost } from '../../runtimes/sim/sim-nodes.ts';
 import { createSimRuntime } from '../../runtimes/sim/sim-runtime.ts';
 import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
-import { seedApp, seedContainer, seedDatabase, seedRelease, seedService } from '../../testing/factories.ts';
+import {
+  addMember,
+  seedApp,
+  seedContainer,
+  seedDatabase,
+  seedRelease,
+  seedService,
+} from '../../testing/factories.ts';
 import { createStackNodesService } from './stack-nodes.service.ts';
 import { createStacksService } from './stacks.service.ts';
 
@@ -241,5 +248,155 @@ describe('the stack nodes service', () => {
       [['shop-web-1', 'shop']],
     );
     expect(nodes[0]?.otherContainerCount).toBe(1);
+  });
+});
+
+describe('PUT /stacks/:id/nodes/:node_id', () => {
+  const nodesOf = async (stackId: number) =>
+    stackNodeCollection.parse(
+      (await t.call('GET', `/api/stacks/${stackId}/nodes`, { token: f.owner.token })).json(),
+    )._embedded.nodes;
+
+  let quietId = 0;
+  beforeAll(async () => {
+    // A shared stack only this organization runs on (the default one has the stranger's environment too).
+    const [quiet] = await t.db
+      .insert(stacks)
+      .values({ name: 'quiet-shared', region: 'eu-west-1', public: true })
+      .returning();
+    quietId = quiet?.id ?? 0;
+    const [environment] = await t.db
+      .insert(environments)
+      .values({ organizationId: f.organization.id, stackId: quietId, handle: 'quiet-prod' })
+      .returning();
+    const app = await seedApp(t.db, { environmentId: environment?.id ?? 0, handle: 'calm' });
+    const service = await seedService(t.db, {
+      environmentId: environment?.id ?? 0,
+      appId: app.id,
+      handle: 'web',
+    });
+    const release = await seedRelease(t.db, { serviceId: service.id });
+    await seedContainer(t.db, {
+      releaseId: release.id,
+      dockerName: 'calm-web-1',
+      host: simNodeHost('quiet-shared', 1),
+      status: 'running',
+    });
+  });
+
+  it('drains a node for a platform owner: its containers move to the others; activating takes it back', async () => {
+    const platformOwner = await t.signUp({ name: 'Platform Owner' });
+    await addMember(t.db, {
+      organizationId: f.organization.id,
+      userId: platformOwner.id,
+      roleType: 'platform_owner',
+      name: 'Deploy Owners',
+    });
+    const worker = (await nodesOf(quietId))[1];
+    expect(worker?.containers.map((container) => container.docker_name)).toEqual(['calm-web-1']);
+    const url = `/api/stacks/${quietId}/nodes/${worker?.id}`;
+    const drained = await t.call('PUT', url, { token: platformOwner.token, body: { availability: 'drain' } });
+    expect(drained.statusCode).toBe(200);
+    const node = stackNodeResource.parse(drained.json());
+    expect([node.id, node.availability, node.containers, node.other_container_count]).toEqual([
+      worker?.id,
+      'drain',
+      [],
+      0,
+    ]);
+    const moved = (await nodesOf(quietId)).filter((each) =>
+      each.containers.some((container) => container.docker_name === 'calm-web-1'),
+    );
+    expect(moved.map((each) => each.id)).not.toContain(worker?.id);
+    expect(moved).toHaveLength(1);
+    const activated = await t.call('PUT', url, { token: f.owner.token, body: { availability: 'active' } });
+    expect(stackNodeResource.parse(activated.json())).toMatchObject({ availability: 'active' });
+  });
+
+  it('refuses a shared stack other organizations run on: draining would move their containers', async () => {
+    const worker = (await nodesOf(sharedId))[1];
+    const refused = await t.call('PUT', `/api/stacks/${sharedId}/nodes/${worker?.id}`, {
+      token: f.owner.token,
+      body: { availability: 'drain' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `Other organizations run on the shared stack ${DEFAULT_SHARED_STACK.name}: its nodes are drained by Berth's operator (npm run admin -- drain-node)`,
+    );
+    expect((await nodesOf(sharedId)).map((node) => node.availability)).toEqual([
+      'active',
+      'active',
+      'active',
+    ]);
+  });
+
+  it('is for platform owners only: 403 to other members, 401 without a token, 404 across organizations', async () => {
+    const worker = (await nodesOf(sharedId))[1];
+    const denied = await expectAccess(
+      t,
+      { method: 'PUT', url: `/api/stacks/${sharedId}/nodes/${worker?.id}`, body: { availability: 'pause' } },
+      [
+        [f.reader, 403],
+        [f.viewer, 403],
+        [f.deployer, 403],
+        [f.outsider, 403],
+        [null, 401],
+      ],
+    );
+    expect(denied[0]?.json().message).toBe(
+      'You do not have a valid role type (platform_owner, owner) to access this resource.',
+    );
+    expect((await nodesOf(sharedId)).map((node) => node.availability)).toEqual([
+      'active',
+      'active',
+      'active',
+    ]);
+    // Another organization's dedicated stack is not there for this one's owner.
+    const foreignNode = (
+      await t.call('GET', `/api/stacks/${foreignId}/nodes`, { token: f.stranger.token })
+    ).json()._embedded.nodes[0];
+    await expectAccess(
+      t,
+      {
+        method: 'PUT',
+        url: `/api/stacks/${foreignId}/nodes/${foreignNode.id}`,
+        body: { availability: 'drain' },
+      },
+      [[f.owner, 404]],
+    );
+  });
+
+  it('refuses an unknown node, a too long node id and an availability not in the set', async () => {
+    const worker = (await nodesOf(quietId))[1];
+    const put = (nodeId: string, body: unknown) =>
+      t.call('PUT', `/api/stacks/${quietId}/nodes/${nodeId}`, { token: f.owner.token, body });
+    const unknown = await put('nosuchnode', { availability: 'drain' });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Node not found']);
+    // The router refuses a path parameter that long (414) before the route's own bound (128) is reached.
+    expect((await put('n'.repeat(129), { availability: 'drain' })).statusCode).toBe(414);
+    expect((await put(worker?.id ?? '', { availability: 'off' })).statusCode).toBe(422);
+    expect((await put(worker?.id ?? '', {})).statusCode).toBe(422);
+  });
+
+  it("is 503 where the stack's runtime does not run here, 409 where it is one engine", async () => {
+    const response = await t.call('PUT', `/api/stacks/${dockerId}/nodes/abc`, {
+      token: f.owner.token,
+      body: { availability: 'drain' },
+    });
+    expect(response.statusCode).toBe(503);
+    const { setNodeAvailability: _none, ...oneEngine } = createSimRuntime({ stepMs: 0 });
+    const service = createStackNodesService({
+      db: t.db,
+      stacks: createStacksService({ db: t.db }),
+      runtimes: { sim: oneEngine },
+    });
+    const refused = await service
+      .setAvailability({ id: f.owner.id, name: 'Owner', email: f.owner.email }, quietId, 'abc', 'drain')
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 409,
+      message:
+        'The sim runtime of stack quiet-shared runs on one engine: it has no other node to move containers to',
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { isOwner, permissionMessages } from '@berth/core';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, containers, databases, environments, releases, services } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../../http/errors.ts';
 import type { Runtime, RuntimeNode, RuntimeNodeContainer } from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
@@ -103,7 +104,39 @@ export function createStackNodesService(deps: {
     return found;
   }
 
-  return {
+  /**
+   * Why the caller may not change the stack's nodes, or null when they may: a platform owner (or owner)
+   * of the organization the stack is dedicated to; of a shared stack, only while no other organization has
+   * an environment on it (a self-hosted Berth's shared stack is its operators' own machines, but draining a
+   * node moves every tenant's containers: with tenants there, the operator does it, `npm run admin`).
+   */
+  async function whyNotManaged(ref: CallerRef, stack: StackRow): Promise<string | null> {
+    const caller = await access.caller(ref);
+    const owned = [...caller.actors].filter(([, actor]) => isOwner(actor)).map(([id]) => id);
+    if (stack.organizationId !== null)
+      return owned.includes(stack.organizationId) ? null : permissionMessages.ownerOnly;
+    if (owned.length === 0) return permissionMessages.ownerOnly;
+    const hosted = (organizations: 'mine' | 'others') =>
+      db
+        .select({ id: environments.id })
+        .from(environments)
+        .where(
+          and(
+            eq(environments.stackId, stack.id),
+            organizations === 'mine'
+              ? inArray(environments.organizationId, owned)
+              : notInArray(environments.organizationId, owned),
+          ),
+        )
+        .limit(1);
+    const [[mine], [others]] = await Promise.all([hosted('mine'), hosted('others')]);
+    if (!mine) return permissionMessages.ownerOnly;
+    return others
+      ? `Other organizations run on the shared stack ${stack.name}: its nodes are drained by Berth's operator (npm run admin -- drain-node)`
+      : null;
+  }
+
+  const service = {
     async list(ref: CallerRef, id: number | null): Promise<{ stack: StackRow; nodes: StackNode[] }> {
       const stack = await stacks.get(ref, id);
       const runtime = runtimes[stack.runtime];
@@ -152,6 +185,46 @@ export function createStackNodesService(deps: {
       });
       return { stack, nodes };
     },
+
+    /**
+     * Drains a node (its containers move to the others first), pauses or activates it, and answers the node
+     * as the list shows it then. Platform owners only; where the runtime cannot (one engine), 409.
+     */
+    async setAvailability(
+      ref: CallerRef,
+      id: number | null,
+      nodeId: string,
+      availability: RuntimeNode['availability'],
+    ): Promise<{ stack: StackRow; node: StackNode }> {
+      const stack = await stacks.get(ref, id);
+      const refused = await whyNotManaged(ref, stack);
+      if (refused) throw forbidden(refused);
+      const runtime = runtimes[stack.runtime];
+      if (runtime && !runtime.setNodeAvailability) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `The ${stack.runtime} runtime of stack ${stack.name} runs on one engine: it has no other node to move containers to`,
+        );
+      }
+      // The list says 503 where the runtime does not run here or its engine does not answer.
+      const before = await service.list(ref, id);
+      if (!before.nodes.some((node) => node.id === nodeId)) throw notFound('Node');
+      const target = { stackName: stack.name, recorded: () => recordedOn(stack) };
+      await runtime?.setNodeAvailability?.(target, nodeId, availability).catch((error: unknown) => {
+        onEngineError(stack, error);
+        throw new ApiError(
+          503,
+          'unavailable',
+          `Node ${nodeId} of stack ${stack.name} could not be set to ${availability}: its ${stack.runtime} engine refused or did not answer`,
+        );
+      });
+      const after = await service.list(ref, id);
+      const node = after.nodes.find((candidate) => candidate.id === nodeId);
+      if (!node) throw notFound('Node');
+      return { stack, node };
+    },
   };
+  return service;
 }
 export type StackNodesService = ReturnType<typeof createStackNodesService>;

@@ -1,19 +1,23 @@
 import {
   HIDS_REPORTS_PER_PAGE,
   intrusionDetectionReportCollection,
+  STACK_NODE_ID_MAX_LENGTH,
   stackCollection,
   stackNodeCollection,
+  stackNodeResource,
   stackResource,
+  updateStackNodeSchema,
   vpcPeerCollection,
   vpnTunnelCollection,
 } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import { collection, pageOf, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
-import { idParams, idRoute, pagedQuery } from '../../http/route-schemas.ts';
+import { idParams, idRoute, pagedQuery, pathParameter } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
 import { toStackNodeHal } from './stack-nodes.hal.ts';
 import type { StackNodesService } from './stack-nodes.service.ts';
@@ -153,6 +157,35 @@ export async function stacksRoutes(
         items.map((node) => toStackNodeHal(stack, node, urls)),
         paging,
       );
+    },
+  );
+
+  // Issue 39: a platform owner drains a node before taking its machine down (its containers move to the
+  // others first), or activates it again.
+  app.put(
+    '/stacks/:id/nodes/:node_id',
+    {
+      schema: {
+        tags,
+        summary:
+          "Drain, pause or activate one of a stack's nodes (platform owners of the stack's organization)",
+        params: z.strictObject({
+          id: pathParameter,
+          node_id: z.string().max(STACK_NODE_ID_MAX_LENGTH, { abort: true }),
+        }),
+        body: updateStackNodeSchema,
+        response: responses({ 200: stackNodeResource }),
+      },
+    },
+    async (request) => {
+      const caller = await callers.require(request);
+      const { stack, node } = await stackNodes.setAvailability(
+        caller,
+        parseNumericId(request.params.id),
+        request.params.node_id,
+        request.body.availability,
+      );
+      return toStackNodeHal(stack, node, urls);
     },
   );
 }

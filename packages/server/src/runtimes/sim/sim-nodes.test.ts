@@ -60,3 +60,67 @@ describe('simulated nodes', () => {
     expect(nodes?.map((node) => node.containers.length)).toEqual([1, 1, 1]);
   });
 });
+
+describe('simulated node availability', () => {
+  const recorded = [
+    { dockerName: 'web-1', host: simNodeHost('acme', 0) },
+    { dockerName: 'web-2', host: simNodeHost('acme', 1) },
+    { dockerName: 'db-1', host: simNodeHost('acme', 1) },
+  ];
+  const nodesTarget = { stackName: 'acme', recorded: async () => recorded };
+
+  it('draining a machine moves its containers to the next active one; activating brings them back', async () => {
+    const runtime = createSimRuntime({ stepMs: 0 });
+    const before = await runtime.listNodes?.(nodesTarget);
+    const drained = before?.[1]?.id ?? '';
+    await runtime.setNodeAvailability?.(nodesTarget, drained, 'drain');
+    const after = await runtime.listNodes?.(nodesTarget);
+    expect(after?.map((node) => node.availability)).toEqual(['active', 'drain', 'active']);
+    expect(after?.map((node) => node.containers.map((container) => container.name))).toEqual([
+      ['web-1'],
+      [],
+      ['db-1', 'web-2'],
+    ]);
+    // Another stack's machines are not touched.
+    const other = await runtime.listNodes?.({ stackName: 'other', recorded: async () => [] });
+    expect(other?.map((node) => node.availability)).toEqual(['active', 'active', 'active']);
+
+    await runtime.setNodeAvailability?.(nodesTarget, drained, 'active');
+    expect(await runtime.listNodes?.(nodesTarget)).toEqual(before);
+  });
+
+  it('a paused machine keeps its containers but takes no new ones', async () => {
+    const runtime = createSimRuntime({ stepMs: 0 });
+    const nodes = (await runtime.listNodes?.(nodesTarget)) ?? [];
+    await runtime.setNodeAvailability?.(nodesTarget, nodes[0]?.id ?? '', 'pause');
+    await runtime.setNodeAvailability?.(nodesTarget, nodes[2]?.id ?? '', 'drain');
+    const paused = await runtime.listNodes?.(nodesTarget);
+    expect(paused?.[0]?.containers.map((container) => container.name)).toEqual(['web-1']);
+    const service = {
+      handle: 'web',
+      processType: 'web',
+      command: null,
+      containerCount: 4,
+      memoryLimitMb: 512,
+      instanceClass: 'm5',
+      recordedContainers: [],
+      endpointIds: [],
+    };
+    const made = await runtime.rollOut(
+      ctx,
+      { ...target, stackName: 'acme' },
+      service,
+      { dockerRepo: 'r', dockerRef: 'x' },
+      {},
+    );
+    const hosts = new Set(made.map((container) => container.host));
+    expect([...hosts]).toEqual([simNodeHost('acme', 1)]);
+  });
+
+  it('refuses a node the stack does not have', async () => {
+    const runtime = createSimRuntime({ stepMs: 0 });
+    await expect(runtime.setNodeAvailability?.(nodesTarget, 'nope', 'drain')).rejects.toThrow(
+      'Stack acme has no node nope',
+    );
+  });
+});

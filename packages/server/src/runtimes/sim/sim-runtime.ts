@@ -17,7 +17,7 @@ import type {
 import { RuntimeError } from '../runtime.ts';
 import { simContainerLogs, simEndpointLogs } from './sim-logs.ts';
 import { simContainerMetrics } from './sim-metrics.ts';
-import { simNodeHost, simNodes } from './sim-nodes.ts';
+import { SIM_NODE_COUNT, type SimAvailabilities, simNodeHost, simNodeId, simNodes } from './sim-nodes.ts';
 
 /** Any git ref, image or handle containing this word makes the simulated step fail (for tests and demos). */
 export const SIM_FAILURE_MARKER = 'simfail';
@@ -43,6 +43,17 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * hosts and ports. Nothing leaves the process.
  */
 export function createSimRuntime(options: { stepMs: number }): Runtime {
+  // What owners set on the simulated machines, by stack (kept for the process's life, as the rest is).
+  const nodeAvailabilities = new Map<string, SimAvailabilities>();
+
+  /** The machines new containers land on: the active ones (all, if an owner left none active). */
+  function machinesTakingTasks(stackName: string): number[] {
+    const availabilities = nodeAvailabilities.get(stackName) ?? [];
+    const all = Array.from({ length: SIM_NODE_COUNT }, (_, index) => index);
+    const active = all.filter((index) => (availabilities[index] ?? 'active') === 'active');
+    return active.length > 0 ? active : all;
+  }
+
   async function step(ctx: RuntimeContext, factor = 1) {
     const ms = Math.round(options.stepMs * factor);
     if (ms <= 0) return;
@@ -70,11 +81,12 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
   function containersFor(target: AppTarget, service: ServicePlan, image: string): ContainerSpec[] {
     // Spread over the stack's machines as Swarm spreads replicas: one each, from a machine picked at random.
     const first = randomBytes(1)[0] ?? 0;
+    const machines = machinesTakingTasks(target.stackName);
     return Array.from({ length: service.containerCount }, (_, index) => {
       const suffix = randomBytes(4).toString('hex');
       return {
         dockerName: `${target.appHandle}-${service.handle}-${index + 1}-${suffix}`,
-        host: simNodeHost(target.stackName, first + index),
+        host: simNodeHost(target.stackName, machines[(first + index) % machines.length] ?? 0),
         awsInstanceId: `i-${sha1(`${image}${suffix}`).slice(0, 17)}`,
         instanceClass: service.instanceClass,
         memoryLimit: service.memoryLimitMb,
@@ -490,7 +502,18 @@ export function createSimRuntime(options: { stepMs: number }): Runtime {
     },
 
     async listNodes(target) {
-      return simNodes(target.stackName, await target.recorded());
+      return simNodes(target.stackName, await target.recorded(), nodeAvailabilities.get(target.stackName));
+    },
+
+    async setNodeAvailability(target, nodeId, availability) {
+      const index = Array.from({ length: SIM_NODE_COUNT }, (_, at) =>
+        simNodeId(target.stackName, at),
+      ).indexOf(nodeId);
+      if (index < 0) throw new RuntimeError(`Stack ${target.stackName} has no node ${nodeId}`);
+      const current = nodeAvailabilities.get(target.stackName) ?? [];
+      const next = Array.from({ length: SIM_NODE_COUNT }, (_, at) => current[at] ?? 'active');
+      next[index] = availability;
+      nodeAvailabilities.set(target.stackName, next);
     },
   };
 }

@@ -37,6 +37,7 @@ import type {
 } from '../runtime.ts';
 import { newestLines, RuntimeError, registryAuthOf } from '../runtime.ts';
 import { watchSwarmChanges } from './swarm-events.ts';
+import { setSwarmNodeAvailability } from './swarm-node-availability.ts';
 import { listSwarmNodes } from './swarm-nodes.ts';
 import {
   isRunning,
@@ -769,6 +770,11 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
     /** The cluster's nodes, each with this Berth's task containers (the stack page's Nodes tab). */
     listNodes() {
       return listSwarmNodes(docker, options.installation);
+    },
+
+    /** Drain (paused first), pause or activate a node: the stack page's Drain / Activate. */
+    async setNodeAvailability(_stack, nodeId, availability) {
+      await setSwarmNodeAvailability(docker, nodeId, availability);
     },
 
     close() {

@@ -543,7 +543,17 @@ describe('stack detail (spec 2 §2)', () => {
       within(header as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Node', 'Address', 'Role', 'State', 'Availability', 'Memory', 'CPUs', 'Containers']);
+    ).toEqual([
+      'Node',
+      'Address',
+      'Role',
+      'State',
+      'Availability',
+      'Memory',
+      'CPUs',
+      'Containers',
+      'Actions',
+    ]);
     expect(first).toHaveTextContent(
       'node-110.77.1.2manager (leader)readyactive1.5 GB2shop-web-1 shop · web2 other containers (of resources you cannot read)',
     );
@@ -559,6 +569,88 @@ describe('stack detail (spec 2 §2)', () => {
       'href',
       '/databases/41',
     );
+  });
+
+  it('lets a platform owner drain a node, confirmed, then activate it (issue 39)', async () => {
+    const api = 'http://berth.test/api';
+    let availability = 'active';
+    const node = () => ({
+      id: 'n1',
+      _type: 'stack_node',
+      hostname: 'node-1',
+      address: '10.77.1.2',
+      role: 'worker',
+      leader: false,
+      state: 'ready',
+      availability,
+      memory_bytes: 4 * 1024 ** 3,
+      cpus: 2,
+      engine_version: null,
+      containers: [],
+      other_container_count: 0,
+      _links: { stack: { href: `${api}/stacks/2` } },
+    });
+    const nodeRoutes = (roleType: string) => ({
+      ...routes({ roleType }),
+      'GET /api/stacks/2/nodes?per_page=5000': () => json(200, collection('nodes', [node()])),
+      'PUT /api/stacks/2/nodes/n1': (call: { body: unknown }) => {
+        availability = (call.body as { availability: string }).availability;
+        return json(200, node());
+      },
+    });
+    signIn();
+    const server = mockServer(nodeRoutes('platform_owner'));
+    renderApp('/stacks/2/nodes');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Nodes' });
+    await user.click(await within(table).findByRole('button', { name: 'Drain node-1' }));
+    expect(
+      within(table).getByText('Drain node node-1? Its containers move to the other nodes first.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/stacks/2/nodes/n1')).toHaveLength(0);
+    await user.click(within(table).getByRole('button', { name: 'Confirm drain node-1' }));
+    // The list is asked again and shows the drained node with its Activate.
+    await user.click(await within(table).findByRole('button', { name: 'Activate node-1' }));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('active');
+    expect(server.callsTo('PUT', '/api/stacks/2/nodes/n1').map((call) => call.body)).toEqual([
+      { availability: 'drain' },
+      { availability: 'active' },
+    ]);
+    expect(await within(table).findByRole('button', { name: 'Drain node-1' })).toBeInTheDocument();
+  });
+
+  it('shows no node action to a member who is not a platform owner (issue 39)', async () => {
+    signIn();
+    mockServer({
+      ...routes({ roleType: 'platform_user' }),
+      'GET /api/stacks/2/nodes?per_page=5000': () =>
+        json(
+          200,
+          collection('nodes', [
+            {
+              id: 'n1',
+              _type: 'stack_node',
+              hostname: 'node-1',
+              address: '10.77.1.2',
+              role: 'worker',
+              leader: false,
+              state: 'ready',
+              availability: 'active',
+              memory_bytes: 4 * 1024 ** 3,
+              cpus: 2,
+              engine_version: null,
+              containers: [],
+              other_container_count: 0,
+              _links: { stack: { href: 'http://berth.test/api/stacks/2' } },
+            },
+          ]),
+        ),
+    });
+    renderApp('/stacks/2/nodes');
+    const table = await screen.findByRole('table', { name: 'Nodes' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('node-1');
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it("says why the nodes cannot be listed when the server cannot reach the stack's runtime", async () => {

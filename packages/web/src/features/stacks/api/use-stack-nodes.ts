@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE, type StackNodeResource } from '@berth/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { itemsByNextLink } from '../../../lib/all-pages.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { linkId } from '../../../lib/hal.ts';
 import { stackKeys } from '../../../resources/stacks/stack-keys.ts';
 
@@ -75,5 +76,19 @@ export function useStackNodes(stackId: string) {
         }),
       ),
     refetchInterval: NODES_REFRESH_MS,
+  });
+}
+
+/** PUT /stacks/:id/nodes/:node_id (platform owners): drain a node, its containers moving first, or activate it. */
+export function useSetNodeAvailability(stackId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ nodeId, availability }: { nodeId: string; availability: StackNode['availability'] }) =>
+      apiRequest<StackNodeResource>(
+        'api',
+        `/stacks/${encodeURIComponent(stackId)}/nodes/${encodeURIComponent(nodeId)}`,
+        { method: 'PUT', body: { availability } },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...stackKeys.detail(stackId), 'nodes'] }),
   });
 }

@@ -1,12 +1,22 @@
+import { isOwner } from '@berth/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/query-state.tsx';
 import { StaticTable } from '../../../components/ui/static-table.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useActor } from '../../../lib/actor.tsx';
 import { to } from '../../../lib/paths.ts';
 import type { Stack } from '../../../resources/stacks/stack.hal.ts';
-import { type StackNode, type StackNodeContainer, useStackNodes } from '../api/use-stack-nodes.ts';
+import {
+  type StackNode,
+  type StackNodeContainer,
+  useSetNodeAvailability,
+  useStackNodes,
+} from '../api/use-stack-nodes.ts';
 // The state badges' colours are the VPC peers' (success and error).
 import './stack-connections.css';
 import './stack-nodes.css';
@@ -66,9 +76,49 @@ function Containers({ node }: { node: StackNode }) {
   );
 }
 
+/** A platform owner's Drain (asked twice: the node's containers move away) or Activate of one node. */
+function NodeAvailabilityAction({ stack, node }: { stack: Stack; node: StackNode }) {
+  const setAvailability = useSetNodeAvailability(stack.id);
+  const run = async (availability: StackNode['availability']) => {
+    try {
+      await setAvailability.mutateAsync({ nodeId: node.id, availability });
+      showToast(`Node ${node.hostname} is now ${availability === 'drain' ? 'drained' : 'active'}`);
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : String(error), 'error');
+      throw error;
+    }
+  };
+  if (node.availability === 'active') {
+    return (
+      <ConfirmButton
+        label={`Drain ${node.hostname}`}
+        confirmLabel={`Confirm drain ${node.hostname}`}
+        warning={`Drain node ${node.hostname}? Its containers move to the other nodes first.`}
+        denial={null}
+        onConfirm={() => run('drain')}
+      >
+        Drain
+      </ConfirmButton>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`Activate ${node.hostname}`}
+      loading={setAvailability.isPending}
+      onClick={() => run('active').catch(() => {})}
+    >
+      Activate
+    </Button>
+  );
+}
+
 /** Issue 39 /stacks/{id}/nodes: the machines the stack runs on and the containers each runs. */
 export function StackNodesTab({ stack }: { stack: Stack }) {
   const nodes = useStackNodes(stack.id);
+  // Draining is a platform owner's (the server checks the same rule, for the stack's organization).
+  const managesNodes = isOwner(useActor());
   let body: ReactNode;
   if (nodes.error) body = <Banner variant="error">Error: {nodes.error.message}</Banner>;
   else if (!nodes.data) body = <Skeleton label="Loading nodes" />;
@@ -77,7 +127,17 @@ export function StackNodesTab({ stack }: { stack: Stack }) {
     body = (
       <StaticTable
         caption="Nodes"
-        columns={['Node', 'Address', 'Role', 'State', 'Availability', 'Memory', 'CPUs', 'Containers']}
+        columns={[
+          'Node',
+          'Address',
+          'Role',
+          'State',
+          'Availability',
+          'Memory',
+          'CPUs',
+          'Containers',
+          ...(managesNodes ? ['Actions'] : []),
+        ]}
       >
         {nodes.data.map((node) => (
           <tr key={node.id}>
@@ -95,6 +155,11 @@ export function StackNodesTab({ stack }: { stack: Stack }) {
             <td>
               <Containers node={node} />
             </td>
+            {managesNodes ? (
+              <td>
+                <NodeAvailabilityAction stack={stack} node={node} />
+              </td>
+            ) : null}
           </tr>
         ))}
       </StaticTable>
