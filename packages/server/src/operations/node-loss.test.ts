@@ -109,6 +109,14 @@ describe('createNodeLossRecorder', () => {
     expect(types).toContain('node_lost:succeeded');
   });
 
+  it('is no operation a caller can start', async () => {
+    const res = await t.call('POST', `/api/apps/${ids.shop}/operations`, {
+      token: f.owner.token,
+      body: { type: NODE_LOST_OPERATION_TYPE },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+
   it('writes nothing for containers of another runtime or none at all', async () => {
     expect(
       await recorder.record({

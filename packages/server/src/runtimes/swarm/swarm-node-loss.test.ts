@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SwarmNodeChange } from './swarm-events.ts';
-import { containersOnNode, createNodeLossTracker } from './swarm-node-loss.ts';
+import { containersOnNode, createNodeLossTracker, slotsSwarmKeeps } from './swarm-node-loss.ts';
 
 const at = new Date('2026-11-30T02:00:00Z');
 const node = (nodeId: string, fields: Partial<SwarmNodeChange> = {}): SwarmNodeChange => ({
@@ -60,5 +60,34 @@ describe('containersOnNode', () => {
         services,
       ),
     ).toEqual(['env-shop-web.1', 'env-shop-web.2', 'env-shop-worker.1']);
+  });
+});
+
+describe('slotsSwarmKeeps', () => {
+  const services = new Map([['s1', 'env-shop-web']]);
+  const task = (ID: string, Slot: number, DesiredState: string, State: string, CreatedAt: string) => ({
+    ID,
+    ServiceID: 's1',
+    Slot,
+    DesiredState,
+    CreatedAt,
+    Status: { State },
+  });
+
+  it('keeps a slot whose task runs or is on its way, as old as its oldest task', () => {
+    const kept = slotsSwarmKeeps(
+      [
+        task('a', 1, 'running', 'running', '2026-11-30T01:00:00Z'),
+        // Slot 2 moves off a lost node: the new task is being prepared.
+        task('b', 2, 'shutdown', 'running', '2026-11-30T01:00:00Z'),
+        task('c', 2, 'running', 'preparing', '2026-11-30T02:00:00Z'),
+        // Slot 3's task failed: Swarm no longer keeps it until it places another.
+        task('d', 3, 'running', 'failed', '2026-11-30T01:00:00Z'),
+        { ...task('e', 4, 'running', 'running', '2026-11-30T01:00:00Z'), ServiceID: 'other' },
+      ],
+      services,
+    );
+    expect([...kept.keys()].sort()).toEqual(['env-shop-web.1', 'env-shop-web.2']);
+    expect(kept.get('env-shop-web.2')?.toISOString()).toBe('2026-11-30T02:00:00.000Z');
   });
 });

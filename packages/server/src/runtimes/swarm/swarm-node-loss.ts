@@ -68,3 +68,39 @@ export async function describeLostNode(
     containers: containersOnNode(tasks, names),
   };
 }
+
+/** Task states on the way to running: Swarm is placing, pulling or starting the task. */
+const COMING_UP = new Set([
+  'new',
+  'pending',
+  'assigned',
+  'accepted',
+  'preparing',
+  'ready',
+  'starting',
+  'running',
+]);
+
+/**
+ * The slots (`<service>.<slot>` → when its task was made) Swarm keeps running: a task it wants running
+ * that runs or is on its way. A slot whose task moves off a lost node keeps its name and is on its way
+ * until the new task runs, so the reconciler does not queue a restart of it (that would fight Swarm,
+ * and restart every task of the service) nor count it missing.
+ */
+export function slotsSwarmKeeps(
+  tasks: readonly (SwarmTask & { ServiceID?: string })[],
+  serviceNames: Map<string, string>,
+): Map<string, Date> {
+  const kept = new Map<string, Date>();
+  for (const task of tasks) {
+    const service = serviceNames.get(task.ServiceID ?? '');
+    if (!service || !task.Slot || task.DesiredState !== 'running') continue;
+    if (!COMING_UP.has(task.Status?.State ?? '')) continue;
+    const name = slotName(service, task.Slot);
+    const created = new Date(task.CreatedAt ?? Date.now());
+    const known = kept.get(name);
+    // Two tasks of a slot (the old one not yet shut down): the slot is as old as its oldest.
+    if (!known || created < known) kept.set(name, created);
+  }
+  return kept;
+}

@@ -37,7 +37,12 @@ import type {
 } from '../runtime.ts';
 import { newestLines, RuntimeError, registryAuthOf } from '../runtime.ts';
 import { watchSwarmChanges } from './swarm-events.ts';
-import { createNodeLossTracker, describeLostNode, type LostNode } from './swarm-node-loss.ts';
+import {
+  createNodeLossTracker,
+  describeLostNode,
+  type LostNode,
+  slotsSwarmKeeps,
+} from './swarm-node-loss.ts';
 import { listSwarmNodes } from './swarm-nodes.ts';
 import {
   isRunning,
@@ -679,13 +684,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
         filters: { label: [`${LABELS.installation}=${options.installation}`], 'desired-state': ['running'] },
       })) as (SwarmTask & { ServiceID?: string })[];
       const services = new Map((await myServices()).map((service) => [service.ID, service.Spec?.Name ?? '']));
-      const running = new Map<string, Date>();
-      for (const task of tasks) {
-        const name = services.get(task.ServiceID ?? '');
-        if (name && task.Slot && isRunning(task))
-          running.set(slotName(name, task.Slot), new Date(task.CreatedAt ?? Date.now()));
-      }
-      return running;
+      return slotsSwarmKeeps(tasks, services);
     },
 
     async endpointLogs(list, tail, since) {
