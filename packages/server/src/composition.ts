@@ -69,6 +69,7 @@ import { createActivityReportScheduler } from './operations/activity-report-sche
 import { createAutoscaler, runtimeLoadSource } from './operations/autoscaler.ts';
 import { createBackupScheduler } from './operations/backup-scheduler.ts';
 import { createContainerReconciler } from './operations/container-reconciler.ts';
+import { createNodeLossRecorder } from './operations/node-loss.ts';
 import { createOperationsService, operationLogsKey } from './operations/operations.service.ts';
 import { periodic } from './operations/periodic.ts';
 import { createSizingRecommender, runtimeUsageSource } from './operations/sizing-recommender.ts';
@@ -224,7 +225,17 @@ export async function createServices(
   const scimUsers = createScimUsersService({ db });
   const scimGroups = createScimGroupsService({ db });
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
-  const runtimeSet = await createRuntimes(config, signingKey, { superviseEdge: true });
+  // A node lost under a cluster is recorded on each app that ran containers there (issue 39).
+  const nodeLoss = createNodeLossRecorder({ db });
+  const runtimeSet = await createRuntimes(config, signingKey, {
+    superviseEdge: true,
+    onNodeLost: async (runtime, node) => {
+      const written = await nodeLoss.record({ runtime, ...node });
+      console.warn(
+        `Node ${node.hostname} stopped answering: recorded on ${written.length} app${written.length === 1 ? '' : 's'}`,
+      );
+    },
+  });
   const { runtimes } = runtimeSet;
   const environments = createEnvironmentsService({
     db,

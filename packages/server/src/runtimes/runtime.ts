@@ -363,6 +363,7 @@ export interface Runtime {
   /**
    * The containers running on this runtime's machines (name → when it was made), for the reconciler to
    * compare with what the database records. A runtime that cannot lose containers (the simulator) has none.
+   * A runtime that moves containers itself (swarm) counts those it is bringing up again as running.
    */
   runningContainers?(): Promise<Map<string, Date>>;
   /** Stops and removes containers by name (orphans: running, and recorded nowhere). */

@@ -8,6 +8,7 @@ import { createDockerStatsRecorder } from './docker/docker-stats.ts';
 import { fail, log, sleep } from './docker/image-source.ts';
 import type { Runtime } from './runtime.ts';
 import { createSimRuntime } from './sim/sim-runtime.ts';
+import type { LostNode } from './swarm/swarm-node-loss.ts';
 
 /** This Berth's id on shared machines: derived from the server secret, the same in every process. */
 export function installationId(serverSecret: Uint8Array): string {
@@ -25,7 +26,14 @@ export function installationId(serverSecret: Uint8Array): string {
 export async function createRuntimes(
   config: Pick<Config, 'simStepMs' | 'runtime' | 'docker' | 'git' | 'publicUrl' | 'edge' | 'swarm'>,
   serverSecret: Uint8Array,
-  options: { superviseEdge: boolean },
+  options: {
+    superviseEdge: boolean;
+    /**
+     * Told once when a node of a cluster stops answering, with this Berth's containers it ran (the
+     * server records it on each app; the runtime knows nothing of services).
+     */
+    onNodeLost?: (runtime: string, node: LostNode) => Promise<unknown>;
+  },
 ): Promise<{ runtimes: Record<string, Runtime>; close(): Promise<void> }> {
   const runtimes: Record<string, Runtime> = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
   if (config.runtime === 'sim') {
@@ -133,6 +141,7 @@ export async function createRuntimes(
       swarm.followEvents(
         (changes) => console.log(`Swarm routes repaired: ${changes.join('; ')}`),
         (error) => console.warn(`Following the Swarm's events: ${(error as Error).message}`),
+        options.onNodeLost && ((node) => options.onNodeLost?.('swarm', node)),
       );
     closeStats.push(() => swarm.close());
     runtimes.swarm = swarm;

@@ -38,6 +38,12 @@ import type {
 import { newestLines, RuntimeError, registryAuthOf } from '../runtime.ts';
 import { watchSwarmChanges } from './swarm-events.ts';
 import { setSwarmNodeAvailability } from './swarm-node-availability.ts';
+import {
+  createNodeLossTracker,
+  describeLostNode,
+  type LostNode,
+  slotsSwarmKeeps,
+} from './swarm-node-loss.ts';
 import { listSwarmNodes } from './swarm-nodes.ts';
 import {
   isRunning,
@@ -112,7 +118,11 @@ const statusOf = (error: unknown) => (error as { statusCode?: number }).statusCo
  */
 export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
   close(): void;
-  followEvents(onChanges: (changes: string[]) => void, onError: (error: unknown) => void): void;
+  followEvents(
+    onChanges: (changes: string[]) => void,
+    onError: (error: unknown) => void,
+    onNodeLost?: (node: LostNode) => unknown,
+  ): void;
 } {
   const { docker } = options;
   const images = createImageSource({
@@ -678,13 +688,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
         filters: { label: [`${LABELS.installation}=${options.installation}`], 'desired-state': ['running'] },
       })) as (SwarmTask & { ServiceID?: string })[];
       const services = new Map((await myServices()).map((service) => [service.ID, service.Spec?.Name ?? '']));
-      const running = new Map<string, Date>();
-      for (const task of tasks) {
-        const name = services.get(task.ServiceID ?? '');
-        if (name && task.Slot && isRunning(task))
-          running.set(slotName(name, task.Slot), new Date(task.CreatedAt ?? Date.now()));
-      }
-      return running;
+      return slotsSwarmKeeps(tasks, services);
     },
 
     async endpointLogs(list, tail, since) {
@@ -733,8 +737,11 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
      * node's tasks some seconds after it marks the node down, and tasks have no events of their own), the
      * per-node limits and the routes are repaired as the minutely pass does, so the edge follows tasks as
      * they move within seconds. Routes to tasks that run are left alone: a roll-out is never undone.
+     * A node's loss is told once, with this Berth's containers it ran (read from the manager at once,
+     * before Swarm's new tasks replace them), for Berth to record on each app.
      */
-    followEvents(onChanges, onError) {
+    followEvents(onChanges, onError, onNodeLost) {
+      const losses = createNodeLossTracker();
       let pass: Promise<void> = Promise.resolve();
       let until = 0;
       let timer: NodeJS.Timeout | null = null;
@@ -753,7 +760,11 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       // The watcher reconnects with a back-off and asks for what it missed (swarm-events.ts).
       void watchSwarmChanges(
         docker,
-        () => {
+        (change) => {
+          if (onNodeLost && losses.startsLoss(change) && change.kind === 'node')
+            describeLostNode(docker, options.installation, change.nodeId, change.hostname)
+              .then(onNodeLost)
+              .catch(onError);
           until = Date.now() + EVENT_REPAIR_FOR_MS;
           if (!timer) timer = setTimeout(tick, EVENT_REPAIR_EVERY_MS);
         },
