@@ -183,6 +183,11 @@ async function up(count) {
     return;
   }
   await checkTools();
+  // `down` removes the directory: it must be one this script made, never a folder that held other things.
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
+    throw new Error(
+      `${dir} exists and holds files swarm-local did not make: choose a new or empty BERTH_SWARM_LOCAL_DIR`,
+    );
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Written first, so that `down` cleans up after an `up` that failed half-way.
   fs.writeFileSync(stateFile, JSON.stringify({ net, nodes: count, registry }, null, 2), { mode: 0o600 });
@@ -521,7 +526,9 @@ async function down() {
   await sleep(500);
   for (const k of known) for (const root of cgroupRoots(nodeName(k))) removeCgroup(root);
   await unmountUnder(dir);
-  fs.rmSync(dir, { recursive: true, force: true });
+  // Only a directory `up` made (its state file is there, written first) is removed.
+  if (state) fs.rmSync(dir, { recursive: true, force: true });
+  else if (fs.existsSync(dir)) say(`left ${dir}: it holds no ${path.basename(stateFile)} of swarm-local`);
   say('down: nodes, namespaces, veths, rule, registry and files removed');
 }
 

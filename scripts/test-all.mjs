@@ -118,6 +118,8 @@ const suites = [
       cwd: '.',
       command: process.execPath,
       args: [join('scripts', 'swarm-local.mjs'), 'down'],
+      // The suite's cluster number (SUITE_NET in packages/server/src/testing/swarm-cluster.ts).
+      env: { BERTH_SWARM_LOCAL_NET: process.env.BERTH_SWARM_LOCAL_NET ?? '87' },
     },
     report: vitestCounts,
   },

@@ -6,6 +6,7 @@ import { PLANS_USAGE, PlansUsageError, plansCommand } from './billing/plans/plan
 import type { Db } from './db/client.ts';
 import { stacks, users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
+import { RuntimeError } from './runtimes/runtime.ts';
 import { type NodeAvailability, SwarmNodeError } from './runtimes/swarm/swarm-node-admin.ts';
 import { setSwarmNodeAvailability } from './runtimes/swarm/swarm-node-availability.ts';
 
@@ -147,6 +148,8 @@ export async function nodeAvailabilityCommand(
       ? `${what} is now drained (was ${node.previous}): Swarm moves its tasks to the other nodes and schedules none there.`
       : `${what} is now active (was ${node.previous}): it takes tasks again.`;
   } catch (error) {
-    throw error instanceof SwarmNodeError ? new AdminUsageError(error.message) : error;
+    throw error instanceof SwarmNodeError || error instanceof RuntimeError
+      ? new AdminUsageError(error.message)
+      : error;
   }
 }

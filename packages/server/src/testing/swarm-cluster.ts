@@ -6,11 +6,14 @@ import Docker from 'dockerode';
 import { baseImage } from './docker-images.ts';
 
 // The swarm suites' cluster: `npm run swarm:local` (scripts/swarm-local.mjs) on this machine, at the network
-// number in BERTH_SWARM_LOCAL_NET (default 77). The suite's global setup brings it up once and takes it
-// down at the end; a test file asks for it again (quick when it is up) to learn its addresses.
+// number in BERTH_SWARM_LOCAL_NET (default 87 here: not the script's own default, 77, so that the suite never
+// takes over, nor takes down, a cluster made by hand). The suite's global setup brings it up once and takes
+// it down at the end; a test file asks for it again (quick when it is up) to learn its addresses.
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../scripts/swarm-local.mjs');
 const NODE_COUNT = 3;
+/** The suite's cluster number, unless BERTH_SWARM_LOCAL_NET names another (scripts/test-all.mjs agrees). */
+export const SUITE_NET = '87';
 
 export type SwarmClusterNode = {
   index: number;
@@ -41,7 +44,7 @@ async function swarmLocal(...args: string[]): Promise<string> {
   try {
     const { stdout } = await promisify(execFile)(process.execPath, [script, ...args], {
       timeout: 300_000,
-      env: process.env,
+      env: { ...process.env, BERTH_SWARM_LOCAL_NET: process.env.BERTH_SWARM_LOCAL_NET ?? SUITE_NET },
     });
     return stdout;
   } catch (error) {

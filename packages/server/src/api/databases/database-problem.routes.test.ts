@@ -112,5 +112,8 @@ describe('the database problems service', () => {
     });
     expect(await failing(Number(id))).toBeNull();
     expect(errors).toEqual([`${id}: connect ENOENT /run/berth/manager.sock`]);
+    // A database deleted since the page read it: nothing to say, and no error (not a 500).
+    expect(await failing(987_654_321)).toBeNull();
+    expect(errors).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { loadDatabase } from '../../operations/handlers/database-provisioning.ts';
-import type { Runtime } from '../../runtimes/runtime.ts';
+import { type Runtime, RuntimeError } from '../../runtimes/runtime.ts';
 
 /**
  * How long a database's page waits for its runtime to say whether the database can run: just over the
@@ -24,8 +24,12 @@ export interface DatabaseProblemDeps {
 export function createDatabaseProblems(deps: DatabaseProblemDeps) {
   const { db, runtimes, waitMs = DATABASE_PROBLEM_WAIT_MS, onEngineError = () => {} } = deps;
   return async function databaseProblem(databaseId: number): Promise<string | null> {
-    const loaded = await loadDatabase(db, databaseId);
-    if (!loaded.database.provisioned) return null;
+    // Deleted since the page's own read: nothing to say (the database's answer is the page's concern).
+    const loaded = await loadDatabase(db, databaseId).catch((error: unknown) => {
+      if (error instanceof RuntimeError) return null;
+      throw error;
+    });
+    if (!loaded?.database.provisioned) return null;
     const runtime = runtimes[loaded.stack.runtime];
     if (!runtime?.databaseProblem) return null;
     let timer: NodeJS.Timeout | undefined;

@@ -2,6 +2,7 @@ import { DEFAULT_SHARED_STACK, stackNodeCollection, stackNodeResource } from '@b
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { environments, stacks } from '../../db/schema.ts';
+import { RuntimeError } from '../../runtimes/runtime.ts';
 import { simNodeHost } from '../../runtimes/sim/sim-nodes.ts';
 import { createSimRuntime } from '../../runtimes/sim/sim-runtime.ts';
 import { environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
@@ -398,5 +399,32 @@ describe('PUT /stacks/:id/nodes/:node_id', () => {
       message:
         'The sim runtime of stack quiet-shared runs on one engine: it has no other node to move containers to',
     });
+  });
+
+  it("says the runtime's own refusal as a 409 (a node holding a database's data)", async () => {
+    const sim = createSimRuntime({ stepMs: 0 });
+    const refusal = 'Node n1 holds the data of 1 database(s) (db): drained, they would stop';
+    const service = createStackNodesService({
+      db: t.db,
+      stacks: createStacksService({ db: t.db }),
+      runtimes: {
+        sim: {
+          ...sim,
+          setNodeAvailability: async () => {
+            throw new RuntimeError(refusal);
+          },
+        },
+      },
+    });
+    const node = (await nodesOf(quietId))[1];
+    const refused = await service
+      .setAvailability(
+        { id: f.owner.id, name: 'Owner', email: f.owner.email },
+        quietId,
+        node?.id ?? '',
+        'drain',
+      )
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, message: refusal });
   });
 });

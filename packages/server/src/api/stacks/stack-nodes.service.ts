@@ -4,7 +4,12 @@ import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { apps, containers, databases, environments, releases, services } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../../http/errors.ts';
-import type { Runtime, RuntimeNode, RuntimeNodeContainer } from '../../runtimes/runtime.ts';
+import {
+  type Runtime,
+  RuntimeError,
+  type RuntimeNode,
+  type RuntimeNodeContainer,
+} from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
 import type { StacksService } from './stacks.service.ts';
@@ -212,6 +217,8 @@ export function createStackNodesService(deps: {
       if (!before.nodes.some((node) => node.id === nodeId)) throw notFound('Node');
       const target = { stackName: stack.name, recorded: () => recordedOn(stack) };
       await runtime?.setNodeAvailability?.(target, nodeId, availability).catch((error: unknown) => {
+        // The runtime's own refusal (a node holding a database's data) is said as it is.
+        if (error instanceof RuntimeError) throw new ApiError(409, 'conflict', error.message);
         onEngineError(stack, error);
         throw new ApiError(
           503,

@@ -328,12 +328,18 @@ export function createSwarmDatabases(
     let node: SwarmNode;
     try {
       node = (await manager.getNode(nodeId).inspect()) as SwarmNode;
-    } catch {
+    } catch (error) {
+      // Only a 404 says the node is gone; the manager failing to answer says nothing of the node.
+      if ((error as { statusCode?: number }).statusCode !== 404) throw error;
       return {
         problem: downMessage(target, nodeId, 'it has left the cluster'),
       };
     }
     const name = nodeNameOf(node);
+    if (node.Spec?.Availability === 'drain')
+      return {
+        problem: `Node ${name} is drained: Swarm runs nothing there, and the data of ${target.handle} is on it; activate the node, or restore a backup to bring the database back on another node`,
+      };
     if (node.Status?.State !== 'ready')
       return {
         problem: downMessage(
@@ -347,8 +353,11 @@ export function createSwarmDatabases(
       return { problem: `Node ${name} has no ${NODE_ENGINE_LABEL} label: its Engine API is unknown` };
     const engine = nodeEngine(address);
     const answer = await answers(engine);
-    if (!answer.ok)
-      return { problem: downMessage(target, name, `its Engine API does not answer: ${answer.why}`) };
+    if (!answer.ok) {
+      // The engine's own words (addresses, sockets) go to the server's log, not to the database's readers.
+      console.warn(`The Engine API of node ${name} (${address.slice(0, 200)}): ${answer.why}`);
+      return { problem: downMessage(target, name, 'its Engine API does not answer') };
+    }
     return {
       service: manager.getService(info.ID),
       node,

@@ -60,6 +60,11 @@ beforeAll(async () => {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(engineNodes));
       return;
     }
+    // No database is pinned to any node here (swarm-node-availability.test.ts refuses a drain that would stop one).
+    if (request.method === 'GET' && url.pathname.endsWith('/services')) {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+      return;
+    }
     if (request.method === 'POST' && url.pathname.endsWith('/update')) {
       let body = '';
       request.on('data', (chunk) => {

@@ -9,6 +9,8 @@ import { setSwarmNodeAvailability } from './swarm-node-availability.ts';
 
 type FakeNode = { ID: string; Version: { Index: number }; Spec: { Role: string; Availability: string } };
 let nodes: FakeNode[] = [];
+/** Services by the node their label pins them to (databases). */
+let pinned: { ID: string; Spec: { Name: string; Labels: Record<string, string> } }[] = [];
 const updates: { id: string; version: string | null; availability: unknown }[] = [];
 let server: Server;
 let manager: Docker;
@@ -18,6 +20,17 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://engine');
     if (request.method === 'GET' && url.pathname.endsWith('/nodes')) {
       const listed = nodes.map((node) => ({ ...node, Description: { Hostname: `host-${node.ID}` } }));
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(listed));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname.endsWith('/services')) {
+      const wanted: string[] = JSON.parse(url.searchParams.get('filters') ?? '{}').label ?? [];
+      const listed = pinned.filter((service) =>
+        wanted.every((label) => {
+          const [key = '', value] = label.split('=');
+          return service.Spec.Labels[key] === value;
+        }),
+      );
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(listed));
       return;
     }
@@ -57,6 +70,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   updates.length = 0;
+  pinned = [];
   nodes = [
     { ID: 'aaa1', Version: { Index: 10 }, Spec: { Role: 'worker', Availability: 'active' } },
     { ID: 'bbb2', Version: { Index: 20 }, Spec: { Role: 'worker', Availability: 'drain' } },
@@ -71,6 +85,17 @@ describe('setSwarmNodeAvailability', () => {
       { id: 'aaa1', version: '11', availability: 'drain' },
     ]);
     expect(result).toEqual({ id: 'aaa1', hostname: 'host-aaa1', previous: 'active', availability: 'drain' });
+  });
+
+  it("refuses to drain a node that holds a database's data, and changes nothing", async () => {
+    pinned = [{ ID: 's1', Spec: { Name: 'berth-db-orders', Labels: { 'io.berth.node': 'aaa1' } } }];
+    await expect(setSwarmNodeAvailability(manager, 'aaa1', 'drain')).rejects.toThrow(
+      'Node host-aaa1 holds the data of 1 database(s) (berth-db-orders): drained, they would stop, since their data cannot move. Restore each from a backup onto another node first',
+    );
+    expect(updates).toEqual([]);
+    // Pausing keeps what runs: allowed.
+    await setSwarmNodeAvailability(manager, 'aaa1', 'pause');
+    expect(updates).toEqual([{ id: 'aaa1', version: '10', availability: 'pause' }]);
   });
 
   it('leaves a drained node drained, and activates it in one update', async () => {

@@ -1,4 +1,6 @@
 import type Docker from 'dockerode';
+import { RuntimeError } from '../runtime.ts';
+import { NODE_LABEL } from './swarm-databases.ts';
 import {
   findNode,
   type NodeAvailability,
@@ -18,6 +20,17 @@ export async function setSwarmNodeAvailability(
 ): Promise<NodeAvailabilityResult> {
   if (availability !== 'drain') return setNodeAvailability(manager, nodeRef, availability);
   const node = await findNode(manager, nodeRef);
+  // A database is pinned to the node holding its volume: drained, it would stop, with nowhere to go.
+  const pinned = await manager.listServices({ filters: { label: [`${NODE_LABEL}=${node.ID ?? ''}`] } });
+  if (pinned.length > 0)
+    throw new RuntimeError(
+      `Node ${node.Description?.Hostname ?? node.ID} holds the data of ${pinned.length} database(s) (${pinned
+        .slice(0, 5)
+        .map((service) => service.Spec?.Name ?? service.ID)
+        .join(
+          ', ',
+        )}): drained, they would stop, since their data cannot move. Restore each from a backup onto another node first`,
+    );
   const previous = node.Spec?.Availability ?? 'unknown';
   const id = node.ID ?? nodeRef;
   if (previous !== 'drain' && previous !== 'pause') await setNodeAvailability(manager, id, 'pause');

@@ -300,6 +300,10 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
     expect(configured).toHaveLength(3);
     const service = await manager.getService(serviceName).inspect();
     expect(service.Spec.TaskTemplate.ContainerSpec.Env).toContain('GREETING=hello');
+    // The roll-out ended once the tasks themselves run the new configuration, not when the spec said so.
+    const running = await tasks();
+    expect(running).toHaveLength(3);
+    for (const task of running) expect(task.Spec?.ContainerSpec?.Env).toContain('GREETING=hello');
     expect((await edgeGet()) as { status: number }).toMatchObject({ status: 200 });
   });
 

@@ -36,6 +36,7 @@ import type {
   ServicePlan,
 } from '../runtime.ts';
 import { newestLines, RuntimeError, registryAuthOf } from '../runtime.ts';
+import { NODE_ENGINE_LABEL } from './swarm-databases.ts';
 import { watchSwarmChanges } from './swarm-events.ts';
 import { setSwarmNodeAvailability } from './swarm-node-availability.ts';
 import {
@@ -48,6 +49,7 @@ import { listSwarmNodes } from './swarm-nodes.ts';
 import {
   isRunning,
   limitHolds,
+  madeFrom,
   maxReplicasPerNode,
   parseSlotName,
   type SwarmNode,
@@ -56,6 +58,7 @@ import {
   swarmImageRepository,
   swarmServiceName,
   swarmServiceSpec,
+  type TaskTemplate,
   taskUpstreams,
 } from './swarm-spec.ts';
 
@@ -101,8 +104,6 @@ const POLL_MS = 1000;
 /** After a node or service event, how long and how often the routes are repaired. */
 const EVENT_REPAIR_FOR_MS = 60_000;
 const EVENT_REPAIR_EVERY_MS = 3000;
-/** The node label naming a node's own Engine API (set by `npm run swarm:local`, or by hand). */
-export const ENGINE_LABEL = 'berth.engine';
 
 const updateStatusOf = (service: Docker.Service) =>
   (service as { UpdateStatus?: { State?: string; Message?: string; StartedAt?: string } }).UpdateStatus;
@@ -356,10 +357,11 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
           ].join('\n'),
         );
       }
+      // Done when enough tasks run what the service now says (a status may not be there yet: right after
+      // the update call the old tasks still run the old template, and are not counted).
       if (!fresh || state === 'completed') {
-        const running = (await tasksOf(name)).filter(
-          (task) => isRunning(task) && task.Spec?.ContainerSpec?.Image === imageOfService(info),
-        );
+        const template = info.Spec?.TaskTemplate as TaskTemplate | undefined;
+        const running = (await tasksOf(name)).filter((task) => isRunning(task) && madeFrom(task, template));
         if (running.length >= service.containerCount) return;
       }
       if (Date.now() > deadline) {
@@ -605,8 +607,17 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       // Each node pulled its images by digest: they go from every node whose Engine API Berth knows.
       const repository = swarmImageRepository(options.registry, options.installation, target.appId);
       for (const node of await nodes()) {
-        const address = node.Spec?.Labels?.[ENGINE_LABEL];
-        if (!address || !options.nodeEngine || node.Status?.State !== 'ready') continue;
+        const address = node.Spec?.Labels?.[NODE_ENGINE_LABEL];
+        const name = node.Description?.Hostname ?? node.ID;
+        if (!address || !options.nodeEngine || node.Status?.State !== 'ready') {
+          // Nothing comes back to it later: say so, for the operator to remove them there by hand.
+          await log(
+            ctx,
+            `The images of ${target.appHandle} pulled on node ${name} stay there: ${address ? `the node is ${node.Status?.State ?? 'unknown'}` : `it has no ${NODE_ENGINE_LABEL} label`}`,
+            'WARN',
+          );
+          continue;
+        }
         const engine = options.nodeEngine(address);
         const pulled = await engine.listImages().catch(() => [] as Docker.ImageInfo[]);
         for (const image of pulled)
@@ -671,7 +682,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       // Each node's engine samples its own containers: the slot's running task tells which.
       const task = await taskOfSlot(container.dockerName);
       const node = task ? (await nodes()).find((entry) => entry.ID === task.NodeID) : undefined;
-      const address = node?.Spec?.Labels?.[ENGINE_LABEL];
+      const address = node?.Spec?.Labels?.[NODE_ENGINE_LABEL];
       if (!task || !address || !options.nodeEngine || !options.statsOf) return [];
       let recorder = recorders.get(address);
       if (!recorder) {

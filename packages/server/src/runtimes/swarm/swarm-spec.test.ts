@@ -3,6 +3,7 @@ import { LABELS } from '../docker/engine.ts';
 import type { AppTarget, ServicePlan } from '../runtime.ts';
 import {
   limitHolds,
+  madeFrom,
   maxReplicasPerNode,
   nodeAddress,
   parseSlotName,
@@ -100,9 +101,7 @@ describe('a Swarm service from a plan', () => {
       Mode: 'dnsrr',
       Ports: [{ Protocol: 'tcp', TargetPort: 5000, PublishMode: 'host' }],
     });
-    expect(specOf({ network: 'berth-env-7' }).TaskTemplate.Networks).toEqual([
-      { Target: 'berth-env-7', Aliases: ['web'] },
-    ]);
+    expect(specOf({ network: 'berth-env-7' }).TaskTemplate.Networks).toEqual([{ Target: 'berth-env-7' }]);
   });
 
   it('spreads the replicas with a per-node limit that leaves room for a start-first task', () => {
@@ -181,5 +180,38 @@ describe('upstreams from tasks', () => {
       { address: '10.77.2.2', port: 32770 },
     ]);
     expect(taskUpstreams(tasks, nodes, 8080)).toEqual([]);
+  });
+});
+
+describe('madeFrom', () => {
+  const template = {
+    ContainerSpec: { Image: 'reg/app@sha256:1', Env: ['A=1', 'PORT=8080'] },
+    ForceUpdate: 2,
+  };
+  const task = (spec: SwarmTask['Spec']): SwarmTask => ({ ID: 't', Spec: spec });
+
+  it('takes a task made from the template, whatever the order of its environment', () => {
+    expect(
+      madeFrom(
+        task({ ...template, ContainerSpec: { ...template.ContainerSpec, Env: ['PORT=8080', 'A=1'] } }),
+        template,
+      ),
+    ).toBe(true);
+  });
+
+  it('tells the old tasks of a configure or a restart from the new ones, though the image is the same', () => {
+    expect(
+      madeFrom(
+        task({ ...template, ContainerSpec: { ...template.ContainerSpec, Env: ['A=0', 'PORT=8080'] } }),
+        template,
+      ),
+    ).toBe(false);
+    expect(madeFrom(task({ ...template, ForceUpdate: 1 }), template)).toBe(false);
+    expect(
+      madeFrom(
+        task({ ...template, ContainerSpec: { ...template.ContainerSpec, Image: 'reg/app@sha256:0' } }),
+        template,
+      ),
+    ).toBe(false);
   });
 });

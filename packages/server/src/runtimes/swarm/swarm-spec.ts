@@ -146,7 +146,9 @@ export function swarmServiceSpec(input: SwarmServiceInput): Record<string, unkno
       },
       RestartPolicy: { Condition: 'any', Delay: SECOND_NS, MaxAttempts: 0 },
       Placement: { MaxReplicas: maxReplicasPerNode(service.containerCount, input.readyNodes) },
-      ...(input.network ? { Networks: [{ Target: input.network, Aliases: [service.handle] }] } : {}),
+      // No alias: every app has a `web`, and a shared one would answer for all of them. The service's own
+      // name (unique) resolves on the network.
+      ...(input.network ? { Networks: [{ Target: input.network }] } : {}),
       LogDriver: { Name: 'json-file', Options: { 'max-size': '10m', 'max-file': '3' } },
     },
     Mode: { Replicated: { Replicas: service.containerCount } },
@@ -168,7 +170,7 @@ export interface SwarmTask {
   NodeID?: string;
   DesiredState?: string;
   CreatedAt?: string;
-  Spec?: { ContainerSpec?: { Image?: string } };
+  Spec?: TaskTemplate;
   Status?: {
     State?: string;
     Err?: string;
@@ -176,6 +178,25 @@ export interface SwarmTask {
     ContainerStatus?: { ContainerID?: string };
     PortStatus?: { Ports?: { TargetPort?: number; PublishedPort?: number }[] };
   };
+}
+
+/** What a service's tasks are made from (a task carries the copy it was made from). */
+export interface TaskTemplate {
+  ContainerSpec?: { Image?: string; Env?: string[] };
+  ForceUpdate?: number;
+}
+
+/**
+ * Whether a task was made from this template: the same image, environment and forced-update counter. A
+ * configure or a restart keeps the image, so the image alone would take the old tasks for the new ones.
+ */
+export function madeFrom(task: SwarmTask, template: TaskTemplate | undefined): boolean {
+  const env = (spec: TaskTemplate | undefined) => [...(spec?.ContainerSpec?.Env ?? [])].sort().join('\n');
+  return (
+    task.Spec?.ContainerSpec?.Image === template?.ContainerSpec?.Image &&
+    env(task.Spec) === env(template) &&
+    (task.Spec?.ForceUpdate ?? 0) === (template?.ForceUpdate ?? 0)
+  );
 }
 
 /** A Swarm node as the runtime reads it. */
