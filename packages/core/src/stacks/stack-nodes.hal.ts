@@ -53,5 +53,5 @@ export const stackNodeCollection = halCollection('nodes', stackNodeResource).met
 export const STACK_NODE_ID_MAX_LENGTH = 128;
 
 /** PUT /stacks/:id/nodes/:node_id: a platform owner drains a node (its containers move first) or activates it. */
-export const updateStackNodeSchema = z.strictObject({ availability: z.enum(STACK_NODE_AVAILABILITIES) });
+export const updateStackNodeSchema = z.object({ availability: z.enum(STACK_NODE_AVAILABILITIES) });
 export type UpdateStackNodeInput = z.infer<typeof updateStackNodeSchema>;

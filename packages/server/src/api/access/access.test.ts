@@ -42,6 +42,7 @@ const PROBE_BODY = {
   role: '00000000-0000-4000-8000-000000000000',
   scope: 'read',
   type: 'development',
+  availability: 'active',
 };
 
 let t: TestApp;

@@ -16,7 +16,10 @@ export function swarmServiceName(installation: string, appId: number, serviceHan
     .replace(/[^a-z0-9-]+/g, '-')
     .slice(0, 30);
   // Swarm names are at most 63 characters of [a-zA-Z0-9-].
-  return `berth-${installation.slice(0, 8)}-app-${appId}-${handle}`.slice(0, 63).replace(/-+$/, '');
+  let name = `berth-${installation.slice(0, 8)}-app-${appId}-${handle}`.slice(0, 63);
+  // Trimmed by hand: /-+$/ backtracks polynomially on a long run of dashes (regex-safety.test.ts).
+  while (name.endsWith('-')) name = name.slice(0, -1);
+  return name;
 }
 
 /** Where an app's images go in the registry: `<registry>/berth-<installation>/<app id>`. */
