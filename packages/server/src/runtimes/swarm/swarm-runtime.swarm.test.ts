@@ -236,7 +236,8 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
       (network) => network.Name === environmentNetworkName(installation, 1),
     );
     expect(service.Spec.TaskTemplate.Networks).toEqual([
-      { Target: networks[0]?.Id ?? 'none', Aliases: ['cmd'] },
+      // No alias: every app has a `cmd` or `web`, and a shared name would answer for all of them.
+      { Target: networks[0]?.Id ?? 'none' },
     ]);
 
     const endpoint = await runtime.provisionEndpoint(context(), endpointTarget, endpointPlan);
