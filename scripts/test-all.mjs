@@ -113,8 +113,8 @@ const suites = [
       },
     ],
     // The suite takes its clusters down itself; after a crash or a timeout these do: the suite's
-    // (SUITE_NET) and the second one that runs a registered stack (SECOND_NET), in
-    // packages/server/src/testing/swarm-cluster.ts.
+    // (SUITE_NET), the second one that runs a registered stack (SECOND_NET), in
+    // packages/server/src/testing/swarm-cluster.ts, and the TLS one.
     cleanup: [
       {
         label: 'swarm-local down',
@@ -129,6 +129,14 @@ const suites = [
         command: process.execPath,
         args: [join('scripts', 'swarm-local.mjs'), 'down'],
         env: { BERTH_SWARM_LOCAL_NET: '88' },
+      },
+      {
+        // swarm-tls.swarm.test.ts's cluster (TLS_NET), in its own directory.
+        label: 'swarm-local down (TLS cluster)',
+        cwd: '.',
+        command: process.execPath,
+        args: [join('scripts', 'swarm-local.mjs'), 'down'],
+        env: { BERTH_SWARM_LOCAL_NET: '91' },
       },
     ],
     report: vitestCounts,

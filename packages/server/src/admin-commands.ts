@@ -13,7 +13,7 @@ import { PLANS_USAGE, PlansUsageError, plansCommand } from './billing/plans/plan
 import type { Db } from './db/client.ts';
 import { stacks, users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
-import { isSwarmRuntime, RuntimeError } from './runtimes/runtime.ts';
+import { isSwarmRuntime, RuntimeError, runtimeKind } from './runtimes/runtime.ts';
 import { engineAt } from './runtimes/swarm/swarm-databases.ts';
 import { type NodeAvailability, SwarmNodeError } from './runtimes/swarm/swarm-node-admin.ts';
 import { setSwarmNodeAvailability } from './runtimes/swarm/swarm-node-availability.ts';
@@ -169,7 +169,7 @@ export async function nodeAvailabilityCommand(
   if (!stack) throw new AdminUsageError(`No stack named ${stackName}`);
   if (!isSwarmRuntime(stack.runtime))
     throw new AdminUsageError(
-      `Stack ${stack.name} runs on the ${stack.runtime} runtime: only a swarm stack has nodes to drain or activate`,
+      `Stack ${stack.name} runs on the ${runtimeKind(stack.runtime)} runtime: only a swarm stack has nodes to drain or activate`,
     );
   try {
     const node = await setSwarmNodeAvailability(await manager(stack), nodeRef, availability);

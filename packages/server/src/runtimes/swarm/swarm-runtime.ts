@@ -760,6 +760,8 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       let timer: NodeJS.Timeout | null = null;
       const tick = () => {
         timer = null;
+        // A pass set for after the runtime closed would reach a cluster Berth no longer follows.
+        if (closed) return;
         pass = pass
           .then(async () => {
             const changes = [...(await rebalance()), ...(await endpoints.repairRouting([]))];
