@@ -4,6 +4,7 @@
  * `stop-edge` on the data directory (the server stopped); `close-period` invoices every organization now.
  */
 
+import Docker from 'dockerode';
 import { AdminUsageError, closePeriodCommand, runAdminCommand, stopEdgeCommand } from './admin-commands.ts';
 import { swarmClusterTlsBox } from './api/stacks/swarm-clusters.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
@@ -62,6 +63,9 @@ try {
       appsDomain: config.edge.appsDomain,
       autoscaling: config.autoscaling,
       engineAt,
+      // On the docker runtime its engine may manage a Swarm of its own: that one is no further stack.
+      dockerEngine: config.runtime === 'docker' ? () => new Docker() : undefined,
+      workingDir: process.env.INIT_CWD,
     };
     console.log(await runAdminCommand(database.db, process.argv.slice(2), { swarmManager, addStack }));
   }

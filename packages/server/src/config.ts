@@ -374,6 +374,8 @@ export const SWARM_TLS_FILES = ['ca.pem', 'cert.pem', 'key.pem'] as const;
 /** How an Engine API address is reached: a unix socket, TCP (host and port named), or null for neither. */
 export function engineAddressKind(address: string): 'unix' | 'tcp' | null {
   const parsed = address.length <= 1000 && URL.canParse(address) ? new URL(address) : null;
+  // No credentials in the address: it is shown in messages and logs, and TLS certificates authenticate.
+  if (parsed?.username || parsed?.password) return null;
   if (parsed?.protocol === 'unix:' && parsed.pathname.length > 1) return 'unix';
   if (parsed?.protocol === 'tcp:' && parsed.hostname !== '' && parsed.port !== '') return 'tcp';
   return null;

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type Docker from 'dockerode';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import {
   removeDockerTestResources,
   suiteEngine,
 } from '../testing/docker-images.ts';
-import { gitWorkTree, type RunningPush } from '../testing/git-push.ts';
+import { gitWorkTree, pushWhileDraining, type RunningPush } from '../testing/git-push.ts';
 import { type TestApp, type TestUser, testApp } from '../testing/test-app.ts';
 
 // `git push` to an app's remote on the docker runtime, as its user sees it: the build and the deploy
@@ -90,17 +89,7 @@ describe.skipIf(!docker)('git push on the docker runtime', () => {
   });
 
   /** The test server's worker runs only when drained: it works the queue until the push ends. */
-  async function finished(push: RunningPush) {
-    let ended = false;
-    void push.done.then(() => {
-      ended = true;
-    });
-    while (!ended) {
-      await t.worker.drain();
-      await sleep(100);
-    }
-    return push.done;
-  }
+  const finished = (push: RunningPush) => pushWhileDraining(push, () => t.worker.drain());
 
   const deployStatus = async () =>
     (

@@ -114,3 +114,27 @@ describe('the reconciler while Swarm reschedules a lost node’s task', () => {
     expect(await recordedCount()).toBe(3);
   });
 });
+
+describe('a pass over several clusters', () => {
+  it('goes on past a cluster that does not answer: the next one is reconciled, the failure told', async () => {
+    await t.db.delete(operations).where(eq(operations.resourceId, ids.service));
+    // Slot 2's task failed: a restart is due on the cluster that answers.
+    tasks = [task('a', 1, 'n1', 'running', 'running'), task('e', 2, 'n2', 'running', 'failed')];
+    const errors: unknown[] = [];
+    const unreachable = {
+      async runningContainers() {
+        throw new Error('connect ECONNREFUSED 10.9.1.2:2376');
+      },
+    } as unknown as Runtime;
+    const pass = createContainerReconciler({
+      db: t.db,
+      // A registered Swarm whose manager is down, listed before the stack's own.
+      runtimes: { 'swarm:down': unreachable, [runtimeName]: swarmDouble },
+      operations: createOperationsService({ db: t.db, logsKey: new Uint8Array(32) }),
+      onError: (error) => errors.push(error),
+    });
+    expect(await pass.reconcileOnce()).toBe(1);
+    expect(await restartsQueued()).toBe(1);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['connect ECONNREFUSED 10.9.1.2:2376']);
+  });
+});

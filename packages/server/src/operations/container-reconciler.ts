@@ -47,69 +47,85 @@ export function createContainerReconciler(deps: {
   async function reconcileOnce(options: { orphanAgeMs?: number } = {}): Promise<number> {
     let queued = 0;
     for (const [name, runtime] of Object.entries(runtimes)) {
-      if (!runtime.runningContainers) continue;
-      const alive = await runtime.runningContainers();
-      const recorded = await db
-        .select({
-          serviceId: services.id,
-          serviceHandle: services.handle,
-          appId: services.appId,
-          environmentId: services.environmentId,
-          organizationId: environments.organizationId,
-          dockerName: containers.dockerName,
-        })
-        .from(containers)
-        .innerJoin(releases, eq(containers.releaseId, releases.id))
-        .innerJoin(
-          services,
-          and(eq(releases.serviceId, services.id), eq(services.currentReleaseId, releases.id)),
-        )
-        .innerJoin(environments, eq(services.environmentId, environments.id))
-        .innerJoin(stacks, eq(environments.stackId, stacks.id))
-        .where(and(isNull(containers.deletedAt), eq(stacks.runtime, name), isNotNull(services.appId)));
-      await removeOrphans(
-        runtime,
-        alive,
-        new Set(recorded.map((row) => row.dockerName)),
-        options.orphanAgeMs ?? orphanAgeMs,
-      );
-      // An edge that does not answer stops only the routing repair, not the restarts below.
+      // One cluster that does not answer (a registered Swarm's manager down) holds up none of the others.
       try {
-        const rerouted = runtime.repairRouting
-          ? await runtime.repairRouting(await recordedEndpoints(name, recorded))
-          : [];
-        if (rerouted.length) deps.onRoutingRepaired?.(rerouted);
+        queued += await reconcileRuntime(name, runtime, options);
       } catch (error) {
         deps.onError?.(error);
       }
-      const missing = new Map<number, { row: (typeof recorded)[number]; names: string[] }>();
-      for (const row of recorded) {
-        if (alive.has(row.dockerName)) continue;
-        const entry = missing.get(row.serviceId) ?? { row, names: [] };
-        entry.names.push(row.dockerName);
-        missing.set(row.serviceId, entry);
-      }
-      if (missing.size === 0) continue;
-      const busy = await busyServices([...missing.values()].map((entry) => entry.row));
-      for (const { row } of missing.values()) {
-        if (busy.has(row.serviceId)) continue;
-        try {
-          await deps.operations.enqueue({
-            organizationId: row.organizationId,
-            environmentId: row.environmentId,
-            resourceType: 'service',
-            resourceId: row.serviceId,
-            resourceHandle: row.serviceHandle,
-            type: 'restart',
-            user: null,
-          });
-          queued++;
-        } catch (error) {
-          // One already queued (another process's pass), or the organization's queue is full: next pass.
-          if (error instanceof ApiError && error.status === 429) continue;
-          if (isUniqueViolation(error)) continue;
-          throw error;
-        }
+    }
+    return queued;
+  }
+
+  /** One runtime's part of a pass: the restarts it queued. */
+  async function reconcileRuntime(
+    name: string,
+    runtime: Runtime,
+    options: { orphanAgeMs?: number },
+  ): Promise<number> {
+    let queued = 0;
+    if (!runtime.runningContainers) return 0;
+    const alive = await runtime.runningContainers();
+    const recorded = await db
+      .select({
+        serviceId: services.id,
+        serviceHandle: services.handle,
+        appId: services.appId,
+        environmentId: services.environmentId,
+        organizationId: environments.organizationId,
+        dockerName: containers.dockerName,
+      })
+      .from(containers)
+      .innerJoin(releases, eq(containers.releaseId, releases.id))
+      .innerJoin(
+        services,
+        and(eq(releases.serviceId, services.id), eq(services.currentReleaseId, releases.id)),
+      )
+      .innerJoin(environments, eq(services.environmentId, environments.id))
+      .innerJoin(stacks, eq(environments.stackId, stacks.id))
+      .where(and(isNull(containers.deletedAt), eq(stacks.runtime, name), isNotNull(services.appId)));
+    await removeOrphans(
+      runtime,
+      alive,
+      new Set(recorded.map((row) => row.dockerName)),
+      options.orphanAgeMs ?? orphanAgeMs,
+    );
+    // An edge that does not answer stops only the routing repair, not the restarts below.
+    try {
+      const rerouted = runtime.repairRouting
+        ? await runtime.repairRouting(await recordedEndpoints(name, recorded))
+        : [];
+      if (rerouted.length) deps.onRoutingRepaired?.(rerouted);
+    } catch (error) {
+      deps.onError?.(error);
+    }
+    const missing = new Map<number, { row: (typeof recorded)[number]; names: string[] }>();
+    for (const row of recorded) {
+      if (alive.has(row.dockerName)) continue;
+      const entry = missing.get(row.serviceId) ?? { row, names: [] };
+      entry.names.push(row.dockerName);
+      missing.set(row.serviceId, entry);
+    }
+    if (missing.size === 0) return 0;
+    const busy = await busyServices([...missing.values()].map((entry) => entry.row));
+    for (const { row } of missing.values()) {
+      if (busy.has(row.serviceId)) continue;
+      try {
+        await deps.operations.enqueue({
+          organizationId: row.organizationId,
+          environmentId: row.environmentId,
+          resourceType: 'service',
+          resourceId: row.serviceId,
+          resourceHandle: row.serviceHandle,
+          type: 'restart',
+          user: null,
+        });
+        queued++;
+      } catch (error) {
+        // One already queued (another process's pass), or the organization's queue is full: next pass.
+        if (error instanceof ApiError && error.status === 429) continue;
+        if (isUniqueViolation(error)) continue;
+        throw error;
       }
     }
     return queued;

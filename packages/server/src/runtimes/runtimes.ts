@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { createClusterLooker } from './cluster-looker.ts';
 import { createEdgeClient } from './docker/caddy-edge.ts';
 import { runningEdgePid, superviseEdge } from './docker/caddy-process.ts';
 import { createDockerRuntime } from './docker/docker-runtime.ts';
@@ -131,42 +132,31 @@ export async function createRuntimes(
   } else if (config.swarm) {
     const { host, tlsDir, registry } = config.swarm;
     const { readEngineTls } = await import('./swarm/swarm-databases.ts');
-    runtimes.swarm = await startSwarm({
+    const swarm = await startSwarm({
       name: 'swarm',
       host,
       tls: tlsDir ? readEngineTls(tlsDir) : null,
       registry,
     });
+    runtimes.swarm = swarm;
+    closeStats.push(() => swarm.close());
   }
-  let lookForClusters = async () => {};
+  let looker: ReturnType<typeof createClusterLooker<SwarmClusterSettings>> | null = null;
   if (options.clusters) {
-    const loadClusters = options.clusters;
     // A cluster registered while Berth runs (on PostgreSQL the admin command does not stop it) is taken
     // up by the next look; one that cannot be reached yet is looked at again then.
-    const takeUpClusters = async () => {
-      for (const cluster of await loadClusters()) {
-        if (runtimes[cluster.name]) continue;
-        try {
-          runtimes[cluster.name] = await startSwarm(cluster);
-        } catch (error) {
-          console.warn(
-            `The Swarm cluster of stack ${cluster.name.slice('swarm:'.length)} at ${cluster.host} is not run yet: ${(error as Error).message}`,
-          );
-        }
-      }
-    };
-    // One look at a time: two at once would start a cluster's runtime twice.
-    let looking: Promise<void> | null = null;
-    lookForClusters = () => {
-      looking ??= takeUpClusters()
-        .catch((error) => console.warn(`Reading the registered Swarm clusters: ${(error as Error).message}`))
-        .finally(() => {
-          looking = null;
-        });
-      return looking;
-    };
-    await lookForClusters();
-    const timer = setInterval(() => void lookForClusters(), CLUSTER_LOOK_MS);
+    looker = createClusterLooker({
+      load: options.clusters,
+      has: (name) => name in runtimes,
+      start: startSwarm,
+      add: (name, runtime) => {
+        runtimes[name] = runtime;
+        closeStats.push(() => runtime.close());
+      },
+      warn: (message) => console.warn(message),
+    });
+    await looker.look();
+    const timer = setInterval(() => void looker?.look(), CLUSTER_LOOK_MS);
     timer.unref();
     closeStats.push(() => clearInterval(timer));
   }
@@ -175,7 +165,7 @@ export async function createRuntimes(
    * The runtime of one Swarm cluster under its key, with its databases, networks and stats; the
    * server's process follows its events for the edge all clusters share (a worker runs no edge).
    */
-  async function startSwarm(cluster: SwarmClusterSettings): Promise<Runtime> {
+  async function startSwarm(cluster: SwarmClusterSettings): Promise<Runtime & { close(): void }> {
     // Loaded only here, as dockerode above: the swarm's client makes engines of its own.
     const { createSwarmDatabases, engineAt } = await import('./swarm/swarm-databases.ts');
     const { environmentNetwork, removeEnvironmentNetwork } = await import('./swarm/swarm-networks.ts');
@@ -222,13 +212,14 @@ export async function createRuntimes(
         (error) => console.warn(`Following the ${label}'s events: ${(error as Error).message}`),
         options.onNodeLost && ((node) => options.onNodeLost?.(name, node)),
       );
-    closeStats.push(() => swarm.close());
     return swarm;
   }
   return {
     runtimes,
-    lookForClusters: () => lookForClusters(),
+    lookForClusters: async () => looker?.look(),
     async close() {
+      // A look under way finishes first: a runtime it starts then is closed, not left following a cluster.
+      await looker?.close();
       for (const close of closeStats) close();
       // The edge keeps serving the endpoints while Berth is stopped; the next start takes it over.
       edgeProcess?.detach();

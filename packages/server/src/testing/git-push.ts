@@ -89,3 +89,19 @@ export function gitWorkTree() {
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * The push's end, while a test server whose worker runs only when drained (testApp) works its queue: the
+ * deploy the push waits for runs meanwhile.
+ */
+export async function pushWhileDraining(push: RunningPush, drain: () => Promise<void>) {
+  let ended = false;
+  void push.done.then(() => {
+    ended = true;
+  });
+  while (!ended) {
+    await drain();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return push.done;
+}

@@ -291,6 +291,71 @@ describe('add-stack', () => {
     expect(await refusal('default-again', '--runtime', 'swarm', '--host', defaultHost)).toBe(
       `The Swarm at ${defaultHost} is BERTH_SWARM_HOST's, which the default stack runs on: one cluster runs one stack`,
     );
+    // The default manager must answer, or the two cannot be told apart.
+    const other = await unixManager('other', { clusterId: 'othercluster' });
+    const gone = `unix://${path.join(dir, 'gone.sock')}`;
+    const unanswered = runAdminCommand(t.db, ['add-stack', 'other', '--runtime', 'swarm', '--host', other], {
+      addStack: {
+        ...addStackDeps(),
+        defaultSwarm: { host: gone, tlsDir: null, registry: 'r.example.com:5000' },
+      },
+    });
+    await expect(unanswered).rejects.toThrow(
+      `BERTH_SWARM_HOST's manager must answer for the new cluster to be told apart from the default stack's, and it did not: No Docker engine answers at ${gone}: ENOENT`,
+    );
+    // On the docker runtime, the Swarm its engine manages is no further stack.
+    const onDocker = runAdminCommand(
+      t.db,
+      ['add-stack', 'other', '--runtime', 'swarm', '--host', other, '--registry', 'r.example.com:5000'],
+      {
+        addStack: { ...addStackDeps(), defaultSwarm: null, dockerEngine: () => engineAt(other) },
+      },
+    );
+    await expect(onDocker).rejects.toThrow(
+      `The Swarm at ${other} is the one the docker runtime's engine (DOCKER_HOST) manages: one engine runs one stack`,
+    );
+    expect(await refusal('shared-us-west-1', '--runtime', 'swarm', '--host', other)).toBe(
+      'A stack named shared-us-west-1 exists already',
+    );
+    expect(
+      await refusal('other', '--runtime', 'swarm', '--host', 'tcp://root:secret@10.0.0.1:2376'),
+    ).toContain(
+      "--host must be the Swarm manager's Engine API, unix:///path/to/docker.sock or tcp://host:2376",
+    );
+    expect(await t.db.select().from(stacks).where(eq(stacks.name, 'other'))).toEqual([]);
+  });
+
+  it('reads --tls-dir from where the operator ran the command, and only regular PEM files of a few KB', async () => {
+    const relative = path.relative(dir, tlsDir);
+    const fromDir = runAdminCommand(
+      t.db,
+      ['add-stack', 'nowhere', '--runtime', 'swarm', '--host', 'tcp://127.0.0.1:1', '--tls-dir', relative],
+      {
+        addStack: { ...addStackDeps(), workingDir: path.join(dir, 'elsewhere') },
+      },
+    );
+    await expect(fromDir).rejects.toThrow(
+      `--tls-dir: ${path.join(dir, 'elsewhere', relative)} has no ca.pem, cert.pem, key.pem`,
+    );
+    const odd = path.join(dir, 'odd');
+    fs.mkdirSync(path.join(odd, 'key.pem'), { recursive: true, mode: 0o700 });
+    for (const file of ['ca.pem', 'cert.pem']) fs.copyFileSync(path.join(tlsDir, file), path.join(odd, file));
+    expect(
+      await refusal('nowhere', '--runtime', 'swarm', '--host', 'tcp://127.0.0.1:1', '--tls-dir', odd),
+    ).toBe('--tls-dir: key.pem is not a file');
+    fs.rmSync(path.join(odd, 'key.pem'), { recursive: true });
+    fs.writeFileSync(path.join(odd, 'key.pem'), 'x'.repeat(64 * 1024 + 1), { mode: 0o600 });
+    expect(
+      await refusal('nowhere', '--runtime', 'swarm', '--host', 'tcp://127.0.0.1:1', '--tls-dir', odd),
+    ).toBe('--tls-dir: key.pem is larger than 64 KB: no PEM file');
+    fs.copyFileSync(path.join(tlsDir, 'key.pem'), path.join(odd, 'key.pem'));
+    fs.writeFileSync(path.join(odd, 'cert.pem'), 'not a certificate');
+    expect(
+      await refusal('nowhere', '--runtime', 'swarm', '--host', 'tcp://127.0.0.1:1', '--tls-dir', odd),
+    ).toBe('--tls-dir: cert.pem is not a PEM certificate');
+    await expect(runAdminCommand(t.db, ['add-stack', 'nowhere'])).rejects.toThrow(
+      'add-stack runs from `npm run admin`, with the server secret',
+    );
   });
 
   it("keeps a TLS manager's client certificates sealed, and reaches the manager with them", async () => {

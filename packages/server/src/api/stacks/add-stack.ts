@@ -6,6 +6,7 @@ import type Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
 import { type Config, engineAddressKind, isRegistryAddress, SWARM_TLS_FILES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { organizations, stacks } from '../../db/schema.ts';
 import { isUuid } from '../../http/ids.ts';
 import { RuntimeError } from '../../runtimes/runtime.ts';
@@ -42,6 +43,13 @@ export interface AddStackDeps {
   appsDomain: string;
   autoscaling: { horizontal: boolean; vertical: boolean };
   engineAt(host: string, tls?: EngineTls | string | null): Docker;
+  /**
+   * The cluster BERTH_RUNTIME=docker's engine is a manager of, if any (a Swarm on the machine the docker
+   * runtime runs on): registered as a stack too, the two runtimes would take each other's containers.
+   */
+  dockerEngine?: () => Docker;
+  /** Where a relative --tls-dir starts (`npm run` sets INIT_CWD to the operator's directory). */
+  workingDir?: string;
 }
 
 function parseOptions(args: readonly string[]): Partial<Record<Option, string>> {
@@ -65,9 +73,24 @@ function readClientTls(dir: string): EngineTls {
   if (missing.length) throw new AddStackError(`--tls-dir: ${dir} has no ${missing.join(', ')}`);
   const read = (file: string) => {
     const where = path.join(dir, file);
-    if (fs.statSync(where).size > MAX_PEM_BYTES)
-      throw new AddStackError(`--tls-dir: ${file} is larger than ${MAX_PEM_BYTES / 1024} KB: no PEM file`);
-    return fs.readFileSync(where, 'utf8');
+    // Opened once and checked to be a regular file: a FIFO or a device reports no size and reads forever.
+    let fd: number;
+    try {
+      fd = fs.openSync(where, 'r');
+    } catch (error) {
+      throw new AddStackError(`--tls-dir: ${file} cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      if (!stat.isFile()) throw new AddStackError(`--tls-dir: ${file} is not a file`);
+      if (stat.size > MAX_PEM_BYTES)
+        throw new AddStackError(`--tls-dir: ${file} is larger than ${MAX_PEM_BYTES / 1024} KB: no PEM file`);
+      const buffer = Buffer.alloc(stat.size);
+      const length = fs.readSync(fd, buffer, 0, stat.size, 0);
+      return buffer.subarray(0, length).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
   };
   const tls = { ca: read('ca.pem'), cert: read('cert.pem'), key: read('key.pem') };
   for (const [file, pem, check] of [
@@ -142,10 +165,13 @@ export async function addStackCommand(deps: AddStackDeps, argv: readonly string[
       : [];
     if (!organization) throw new AddStackError(`No organization has the id ${organizationId.slice(0, 100)}`);
   }
+  // The default stack's name is taken even before the server's first start makes that stack.
   const [taken] = await deps.db.select({ id: stacks.id }).from(stacks).where(eq(stacks.name, name));
-  if (taken) throw new AddStackError(`A stack named ${name} exists already`);
+  if (taken || name === DEFAULT_SHARED_STACK.name)
+    throw new AddStackError(`A stack named ${name} exists already`);
 
-  const tls = tlsDir ? readClientTls(path.resolve(tlsDir)) : null;
+  // `npm run` runs in the project's folder: a relative directory is the operator's shell's.
+  const tls = tlsDir ? readClientTls(path.resolve(deps.workingDir ?? process.cwd(), tlsDir)) : null;
   let identity: Awaited<ReturnType<typeof swarmIdentity>>;
   try {
     identity = await swarmIdentity(deps.engineAt(host, tls), host);
@@ -156,26 +182,52 @@ export async function addStackCommand(deps: AddStackDeps, argv: readonly string[
   if (owner)
     throw new AddStackError(`The Swarm at ${host} is stack ${owner}'s already: one cluster runs one stack`);
   if (deps.defaultSwarm) {
-    const defaultCluster = await swarmIdentity(
-      deps.engineAt(deps.defaultSwarm.host, deps.defaultSwarm.tlsDir),
-      deps.defaultSwarm.host,
-    ).catch(() => null);
-    if (defaultCluster?.clusterId === identity.clusterId)
+    // Not told apart, the two would be one cluster under two runtimes: no answer is no registration.
+    let defaultCluster: string;
+    try {
+      defaultCluster = (
+        await swarmIdentity(
+          deps.engineAt(deps.defaultSwarm.host, deps.defaultSwarm.tlsDir),
+          deps.defaultSwarm.host,
+        )
+      ).clusterId;
+    } catch (error) {
+      throw new AddStackError(
+        `BERTH_SWARM_HOST's manager must answer for the new cluster to be told apart from the default stack's, and it did not: ${(error as Error).message}`,
+      );
+    }
+    if (defaultCluster === identity.clusterId)
       throw new AddStackError(
         `The Swarm at ${host} is BERTH_SWARM_HOST's, which the default stack runs on: one cluster runs one stack`,
       );
   }
-  const stack = await registerSwarmStack(deps.db, deps.box, {
-    name,
-    region,
-    organizationId,
-    defaultDomain: deps.appsDomain,
-    autoscaling: deps.autoscaling,
-    host,
-    clusterId: identity.clusterId,
-    registry,
-    tls,
-  });
+  if (deps.dockerEngine) {
+    // The docker runtime's engine in a Swarm of its own is fine; the same Swarm is not.
+    const local = await swarmIdentity(deps.dockerEngine(), "the docker runtime's engine").catch(() => null);
+    if (local?.clusterId === identity.clusterId)
+      throw new AddStackError(
+        `The Swarm at ${host} is the one the docker runtime's engine (DOCKER_HOST) manages: one engine runs one stack`,
+      );
+  }
+  let stack: Awaited<ReturnType<typeof registerSwarmStack>>;
+  try {
+    stack = await registerSwarmStack(deps.db, deps.box, {
+      name,
+      region,
+      organizationId,
+      defaultDomain: deps.appsDomain,
+      autoscaling: deps.autoscaling,
+      host,
+      clusterId: identity.clusterId,
+      registry,
+      tls,
+    });
+  } catch (error) {
+    // Another add-stack got there between the checks and this write.
+    if (isUniqueViolation(error))
+      throw new AddStackError(`A stack named ${name}, or one on the Swarm at ${host}, was added meanwhile`);
+    throw error;
+  }
   const whose = organizationId ? `dedicated to organization ${organizationId}` : 'shared';
   return `Stack ${stack.name} (${whose}) runs on the Swarm at ${host}: ${identity.nodes} node${identity.nodes === 1 ? '' : 's'}, images through ${registry}. Berth's server and workers take it up within 30 s (on the embedded database, at their next start); its nodes show on the stack's Nodes tab.`;
 }

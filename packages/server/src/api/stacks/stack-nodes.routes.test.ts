@@ -192,6 +192,21 @@ describe('GET /stacks/:id/nodes', () => {
     expect(
       (await t.call('GET', `/api/stacks/${dockerId}/nodes`, { token: f.stranger.token })).statusCode,
     ).toBe(404);
+    // A registered Swarm's stack (its runtime key `swarm:<stack>`) is named by its kind, as the API shows it.
+    const [registered] = await t.db
+      .insert(stacks)
+      .values({
+        name: 'acme-eu',
+        region: 'eu-west-1',
+        organizationId: f.organization.id,
+        runtime: 'swarm:acme-eu',
+      })
+      .returning();
+    const swarm = await t.call('GET', `/api/stacks/${registered?.id}/nodes`, { token: f.owner.token });
+    expect([swarm.statusCode, swarm.json().message]).toEqual([
+      503,
+      'The nodes of stack acme-eu cannot be listed here: its runtime (swarm) does not run in this server process',
+    ]);
   });
 });
 

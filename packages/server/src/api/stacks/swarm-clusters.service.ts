@@ -22,7 +22,14 @@ function sealTls(box: SecretBox, tls: EngineTls): string {
 }
 
 function openTls(box: SecretBox, sealed: string): EngineTls {
-  const { ca, cert, key } = JSON.parse(box.open(sealed)) as Record<string, unknown>;
+  let opened: Record<string, unknown>;
+  try {
+    opened = JSON.parse(box.open(sealed)) as Record<string, unknown>;
+  } catch {
+    // Never the cipher's or the parser's words: they may quote what they read.
+    throw new Error('they were sealed under another server secret (BERTH_JWT_SECRET), or are damaged');
+  }
+  const { ca, cert, key } = opened;
   if (typeof ca !== 'string' || typeof cert !== 'string' || typeof key !== 'string')
     throw new Error('The sealed TLS certificates are not whole');
   return { ca, cert, key };
@@ -30,9 +37,10 @@ function openTls(box: SecretBox, sealed: string): EngineTls {
 
 type ClusterRow = typeof swarmClusters.$inferSelect;
 
-function settingsOf(box: SecretBox, stackName: string, row: ClusterRow): SwarmClusterSettings {
+function settingsOf(box: SecretBox, runtime: string, row: ClusterRow): SwarmClusterSettings {
   return {
-    name: swarmStackRuntime(stackName),
+    // The stack's own runtime column: the key every lookup by the stack uses.
+    name: runtime,
     host: row.host,
     registry: row.registry,
     tls: row.tlsSealed ? openTls(box, row.tlsSealed) : null,
@@ -42,14 +50,14 @@ function settingsOf(box: SecretBox, stackName: string, row: ClusterRow): SwarmCl
 /** Every registered cluster, as the runtimes run it (a handful per installation: one query, no paging). */
 export async function registeredSwarmClusters(db: Db, box: SecretBox): Promise<SwarmClusterSettings[]> {
   const rows = await db
-    .select({ name: stacks.name, cluster: swarmClusters })
+    .select({ name: stacks.name, runtime: stacks.runtime, cluster: swarmClusters })
     .from(swarmClusters)
     .innerJoin(stacks, eq(swarmClusters.stackId, stacks.id))
     .orderBy(asc(swarmClusters.stackId));
   const settings: SwarmClusterSettings[] = [];
   for (const row of rows) {
     try {
-      settings.push(settingsOf(box, row.name, row.cluster));
+      settings.push(settingsOf(box, row.runtime, row.cluster));
     } catch (error) {
       // Sealed under another server secret (BERTH_JWT_SECRET changed): that cluster alone is left out.
       console.warn(
@@ -64,10 +72,10 @@ export async function registeredSwarmClusters(db: Db, box: SecretBox): Promise<S
 export async function swarmClusterOfStack(
   db: Db,
   box: SecretBox,
-  stack: Pick<StackRow, 'id' | 'name'>,
+  stack: Pick<StackRow, 'id' | 'runtime'>,
 ): Promise<SwarmClusterSettings | null> {
   const [row] = await db.select().from(swarmClusters).where(eq(swarmClusters.stackId, stack.id));
-  return row ? settingsOf(box, stack.name, row) : null;
+  return row ? settingsOf(box, stack.runtime, row) : null;
 }
 
 /** The registered stack whose cluster has this Swarm id, if any. */

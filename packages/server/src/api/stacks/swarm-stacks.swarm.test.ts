@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../admin-commands.ts';
 import { loadSigningKey } from '../../auth/tokens/token-keys.ts';
@@ -10,7 +8,8 @@ import { LABELS } from '../../runtimes/docker/engine.ts';
 import { staticBusybox } from '../../runtimes/docker/local-images.ts';
 import { engineAt } from '../../runtimes/swarm/swarm-databases.ts';
 import { testEdge } from '../../testing/docker-images.ts';
-import { gitWorkTree, type RunningPush } from '../../testing/git-push.ts';
+import { gitWorkTree, pushWhileDraining, type RunningPush } from '../../testing/git-push.ts';
+import { getThroughEdge } from '../../testing/request-loop.ts';
 import {
   localSwarmCluster,
   type SwarmCluster,
@@ -39,23 +38,6 @@ const appFiles = (text: string) => ({
     '',
   ].join('\n'),
 });
-
-/** The edge's answer for a hostname (the Host header: no DNS needed). */
-function edgeGet(url: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', port, path: '/', headers: { Host: hostname } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () => resolve(body.trim()));
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
 
 describe.skipIf(!runs)('a Swarm cluster registered as a stack', () => {
   let cluster: SwarmCluster;
@@ -95,18 +77,7 @@ describe.skipIf(!runs)('a Swarm cluster registered as a stack', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The test server's worker runs only when drained: it works the queue until the push ends. */
-  async function finished(push: RunningPush) {
-    let ended = false;
-    void push.done.then(() => {
-      ended = true;
-    });
-    while (!ended) {
-      await t.worker.drain();
-      await sleep(200);
-    }
-    return push.done;
-  }
+  const finished = (push: RunningPush) => pushWhileDraining(push, () => t.worker.drain());
 
   it("registers the second cluster, and refuses the suite's own (the default stack runs on it)", async () => {
     const box = swarmClusterTlsBox(await loadSigningKey(t.db, undefined));
@@ -205,7 +176,8 @@ describe.skipIf(!runs)('a Swarm cluster registered as a stack', () => {
     expect(provisioned.status).toBe('succeeded');
     const hostname = (await t.call('GET', `/api/vhosts/${vhost.json().id}`, { token: owner.token })).json()
       .virtual_domain as string;
-    expect(await edgeGet(`http://${hostname}:${edgePort}/`)).toBe('from-the-second-cluster');
+    const answer = await getThroughEdge(edgePort, hostname);
+    expect('body' in answer ? answer.body.trim() : answer.error).toBe('from-the-second-cluster');
 
     // The stack's Nodes tab lists the second cluster's node, running the app's container.
     const nodes = await t.call('GET', `/api/stacks/${stack?.id}/nodes`, { token: owner.token });

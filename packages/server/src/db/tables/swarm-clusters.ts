@@ -6,7 +6,8 @@ import { stacks } from './environments.ts';
  * The Swarm clusters registered as stacks (`npm run admin -- add-stack NAME --runtime swarm --host …`),
  * beside the one BERTH_SWARM_HOST names. The stack's `runtime` is `swarm:<stack name>`, the key every
  * process runs the cluster under. The TLS client certificates of a tcp:// manager are sealed with the
- * server secret (security/secret-box.ts), so a copy of the database alone does not reach the cluster.
+ * server secret (security/secret-box.ts): with BERTH_JWT_SECRET set, that secret is not in the database,
+ * and a copy of the database alone does not reach the cluster.
  */
 export const swarmClusters = pgTable('swarm_clusters', {
   stackId: integer('stack_id')

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AppTarget } from '../runtime.ts';
@@ -88,29 +87,54 @@ export async function fileAt(repository: string, sha: string, file: string): Pro
   }
 }
 
+/** Where build contexts are written: beside the repositories, on the data directory's disk (not tmpfs). */
+export const buildContextDir = (gitDir: string) => path.join(gitDir, '.build-contexts');
+/** A context older than any build can take was left by a process that died: it is removed. */
+const LEFT_CONTEXT_MS = 6 * 3600_000;
+
 /**
- * The commit's tree as a tar file (a Docker build's context) in a private temporary directory, whole
- * before a build reads it: a stream `git archive` ended early would reach the engine as a context without
- * its Dockerfile ("Cannot locate specified Dockerfile"), hiding git's own error. `remove` deletes it.
+ * The commit's tree as a tar file (a Docker build's context) in a private directory of its own under
+ * `dir`, whole before a build reads it: a stream `git archive` ended early would reach the engine as a
+ * context without its Dockerfile ("Cannot locate specified Dockerfile"), hiding git's own error. An
+ * abort stops git. `remove` deletes it (and never fails).
  */
 export async function archiveToFile(
   repository: string,
   sha: string,
+  dir: string,
+  signal?: AbortSignal,
 ): Promise<{ file: string; remove(): Promise<void> }> {
   if (!/^[0-9a-f]{40,64}$/.test(sha)) throw new RuntimeError(`Not a commit id: ${sha.slice(0, 80)}`);
-  const dir = await fs.promises.mkdtemp(path.join(tmpdir(), 'berth-build-'));
-  const file = path.join(dir, 'context.tar');
-  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  const own = await fs.promises.mkdtemp(path.join(dir, 'context-'));
+  const file = path.join(own, 'context.tar');
+  const remove = () => fs.promises.rm(own, { recursive: true, force: true }).catch(() => {});
   try {
     await run('git', ['--git-dir', repository, 'archive', '--format=tar', `--output=${file}`, sha], {
       encoding: 'utf8',
+      signal,
     });
   } catch (error) {
     await remove();
+    if (signal?.aborted) throw new RuntimeError('Operation interrupted');
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
     throw new RuntimeError(`git archive failed: ${(stderr || (error as Error).message).slice(0, 2000)}`);
   }
   return { file, remove };
+}
+
+/** Removes the build contexts a process that died left in `dir` (older than any build runs). */
+export async function removeLeftContexts(dir: string, now = Date.now()): Promise<string[]> {
+  const entries = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const entry of entries.filter((name) => name.startsWith('context-'))) {
+    const where = path.join(dir, entry);
+    const stat = await fs.promises.stat(where).catch(() => null);
+    if (!stat || now - stat.mtimeMs < LEFT_CONTEXT_MS) continue;
+    await fs.promises.rm(where, { recursive: true, force: true }).catch(() => {});
+    removed.push(entry);
+  }
+  return removed;
 }
 
 export interface ProcfileEntry {

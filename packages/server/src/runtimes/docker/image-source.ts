@@ -8,9 +8,11 @@ import { appKey, exposedPorts, LABELS } from './engine.ts';
 import {
   appRepository,
   archiveToFile,
+  buildContextDir,
   commitInfo,
   fileAt,
   parseProcfile,
+  removeLeftContexts,
   resolveCommit,
 } from './git-source.ts';
 
@@ -133,6 +135,8 @@ export interface ImageSourceOptions {
 /** Builds an app's image from its repository, or takes one from a registry, on one engine. */
 export function createImageSource(options: ImageSourceOptions) {
   const { docker } = options;
+  // Contexts a process that died left behind (they hold apps' code): gone once older than any build.
+  void removeLeftContexts(buildContextDir(options.gitDir));
 
   async function imageFromRegistry(
     ctx: RuntimeContext,
@@ -202,15 +206,19 @@ export function createImageSource(options: ImageSourceOptions) {
     await log(ctx, 'Building image from Dockerfile');
     let context: Awaited<ReturnType<typeof archiveToFile>>;
     try {
-      context = await archiveToFile(repository, sha);
+      context = await archiveToFile(repository, sha, buildContextDir(options.gitDir), ctx.signal);
     } catch (error) {
+      if (ctx.signal.aborted) throw interrupted();
       return fail(ctx, (error as Error).message);
     }
     let builtId: string | undefined;
     let buildError: string | undefined;
     const lines = streamedLog(ctx);
+    let body: fs.ReadStream | undefined;
     try {
-      const stream = (await docker.buildImage(fs.createReadStream(context.file), {
+      if (ctx.signal.aborted) throw interrupted();
+      body = fs.createReadStream(context.file);
+      const stream = (await docker.buildImage(body, {
         t: tag,
         labels: {
           [LABELS.managed]: 'true',
@@ -238,6 +246,8 @@ export function createImageSource(options: ImageSourceOptions) {
       if (ctx.signal.aborted) throw interrupted();
       buildError ??= (error as Error).message;
     } finally {
+      // The engine may have stopped reading it (an early error): its file is closed before it goes.
+      body?.destroy();
       await context.remove();
     }
     if (buildError) return fail(ctx, buildError.trim());
