@@ -441,8 +441,10 @@ async function startDaemon(k, tls) {
     name,
     '--label',
     `berth.engine=${engineHost(k)}`,
+    // Plain HTTP for every registry on the cluster's addresses (a CIDR), not only its own: a test runs a
+    // second one (private-registry.swarm.test.ts, with a login) on the host's 10.NET.0.1 too.
     '--insecure-registry',
-    registry,
+    subnet,
     '--swarm-default-advertise-addr',
     nodeAddress(k),
     ...(tlsListener

@@ -23,6 +23,7 @@ import {
   followProgress,
   interrupted,
   log,
+  pullFailure,
   registryOf,
   sleep,
 } from '../docker/image-source.ts';
@@ -31,6 +32,7 @@ import type {
   BuiltImage,
   ContainerLogLine,
   ContainerSpec,
+  RegistryAuth,
   Runtime,
   RuntimeContext,
   ServicePlan,
@@ -292,6 +294,29 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
     return lines;
   }
 
+  /**
+   * A node's failed pull in this roll-out, as pullFailure words it: a task a node could not pull its
+   * image for is rejected with "No such image" (Swarm's agent logs the pull's own error and tries the
+   * image it has), and Swarm would retry it until the deadline.
+   */
+  async function pullFailureOf(
+    name: string,
+    since: number,
+    pull: { image: string; auth: RegistryAuth | undefined },
+  ): Promise<string | null> {
+    const [tasks, all] = await Promise.all([tasksOf(name), nodes()]);
+    const rejected = tasks.find(
+      (task) =>
+        Date.parse(task.CreatedAt ?? '') >= since &&
+        task.Status?.State === 'rejected' &&
+        (task.Status?.Err ?? '').startsWith('No such image'),
+    );
+    if (!rejected) return null;
+    const node = all.find((candidate) => candidate.ID === rejected.NodeID);
+    const where = node?.Description?.Hostname ?? rejected.NodeID ?? 'a node';
+    return pullFailure(pull.image, pull.auth, `node ${where} could not pull it (${rejected.Status?.Err})`);
+  }
+
   /** The record of a service's running tasks, one per slot. */
   async function specsOf(name: string, service: ServicePlan, port: number | null): Promise<ContainerSpec[]> {
     const [tasks, all] = await Promise.all([tasksOf(name), nodes()]);
@@ -328,6 +353,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
     created: boolean,
     since: number,
     previousUpdate: string | undefined,
+    pull: { image: string; auth: RegistryAuth | undefined },
   ): Promise<void> {
     // Swarm retries a failing task for ever: a new service gets the health timeout, twice over for its
     // image's pull on each node, and an update as long as its tasks' checks and monitors need.
@@ -351,13 +377,25 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       const fresh = Boolean(update?.StartedAt) && update?.StartedAt !== previousUpdate;
       if (fresh && (state === 'rollback_completed' || state === 'rollback_paused' || state === 'paused')) {
         const report = await failedTaskReport(name, since);
+        const pulled = await pullFailureOf(name, since, pull);
         return fail(
           ctx,
           [
-            `The roll-out of service ${service.handle} failed its health checks and was rolled back: the previous tasks keep serving`,
+            pulled
+              ? `The roll-out of service ${service.handle} was rolled back, the previous tasks keep serving. ${pulled}`
+              : `The roll-out of service ${service.handle} failed its health checks and was rolled back: the previous tasks keep serving`,
             ...report,
           ].join('\n'),
         );
+      }
+      // A new service whose image a node cannot pull fails now, and is removed: nothing is left running.
+      const unpulled = created ? await pullFailureOf(name, since, pull) : null;
+      if (unpulled) {
+        await docker
+          .getService(name)
+          .remove()
+          .catch(() => undefined);
+        return fail(ctx, unpulled);
       }
       // Done when enough tasks run what the service now says (a status may not be there yet: right after
       // the update call the old tasks still run the old template, and are not counted).
@@ -466,6 +504,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       !existing,
       since,
       existing ? updateStatusOf(existing)?.StartedAt : undefined,
+      { image, auth },
     );
     const switched = await routeTasks(key, name, true);
     if (switched > 0) await log(ctx, `Switched ${switched} endpoint route(s) to the new task(s)`);
