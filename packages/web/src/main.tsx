@@ -10,7 +10,7 @@ import { appRoutes } from './app/router.tsx';
 import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
 import { claimEarlyStart } from './lib/early-answers.ts';
-import { readTyped, restoreTyped, routerReady } from './lib/prerendered-takeover.ts';
+import { readTyped, restoreTyped, routerReady, takeHeldSubmit } from './lib/prerendered-takeover.ts';
 import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { syncTabs } from './lib/tab-sync.ts';
@@ -63,6 +63,9 @@ async function start(container: HTMLElement) {
   const typed = readTyped(container);
   flushSync(() => root.render(app));
   restoreTyped(container, typed);
+  container.removeAttribute('data-prerendered');
+  // A submit pressed before now was held by the start script (holdPrerenderedSubmits): it goes now.
+  if (takeHeldSubmit()) container.querySelector('form')?.requestSubmit();
 }
 
 const container = document.getElementById('root');

@@ -79,3 +79,35 @@ export function routerReady(router: {
     });
   });
 }
+
+/** Shared by the page's start script (early.js, a bundle of its own) and main.tsx, as early-answers.ts does. */
+const HELD_SUBMIT_KEY = '__berthHeldSubmit';
+
+/** The root the server filled with a prerendered page, while the console has not taken it over. */
+const PRERENDERED_ROOT = '#root[data-prerendered]';
+
+/**
+ * Called by the start script: a form of the prerendered page submitted while the scripts still load is
+ * held rather than posted (a plain post cannot sign in, tokens live in memory), and main.tsx submits
+ * React's form once it has taken over. With JavaScript off nothing holds it, and the server answers the post.
+ */
+export function holdPrerenderedSubmits(): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const root = document.querySelector(PRERENDERED_ROOT);
+      if (!root || !(event.target instanceof Node) || !root.contains(event.target)) return;
+      event.preventDefault();
+      (globalThis as unknown as Record<string, boolean>)[HELD_SUBMIT_KEY] = true;
+    },
+    { capture: true },
+  );
+}
+
+/** True once, when a submit was held before the console took the page over. */
+export function takeHeldSubmit(): boolean {
+  const page = globalThis as unknown as Record<string, boolean | undefined>;
+  const held = page[HELD_SUBMIT_KEY] === true;
+  page[HELD_SUBMIT_KEY] = false;
+  return held;
+}
