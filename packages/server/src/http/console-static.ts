@@ -24,11 +24,16 @@ const ASSETS = '/assets/';
 /** A sign-in form posted without JavaScript is a few short fields; anything longer is not one. */
 export const SIGN_IN_FORM_BODY_LIMIT = 4096;
 
-/** What Berth keeps of a posted sign-in form: the email to show again. The password is never read. */
-export interface PostedSignIn {
-  email: string | undefined;
-  /** Some field was longer than a sign-in form's field can be. */
-  tooLong: boolean;
+/**
+ * What Berth keeps of a posted sign-in form: the email to show again. The password is never read. A
+ * class, so that only this parser's result counts as one (a JSON body of the same shape does not).
+ */
+export class PostedSignIn {
+  constructor(
+    readonly email: string | undefined,
+    /** Some field was longer than a sign-in form's field can be. */
+    readonly tooLong: boolean,
+  ) {}
 }
 
 /** The longest value of a sign-in form's other fields (a password is at most 72 bytes, a name 255). */
@@ -44,7 +49,7 @@ export function readPostedSignIn(body: string): PostedSignIn {
       else email = value;
     } else if (value.length > FIELD_MAX) tooLong = true;
   }
-  return { email, tooLong };
+  return new PostedSignIn(email, tooLong);
 }
 
 /**
@@ -86,11 +91,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(
           // the page comes back saying so, with the email typed.
           forms.post(pathname, { bodyLimit: SIGN_IN_FORM_BODY_LIMIT }, async (request, reply) => {
             // Another content type reaches here parsed as that type would be: only this parser's result counts.
-            const posted = request.body as Partial<PostedSignIn> | undefined;
-            if (
-              posted?.tooLong !== false ||
-              (posted.email !== undefined && typeof posted.email !== 'string')
-            ) {
+            const posted = request.body;
+            if (!(posted instanceof PostedSignIn) || posted.tooLong) {
               return document.sendPosted(request, reply, { message: NEEDS_JAVASCRIPT }, 400);
             }
             return document.sendPosted(
