@@ -83,6 +83,9 @@ export function routerReady(router: {
 /** Shared by the page's start script (early.js, a bundle of its own) and main.tsx, as early-answers.ts does. */
 const HELD_SUBMIT_KEY = '__berthHeldSubmit';
 
+/** How long after the page started a submit is still held for the console to take over. */
+const HOLD_SUBMITS_MS = 15_000;
+
 /** The root the server filled with a prerendered page, while the console has not taken it over. */
 const PRERENDERED_ROOT = '#root[data-prerendered]';
 
@@ -96,6 +99,9 @@ export function holdPrerenderedSubmits(): void {
     'submit',
     (event) => {
       const root = document.querySelector(PRERENDERED_ROOT);
+      // A console that has not taken over by now will not (its code failed to load): the post goes
+      // through, and the server's answer says what is wrong, rather than a button that does nothing.
+      if (performance.now() > HOLD_SUBMITS_MS) return;
       if (!root || !(event.target instanceof Node) || !root.contains(event.target)) return;
       event.preventDefault();
       (globalThis as unknown as Record<string, boolean>)[HELD_SUBMIT_KEY] = true;
