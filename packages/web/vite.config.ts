@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { earlyScript } from './build/early-script.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderPages, routeModulesIn } from './build/prerender.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
 // The server (packages/server) listens on 4000 in development; the console talks to it through these paths.
@@ -15,6 +16,10 @@ export default defineConfig({
       routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
       pathsFile: fileURLToPath(new URL('./src/lib/paths.ts', import.meta.url)),
       loaderFiles: [fileURLToPath(new URL('./src/app/list-pages.ts', import.meta.url))],
+    }),
+    prerenderPages({
+      entry: '/src/app/prerender.tsx',
+      routeModules: routeModulesIn(fileURLToPath(new URL('./src/app/routes/auth', import.meta.url))),
     }),
     earlyScript(fileURLToPath(new URL('./src/app/early-start.ts', import.meta.url))),
     precompress(),

@@ -1,6 +1,7 @@
 // First: before any schema parses (see the module).
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
@@ -9,6 +10,7 @@ import { appRoutes } from './app/router.tsx';
 import { bootSession } from './features/session/api/use-boot-session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
 import { claimEarlyStart } from './lib/early-answers.ts';
+import { readTyped, restoreTyped, routerReady, takeHeldSubmit } from './lib/prerendered-takeover.ts';
 import { clearQueriesOnReset, createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { syncTabs } from './lib/tab-sync.ts';
@@ -43,11 +45,27 @@ async function start(container: HTMLElement) {
   // (app/early-start.ts) sent them before this code arrived.
   if (claimEarlyStart()) startEarlyRequests(window.location);
   void bootSession(queryClient);
-  root.render(
+  const router = createBrowserRouter(appRoutes);
+  const app = (
     <StrictMode>
-      <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
-    </StrictMode>,
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
   );
+  if (!container.hasAttribute('data-prerendered')) {
+    root.render(app);
+    return;
+  }
+  // The server sent this page's form already drawn (build/prerender.ts), and the visitor may be typing
+  // in it. It stays until the page's code has loaded, so the first render is the same page, not a
+  // spinner; then React's form replaces it in one synchronous commit (no frame in between) and gets
+  // what was typed, and the focus, carried over.
+  await routerReady(router);
+  const typed = readTyped(container);
+  flushSync(() => root.render(app));
+  restoreTyped(container, typed);
+  container.removeAttribute('data-prerendered');
+  // A submit pressed before now was held by the start script (holdPrerenderedSubmits): it goes now.
+  if (takeHeldSubmit()) container.querySelector('form')?.requestSubmit();
 }
 
 const container = document.getElementById('root');

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentType } from 'mime-types';
 
 /** The console's build output that is not one of its files to serve: the page is sent by consoleDocument. */
-const NOT_SERVED = new Set(['index.html', 'route-preloads.json']);
+const NOT_SERVED = new Set(['index.html', 'route-preloads.json', 'prerendered.json']);
 
 type Encoding = 'br' | 'gzip';
 

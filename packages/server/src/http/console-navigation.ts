@@ -31,6 +31,72 @@ interface RoutePreloads {
   session?: boolean;
 }
 
+/** What the console's build writes beside index.html (packages/web/build/prerender.ts). */
+export const PRERENDERED_FILE = 'prerendered.json';
+
+/** A page the build rendered: the markup of `<div id="root">` and its route's stylesheets. */
+interface PrerenderedPage {
+  html: string;
+  styles: string[];
+}
+
+/** The element the console renders into, as index.html has it (empty until the console's code runs). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Said on a sign-in page a browser posted without the console's code (prerendered, JavaScript off). */
+export const NEEDS_JAVASCRIPT =
+  'Berth’s console signs you in with JavaScript, which has not run on this page. Turn JavaScript on (or wait for the page to finish loading) and try again.';
+
+/** What a posted sign-in page is answered with: the message, and the email typed (never the password). */
+export interface PostedForm {
+  message: string;
+  email?: string;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/**
+ * The prerendered markup with a posted form's answer written in: the message as an alert at the top of
+ * the form, and the email back in its field. The markup is the build's own (react-dom/server), so its
+ * first `<form` and its `name="email"` input are found by position, without a pattern.
+ */
+export function fillPrerendered(html: string, posted: PostedForm): string {
+  let filled = html;
+  const emailAt = posted.email ? filled.indexOf('name="email"') : -1;
+  const inputAt = emailAt === -1 ? -1 : filled.lastIndexOf('<input', emailAt);
+  if (posted.email && inputAt !== -1) {
+    const at = inputAt + '<input'.length;
+    // Before any attribute React wrote: the first of two same-named attributes is the one that holds.
+    filled = `${filled.slice(0, at)} value="${escapeHtml(posted.email)}"${filled.slice(at)}`;
+  }
+  const formAt = filled.indexOf('<form');
+  const formEnd = formAt === -1 ? -1 : filled.indexOf('>', formAt);
+  const alert = `<div class="banner banner-error" role="alert"><div class="banner-body"><p class="banner-text">${escapeHtml(posted.message)}</p></div></div>`;
+  return formEnd === -1
+    ? `${alert}${filled}`
+    : `${filled.slice(0, formEnd + 1)}${alert}${filled.slice(formEnd + 1)}`;
+}
+
+/** The build's prerendered pages by path, or none when it wrote no table. */
+function prerenderedIn(directory: string): Map<string, PrerenderedPage> {
+  const file = path.join(directory, PRERENDERED_FILE);
+  if (!fs.existsSync(file)) return new Map();
+  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>;
+  return new Map(
+    Object.entries(table).map(([pathname, page]) => [
+      pathname,
+      { html: page.html, styles: page.styles.filter((href) => /^\/[\w./-]+\.css$/.test(href)) },
+    ]),
+  );
+}
+
 /** Where the console's session guard sends a visitor without a session. */
 const LOGIN_PATH = '/login';
 
@@ -66,6 +132,10 @@ function routePreloadsIn(directory: string): (url: string, signedIn: boolean) =>
 /** The console's index.html, for client-side routes: the console decides what to show, 404 included. */
 export interface ConsoleDocument {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /** The paths whose page the build prerendered: a signed-out visitor gets their form in the page. */
+  prerenderedPaths: string[];
+  /** A prerendered page posted without the console's code: the page again, with the answer in it. */
+  sendPosted(request: FastifyRequest, reply: FastifyReply, posted: PostedForm, status: number): FastifyReply;
   /** CSP sources (`'sha256-…'`) of the scripts written into the page, for script-src. */
   scriptSources: string[];
 }
@@ -122,14 +192,40 @@ export function consoleDocument(
     inlinedBody.html,
   ];
   const preloadsOf = routePreloadsIn(path.dirname(indexPath));
+  const prerendered = prerenderedIn(path.dirname(indexPath));
+  const rootAt = after.indexOf(ROOT_ELEMENT);
+  /** The page for a request, its root holding `root` (markup) and its head linking `styles`. */
+  const pageOf = (request: FastifyRequest, root: string | null, styles: string[]) => {
+    const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
+    const script = `<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>`;
+    const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    const body =
+      root === null || rootAt === -1
+        ? after
+        : // main.tsx takes over a root marked prerendered, keeping what was typed and the focus.
+          `${after.slice(0, rootAt)}<div id="root" data-prerendered>${root}</div>${after.slice(rootAt + ROOT_ELEMENT.length)}`;
+    return `${opening}${script}${before}${preloadsOf(request.url, hasSession(request))}${links}${body}`;
+  };
+  /** The prerendered page of this request's path, for a visitor without a session; with one, the console decides. */
+  const prerenderedOf = (request: FastifyRequest) => {
+    if (hasSession(request)) return undefined;
+    const pathname = request.url.split('?')[0] ?? '/';
+    return prerendered.get(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+  };
   return {
     scriptSources,
+    prerenderedPaths: [...prerendered.keys()],
     send(request, reply) {
-      const config = JSON.stringify(runtimeConfig(request)).replaceAll('<', '\\u003c');
-      const script = `<script id="${INLINE_CONFIG_ID}" type="application/json">${config}</script>`;
-      const page = `${opening}${script}${before}${preloadsOf(request.url, hasSession(request))}${after}`;
+      const page = prerenderedOf(request);
       reply.header('cache-control', 'no-cache').code(200).type('text/html; charset=utf-8');
-      return sendCompressed(request, reply, page);
+      return sendCompressed(request, reply, pageOf(request, page?.html ?? null, page?.styles ?? []));
+    },
+    sendPosted(request, reply, posted, status) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const page = prerendered.get(pathname);
+      reply.header('cache-control', 'no-store').code(status).type('text/html; charset=utf-8');
+      const root = page ? fillPrerendered(page.html, posted) : null;
+      return sendCompressed(request, reply, pageOf(request, root, page?.styles ?? []));
     },
   };
 }

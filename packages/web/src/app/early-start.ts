@@ -4,7 +4,11 @@
 // (a page without the runtime config written in, as in development).
 import { readInlineRuntimeConfig } from '../lib/config.ts';
 import { claimEarlyStart } from '../lib/early-answers.ts';
+import { holdPrerenderedSubmits } from '../lib/prerendered-takeover.ts';
 import { startEarlyRequests } from './early-requests.ts';
+
+// Before the prerendered sign-in form can be submitted (it is parsed after this script).
+holdPrerenderedSubmits();
 
 try {
   if (readInlineRuntimeConfig() && claimEarlyStart()) startEarlyRequests(window.location);

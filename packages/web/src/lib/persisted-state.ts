@@ -172,6 +172,8 @@ export function usePersistedState<K extends PersistedKey>(
   const value = useSyncExternalStore(
     useCallback((listener: () => void) => subscribe(key, listener), [key]),
     () => readPersisted(key),
+    // The build's prerender (app/prerender.tsx) has no storage: every key reads its fallback there.
+    () => readPersisted(key),
   );
   const setValue = useCallback((next: PersistedValues[K]) => writePersisted(key, next), [key]);
   return [value, setValue];

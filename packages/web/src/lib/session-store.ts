@@ -93,7 +93,8 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export const sessionStore = createSessionStore();
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
+  // The build's prerender (app/prerender.tsx) reads the same store: still booting.
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
 }
 
 /** The elevated token when it is still valid (spec 1 §4), else null. */

@@ -47,7 +47,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  // The same on the server (the build's prerender): none yet.
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }
 
 function ToastItem({ toast }: { toast: Toast }) {

@@ -52,7 +52,7 @@ function LoginRoute() {
       {phase === 'authenticated' && !submitted ? (
         <AlreadyLoggedIn continueTo={paths.root} logoutTo={paths.logout} />
       ) : (
-        <CredentialsForm submitLabel="Log In" onSubmit={submit} />
+        <CredentialsForm submitLabel="Log In" onSubmit={submit} postTo={paths.login} />
       )}
     </AuthLayout>
   );

@@ -5,6 +5,7 @@ import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/error-message.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export interface ForgotPasswordFormProps {
   onSubmit: (email: string) => Promise<unknown>;
@@ -30,7 +31,8 @@ export function ForgotPasswordForm({ onSubmit }: ForgotPasswordFormProps) {
   });
   if (sent) return <Banner variant="success">{accountMessages.resetRequested}</Banner>;
   return (
-    <Form form={form} aria-label="Reset password">
+    // A plain post without JavaScript (the prerendered page): the server answers that scripts are needed.
+    <Form form={form} aria-label="Reset password" method="post" action={paths.forgotPassword}>
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <SubmitRow size="lg" block>
         Send Reset Instructions

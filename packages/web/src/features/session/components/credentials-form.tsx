@@ -29,6 +29,11 @@ export interface CredentialsFormProps {
   /** Show the 2FA field from the start (a user known to have 2FA on). */
   withOtp?: boolean;
   onSubmit: (credentials: Credentials) => Promise<unknown>;
+  /**
+   * Where the form posts without JavaScript (the page the build prerenders): the server answers it with
+   * the page again, saying the console needs JavaScript. With scripts the submit never leaves the page.
+   */
+  postTo?: string;
 }
 
 /** contract §3.7: request options for the user's security keys, sent with `otp_token_required`. */
@@ -39,7 +44,13 @@ function keyOptionsOf(error: ApiError): Record<string, unknown> | null {
 }
 
 /** Email, password and, once the server asks for it, a 2FA code: the login and elevation forms. */
-export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({
+  submitLabel,
+  email,
+  withOtp = false,
+  onSubmit,
+  postTo,
+}: CredentialsFormProps) {
   const [otpRequired, setOtpRequired] = useState(false);
   const [lockedOut, setLockedOut] = useState(false);
   const [keyOptions, setKeyOptions] = useState<Record<string, unknown> | null>(null);
@@ -91,7 +102,7 @@ export function CredentialsForm({ submitLabel, email, withOtp = false, onSubmit 
   };
 
   return (
-    <Form form={form}>
+    <Form form={form} method={postTo ? 'post' : undefined} action={postTo}>
       {otpRequired ? <Banner variant="warning">{OTP_REQUIRED_WARNING}</Banner> : null}
       <TextField
         label="Email"

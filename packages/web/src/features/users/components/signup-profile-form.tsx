@@ -1,6 +1,7 @@
 import { signupSchema } from '@berth/core';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const profileSchema = signupSchema({ fromInvitation: false }).pick({ name: true, company: true });
 // spec 1 §5: the company is optional when signing up from an invitation.
@@ -26,7 +27,8 @@ export function SignupProfileForm({ defaultValues, fromInvitation = false, onNex
   });
   const { field } = form;
   return (
-    <Form form={form}>
+    // A plain post without JavaScript (the prerendered page): the server answers that scripts are needed.
+    <Form form={form} method="post" action={paths.signup}>
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField
         label="Company"
