@@ -101,14 +101,12 @@ describe('kept costs (resource_costs)', () => {
         await t.db
           .insert(services)
           .values({ environmentId, databaseId: database.id, handle: 'db', ...sizing() });
-        await t.db
-          .insert(disks)
-          .values({
-            environmentId,
-            databaseId: database.id,
-            handle: `disk-${made++}`,
-            size: 10 + random.int(90),
-          });
+        await t.db.insert(disks).values({
+          environmentId,
+          databaseId: database.id,
+          handle: `disk-${made++}`,
+          size: 10 + random.int(90),
+        });
       },
       async addService() {
         const app = random.pick(await t.db.select().from(apps));
