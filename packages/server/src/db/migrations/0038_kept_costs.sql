@@ -62,6 +62,9 @@ DECLARE
   v_database bigint := CASE WHEN p_type = 'database' THEN p_id END;
 BEGIN
   IF p_id IS NULL THEN RETURN; END IF;
+  -- Locked first, then summed by a statement of its own: under read committed that statement sees what a
+  -- concurrent change to another of the owner's resources committed while this one waited for the lock.
+  PERFORM 1 FROM resource_costs WHERE owner_type = p_type AND owner_id = p_id FOR UPDATE;
   UPDATE resource_costs SET
     m_class_memory_mb = containers.m, c_class_memory_mb = containers.c, r_class_memory_mb = containers.r,
     endpoints = balanced.endpoints, shared_endpoints = balanced.shared,
