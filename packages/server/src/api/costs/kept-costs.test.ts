@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallerUser } from '../../auth/caller-access.ts';
-import { apps, backups, databases, disks, resourceCosts, services, vhosts } from '../../db/schema.ts';
+import {
+  apps,
+  backups,
+  databases,
+  disks,
+  environments,
+  resourceCosts,
+  services,
+  vhosts,
+} from '../../db/schema.ts';
 import { createComputedCostsService } from '../../testing/computed-costs.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import { createCostsService } from './costs.service.ts';
@@ -250,5 +259,9 @@ describe('kept costs (resource_costs)', () => {
         .map(({ updatedAt: _updatedAt, ...row }) => row)
         .sort((x, y) => x.ownerType.localeCompare(y.ownerType) || x.ownerId - y.ownerId);
     expect(withoutTime(after)).toEqual(withoutTime(before));
+
+    // Environments removed with everything in them leave no cost rows behind.
+    await t.db.delete(environments).where(eq(environments.organizationId, org.id));
+    expect(await t.db.$count(resourceCosts, eq(resourceCosts.organizationId, org.id))).toBe(0);
   }, 120_000);
 });
