@@ -2,6 +2,7 @@
 // A real Docker Swarm cluster on this one machine, for the swarm suite and for trying the swarm runtime.
 //
 //   npm run swarm:local -- up [N]     N nodes (default 3, at most 9); node 1 is the manager
+//   npm run swarm:local -- up [N] --tls   node 1's daemon also answers at tcp://10.NET.1.2:2376, TLS only
 //   npm run swarm:local -- down       removes everything `up` made
 //   npm run swarm:local -- stop K     node K dies: its daemon and containers are killed, its link goes down
 //   npm run swarm:local -- start K    node K comes back (link up, daemon started, waits until it is Ready)
@@ -17,12 +18,17 @@
 // DROP), so one rule accepts 10.NET.0.0/16 to itself.
 //
 // `up` prints `export BERTH_SWARM_HOST=…` and `export BERTH_REGISTRY=…` on stdout; everything else goes
-// to stderr. Environment: BERTH_SWARM_LOCAL_NET (default 77: addresses 10.77.*, names berth-swarm77-K),
+// to stderr. With --tls, node 1's dockerd also listens at tcp://10.NET.1.2:2376 with --tlsverify (a client
+// must show a certificate of the cluster's own CA), and BERTH_SWARM_HOST names that address, with
+// BERTH_SWARM_TLS_DIR the client's files (DIR/tls: ca.pem, cert.pem, key.pem, as `docker --tlsverify` reads
+// them); the nodes' `berth.engine` labels stay their unix sockets. Environment: BERTH_SWARM_LOCAL_NET (default 77: addresses 10.77.*, names berth-swarm77-K),
 // BERTH_SWARM_LOCAL_DIR (default /tmp/berth-swarmNET: the daemons' data, sockets, pid files and logs).
 // Runs as root. Every command is run with execFile (no shell). One run at a time per NET (a lock file).
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -50,6 +56,13 @@ const dockerdPidFile = (k) => path.join(nodeDir(k), 'dockerd.pid');
 const containerdPidFile = (k) => path.join(nodeDir(k), 'exec', 'containerd', 'containerd.pid');
 const utsFile = (k) => path.join(nodeDir(k), 'uts');
 const registryPidFile = path.join(dir, 'registry.pid');
+// TLS (up --tls): the client's files under Docker's names in tlsDir, the server's in a directory below it.
+const tlsDir = path.join(dir, 'tls');
+const tlsServerDir = path.join(tlsDir, 'server');
+const tlsPort = 2376;
+const tlsHost = `tcp://${nodeAddress(1)}:${tlsPort}`;
+/** The manager's Engine API as `up` prints it: the TLS address when the cluster was made with --tls. */
+const managerHost = (state) => (state?.tls ? tlsHost : engineHost(1));
 
 function networkNumber(text) {
   const number = Number(text);
@@ -170,19 +183,22 @@ function livePid(file, command) {
 
 // ---------------------------------------------------------------- up
 
-async function up(count) {
+async function up(count, tls) {
   const state = readState();
   if (state) {
+    // The other kind of cluster would print other exports: only `down` changes it.
+    if (Boolean(state.tls) !== tls)
+      refuse(`already up ${state.tls ? 'with' : 'without'} --tls (down first to make it the other way)`);
     const dead = nodes(state).filter((k) => !livePid(dockerdPidFile(k), 'dockerd'));
     say(
       dead.length
         ? `already up with ${state.nodes} nodes; node(s) ${dead.join(', ')} stopped (start K, or down first)`
         : `already up with ${state.nodes} nodes`,
     );
-    printExports();
+    printExports(state);
     return;
   }
-  await checkTools();
+  await checkTools(tls);
   // `down` removes the directory: it must be one this script made, never a folder that held other things.
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
     throw new Error(
@@ -190,7 +206,9 @@ async function up(count) {
     );
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Written first, so that `down` cleans up after an `up` that failed half-way.
-  fs.writeFileSync(stateFile, JSON.stringify({ net, nodes: count, registry }, null, 2), { mode: 0o600 });
+  const made = { net, nodes: count, registry, tls };
+  fs.writeFileSync(stateFile, JSON.stringify(made, null, 2), { mode: 0o600 });
+  if (tls) await makeTlsFiles();
 
   // Routing between the veths (Docker turns it on too; without Docker it may be off).
   fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1');
@@ -202,7 +220,7 @@ async function up(count) {
 
   const all = Array.from({ length: count }, (_, i) => i + 1);
   for (const k of all) await makeNode(k);
-  await Promise.all(all.map((k) => startDaemon(k)));
+  await Promise.all(all.map((k) => startDaemon(k, tls)));
 
   say(`swarm init on node 1 (${nodeAddress(1)})`);
   await docker(1, [
@@ -235,12 +253,13 @@ async function up(count) {
     await docker(1, ['node', 'update', '--label-add', `berth.engine=${engineHost(k)}`, id]);
   }
   await waitForNodes(all, 'Ready', 120_000);
-  say(`up: ${count} nodes Ready, registry at ${registry}`);
-  printExports();
+  say(`up: ${count} nodes Ready, registry at ${registry}${tls ? `, the manager at ${tlsHost} (TLS)` : ''}`);
+  printExports(made);
 }
 
-function printExports() {
-  console.log(`export BERTH_SWARM_HOST=${engineHost(1)}`);
+function printExports(state) {
+  console.log(`export BERTH_SWARM_HOST=${managerHost(state)}`);
+  if (state.tls) console.log(`export BERTH_SWARM_TLS_DIR=${tlsDir}`);
   console.log(`export BERTH_REGISTRY=${registry}`);
 }
 
@@ -261,15 +280,83 @@ const forwardRule = (action) => [
   'ACCEPT',
 ];
 
-async function checkTools() {
+async function checkTools(tls) {
   if (process.getuid?.() !== 0) refuse('must run as root (network namespaces, iptables, dockerd)');
   const missing = [];
-  for (const tool of ['ip', 'iptables', 'nsenter', 'unshare', 'dockerd', 'docker', 'docker-registry'])
+  const tools = ['ip', 'iptables', 'nsenter', 'unshare', 'dockerd', 'docker', 'docker-registry'];
+  for (const tool of tls ? [...tools, 'openssl'] : tools)
     if (!(await tryRun('sh', ['-c', 'command -v "$1"', 'sh', tool]))) missing.push(tool);
   if (missing.length)
     refuse(
-      `missing ${missing.join(', ')} (apt-get install iproute2 iptables util-linux docker.io docker-registry)`,
+      `missing ${missing.join(', ')} (apt-get install iproute2 iptables util-linux docker.io docker-registry${tls ? ' openssl' : ''})`,
     );
+}
+
+/**
+ * The cluster's own CA, node 1's server certificate (for its address: the client checks it) and one client
+ * certificate, made with the openssl command. The CA's key is removed once both are signed: nothing else
+ * is ever signed with it, so no one who reads these files can make another certificate the daemon takes.
+ */
+async function makeTlsFiles() {
+  fs.mkdirSync(tlsServerDir, { recursive: true, mode: 0o700 });
+  const caKey = path.join(tlsDir, 'ca-key.pem');
+  const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await sh('openssl', [
+    'req',
+    '-x509',
+    '-new',
+    ...ecKey,
+    '-keyout',
+    caKey,
+    '-out',
+    path.join(tlsDir, 'ca.pem'),
+    '-days',
+    '365',
+    '-subj',
+    `/CN=berth-swarm${net} CA`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
+  fs.chmodSync(caKey, 0o600);
+  const sign = async (into, subject, extensions) => {
+    const key = path.join(into, 'key.pem');
+    const request = path.join(into, 'request.csr');
+    const extensionFile = path.join(into, 'extensions.cnf');
+    await sh('openssl', ['req', '-new', ...ecKey, '-keyout', key, '-out', request, '-subj', subject]);
+    fs.chmodSync(key, 0o600);
+    fs.writeFileSync(extensionFile, `${extensions.join('\n')}\n`, { mode: 0o600 });
+    await sh('openssl', [
+      'x509',
+      '-req',
+      '-in',
+      request,
+      '-CA',
+      path.join(tlsDir, 'ca.pem'),
+      '-CAkey',
+      caKey,
+      '-set_serial',
+      `0x${randomBytes(16).toString('hex')}`,
+      '-days',
+      '365',
+      '-extfile',
+      extensionFile,
+      '-out',
+      path.join(into, 'cert.pem'),
+    ]);
+    fs.rmSync(request);
+    fs.rmSync(extensionFile);
+  };
+  const leaf = ['basicConstraints=critical,CA:FALSE', 'keyUsage=critical,digitalSignature'];
+  await sign(tlsServerDir, `/CN=${nodeAddress(1)}`, [
+    ...leaf,
+    'extendedKeyUsage=serverAuth',
+    `subjectAltName=IP:${nodeAddress(1)}`,
+  ]);
+  await sign(tlsDir, `/CN=berth-swarm${net} client`, [...leaf, 'extendedKeyUsage=clientAuth']);
+  fs.rmSync(caKey);
+  say(`TLS: CA, server and client certificates in ${tlsDir}`);
 }
 
 async function startRegistry() {
@@ -327,8 +414,10 @@ async function makeNode(k) {
   await sh('unshare', [`--uts=${utsFile(k)}`, 'hostname', name]);
 }
 
-async function startDaemon(k) {
+/** Node K's daemon; with `tls`, node 1's also answers at tlsHost to clients of the cluster's CA only. */
+async function startDaemon(k, tls) {
   const name = nodeName(k);
+  const tlsListener = tls && k === 1;
   const args = [
     `--net=/var/run/netns/${name}`,
     `--uts=${utsFile(k)}`,
@@ -356,20 +445,47 @@ async function startDaemon(k) {
     registry,
     '--swarm-default-advertise-addr',
     nodeAddress(k),
+    ...(tlsListener
+      ? [
+          '-H',
+          tlsHost,
+          '--tlsverify',
+          '--tlscacert',
+          path.join(tlsDir, 'ca.pem'),
+          '--tlscert',
+          path.join(tlsServerDir, 'cert.pem'),
+          '--tlskey',
+          path.join(tlsServerDir, 'key.pem'),
+        ]
+      : []),
   ];
   // A killed daemon's pid file stays, and dockerd refuses to start while its process is not yet reaped.
   if (!livePid(dockerdPidFile(k), 'dockerd')) fs.rmSync(dockerdPidFile(k), { force: true });
+  // So does its containerd's: dockerd takes a killed one not yet reaped for a running one, waits for its
+  // socket (gone) and exits, as a `start` right after a `stop` found.
+  if (!livePid(containerdPidFile(k), 'containerd')) fs.rmSync(containerdPidFile(k), { force: true });
   const pid = daemon('nsenter', args, path.join(nodeDir(k), 'dockerd.log'));
   await waitFor(`node ${k}'s dockerd`, 60_000, async () => {
     if (!processAlive(pid))
       throw new Error(`node ${k}'s dockerd exited: see ${path.join(nodeDir(k), 'dockerd.log')}`);
-    return (await httpStatus({ socketPath: nodeSocket(k), path: '/_ping' })) === 200;
+    if ((await httpStatus({ socketPath: nodeSocket(k), path: '/_ping' })) !== 200) return false;
+    // The TLS listener as a client sees it: the node's address, its certificate, the client's.
+    return !tlsListener || (await httpStatus(tlsClientTarget(), httpsRequest)) === 200;
   });
 }
 
-function httpStatus(target) {
+const tlsClientTarget = () => ({
+  host: nodeAddress(1),
+  port: tlsPort,
+  path: '/_ping',
+  ca: fs.readFileSync(path.join(tlsDir, 'ca.pem')),
+  cert: fs.readFileSync(path.join(tlsDir, 'cert.pem')),
+  key: fs.readFileSync(path.join(tlsDir, 'key.pem')),
+});
+
+function httpStatus(target, send = httpRequest) {
   return new Promise((resolve) => {
-    const request = httpRequest({ ...target, timeout: 2000 }, (response) => {
+    const request = send({ ...target, timeout: 2000 }, (response) => {
       response.resume();
       resolve(response.statusCode);
     });
@@ -494,7 +610,7 @@ function shimProcesses(name) {
 
 async function start(state, k) {
   await sh('ip', ['link', 'set', hostVeth(k), 'up']);
-  if (!livePid(dockerdPidFile(k), 'dockerd')) await startDaemon(k);
+  if (!livePid(dockerdPidFile(k), 'dockerd')) await startDaemon(k, Boolean(state.tls));
   // After the manager restarts, its workers are Unknown until they report again: wait for every running node.
   const running = nodes(state).filter((node) => livePid(dockerdPidFile(node), 'dockerd'));
   if (running.includes(1)) await waitForNodes(running, 'Ready', 120_000);
@@ -529,7 +645,7 @@ async function down() {
   // Only a directory `up` made (its state file is there, written first) is removed.
   if (state) fs.rmSync(dir, { recursive: true, force: true });
   else if (fs.existsSync(dir)) say(`left ${dir}: it holds no ${path.basename(stateFile)} of swarm-local`);
-  say('down: nodes, namespaces, veths, rule, registry and files removed');
+  say('down: nodes, namespaces, veths, rule, registry and files (TLS ones too) removed');
 }
 
 async function stopDaemon(k) {
@@ -594,7 +710,9 @@ async function status(json) {
     up: true,
     net,
     dir,
-    managerHost: engineHost(1),
+    managerHost: managerHost(state),
+    tls: Boolean(state.tls),
+    tlsDir: state.tls ? tlsDir : null,
     registry,
     registryRunning: Boolean(livePid(registryPidFile, 'docker-registry')),
     nodes: nodes(state).map((k) => ({
@@ -613,18 +731,27 @@ async function status(json) {
     return;
   }
   console.log(`registry ${registry} ${report.registryRunning ? 'running' : 'NOT running'}`);
+  console.log(
+    state.tls
+      ? `manager ${tlsHost} (TLS: client certificates in ${tlsDir}; also ${engineHost(1)})`
+      : `manager ${engineHost(1)}`,
+  );
   for (const node of report.nodes)
     console.log(
       `node ${node.index} ${node.name} ${node.address} daemon ${node.daemonRunning ? 'running' : 'stopped'}, ` +
         `link ${node.linkUp ? 'up' : 'down'}, swarm ${node.swarmStatus}/${node.availability}`,
     );
-  printExports();
+  printExports(state);
 }
 
 // ---------------------------------------------------------------- main
 
-const [command, argument] = process.argv.slice(2).filter((arg) => arg !== '--');
-const usage = 'usage: swarm-local.mjs up [N] | down | stop K | start K | status [--json]';
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const flags = args.filter((arg) => arg.startsWith('--'));
+const [command, argument] = args.filter((arg) => !arg.startsWith('--'));
+const usage = 'usage: swarm-local.mjs up [N] [--tls] | down | stop K | start K | status [--json]';
+const allowedFlags = { up: ['--tls'], status: ['--json'] }[command] ?? [];
+if (flags.some((flag) => !allowedFlags.includes(flag))) fail(usage);
 try {
   switch (command) {
     case 'up': {
@@ -632,7 +759,7 @@ try {
       if (String(argument ?? '3').length > 1 || !Number.isInteger(count) || count < 1 || count > MAX_NODES)
         fail(`N must be 1 to ${MAX_NODES}`);
       await withLock(() =>
-        up(count).catch((error) => {
+        up(count, flags.includes('--tls')).catch((error) => {
           throw new Error(`${error.message}\n(npm run swarm:local -- down removes what up made)`);
         }),
       );
@@ -651,7 +778,7 @@ try {
       });
       break;
     case 'status':
-      await status(argument === '--json');
+      await status(flags.includes('--json'));
       break;
     default:
       fail(usage);

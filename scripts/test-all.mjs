@@ -35,7 +35,7 @@ const vitestArgs = (suite) => [
 
 /**
  * @typedef {{ passed: number, failed: number, skipped: number, note?: string, failures?: string[] }} Counts
- * @typedef {{ name: string, when?: () => string | null | Promise<string | null>, steps: Step[], cleanup?: Step, report: (file: string) => Counts }} Suite
+ * @typedef {{ name: string, when?: () => string | null | Promise<string | null>, steps: Step[], cleanup?: Step[], report: (file: string) => Counts }} Suite
  * @typedef {{ label: string, cwd: string, command: string, args: string[], env?: Record<string, string | undefined> }} Step
  */
 
@@ -112,15 +112,33 @@ const suites = [
         env: { BERTH_TEST_DB: 'pglite', TEST_DATABASE_URL: undefined },
       },
     ],
-    // The suite takes its cluster down itself; after a crash or a timeout this does.
-    cleanup: {
-      label: 'swarm-local down',
-      cwd: '.',
-      command: process.execPath,
-      args: [join('scripts', 'swarm-local.mjs'), 'down'],
-      // The suite's cluster number (SUITE_NET in packages/server/src/testing/swarm-cluster.ts).
-      env: { BERTH_SWARM_LOCAL_NET: process.env.BERTH_SWARM_LOCAL_NET ?? '87' },
-    },
+    // The suite takes its clusters down itself; after a crash or a timeout these do: the suite's
+    // (SUITE_NET), the second one that runs a registered stack (SECOND_NET), in
+    // packages/server/src/testing/swarm-cluster.ts, and the TLS one.
+    cleanup: [
+      {
+        label: 'swarm-local down',
+        cwd: '.',
+        command: process.execPath,
+        args: [join('scripts', 'swarm-local.mjs'), 'down'],
+        env: { BERTH_SWARM_LOCAL_NET: process.env.BERTH_SWARM_LOCAL_NET ?? '87' },
+      },
+      {
+        label: 'swarm-local down (second cluster)',
+        cwd: '.',
+        command: process.execPath,
+        args: [join('scripts', 'swarm-local.mjs'), 'down'],
+        env: { BERTH_SWARM_LOCAL_NET: '88' },
+      },
+      {
+        // swarm-tls.swarm.test.ts's cluster (TLS_NET), in its own directory.
+        label: 'swarm-local down (TLS cluster)',
+        cwd: '.',
+        command: process.execPath,
+        args: [join('scripts', 'swarm-local.mjs'), 'down'],
+        env: { BERTH_SWARM_LOCAL_NET: '91' },
+      },
+    ],
     report: vitestCounts,
   },
   {
@@ -305,12 +323,12 @@ async function runSuite(suite) {
   try {
     return await runSuiteSteps(suite);
   } finally {
-    if (suite.cleanup) {
-      console.log(`\n[test-all] ${suite.name}: ${suite.cleanup.label} (${suite.cleanup.cwd})`);
-      const outcome = await runStep(suite.cleanup, 5 * 60_000);
+    for (const cleanup of suite.cleanup ?? []) {
+      console.log(`\n[test-all] ${suite.name}: ${cleanup.label} (${cleanup.cwd})`);
+      const outcome = await runStep(cleanup, 5 * 60_000);
       if (outcome.code !== 0)
         console.error(
-          `[test-all] ${suite.name}: ${suite.cleanup.label} failed (${outcome.error ?? outcome.code ?? outcome.signal})`,
+          `[test-all] ${suite.name}: ${cleanup.label} failed (${outcome.error ?? outcome.code ?? outcome.signal})`,
         );
     }
   }

@@ -1,12 +1,20 @@
 import { formatCents } from '@berth/core';
 import type Docker from 'dockerode';
 import { eq, sql } from 'drizzle-orm';
+import {
+  ADD_STACK_USAGE,
+  type AddStackDeps,
+  AddStackError,
+  addStackCommand,
+} from './api/stacks/add-stack.ts';
+import { swarmClusterOfStack } from './api/stacks/swarm-clusters.service.ts';
 import type { InvoicesService } from './billing/invoices/invoices.service.ts';
 import { PLANS_USAGE, PlansUsageError, plansCommand } from './billing/plans/plans-admin.ts';
 import type { Db } from './db/client.ts';
 import { stacks, users } from './db/schema.ts';
 import { stopEdge } from './runtimes/docker/caddy-process.ts';
-import { RuntimeError } from './runtimes/runtime.ts';
+import { isSwarmRuntime, RuntimeError, runtimeKind } from './runtimes/runtime.ts';
+import { engineAt } from './runtimes/swarm/swarm-databases.ts';
 import { type NodeAvailability, SwarmNodeError } from './runtimes/swarm/swarm-node-admin.ts';
 import { setSwarmNodeAvailability } from './runtimes/swarm/swarm-node-availability.ts';
 
@@ -23,6 +31,7 @@ Commands:
   drain-node STACK NODE             on a swarm stack, move every task off the node (by id or host name)
                                     and schedule none there: before taking its machine down
   activate-node STACK NODE          let the node take tasks again
+${ADD_STACK_USAGE}
 ${PLANS_USAGE}`;
 
 export class AdminUsageError extends Error {}
@@ -36,10 +45,31 @@ const HOUR_MS = 3_600_000;
 export async function runAdminCommand(
   db: Db,
   argv: readonly string[],
-  options: { swarmManager?: () => Docker } = {},
+  options: {
+    /** BERTH_SWARM_HOST's manager: the default stack's cluster. */
+    swarmManager?: () => Docker;
+    /** What add-stack needs beside the database; also opens registered clusters' certificates. */
+    addStack?: Omit<AddStackDeps, 'db'>;
+  } = {},
 ): Promise<string> {
+  if (argv[0] === 'add-stack') {
+    if (!options.addStack)
+      throw new AdminUsageError('add-stack runs from `npm run admin`, with the server secret');
+    try {
+      return await addStackCommand({ db, ...options.addStack }, argv.slice(1));
+    } catch (error) {
+      throw error instanceof AddStackError ? new AdminUsageError(error.message) : error;
+    }
+  }
   if (argv[0] === 'drain-node' || argv[0] === 'activate-node')
-    return nodeAvailabilityCommand(db, argv, options.swarmManager ?? noSwarmManager);
+    return nodeAvailabilityCommand(db, argv, async (stack) => {
+      if (stack.runtime === 'swarm') return (options.swarmManager ?? noSwarmManager)();
+      // A cluster registered as a stack (add-stack): its manager with its sealed certificates.
+      const box = options.addStack?.box;
+      const cluster = box ? await swarmClusterOfStack(db, box, stack) : null;
+      if (!cluster) throw new AdminUsageError(`Stack ${stack.name} has no registered Swarm cluster`);
+      return engineAt(cluster.host, cluster.tls);
+    });
   if (argv[0] === 'plans') {
     try {
       return await plansCommand(db, argv.slice(1));
@@ -117,12 +147,13 @@ function noSwarmManager(): never {
 /**
  * `npm run admin -- drain-node STACK NODE` (and `activate-node`): sets a node's availability on a swarm
  * stack's cluster. Draining moves the node's tasks to the other nodes (Swarm reschedules them) and puts
- * none there until the node is activated again. `manager` gives the stack's manager (BERTH_SWARM_HOST).
+ * none there until the node is activated again. `manager` gives the stack's manager (BERTH_SWARM_HOST's,
+ * or its registered cluster's).
  */
 export async function nodeAvailabilityCommand(
   db: Db,
   argv: readonly string[],
-  manager: (stack: { name: string }) => Docker,
+  manager: (stack: { id: number; name: string; runtime: string }) => Docker | Promise<Docker>,
 ): Promise<string> {
   const [command, stackName, nodeRef, ...rest] = argv;
   const availability: NodeAvailability | null =
@@ -132,16 +163,16 @@ export async function nodeAvailabilityCommand(
     throw new AdminUsageError(`${command} takes a stack and a node: ${command} STACK NODE\n\n${ADMIN_USAGE}`);
   if (stackName.length > MAX_STACK_NAME_LENGTH) throw new AdminUsageError('No stack has so long a name');
   const [stack] = await db
-    .select({ name: stacks.name, runtime: stacks.runtime })
+    .select({ id: stacks.id, name: stacks.name, runtime: stacks.runtime })
     .from(stacks)
     .where(eq(stacks.name, stackName));
   if (!stack) throw new AdminUsageError(`No stack named ${stackName}`);
-  if (stack.runtime !== 'swarm')
+  if (!isSwarmRuntime(stack.runtime))
     throw new AdminUsageError(
-      `Stack ${stack.name} runs on the ${stack.runtime} runtime: only a swarm stack has nodes to drain or activate`,
+      `Stack ${stack.name} runs on the ${runtimeKind(stack.runtime)} runtime: only a swarm stack has nodes to drain or activate`,
     );
   try {
-    const node = await setSwarmNodeAvailability(manager(stack), nodeRef, availability);
+    const node = await setSwarmNodeAvailability(await manager(stack), nodeRef, availability);
     const what = `Node ${node.hostname} (${node.id}) of stack ${stack.name}`;
     if (node.previous === availability) return `${what} was already ${availability}.`;
     return availability === 'drain'

@@ -3,7 +3,9 @@
  * (DATABASE_URL, or PGlite in BERTH_DATA_DIR; stop the server first when it runs on PGlite), and
  * `stop-edge` on the data directory (the server stopped); `close-period` invoices every organization now.
  */
+
 import { AdminUsageError, closePeriodCommand, runAdminCommand, stopEdgeCommand } from './admin-commands.ts';
+import { swarmClusterTlsBox } from './api/stacks/swarm-clusters.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import {
   activePlanTerms,
@@ -52,7 +54,16 @@ try {
   } else {
     const { swarm } = config;
     const swarmManager = swarm ? () => engineAt(swarm.host, swarm.tlsDir) : undefined;
-    console.log(await runAdminCommand(database.db, process.argv.slice(2), { swarmManager }));
+    // A registered cluster's certificates are sealed with the server secret, as the server opens them.
+    const box = swarmClusterTlsBox(await loadSigningKey(database.db, config.jwtSecret));
+    const addStack = {
+      box,
+      defaultSwarm: swarm,
+      appsDomain: config.edge.appsDomain,
+      autoscaling: config.autoscaling,
+      engineAt,
+    };
+    console.log(await runAdminCommand(database.db, process.argv.slice(2), { swarmManager, addStack }));
   }
 } catch (error) {
   console.error(error instanceof AdminUsageError ? error.message : error);

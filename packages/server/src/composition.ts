@@ -29,6 +29,7 @@ import { createSizingService } from './api/sizing/sizing.service.ts';
 import { createSourcesService } from './api/sources/sources.service.ts';
 import { createStackNodesService } from './api/stacks/stack-nodes.service.ts';
 import { createStacksService } from './api/stacks/stacks.service.ts';
+import { registeredSwarmClusters, swarmClusterTlsBox } from './api/stacks/swarm-clusters.service.ts';
 import { createSupportService } from './api/support/support.service.ts';
 import { createVhostsService } from './api/vhosts/vhosts.service.ts';
 import { createCallers } from './auth/caller-access.ts';
@@ -227,8 +228,10 @@ export async function createServices(
   // One instance per runtime: the worker runs operations on it, the metric tunnel reads from it.
   // A node lost under a cluster is recorded on each app that ran containers there (issue 39).
   const nodeLoss = createNodeLossRecorder({ db });
+  const clusterTls = swarmClusterTlsBox(signingKey);
   const runtimeSet = await createRuntimes(config, signingKey, {
     superviseEdge: true,
+    clusters: () => registeredSwarmClusters(db, clusterTls),
     onNodeLost: async (runtime, node) => {
       const written = await nodeLoss.record({ runtime, ...node });
       console.warn(
@@ -248,6 +251,7 @@ export async function createServices(
   const worker = createWorker({
     db,
     runtimes,
+    lookForRuntimes: runtimeSet.lookForClusters,
     secrets,
     drainTls,
     leaseMs: config.workerLeaseMs,

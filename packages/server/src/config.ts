@@ -371,14 +371,30 @@ function runtimeFromEnv(env: NodeJS.ProcessEnv): Config['runtime'] {
 /** The files a TLS client of a remote Engine API needs, as Docker's own tools name them. */
 export const SWARM_TLS_FILES = ['ca.pem', 'cert.pem', 'key.pem'] as const;
 
+/** How an Engine API address is reached: a unix socket, TCP (host and port named), or null for neither. */
+export function engineAddressKind(address: string): 'unix' | 'tcp' | null {
+  const parsed = address.length <= 1000 && URL.canParse(address) ? new URL(address) : null;
+  if (parsed?.protocol === 'unix:' && parsed.pathname.length > 1) return 'unix';
+  if (parsed?.protocol === 'tcp:' && parsed.hostname !== '' && parsed.port !== '') return 'tcp';
+  return null;
+}
+
+/** A registry's `host[:port]`, as nodes pull from it. */
+export function isRegistryAddress(registry: string): boolean {
+  return (
+    registry.length <= 260 &&
+    /^[a-zA-Z0-9.-]{1,253}(:[0-9]{1,5})?$/.test(registry) &&
+    !registry.startsWith('-')
+  );
+}
+
 /** The swarm runtime's cluster settings: checked only when BERTH_RUNTIME=swarm. */
 function swarmFromEnv(env: NodeJS.ProcessEnv, runtime: Config['runtime']): Config['swarm'] {
   if (runtime !== 'swarm') return null;
   const host = (env.BERTH_SWARM_HOST ?? '').trim();
-  const parsed = host.length <= 1000 && URL.canParse(host) ? new URL(host) : null;
-  const unix = parsed?.protocol === 'unix:' && parsed.pathname.length > 1;
-  const tcp = parsed?.protocol === 'tcp:' && parsed.hostname !== '' && parsed.port !== '';
-  if (!unix && !tcp)
+  const kind = engineAddressKind(host);
+  const tcp = kind === 'tcp';
+  if (!kind)
     throw new ConfigError(
       `BERTH_SWARM_HOST must be the Swarm manager's Engine API, unix:///path/to/docker.sock or tcp://host:2376, got "${host.slice(0, 100)}"`,
     );
@@ -393,11 +409,7 @@ function swarmFromEnv(env: NodeJS.ProcessEnv, runtime: Config['runtime']): Confi
     if (missing.length) throw new ConfigError(`BERTH_SWARM_TLS_DIR: ${tlsDir} has no ${missing.join(', ')}`);
   }
   const registry = (env.BERTH_REGISTRY ?? '').trim();
-  const registryOk =
-    registry.length <= 260 &&
-    /^[a-zA-Z0-9.-]{1,253}(:[0-9]{1,5})?$/.test(registry) &&
-    !registry.startsWith('-');
-  if (!registryOk)
+  if (!isRegistryAddress(registry))
     throw new ConfigError(
       `BERTH_REGISTRY must be the host:port of the registry every node of the Swarm pulls from (registry.example.com:5000), got "${registry.slice(0, 100)}"`,
     );

@@ -3,6 +3,7 @@ import {
   createActivityReportsService,
 } from './api/activity-reports/activity-reports.service.ts';
 import { ensureDefaultStack } from './api/stacks/stacks.service.ts';
+import { registeredSwarmClusters, swarmClusterTlsBox } from './api/stacks/swarm-clusters.service.ts';
 import { loadSigningKey } from './auth/tokens/token-keys.ts';
 import {
   activePlanTerms,
@@ -62,11 +63,20 @@ const activityReportScheduler = createActivityReportScheduler({
 });
 const count = config.workerConcurrency;
 // One set of runtimes for the process: the docker runtime's stats recorder samples once for all workers.
-const { runtimes, close: closeRuntimes } = await createRuntimes(config, signingKey, { superviseEdge: false });
+const clusterTls = swarmClusterTlsBox(signingKey);
+const {
+  runtimes,
+  close: closeRuntimes,
+  lookForClusters,
+} = await createRuntimes(config, signingKey, {
+  superviseEdge: false,
+  clusters: () => registeredSwarmClusters(database.db, clusterTls),
+});
 const workers = Array.from({ length: count }, () =>
   createWorker({
     db: database.db,
     runtimes,
+    lookForRuntimes: lookForClusters,
     secrets,
     drainTls: drainTlsOf(config),
     leaseMs: config.workerLeaseMs,

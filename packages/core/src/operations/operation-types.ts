@@ -320,6 +320,12 @@ export function operationTypesOf<R extends OperationResourceType>(resourceType: 
   return Object.keys(OPERATION_CATALOG[resourceType].types) as OperationTypeOf<R>[];
 }
 
+/**
+ * Types Berth records without anyone posting them, in no catalog (so never queued or re-run): a Swarm
+ * node that stopped answering, recorded on each app it ran (README "Resources Berth adds to the contract").
+ */
+export const RECORDED_OPERATION_TYPES = ['node_lost'] as const;
+
 /** Every type some resource takes, once each: what an activity list can be filtered by. */
 export const OPERATION_TYPE_NAMES: readonly string[] = [
   ...new Set(OPERATION_RESOURCE_TYPES.flatMap((resourceType) => operationTypesOf(resourceType))),

@@ -10,13 +10,13 @@ import { pgliteExtensions } from './pglite-extensions.ts';
 const MIGRATION_HISTORY_MS = 120_000;
 const ORG = '00000000-0000-4000-8000-000000000001';
 
-describe('migration 0038: kept costs', () => {
+describe('migration 0039: kept costs', () => {
   it(
     'fills a cost row for every app, database, service and environment that exists',
     async () => {
       const client = new PGlite({ extensions: await pgliteExtensions() });
       const db = drizzle({ client });
-      const before = migrationsUpTo('0038_kept_costs');
+      const before = migrationsUpTo('0039_kept_costs');
       try {
         await migrate(db, { migrationsFolder: before });
         // Resources as an older version left them (foreign keys to organizations and stacks are beside

@@ -27,4 +27,5 @@ export * from './tables/ssh-keys.ts';
 export * from './tables/sso-enforcement.ts';
 export * from './tables/stack-connections.ts';
 export * from './tables/support.ts';
+export * from './tables/swarm-clusters.ts';
 export * from './tables/two-factor.ts';

@@ -1,3 +1,4 @@
+import type { RECORDED_OPERATION_TYPES } from '@berth/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -16,7 +17,7 @@ import {
  * contract"): written already succeeded, by the platform, never queued, run or re-run (it is in no
  * type catalog, so `POST …/operations` refuses it).
  */
-export const NODE_LOST_OPERATION_TYPE = 'node_lost';
+export const NODE_LOST_OPERATION_TYPE: (typeof RECORDED_OPERATION_TYPES)[number] = 'node_lost';
 
 /** A machine of a cluster that stopped answering, and the containers (`<service>.<slot>`) it ran. */
 export type NodeLoss = {

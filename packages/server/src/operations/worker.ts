@@ -25,6 +25,8 @@ export interface WorkerOptions {
   db: Db;
   /** The runtime of a stack, by the stack's runtime name. */
   runtimes: Record<string, Runtime>;
+  /** Looks for runtimes added since the start (Swarm clusters registered as stacks) into `runtimes`. */
+  lookForRuntimes?: () => Promise<void>;
   /** Seals the secrets operations create (database credentials). */
   secrets: SecretBox;
   /** Certificate authorities log drain destinations may use besides the system's (tests' receivers). */
@@ -87,7 +89,12 @@ export function createWorker(options: WorkerOptions) {
       .from(environments)
       .innerJoin(stacks, eq(environments.stackId, stacks.id))
       .where(eq(environments.id, op.environmentId));
-    const runtime = row ? options.runtimes[row.runtime] : undefined;
+    let runtime = row ? options.runtimes[row.runtime] : undefined;
+    if (!runtime && row && options.lookForRuntimes) {
+      // A Swarm cluster registered as a stack since this process last looked (add-stack).
+      await options.lookForRuntimes();
+      runtime = options.runtimes[row.runtime];
+    }
     if (!runtime)
       throw new RuntimeError(`No runtime "${row?.runtime ?? 'unknown'}" is configured for this stack`);
     return runtime;

@@ -523,7 +523,24 @@ export interface MetricSeries {
  * are pushed with git, and default endpoint hostnames hang off BERTH_APPS_DOMAIN.
  */
 export function runsRealContainers(runtime: string): boolean {
-  return runtime === 'docker' || runtime === 'swarm';
+  return runtime === 'docker' || isSwarmRuntime(runtime);
+}
+
+/**
+ * The runtime key of a Swarm cluster registered as a stack (`npm run admin -- add-stack`): each such
+ * cluster runs under its own key, beside `swarm` (the cluster at BERTH_SWARM_HOST), so every lookup
+ * by a stack's `runtime` finds its own cluster.
+ */
+export const swarmStackRuntime = (stackName: string) => `swarm:${stackName}`;
+
+/** True for `swarm` and for the runtime of every registered Swarm cluster (`swarm:<stack>`). */
+export function isSwarmRuntime(runtime: string): boolean {
+  return runtime === 'swarm' || runtime.startsWith('swarm:');
+}
+
+/** The kind of runtime a stack runs on, as the API shows it: `swarm` for every Swarm cluster. */
+export function runtimeKind(runtime: string): string {
+  return isSwarmRuntime(runtime) ? 'swarm' : runtime;
 }
 
 export class RuntimeError extends Error {

@@ -8,7 +8,22 @@ import { createDockerStatsRecorder } from './docker/docker-stats.ts';
 import { fail, log, sleep } from './docker/image-source.ts';
 import type { Runtime } from './runtime.ts';
 import { createSimRuntime } from './sim/sim-runtime.ts';
+import type { EngineTls } from './swarm/swarm-databases.ts';
 import type { LostNode } from './swarm/swarm-node-loss.ts';
+
+/** How often every process looks for Swarm clusters registered since it started. */
+export const CLUSTER_LOOK_MS = 30_000;
+
+/** A Swarm cluster a runtime runs on: BERTH_SWARM_HOST's, or one registered as a stack. */
+export interface SwarmClusterSettings {
+  /** The runtime key: `swarm`, or `swarm:<stack>` (swarmStackRuntime). */
+  name: string;
+  /** The manager's Engine API. */
+  host: string;
+  tls: EngineTls | null;
+  /** Where images go for every node to pull (host:port). */
+  registry: string;
+}
 
 /** This Berth's id on shared machines: derived from the server secret, the same in every process. */
 export function installationId(serverSecret: Uint8Array): string {
@@ -33,8 +48,19 @@ export async function createRuntimes(
      * server records it on each app; the runtime knows nothing of services).
      */
     onNodeLost?: (runtime: string, node: LostNode) => Promise<unknown>;
+    /**
+     * The Swarm clusters registered as stacks (`add-stack`), each run under its own key beside the
+     * configured runtime; looked at again every CLUSTER_LOOK_MS. They share the edge, so they run only
+     * when BERTH_RUNTIME is docker or swarm.
+     */
+    clusters?: () => Promise<SwarmClusterSettings[]>;
   },
-): Promise<{ runtimes: Record<string, Runtime>; close(): Promise<void> }> {
+): Promise<{
+  runtimes: Record<string, Runtime>;
+  close(): Promise<void>;
+  /** Takes up the clusters registered since the last look now (a stack's operation found none for it). */
+  lookForClusters(): Promise<void>;
+}> {
   const runtimes: Record<string, Runtime> = { sim: createSimRuntime({ stepMs: config.simStepMs }) };
   if (config.runtime === 'sim') {
     // The edge outlives the server, and so a change of runtime: it is stopped by hand only.
@@ -43,7 +69,12 @@ export async function createRuntimes(
       console.warn(
         `The edge (Caddy, pid ${leftRunning}) of the docker runtime still serves from ${config.edge.dir}; \`npm run admin -- stop-edge\` stops it`,
       );
-    return { runtimes, async close() {} };
+    const registered = options.clusters ? await options.clusters().catch(() => []) : [];
+    if (registered.length > 0)
+      console.warn(
+        `The Swarm clusters of ${registered.length} stack(s) are not run: BERTH_RUNTIME=sim runs no edge for their endpoints (set BERTH_RUNTIME=swarm or docker)`,
+      );
+    return { runtimes, async close() {}, async lookForClusters() {} };
   }
   const { default: Docker } = await import('dockerode');
   const installation = installationId(serverSecret);
@@ -98,21 +129,68 @@ export async function createRuntimes(
       ...edge,
     });
   } else if (config.swarm) {
+    const { host, tlsDir, registry } = config.swarm;
+    const { readEngineTls } = await import('./swarm/swarm-databases.ts');
+    runtimes.swarm = await startSwarm({
+      name: 'swarm',
+      host,
+      tls: tlsDir ? readEngineTls(tlsDir) : null,
+      registry,
+    });
+  }
+  let lookForClusters = async () => {};
+  if (options.clusters) {
+    const loadClusters = options.clusters;
+    // A cluster registered while Berth runs (on PostgreSQL the admin command does not stop it) is taken
+    // up by the next look; one that cannot be reached yet is looked at again then.
+    const takeUpClusters = async () => {
+      for (const cluster of await loadClusters()) {
+        if (runtimes[cluster.name]) continue;
+        try {
+          runtimes[cluster.name] = await startSwarm(cluster);
+        } catch (error) {
+          console.warn(
+            `The Swarm cluster of stack ${cluster.name.slice('swarm:'.length)} at ${cluster.host} is not run yet: ${(error as Error).message}`,
+          );
+        }
+      }
+    };
+    // One look at a time: two at once would start a cluster's runtime twice.
+    let looking: Promise<void> | null = null;
+    lookForClusters = () => {
+      looking ??= takeUpClusters()
+        .catch((error) => console.warn(`Reading the registered Swarm clusters: ${(error as Error).message}`))
+        .finally(() => {
+          looking = null;
+        });
+      return looking;
+    };
+    await lookForClusters();
+    const timer = setInterval(() => void lookForClusters(), CLUSTER_LOOK_MS);
+    timer.unref();
+    closeStats.push(() => clearInterval(timer));
+  }
+
+  /**
+   * The runtime of one Swarm cluster under its key, with its databases, networks and stats; the
+   * server's process follows its events for the edge all clusters share (a worker runs no edge).
+   */
+  async function startSwarm(cluster: SwarmClusterSettings): Promise<Runtime> {
     // Loaded only here, as dockerode above: the swarm's client makes engines of its own.
     const { createSwarmDatabases, engineAt } = await import('./swarm/swarm-databases.ts');
     const { environmentNetwork, removeEnvironmentNetwork } = await import('./swarm/swarm-networks.ts');
     const { createSwarmRuntime } = await import('./swarm/swarm-runtime.ts');
-    const tlsDir = config.swarm.tlsDir;
-    const manager = engineAt(config.swarm.host, tlsDir);
-    const nodeEngine = (address: string) => engineAt(address, tlsDir);
+    const { name, tls, registry } = cluster;
+    const manager = engineAt(cluster.host, tls);
+    const nodeEngine = (address: string) => engineAt(address, tls);
     const databases = createSwarmDatabases({
       manager,
       installation,
       backupDir: config.docker.backupDir,
       images: config.docker.databaseImages,
-      registry: config.swarm.registry,
+      registry,
       nodeEngine,
-      tlsDir,
+      tls,
       // A first start initializes the engine's data: longer than an app has to answer.
       readyTimeoutMs: Math.max(healthTimeoutMs, 120_000),
       stopTimeoutSeconds: 10,
@@ -121,8 +199,9 @@ export async function createRuntimes(
       sleep,
     });
     const swarm = createSwarmRuntime({
+      name,
       docker: manager,
-      registry: config.swarm.registry,
+      registry,
       gitDir: config.git.dir,
       publicUrl: config.publicUrl,
       installation,
@@ -136,18 +215,19 @@ export async function createRuntimes(
         removeEnvironmentNetwork(manager, installation, environmentId),
       ...edge,
     });
-    // The server's process follows the cluster's events for the edge it runs (a worker has none).
+    const label = name === 'swarm' ? 'Swarm' : `Swarm of stack ${name.slice('swarm:'.length)}`;
     if (edgeProcess)
       swarm.followEvents(
-        (changes) => console.log(`Swarm routes repaired: ${changes.join('; ')}`),
-        (error) => console.warn(`Following the Swarm's events: ${(error as Error).message}`),
-        options.onNodeLost && ((node) => options.onNodeLost?.('swarm', node)),
+        (changes) => console.log(`${label}: routes repaired: ${changes.join('; ')}`),
+        (error) => console.warn(`Following the ${label}'s events: ${(error as Error).message}`),
+        options.onNodeLost && ((node) => options.onNodeLost?.(name, node)),
       );
     closeStats.push(() => swarm.close());
-    runtimes.swarm = swarm;
+    return swarm;
   }
   return {
     runtimes,
+    lookForClusters: () => lookForClusters(),
     async close() {
       for (const close of closeStats) close();
       // The edge keeps serving the endpoints while Berth is stopped; the next start takes it over.

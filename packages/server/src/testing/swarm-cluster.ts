@@ -39,12 +39,27 @@ export type SwarmCluster = {
   down(): Promise<void>;
 };
 
+/**
+ * The second cluster's number: one node that runs a stack registered with add-stack beside the suite's
+ * (scripts/test-all.mjs takes it down too after a crash).
+ */
+export const SECOND_NET = '88';
+
 /** Runs the script; its stdout (its messages go to stderr, which the error carries on failure). */
 async function swarmLocal(...args: string[]): Promise<string> {
+  return swarmLocalAt(process.env.BERTH_SWARM_LOCAL_NET ?? SUITE_NET, ...args);
+}
+
+async function swarmLocalAt(net: string, ...args: string[]): Promise<string> {
   try {
     const { stdout } = await promisify(execFile)(process.execPath, [script, ...args], {
       timeout: 300_000,
-      env: { ...process.env, BERTH_SWARM_LOCAL_NET: process.env.BERTH_SWARM_LOCAL_NET ?? SUITE_NET },
+      // The second cluster's directory is its number's default, whatever BERTH_SWARM_LOCAL_DIR says.
+      env: {
+        ...process.env,
+        BERTH_SWARM_LOCAL_NET: net,
+        ...(net === SECOND_NET ? { BERTH_SWARM_LOCAL_DIR: undefined } : {}),
+      },
     });
     return stdout;
   } catch (error) {
@@ -88,6 +103,39 @@ export async function localSwarmCluster(): Promise<SwarmCluster> {
     stop: async (index) => void (await swarmLocal('stop', String(index))),
     start: async (index) => void (await swarmLocal('start', String(index))),
     down: async () => void (await swarmLocal('down')),
+  };
+}
+
+/**
+ * The second cluster (SECOND_NET): one node whose manager answers over TCP with TLS client certificates
+ * (`up 1 --tls`), as a further machine's would. Its exports: BERTH_SWARM_HOST, BERTH_SWARM_TLS_DIR,
+ * BERTH_REGISTRY; `down` removes it.
+ */
+export async function secondSwarmCluster(): Promise<{
+  managerHost: string;
+  tlsDir: string;
+  registry: string;
+  /** Node 1's own Engine API (unix://…): what runs there, seen without TLS. */
+  engineHost: string;
+  down(): Promise<void>;
+}> {
+  const exports = parseExports(await swarmLocalAt(SECOND_NET, 'up', '1', '--tls'));
+  const { BERTH_SWARM_HOST: managerHost, BERTH_SWARM_TLS_DIR: tlsDir, BERTH_REGISTRY: registry } = exports;
+  if (!managerHost || !tlsDir || !registry)
+    throw new Error(
+      'swarm-local up 1 --tls printed no BERTH_SWARM_HOST, BERTH_SWARM_TLS_DIR or BERTH_REGISTRY',
+    );
+  const status = JSON.parse(await swarmLocalAt(SECOND_NET, 'status', '--json')) as {
+    nodes: { engineHost: string }[];
+  };
+  const engineHost = status.nodes[0]?.engineHost;
+  if (!engineHost) throw new Error('swarm-local status names no node of the second cluster');
+  return {
+    managerHost,
+    tlsDir,
+    registry,
+    engineHost,
+    down: async () => void (await swarmLocalAt(SECOND_NET, 'down')),
   };
 }
 

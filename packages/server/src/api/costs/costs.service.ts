@@ -22,7 +22,7 @@ import type { Cost } from './costs.hal.ts';
  * (no basic_read) are left out.
  *
  * What each service, app, database and environment is priced by is kept in `resource_costs` by triggers,
- * in the same transaction as the change (migration 0038, issue 40): a page reads one run of that table by
+ * in the same transaction as the change (migration 0039, issue 40): a page reads one run of that table by
  * its index and prices the rows here with `@berth/core`, so the rates and the model are written once.
  * A service costs its containers; an app its services' containers and its endpoints with a load balancer
  * (the vhost rate, or the shared rate when shared); a database those and its disk (GB and IOPS above the

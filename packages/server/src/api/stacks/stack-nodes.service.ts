@@ -9,6 +9,7 @@ import {
   RuntimeError,
   type RuntimeNode,
   type RuntimeNodeContainer,
+  runtimeKind,
 } from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
 import type { StackRow } from './stacks.hal.ts';
@@ -150,8 +151,8 @@ export function createStackNodesService(deps: {
           503,
           'unavailable',
           runtime
-            ? `The ${stack.runtime} runtime of stack ${stack.name} does not list its nodes`
-            : `The nodes of stack ${stack.name} cannot be listed here: its runtime (${stack.runtime}) does not run in this server process`,
+            ? `The ${runtimeKind(stack.runtime)} runtime of stack ${stack.name} does not list its nodes`
+            : `The nodes of stack ${stack.name} cannot be listed here: its runtime (${runtimeKind(stack.runtime)}) does not run in this server process`,
         );
       }
       const caller = await access.caller(ref);
@@ -163,7 +164,7 @@ export function createStackNodesService(deps: {
           throw new ApiError(
             503,
             'unavailable',
-            `The nodes of stack ${stack.name} cannot be read now: its ${stack.runtime} engine does not answer`,
+            `The nodes of stack ${stack.name} cannot be read now: its ${runtimeKind(stack.runtime)} engine does not answer`,
           );
         }),
         access.readableEnvironmentIds(caller, 'app.read'),
@@ -209,7 +210,7 @@ export function createStackNodesService(deps: {
         throw new ApiError(
           409,
           'conflict',
-          `The ${stack.runtime} runtime of stack ${stack.name} runs on one engine: it has no other node to move containers to`,
+          `The ${runtimeKind(stack.runtime)} runtime of stack ${stack.name} runs on one engine: it has no other node to move containers to`,
         );
       }
       // The list says 503 where the runtime does not run here or its engine does not answer.
@@ -223,7 +224,7 @@ export function createStackNodesService(deps: {
         throw new ApiError(
           503,
           'unavailable',
-          `Node ${nodeId} of stack ${stack.name} could not be set to ${availability}: its ${stack.runtime} engine refused or did not answer`,
+          `Node ${nodeId} of stack ${stack.name} could not be set to ${availability}: its ${runtimeKind(stack.runtime)} engine refused or did not answer`,
         );
       });
       const after = await service.list(ref, id);

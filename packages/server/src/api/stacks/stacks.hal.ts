@@ -3,6 +3,7 @@ import { VPN_TUNNEL_STATES } from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { stacks, vpcPeers, vpnTunnels } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
+import { runtimeKind } from '../../runtimes/runtime.ts';
 
 export type StackRow = typeof stacks.$inferSelect;
 export type VpnTunnelRow = typeof vpnTunnels.$inferSelect;
@@ -14,8 +15,9 @@ export function toStackHal(stack: StackRow, urls: FamilyUrls): StackResource {
     _type: 'stack' as const,
     name: stack.name,
     region: stack.region,
-    // Berth addition: which runtime runs the stack, so the console can label a simulated one.
-    runtime: stack.runtime,
+    // Berth addition: which runtime runs the stack, so the console can label a simulated one (every
+    // Swarm cluster is `swarm`, whichever key it runs under).
+    runtime: runtimeKind(stack.runtime),
     default: stack.isDefault,
     public: stack.public,
     self_hosted: stack.selfHosted,

@@ -14,7 +14,7 @@ import {
 
 /**
  * What each app, database, service and environment is priced by, kept up to date by triggers in the same
- * transaction as the change (migration 0038): a costs page reads one indexed table instead of adding up
+ * transaction as the change (migration 0039): a costs page reads one indexed table instead of adding up
  * services, endpoints, disks and backups (issue 40). The rows hold quantities, not dollars: the cost
  * model and its rates stay in `@berth/core` (estimateMonthlyCost), applied when a page is read.
  *

@@ -1,8 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { AppTarget } from '../runtime.ts';
 import { RuntimeError } from '../runtime.ts';
@@ -88,22 +88,29 @@ export async function fileAt(repository: string, sha: string, file: string): Pro
   }
 }
 
-/** The commit's tree as a tar stream (what a Docker build takes as its context). */
-export function archive(repository: string, sha: string): { stream: Readable; done: Promise<void> } {
-  const child = spawn('git', ['--git-dir', repository, 'archive', '--format=tar', sha], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    if (errors.length < 4000) errors += chunk.toString('utf8');
-  });
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new RuntimeError(`git archive failed: ${errors.trim() || code}`)),
-    );
-  });
-  return { stream: child.stdout, done };
+/**
+ * The commit's tree as a tar file (a Docker build's context) in a private temporary directory, whole
+ * before a build reads it: a stream `git archive` ended early would reach the engine as a context without
+ * its Dockerfile ("Cannot locate specified Dockerfile"), hiding git's own error. `remove` deletes it.
+ */
+export async function archiveToFile(
+  repository: string,
+  sha: string,
+): Promise<{ file: string; remove(): Promise<void> }> {
+  if (!/^[0-9a-f]{40,64}$/.test(sha)) throw new RuntimeError(`Not a commit id: ${sha.slice(0, 80)}`);
+  const dir = await fs.promises.mkdtemp(path.join(tmpdir(), 'berth-build-'));
+  const file = path.join(dir, 'context.tar');
+  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
+  try {
+    await run('git', ['--git-dir', repository, 'archive', '--format=tar', `--output=${file}`, sha], {
+      encoding: 'utf8',
+    });
+  } catch (error) {
+    await remove();
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+    throw new RuntimeError(`git archive failed: ${(stderr || (error as Error).message).slice(0, 2000)}`);
+  }
+  return { file, remove };
 }
 
 export interface ProcfileEntry {

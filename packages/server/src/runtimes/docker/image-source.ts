@@ -1,10 +1,18 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { httpGitRemote } from '@berth/core';
 import type Docker from 'dockerode';
 import type { AppTarget, BuiltImage, CodeScan, RegistryAuth, RuntimeContext } from '../runtime.ts';
 import { REGISTRY_PASSWORD_VARIABLE, REGISTRY_USERNAME_VARIABLE, RuntimeError } from '../runtime.ts';
 import { appKey, exposedPorts, LABELS } from './engine.ts';
-import { appRepository, archive, commitInfo, fileAt, parseProcfile, resolveCommit } from './git-source.ts';
+import {
+  appRepository,
+  archiveToFile,
+  commitInfo,
+  fileAt,
+  parseProcfile,
+  resolveCommit,
+} from './git-source.ts';
 
 // What the runtimes that build on a Docker engine share (docker, and swarm on its manager): an
 // operation's log lines, and an app's image from its git repository's Dockerfile or from a registry.
@@ -192,12 +200,17 @@ export function createImageSource(options: ImageSourceOptions) {
     // Named after the app's id (handles repeat across organizations), then its handles for people.
     const tag = `${repositoryOf('berth', appKey(target), `${target.environmentHandle}-${target.appHandle}`)}:${sha.slice(0, 12)}`;
     await log(ctx, 'Building image from Dockerfile');
-    const source = archive(repository, sha);
+    let context: Awaited<ReturnType<typeof archiveToFile>>;
+    try {
+      context = await archiveToFile(repository, sha);
+    } catch (error) {
+      return fail(ctx, (error as Error).message);
+    }
     let builtId: string | undefined;
     let buildError: string | undefined;
     const lines = streamedLog(ctx);
     try {
-      const stream = (await docker.buildImage(source.stream as unknown as NodeJS.ReadableStream, {
+      const stream = (await docker.buildImage(fs.createReadStream(context.file), {
         t: tag,
         labels: {
           [LABELS.managed]: 'true',
@@ -220,11 +233,12 @@ export function createImageSource(options: ImageSourceOptions) {
       } finally {
         ctx.signal.removeEventListener('abort', stop);
       }
-      await source.done;
       await lines.done();
     } catch (error) {
       if (ctx.signal.aborted) throw interrupted();
       buildError ??= (error as Error).message;
+    } finally {
+      await context.remove();
     }
     if (buildError) return fail(ctx, buildError.trim());
     const image = await docker.getImage(builtId ?? tag).inspect();

@@ -58,10 +58,10 @@ export interface SwarmDatabasesOptions {
    * itself, or it is copied there from the manager.
    */
   registry: string | null;
-  /** A node's Engine API from its `berth.engine` label (engineAt with the cluster's TLS files by default). */
+  /** A node's Engine API from its `berth.engine` label (engineAt with the cluster's TLS certificates by default). */
   nodeEngine?(address: string): Docker;
-  /** Client certificates (ca.pem, cert.pem, key.pem) for nodes' tcp:// Engine APIs (BERTH_SWARM_TLS_DIR). */
-  tlsDir?: string | null;
+  /** Client certificates for nodes' tcp:// Engine APIs (BERTH_SWARM_TLS_DIR, or a registered cluster's). */
+  tls?: EngineTls | null;
   /** How long a new database has to accept connections. */
   readyTimeoutMs: number;
   stopTimeoutSeconds: number;
@@ -70,27 +70,33 @@ export interface SwarmDatabasesOptions {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
+/** The TLS client certificates (PEM) a tcp:// Engine API is reached with, as `docker --tlsverify` uses them. */
+export interface EngineTls {
+  ca: string | Buffer;
+  cert: string | Buffer;
+  key: string | Buffer;
+}
+
+/** The client certificates in a directory (ca.pem, cert.pem, key.pem: BERTH_SWARM_TLS_DIR). */
+export function readEngineTls(dir: string): EngineTls {
+  const read = (name: string) => fs.readFileSync(path.join(dir, name));
+  return { ca: read('ca.pem'), cert: read('cert.pem'), key: read('key.pem') };
+}
+
 /**
- * A dockerode client for an Engine API address: `unix:///path.sock`, or `tcp://host:port` (TLS client
- * certificates from `tlsDir` when given, as `docker --tlsverify` reads them).
+ * A dockerode client for an Engine API address: `unix:///path.sock`, or `tcp://host:port` with the TLS
+ * client certificates given (or read from a directory), as `docker --tlsverify` uses them.
  */
-export function engineAt(address: string, tlsDir?: string | null): Docker {
+export function engineAt(address: string, tls?: EngineTls | string | null): Docker {
   if (address.length > 500) throw new RuntimeError('An Engine API address is at most 500 characters');
   if (address.startsWith('unix://')) return new Docker({ socketPath: address.slice('unix://'.length) });
   if (!address.startsWith('tcp://'))
     throw new RuntimeError(`${address.slice(0, 100)} is not an Engine API address (unix:// or tcp://)`);
   const url = new URL(`http://${address.slice('tcp://'.length)}`);
-  const port = Number(url.port || (tlsDir ? 2376 : 2375));
-  if (!tlsDir) return new Docker({ protocol: 'http', host: url.hostname, port });
-  const read = (name: string) => fs.readFileSync(path.join(tlsDir, name));
-  return new Docker({
-    protocol: 'https',
-    host: url.hostname,
-    port,
-    ca: read('ca.pem'),
-    cert: read('cert.pem'),
-    key: read('key.pem'),
-  });
+  const port = Number(url.port || (tls ? 2376 : 2375));
+  if (!tls) return new Docker({ protocol: 'http', host: url.hostname, port });
+  const { ca, cert, key } = typeof tls === 'string' ? readEngineTls(tls) : tls;
+  return new Docker({ protocol: 'https', host: url.hostname, port, ca, cert, key });
 }
 
 /**
@@ -271,7 +277,7 @@ export function createSwarmDatabases(
 > & { databaseNodeProblem(target: DatabaseTarget): Promise<string | null> } {
   const { manager } = options;
   const short = options.installation.slice(0, 8);
-  const nodeEngine = options.nodeEngine ?? ((address: string) => engineAt(address, options.tlsDir));
+  const nodeEngine = options.nodeEngine ?? ((address: string) => engineAt(address, options.tls));
   const backups = backupFiles(options.backupDir, options.log, options.fail, 'swarm');
 
   const keyOf = (target: DatabaseTarget) => `${target.stackName}/${target.environmentHandle}/db-${target.id}`;

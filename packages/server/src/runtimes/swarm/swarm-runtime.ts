@@ -74,6 +74,8 @@ type DatabaseMethods = Pick<
 >;
 
 export interface SwarmRuntimeOptions {
+  /** The key it runs under: `swarm` (BERTH_SWARM_HOST), or `swarm:<stack>` for a registered cluster. */
+  name?: string;
   /** The manager's Engine API (BERTH_SWARM_HOST): builds, pushes, services, tasks, logs. */
   docker: Docker;
   /** BERTH_REGISTRY (host:port): where built images are pushed for every node to pull. */
@@ -560,7 +562,7 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
   }
 
   return {
-    name: 'swarm',
+    name: options.name ?? 'swarm',
 
     async buildImage(ctx, target, source) {
       if (source.dockerImage) {
@@ -758,6 +760,8 @@ export function createSwarmRuntime(options: SwarmRuntimeOptions): Runtime & {
       let timer: NodeJS.Timeout | null = null;
       const tick = () => {
         timer = null;
+        // A pass set for after the runtime closed would reach a cluster Berth no longer follows.
+        if (closed) return;
         pass = pass
           .then(async () => {
             const changes = [...(await rebalance()), ...(await endpoints.repairRouting([]))];

@@ -308,6 +308,8 @@ describe('ActivityTable filters offer databases and backups (core operation cata
         'configure_backup_policy',
         'purge',
         'restore',
+        // Recorded by Berth, not posted: a Swarm node that stopped answering.
+        'node_lost',
       ]),
     );
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import {
   OPERATION_TYPE_NAMES,
   operationResourceLabel,
   operationStatusLabel,
+  RECORDED_OPERATION_TYPES,
   SERVER_PAGE_SIZE_DEFAULT,
 } from '@berth/core';
 import { type ReactNode, useId } from 'react';
@@ -30,8 +31,14 @@ import { to } from '../../../lib/paths.ts';
 /** The resource types operations act on (core's catalog): what the resource filter offers by default. */
 export const RESOURCE_TYPE_OPTIONS: readonly string[] = OPERATION_RESOURCE_TYPES;
 
-/** Every operation type of the catalog: a scope's list may hold its resources' neighbours' (an app's endpoints). */
-export const OPERATION_TYPE_OPTIONS = OPERATION_TYPE_NAMES;
+/**
+ * Every operation type of the catalog (a scope's list may hold its resources' neighbours': an app's
+ * endpoints), and those Berth records itself (a lost node).
+ */
+export const OPERATION_TYPE_OPTIONS: readonly string[] = [
+  ...OPERATION_TYPE_NAMES,
+  ...RECORDED_OPERATION_TYPES,
+];
 
 function positiveInt(value: string | null): number {
   const parsed = Number.parseInt(value ?? '', 10);
