@@ -17,6 +17,7 @@ export * from './tables/mail.ts';
 export * from './tables/operations.ts';
 export * from './tables/organizations.ts';
 export * from './tables/plans.ts';
+export * from './tables/resource-costs.ts';
 export * from './tables/saml.ts';
 export * from './tables/scim.ts';
 export * from './tables/security.ts';
