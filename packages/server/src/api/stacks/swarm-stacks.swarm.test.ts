@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../admin-commands.ts';
 import { loadSigningKey } from '../../auth/tokens/token-keys.ts';
+import { stopEdge } from '../../runtimes/docker/caddy-process.ts';
 import { LABELS } from '../../runtimes/docker/engine.ts';
 import { staticBusybox } from '../../runtimes/docker/local-images.ts';
 import { engineAt } from '../../runtimes/swarm/swarm-databases.ts';
@@ -72,6 +73,8 @@ describe.skipIf(!runs)('a Swarm cluster registered as a stack', () => {
 
   afterAll(async () => {
     await t?.close();
+    // The edge outlives the server by design: the test's own is stopped here.
+    await stopEdge(path.join(dataDir, 'edge'));
     await second?.down();
     tree?.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
