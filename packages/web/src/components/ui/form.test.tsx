@@ -38,12 +38,13 @@ describe('form helper (useSchemaForm, Form, SubmitRow)', () => {
     render(<Harness onSubmit={onSubmit} />);
     const user = userEvent.setup();
     await user.click(submit());
-    expect(screen.getByText(requiredMessage('Handle'))).toBeInTheDocument();
+    // The schema's resolver answers asynchronously: the message comes a tick after the click.
+    expect(await screen.findByText(requiredMessage('Handle'))).toBeInTheDocument();
     expect(handle()).toHaveAttribute('aria-invalid', 'true');
     expect(handle()).toHaveFocus();
     await user.type(handle(), 'Bad Handle');
     await user.click(submit());
-    expect(screen.getByText(handleMessages.pattern)).toBeInTheDocument();
+    expect(await screen.findByText(handleMessages.pattern)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
