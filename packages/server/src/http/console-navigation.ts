@@ -206,11 +206,15 @@ export function consoleDocument(
           `${after.slice(0, rootAt)}<div id="root" data-prerendered>${root}</div>${after.slice(rootAt + ROOT_ELEMENT.length)}`;
     return `${opening}${script}${before}${preloadsOf(request.url, hasSession(request))}${links}${body}`;
   };
-  /** The prerendered page of this request's path, for a visitor without a session; with one, the console decides. */
+  /**
+   * The prerendered page of the route the request matched (console-static.ts registers one per page, so
+   * the router has decoded and normalized the path), for a visitor without a session; with one, or on
+   * any other path, the console decides.
+   */
   const prerenderedOf = (request: FastifyRequest) => {
-    if (hasSession(request)) return undefined;
-    const pathname = request.url.split('?')[0] ?? '/';
-    return prerendered.get(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+    const route = request.routeOptions.url;
+    if (hasSession(request) || route === undefined) return undefined;
+    return prerendered.get(route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route);
   };
   return {
     scriptSources,
@@ -221,8 +225,8 @@ export function consoleDocument(
       return sendCompressed(request, reply, pageOf(request, page?.html ?? null, page?.styles ?? []));
     },
     sendPosted(request, reply, posted, status) {
-      const pathname = request.url.split('?')[0] ?? '/';
-      const page = prerendered.get(pathname);
+      const route = request.routeOptions.url;
+      const page = route === undefined ? undefined : prerendered.get(route);
       reply.header('cache-control', 'no-store').code(status).type('text/html; charset=utf-8');
       const root = page ? fillPrerendered(page.html, posted) : null;
       return sendCompressed(request, reply, pageOf(request, root, page?.styles ?? []));

@@ -86,6 +86,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(
             done(null, readPostedSignIn(typeof body === 'string' ? body : body.toString('utf8'))),
         );
         for (const pathname of document.prerenderedPaths) {
+          // Its own route, so that the page is picked by the path the router matched (decoded), not the raw URL.
+          forms.get(pathname, async (request, reply) => document.send(request, reply));
           // The prerendered sign-in pages post here when the console's code has not run (JavaScript
           // off). Tokens live in the console's memory (spec), so a plain post cannot sign anyone in:
           // the page comes back saying so, with the email typed.
