@@ -47,7 +47,7 @@ test.describe('the login form in the first HTML', () => {
       await page.getByRole('button', { name: 'Log In' }).click();
       expect((await answer).status()).toBe(200);
 
-      await expect(page.getByRole('alert')).toContainText('signs you in with JavaScript');
+      await expect(page.getByRole('alert')).toContainText('does this with JavaScript');
       await expect(page).toHaveURL(/\/login$/);
       // The typed email comes back; the password is never sent back.
       await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
@@ -128,8 +128,34 @@ test.describe('the login form in the first HTML', () => {
       await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
       await page.getByRole('textbox', { name: 'Email' }).fill('someone@example.com');
       await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
-      await expect(page.getByRole('alert')).toContainText('signs you in with JavaScript');
+      await expect(page.getByRole('alert')).toContainText('does this with JavaScript');
       await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('someone@example.com');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the pages of mailed links (password reset, 2FA reset) arrive with their forms, without JavaScript', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/password/update/a-challenge/a-code');
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+      await page.getByLabel('New Password', { exact: true }).fill('Another password 1');
+      await page.getByLabel('Confirm New Password').fill('Another password 1');
+      // Pressable: the button is disabled until both are filled only once the console's code runs.
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByRole('alert')).toContainText('does this with JavaScript');
+      await expect(page).toHaveURL(/\/password\/update\/a-challenge\/a-code$/);
+      await expect(page.getByLabel('New Password', { exact: true })).toHaveValue('');
+
+      await page.goto('/otp-reset-verify/a-challenge/a-code');
+      await expect(page.getByRole('heading', { name: 'Reset two-factor authentication' })).toBeVisible();
+      await page.getByRole('button', { name: 'Reset 2FA' }).click();
+      await expect(page.getByRole('alert')).toContainText('does this with JavaScript');
     } finally {
       await context.close();
     }

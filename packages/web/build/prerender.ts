@@ -76,11 +76,13 @@ export function prerenderPages(options: { entry: string; routeModules: Record<st
   };
 }
 
-/** The route module of each prerendered path, for finding its chunk. */
+/** The route module of each prerendered path (a route pattern, as paths.ts writes it), for finding its chunk. */
 export function routeModulesIn(routesDirectory: string): Record<string, string> {
   return {
     '/login': path.join(routesDirectory, 'login.tsx'),
     '/signup': path.join(routesDirectory, 'signup.tsx'),
     '/forgot-password': path.join(routesDirectory, 'forgot-password.tsx'),
+    '/password/update/:challengeId/:verificationCode': path.join(routesDirectory, 'password-update.tsx'),
+    '/otp-reset-verify/:challengeId/:verificationCode': path.join(routesDirectory, 'otp-reset-verify.tsx'),
   };
 }

@@ -43,9 +43,12 @@ interface PrerenderedPage {
 /** The element the console renders into, as index.html has it (empty until the console's code runs). */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** Said on a sign-in page a browser posted without the console's code (prerendered, JavaScript off). */
+/**
+ * Said on a prerendered page (sign-in, sign-up, a password or 2FA reset) a browser posted without the
+ * console's code (JavaScript off): tokens live in the console's memory, so it does these itself.
+ */
 export const NEEDS_JAVASCRIPT =
-  'Berth’s console signs you in with JavaScript, which has not run on this page. Turn JavaScript on (or wait for the page to finish loading) and try again.';
+  'Berth’s console does this with JavaScript, which has not run on this page. Turn JavaScript on (or wait for the page to finish loading) and try again.';
 
 /** What a posted sign-in page is answered with: the message, and the email typed (never the password). */
 export interface PostedForm {

@@ -33,6 +33,11 @@ const webDist = consoleBuild(
         styles: ['/assets/auth-layout-1.css', '/assets/"><script>x</script>.css'],
       },
       '/forgot-password': { html: '<form method="post"><input name="email"/></form>', styles: [] },
+      // A page opened from a mailed link: one page for every link, keyed by its route pattern.
+      '/password/update/:challengeId/:verificationCode': {
+        html: '<form method="post"><input type="password" name="password"/></form>',
+        styles: [],
+      },
     }),
   },
   'berth-prerendered-',
@@ -152,6 +157,28 @@ describe('the prerendered sign-in pages', () => {
     expect(json.body).not.toContain('value="a@b.c"');
     const empty = await app.inject({ method: 'POST', url: '/login' });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('sends a mailed link’s page for every link of its pattern, and answers its post without the password', async () => {
+    for (const url of [
+      '/password/update/ch-1/code-1',
+      '/password/update/ch-2/code%2F2',
+      '/p%61ssword/update/a/b',
+    ]) {
+      const page = (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+      expect(rootOf(page)).toBe('<form method="post"><input type="password" name="password"/></form>');
+    }
+    for (const url of ['/password/update/ch-1', '/password/update/ch-1/code-1/more']) {
+      const page = (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+      expect(page).toContain('<div id="root"></div>');
+    }
+    const posted = await post(
+      '/password/update/ch-1/code-1',
+      new URLSearchParams({ password: PASSWORD, passwordConfirmation: PASSWORD }).toString(),
+    );
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain(NEEDS_JAVASCRIPT.slice(0, 30).replaceAll("'", '&#39;'));
+    expect(posted.body).not.toContain(PASSWORD);
   });
 
   it('posts nowhere else: a path without a prerendered page is a JSON 404', async () => {

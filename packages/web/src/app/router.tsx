@@ -44,11 +44,20 @@ export const appRoutes: RouteObject[] = [
         handle: beforeSession,
         lazy: () => import('./routes/auth/forgot-password.tsx'),
       },
-      { path: paths.passwordUpdate, lazy: () => import('./routes/auth/password-update.tsx') },
+      // Shown the same signed in or out, so at once (and prerendered): nothing on it waits for the session.
+      {
+        path: paths.passwordUpdate,
+        handle: beforeSession,
+        lazy: () => import('./routes/auth/password-update.tsx'),
+      },
       // The API documents are public: the reference reads the same signed in or out.
       { path: paths.apiReference, lazy: () => import('./routes/api-reference/index.tsx') },
       // The mailed 2FA reset link works signed out too: the code in it is the proof (contract §3.9).
-      { path: paths.otpResetVerify, lazy: () => import('./routes/auth/otp-reset-verify.tsx') },
+      {
+        path: paths.otpResetVerify,
+        handle: beforeSession,
+        lazy: () => import('./routes/auth/otp-reset-verify.tsx'),
+      },
       {
         Component: RequireSession,
         children: [

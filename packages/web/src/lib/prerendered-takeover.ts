@@ -84,7 +84,7 @@ export function routerReady(router: {
 const HELD_SUBMIT_KEY = '__berthHeldSubmit';
 
 /** How long after the page started a submit is still held for the console to take over. */
-const HOLD_SUBMITS_MS = 15_000;
+export const HOLD_SUBMITS_MS = 15_000;
 
 /** The root the server filled with a prerendered page, while the console has not taken it over. */
 const PRERENDERED_ROOT = '#root[data-prerendered]';

@@ -1,5 +1,6 @@
 import { type ResetPasswordInput, resetPasswordSchema } from '@berth/core';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+import { useInBrowser } from '../../../lib/use-in-browser.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 export interface ResetPasswordFormProps {
@@ -14,10 +15,13 @@ export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
     blocked: (values) => values.password === '' || values.passwordConfirmation === '',
   });
   const [password, confirmation] = form.watch(['password', 'passwordConfirmation']);
+  // The page is prerendered (issue 40): without JavaScript it posts to its own address, and its button
+  // must be pressable there.
+  const inBrowser = useInBrowser();
   return (
-    <Form form={form} aria-label="Choose a new password">
+    <Form form={form} aria-label="Choose a new password" method="post">
       <NewPasswordFields form={form} field={form.field} />
-      <SubmitRow size="lg" block disabled={password === '' || confirmation === ''}>
+      <SubmitRow size="lg" block disabled={inBrowser && (password === '' || confirmation === '')}>
         Reset Password
       </SubmitRow>
     </Form>

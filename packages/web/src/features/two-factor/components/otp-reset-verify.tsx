@@ -20,19 +20,24 @@ export function OtpResetVerify({
       </Banner>
     );
   }
+  // A form, so that the prerendered page (issue 40) posts to its own address without JavaScript.
   return (
-    <div className="stack">
+    <form
+      className="stack"
+      method="post"
+      aria-label="Reset two-factor authentication"
+      onSubmit={(event) => {
+        event.preventDefault();
+        confirm.mutate({ challengeId, verificationCode });
+      }}
+    >
       <p>
         An owner of your organization asked to reset your two-factor authentication. Confirm to turn 2FA off.
       </p>
       {confirm.isError ? <Banner variant="error">{messageOf(confirm.error)}</Banner> : null}
-      <Button
-        block
-        loading={confirm.isPending}
-        onClick={() => confirm.mutate({ challengeId, verificationCode })}
-      >
+      <Button type="submit" block loading={confirm.isPending}>
         Reset 2FA
       </Button>
-    </div>
+    </form>
   );
 }
