@@ -91,6 +91,7 @@ export * from './search/search.ts';
 export * from './security/privileged-activity.ts';
 export * from './security/security-summary.hal.ts';
 export * from './service-definitions/service-definition.hal.ts';
+export * from './services/autoscaling-override.ts';
 export * from './services/service.hal.ts';
 export * from './services/service.schema.ts';
 export * from './services/sizing-percent.ts';
