@@ -97,7 +97,7 @@ export function ScaleForm({ service, allowed, denial, onScale, override = null }
             : `0 to ${MAX_CONTAINER_COUNT}. Two or more give High Availability.`}
         </p>
         {override?.field === 'count' ? (
-          <p className="field-hint field-note" id={`${id}-override`}>
+          <p className="field-hint" id={`${id}-override`}>
             {override.message}
           </p>
         ) : null}
@@ -116,7 +116,7 @@ export function ScaleForm({ service, allowed, denial, onScale, override = null }
         formatSize={formatGb}
         share={share}
       />
-      {override?.field === 'size' ? <p className="field-hint field-note">{override.message}</p> : null}
+      {override?.field === 'size' ? <p className="field-hint">{override.message}</p> : null}
       {problem ? (
         <p className="field-error" role="alert">
           {problem}
