@@ -18,6 +18,7 @@ export * from './containers/container-metrics.hal.ts';
 export * from './containers/container-metrics.ts';
 export * from './containers/profiles.ts';
 export * from './costs/cost.hal.ts';
+export * from './costs/cost-breakdown.ts';
 export * from './costs/costs.ts';
 export * from './costs/invoice.hal.ts';
 export * from './costs/invoice.ts';
