@@ -19,6 +19,7 @@ const NAV_ENTRIES = [
   'Sources',
   'Deployments',
   'Activity',
+  'Costs',
   'Security & Compliance',
 ];
 const FULL_VISIBILITY_NEEDED = 'Requires Full Visibility on any Environment';

@@ -101,6 +101,7 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.sourcesSetup, lazy: () => import('./routes/sources/setup.tsx') },
                   { path: paths.sourceDetail, lazy: () => import('./routes/sources/detail.tsx') },
                   { path: paths.activity, lazy: listPages.activity },
+                  { path: paths.costs, lazy: () => import('./routes/costs/costs.tsx') },
                   {
                     path: paths.securityCompliance,
                     lazy: () => import('./routes/security/security-compliance.tsx'),

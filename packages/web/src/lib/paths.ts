@@ -25,6 +25,8 @@ export const paths = {
   sources: '/sources',
   deployments: '/deployments',
   activity: '/activity',
+  // Issue 41: the organization's costs; the spec names no route for it, this one is ours.
+  costs: '/costs',
   // spec 3 §2: global search, its text in the `search` query parameter.
   search: '/search',
   // The spec names no route for the Security & Compliance entry; this one is ours.

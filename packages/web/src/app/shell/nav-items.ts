@@ -22,6 +22,8 @@ export const RESOURCE_ITEMS: readonly NavItem[] = [
   { label: 'Sources', to: paths.sources, icon: 'sources' },
   { label: 'Deployments', to: paths.deployments, icon: 'deployments' },
   { label: 'Activity', to: paths.activity, icon: 'activity' },
+  // Issue 41: the organization-wide costs page.
+  { label: 'Costs', to: paths.costs, icon: 'costs' },
 ];
 
 export const SECURITY_ITEM: NavItem = {

@@ -68,6 +68,7 @@ describe('side navigation (spec 3 §2)', () => {
       'Sources',
       'Deployments',
       'Activity',
+      'Costs',
       'Security & Compliance',
     ]);
   });

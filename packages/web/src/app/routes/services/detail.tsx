@@ -1,4 +1,4 @@
-import { cpuShare, formatUsd, scaleBanner } from '@berth/core';
+import { autoscalingOverride, cpuShare, formatUsd, scaleBanner } from '@berth/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -152,6 +152,8 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
   const queryClient = useQueryClient();
   const profiles = useStackProfiles(stackId);
   const scale = useScaleService(service.id);
+  // Issue 41: the form says when autoscaling decides the count or size (only app services have a policy).
+  const policy = useServicePolicy(service.id, { enabled: !!service.appId });
   const [operationId, setOperationId] = useState<string | null>(null);
   return (
     <div className="section-stack">
@@ -173,6 +175,7 @@ function ScaleTab({ service, stackId }: { service: Service; stackId: string | nu
         service={service}
         allowed={profiles.data ?? { m: true, r: false, c: false }}
         denial={denial}
+        override={autoscalingOverride(policy.data?.fields ?? null)}
         onScale={async (request) => {
           const operation = await scale.mutateAsync(request);
           setOperationId(operation.id);

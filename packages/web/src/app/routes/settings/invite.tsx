@@ -1,4 +1,11 @@
-import { compareRoles, type InviteFormValues, permissionMessages, toastMessages } from '@berth/core';
+import {
+  compareRoles,
+  type InviteFormValues,
+  permissionMessages,
+  rolePlainSummary,
+  scopesByEnvironment,
+  toastMessages,
+} from '@berth/core';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -19,16 +26,23 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 function InviteRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { organization, actor, user } = useConsoleContext();
+  const { organization, actor, user, environments } = useConsoleContext();
   const organizationId = organization?.id ?? null;
   const management = useRoleManagement(organizationId, actor, user?.id ?? '');
   const create = useCreateInvitation();
   const createDenial = useActionDenial('role.create');
 
-  const options = useMemo(
-    () => [...management.invitableRoles].sort(compareRoles).map((role) => ({ id: role.id, name: role.name })),
-    [management.invitableRoles],
-  );
+  const options = useMemo(() => {
+    const permissions = environments.flatMap((environment) => environment.permissions);
+    const handles = new Map(environments.map((environment) => [environment.id, environment.handle]));
+    return [...management.invitableRoles].sort(compareRoles).map((role) => {
+      const reached = [...scopesByEnvironment(permissions, role.id)].map(([environmentId, scopes]) => ({
+        handle: handles.get(environmentId) ?? environmentId,
+        scopes,
+      }));
+      return { id: role.id, name: role.name, summary: rolePlainSummary(role.type, reached) };
+    });
+  }, [management.invitableRoles, environments]);
 
   const requested = params.get('role_id') ?? '';
   const defaultRoleId = options.some((option) => option.id === requested) ? requested : '';

@@ -1,4 +1,5 @@
 import {
+  COST_RATES,
   clampDiskSize,
   DATABASE_DEFAULTS,
   DISK_LIMITS,
@@ -6,6 +7,9 @@ import {
   databaseHandleSchema,
   databaseMessages,
   ELASTICSEARCH_MIN_CONTAINER_MB,
+  formatUsd,
+  newDatabaseImage,
+  newDatabaseMonthlyCost,
   suggestDatabaseHandle,
 } from '@berth/core';
 import { useState } from 'react';
@@ -63,7 +67,8 @@ export interface CreateDatabaseFormProps {
  * spec 2 §2 and spec 3 §2 "Create database": engine and version, a suggested handle (environment handle,
  * 5 random characters, type; suggested again when the type changes until the handle is edited),
  * container size (1024 MB by default, Elasticsearch at least 1024), disk size (10 GB by default, clamped
- * to 10-16384) and backups (on by default).
+ * to 10-16384) and backups (on by default). It starts on PostgreSQL's newest version and shows the
+ * estimated monthly cost of what is chosen (issue 41).
  */
 export function CreateDatabaseForm({
   environmentHandle,
@@ -73,7 +78,8 @@ export function CreateDatabaseForm({
   random,
 }: CreateDatabaseFormProps) {
   const offered = images.filter((image) => image.visible);
-  const first = offered.find((image) => image.isDefault) ?? offered[0];
+  // Issue 41: PostgreSQL's newest version, not the first engine the catalog flags as its default.
+  const first = newDatabaseImage(offered);
   const [handleEdited, setHandleEdited] = useState(false);
   const form = useSchemaForm(createDatabaseForm, {
     defaultValues: {
@@ -101,6 +107,10 @@ export function CreateDatabaseForm({
   const imageField = form.register('imageId');
   const handleField = form.field('handle');
   const diskField = form.register('diskSizeGb', { valueAsNumber: true });
+  const monthly = newDatabaseMonthlyCost({
+    containerSizeMb: databaseContainerSize(type, Number(form.watch('containerSizeMb'))),
+    diskSizeGb: clampDiskSize(Number(form.watch('diskSizeGb'))),
+  });
 
   return (
     <Form form={form} aria-label="Create database">
@@ -157,6 +167,14 @@ export function CreateDatabaseForm({
         }}
       />
       <CheckboxField label="Enable backups" {...form.register('enableBackups')} />
+      {/* Issue 41: the price before creating, as the costs lists will show it; polite so it is read on change. */}
+      <p className="field-hint" aria-live="polite">
+        Estimated monthly cost: <strong>{formatUsd(monthly)}</strong> for its container and disk
+        {form.watch('enableBackups')
+          ? `, plus ${formatUsd(COST_RATES.backupCostGbPerMonth)} a month per GB of backups`
+          : ''}
+        .
+      </p>
       <SubmitRow size="lg" block denial={denial} disabled={offered.length === 0}>
         Create Database
       </SubmitRow>

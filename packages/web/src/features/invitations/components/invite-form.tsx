@@ -6,6 +6,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 export interface InviteRoleOption {
   id: string;
   name: string;
+  /** What the role lets a person do, in everyday words (core's rolePlainSummary). */
+  summary: readonly string[];
 }
 
 export interface InviteFormProps {
@@ -22,6 +24,7 @@ export function InviteForm({ roles, defaultRoleId = '', onSubmit }: InviteFormPr
     onSubmit,
   });
   const { field } = form;
+  const chosen = roles.find((role) => role.id === form.watch('roleId'));
 
   return (
     <Form form={form}>
@@ -30,6 +33,8 @@ export function InviteForm({ roles, defaultRoleId = '', onSubmit }: InviteFormPr
         label="Role"
         placeholder="Select a role"
         options={roles.map((role) => ({ value: role.id, label: role.name }))}
+        // Issue 41: the chosen role's plain summary under the select, read with it by screen readers.
+        hint={chosen ? chosen.summary.join(' ') : undefined}
         {...field('roleId')}
       />
       <SubmitRow>Send Invitation</SubmitRow>

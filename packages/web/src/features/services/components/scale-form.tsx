@@ -1,4 +1,10 @@
-import { containersMonthlyCost, cpuShare, formatUsd, MAX_CONTAINER_COUNT } from '@berth/core';
+import {
+  type AutoscalingOverride,
+  containersMonthlyCost,
+  cpuShare,
+  formatUsd,
+  MAX_CONTAINER_COUNT,
+} from '@berth/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
@@ -35,10 +41,12 @@ export interface ScaleFormProps {
   /** Why the caller may not scale (action service.scale), or null. */
   denial: string | null;
   onScale: (request: ScaleRequest) => Promise<unknown>;
+  /** What the service's autoscaling policy decides instead of this form (core's autoscalingOverride). */
+  override?: AutoscalingOverride | null;
 }
 
 /** spec 2 §5 manual scale: container count 0 to 32, profile, size; Save only when something changed. */
-export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps) {
+export function ScaleForm({ service, allowed, denial, onScale, override = null }: ScaleFormProps) {
   const id = useId();
   const changedFrom = (values: { count: string; instanceClass: string; sizeMb: number }) =>
     values.count.trim() !== String(service.containerCount) ||
@@ -78,13 +86,21 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
           max={MAX_CONTAINER_COUNT}
           step={1}
           aria-invalid={problem?.startsWith('Container count') || undefined}
+          aria-describedby={[`${id}-count-hint`, override?.field === 'count' ? `${id}-override` : null]
+            .filter(Boolean)
+            .join(' ')}
           {...form.register('count')}
         />
-        <p className="field-hint">
+        <p className="field-hint" id={`${id}-count-hint`}>
           {Number.isInteger(countValue) && countValue >= 2
             ? 'High Availability: containers run on separate hosts.'
             : `0 to ${MAX_CONTAINER_COUNT}. Two or more give High Availability.`}
         </p>
+        {override?.field === 'count' ? (
+          <p className="field-hint" id={`${id}-override`}>
+            {override.message}
+          </p>
+        ) : null}
       </div>
       <ProfileSizeFields
         id={id}
@@ -100,6 +116,7 @@ export function ScaleForm({ service, allowed, denial, onScale }: ScaleFormProps)
         formatSize={formatGb}
         share={share}
       />
+      {override?.field === 'size' ? <p className="field-hint">{override.message}</p> : null}
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

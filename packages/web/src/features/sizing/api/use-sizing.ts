@@ -59,9 +59,10 @@ export function useSizingRecommendations() {
 }
 
 /** contract §5.7 GET /services/:id/service_sizing_policies: the service's own policy, null when it has none. */
-export function useServicePolicy(serviceId: string) {
+export function useServicePolicy(serviceId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: sizingKeys.policyOf(serviceId),
+    enabled: options.enabled !== false,
     queryFn: async ({ signal }): Promise<SizingPolicy | null> => {
       try {
         return fromSizingPolicyResource(

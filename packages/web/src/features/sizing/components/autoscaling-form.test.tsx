@@ -50,11 +50,18 @@ describe('autoscaling form (spec 2 §4, §5)', () => {
     await user.clear(min);
     await user.type(min, '1');
     expect(await screen.findByText(sizingPolicyMessages.highAvailability)).toBeInTheDocument();
-    const down = screen.getByLabelText('Scale down CPU threshold');
+    // Issue 41: thresholds are typed in percent.
+    const down = screen.getByLabelText('Scale down CPU threshold (%)');
+    expect(down).toHaveValue(10);
     await user.clear(down);
-    await user.type(down, '0.95');
+    await user.type(down, '95');
     expect(await screen.findByText(sizingPolicyMessages.minCpuBelowMax)).toBeInTheDocument();
     expect(screen.getByText(sizingPolicyMessages.maxCpuAboveMin)).toBeInTheDocument();
+    await user.clear(down);
+    await user.type(down, '150');
+    expect(
+      await screen.findByText('Scale down CPU threshold must be between 0 % and 100 %'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Autoscaling' })).toBeDisabled();
   });
 
@@ -103,6 +110,23 @@ describe('autoscaling form (spec 2 §4, §5)', () => {
     );
   });
 
+  it("stores the thresholds typed in percent as the contract's fractions (issue 41)", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<AutoscalingForm policy={horizontalPolicy} allowed={BOTH} denial={null} onSave={onSave} />);
+    const up = screen.getByLabelText('Scale up CPU threshold (%)');
+    expect(up).toHaveValue(90);
+    await user.clear(up);
+    await user.type(up, '80');
+    const down = screen.getByLabelText('Scale down CPU threshold (%)');
+    await user.clear(down);
+    await user.type(down, '7');
+    await user.click(screen.getByRole('button', { name: 'Save Autoscaling' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ max_cpu_threshold: 0.8, min_cpu_threshold: 0.07 }),
+    );
+  });
+
   it('turns autoscaling off by saving the policy disabled', async () => {
     const user = userEvent.setup();
     const onSave = vi.fn().mockResolvedValue(undefined);
@@ -132,6 +156,6 @@ describe('current policy', () => {
     const details = screen.getByRole('region', { name: 'Current policy details' });
     expect(within(details).getByText('Horizontal')).toBeInTheDocument();
     expect(within(details).getByText('2 to 6')).toBeInTheDocument();
-    expect(within(details).getByText('0.1 down, 0.9 up')).toBeInTheDocument();
+    expect(within(details).getByText('10 % down, 90 % up')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,14 @@
 import {
   type AutoscalingMode,
+  fractionToPercent,
+  isSizingPercentField,
+  percentToFraction,
   SIZING_LIMITS,
   SIZING_POLICY_DEFAULTS,
   type SizingPolicyBody,
   type SizingPolicyField,
   type SizingPolicyFields,
+  sizingMessageInPercent,
   sizingPolicyProblems,
   sizingPolicyWarning,
 } from '@berth/core';
@@ -49,26 +53,28 @@ const HORIZONTAL: FieldSpec[] = [
     step: 1,
     nullable: true,
   },
+  // Issue 41: thresholds are typed in percent (the contract's 0.9 is 90 here); the range is (0, 1]
+  // with two decimals (spec 2 §5), so 1 % to 100 %.
   {
     name: 'min_cpu_threshold',
-    label: 'Scale down CPU threshold',
-    min: 0.01,
-    max: 1,
-    step: 0.01,
+    label: 'Scale down CPU threshold (%)',
+    min: 1,
+    max: 100,
+    step: 1,
     nullable: true,
   },
   {
     name: 'max_cpu_threshold',
-    label: 'Scale up CPU threshold',
-    min: 0.01,
-    max: 1,
-    step: 0.01,
+    label: 'Scale up CPU threshold (%)',
+    min: 1,
+    max: 100,
+    step: 1,
     nullable: true,
   },
 ];
 const VERTICAL: FieldSpec[] = [
-  { name: 'mem_scale_down_threshold', label: 'Memory scale down threshold', min: 0, max: 1, step: 0.01 },
-  { name: 'mem_scale_up_threshold', label: 'Memory scale up threshold', min: 0, max: 1, step: 0.01 },
+  { name: 'mem_scale_down_threshold', label: 'Memory scale down threshold (%)', min: 0, max: 100, step: 1 },
+  { name: 'mem_scale_up_threshold', label: 'Memory scale up threshold (%)', min: 0, max: 100, step: 1 },
   { name: 'minimum_memory', label: 'Minimum memory (MB)', min: L.memoryMinMb, max: L.memoryMaxMb, step: 1 },
   {
     name: 'maximum_memory',
@@ -141,12 +147,22 @@ const RESET_ON_VERTICAL: NumberField[] = [
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
+/** What a field shows for a stored value: thresholds in percent, the rest as they are. */
+function shown(name: NumberField, value: number | null): string {
+  return value !== null && isSizingPercentField(name) ? text(fractionToPercent(value)) : text(value);
+}
+
+/** What is stored for a typed number: a threshold's percent as the contract's fraction. */
+function stored(name: NumberField, value: number): number {
+  return isSizingPercentField(name) ? percentToFraction(value) : value;
+}
+
 function valuesOf(policy: SizingPolicy | null): AutoscalingValues {
   const fields = policy?.fields ?? SIZING_POLICY_DEFAULTS;
   const values = {
     mode: policy?.fields.scaling_enabled ? fields.autoscaling : 'disabled',
   } as AutoscalingValues;
-  for (const spec of ALL) values[spec.name] = text(fields[spec.name]);
+  for (const spec of ALL) values[spec.name] = shown(spec.name, fields[spec.name]);
   return values;
 }
 
@@ -155,7 +171,12 @@ function fieldsOf(values: AutoscalingValues, base: SizingPolicyFields): SizingPo
   const fields = { ...base } as Record<string, unknown>;
   for (const spec of ALL) {
     const raw = values[spec.name].trim();
-    fields[spec.name] = raw === '' ? (spec.nullable ? null : SIZING_POLICY_DEFAULTS[spec.name]) : Number(raw);
+    fields[spec.name] =
+      raw === ''
+        ? spec.nullable
+          ? null
+          : SIZING_POLICY_DEFAULTS[spec.name]
+        : stored(spec.name, Number(raw));
   }
   fields.scaling_enabled = values.mode !== 'disabled';
   if (values.mode !== 'disabled') fields.autoscaling = values.mode;
@@ -165,9 +186,9 @@ function fieldsOf(values: AutoscalingValues, base: SizingPolicyFields): SizingPo
 /** spec 2 §5: on blur a number is clamped into its range; a blank one falls back to its default. */
 function clampOnBlur(spec: Pick<FieldSpec, 'name' | 'min' | 'max' | 'nullable'>, raw: string): string {
   const trimmed = raw.trim();
-  if (trimmed === '') return spec.nullable ? '' : text(SIZING_POLICY_DEFAULTS[spec.name]);
+  if (trimmed === '') return spec.nullable ? '' : shown(spec.name, SIZING_POLICY_DEFAULTS[spec.name]);
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return text(SIZING_POLICY_DEFAULTS[spec.name]);
+  if (!Number.isFinite(value)) return shown(spec.name, SIZING_POLICY_DEFAULTS[spec.name]);
   return String(Math.min(spec.max, Math.max(spec.min, value)));
 }
 
@@ -193,7 +214,7 @@ export function AutoscalingForm({ policy, allowed, denial, onSave }: Autoscaling
     const problems: Partial<Record<NumberField, string>> = {};
     for (const problem of sizingPolicyProblems(fieldsOf(values, base))) {
       const name = problem.field as NumberField;
-      problems[name] ??= problem.message;
+      problems[name] ??= sizingMessageInPercent(problem.message);
     }
     for (const spec of ALL) {
       if (values[spec.name].trim() !== '' && !Number.isFinite(Number(values[spec.name]))) {
@@ -256,7 +277,8 @@ export function AutoscalingForm({ policy, allowed, denial, onSave }: Autoscaling
         {...form.register('mode', {
           onChange: (event: { target: { value: string } }) => {
             if (event.target.value !== 'vertical') return;
-            for (const name of RESET_ON_VERTICAL) form.setValue(name, text(SIZING_POLICY_DEFAULTS[name]));
+            for (const name of RESET_ON_VERTICAL)
+              form.setValue(name, shown(name, SIZING_POLICY_DEFAULTS[name]));
           },
         })}
       />

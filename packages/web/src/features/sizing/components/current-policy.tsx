@@ -1,7 +1,11 @@
+import { fractionToPercent } from '@berth/core';
 import type { DetailItem } from '../../../components/ui/detail-list.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { SizingPolicy } from '../../../resources/sizing/sizing.hal.ts';
+
+/** A stored threshold (0.9) as the form types it (90 %). */
+const percent = (fraction: number | null) => (fraction === null ? '–' : `${fractionToPercent(fraction)} %`);
 
 /** spec 2 §4: the service's policy in force, shown beside the autoscaling form. */
 export function CurrentPolicy({ policy }: { policy: SizingPolicy | null }) {
@@ -25,7 +29,7 @@ export function CurrentPolicy({ policy }: { policy: SizingPolicy | null }) {
       { label: 'Containers', value: `${f.min_containers ?? '–'} to ${f.max_containers ?? '–'}` },
       {
         label: 'CPU thresholds',
-        value: `${f.min_cpu_threshold ?? '–'} down, ${f.max_cpu_threshold ?? '–'} up`,
+        value: `${percent(f.min_cpu_threshold)} down, ${percent(f.max_cpu_threshold)} up`,
       },
       { label: 'Steps', value: `${f.scale_up_step} up, ${f.scale_down_step} down` },
     );
@@ -33,7 +37,7 @@ export function CurrentPolicy({ policy }: { policy: SizingPolicy | null }) {
     items.push(
       {
         label: 'Memory thresholds',
-        value: `${f.mem_scale_down_threshold} down, ${f.mem_scale_up_threshold} up`,
+        value: `${percent(f.mem_scale_down_threshold)} down, ${percent(f.mem_scale_up_threshold)} up`,
       },
       {
         label: 'Memory',
