@@ -159,10 +159,8 @@ function useCollapsed(
   }, []);
   useEffect(() => {
     if (!(narrow && openWhileNarrow)) return;
-    if (phone) {
-      const first = drawer.current ? tabbables(drawer.current)[0] : undefined;
-      first?.focus();
-    }
+    // Opened on a phone, focus starts on the drawer's Close menu button, beside where the Menu button was.
+    if (phone) drawer.current?.querySelector<HTMLElement>('.sidebar-toggle')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
       if (event.key !== 'Tab' || !phone || !drawer.current) return;
