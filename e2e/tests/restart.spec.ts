@@ -1,6 +1,7 @@
 import { createAccountEnvironment, logInBrowser } from '../fixtures/accounts.ts';
 import { uniqueSuffix } from '../fixtures/emails.ts';
 import { deployedService, getJson } from '../fixtures/operations.ts';
+import { overflowWidth } from '../fixtures/screen.ts';
 import { createRoleWithScopes, inviteAndAccept } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -71,6 +72,15 @@ test('the app and the service restart from their headers, after a confirmation',
   expect(operations._embedded.operations).toContainEqual(
     expect.objectContaining({ type: 'restart', status: 'succeeded' }),
   );
+
+  // On a phone the header's confirmation wraps within the window.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/apps/${appId}`);
+  await page.locator('header.page-header').getByRole('button', { name: 'Restart App' }).click();
+  await expect(page.getByRole('button', { name: 'Confirm restart of the app' })).toBeVisible();
+  expect(await overflowWidth(page)).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Confirm restart of the app' })).toHaveCount(0);
 });
 
 test('a member without Ops sees both Restart buttons disabled with the rule, and the server refuses', async ({
