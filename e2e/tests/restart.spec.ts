@@ -17,7 +17,7 @@ test('the app and the service restart from their headers, after a confirmation',
   account,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const token = account.token.accessToken;
   const environment = await createAccountEnvironment(request, account, `restart-${uniqueSuffix()}`);
   const { appId, serviceId } = await deployedService(request, token, environment.id, 'shop');
