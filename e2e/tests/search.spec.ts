@@ -197,8 +197,12 @@ for (const scheme of SCHEMES) {
       await page.goto('/environments');
       await inTheme(page, scheme);
 
-      // From the side navigation's search launcher; Escape gives focus back to it.
-      const launcher = sidebar(page).getByRole('button', { name: 'Search' });
+      // From the side navigation's search launcher (on a phone, the top bar's: issue 41); Escape gives
+      // focus back to it.
+      const launcher = (width < 600 ? page : sidebar(page)).getByRole('button', {
+        name: 'Search',
+        exact: true,
+      });
       await launcher.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Search and commands' });

@@ -142,6 +142,11 @@ export const icons = {
       <path d="M9 4v16M15 10l-2 2 2 2" />
     </Icon>
   ),
+  menu: (
+    <Icon>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Icon>
+  ),
   expand: (
     <Icon>
       <rect x="3" y="4" width="18" height="16" rx="2" />

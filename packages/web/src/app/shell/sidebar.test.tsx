@@ -186,7 +186,7 @@ describe('side navigation (spec 3 §2)', () => {
   });
 
   it('opens as a drawer over the page on a narrow window, closed by Escape or a tap beside it (issue 20)', async () => {
-    window.innerWidth = 390;
+    window.innerWidth = 700;
     renderSidebar();
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(sidebar).not.toHaveAttribute('data-overlay');
@@ -203,7 +203,7 @@ describe('side navigation (spec 3 §2)', () => {
   });
 
   it('closes the drawer when focus leaves it for the page under it, not while it moves inside', async () => {
-    window.innerWidth = 390;
+    window.innerWidth = 700;
     renderSidebar();
     const outside = document.createElement('button');
     outside.textContent = 'On the page';
@@ -220,6 +220,63 @@ describe('side navigation (spec 3 §2)', () => {
     act(() => outside.focus());
     expect(sidebar).not.toHaveAttribute('data-overlay');
     outside.remove();
+    window.innerWidth = 1024;
+  });
+
+  it('on a phone leaves no rail: the Menu button opens the drawer, which holds the focus (issue 41)', async () => {
+    window.innerWidth = 390;
+    renderSidebar();
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(menu);
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(sidebar).toHaveAttribute('data-overlay', 'true');
+    expect(sidebar).toHaveStyle({ width: '256px' });
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // Focus moves into the drawer, to its Close menu button, and Tab cycles inside it both ways.
+    const close = within(sidebar).getByRole('button', { name: 'Close menu' });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(sidebar).toContainElement(document.activeElement as HTMLElement);
+    expect(close).not.toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    for (let step = 0; step < 30; step += 1) {
+      await user.tab();
+      expect(sidebar).toContainElement(document.activeElement as HTMLElement);
+    }
+    // Escape closes it and gives the focus back to the Menu button.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+    expect(menu).toHaveFocus();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // Its own Close menu button does the same.
+    await user.click(menu);
+    await user.click(
+      within(screen.getByRole('complementary', { name: 'Sidebar' })).getByRole('button', {
+        name: 'Close menu',
+      }),
+    );
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+    expect(menu).toHaveFocus();
+    window.innerWidth = 1024;
+  });
+
+  it('on a phone closes the drawer before the search palette opens over the page', async () => {
+    window.innerWidth = 390;
+    const onOpenSearch = vi.fn();
+    renderSidebar({ onOpenSearch });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Search' }));
+    expect(onOpenSearch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+    // The bar's own launcher opens it too.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onOpenSearch).toHaveBeenCalledTimes(2);
     window.innerWidth = 1024;
   });
 

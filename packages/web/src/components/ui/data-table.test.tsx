@@ -161,6 +161,21 @@ describe('DataTable (spec 3 §2 list tables)', () => {
     expect(bodyRows().length).toBeLessThan(100);
   });
 
+  it('names each value with its column for the phone cards (issue 41)', () => {
+    const withButtons: DataTableColumn<Row>[] = [
+      ...columns,
+      { id: 'actions', header: 'Actions', headerHidden: true, cell: () => <button type="button">Go</button> },
+    ];
+    renderTable(rowsOf(3), '/list', { columns: withButtons });
+    expect(table()).toHaveClass('table-cards');
+    const labels = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label'));
+    // A column whose header is hidden (row buttons) has no label to show either.
+    expect(labels(bodyRows()[0] as HTMLElement)).toEqual(['Handle', 'ID', 'Cost', null]);
+  });
+
   it('server-paged: shows the page as given, without search, sorts or Rows, and asks for other pages', async () => {
     const pages: number[] = [];
     renderTable(rowsOf(30), '/list?page=7', {

@@ -244,10 +244,15 @@ export function DataTable<T>({
     );
   }
 
-  const renderRow = (row: Row<T>) => (
-    <tr key={row.id}>
+  const renderRow = (row: Row<T>, measure?: RowMeasure) => (
+    <tr key={row.id} ref={measure?.ref} data-index={measure?.index}>
       {columns.map((column) => (
-        <td key={column.id} className={column.align === 'right' ? 'numeric' : undefined}>
+        <td
+          key={column.id}
+          className={column.align === 'right' ? 'numeric' : undefined}
+          // Issue 41: on a phone each row is a card and each value carries its column's name.
+          data-label={column.headerHidden ? undefined : column.header}
+        >
           {byId.get(column.id)?.cell(row.original)}
         </td>
       ))}
@@ -281,7 +286,7 @@ export function DataTable<T>({
       )}
       {body ? (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-cards">
             <caption className="visually-hidden">{label}</caption>
             <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
             <tbody>{body}</tbody>
@@ -293,10 +298,10 @@ export function DataTable<T>({
         </VirtualBody>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-cards">
             <caption className="visually-hidden">{label}</caption>
             <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
-            <tbody>{pageRows.map(renderRow)}</tbody>
+            <tbody>{pageRows.map((row) => renderRow(row))}</tbody>
           </table>
         </div>
       )}
@@ -442,6 +447,12 @@ function Head<T>({
   );
 }
 
+/** How the virtualized body learns a rendered row's real height (a card on a phone is taller). */
+interface RowMeasure {
+  index: number;
+  ref: (element: HTMLTableRowElement | null) => void;
+}
+
 /** Renders only the rows in view (plus a few), padding the rest, inside a scrolling box. */
 function VirtualBody<T>({
   label,
@@ -453,7 +464,7 @@ function VirtualBody<T>({
   label: string;
   rows: Row<T>[];
   colSpan: number;
-  renderRow: (row: Row<T>) => ReactNode;
+  renderRow: (row: Row<T>, measure: RowMeasure) => ReactNode;
   children: ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -468,7 +479,7 @@ function VirtualBody<T>({
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
     <div ref={scrollRef} className="table-wrap table-scroll">
-      <table className="table" aria-rowcount={rows.length + 1}>
+      <table className="table table-cards" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{label}</caption>
         {children}
         <tbody>
@@ -479,7 +490,7 @@ function VirtualBody<T>({
           ) : null}
           {items.map((item) => {
             const row = rows[item.index];
-            return row ? renderRow(row) : null;
+            return row ? renderRow(row, { index: item.index, ref: virtualizer.measureElement }) : null;
           })}
           {after > 0 ? (
             <tr className="table-spacer">

@@ -36,7 +36,9 @@ import { useApp } from '../../../resources/apps/use-app.ts';
 import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
 import type { Deployment } from '../../../resources/deployments/deployment.hal.ts';
 import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
+import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
+import { useRestartAction } from '../../../resources/operations/restart-action.tsx';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { sourceName } from '../../../resources/sources/source.hal.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
@@ -89,6 +91,19 @@ function AppDetailRoute() {
   // its page would only say it is not found, and a refetch can beat the deprovision's own redirect.
   const vanished = app.data !== undefined && app.isError && isApiError(app.error) && app.error.status === 404;
   const refresh = useRefreshAfterOperation();
+  const queryClient = useQueryClient();
+  // Issue 41: Restart in the header, on every tab (it was at the foot of Settings).
+  const restart = useRestartAction({
+    label: 'Restart App',
+    confirmLabel: 'Confirm restart of the app',
+    warning: 'Every container of its services stops and starts again; requests may fail meanwhile.',
+    denial: useActionDenial('app.restart', app.data?.environmentId),
+    start: () => deploy.mutateAsync({ type: 'restart' }),
+    onFinished: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: operationKeys.lists() });
+    },
+  });
   useEffect(() => {
     if (!vanished) return;
     // The lists still hold the app: they are fetched again, so the list opened next no longer shows it.
@@ -121,15 +136,19 @@ function AppDetailRoute() {
                 ) : undefined
               }
               actions={
-                <ScopedButton
-                  denial={deployDenial}
-                  onClick={() => setDeploying((open) => !open)}
-                  aria-expanded={deploying}
-                >
-                  Deploy
-                </ScopedButton>
+                <>
+                  {restart.button}
+                  <ScopedButton
+                    denial={deployDenial}
+                    onClick={() => setDeploying((open) => !open)}
+                    aria-expanded={deploying}
+                  >
+                    Deploy
+                  </ScopedButton>
+                </>
               }
             />
+            {restart.status}
             {isSimulated(stackOfEnvironment(allStacks, environments, current.environmentId)) ? (
               <SimulatedNotice subject="app" />
             ) : null}
@@ -400,14 +419,9 @@ function SettingsTab({ app }: { app: App }) {
         handle={app.handle}
         denials={{
           rename: denialOf('app.rename', app.environmentId),
-          restart: denialOf('app.restart', app.environmentId),
           deprovision: denialOf('app.deprovision', app.environmentId),
         }}
         onRename={(handle) => rename.mutateAsync(handle)}
-        onRestart={async () => {
-          const started = await start.mutateAsync({ type: 'restart' });
-          setOperation({ id: started.id, type: 'restart' });
-        }}
         onDeprovision={async () => {
           const started = await start.mutateAsync({ type: 'deprovision' });
           setOperation({ id: started.id, type: 'deprovision' });

@@ -253,8 +253,8 @@ describe('service autoscaling and scaling recommendations (spec 2 §4)', () => {
   });
 });
 
-describe('service restart (issue 20)', () => {
-  it('restarts one service after a confirmation that says what happens', async () => {
+describe('service restart (issues 20 and 41)', () => {
+  it("restarts one service from the page's header after a confirmation that says what happens", async () => {
     signIn();
     const server = mockServer({
       ...routes([[]]),
@@ -263,9 +263,15 @@ describe('service restart (issue 20)', () => {
       'GET /api/operations/8': () =>
         json(200, scaleHal('8', 'succeeded', 2, '2026-01-02T00:00:00Z', { type: 'restart' })),
     });
-    renderApp('/apps/1/services/5/settings');
+    // On any tab: the Metrics tab here, not Settings.
+    renderApp('/apps/1/services/5');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Restart web' }));
+    const header = (await screen.findByRole('heading', { level: 1, name: 'web' })).closest('header');
+    if (!header) throw new Error('the page header is missing');
+    // Its accessible name is its visible label.
+    const restart = await within(header).findByRole('button', { name: 'Restart Service' });
+    expect(restart).toHaveTextContent('Restart Service');
+    await user.click(restart);
     expect(server.callsTo('POST', '/api/services/5/operations')).toHaveLength(0);
     expect(
       screen.getByText('Its containers stop and start again; requests may fail meanwhile.'),

@@ -32,6 +32,7 @@ import { appKeys } from '../../../resources/apps/app-keys.ts';
 import { costKeys } from '../../../resources/costs/cost-keys.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
 import { OperationProgress } from '../../../resources/operations/operation-progress.tsx';
+import { useRestartAction } from '../../../resources/operations/restart-action.tsx';
 import { deploymentStrategy, memoryGb, type Service } from '../../../resources/services/service.hal.ts';
 import { serviceKeys } from '../../../resources/services/service-keys.ts';
 import { ScalingRec } from '../../../resources/sizing/scaling-rec.tsx';
@@ -65,6 +66,18 @@ function ServiceDetailRoute() {
   // spec 2 §4: the deployment strategy and the settings depend on the service's endpoints.
   const endpoints = useEndpoints({ kind: 'service', id: serviceId }, { poll: false });
   const endpointTypes = (endpoints.data ?? []).map((endpoint) => endpoint.type);
+  const queryClient = useQueryClient();
+  const restartService = useRestartService(serviceId);
+  // Issue 41: Restart in the header, on every tab (it was at the foot of Settings); issue 20: one service
+  // restarts on its own, the app's other services keep running.
+  const restart = useRestartAction({
+    label: 'Restart Service',
+    confirmLabel: `Confirm restart of ${service.data?.handle ?? 'the service'}`,
+    warning: 'Its containers stop and start again; requests may fail meanwhile.',
+    denial: useActionDenial('service.restart', service.data?.environmentId),
+    start: () => restartService.mutateAsync(),
+    onFinished: () => void queryClient.invalidateQueries({ queryKey: operationKeys.lists() }),
+  });
 
   return (
     <QueryState query={service} loadingLabel="Loading service">
@@ -88,7 +101,9 @@ function ServiceDetailRoute() {
                   Service of <Link to={to.app(id)}>{app.data?.handle ?? id}</Link>
                 </>
               }
+              actions={restart.button}
             />
+            {restart.status}
             {/* Scales have their own banner below; the generic one covers restarts and the rest. */}
             <ResourceOperationBanner
               operations={(latest.data?.operations ?? []).filter((operation) => operation.type !== 'scale')}
@@ -243,11 +258,7 @@ function AutoscalingSection({ service, stackId }: { service: Service; stackId: s
 
 function SettingsTab({ service, hasEndpoints }: { service: Service; hasEndpoints: boolean }) {
   const denial = useActionDenial('service.update', service.environmentId);
-  const restartDenial = useActionDenial('service.restart', service.environmentId);
   const update = useUpdateService(service.id);
-  const restart = useRestartService(service.id);
-  const queryClient = useQueryClient();
-  const [operationId, setOperationId] = useState<string | null>(null);
   return (
     <div className="section-stack">
       <ServiceSettingsForm
@@ -256,33 +267,6 @@ function SettingsTab({ service, hasEndpoints }: { service: Service; hasEndpoints
         denial={denial}
         onSave={(values) => update.mutateAsync(values)}
       />
-      {/* Issue 20: one service restarts on its own (the API always could), after a confirmation. */}
-      <section className="card card-body form" aria-label="Restart Service">
-        <h2 className="section-title">Restart Service</h2>
-        <p className="field-hint">
-          Restarts the containers of {service.handle} only; the app's other services keep running.
-        </p>
-        {operationId ? (
-          <OperationProgress
-            operationId={operationId}
-            type="restart"
-            onFinished={() => void queryClient.invalidateQueries({ queryKey: operationKeys.lists() })}
-          />
-        ) : null}
-        {restart.isError ? <Banner variant="error">{restart.error.message}</Banner> : null}
-        <div>
-          <ConfirmButton
-            label={`Restart ${service.handle}`}
-            confirmLabel={`Confirm restart of ${service.handle}`}
-            warning="Its containers stop and start again; requests may fail meanwhile."
-            denial={restartDenial}
-            size="md"
-            onConfirm={async () => setOperationId((await restart.mutateAsync()).id)}
-          >
-            Restart Service
-          </ConfirmButton>
-        </div>
-      </section>
     </div>
   );
 }

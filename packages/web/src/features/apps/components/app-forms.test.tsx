@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppSettings } from './app-settings.tsx';
 import { DeployForm } from './deploy-form.tsx';
 
-const NO_DENIALS = { rename: null, restart: null, deprovision: null };
+const NO_DENIALS = { rename: null, deprovision: null };
 
 describe('deploy form', () => {
   it('names the ref on its button, sends it trimmed, and main when left empty', async () => {
@@ -35,15 +35,7 @@ describe('deploy form', () => {
 describe('app settings: rename', () => {
   it("checks the handle with core's rule and saves only a changed handle", async () => {
     const onRename = vi.fn(async () => undefined);
-    render(
-      <AppSettings
-        handle="web"
-        denials={NO_DENIALS}
-        onRename={onRename}
-        onRestart={vi.fn()}
-        onDeprovision={vi.fn()}
-      />,
-    );
+    render(<AppSettings handle="web" denials={NO_DENIALS} onRename={onRename} onDeprovision={vi.fn()} />);
     const user = userEvent.setup();
     const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();

@@ -84,7 +84,8 @@ export function PermissionMatrix({
       <div className="card data-table">
         <StaticTable
           caption={`Environment permissions of ${roleName}`}
-          className="permission-matrix"
+          // Issue 41: on a phone each environment is a card listing all eight scopes.
+          className="permission-matrix table-cards"
           columns={[
             'Environment',
             ...SCOPES.map((scope) => ({ label: SCOPE_LABELS[scope], className: 'matrix-scope' })),
@@ -102,7 +103,11 @@ export function PermissionMatrix({
                   const denial = state === 'inherited' ? null : cellDenial(environment.id, scope, state);
                   const label = `${SCOPE_LABELS[scope]} on ${environment.handle}`;
                   return (
-                    <td key={scope} className={`matrix-cell matrix-${state}`}>
+                    <td
+                      key={scope}
+                      className={`matrix-cell matrix-${state}`}
+                      data-label={SCOPE_LABELS[scope]}
+                    >
                       {/* spec 1 §6: implied scopes appear checked and locked (focusable, not disabled). */}
                       <ScopedCheckbox
                         aria-label={label}
