@@ -11,6 +11,7 @@ import { RerunButton } from '../../../features/operations/components/activity-ta
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
@@ -55,6 +56,7 @@ function OperationRoute() {
       query={operation}
       loadingLabel="Loading operation"
       errorHeader={<PageHeader title={`Operation ${id}`} />}
+      notFoundBack={{ label: 'Activity', to: paths.activity }}
     >
       {(data) => <OperationPage operation={data} />}
     </QueryState>
