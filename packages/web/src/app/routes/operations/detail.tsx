@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
+import { OperationFailureReason } from '../../../features/operations/components/operation-failure-reason.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -17,6 +18,7 @@ import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
 import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import { FailedDeployNextSteps } from './failed-deploy-next-steps.tsx';
 import { OperationResourceLink } from './operation-resource-link.tsx';
 
 /**
@@ -105,7 +107,17 @@ function OperationPage({ operation: data }: { operation: Operation }) {
             title={`Operation ${operationStatusLabel(data.status)}`}
             actions={<RerunButton operation={data} />}
           >
-            {data.note}
+            {data.status === 'failed' ? (
+              <>
+                {/* Issue 41: the banner says why, and what is still running with the way forward. */}
+                <OperationFailureReason operationId={data.id} note={data.note} />
+                {data.type === 'deploy' && data.resourceType === 'app' && data.resourceId ? (
+                  <FailedDeployNextSteps operation={data} />
+                ) : null}
+              </>
+            ) : (
+              data.note
+            )}
           </Banner>
           <h2 className="section-title">Logs</h2>
           <OperationLogs operationId={data.id} status={data.status} />
