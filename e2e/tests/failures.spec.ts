@@ -20,11 +20,9 @@ test("a failed deploy's page says why, what still runs, and offers the way forwa
   expect(await waitForOperation(page.request, token, first.id, 60_000)).toBe('succeeded');
   const broken = await deployApp(page.request, token, app.id, 'simfail-v2');
   expect(await waitForOperation(page.request, token, broken.id, 60_000)).toBe('failed');
-  const deployments = await getJson<{ _embedded: { deployments: { id: number | string; git_commit_sha: string; status: string }[] } }>(
-    page.request,
-    token,
-    `/api/apps/${app.id}/deployments`,
-  );
+  const deployments = await getJson<{
+    _embedded: { deployments: { id: number | string; git_commit_sha: string; status: string }[] };
+  }>(page.request, token, `/api/apps/${app.id}/deployments`);
   const good = deployments._embedded.deployments.find((item) => item.status === 'succeeded');
   expect(good).toBeDefined();
   const goodId = String(good?.id);
@@ -61,7 +59,9 @@ test("a failed deploy's page says why, what still runs, and offers the way forwa
   await expect(page.getByRole('status').filter({ hasText: 'Operation DONE' })).toBeVisible();
 });
 
-test('a missing app is named in a heading with a way back to Apps, not Retry', async ({ signedInPage: page }) => {
+test('a missing app is named in a heading with a way back to Apps, not Retry', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/apps/987654321');
   await expect(page.getByRole('heading', { level: 1, name: 'App not found' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
