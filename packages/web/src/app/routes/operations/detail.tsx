@@ -19,6 +19,7 @@ import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx'
 import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { FailedDeployNextSteps } from './failed-deploy-next-steps.tsx';
+import { NewDatabaseLink } from './new-database-link.tsx';
 import { OperationResourceLink } from './operation-resource-link.tsx';
 
 /**
@@ -87,6 +88,15 @@ function OperationPage({ operation: data }: { operation: Operation }) {
             label: 'Resource',
             value: <OperationResourceLink operation={data} />,
           },
+          ...(data.newDatabaseId
+            ? [
+                {
+                  // Issue 41: a restore (or a replica) names the database it made.
+                  label: 'New Database',
+                  value: <NewDatabaseLink databaseId={data.newDatabaseId} />,
+                },
+              ]
+            : []),
           { label: 'User', value: data.userName || data.userEmail || '-' },
           { label: 'Note', value: data.note || '-' },
         ]}
