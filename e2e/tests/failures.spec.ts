@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { deployApp, getJson, waitForOperation } from '../fixtures/operations.ts';
+import { deployApp, getJson, postJson, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Issue 41 "Failures say why, and offer the way forward": a failed deploy's page gives the reason, says
@@ -68,4 +68,46 @@ test('a missing app is named in a heading with a way back to Apps, not Retry', a
   await page.getByRole('link', { name: 'Back to Apps' }).click();
   await expect(page).toHaveURL(/\/apps$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
+});
+
+test('a drain that failed to provision says why and links its operation', async ({
+  signedInPage: page,
+  account,
+  environment,
+}) => {
+  test.setTimeout(120_000);
+  const token = account.token.accessToken;
+  // Nothing answers TLS on port 9 of this machine: provisioning fails, saying so.
+  const drain = await postJson<{ id: string }>(
+    page.request,
+    token,
+    `/api/accounts/${environment.id}/log_drains`,
+    {
+      handle: 'nowhere',
+      drain_type: 'papertrail',
+      drain_host: '127.0.0.1',
+      drain_port: 9,
+    },
+  );
+  const provision = await postJson<{ id: string }>(
+    page.request,
+    token,
+    `/api/log_drains/${drain.id}/operations`,
+    {
+      type: 'provision',
+    },
+  );
+  expect(await waitForOperation(page.request, token, String(provision.id), 60_000)).toBe('failed');
+
+  await page.goto(`/environments/${environment.id}/integrations`);
+  const row = page
+    .getByRole('table', { name: `Log drains of environment ${environment.id}` })
+    .getByRole('row')
+    .filter({ hasText: 'nowhere' });
+  await expect(row.locator('.status-pill-error')).toHaveText('Provision Failed');
+  await expect(row.locator('.failure-reason')).toContainText('Reason:');
+  await expect(row.locator('.failure-reason code')).not.toBeEmpty();
+  await row.getByRole('link', { name: 'View the failed provision operation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/operations/${provision.id}(\\?|$)`));
+  await expect(page.getByRole('alert').filter({ hasText: 'Operation FAILED' })).toContainText('Reason:');
 });

@@ -234,7 +234,7 @@ function EndpointDetails({ row }: { row: EndpointRow }) {
         },
         { label: 'Placement', value: placementLabel(endpoint) },
         { label: 'Port(s)', value: endpointPorts(endpoint) },
-        { label: 'Status', value: <EndpointStatusPill status={endpoint.status} /> },
+        { label: 'Status', value: <EndpointStatusPill status={endpoint.status} endpoint={endpoint} /> },
         { label: 'Shared', value: sharedLabel(endpoint) },
         { label: 'Using Header Auth', value: endpoint.hasTokenHeader ? 'Yes' : 'No' },
       ]}
