@@ -111,3 +111,57 @@ test('a drain that failed to provision says why and links its operation', async 
   await expect(page).toHaveURL(new RegExp(`/operations/${provision.id}(\\?|$)`));
   await expect(page.getByRole('alert').filter({ hasText: 'Operation FAILED' })).toContainText('Reason:');
 });
+
+test('a managed HTTPS endpoint reads Awaiting DNS until its certificate is issued', async ({
+  signedInPage: page,
+  account,
+  app,
+}) => {
+  test.setTimeout(150_000);
+  const token = account.token.accessToken;
+  const deploy = await deployApp(page.request, token, app.id, 'main');
+  expect(await waitForOperation(page.request, token, deploy.id, 60_000)).toBe('succeeded');
+  const services = await getJson<{ _embedded: { services: { id: string | number }[] } }>(
+    page.request,
+    token,
+    `/api/apps/${app.id}/services`,
+  );
+  const serviceId = String(services._embedded.services[0]?.id);
+  const endpoint = await postJson<{ id: string | number }>(
+    page.request,
+    token,
+    `/api/services/${serviceId}/vhosts`,
+    {
+      type: 'http',
+      acme: true,
+      user_domain: `shop-${app.id}.example.com`,
+    },
+  );
+  const provision = await postJson<{ id: string | number }>(
+    page.request,
+    token,
+    `/api/vhosts/${endpoint.id}/operations`,
+    { type: 'provision' },
+  );
+  expect(await waitForOperation(page.request, token, String(provision.id), 60_000)).toBe('succeeded');
+
+  await page.goto(`/endpoints/${endpoint.id}`);
+  const details = page.getByRole('region', { name: 'Endpoint details' });
+  const status = page.locator('.status-pill', { hasText: 'Awaiting DNS' });
+  await expect(status).toBeVisible();
+  await expect(status).toHaveClass(/status-pill-progress/);
+  await expect(details.getByText('Provisioned', { exact: true })).toHaveCount(0);
+
+  const renew = await postJson<{ id: string | number }>(
+    page.request,
+    token,
+    `/api/vhosts/${endpoint.id}/operations`,
+    {
+      type: 'renew',
+    },
+  );
+  expect(await waitForOperation(page.request, token, String(renew.id), 60_000)).toBe('succeeded');
+  await page.reload();
+  await expect(page.locator('.status-pill-success', { hasText: 'Provisioned' })).toBeVisible();
+  await expect(page.locator('.status-pill', { hasText: 'Awaiting DNS' })).toHaveCount(0);
+});
