@@ -12,7 +12,7 @@ import { OperationFailureReason } from './operation-failure-reason.tsx';
 export function LastOperationFailure({ operationsPath }: { operationsPath: string }) {
   const latest = useOperations(operationsPath, 1, NO_OPERATION_FILTERS);
   const operation = latest.data?.operations[0];
-  if (!operation || operation.status !== 'failed') return null;
+  if (operation?.status !== 'failed') return null;
   return (
     <span className="last-operation-failure">
       <OperationFailureReason operationId={operation.id} note={operation.note} />
