@@ -66,5 +66,11 @@ test.describe('backups', () => {
     );
     const databases = list._embedded.databases;
     expect(databases.find((database) => database.handle === 'orders-restored')?.status).toBe('provisioned');
+
+    // Issue 41: the restore's page links the database it made.
+    const details = page.getByRole('region', { name: 'Operation details' });
+    await details.getByRole('link', { name: 'orders-restored' }).click();
+    await expect(page).toHaveURL(/\/databases\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'orders-restored' })).toBeVisible();
   });
 });

@@ -42,7 +42,9 @@ export const operationResource = z
     previous_instance_profile: z.string().nullable(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
-    _links: halLinks(['self', 'resource', 'logs'], ['account', 'user', 'code_scan_result']),
+    // Berth addition `new_database`: the database a restore or a replica provisions (issue 41: its
+    // operation page links it).
+    _links: halLinks(['self', 'resource', 'logs'], ['account', 'user', 'code_scan_result', 'new_database']),
   })
   .meta({ id: 'Operation' });
 export type OperationResource = z.infer<typeof operationResource>;

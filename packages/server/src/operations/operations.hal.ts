@@ -82,6 +82,11 @@ export function toOperationHal(
         op.type === 'scan_code' && options.codeScanResultId
           ? `${urls.api}/code_scan_results/${options.codeScanResultId}`
           : null,
+      // Set when a restore or a replica created its database (at enqueue), so its page can link it.
+      new_database:
+        typeof op.parameters?.newDatabaseId === 'number'
+          ? `${urls.api}/databases/${op.parameters.newDatabaseId}`
+          : null,
     }),
   };
 }

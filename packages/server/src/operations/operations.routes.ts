@@ -245,6 +245,19 @@ export async function operationsRoutes(
     return respondList(`${urls.api}/services/${service.id}/operations`, where, request.query, caller);
   });
 
+  for (const kind of ['log_drain', 'metric_drain'] as const) {
+    const path = OPERATION_CATALOG[kind].path;
+    const summary =
+      kind === 'log_drain'
+        ? "A log drain's operations, newest first"
+        : "A metric drain's operations, newest first";
+    app.get(`/${path}/:id/operations`, list(summary), async (request) => {
+      const caller = await callers.require(request);
+      const { drain, where } = await operations.drainScope(caller, kind, parseNumericId(request.params.id));
+      return respondList(`${urls.api}/${path}/${drain.id}/operations`, where, request.query, caller);
+    });
+  }
+
   const single = idRoute(tags, 'An operation', { 200: operationResource });
   app.get('/operations/:id', single, async (request) => {
     const caller = await callers.require(request);

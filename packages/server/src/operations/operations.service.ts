@@ -20,6 +20,8 @@ import {
   apps,
   databases,
   environments,
+  logDrains,
+  metricDrains,
   operationLogs,
   operations,
   organizations,
@@ -415,6 +417,20 @@ export function createOperationsService(deps: {
         databaseId === null ? [] : await db.select().from(databases).where(eq(databases.id, databaseId));
       const { row } = await access.resource(caller, database, 'operation.read', 'Database');
       return { database: row, where: databaseOperations(row.id, withServices) };
+    },
+
+    /** Operations on a drain the caller may read (issue 41: a failed drain's list says why). */
+    async drainScope(ref: CallerRef, kind: 'log_drain' | 'metric_drain', drainId: number | null) {
+      const caller = await access.caller(ref);
+      const table = kind === 'log_drain' ? logDrains : metricDrains;
+      const [drain] = drainId === null ? [] : await db.select().from(table).where(eq(table.id, drainId));
+      const { row } = await access.resource(
+        caller,
+        drain,
+        'operation.read',
+        kind === 'log_drain' ? 'Log drain' : 'Metric drain',
+      );
+      return { drain: row, where: and(eq(operations.resourceType, kind), eq(operations.resourceId, row.id)) };
     },
 
     /** Operations on a service the caller may read; an absent one is 404 Environment, as above. */

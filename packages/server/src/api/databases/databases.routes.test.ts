@@ -341,6 +341,11 @@ describe('backups, restores and the retention policy', () => {
     ).json();
     const copy = databases._embedded.databases.find((d: { handle: string }) => d.handle === 'backed-db-copy');
     expect(copy).toMatchObject({ status: 'provisioned', provisioned: true });
+    // Issue 41: the restore's operation links the database it made.
+    const restoreOperation = await t.call('GET', `/api/operations/${restore.json().id}`, {
+      token: f.reader.token,
+    });
+    expect(restoreOperation.json()._links.new_database.href).toMatch(new RegExp(`/databases/${copy.id}$`));
     const taken = await operate(f.deployer, restorePath, { type: 'restore', handle: 'backed-db-copy' });
     expect(taken.json().message).toBe(databaseMessages.duplicate('backed-db-copy'));
   });

@@ -229,4 +229,36 @@ describe('DELETE /log_drains/:id and its operations', () => {
       'provisioning',
     );
   });
+
+  it("lists a drain's operations, newest first, to those who see the environment (issue 41)", async () => {
+    const drain = (
+      await create({
+        handle: 'history',
+        drain_type: 'papertrail',
+        drain_host: 'logs.example.com',
+        drain_port: 4,
+      })
+    ).json();
+    const provision = await t.call('POST', `/api/log_drains/${drain.id}/operations`, {
+      token: f.deployer.token,
+      body: { type: 'provision' },
+    });
+    expect(provision.statusCode).toBe(201);
+    const [listed] = await expectAccess(t, { method: 'GET', url: `/api/log_drains/${drain.id}/operations` }, [
+      [f.reader, 200],
+      [f.viewer, 200],
+      ...cannotSee(f),
+    ]);
+    const operations = listed?.json()._embedded.operations;
+    expect(operations.map((op: { id: string }) => op.id)).toEqual([provision.json().id]);
+    expect(operations[0]).toMatchObject({
+      type: 'provision',
+      resource_type: 'log_drain',
+      resource_id: drain.id,
+    });
+    expect(listed?.json()._links.self.href).toContain(`/log_drains/${drain.id}/operations`);
+    const missing = await t.call('GET', '/api/log_drains/999999/operations', { token: f.owner.token });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Log drain not found');
+  });
 });

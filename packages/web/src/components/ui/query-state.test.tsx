@@ -1,7 +1,9 @@
 import { emptyStateMessages, permissionMessages, scopeDenialMessage } from '@berth/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
 import { EnvironmentNamesProvider } from '../../lib/environment-names.tsx';
 import { DenialBanner } from './denial-banner.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -120,5 +122,36 @@ describe('denials in plain words (issue 20)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       /^Credentials are shown once the database is provisioned\.$/,
     );
+  });
+});
+
+describe('a missing resource (issue 41)', () => {
+  it('names a 404 in a heading with a link back to its list, and offers no Retry', () => {
+    const missing = query<string>({ status: 'error', error: new ApiError(404, 'App not found', null, {}) });
+    render(
+      <MemoryRouter>
+        <QueryState query={missing} loadingLabel="Loading app" notFoundBack={{ label: 'Apps', to: '/apps' }}>
+          {(name) => <h1>{name}</h1>}
+        </QueryState>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'App not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Apps' })).toHaveAttribute('href', '/apps');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps Retry for any other failure', () => {
+    const down = query<string>({ status: 'error', error: new ApiError(503, 'Database is down', null, {}) });
+    render(
+      <MemoryRouter>
+        <QueryState query={down} loadingLabel="Loading app" notFoundBack={{ label: 'Apps', to: '/apps' }}>
+          {(name) => <h1>{name}</h1>}
+        </QueryState>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: Database is down');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to Apps' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { plainDenial } from '@berth/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../lib/api-client.ts';
 import { useEnvironmentName } from '../../lib/environment-names.tsx';
 import { Banner } from './banner.tsx';
 import { Button } from './button.tsx';
@@ -22,6 +24,11 @@ export interface QueryStateProps<T> {
    * detail page that failed to load still says what it is).
    */
   errorHeader?: ReactNode;
+  /**
+   * Where a 404 leads back to: the list the missing thing would be in ("Apps", `/apps`). A 404 gets the
+   * server's message as its heading and this link instead of Retry (retrying a missing thing finds nothing).
+   */
+  notFoundBack?: { label: string; to: string };
   /** Placeholder lines while loading. */
   skeletonLines?: number;
   /** Whether the loaded data has nothing to show; `empty` is shown instead of the children. */
@@ -40,12 +47,16 @@ export function QueryState<T>({
   query,
   loadingLabel,
   errorHeader,
+  notFoundBack,
   skeletonLines = 3,
   isEmpty,
   empty,
   children,
 }: QueryStateProps<T>) {
   const environmentName = useEnvironmentName();
+  if (query.status === 'error' && isApiError(query.error) && query.error.status === 404) {
+    return <NotFound message={query.error.message} back={notFoundBack} />;
+  }
   if (query.status === 'error') {
     const message = query.error?.message ?? 'Unknown error';
     // A denial the server answered reads as the buttons' do: the rule, then its plain words (issue 20).
@@ -73,6 +84,26 @@ export function QueryState<T>({
   }
   if (isEmpty?.(query.data)) return <>{empty ?? null}</>;
   return <>{children(query.data)}</>;
+}
+
+/**
+ * Issue 41: a missing resource inside the console is named as a heading ("App not found") with a way
+ * back to its list (Home when the page names none), not an error to retry.
+ */
+function NotFound({ message, back }: { message: string; back: { label: string; to: string } | undefined }) {
+  return (
+    <section className="not-found-state" aria-labelledby="not-found-title">
+      <header className="page-header">
+        <h1 className="page-title" id="not-found-title">
+          {message}
+        </h1>
+      </header>
+      <p>It may have been deprovisioned, or the address may be wrong.</p>
+      <p>
+        <Link to={back?.to ?? '/'}>{back ? `Back to ${back.label}` : 'Back to Home'}</Link>
+      </p>
+    </section>
+  );
 }
 
 /** Grey placeholder lines, announced as one status with its label. */

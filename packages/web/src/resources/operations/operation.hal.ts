@@ -26,6 +26,8 @@ export interface Operation {
   env: Record<string, string | null> | null;
   /** A scan_code operation's result, once it succeeded (contract §4.3 code_scan_result). */
   codeScanResultId?: string | null;
+  /** A restore's or a replica's new database (Berth addition, issue 41). */
+  newDatabaseId?: string | null;
   note: string;
   userName: string;
   userEmail: string;
@@ -55,6 +57,7 @@ export function fromOperationResource(operation: OperationResource): Operation {
     previousInstanceProfile: operation.previous_instance_profile ?? null,
     env: operation.env,
     codeScanResultId: linkId(operation, 'code_scan_result'),
+    newDatabaseId: linkId(operation, 'new_database'),
     note: operation.note,
     userName: operation.user_name,
     userEmail: operation.user_email,

@@ -112,7 +112,7 @@ function AppDetailRoute() {
   }, [vanished, navigate, refresh]);
 
   return (
-    <QueryState query={app} loadingLabel="Loading app">
+    <QueryState query={app} loadingLabel="Loading app" notFoundBack={{ label: 'Apps', to: paths.apps }}>
       {(current) => {
         const environment = environments.find((item) => item.id === current.environmentId);
         // spec 2 §2: Dependencies only with read scope on the environment, as the server's edges need.

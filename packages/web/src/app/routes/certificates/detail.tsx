@@ -14,7 +14,7 @@ import { useDeleteCertificate } from '../../../features/certificates/api/use-del
 import { DeleteCertificate } from '../../../features/certificates/components/delete-certificate.tsx';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import {
   type Certificate,
@@ -43,6 +43,7 @@ function CertificateDetailRoute() {
       query={certificate}
       loadingLabel="Loading certificate"
       errorHeader={<PageHeader title={`Certificate ${id}`} />}
+      notFoundBack={{ label: 'Environments', to: paths.environments }}
     >
       {(current) => <CertificatePage certificate={current} tab={tab} />}
     </QueryState>

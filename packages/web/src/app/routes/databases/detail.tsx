@@ -37,7 +37,7 @@ import { ActivityTable } from '../../../features/operations/components/activity-
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
 import { useStackProfiles } from '../../../features/services/api/use-stack-profiles.ts';
 import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial, useActionDenials } from '../../../lib/use-action-denial.ts';
 import type { Database, DatabaseImage } from '../../../resources/databases/database.hal.ts';
 import { databaseKeys } from '../../../resources/databases/database-keys.ts';
@@ -112,7 +112,11 @@ function DatabaseDetailRoute() {
   if (deprovision && database.isError) return progress;
 
   return (
-    <QueryState query={database} loadingLabel="Loading database">
+    <QueryState
+      query={database}
+      loadingLabel="Loading database"
+      notFoundBack={{ label: 'Databases', to: paths.databases }}
+    >
       {(current) => {
         const environment = environments.find((item) => item.id === current.environmentId);
         const image = images.data?.find((item) => item.id === current.databaseImageId) ?? null;

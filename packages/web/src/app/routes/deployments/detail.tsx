@@ -11,7 +11,7 @@ import { ConfigurationTable } from '../../../features/deployments/components/con
 import { DeploymentBadge } from '../../../features/deployments/components/deployment-badge.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
@@ -67,6 +67,7 @@ function DeploymentDetailRoute() {
       query={deployment}
       loadingLabel="Loading deployment"
       errorHeader={<PageHeader title="Deployment" />}
+      notFoundBack={{ label: 'Deployments', to: paths.deployments }}
     >
       {(data) => {
         const app = (apps.data ?? []).find((candidate) => candidate.id === data.appId);

@@ -9,12 +9,19 @@ import {
 } from '../../../features/drains/api/use-drains.ts';
 import {
   type DrainActions,
+  type DrainFailureDetail,
   LogDrainsTable,
   MetricDrainsTable,
 } from '../../../features/drains/components/drains-table.tsx';
+import { LastOperationFailure } from '../../../features/operations/components/last-operation-failure.tsx';
 import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { icons } from '../../shell/icons.tsx';
+
+/** Issue 41: a failed drain says why, from its last operation (stable: the tables' columns depend on it). */
+const drainFailureDetail: DrainFailureDetail = (drain, kind) => (
+  <LastOperationFailure operationsPath={`/${kind}_drains/${encodeURIComponent(drain.id)}/operations`} />
+);
 
 /** The actions on one kind of drain, with the problem the last one ran into. */
 function useDrainActions(kind: DrainKind, denial: string | null) {
@@ -55,6 +62,7 @@ export function EnvironmentIntegrationsTab({ environmentId }: { environmentId: s
         label={`Log drains of environment ${environmentId}`}
         drains={logDrains.data ?? []}
         actions={logActions.actions}
+        failureDetail={drainFailureDetail}
         isLoading={logDrains.isPending}
         error={logDrains.error}
         toolbar={
@@ -72,6 +80,7 @@ export function EnvironmentIntegrationsTab({ environmentId }: { environmentId: s
         label={`Metric drains of environment ${environmentId}`}
         drains={metricDrains.data ?? []}
         actions={metricActions.actions}
+        failureDetail={drainFailureDetail}
         isLoading={metricDrains.isPending}
         error={metricDrains.error}
         toolbar={

@@ -24,7 +24,7 @@ import { NO_OPERATION_FILTERS } from '../../../features/operations/api/operation
 import { useOperations } from '../../../features/operations/api/use-operations.ts';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
 import { ResourceOperationBanner } from '../../../features/operations/components/resource-operation-banner.tsx';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import {
   type Endpoint,
@@ -77,6 +77,7 @@ function EndpointDetailRoute() {
       query={endpoint}
       loadingLabel="Loading endpoint"
       errorHeader={<PageHeader title={`Endpoint ${id}`} />}
+      notFoundBack={{ label: 'Endpoints', to: paths.endpoints }}
     >
       {(current) => {
         // The row joins the endpoint with the start-up lists; it is there whenever the endpoint is.
@@ -233,7 +234,7 @@ function EndpointDetails({ row }: { row: EndpointRow }) {
         },
         { label: 'Placement', value: placementLabel(endpoint) },
         { label: 'Port(s)', value: endpointPorts(endpoint) },
-        { label: 'Status', value: <EndpointStatusPill status={endpoint.status} /> },
+        { label: 'Status', value: <EndpointStatusPill status={endpoint.status} endpoint={endpoint} /> },
         { label: 'Shared', value: sharedLabel(endpoint) },
         { label: 'Using Header Auth', value: endpoint.hasTokenHeader ? 'Yes' : 'No' },
       ]}

@@ -69,6 +69,7 @@ function EnvironmentDetailRoute() {
       query={environment}
       loadingLabel="Loading environment"
       errorHeader={<PageHeader title="Environment" />}
+      notFoundBack={{ label: 'Environments', to: paths.environments }}
     >
       {(data) => <EnvironmentPage environment={data} tab={tab} />}
     </QueryState>

@@ -8,14 +8,18 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RerunButton } from '../../../features/operations/components/activity-table.tsx';
+import { OperationFailureReason } from '../../../features/operations/components/operation-failure-reason.tsx';
 import { OperationLogs } from '../../../features/operations/components/operation-logs.tsx';
 import { OperationStatusBadge } from '../../../features/operations/components/operation-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
 import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
+import { FailedDeployNextSteps } from './failed-deploy-next-steps.tsx';
+import { NewDatabaseLink } from './new-database-link.tsx';
 import { OperationResourceLink } from './operation-resource-link.tsx';
 
 /**
@@ -55,6 +59,7 @@ function OperationRoute() {
       query={operation}
       loadingLabel="Loading operation"
       errorHeader={<PageHeader title={`Operation ${id}`} />}
+      notFoundBack={{ label: 'Activity', to: paths.activity }}
     >
       {(data) => <OperationPage operation={data} />}
     </QueryState>
@@ -83,6 +88,15 @@ function OperationPage({ operation: data }: { operation: Operation }) {
             label: 'Resource',
             value: <OperationResourceLink operation={data} />,
           },
+          ...(data.newDatabaseId
+            ? [
+                {
+                  // Issue 41: a restore (or a replica) names the database it made.
+                  label: 'New Database',
+                  value: <NewDatabaseLink databaseId={data.newDatabaseId} />,
+                },
+              ]
+            : []),
           { label: 'User', value: data.userName || data.userEmail || '-' },
           { label: 'Note', value: data.note || '-' },
         ]}
@@ -103,7 +117,17 @@ function OperationPage({ operation: data }: { operation: Operation }) {
             title={`Operation ${operationStatusLabel(data.status)}`}
             actions={<RerunButton operation={data} />}
           >
-            {data.note}
+            {data.status === 'failed' ? (
+              <>
+                {/* Issue 41: the banner says why, and what is still running with the way forward. */}
+                <OperationFailureReason operationId={data.id} note={data.note} />
+                {data.type === 'deploy' && data.resourceType === 'app' && data.resourceId ? (
+                  <FailedDeployNextSteps operation={data} />
+                ) : null}
+              </>
+            ) : (
+              data.note
+            )}
           </Banner>
           <h2 className="section-title">Logs</h2>
           <OperationLogs operationId={data.id} status={data.status} />

@@ -81,7 +81,12 @@ function RoleDetailRoute() {
   // The members tab is the default: /roles/{id} shows it under its own URL.
   if (!tab) return <Navigate replace to={`${to.role(id, 'members')}${location.search}`} />;
   return (
-    <QueryState query={roles} loadingLabel="Loading role" errorHeader={<PageHeader title="Role" />}>
+    <QueryState
+      query={roles}
+      loadingLabel="Loading role"
+      errorHeader={<PageHeader title="Role" />}
+      notFoundBack={{ label: 'Roles', to: paths.teamRoles }}
+    >
       {(data) => <ListedRole roles={data} id={id} tab={tab} />}
     </QueryState>
   );

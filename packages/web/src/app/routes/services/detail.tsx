@@ -39,7 +39,7 @@ import { ScalingRec } from '../../../resources/sizing/scaling-rec.tsx';
 import { useStack } from '../../../resources/stacks/use-stack.ts';
 import '../../../features/services/components/services.css';
 import { ServiceSettingsForm } from '../../../features/services/components/service-settings-form.tsx';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -80,7 +80,11 @@ function ServiceDetailRoute() {
   });
 
   return (
-    <QueryState query={service} loadingLabel="Loading service">
+    <QueryState
+      query={service}
+      loadingLabel="Loading service"
+      notFoundBack={{ label: 'Apps', to: paths.apps }}
+    >
       {(current) => {
         const environment = environments.find((item) => item.id === current.environmentId);
         const share = cpuShare(current.instanceClass, current.containerMemoryMb);

@@ -15,7 +15,7 @@ import {
   SourceAppsTable,
 } from '../../../features/sources/components/source-apps-table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { sourceName } from '../../../resources/sources/source.hal.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -68,7 +68,12 @@ function SourceDetailRoute() {
 
   if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <PageNotFound />;
   return (
-    <QueryState query={source} loadingLabel="Loading source" errorHeader={<PageHeader title="Source" />}>
+    <QueryState
+      query={source}
+      loadingLabel="Loading source"
+      errorHeader={<PageHeader title="Source" />}
+      notFoundBack={{ label: 'Sources', to: paths.sources }}
+    >
       {(data) => {
         const lastDeployed = (sourceDeployments.data ?? []).reduce(
           (latest, deployment) => (deployment.createdAt > latest ? deployment.createdAt : latest),

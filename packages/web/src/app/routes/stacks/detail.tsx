@@ -15,7 +15,7 @@ import {
 } from '../../../features/stacks/components/stack-connections.tsx';
 import { StackDeprovision } from '../../../features/stacks/components/stack-deprovision.tsx';
 import { StackNodesTab } from '../../../features/stacks/components/stack-nodes.tsx';
-import { to } from '../../../lib/paths.ts';
+import { paths, to } from '../../../lib/paths.ts';
 import { SimulatedNotice } from '../../../resources/stacks/simulated-notice.tsx';
 import { isSimulated, type Stack, tenancyLabel } from '../../../resources/stacks/stack.hal.ts';
 import { useStack } from '../../../resources/stacks/use-stack.ts';
@@ -43,7 +43,12 @@ function StackDetailRoute() {
   if (!tab) return <Navigate replace to={`${to.stack(id, 'environments')}${location.search}`} />;
 
   return (
-    <QueryState query={stack} loadingLabel="Loading stack" errorHeader={<PageHeader title="Stack" />}>
+    <QueryState
+      query={stack}
+      loadingLabel="Loading stack"
+      errorHeader={<PageHeader title="Stack" />}
+      notFoundBack={{ label: 'Stacks', to: paths.stacks }}
+    >
       {(data) => <StackPage stack={data} tab={tab} />}
     </QueryState>
   );

@@ -16,6 +16,21 @@ interface AnyDrain {
   status: string;
 }
 
+/** Why a drain in a failed state is there (the route hands in the operations' component), or nothing. */
+export type DrainFailureDetail = (drain: AnyDrain, kind: 'log' | 'metric') => ReactNode;
+
+/** The status in words and, for a failed one, why (issue 41). */
+function statusCell(drain: AnyDrain, kind: 'log' | 'metric', failureDetail: DrainFailureDetail | undefined) {
+  const label = logDrainStatusLabel(drain.status);
+  if (!drain.status.endsWith('_failed') || !failureDetail) return label;
+  return (
+    <div className="drain-status-failed">
+      <span className="status-pill status-pill-error">{label}</span>
+      {failureDetail(drain, kind)}
+    </div>
+  );
+}
+
 export interface DrainActions {
   /** Why the caller may not act on drains (the Ops scope, spec 1 §6), or null. */
   denial: string | null;
@@ -61,7 +76,7 @@ function actionsCell(drain: AnyDrain, actions: DrainActions, restart: DrainOpera
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-function logColumns(actions: DrainActions): DataTableColumn<LogDrain>[] {
+function logColumns(actions: DrainActions, failureDetail?: DrainFailureDetail): DataTableColumn<LogDrain>[] {
   return [
     {
       id: 'handle',
@@ -75,7 +90,7 @@ function logColumns(actions: DrainActions): DataTableColumn<LogDrain>[] {
     {
       id: 'status',
       header: 'Status',
-      cell: (drain) => logDrainStatusLabel(drain.status),
+      cell: (drain) => statusCell(drain, 'log', failureDetail),
       sortValue: (drain) => drain.status,
     },
     {
@@ -90,7 +105,10 @@ function logColumns(actions: DrainActions): DataTableColumn<LogDrain>[] {
   ];
 }
 
-function metricColumns(actions: DrainActions): DataTableColumn<MetricDrain>[] {
+function metricColumns(
+  actions: DrainActions,
+  failureDetail?: DrainFailureDetail,
+): DataTableColumn<MetricDrain>[] {
   return [
     {
       id: 'handle',
@@ -103,7 +121,7 @@ function metricColumns(actions: DrainActions): DataTableColumn<MetricDrain>[] {
     {
       id: 'status',
       header: 'Status',
-      cell: (drain) => logDrainStatusLabel(drain.status),
+      cell: (drain) => statusCell(drain, 'metric', failureDetail),
       sortValue: (drain) => drain.status,
     },
     {
@@ -122,11 +140,20 @@ interface TableProps<Drain> {
   error: Error | null;
   toolbar?: ReactNode;
   label: string;
+  failureDetail?: DrainFailureDetail;
 }
 
 /** spec 2 §2: the environment page lists its log drains. */
-export function LogDrainsTable({ drains, actions, isLoading, error, toolbar, label }: TableProps<LogDrain>) {
-  const cells = useMemo(() => logColumns(actions), [actions]);
+export function LogDrainsTable({
+  drains,
+  actions,
+  isLoading,
+  error,
+  toolbar,
+  label,
+  failureDetail,
+}: TableProps<LogDrain>) {
+  const cells = useMemo(() => logColumns(actions, failureDetail), [actions, failureDetail]);
   return (
     <DataTable<LogDrain>
       label={label}
@@ -150,8 +177,9 @@ export function MetricDrainsTable({
   error,
   toolbar,
   label,
+  failureDetail,
 }: TableProps<MetricDrain>) {
-  const cells = useMemo(() => metricColumns(actions), [actions]);
+  const cells = useMemo(() => metricColumns(actions, failureDetail), [actions, failureDetail]);
   return (
     <DataTable<MetricDrain>
       label={label}

@@ -73,7 +73,7 @@ const COLUMNS: DataTableColumn<EndpointRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: ({ endpoint }) => <EndpointStatusPill status={endpoint.status} />,
+    cell: ({ endpoint }) => <EndpointStatusPill status={endpoint.status} endpoint={endpoint} />,
     sortValue: ({ endpoint }) => endpoint.status,
   },
   {
