@@ -265,7 +265,7 @@ describe('service restart (issue 20)', () => {
     });
     renderApp('/apps/1/services/5/settings');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Restart web' }));
+    await user.click(await screen.findByRole('button', { name: 'Restart Service web' }));
     expect(server.callsTo('POST', '/api/services/5/operations')).toHaveLength(0);
     expect(
       screen.getByText('Its containers stop and start again; requests may fail meanwhile.'),

@@ -269,7 +269,7 @@ function SettingsTab({ service, hasEndpoints }: { service: Service; hasEndpoints
         {restart.isError ? <Banner variant="error">{restart.error.message}</Banner> : null}
         <div>
           <ConfirmButton
-            label={`Restart ${service.handle}`}
+            label={`Restart Service ${service.handle}`}
             confirmLabel={`Confirm restart of ${service.handle}`}
             warning="Its containers stop and start again; requests may fail meanwhile."
             denial={restartDenial}
