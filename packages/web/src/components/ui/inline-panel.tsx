@@ -1,10 +1,10 @@
-import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
 import { focusElement, isFocusLost } from '../../lib/focus.ts';
 
 const FIELDS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
 const CONTROLS = `${FIELDS}, button:not(:disabled), a[href]`;
 
-export interface InlinePanelProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onKeyDown'> {
+export interface InlinePanelProps extends HTMLAttributes<HTMLDivElement> {
   children: ReactNode;
   /** Closes the panel (Escape). */
   onClose: () => void;
@@ -25,6 +25,8 @@ export function InlinePanel({ children, onClose, returnFocus, ...rest }: InlineP
   // The latest callback, read when the panel closes (the effect below runs once, on open).
   const returnFocusRef = useRef(returnFocus);
   returnFocusRef.current = returnFocus;
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -32,7 +34,16 @@ export function InlinePanel({ children, onClose, returnFocus, ...rest }: InlineP
     const target =
       element?.querySelector<HTMLElement>(FIELDS) ?? element?.querySelector<HTMLElement>(CONTROLS);
     focusElement(target ?? element);
+    // A listener of the panel itself: the panel is no control, so it has no keyboard handler of React's.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onCloseRef.current();
+    };
+    element?.addEventListener('keydown', onKeyDown);
     return () => {
+      element?.removeEventListener('keydown', onKeyDown);
       // Passive cleanup runs once the panel left the page: only rescue a focus that fell with it.
       if (!isFocusLost()) return;
       const back = returnFocusRef.current?.() ?? opener;
@@ -40,15 +51,8 @@ export function InlinePanel({ children, onClose, returnFocus, ...rest }: InlineP
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  };
-
   return (
-    <div ref={panel} onKeyDown={onKeyDown} {...rest}>
+    <div ref={panel} {...rest}>
       {children}
     </div>
   );
