@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { passwordField } from '../fixtures/console.ts';
+import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { deployedService } from '../fixtures/operations.ts';
 import { SCHEMES, type Scheme } from '../fixtures/screen.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -35,83 +35,104 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
     );
 }
 
+/** Visits each page, waits for its heading and its data, and runs axe there (a soft check per page). */
+async function checkPages(
+  page: Page,
+  scheme: Scheme,
+  pages: readonly (readonly [string, string | RegExp])[],
+) {
+  for (const [path, heading] of pages) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      // The lists and details are in (no skeleton or spinner left) before axe looks.
+      await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
+      expect.soft(await seriousViolations(page, path), path).toEqual([]);
+    });
+  }
+}
+
 for (const scheme of SCHEMES) {
   test.describe(`${scheme} theme`, () => {
-    test('the signed-out pages have no serious or critical axe violation', async ({ page }) => {
+    test.describe.configure({ timeout: 180_000 });
+
+    test('the signed-out pages', async ({ page }) => {
       await useScheme(page, scheme);
-      const found: string[] = [];
-      for (const [path, heading] of [
-        ['/login', 'Log In'],
-        ['/signup', /Sign Up|Create your account/i],
+      await checkPages(page, scheme, [
+        ['/login', /Log in/i],
+        ['/signup', /account/i],
         ['/forgot-password', /password/i],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        found.push(...(await seriousViolations(page, path)));
-      }
-      expect(found).toEqual([]);
+      ]);
     });
 
-    test('the signed-in main pages have no serious or critical axe violation', async ({
+    test('the lists', async ({ signedInPage: page, app }) => {
+      await useScheme(page, scheme);
+      await checkPages(page, scheme, [
+        ['/', /.+/],
+        ['/apps', 'Apps'],
+        ['/environments', 'Environments'],
+        ['/services', 'Services'],
+        ['/databases', 'Databases'],
+        ['/activity', 'Activity'],
+        [`/search?search=${app.handle}`, 'Search'],
+      ]);
+    });
+
+    test('an app, its service and its deploy', async ({
       signedInPage: page,
       account,
       environment,
       request,
     }) => {
-      test.setTimeout(240_000);
       const token = account.token.accessToken;
-      const { appId, serviceId } = await deployedService(request, token, environment.id, `web-${scheme}`);
-      const databaseId = await createProvisionedDatabase(request, account, environment, `db-${scheme}`);
+      const handle = `web-${scheme}`;
+      const { appId, serviceId } = await deployedService(request, token, environment.id, handle);
       const operations = await request.get(`/api/apps/${appId}/operations`, {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/hal+json' },
       });
-      const operationId = String(
-        ((await operations.json()) as { _embedded: { operations: { id: string | number }[] } })._embedded
-          .operations[0]?.id,
-      );
+      const [operation] = (
+        (await operations.json()) as { _embedded: { operations: { id: string | number }[] } }
+      )._embedded.operations;
       await useScheme(page, scheme);
-
-      const pages: [string, string | RegExp][] = [
-        ['/', /.+/],
-        ['/apps', 'Apps'],
-        [`/apps/${appId}`, `web-${scheme}`],
-        [`/apps/${appId}/config`, `web-${scheme}`],
+      await checkPages(page, scheme, [
+        [`/apps/${appId}`, handle],
+        [`/apps/${appId}/config`, handle],
+        [`/apps/${appId}/settings`, handle],
         [`/apps/${appId}/services/${serviceId}`, /.+/],
-        ['/environments', 'Environments'],
+        [`/operations/${operation?.id}`, `Operation ${operation?.id}`],
+      ]);
+    });
+
+    test('an environment and a database', async ({ signedInPage: page, account, environment, request }) => {
+      const handle = `db-${scheme}`;
+      const databaseId = await createProvisionedDatabase(request, account, environment, handle);
+      await useScheme(page, scheme);
+      await checkPages(page, scheme, [
         [`/environments/${environment.id}`, environment.handle],
-        ['/services', 'Services'],
-        ['/databases', 'Databases'],
-        [`/databases/${databaseId}`, `db-${scheme}`],
-        ['/activity', 'Activity'],
-        [`/operations/${operationId}`, `Operation ${operationId}`],
+        [`/environments/${environment.id}/backups`, environment.handle],
+        [`/databases/${databaseId}`, handle],
+      ]);
+    });
+
+    test('settings, team and billing', async ({ signedInPage: page, account }) => {
+      await useScheme(page, scheme);
+      await checkPages(page, scheme, [
         ['/settings/profile', 'Profile'],
         ['/settings/team/members', 'Members'],
         ['/settings/team/roles', 'Roles'],
         ['/plans', 'Plans'],
         ['/billing', 'Add payment information'],
-      ];
-      const found: string[] = [];
-      for (const [path, heading] of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        // The lists and details are in (no skeleton or spinner left) before axe looks.
-        await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
-        found.push(...(await seriousViolations(page, path)));
-      }
-
+      ]);
       // Security asks for the password first (an elevated token, kept in memory: no reload after it).
       await page.goto('/settings/security');
       await expect(page.getByRole('heading', { name: 'Confirm your identity' })).toBeVisible();
-      found.push(...(await seriousViolations(page, '/elevate')));
+      expect.soft(await seriousViolations(page, '/elevate'), '/elevate').toEqual([]);
       await passwordField(page).fill(account.password);
       await page.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Security Settings' })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Your sessions' })).toBeVisible();
-      found.push(...(await seriousViolations(page, '/settings/security')));
-
-      expect(found).toEqual([]);
+      expect.soft(await seriousViolations(page, '/settings/security'), '/settings/security').toEqual([]);
     });
   });
 }
