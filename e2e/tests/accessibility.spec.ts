@@ -52,7 +52,8 @@ async function checkPages(
 
 for (const scheme of SCHEMES) {
   test.describe(`${scheme} theme`, () => {
-    test.describe.configure({ timeout: 180_000 });
+    // Each page waits for its data and axe reads the whole page: on a busy machine that adds up.
+    test.describe.configure({ timeout: 360_000 });
 
     test('the signed-out pages', async ({ page }) => {
       await useScheme(page, scheme);
