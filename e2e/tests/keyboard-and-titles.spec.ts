@@ -241,6 +241,7 @@ test.describe('text, headings and the Sessions table', () => {
   });
 
   test('headings go down one level at a time', async ({ signedInPage: page, app, environment }) => {
+    test.setTimeout(240_000);
     for (const path of [
       '/apps',
       `/apps/${app.id}`,
@@ -265,6 +266,7 @@ test.describe('text, headings and the Sessions table', () => {
     account,
     request,
   }) => {
+    test.setTimeout(180_000);
     // A second session, so a Revoke button is listed.
     await logIn(request, account);
     await page.setViewportSize({ width: 1440, height: 900 });
