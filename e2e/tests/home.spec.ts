@@ -56,7 +56,7 @@ test.describe('home', () => {
       'aria-current',
       'page',
     );
-    for (const name of ['Dedicated Stacks: 0', 'Environments: 0', 'Apps: 0', 'Databases: 0']) {
+    for (const name of ['0 Dedicated Stacks', '0 Environments', '0 Apps', '0 Databases']) {
       await expect(counts(page).getByRole('link', { name })).toBeVisible();
     }
     const cost = counts(page).getByRole('listitem').filter({ hasText: 'Estimated Monthly Cost' });
@@ -88,7 +88,7 @@ test.describe('home', () => {
     await createProvisionedDatabase(request, account, environment, 'orders');
 
     await page.reload();
-    for (const name of ['Dedicated Stacks: 0', 'Environments: 1', 'Apps: 1', 'Databases: 1']) {
+    for (const name of ['0 Dedicated Stacks', '1 Environments', '1 Apps', '1 Databases']) {
       await expect(counts(page).getByRole('link', { name })).toBeVisible();
     }
     await expect(cost).toHaveText(/^\$[1-9][\d,]*\.\d\dEstimated Monthly Cost$/);
@@ -105,7 +105,7 @@ test.describe('home', () => {
     await expect(card(page, 'Security & Compliance')).toContainText('1 of 1 databases');
 
     // Each count opens its list.
-    await counts(page).getByRole('link', { name: 'Apps: 1' }).click();
+    await counts(page).getByRole('link', { name: '1 Apps' }).click();
     await expect(page).toHaveURL(/\/apps$/);
     // In the table: until the Apps page is in, Home (and its Top Source link) may still be on screen.
     await expect(
@@ -171,7 +171,7 @@ test.describe('home', () => {
     await logInBrowser(page.context(), teammate);
     await page.goto('/');
     await expect(homeHeading(page)).toBeVisible();
-    for (const name of ['Environments: 1', 'Apps: 1', 'Databases: 1']) {
+    for (const name of ['1 Environments', '1 Apps', '1 Databases']) {
       await expect(counts(page).getByRole('link', { name })).toBeVisible();
     }
     await expect(card(page, 'Security & Compliance')).toContainText(
@@ -192,7 +192,7 @@ test.describe('home', () => {
         await page.goto('/');
         await inTheme(page, scheme);
         await expect(homeHeading(page)).toBeVisible();
-        await expect(counts(page).getByRole('link', { name: 'Apps: 1' })).toBeVisible();
+        await expect(counts(page).getByRole('link', { name: '1 Apps' })).toBeVisible();
         await expect(page.getByText(FEEDBACK_TITLE)).toBeVisible();
         for (const name of ['Scaling', 'Top Source', 'Latest Activity', 'Security & Compliance']) {
           const box = await card(page, name).boundingBox();

@@ -11,6 +11,7 @@ import { type ReactNode, useCallback, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedDraft } from '../../lib/use-debounced-draft.ts';
 import { Button } from './button.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 /** spec 3 §2: the texts of a list with nothing to show and of a list that failed to load. */
 export const NO_RESOURCES_FOUND = 'No resources found';
@@ -285,25 +286,25 @@ export function DataTable<T>({
         </div>
       )}
       {body ? (
-        <div className="table-wrap">
+        <TableWrap label={label}>
           <table className="table table-cards">
             <caption className="visually-hidden">{label}</caption>
             <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
             <tbody>{body}</tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : pageRows.length > VIRTUALIZE_ABOVE ? (
         <VirtualBody label={label} rows={pageRows} colSpan={colSpan} renderRow={renderRow}>
           <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
         </VirtualBody>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label={label}>
           <table className="table table-cards">
             <caption className="visually-hidden">{label}</caption>
             <Head columns={columns} sorting={sorting} onSort={serverPaging ? undefined : toggleSort} />
             <tbody>{pageRows.map((row) => renderRow(row))}</tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {footer}
       {serverPaging ? (
@@ -478,7 +479,7 @@ function VirtualBody<T>({
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div ref={scrollRef} className="table-wrap table-scroll">
+    <TableWrap label={label} scrollRef={scrollRef} className="table-wrap table-scroll">
       <table className="table table-cards" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{label}</caption>
         {children}
@@ -499,6 +500,6 @@ function VirtualBody<T>({
           ) : null}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -1,4 +1,5 @@
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useEffect } from 'react';
+import { setHeaderName } from '../../lib/document-title.ts';
 
 export interface PageHeaderProps {
   title: string;
@@ -9,6 +10,11 @@ export interface PageHeaderProps {
 }
 
 export function PageHeader({ title, description, actions, titleRef }: PageHeaderProps) {
+  // A resource's page is named in the document title by its heading (lib/document-title.ts).
+  useEffect(() => {
+    setHeaderName(title);
+    return () => setHeaderName(null);
+  }, [title]);
   return (
     <header className="page-header">
       <div>

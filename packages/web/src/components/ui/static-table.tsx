@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableWrap } from './table-wrap.tsx';
 
 /** A column header: its name, or the name with a class or shown to assistive technology only. */
 export type StaticColumn = string | { label: string; className?: string; hidden?: boolean };
@@ -19,7 +20,7 @@ export interface StaticTableProps {
  */
 export function StaticTable({ caption, className, columns, children }: StaticTableProps) {
   return (
-    <div className="table-wrap">
+    <TableWrap label={typeof caption === 'string' ? caption : undefined}>
       <table className={className ? `table ${className}` : 'table'}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
@@ -40,6 +41,6 @@ export function StaticTable({ caption, className, columns, children }: StaticTab
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

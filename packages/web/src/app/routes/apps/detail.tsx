@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useNavigate, useParams } from 'react-router';
 import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { InlinePanel } from '../../../components/ui/inline-panel.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -154,7 +155,7 @@ function AppDetailRoute() {
             ) : null}
             <ResourceOperationBanner operations={latest.data?.operations ?? []} />
             {deploying ? (
-              <div className="section-block">
+              <InlinePanel className="section-block" onClose={() => setDeploying(false)}>
                 <DeployForm
                   denial={deployDenial}
                   onDeploy={async (gitRef) => {
@@ -162,7 +163,7 @@ function AppDetailRoute() {
                     navigate(to.operation(operation.id));
                   }}
                 />
-              </div>
+              </InlinePanel>
             ) : null}
             <AppDetails
               app={current}

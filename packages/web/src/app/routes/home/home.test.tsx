@@ -66,10 +66,10 @@ describe('home (spec 3 §2)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(await screen.findByRole('link', { name: 'Apps: 1,234' })).toHaveAttribute('href', '/apps');
-    expect(screen.getByRole('link', { name: 'Dedicated Stacks: 1' })).toHaveAttribute('href', '/stacks');
-    expect(screen.getByRole('link', { name: 'Environments: 2' })).toHaveAttribute('href', '/environments');
-    expect(screen.getByRole('link', { name: 'Databases: 3' })).toHaveAttribute('href', '/databases');
+    expect(await screen.findByRole('link', { name: '1,234 Apps' })).toHaveAttribute('href', '/apps');
+    expect(screen.getByRole('link', { name: '1 Dedicated Stacks' })).toHaveAttribute('href', '/stacks');
+    expect(screen.getByRole('link', { name: '2 Environments' })).toHaveAttribute('href', '/environments');
+    expect(screen.getByRole('link', { name: '3 Databases' })).toHaveAttribute('href', '/databases');
     const counts = screen.getByRole('list', { name: 'Resources at a glance' });
     expect(within(counts).getAllByRole('listitem')[4]).toHaveTextContent('$1,234.50Estimated Monthly Cost');
 

@@ -6,13 +6,14 @@ import {
   type RetentionPolicyValues,
   retentionPolicyWarnings,
 } from '@berth/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { Form, SubmitRow, useSchemaForm } from '../../../components/ui/form.tsx';
+import { InlinePanel } from '../../../components/ui/inline-panel.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -202,6 +203,8 @@ export function RetentionPolicyPanel({
   const denial = useActionDenial('backup_retention_policy.create', environmentId);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  // Focus goes back to Edit Policy when the form closes (the button is drawn anew).
+  const editButton = useRef<HTMLButtonElement>(null);
   return (
     <section className="backup-stack" aria-label="Retention policy">
       <h2 className="section-title">Backup Retention Policy</h2>
@@ -209,22 +212,25 @@ export function RetentionPolicyPanel({
       <QueryState query={policy} loadingLabel="Loading retention policy">
         {(current) =>
           editing ? (
-            <RetentionPolicyForm
-              current={current ?? BACKUP_RETENTION_DEFAULTS}
-              environmentType={environmentType}
-              denial={denial}
-              onSave={async (next) => {
-                await save.mutateAsync(next);
-                setEditing(false);
-                setSaved(true);
-              }}
-              onCancel={() => setEditing(false)}
-            />
+            <InlinePanel onClose={() => setEditing(false)} returnFocus={() => editButton.current}>
+              <RetentionPolicyForm
+                current={current ?? BACKUP_RETENTION_DEFAULTS}
+                environmentType={environmentType}
+                denial={denial}
+                onSave={async (next) => {
+                  await save.mutateAsync(next);
+                  setEditing(false);
+                  setSaved(true);
+                }}
+                onCancel={() => setEditing(false)}
+              />
+            </InlinePanel>
           ) : (
             <>
               <RetentionPolicySummary policy={current} />
               <div className="backup-toolbar">
                 <ScopedButton
+                  ref={editButton}
                   size="sm"
                   variant="secondary"
                   denial={denial}

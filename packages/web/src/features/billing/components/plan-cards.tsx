@@ -137,7 +137,7 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
                 className={isCurrent ? 'card plan-card plan-card-current' : 'card plan-card'}
                 aria-current={isCurrent ? 'true' : undefined}
               >
-                <h3
+                <h2
                   className="plan-card-name"
                   tabIndex={-1}
                   ref={(heading) => {
@@ -146,7 +146,7 @@ export function PlanCards({ plans, active, paymentRequired, onChange }: PlanCard
                   }}
                 >
                   {title(plan.name)}
-                </h3>
+                </h2>
                 <p className="plan-card-price">{planPrice(plan)}</p>
                 <PlanFacts plan={plan} />
                 <div className="plan-card-action">

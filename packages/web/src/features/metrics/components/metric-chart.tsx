@@ -55,7 +55,7 @@ export function MetricChart({
   return (
     <section className="metric-chart" aria-label={`${metric} chart`}>
       <header className="metric-chart-header">
-        <h3 className="metric-chart-title">{title}</h3>
+        <h2 className="metric-chart-title">{title}</h2>
         <code className="metric-chart-name">{metric}</code>
       </header>
       {chart.isPending ? (

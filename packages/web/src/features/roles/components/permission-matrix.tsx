@@ -135,7 +135,7 @@ export function PermissionMatrix({
       </p>
       {!ownerRole ? (
         <section className="card card-body" aria-label={`What members of ${roleName} can do`}>
-          <h3 className="section-title">What members of {roleName} can do</h3>
+          <h2 className="section-title">What members of {roleName} can do</h2>
           <ul className="matrix-summary">
             {environments.map((environment) => {
               const held = environment.permissions.map((permission) => permission.scope);

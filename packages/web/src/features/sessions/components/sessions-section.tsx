@@ -38,7 +38,8 @@ export function SessionsSection() {
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
   return (
-    <section className="card card-body form-card" aria-labelledby="sessions-title">
+    // The content's width, not a form's (issue 41): the table's columns and Revoke buttons fit in the card.
+    <section className="card card-body" aria-labelledby="sessions-title">
       <h2 className="section-title" id="sessions-title">
         Sessions
       </h2>

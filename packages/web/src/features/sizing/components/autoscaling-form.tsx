@@ -270,7 +270,7 @@ export function AutoscalingForm({ policy, allowed, denial, onSave }: Autoscaling
 
   return (
     <Form form={form} className="card card-body form form-card" aria-label="Autoscaling">
-      <h3 className="section-title">Autoscaling</h3>
+      <h2 className="section-title">Autoscaling</h2>
       <SelectField
         label="Autoscaling"
         options={modes}

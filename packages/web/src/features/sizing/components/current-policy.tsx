@@ -12,7 +12,7 @@ export function CurrentPolicy({ policy }: { policy: SizingPolicy | null }) {
   if (!policy) {
     return (
       <section className="card card-body" aria-label="Current policy">
-        <h3 className="section-title">Current Policy</h3>
+        <h2 className="section-title">Current Policy</h2>
         <p className="muted">No policy: this service keeps the size and count it is given.</p>
       </section>
     );
@@ -56,7 +56,7 @@ export function CurrentPolicy({ policy }: { policy: SizingPolicy | null }) {
   );
   return (
     <section aria-label="Current policy">
-      <h3 className="section-title">Current Policy</h3>
+      <h2 className="section-title">Current Policy</h2>
       <DetailList label="Current policy details" items={items} />
     </section>
   );
