@@ -27,7 +27,7 @@ const envKey = boundedString(MAX_LENGTH.envKey, {
  * Marks variables sensitive. There is no way back: a sensitive variable stays sensitive until a configure
  * operation removes it (as Vercel's sensitive variables), so its value never becomes visible again.
  */
-export const markSensitiveEnvKeysInput = z.strictObject({
+export const markSensitiveEnvKeysInput = z.object({
   keys: z
     .array(envKey)
     .min(1, { error: sensitiveEnvKeysMessages.none })
