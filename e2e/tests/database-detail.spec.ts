@@ -40,16 +40,33 @@ test.describe('database detail', () => {
     await expect(page.getByText(/Operation \d+: scale DONE/)).toBeVisible({ timeout: 60_000 });
     await expect(details).toContainText('20 GB', { timeout: 15_000 });
 
-    // The owner copies the connection URL.
+    // The owner copies the connection URL: its password is masked on screen (issue 41) and Copy writes
+    // the real URL without revealing it; Reveal shows it, Hide masks it again.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await tabs.getByRole('link', { name: 'Connection URLs' }).click();
-    const copy = page.getByRole('button', { name: /^Copy .* connection URL$/ }).first();
+    const urls = page.getByRole('table', { name: 'Connection URLs' });
+    const copy = urls.getByRole('button', { name: /^Copy .* connection URL$/ }).first();
     await expect(copy).toBeVisible();
-    const url = (await page.locator('code.database-connection-url').first().textContent()) ?? '';
-    expect(url).toMatch(/^[a-z]+:\/\//);
+    const shown = urls.locator('code.database-connection-url').first();
+    await expect(shown).toHaveText(/^[a-z]+:\/\/[^:/@]*:•••@/);
     await copy.click();
-    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect(urls.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    const password = /^[a-z]+:\/\/[^:/@]*:([^@]+)@/.exec(url)?.[1] ?? '';
+    expect(password).not.toBe('');
+    expect(url.replace(`:${password}@`, ':•••@')).toBe(await shown.textContent());
+    expect(await page.content()).not.toContain(password);
+    await urls
+      .getByRole('button', { name: /^Reveal .* connection URL$/ })
+      .first()
+      .click();
+    await expect(shown).toHaveText(url);
+    await urls
+      .getByRole('button', { name: /^Hide .* connection URL$/ })
+      .first()
+      .click();
+    await expect(shown).toHaveText(/:•••@/);
+    expect(await page.content()).not.toContain(password);
 
     // Deprovision with the handle typed exactly.
     await tabs.getByRole('link', { name: 'Settings' }).click();

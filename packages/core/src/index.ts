@@ -11,6 +11,7 @@ export * from './code-scan-results/code-scan-result.hal.ts';
 export * from './configuration/dotenv.ts';
 export * from './configuration/env.ts';
 export * from './configurations/configuration.hal.ts';
+export * from './configurations/sensitive-env-keys.ts';
 export * from './constants/constants.ts';
 export * from './containers/container.hal.ts';
 export * from './containers/container-logs.ts';

@@ -329,7 +329,7 @@ export async function createServices(
   const servicesService = createServicesService({ db, apps });
   const sources = createSourcesService({ db });
   const images = createImagesService({ apps });
-  const configurations = createConfigurationsService({ apps });
+  const configurations = createConfigurationsService({ db, apps });
   const codeScanResults = createCodeScanResultsService({ apps });
   const serviceDefinitions = createServiceDefinitionsService({ db, apps });
   const deployments = createDeploymentsService({ db, apps, sources });

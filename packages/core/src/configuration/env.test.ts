@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { envKeyProblems, formatEnvText, parseEnvText } from './env.ts';
+import {
+  type EnvRowInput,
+  envKeyProblems,
+  envMessages,
+  envRowProblems,
+  formatEnvText,
+  parseEnvText,
+} from './env.ts';
 
 describe('environment variable keys (spec 2 §5)', () => {
   it('reports bad keys and duplicates with the spec messages', () => {
@@ -50,5 +57,38 @@ describe('key=value text', () => {
     const env = { A: 'plain', B: 'two\nlines', C: 'has "quotes"' };
     const parsed = parseEnvText(formatEnvText(env));
     expect(Object.fromEntries(parsed.entries.map((e) => [e.key, e.value]))).toEqual(env);
+  });
+});
+
+describe('key/value editor rows (issue 41)', () => {
+  const row = (key: string, value: string, more: Partial<EnvRowInput> = {}): EnvRowInput => ({
+    key,
+    value,
+    locked: false,
+    replacing: false,
+    ...more,
+  });
+
+  it('accepts filled rows, ignores blank ones and untouched locked values', () => {
+    expect(envRowProblems([row('A', '1'), row('', ''), row('SECRET', '', { locked: true })])).toEqual([]);
+  });
+
+  it("reports the spec's key messages, then rows without a key or a value", () => {
+    expect(
+      envRowProblems([
+        row('1BAD', 'x'),
+        row('A', '1'),
+        row('A', '2'),
+        row('', 'orphan'),
+        row('EMPTY', ''),
+        row('SECRET', '', { locked: true, replacing: true }),
+      ]),
+    ).toEqual([
+      envMessages.missingKey,
+      '1BAD does not match regex: /[a-zA-Z_]+[a-zA-Z0-9_]*/',
+      'A found multiple times, must be unique',
+      'EMPTY needs a value: remove the row to remove the variable',
+      'Type the new value of SECRET, or keep its current value',
+    ]);
   });
 });

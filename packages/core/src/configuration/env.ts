@@ -6,7 +6,38 @@ export const ENV_KEY_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 export const envMessages = {
   duplicate: (key: string) => `${key} found multiple times, must be unique`,
   badKey: (key: string) => `${key} does not match regex: /[a-zA-Z_]+[a-zA-Z0-9_]*/`,
+  // The key/value editor's own (issue 41): a contract "" removes a variable, so a row needs a value.
+  missingKey: 'Each variable needs a key',
+  missingValue: (key: string) => `${key} needs a value: remove the row to remove the variable`,
+  missingReplacement: (key: string) => `Type the new value of ${key}, or keep its current value`,
 } as const;
+
+/** A row of the key/value editor: a saved sensitive value is not in the console, only replaced. */
+export interface EnvRowInput {
+  key: string;
+  value: string;
+  /** A saved sensitive variable whose value is neither shown nor sent unless replaced. */
+  locked: boolean;
+  replacing: boolean;
+}
+
+/**
+ * Problems of the key/value editor's rows, in order: the spec's key rules (spec 2 §5) over the rows that
+ * hold anything, then each row without a key or a value. A blank row is ignored.
+ */
+export function envRowProblems(rows: readonly EnvRowInput[]): string[] {
+  const filled = rows.filter((row) => row.locked || row.key !== '' || row.value !== '');
+  const problems: string[] = [];
+  if (filled.some((row) => row.key === '')) problems.push(envMessages.missingKey);
+  problems.push(...envKeyProblems(filled.filter((row) => row.key !== '').map((row) => row.key)));
+  for (const row of filled) {
+    if (row.key === '') continue;
+    if (row.locked && row.replacing && row.value === '')
+      problems.push(envMessages.missingReplacement(row.key));
+    else if (!row.locked && row.value === '') problems.push(envMessages.missingValue(row.key));
+  }
+  return problems;
+}
 
 /** Problems with a set of keys, in order: each bad key once, each duplicate once. */
 export function envKeyProblems(keys: readonly string[]): string[] {

@@ -43,6 +43,7 @@ const PROBE_BODY = {
   scope: 'read',
   type: 'development',
   availability: 'active',
+  keys: ['PROBE'],
 };
 
 let t: TestApp;

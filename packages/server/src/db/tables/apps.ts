@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,6 +58,22 @@ export const configurations = pgTable(
     ...timestamps,
   },
   (table) => [index('configurations_app_idx').on(table.appId)],
+);
+
+/**
+ * Names of an app's variables marked sensitive (issue 41): the console never shows their values again
+ * and only lets them be replaced or removed. A name leaves when a configure operation removes its variable.
+ */
+export const sensitiveEnvKeys = pgTable(
+  'sensitive_env_keys',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.appId, table.key] })],
 );
 
 export const serviceDefinitions = pgTable('service_definitions', {

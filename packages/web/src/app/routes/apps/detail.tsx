@@ -35,6 +35,8 @@ import { type App, deploymentType } from '../../../resources/apps/app.hal.ts';
 import { appKeys } from '../../../resources/apps/app-keys.ts';
 import { useApp } from '../../../resources/apps/use-app.ts';
 import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
+import { useMarkSensitiveEnvKeys } from '../../../resources/configurations/use-mark-sensitive-env-keys.ts';
+import { useSensitiveEnvKeys } from '../../../resources/configurations/use-sensitive-env-keys.ts';
 import type { Deployment } from '../../../resources/deployments/deployment.hal.ts';
 import { deploymentKeys } from '../../../resources/deployments/deployment-keys.ts';
 import { operationKeys } from '../../../resources/operations/operation-keys.ts';
@@ -362,6 +364,8 @@ function ConfigurationTab({ app }: { app: App }) {
   const readDenial = useActionDenial('app.configuration.read', app.environmentId);
   const configureDenial = useActionDenial('app.configure', app.environmentId);
   const configuration = useConfiguration(app.currentConfigurationId, readDenial === null);
+  const sensitiveKeys = useSensitiveEnvKeys(app.id, readDenial === null);
+  const markSensitive = useMarkSensitiveEnvKeys(app.id);
   const configure = useStartAppOperation(app.id);
   const refresh = useRefreshAfterOperation();
   const [operationId, setOperationId] = useState<string | null>(null);
@@ -372,15 +376,23 @@ function ConfigurationTab({ app }: { app: App }) {
     body = (
       <QueryState query={configuration} loadingLabel="Loading configuration">
         {(current) => (
-          <ConfigurationEditor
-            key={app.currentConfigurationId ?? 'none'}
-            current={current}
-            denial={configureDenial}
-            onSave={async (env) => {
-              const operation = await configure.mutateAsync({ type: 'configure', env });
-              setOperationId(operation.id);
-            }}
-          />
+          <QueryState query={sensitiveKeys} loadingLabel="Loading configuration">
+            {(sensitive) => (
+              <ConfigurationEditor
+                key={app.currentConfigurationId ?? 'none'}
+                current={current}
+                sensitiveKeys={sensitive}
+                denial={configureDenial}
+                onSave={async (env, marks) => {
+                  // Marked first: a failed configure leaves a name marked, never a sensitive value shown.
+                  if (marks.length > 0) await markSensitive.mutateAsync(marks);
+                  if (Object.keys(env).length === 0) return;
+                  const operation = await configure.mutateAsync({ type: 'configure', env });
+                  setOperationId(operation.id);
+                }}
+              />
+            )}
+          </QueryState>
         )}
       </QueryState>
     );

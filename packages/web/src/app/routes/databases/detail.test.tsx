@@ -136,7 +136,7 @@ describe('database detail (spec 2 §2)', () => {
 });
 
 describe('database Connection URLs (spec 2 §6)', () => {
-  it('lists the credentials with a copy button for a caller with sensitive', async () => {
+  it('lists the credentials masked, copies the real URL without revealing it, and reveals on demand', async () => {
     databaseConsole({
       routes: {
         'GET /api/databases/1/database_credentials': () =>
@@ -145,11 +145,21 @@ describe('database Connection URLs (spec 2 §6)', () => {
     });
     renderApp('/databases/1/credentials');
     const url = 'postgresql://berth:s3cret-password@db-production-1.berth.internal:5432/db';
-    expect(await screen.findByText(url)).toBeInTheDocument();
-    // userEvent stubs the clipboard: what was written reads back.
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Copy postgresql connection URL' }));
+    // issue 41: the password is masked until Reveal.
+    expect(
+      await screen.findByText('postgresql://berth:•••@db-production-1.berth.internal:5432/db'),
+    ).toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('s3cret-password');
+    const user = userEvent.setup();
+    // userEvent stubs the clipboard: what was written reads back, and the page still hides it.
+    await user.click(screen.getByRole('button', { name: 'Copy postgresql connection URL' }));
     expect(await navigator.clipboard.readText()).toBe(url);
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('s3cret-password');
+    await user.click(screen.getByRole('button', { name: 'Reveal postgresql connection URL' }));
+    expect(screen.getByText(url)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide postgresql connection URL' }));
+    expect(document.body.innerHTML).not.toContain('s3cret-password');
   });
 
   it('asks nothing and says why without sensitive', async () => {

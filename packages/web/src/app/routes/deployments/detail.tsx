@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import { useConfiguration } from '../../../resources/configurations/use-configuration.ts';
+import { useSensitiveEnvKeys } from '../../../resources/configurations/use-sensitive-env-keys.ts';
 import { useOperation } from '../../../resources/operations/use-operation.ts';
 import { PageNotFound } from '../../shell/page-not-found.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -37,18 +38,30 @@ function DeploymentLogs({ operationId }: { operationId: string }) {
 }
 
 function DeploymentConfig({
+  appId,
   configurationId,
   denial,
 }: {
+  appId: string | null;
   configurationId: string | null;
   denial: string | null;
 }) {
   const configuration = useConfiguration(configurationId, denial === null);
+  // The app's sensitive variables (issue 41) stay hidden here too.
+  const sensitiveKeys = useSensitiveEnvKeys(appId ?? '', denial === null && appId !== null);
   if (denial) return <DenialBanner denial={denial} />;
   if (!configurationId) return <ConfigurationTable env={{}} />;
   return (
     <QueryState query={configuration} loadingLabel="Loading configuration">
-      {(env) => <ConfigurationTable env={env} />}
+      {(env) =>
+        appId === null ? (
+          <ConfigurationTable env={env} />
+        ) : (
+          <QueryState query={sensitiveKeys} loadingLabel="Loading configuration">
+            {(sensitive) => <ConfigurationTable env={env} sensitiveKeys={sensitive} />}
+          </QueryState>
+        )
+      }
     </QueryState>
   );
 }
@@ -109,7 +122,7 @@ function DeploymentDetailRoute() {
               ]}
             />
             {tab === 'config' ? (
-              <DeploymentConfig configurationId={data.configurationId} denial={denial} />
+              <DeploymentConfig appId={data.appId} configurationId={data.configurationId} denial={denial} />
             ) : data.operationId ? (
               <DeploymentLogs operationId={data.operationId} />
             ) : (

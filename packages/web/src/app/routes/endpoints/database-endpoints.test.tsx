@@ -184,8 +184,16 @@ describe('endpoint Connection URL tab (spec 2 §2, database endpoints)', () => {
     const user = userEvent.setup();
     const tabs = await screen.findByRole('navigation', { name: 'Endpoint tabs' });
     await user.click(within(tabs).getByRole('link', { name: 'Connection URL' }));
+    // The password stays masked until Reveal (issue 41).
     expect(
       await screen.findByText(
+        'postgresql://berth:•••@elb-production-7-abc123.us-east-1.on-berth.localhost:27001/db',
+      ),
+    ).toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('s3cret-password');
+    await user.click(screen.getByRole('button', { name: 'Reveal the connection URL of postgresql' }));
+    expect(
+      screen.getByText(
         'postgresql://berth:s3cret-password@elb-production-7-abc123.us-east-1.on-berth.localhost:27001/db',
       ),
     ).toBeInTheDocument();

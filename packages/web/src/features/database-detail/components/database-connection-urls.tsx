@@ -1,11 +1,12 @@
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { CredentialsTable } from '../../../components/ui/credentials-table.tsx';
 import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SecretUrlCells } from '../../../components/ui/secret-url.tsx';
 import { useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
 
 /**
- * spec 2 §2 Connection URLs: the database's credentials, each with a copy button. They need the
+ * spec 2 §2 Connection URLs: the database's credentials, each with its password masked until Reveal
+ * (issue 41) and a copy button that copies the real URL. They need the
  * sensitive scope (spec 2 §6): without it nothing is asked and the rule's message is shown instead.
  */
 export function DatabaseConnectionUrls({
@@ -25,17 +26,11 @@ export function DatabaseConnectionUrls({
           caption="Connection URLs"
           columns={['Type', 'Connection URL', { label: 'Actions', hidden: true }]}
           cells={(credential) => (
-            <>
-              <td>
-                <code className="database-connection-url">{credential.connectionUrl}</code>
-              </td>
-              <td>
-                <CopyButton
-                  text={credential.connectionUrl}
-                  label={`Copy ${credential.type} connection URL`}
-                />
-              </td>
-            </>
+            <SecretUrlCells
+              url={credential.connectionUrl}
+              name={`${credential.type} connection URL`}
+              className="database-connection-url"
+            />
           )}
         />
       )}

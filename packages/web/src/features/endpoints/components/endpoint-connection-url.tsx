@@ -1,7 +1,7 @@
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { CredentialsTable } from '../../../components/ui/credentials-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SecretUrlCells } from '../../../components/ui/secret-url.tsx';
 import { endpointConnectionUrl } from '../../../resources/databases/database-endpoint-url.ts';
 import { useDatabase, useDatabaseCredentials } from '../../../resources/databases/use-databases.ts';
 import { type Endpoint, endpointHostname } from '../../../resources/endpoints/endpoint.hal.ts';
@@ -10,7 +10,8 @@ import { DenialBanner } from '../../../components/ui/denial-banner.tsx';
 
 /**
  * spec 2 §2 endpoint tab Connection URL (database endpoints): each credential of the database rewritten
- * to the endpoint's host and published port (contract §4.3 port_mapping). Credentials need the sensitive
+ * to the endpoint's host and published port (contract §4.3 port_mapping), its password masked until
+ * Reveal (issue 41). Credentials need the sensitive
  * scope (spec 2 §6): without it nothing is asked and the rule's message shows instead.
  */
 export function EndpointConnectionUrl({
@@ -43,17 +44,13 @@ export function EndpointConnectionUrl({
             <CredentialsTable
               credentials={list}
               caption="Connection URL"
-              columns={['Type', 'Connection URL']}
+              columns={['Type', 'Connection URL', { label: 'Actions', hidden: true }]}
               cells={(credential) => (
-                <td>
-                  <code className="endpoint-connection-url">
-                    {endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
-                  </code>{' '}
-                  <CopyButton
-                    text={endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
-                    label={`Copy the connection URL of ${credential.type}`}
-                  />
-                </td>
+                <SecretUrlCells
+                  url={endpointConnectionUrl(credential.connectionUrl, current.portMapping, host)}
+                  name={`the connection URL of ${credential.type}`}
+                  className="endpoint-connection-url"
+                />
               )}
             />
           )}
