@@ -35,9 +35,12 @@ test('the costs page shows the organization by resource type and by environment'
   await deployedService(request, token, staging.id, 'preview');
   await createProvisionedDatabase(request, account, production, 'orders');
 
-  const [environments, apps, databases, stacks] = await Promise.all(
-    (['accounts', 'apps', 'databases', 'stacks'] as const).map((list) => costsOf(request, account, list)),
-  );
+  const [environments, apps, databases, stacks] = await Promise.all([
+    costsOf(request, account, 'accounts'),
+    costsOf(request, account, 'apps'),
+    costsOf(request, account, 'databases'),
+    costsOf(request, account, 'stacks'),
+  ]);
   const appsTotal = sum(apps);
   const databasesTotal = sum(databases);
   const total = sum(environments) + sum(stacks);

@@ -203,9 +203,7 @@ test.describe('panels and confirmations by keyboard', () => {
     );
     await page.goto(`/apps/${appId}/services/${serviceId}/settings`);
     // WCAG 2.5.3: the name a screen reader says contains what the button shows (the header's button).
-    const restart = page
-      .locator('header.page-header')
-      .getByRole('button', { name: /^Restart Service/ });
+    const restart = page.locator('header.page-header').getByRole('button', { name: /^Restart Service/ });
     await expect(restart).toHaveText('Restart Service');
     await expect(restart).toHaveAccessibleName(/^Restart Service/);
     await restart.focus();

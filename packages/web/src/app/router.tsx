@@ -218,7 +218,11 @@ export const appRoutes: RouteObject[] = [
                     lazy: () => import('./routes/sources/detail.tsx'),
                   },
                   { path: paths.activity, handle: page('Activity'), lazy: listPages.activity },
-                  { path: paths.costs, handle: page('Costs'), lazy: () => import('./routes/costs/costs.tsx') },
+                  {
+                    path: paths.costs,
+                    handle: page('Costs'),
+                    lazy: () => import('./routes/costs/costs.tsx'),
+                  },
                   {
                     path: paths.securityCompliance,
                     handle: page('Security & Compliance'),
