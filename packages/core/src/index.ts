@@ -1,3 +1,4 @@
+export * from './audit/audit-event.ts';
 export * from './activity-reports/activity-report.hal.ts';
 export * from './activity-reports/activity-report.ts';
 export * from './apps/app.hal.ts';
