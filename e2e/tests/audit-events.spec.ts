@@ -8,7 +8,8 @@ import { expect, test } from '../fixtures/test.ts';
 // event and user, and export as a file.
 
 test.describe('audit events in Activity', () => {
-  test.setTimeout(120_000);
+  // Three console flows in one walk (invite, rename, Activity): a loaded CI machine needs the room.
+  test.setTimeout(240_000);
 
   test('an app created, a member invited and a role renamed show with actor and address; filter; export', async ({
     signedInPage: page,
