@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityReportsRoutes } from './api/activity-reports/activity-reports.routes.ts';
 import { appsRoutes } from './api/apps/apps.routes.ts';
+import { auditEventsRoutes } from './api/audit-events/audit-events.routes.ts';
 import { backupsRoutes } from './api/backups/backups.routes.ts';
 import { certificatesRoutes } from './api/certificates/certificates.routes.ts';
 import { codeScanResultsRoutes } from './api/code-scan-results/code-scan-results.routes.ts';
@@ -71,6 +72,7 @@ import { jsonBody } from './http/json-body.ts';
 import { loggableError, requestForLog } from './http/loggable-error.ts';
 import { apiNotFound } from './http/not-found.ts';
 import { nulGuard } from './http/nul-guard.ts';
+import { trackRequestAddress } from './http/request-address.ts';
 import { schemaFirst } from './http/schema-first.ts';
 import { securityHeaders, securityHeadersSetter } from './http/security-headers.ts';
 import { serviceFamily } from './http/service-family.ts';
@@ -208,6 +210,7 @@ export async function buildApp(
   await app.register(jsonBody);
   await app.register(cookie);
   app.addHook('onRequest', corsHook(config.corsOrigins));
+  trackRequestAddress(app);
   await app.register(nulGuard);
   app.setErrorHandler(handleError);
   schemaFirst(app, { checkResponses: config.checkResponses });
@@ -357,6 +360,7 @@ export async function buildApp(
         apiUrlFor: (request) => familyUrlsFor(config, request).api,
       });
       await searchRoutes(api, { urls, callers, search: services.search });
+      await auditEventsRoutes(api, { urls, callers, auditEvents: services.auditEvents });
     },
   });
   await app.register(serviceFamily, {

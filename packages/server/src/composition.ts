@@ -3,6 +3,7 @@ import {
   createActivityReportsService,
 } from './api/activity-reports/activity-reports.service.ts';
 import { createAppsService } from './api/apps/apps.service.ts';
+import { createAuditEventsService } from './api/audit-events/audit-events.service.ts';
 import { createBackupsService } from './api/backups/backups.service.ts';
 import { createCertificatesService } from './api/certificates/certificates.service.ts';
 import { createCodeScanResultsService } from './api/code-scan-results/code-scan-results.service.ts';
@@ -367,6 +368,8 @@ export async function createServices(
   // Issue 38: the Security & Compliance facts of an environment, and its weekly activity reports (made
   // beside the worker; one asked for on demand is made at once).
   const security = createSecurityService({ db });
+  // Issue 41: the audit events Activity shows beside the operations.
+  const auditEvents = createAuditEventsService({ db });
   const activityReports = createActivityReportsService({
     db,
     linksKey: activityReportLinksKey(signingKey),
@@ -427,6 +430,7 @@ export async function createServices(
 
   return {
     urls,
+    auditEvents,
     support,
     customResources,
     edges,

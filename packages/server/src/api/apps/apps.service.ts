@@ -15,6 +15,7 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
 import { codeScanResultIds } from '../../operations/operations.hal.ts';
 import { createAccess } from '../access/access.ts';
+import { recordAuditEvent } from '../audit-events/audit-events.repo.ts';
 import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
 
 /** A table of rows that belong to one app (images, configurations, deployments...). */
@@ -188,12 +189,25 @@ export function createAppsService(deps: { db: Db }) {
 
     /** Creates the app record only (contract §5.7): it stays `pending` until its first deploy. */
     async create(ref: CallerRef, environmentId: number | null, input: CreateAppInput): Promise<AppView> {
-      const environment = await access.environment(await access.caller(ref), environmentId, 'app.create');
-      const [created] = await db
-        .insert(apps)
-        .values({ environmentId: environment.id, handle: input.handle, status: 'pending' })
-        .onConflictDoNothing()
-        .returning();
+      const caller = await access.caller(ref);
+      const environment = await access.environment(caller, environmentId, 'app.create');
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(apps)
+          .values({ environmentId: environment.id, handle: input.handle, status: 'pending' })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) return undefined;
+        // Issue 41: its creation is an audit event (the first deploy is an operation of its own).
+        await recordAuditEvent(tx, environment.organizationId, {
+          action: 'app.create',
+          actor: caller.user,
+          target: { type: 'app', id: row.id, name: row.handle },
+          parent: { type: 'environment', id: environment.id, name: environment.handle },
+          environmentId: environment.id,
+        });
+        return row;
+      });
       if (!created) throw duplicate(input.handle);
       return view(created);
     },

@@ -23,6 +23,7 @@ import {
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Runtime } from '../../runtimes/runtime.ts';
 import { createAccess } from '../access/access.ts';
+import { recordAuditEvent } from '../audit-events/audit-events.repo.ts';
 import { defaultRetentionPolicy } from '../backups/retention-policy.ts';
 import { defaultStackFor } from '../stacks/stacks.service.ts';
 import type {
@@ -132,7 +133,8 @@ export function createEnvironmentsService(deps: {
 
     /** Creating an environment is an owner's act (owner or platform owner of the organization). */
     async create(ref: CallerRef, input: CreateEnvironmentInput): Promise<EnvironmentView> {
-      access.organization(await access.caller(ref), input.organization_id, 'environment.create');
+      const caller = await access.caller(ref);
+      access.organization(caller, input.organization_id, 'environment.create');
 
       let stack = input.stack_id ? await stackFor(input.stack_id, input.organization_id) : undefined;
       if (input.stack_id && !stack) throw unprocessable('Stack not found', { stack_id: ['not found'] });
@@ -162,6 +164,13 @@ export function createEnvironmentsService(deps: {
         if (!row) throw duplicateHandle(input.handle);
         // Every environment starts with the default backup retention policy in force (spec 2 §9).
         await tx.insert(backupRetentionPolicies).values(defaultRetentionPolicy(row.id));
+        await recordAuditEvent(tx, input.organization_id, {
+          action: 'environment.create',
+          actor: caller.user,
+          target: { type: 'environment', id: row.id, name: row.handle },
+          parent: { type: 'stack', id: stackId, name: stack.name },
+          environmentId: row.id,
+        });
         return row;
       });
       const [view] = await views([created]);
@@ -218,24 +227,33 @@ export function createEnvironmentsService(deps: {
      * never removed by the cascade.
      */
     async remove(ref: CallerRef, environmentId: number | null): Promise<void> {
-      const environment = await access.environment(
-        await access.caller(ref),
-        environmentId,
-        'environment.delete',
-      );
-      const deleted = await db
-        .delete(environments)
-        .where(
-          and(
-            eq(environments.id, environment.id),
-            sql`not exists (select 1 from ${apps} where ${apps.environmentId} = ${environment.id})`,
-            sql`not exists (select 1 from ${databases} where ${databases.environmentId} = ${environment.id})`,
-            sql`not exists (select 1 from ${backups} where ${backups.environmentId} = ${environment.id})`,
-            sql`not exists (select 1 from ${logDrains} where ${logDrains.environmentId} = ${environment.id})`,
-            sql`not exists (select 1 from ${metricDrains} where ${metricDrains.environmentId} = ${environment.id})`,
-          ),
-        )
-        .returning({ id: environments.id });
+      const caller = await access.caller(ref);
+      const environment = await access.environment(caller, environmentId, 'environment.delete');
+      const deleted = await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(environments)
+          .where(
+            and(
+              eq(environments.id, environment.id),
+              sql`not exists (select 1 from ${apps} where ${apps.environmentId} = ${environment.id})`,
+              sql`not exists (select 1 from ${databases} where ${databases.environmentId} = ${environment.id})`,
+              sql`not exists (select 1 from ${backups} where ${backups.environmentId} = ${environment.id})`,
+              sql`not exists (select 1 from ${logDrains} where ${logDrains.environmentId} = ${environment.id})`,
+              sql`not exists (select 1 from ${metricDrains} where ${metricDrains.environmentId} = ${environment.id})`,
+            ),
+          )
+          .returning({ id: environments.id });
+        // The organization's own event once the environment is gone: its owners read it (no environment
+        // is left to decide by).
+        if (gone.length > 0) {
+          await recordAuditEvent(tx, environment.organizationId, {
+            action: 'environment.delete',
+            actor: caller.user,
+            target: { type: 'environment', id: environment.id, name: environment.handle },
+          });
+        }
+        return gone;
+      });
       if (deleted.length > 0) {
         await removeFromRuntime(environment);
         return;

@@ -13,10 +13,11 @@ import { and, eq } from 'drizzle-orm';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import { recordPrivilegedChange } from '../../auth/privileged-activity.ts';
 import type { Db } from '../../db/client.ts';
-import { permissions, roles } from '../../db/schema.ts';
+import { environments, permissions, roles } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { createAccess } from '../access/access.ts';
+import { recordAuditEvent } from '../audit-events/audit-events.repo.ts';
 import type { EnvironmentRow, PermissionRow } from '../environments/environments.hal.ts';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -85,6 +86,14 @@ export function createPermissionsService(deps: { db: Db }) {
             detail: `${SCOPE_LABELS[input.scope]} to the role ${role.name}`,
             roleType: role.type,
           });
+          // The role's change, read by those who manage roles (an organization-level event).
+          await recordAuditEvent(tx, environment.organizationId, {
+            action: 'permission.create',
+            actor: caller.user,
+            target: { type: 'permission', id: made.id, name: input.scope },
+            parent: { type: 'role', id: role.id, name: role.name },
+            detail: `${SCOPE_LABELS[input.scope]} on ${environment.handle}`,
+          });
         }
         return made;
       });
@@ -104,8 +113,19 @@ export function createPermissionsService(deps: { db: Db }) {
       const [role] = await db.select().from(roles).where(eq(roles.id, permission.roleId));
       if (!role) throw notFound('Permission');
       assertCanManage(caller, role, 'permission.revoke');
+      const [environment] = await db
+        .select({ handle: environments.handle })
+        .from(environments)
+        .where(eq(environments.id, permission.environmentId));
       await db.transaction(async (tx) => {
         await tx.delete(permissions).where(eq(permissions.id, permission.id));
+        await recordAuditEvent(tx, role.organizationId, {
+          action: 'permission.delete',
+          actor: caller.user,
+          target: { type: 'permission', id: permission.id, name: permission.scope },
+          parent: { type: 'role', id: role.id, name: role.name },
+          detail: `${isScope(permission.scope) ? SCOPE_LABELS[permission.scope] : permission.scope} on ${environment?.handle ?? permission.environmentId}`,
+        });
         await recordPrivilegedChange(tx, role.organizationId, {
           kind: 'permission_revoked',
           actor: caller.user,

@@ -10,6 +10,7 @@ import {
   scimMessages,
 } from '@berth/core';
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { recordAuditEvent } from '../../api/audit-events/audit-events.repo.ts';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { invitations, memberships, organizations, roles, users } from '../../db/schema.ts';
@@ -148,6 +149,12 @@ export function createInvitationsService(deps: {
           roleType: row.roleType,
         });
       }
+      await recordAuditEvent(tx, row.organizationId, {
+        action: 'invitation.accept',
+        actor: caller.user,
+        target: { type: 'invitation', id: invitation.id, name: invitation.email },
+        parent: { type: 'role', id: invitation.roleId, name: row.roleName },
+      });
       // The invitation reached this address, which proves it as a verification mail would.
       await tx
         .update(users)
@@ -167,21 +174,32 @@ export function createInvitationsService(deps: {
         .where(and(eq(memberships.roleId, role.id), sql`lower(${users.email}) = ${email}`));
       if (holder) throw unprocessable(`${email} already holds the ${role.name} role`);
       // Inviting the same address to the same role again refreshes the pending invitation.
-      const [saved] = await db
-        .insert(invitations)
-        .values({
-          roleId: role.id,
-          email,
-          inviterId: caller.user.id,
-          inviterName: caller.user.name,
-          codeHash: '',
-          codeExpiresAt: new Date(),
-        })
-        .onConflictDoUpdate({
-          target: [invitations.roleId, invitations.email],
-          set: { inviterId: caller.user.id, inviterName: caller.user.name, createdAt: new Date() },
-        })
-        .returning();
+      const saved = await db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(invitations)
+          .values({
+            roleId: role.id,
+            email,
+            inviterId: caller.user.id,
+            inviterName: caller.user.name,
+            codeHash: '',
+            codeExpiresAt: new Date(),
+          })
+          .onConflictDoUpdate({
+            target: [invitations.roleId, invitations.email],
+            set: { inviterId: caller.user.id, inviterName: caller.user.name, createdAt: new Date() },
+          })
+          .returning();
+        if (made) {
+          await recordAuditEvent(tx, role.organizationId, {
+            action: 'invitation.create',
+            actor: caller.user,
+            target: { type: 'invitation', id: made.id, name: email },
+            parent: { type: 'role', id: role.id, name: role.name },
+          });
+        }
+        return made;
+      });
       if (!saved) throw new Error('Invitation insert returned nothing');
       const row = await find(saved.id);
       return hal({ ...row, invitation: await sendCode(row) });
@@ -215,7 +233,19 @@ export function createInvitationsService(deps: {
     async revoke(caller: Caller, id: string) {
       const row = await find(id);
       await roleAccess.forMemberManagement(caller, row.invitation.roleId).catch(rethrowHidden);
-      await db.delete(invitations).where(eq(invitations.id, row.invitation.id));
+      await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(invitations)
+          .where(eq(invitations.id, row.invitation.id))
+          .returning({ id: invitations.id });
+        if (gone.length === 0) return;
+        await recordAuditEvent(tx, row.organizationId, {
+          action: 'invitation.revoke',
+          actor: caller.user,
+          target: { type: 'invitation', id: row.invitation.id, name: row.invitation.email },
+          parent: { type: 'role', id: row.invitation.roleId, name: row.roleName },
+        });
+      });
     },
 
     async resend(caller: Caller, id: string) {

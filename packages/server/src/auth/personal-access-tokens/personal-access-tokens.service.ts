@@ -5,6 +5,7 @@ import {
   personalAccessTokenMessages,
 } from '@berth/core';
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { recordAuditEventForEveryOrganizationOf } from '../../api/audit-events/audit-events.repo.ts';
 import type { Db } from '../../db/client.ts';
 import { tokens, users } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
@@ -77,6 +78,12 @@ export function createPersonalAccessTokens(deps: { db: Db; tokens: TokenService;
           })
           .returning();
         if (!row) throw new Error('Token insert returned nothing');
+        await recordAuditEventForEveryOrganizationOf(tx, user.id, {
+          action: 'api_token.create',
+          actor: user,
+          target: { type: 'api_token', id: row.id, name: input.name },
+          detail: input.scope,
+        });
         return row;
       });
       await notices.tell(user, { kind: 'access-token-added', name: token.name ?? '', scope: token.scope });

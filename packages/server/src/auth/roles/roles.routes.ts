@@ -22,6 +22,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { memberTarget, recordAuditEvent } from '../../api/audit-events/audit-events.repo.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -153,6 +154,11 @@ export async function rolesRoutes(
         detail: made.name,
         roleType: made.type,
       });
+      await recordAuditEvent(tx, made.organizationId, {
+        action: 'role.create',
+        actor: caller.user,
+        target: { type: 'role', id: made.id, name: made.name },
+      });
       return made;
     });
     return reply.code(201).send(toRoleHal(role, urls));
@@ -178,11 +184,22 @@ export async function rolesRoutes(
     const caller = await callers.require(request);
     const { role } = await roleAccess.forEditing(caller, request.params.id);
     const { name } = request.body;
-    const [updated] = await db
-      .update(roles)
-      .set({ name, updatedAt: new Date() })
-      .where(eq(roles.id, role.id))
-      .returning();
+    const updated = await db.transaction(async (tx) => {
+      const [renamed] = await tx
+        .update(roles)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(roles.id, role.id))
+        .returning();
+      if (renamed && renamed.name !== role.name) {
+        await recordAuditEvent(tx, role.organizationId, {
+          action: 'role.update',
+          actor: caller.user,
+          target: { type: 'role', id: role.id, name: renamed.name },
+          detail: `renamed from ${role.name}`,
+        });
+      }
+      return renamed;
+    });
     return toRoleHal(updated ?? role, urls);
   });
 
@@ -207,6 +224,11 @@ export async function rolesRoutes(
         actor: caller.user,
         detail: role.name,
         roleType: role.type,
+      });
+      await recordAuditEvent(tx, role.organizationId, {
+        action: 'role.delete',
+        actor: caller.user,
+        target: { type: 'role', id: role.id, name: role.name },
       });
     });
     return reply.code(204).send(null);
@@ -285,6 +307,12 @@ export async function rolesRoutes(
           detail: role.name,
           roleType: role.type,
         });
+        await recordAuditEvent(tx, role.organizationId, {
+          action: 'membership.create',
+          actor: caller.user,
+          target: await memberTarget(tx, userId),
+          parent: { type: 'role', id: role.id, name: role.name },
+        });
         return made;
       });
       return reply.code(201).send(toMembershipHal(membership, urls));
@@ -317,6 +345,13 @@ export async function rolesRoutes(
           subjectId: membership.userId,
           detail: access.role.name,
           roleType: access.role.type,
+        });
+        await recordAuditEvent(tx, access.role.organizationId, {
+          action: 'membership.update',
+          actor: caller.user,
+          target: await memberTarget(tx, membership.userId),
+          parent: { type: 'role', id: access.role.id, name: access.role.name },
+          detail: privileged ? 'made role admin' : 'no longer role admin',
         });
       }
       return changed;
@@ -351,6 +386,12 @@ export async function rolesRoutes(
           subjectId: membership.userId,
           detail: access.role.name,
           roleType: access.role.type,
+        });
+        await recordAuditEvent(tx, organizationId, {
+          action: 'membership.delete',
+          actor: caller.user,
+          target: await memberTarget(tx, membership.userId),
+          parent: { type: 'role', id: access.role.id, name: access.role.name },
         });
       },
       (tx) => assertKeepsARole(tx, membership.userId, organizationId, access.actor),
@@ -405,6 +446,11 @@ export async function rolesRoutes(
         kind: 'member_removed',
         actor: caller.user,
         subjectId: target,
+      });
+      await recordAuditEvent(tx, organizationId, {
+        action: 'member.remove',
+        actor: caller.user,
+        target: await memberTarget(tx, target),
       });
     });
     return reply.code(204).send(null);

@@ -5,6 +5,7 @@ import {
   ssoMessages,
 } from '@berth/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordAuditEvent } from '../../api/audit-events/audit-events.repo.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { organizations, roles, samlConfigurations, users } from '../../db/schema.ts';
@@ -157,20 +158,28 @@ export function createSamlConfigurationsService(deps: {
       requireDefaultRole(jitEnabled, defaultRoleId);
       const sp = await generateSpKeyPair(organization.id);
       try {
-        const [row] = await db
-          .insert(samlConfigurations)
-          .values({
-            organizationId: organization.id,
-            ...idpColumns(idp, metadataUrl),
-            handle: body.handle || null,
-            jitEnabled,
-            defaultRoleId,
-            spCertificate: sp.certificate,
-            spPrivateKeySealed: box.seal(sp.privateKey),
-          })
-          .returning();
-        if (!row) throw new Error('SAML configuration insert returned nothing');
-        return row;
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(samlConfigurations)
+            .values({
+              organizationId: organization.id,
+              ...idpColumns(idp, metadataUrl),
+              handle: body.handle || null,
+              jitEnabled,
+              defaultRoleId,
+              spCertificate: sp.certificate,
+              spPrivateKeySealed: box.seal(sp.privateKey),
+            })
+            .returning();
+          if (!row) throw new Error('SAML configuration insert returned nothing');
+          await recordAuditEvent(tx, organization.id, {
+            action: 'saml_configuration.create',
+            actor: caller.user,
+            target: { type: 'saml_configuration', id: row.id, name: row.handle ?? '' },
+            detail: row.entityId,
+          });
+          return row;
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Two at once: one organization has one configuration; else the handle is someone else's.
@@ -194,18 +203,33 @@ export function createSamlConfigurationsService(deps: {
       const jitEnabled = body.jit_enabled ?? row.jitEnabled;
       requireDefaultRole(jitEnabled, defaultRoleId);
       try {
-        const [updated] = await db
-          .update(samlConfigurations)
-          .set({
-            ...(idp ? idpColumns(idp.idp, idp.metadataUrl) : {}),
-            ...(body.handle !== undefined ? { handle: body.handle || null } : {}),
-            jitEnabled,
-            defaultRoleId,
-            updatedAt: new Date(),
-          })
-          .where(eq(samlConfigurations.id, row.id))
-          .returning();
-        return updated ?? row;
+        return await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(samlConfigurations)
+            .set({
+              ...(idp ? idpColumns(idp.idp, idp.metadataUrl) : {}),
+              ...(body.handle !== undefined ? { handle: body.handle || null } : {}),
+              jitEnabled,
+              defaultRoleId,
+              updatedAt: new Date(),
+            })
+            .where(eq(samlConfigurations.id, row.id))
+            .returning();
+          await recordAuditEvent(tx, row.organizationId, {
+            action: 'saml_configuration.update',
+            actor: caller.user,
+            target: { type: 'saml_configuration', id: row.id, name: (updated ?? row).handle ?? '' },
+            detail: [
+              changesMetadata ? 'identity provider metadata' : '',
+              body.handle !== undefined ? 'handle' : '',
+              body.jit_enabled !== undefined ? `just-in-time sign-up ${jitEnabled ? 'on' : 'off'}` : '',
+              body.default_role_id !== undefined ? 'default role' : '',
+            ]
+              .filter(Boolean)
+              .join(', '),
+          });
+          return updated ?? row;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw handleTaken();
         throw error;
@@ -226,6 +250,11 @@ export function createSamlConfigurationsService(deps: {
           throw new ApiError(422, 'unprocessable_entity', ssoMessages.enforcedRemoval);
         }
         await tx.delete(samlConfigurations).where(eq(samlConfigurations.id, row.id));
+        await recordAuditEvent(tx, row.organizationId, {
+          action: 'saml_configuration.delete',
+          actor: caller.user,
+          target: { type: 'saml_configuration', id: row.id, name: row.handle ?? '' },
+        });
       });
     },
 

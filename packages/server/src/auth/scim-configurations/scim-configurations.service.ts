@@ -9,6 +9,7 @@ import {
   type UpdateScimConfigurationInput,
 } from '@berth/core';
 import { and, eq, inArray } from 'drizzle-orm';
+import { recordAuditEvent } from '../../api/audit-events/audit-events.repo.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { roles, scimConfigurations } from '../../db/schema.ts';
@@ -115,12 +116,19 @@ export function createScimConfigurationsService(deps: { db: Db }) {
       await assertMayProvision(user, organizationId);
       const defaultRoleId = await defaultRole(organizationId, input.scim_configuration.default_role_id);
       try {
-        const [row] = await db
-          .insert(scimConfigurations)
-          .values({ organizationId, defaultRoleId })
-          .returning();
-        if (!row) throw new Error('SCIM configuration insert returned nothing');
-        return row;
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(scimConfigurations)
+            .values({ organizationId, defaultRoleId })
+            .returning();
+          if (!row) throw new Error('SCIM configuration insert returned nothing');
+          await recordAuditEvent(tx, organizationId, {
+            action: 'scim_configuration.create',
+            actor: user,
+            target: { type: 'scim_configuration', id: row.id, name: '' },
+          });
+          return row;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable(scimConfigurationMessages.alreadyConfigured);
         throw error;
@@ -133,18 +141,35 @@ export function createScimConfigurationsService(deps: { db: Db }) {
       // The configuration stays with its organization: naming another one is a mistake, not a move.
       if (given !== undefined && idOf(given) !== row.organizationId) throw notFound('SCIM configuration');
       const defaultRoleId = await defaultRole(row.organizationId, input.scim_configuration.default_role_id);
-      const [updated] = await db
-        .update(scimConfigurations)
-        .set({ defaultRoleId, updatedAt: new Date() })
-        .where(eq(scimConfigurations.id, row.id))
-        .returning();
-      return updated ?? row;
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(scimConfigurations)
+          .set({ defaultRoleId, updatedAt: new Date() })
+          .where(eq(scimConfigurations.id, row.id))
+          .returning();
+        if (defaultRoleId !== row.defaultRoleId) {
+          await recordAuditEvent(tx, row.organizationId, {
+            action: 'scim_configuration.update',
+            actor: user,
+            target: { type: 'scim_configuration', id: row.id, name: '' },
+            detail: 'default role',
+          });
+        }
+        return updated ?? row;
+      });
     },
 
     /** Provisioning stops at once (its token goes with it); what it provisioned stays. */
     async remove(user: UserRow, id: string): Promise<void> {
       const row = await configurationFor(user, id);
-      await db.delete(scimConfigurations).where(eq(scimConfigurations.id, row.id));
+      await db.transaction(async (tx) => {
+        await tx.delete(scimConfigurations).where(eq(scimConfigurations.id, row.id));
+        await recordAuditEvent(tx, row.organizationId, {
+          action: 'scim_configuration.delete',
+          actor: user,
+          target: { type: 'scim_configuration', id: row.id, name: '' },
+        });
+      });
     },
 
     /** A new token, shown this once; the previous one stops working as the hash is replaced. */
@@ -156,16 +181,27 @@ export function createScimConfigurationsService(deps: { db: Db }) {
         });
       }
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      await db
-        .update(scimConfigurations)
-        .set({
-          tokenId: randomUUID(),
-          tokenHash: sha256(token),
-          tokenCreatedAt: new Date(),
-          tokenCreatedBy: user.id,
-          updatedAt: new Date(),
-        })
-        .where(eq(scimConfigurations.id, row.id));
+      await db.transaction(async (tx) => {
+        const tokenId = randomUUID();
+        await tx
+          .update(scimConfigurations)
+          .set({
+            tokenId,
+            tokenHash: sha256(token),
+            tokenCreatedAt: new Date(),
+            tokenCreatedBy: user.id,
+            updatedAt: new Date(),
+          })
+          .where(eq(scimConfigurations.id, row.id));
+        // The token itself never leaves this answer; the event names its id only.
+        await recordAuditEvent(tx, row.organizationId, {
+          action: 'scim_token.create',
+          actor: user,
+          target: { type: 'scim_token', id: tokenId, name: '' },
+          parent: { type: 'scim_configuration', id: row.id, name: 'SCIM provisioning' },
+          detail: row.tokenHash ? 'replaces the previous token' : '',
+        });
+      });
       return token;
     },
 

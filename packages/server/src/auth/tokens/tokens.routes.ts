@@ -16,6 +16,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAuditEventForEveryOrganizationOf } from '../../api/audit-events/audit-events.repo.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { tokens as tokensTable, users } from '../../db/schema.ts';
@@ -34,6 +35,7 @@ import {
   type ClientInfo,
   type IssuedToken,
   invalidCredentials,
+  revokeTokenChains,
   type TokenService,
   type UserRow,
 } from './token.service.ts';
@@ -507,7 +509,20 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     if (!writeScopes.has(caller.token.scope) && target.id !== caller.token.id) {
       throw forbidden('This session is read-only: it can only log itself out', 'access_denied');
     }
-    const revoked = [target.id, ...(await tokens.revoke(target.id))];
+    // A personal API token's revocation is an audit event of its owner's organizations, written with it.
+    const revokedNow = await db.transaction(async (tx) => {
+      const ids = await revokeTokenChains(tx, eq(tokensTable.id, target.id));
+      if (target.name !== null && ids.includes(target.id)) {
+        await recordAuditEventForEveryOrganizationOf(tx, caller.user.id, {
+          action: 'api_token.revoke',
+          actor: caller.user,
+          target: { type: 'api_token', id: target.id, name: target.name },
+          detail: target.scope,
+        });
+      }
+      return ids;
+    });
+    const revoked = [target.id, ...revokedNow];
     if (target.name !== null && !target.revokedAt) {
       await deps.notices.tell(caller.user, { kind: 'access-token-revoked', name: target.name });
     }

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { halCollection, halId, halLinks, isoTimestamp } from '../hal/hal.ts';
+
+// Issue 41: the changes that are not operations (who joined, who may do what, which credentials exist)
+// recorded as audit events, shown in Activity beside the operations and exported.
+
+/** Every action an audit event records, as `<resource>.<verb>`. */
+export const AUDIT_ACTIONS = [
+  'app.create',
+  'environment.create',
+  'environment.delete',
+  'invitation.create',
+  'invitation.accept',
+  'invitation.revoke',
+  'member.remove',
+  'membership.create',
+  'membership.update',
+  'membership.delete',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'permission.create',
+  'permission.delete',
+  'api_token.create',
+  'api_token.revoke',
+  'saml_configuration.create',
+  'saml_configuration.update',
+  'saml_configuration.delete',
+  'scim_configuration.create',
+  'scim_configuration.update',
+  'scim_configuration.delete',
+  'scim_token.create',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The row's words for each action: "Created", "Sent" and so on, before the resource it names. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'app.create': 'App created',
+  'environment.create': 'Environment created',
+  'environment.delete': 'Environment deleted',
+  'invitation.create': 'Invitation sent',
+  'invitation.accept': 'Invitation accepted',
+  'invitation.revoke': 'Invitation revoked',
+  'member.remove': 'Member removed',
+  'membership.create': 'Member added to role',
+  'membership.update': 'Membership changed',
+  'membership.delete': 'Member removed from role',
+  'role.create': 'Role created',
+  'role.update': 'Role changed',
+  'role.delete': 'Role deleted',
+  'permission.create': 'Permission granted',
+  'permission.delete': 'Permission revoked',
+  'api_token.create': 'API token created',
+  'api_token.revoke': 'API token revoked',
+  'saml_configuration.create': 'SSO configured',
+  'saml_configuration.update': 'SSO configuration changed',
+  'saml_configuration.delete': 'SSO configuration removed',
+  'scim_configuration.create': 'SCIM provisioning configured',
+  'scim_configuration.update': 'SCIM configuration changed',
+  'scim_configuration.delete': 'SCIM provisioning removed',
+  'scim_token.create': 'SCIM token generated',
+};
+
+/** The wire shape of one audit event (`GET /organizations/:id/audit_events`). */
+export const auditEventResource = z
+  .strictObject({
+    id: halId,
+    _type: z.literal('audit_event'),
+    action: z.string(),
+    actor_id: z.string().nullable(),
+    actor_email: z.string(),
+    resource_type: z.string(),
+    resource_id: z.string(),
+    resource_name: z.string(),
+    parent_type: z.string().nullable(),
+    parent_id: z.string().nullable(),
+    parent_name: z.string().nullable(),
+    /** What changed beyond the names (a role's new name, a scope), or empty. */
+    detail: z.string(),
+    ip_address: z.string().nullable(),
+    environment_id: z.string().nullable(),
+    created_at: isoTimestamp,
+    _links: halLinks(['organization'], ['account']),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEventResource = z.infer<typeof auditEventResource>;
+
+export const auditEventCollection = halCollection('audit_events', auditEventResource).meta({
+  id: 'AuditEventCollection',
+});
+export type AuditEventCollection = z.infer<typeof auditEventCollection>;
+
+/** The export's formats: JSON lines (one event per line) or CSV. */
+export const AUDIT_EXPORT_FORMATS = ['jsonl', 'csv'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+/** The CSV export's columns, in order. */
+export const AUDIT_CSV_HEADER = [
+  'time',
+  'action',
+  'actor_email',
+  'actor_id',
+  'resource_type',
+  'resource_id',
+  'resource_name',
+  'parent_type',
+  'parent_id',
+  'parent_name',
+  'detail',
+  'ip_address',
+] as const;
+
+/** An action's longest name and an actor filter's longest e-mail (checked before any pattern). */
+export const AUDIT_FILTER_MAX_LENGTH = 254;
+
+type Named = Pick<AuditEventResource, 'resource_type' | 'resource_name' | 'parent_type' | 'parent_name'>;
+
+/** The resource an event names, with its parent when it has one: "service cmd of web". */
+export function auditSubject(event: Named): string {
+  const noun = event.resource_type.replace(/_/g, ' ');
+  const own = event.resource_name ? `${noun} ${event.resource_name}` : noun;
+  return event.parent_name ? `${own} of ${event.parent_name}` : own;
+}
+
+export const auditFilterMessages = {
+  action: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
+  actor: 'actor must be an e-mail address of at most 254 characters',
+  until: 'until must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T00:00:00Z',
+  format: `format must be one of ${AUDIT_EXPORT_FORMATS.join(', ')}`,
+} as const;
+
+/** The end of a time filter (exclusive): the length is checked before the pattern. */
+export function parseUntil(value: string): { until: Date } | { problem: string } {
+  if (value.length > 40 || !z.iso.datetime({ offset: true }).safeParse(value).success) {
+    return { problem: auditFilterMessages.until };
+  }
+  const time = Date.parse(value);
+  if (!Number.isFinite(time) || time < 0) return { problem: auditFilterMessages.until };
+  return { until: new Date(time) };
+}
+
+/** An actor filter: an e-mail as the events keep it (lower case), or the problem. */
+export function parseActorFilter(value: string): { actor: string } | { problem: string } {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > AUDIT_FILTER_MAX_LENGTH || !trimmed.includes('@')) {
+    return { problem: auditFilterMessages.actor };
+  }
+  return { actor: trimmed.toLowerCase() };
+}

@@ -1,0 +1,75 @@
+import type { AuditAction } from '@berth/core';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditEvents, memberships, roles, users } from '../../db/schema.ts';
+import { currentRequestAddress } from '../../http/request-address.ts';
+
+/** A resource as an event names it: its type, id and name at the time. */
+export interface AuditTarget {
+  type: string;
+  id: string | number;
+  name: string;
+}
+
+export interface AuditChange {
+  action: AuditAction;
+  /** Who made the change (their email at the time); null for the platform itself. */
+  actor: { id: string; email: string } | null;
+  target: AuditTarget;
+  /** What the target belongs to, named in its row ("service cmd of web"). */
+  parent?: AuditTarget | null;
+  /** The environment the change belongs to (it decides who may read it); absent for the organization's own. */
+  environmentId?: number | null;
+  /** What changed beyond the names: a scope, a new name. */
+  detail?: string;
+}
+
+/**
+ * Records an audit event. Given the transaction that makes the change, the event is written exactly
+ * when the change is (issue 41). The address is the current request's.
+ */
+export async function recordAuditEvent(
+  db: DbOrTx,
+  organizationId: string,
+  change: AuditChange,
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    organizationId,
+    environmentId: change.environmentId ?? null,
+    action: change.action,
+    actorId: change.actor?.id ?? null,
+    // Lower case, as the actor filter reads it.
+    actorEmail: change.actor?.email.toLowerCase() ?? '',
+    resourceType: change.target.type,
+    resourceId: String(change.target.id),
+    resourceName: change.target.name,
+    parentType: change.parent?.type ?? null,
+    parentId: change.parent ? String(change.parent.id) : null,
+    parentName: change.parent?.name ?? null,
+    detail: change.detail ?? '',
+    ipAddress: currentRequestAddress(),
+  });
+}
+
+/** A member as an event names them: by their e-mail at the time (the id when the user is gone). */
+export async function memberTarget(db: DbOrTx, userId: string): Promise<AuditTarget> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return { type: 'member', id: userId, name: user?.email ?? userId };
+}
+
+/**
+ * Records a change to a user's own credentials (a personal API token) in every organization they belong
+ * to: the token acts in each, so each one's owners see it made or revoked.
+ */
+export async function recordAuditEventForEveryOrganizationOf(
+  db: DbOrTx,
+  userId: string,
+  change: Omit<AuditChange, 'environmentId'>,
+): Promise<void> {
+  const held = await db
+    .selectDistinct({ organizationId: roles.organizationId })
+    .from(memberships)
+    .innerJoin(roles, eq(memberships.roleId, roles.id))
+    .where(eq(memberships.userId, userId));
+  for (const { organizationId } of held) await recordAuditEvent(db, organizationId, change);
+}
