@@ -112,4 +112,13 @@ test('a sensitive variable is never shown again once saved, only replaced', asyn
   await expect(page.getByRole('button', { name: 'Replace STRIPE_KEY' })).toBeVisible();
   expect(await page.content()).not.toContain(ROTATED);
   expect(await page.content()).not.toContain(OTHER_SECRET);
+
+  // The guided deploy's Configure step edits the same variables as text: the sensitive ones are named,
+  // never put in the text, and left as they are.
+  await page.goto(`/apps/${app.id}/deploy/configure`);
+  await expect(page.getByText('STRIPE_KEY, WEBHOOK_SECRET are sensitive')).toBeVisible();
+  await expect(page.locator('textarea').first()).toHaveValue(/GREETING=hello-visible-world/);
+  await expect(page.locator('textarea').first()).not.toHaveValue(/STRIPE_KEY/);
+  expect(await page.content()).not.toContain(ROTATED);
+  expect(await page.content()).not.toContain(OTHER_SECRET);
 });

@@ -1,7 +1,7 @@
 import { AUDIT_CSV_HEADER, auditEventCollection, auditFilterMessages } from '@berth/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, memberships } from '../../db/schema.ts';
+import { auditEvents, memberships, roles } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 
@@ -208,6 +208,37 @@ describe('GET /organizations/:id/audit_events', () => {
     const admin = await allEvents(reader, `/api/organizations/${h.org.id}/audit_events`);
     expect(admin.map((event) => event.action)).toContain('role.create');
     expect(admin.map((event) => event.resource_name)).not.toContain('worker');
+  });
+
+  it('leaves out, for a Deploy Owner, the events of roles he may not see (the Account Owner role)', async () => {
+    const h = await history();
+    const [ownerRole] = await t.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.organizationId, h.org.id), eq(roles.type, 'owner')));
+    const candidate = await t.signUp();
+    await ok(
+      await t.call('POST', `/auth/roles/${ownerRole?.id}/invitations`, {
+        token: h.owner.token,
+        body: { email: candidate.email, origin: 'app' },
+      }),
+    );
+    const deployOwner = await t.signUp();
+    await addMember(t.db, {
+      organizationId: h.org.id,
+      userId: deployOwner.id,
+      roleType: 'platform_owner',
+      name: 'Deploy Owners',
+    });
+    const base = `/api/organizations/${h.org.id}/audit_events`;
+    const everyInvitation = await allEvents(h.owner, `${base}?action=invitation.create`);
+    expect(everyInvitation.map((event) => event.resource_name).sort()).toEqual(
+      [candidate.email, h.invitee.email].sort(),
+    );
+    const seen = await allEvents(deployOwner, `${base}?action=invitation.create`);
+    expect(seen.map((event) => event.resource_name)).toEqual([h.invitee.email]);
+    // The rest of the organization's history is his to read, as an owner's.
+    expect((await allEvents(deployOwner, base)).map((event) => event.action)).toContain('role.create');
   });
 
   it('refuses without a token, and answers 404 to a stranger or an id that is no organization', async () => {

@@ -9,12 +9,14 @@ import {
   parseActorFilter,
   parseSince,
   parseUntil,
+  ROLE_TYPES,
+  visibleRoleTypes,
 } from '@berth/core';
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import { organizationsManagingMembers } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, roles } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
 import { createAccess } from '../access/access.ts';
@@ -136,7 +138,7 @@ export function createAuditEventsService(deps: { db: Db }) {
     const caller = await access.caller(ref);
     const actor = access.member(caller, organizationId, 'operation.read');
     const inOrganization = eq(auditEvents.organizationId, organizationId);
-    if (isOwner(actor)) return inOrganization;
+    if (isOwner(actor)) return and(inOrganization, await withoutHiddenRoles(actor, organizationId)) as SQL;
     const managing = organizationsManagingMembers(caller, [organizationId]).length > 0;
     const readable = (await access.readableEnvironments(caller, 'operation.read'))
       .filter((environment) => environment.organizationId === organizationId)
@@ -145,7 +147,34 @@ export function createAuditEventsService(deps: { db: Db }) {
     if (managing) parts.push(isNull(auditEvents.environmentId));
     if (readable.length > 0) parts.push(inArray(auditEvents.environmentId, readable));
     if (parts.length === 0) return null;
-    return and(inOrganization, or(...parts)) as SQL;
+    return and(inOrganization, or(...parts), await withoutHiddenRoles(actor, organizationId)) as SQL;
+  }
+
+  /**
+   * Events about a role the caller may not see (spec 1 §6 isRoleVisible: a Deploy Owner does not see
+   * the Account Owner role, nor Billing Owner without billing access) are left out: the role, its
+   * members and its permissions. An organization has few roles, so their ids are read and named.
+   */
+  async function withoutHiddenRoles(
+    actor: Parameters<typeof visibleRoleTypes>[0],
+    organizationId: string,
+  ): Promise<SQL | undefined> {
+    const visible = new Set(visibleRoleTypes(actor));
+    const hiddenTypes = ROLE_TYPES.filter((type) => !visible.has(type));
+    if (hiddenTypes.length === 0) return undefined;
+    const hidden = (
+      await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.organizationId, organizationId), inArray(roles.type, hiddenTypes)))
+    ).map((role) => String(role.id));
+    if (hidden.length === 0) return undefined;
+    const aboutHidden = or(
+      and(eq(auditEvents.resourceType, 'role'), inArray(auditEvents.resourceId, hidden)),
+      and(eq(auditEvents.parentType, 'role'), inArray(auditEvents.parentId, hidden)),
+    ) as SQL;
+    // An event without a parent compares as unknown (NULL), which NOT would keep unknown: it is no match.
+    return sql`not coalesce(${aboutHidden}, false)`;
   }
 
   function matching(scope: SQL, filters: AuditFilters): SQL {

@@ -41,9 +41,11 @@ export function createConfigurationsService(deps: { db: Db; apps: AppsService })
     },
 
     /**
-     * Marks variables sensitive, with the rule of configuring the app (deploy). Only ever adds: a name is
-     * dropped when a configure operation removes its variable. A name may precede its variable, so the
-     * console marks first and then configures: a failed configure leaves a name marked, never a value bare.
+     * Marks variables sensitive, with the rule of configuring the app (deploy). Only ever adds, and a name
+     * stays marked for good: the app's older configurations (a deployment's Config tab) keep their values,
+     * and a configure queued earlier must not unmark a name marked since. A name may precede its variable,
+     * so the console marks first and then configures: a failed configure leaves a name marked, never a
+     * value bare. Answers the names it was given: the whole list is for readers (deploy alone is not one).
      */
     async markSensitive(
       ref: CallerRef,
@@ -65,7 +67,7 @@ export function createConfigurationsService(deps: { db: Db; apps: AppsService })
           .where(eq(sensitiveEnvKeys.appId, app.id));
         if ((total?.value ?? 0) > MAX_SENSITIVE_ENV_KEYS)
           throw unprocessable(sensitiveEnvKeysMessages.tooMany);
-        return { appId: app.id, keys: await keysOf(tx, app.id) };
+        return { appId: app.id, keys: keys.sort() };
       });
     },
   };

@@ -118,7 +118,12 @@ export function createPermissionsService(deps: { db: Db }) {
         .from(environments)
         .where(eq(environments.id, permission.environmentId));
       await db.transaction(async (tx) => {
-        await tx.delete(permissions).where(eq(permissions.id, permission.id));
+        const removed = await tx
+          .delete(permissions)
+          .where(eq(permissions.id, permission.id))
+          .returning({ id: permissions.id });
+        // Revoked at the same moment by another request: that one records it.
+        if (removed.length === 0) return;
         await recordAuditEvent(tx, role.organizationId, {
           action: 'permission.delete',
           actor: caller.user,

@@ -163,7 +163,12 @@ export function createScimConfigurationsService(deps: { db: Db }) {
     async remove(user: UserRow, id: string): Promise<void> {
       const row = await configurationFor(user, id);
       await db.transaction(async (tx) => {
-        await tx.delete(scimConfigurations).where(eq(scimConfigurations.id, row.id));
+        const removed = await tx
+          .delete(scimConfigurations)
+          .where(eq(scimConfigurations.id, row.id))
+          .returning({ id: scimConfigurations.id });
+        // Removed at the same moment by another request: that one records it.
+        if (removed.length === 0) return;
         await recordAuditEvent(tx, row.organizationId, {
           action: 'scim_configuration.delete',
           actor: user,

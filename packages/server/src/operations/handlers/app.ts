@@ -1,5 +1,5 @@
 import { DEFAULT_CONTAINER_MEMORY_MB, type OperationBody, type OperationTypeOf } from '@berth/core';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { reserveDeployMemory } from '../../billing/plans/operation-limits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -8,7 +8,6 @@ import {
   configurations,
   deployments,
   images,
-  sensitiveEnvKeys,
   services,
   sources,
 } from '../../db/schema.ts';
@@ -244,15 +243,6 @@ const configure: AppHandler<'configure'> = {
     return {
       async succeed(tx) {
         const [configuration] = await tx.insert(configurations).values({ appId: app.id, env }).returning();
-        // A sensitive name leaves with its variable (issue 41): one added again later starts visible.
-        const kept = Object.keys(env).filter((key) => env[key] !== null);
-        await tx
-          .delete(sensitiveEnvKeys)
-          .where(
-            kept.length > 0
-              ? and(eq(sensitiveEnvKeys.appId, app.id), notInArray(sensitiveEnvKeys.key, kept))
-              : eq(sensitiveEnvKeys.appId, app.id),
-          );
         await tx
           .update(apps)
           .set({ currentConfigurationId: configuration?.id ?? null, updatedAt: new Date() })

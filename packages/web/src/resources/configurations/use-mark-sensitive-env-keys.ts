@@ -15,6 +15,7 @@ export function useMarkSensitiveEnvKeys(appId: string) {
           { method: 'POST', body: markSensitiveEnvKeysInput.parse({ keys }) },
         )
       ).keys,
-    onSuccess: (keys) => queryClient.setQueryData(configurationKeys.sensitive(appId), keys),
+    // The answer holds the names just marked: the app's whole list is read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: configurationKeys.sensitive(appId) }),
   });
 }

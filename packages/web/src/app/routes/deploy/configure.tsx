@@ -27,6 +27,7 @@ import { to } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
 import type { App } from '../../../resources/apps/app.hal.ts';
 import { useApp } from '../../../resources/apps/use-app.ts';
+import { useSensitiveEnvKeys } from '../../../resources/configurations/use-sensitive-env-keys.ts';
 import type { Operation } from '../../../resources/operations/operation.hal.ts';
 import { isSimulated, stackOfEnvironment } from '../../../resources/stacks/stack.hal.ts';
 import { useConsoleContext } from '../../shell/use-console.ts';
@@ -62,6 +63,7 @@ function ConfigurePage({ app }: { app: App }) {
   const actor = useActor();
   const readDenial = useActionDenial('app.configuration.read', app.environmentId);
   const inputs = useDraftInputs(app, readDenial === null);
+  const sensitiveKeys = useSensitiveEnvKeys(app.id, readDenial === null);
   const operations = useOperations(`/apps/${encodeURIComponent(app.id)}/operations`, 1, NO_OPERATION_FILTERS);
   const scan = latestScan(operations.data?.operations ?? []);
   const deploy = useDeployProject(app.id);
@@ -69,19 +71,34 @@ function ConfigurePage({ app }: { app: App }) {
   const gitRef = params.get('git_ref') || scan?.gitRef || (isSimulated(stack) ? 'main' : SCAN_BRANCH);
 
   let form: ReactNode;
-  if (inputs.error) form = <Banner variant="error">Error: {messageOf(inputs.error)}</Banner>;
-  else if (inputs.loading) form = <Spinner label="Loading the app's settings" />;
+  const loadError = inputs.error ?? sensitiveKeys.error;
+  if (loadError) form = <Banner variant="error">Error: {messageOf(loadError)}</Banner>;
+  else if (inputs.loading || (readDenial === null && sensitiveKeys.isPending))
+    form = <Spinner label="Loading the app's settings" />;
   else {
-    const current = Object.fromEntries(
-      Object.entries(inputs.currentEnv).sort(([a], [b]) => a.localeCompare(b)),
+    // Issue 41: a sensitive value is never put in the page again. Its variable stays out of the text
+    // and out of what the deploy compares with, so saving leaves it as it is on the server.
+    const sensitive = new Set(sensitiveKeys.data ?? []);
+    const lockedKeys = Object.keys(inputs.currentEnv)
+      .filter((key) => sensitive.has(key) && inputs.currentEnv[key] !== null)
+      .sort();
+    const visibleEnv = Object.fromEntries(
+      Object.entries(inputs.currentEnv).filter(([key]) => !sensitive.has(key)),
     );
+    const current = Object.fromEntries(Object.entries(visibleEnv).sort(([a], [b]) => a.localeCompare(b)));
     const added = Object.fromEntries(
-      templateVariables(template, current).map((item) => [item.key, item.value]),
+      templateVariables(template, inputs.currentEnv).map((item) => [item.key, item.value]),
     );
     const waiting = pendingDatabaseHandles(inputs.currentEnv);
     form = (
       <>
         {readDenial ? <DenialBanner denial={readDenial} /> : null}
+        {lockedKeys.length ? (
+          <Banner variant="info" title="Sensitive variables">
+            {lockedKeys.join(', ')} {lockedKeys.length === 1 ? 'is' : 'are'} sensitive: not shown here, and
+            kept as they are. Replace or remove them in the app's Configuration.
+          </Banner>
+        ) : null}
         {waiting.length ? (
           <Banner variant="warning" title="Databases in your App's config">
             Its variables still wait for {waiting.join(', ')}: Save &amp; Deploy puts their connection URLs
@@ -102,7 +119,7 @@ function ConfigurePage({ app }: { app: App }) {
               environmentId: app.environmentId,
               databases,
               variables,
-              currentEnv: inputs.currentEnv,
+              currentEnv: visibleEnv,
               gitRef,
             });
             navigate(to.appDeployStatus(app.id));

@@ -224,7 +224,9 @@ function ConfigurationRows({
       }));
       const changes = envChanges(current, entries);
       const markSensitive = kept
-        .filter((row) => row.sensitive && !sensitive.has(row.key))
+        // Every ticked row that is not a saved sensitive one: a name the server holds already is kept
+        // once (it ignores repeats), and a cached list that is behind cannot leave a new value unmarked.
+        .filter((row) => row.sensitive && !row.locked)
         .map((row) => row.key);
       if (Object.keys(changes).length === 0 && markSensitive.length === 0) {
         setNotice('No changes to save');
@@ -342,7 +344,7 @@ function ConfigurationRows({
                   disabled={row.locked}
                   title={
                     row.locked
-                      ? 'A sensitive variable stays sensitive: remove it to add it again as a visible one'
+                      ? 'A sensitive variable stays sensitive, under this name, for good'
                       : 'Once saved, the console never shows this value again'
                   }
                   {...form.register(`rows.${index}.sensitive`)}
