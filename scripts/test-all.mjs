@@ -11,7 +11,7 @@
 // engine, always in CI), web, e2e.
 // Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
 // as at least one failure. Environment:
-//   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 45: the end-to-end suite takes some 30 minutes on a CI machine)
+//   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 55: the end-to-end suite takes some 40 minutes on a CI machine)
 //   BERTH_TEST_BUDGET_MINUTES    limit for the whole run; suites left when it runs out count as failed
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -254,7 +254,7 @@ const minutes = (name, fallback) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const suiteTimeoutMs = minutes('BERTH_SUITE_TIMEOUT_MINUTES', 45) * 60_000;
+const suiteTimeoutMs = minutes('BERTH_SUITE_TIMEOUT_MINUTES', 55) * 60_000;
 const deadline = Date.now() + minutes('BERTH_TEST_BUDGET_MINUTES', Number.POSITIVE_INFINITY) * 60_000;
 
 /** @type {import('node:child_process').ChildProcess | null} */
