@@ -141,7 +141,8 @@ test.describe('guided deploy', () => {
     await page.keyboard.press('Tab');
     const load = page.getByRole('button', { name: 'Load a .env file' });
     await expect(load).toBeFocused();
-    expect(await load.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+    // The focus ring is an outline (issue 41: one ring of at least 3:1 on every control).
+    expect(await load.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({
