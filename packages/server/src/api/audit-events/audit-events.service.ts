@@ -255,7 +255,7 @@ export function createAuditEventsService(deps: { db: Db }) {
             .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
             .limit(EXPORT_BATCH);
           for (const row of batch) {
-            yield format === 'csv' ? csvLine(row) : `${JSON.stringify(exportRecord(row))}\n`;
+            yield format === 'csv' ? csvLine(row) : `${JSON.stringify(auditEventFields(row))}\n`;
           }
           const last = batch.at(-1);
           if (!last || batch.length < EXPORT_BATCH) return;
@@ -268,8 +268,8 @@ export function createAuditEventsService(deps: { db: Db }) {
 }
 export type AuditEventsService = ReturnType<typeof createAuditEventsService>;
 
-/** One event as a JSON line: the list's fields, without links. */
-function exportRecord(row: AuditEventRow) {
+/** One event's fields as the list and the JSON-lines export both write them (without links). */
+export function auditEventFields(row: AuditEventRow) {
   return {
     id: String(row.id),
     created_at: row.createdAt.toISOString(),
