@@ -228,7 +228,8 @@ function PhoneBar({
         type="button"
         className="phone-bar-button"
         aria-expanded={open}
-        aria-controls={SIDEBAR_ID}
+        // Named only while the drawer exists: a closed drawer is not in the page on a phone.
+        aria-controls={open ? SIDEBAR_ID : undefined}
         onClick={onToggle}
       >
         {icons.menu}
