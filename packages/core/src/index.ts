@@ -3,6 +3,7 @@ export * from './activity-reports/activity-report.ts';
 export * from './apps/app.hal.ts';
 export * from './apps/app.schema.ts';
 export * from './apps/git-remote.ts';
+export * from './audit/audit-event.hal.ts';
 export * from './audit/audit-event.ts';
 export * from './billing/billing.hal.ts';
 export * from './billing/billing.ts';

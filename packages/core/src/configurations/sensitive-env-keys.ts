@@ -39,7 +39,7 @@ export type MarkSensitiveEnvKeysInput = z.infer<typeof markSensitiveEnvKeysInput
 export const sensitiveEnvKeysResource = z
   .strictObject({
     _type: z.literal('sensitive_env_keys'),
-    keys: z.array(z.string()),
+    keys: z.array(z.string().max(MAX_LENGTH.envKey, { abort: true })),
     _links: halLinks(['self', 'app']),
   })
   .meta({ id: 'SensitiveEnvKeys' });

@@ -1,4 +1,5 @@
 import type { AuditEventResource } from '@berth/core';
+import { z } from 'zod';
 import type { FamilyUrls } from '../../config.ts';
 import { type AuditEventRow, auditEventFields } from './audit-events.service.ts';
 
@@ -14,3 +15,11 @@ export function toAuditEventHal(row: AuditEventRow, urls: FamilyUrls): AuditEven
     },
   };
 }
+
+/** The export's answer: JSON lines or CSV, streamed as a download (a wire shape: nothing is read by it). */
+export const exportAnswer = {
+  content: {
+    'application/x-ndjson': { schema: z.string() },
+    'text/csv': { schema: z.string() },
+  },
+};

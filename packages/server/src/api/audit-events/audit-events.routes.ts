@@ -2,12 +2,11 @@ import { Readable } from 'node:stream';
 import { auditEventCollection } from '@berth/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import { collection, pagingFrom } from '../../http/hal.ts';
 import { idRoute, querySchema, queryValue } from '../../http/route-schemas.ts';
-import { toAuditEventHal } from './audit-events.hal.ts';
+import { exportAnswer, toAuditEventHal } from './audit-events.hal.ts';
 import {
   type AuditEventsService,
   auditCursorFrom,
@@ -24,14 +23,6 @@ const filterQuery = {
   actor: queryValue.describe('Only the changes of this actor, by e-mail').optional(),
   since: queryValue.describe('Only events at or after this ISO 8601 time').optional(),
   until: queryValue.describe('Only events before this ISO 8601 time').optional(),
-};
-
-/** The export's answer: JSON lines or CSV, streamed as a download. */
-const exportAnswer = {
-  content: {
-    'application/x-ndjson': { schema: z.string() },
-    'text/csv': { schema: z.string() },
-  },
 };
 
 export async function auditEventsRoutes(

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
+import { InlinePanel } from '../../../components/ui/inline-panel.tsx';
 import { ScopedButton, ScopedButtonLink } from '../../../components/ui/permission-button.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { TypedConfirmation } from '../../../components/ui/typed-confirmation.tsx';
@@ -156,6 +158,9 @@ export function ConfirmationsSection() {
         </>
       }
     >
+      <Specimen label="InlinePanel: opened, focus goes in; Escape closes it and focus comes back">
+        <InlinePanelSample />
+      </Specimen>
       <Specimen label="ConfirmButton: press it, then Confirm or Cancel">
         <ConfirmButton
           label="Remove the sample row"
@@ -210,5 +215,25 @@ export function ConfirmationsSection() {
         />
       </Specimen>
     </GuideSection>
+  );
+}
+
+/** An inline panel as Deploy opens one (issue 41), with a field to take the focus. */
+function InlinePanelSample() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="stack">
+      <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Open a panel
+      </Button>
+      {open ? (
+        <InlinePanel aria-label="Sample panel" onClose={() => setOpen(false)}>
+          <label className="field-label" htmlFor="guide-panel-field">
+            A field
+          </label>
+          <input id="guide-panel-field" className="input" />
+        </InlinePanel>
+      ) : null}
+    </div>
   );
 }

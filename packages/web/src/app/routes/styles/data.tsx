@@ -14,7 +14,9 @@ import {
 } from '../../../components/ui/data-table-columns.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
+import { SecretUrlCells } from '../../../components/ui/secret-url.tsx';
 import { StaticTable } from '../../../components/ui/static-table.tsx';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 import { TabNav } from '../../../components/ui/tabs.tsx';
 import { TotalRow } from '../../../components/ui/total-row.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -94,6 +96,20 @@ export function TablesSection() {
         </>
       }
     >
+      <Specimen label="SecretUrlCells: the password masked until Reveal; Copy copies it unrevealed" wide>
+        <TableWrap label="A connection URL (TableWrap: a scroll region only while it scrolls)">
+          <table className="table">
+            <tbody>
+              <tr>
+                <SecretUrlCells
+                  url="postgresql://aptible:s3cret-sample@db.example.com:5432/db"
+                  name="sample URL"
+                />
+              </tr>
+            </tbody>
+          </table>
+        </TableWrap>
+      </Specimen>
       <Specimen label="DataTable: search, sort, page, and a total row" wide>
         <DataTable
           label="Sample apps"

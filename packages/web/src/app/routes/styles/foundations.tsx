@@ -21,6 +21,7 @@ export const COLOR_GROUPS: readonly { name: string; tokens: readonly string[] }[
     ],
   },
   { name: 'Text', tokens: ['--color-text', '--color-text-muted', '--color-text-subtle'] },
+  { name: 'Focus ring', tokens: ['--color-focus'] },
   {
     name: 'Primary',
     tokens: [
@@ -33,7 +34,13 @@ export const COLOR_GROUPS: readonly { name: string; tokens: readonly string[] }[
   },
   {
     name: 'Danger',
-    tokens: ['--color-danger', '--color-danger-hover', '--color-danger-soft', '--color-danger-text'],
+    tokens: [
+      '--color-danger',
+      '--color-danger-hover',
+      '--color-danger-soft',
+      '--color-danger-text',
+      '--color-on-danger',
+    ],
   },
   { name: 'Warning', tokens: ['--color-warning', '--color-warning-soft', '--color-warning-text'] },
   { name: 'Success', tokens: ['--color-success', '--color-success-soft', '--color-success-text'] },
