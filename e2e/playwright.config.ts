@@ -56,6 +56,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: join(root, '.test-reports', 'e2e.json') }]],
   use: {
     baseURL,
+    // Spinners and skeletons hold still (global.css): an endless animation redraws every frame, and with
+    // software rendering on two cores those frames are CPU the suite needs.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

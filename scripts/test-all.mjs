@@ -10,11 +10,19 @@
 // when a Docker engine answers, always in CI), swarm (a local Swarm cluster: only as root with a Docker
 // engine, always in CI), web, e2e.
 // Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
-// as at least one failure. Environment:
+// as at least one failure.
+//
+// Two lanes first, side by side: server then server-postgres, and docker, swarm, core, web. The docker
+// and swarm suites spend most of their time waiting for containers and daemons, which the server suites
+// fill with work; that saves some 15 minutes of CI's 90. Then e2e alone: Chromium aborts requests in
+// flight when the host's interfaces change (every container start does), and it needs both cores. The
+// first lane's output streams; the second lane's is kept in .test-reports/<suite>.log and printed whole
+// when that suite ends, so the two never interleave. Environment:
 //   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 55: the end-to-end suite takes some 40 minutes on a CI machine)
 //   BERTH_TEST_BUDGET_MINUTES    limit for the whole run; suites left when it runs out count as failed
+//   BERTH_TEST_SERIAL            set to 1 to run every suite one after another, all output streaming
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -257,8 +265,9 @@ const minutes = (name, fallback) => {
 const suiteTimeoutMs = minutes('BERTH_SUITE_TIMEOUT_MINUTES', 55) * 60_000;
 const deadline = Date.now() + minutes('BERTH_TEST_BUDGET_MINUTES', Number.POSITIVE_INFINITY) * 60_000;
 
-/** @type {import('node:child_process').ChildProcess | null} */
-let current = null;
+/** Every step running now (one per lane), so an interrupt stops them all. */
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
 let interrupted = false;
 
 function killGroup(child, signal) {
@@ -272,12 +281,15 @@ function killGroup(child, signal) {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current) killGroup(current, 'SIGTERM');
+    for (const child of running) killGroup(child, 'SIGTERM');
   });
 }
 
-/** Runs one step in its own process group (so a timeout can end all of it); resolves its outcome. */
-function runStep(step, timeoutMs) {
+/**
+ * Runs one step in its own process group (so a timeout can end all of it); resolves its outcome. Its
+ * output goes to this process's, or to the sink's file when it has one.
+ */
+function runStep(step, timeoutMs, sink) {
   return new Promise((resolve) => {
     const env = { ...process.env };
     // Tests never reach a developer's own database or mail server.
@@ -289,28 +301,26 @@ function runStep(step, timeoutMs) {
     }
     const child = spawn(step.command, step.args, {
       cwd: join(root, step.cwd),
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: sink.fd === undefined ? ['ignore', 'inherit', 'inherit'] : ['ignore', sink.fd, sink.fd],
       env,
       detached: true,
     });
-    current = child;
+    running.add(child);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(
-        `\n[test-all] ${step.label}: no result after ${Math.round(timeoutMs / 1000)} s, stopping it`,
-      );
+      sink.say(`\n[test-all] ${step.label}: no result after ${Math.round(timeoutMs / 1000)} s, stopping it`);
       killGroup(child, 'SIGTERM');
       setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve({ code: null, error: error.message, timedOut });
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       // Leftovers of the group (a web server, a browser) go with it.
       killGroup(child, 'SIGKILL');
       resolve({ code, signal, timedOut });
@@ -319,22 +329,22 @@ function runStep(step, timeoutMs) {
 }
 
 /** A suite's steps, then its cleanup step whatever they did (it runs even after a timeout or a crash). */
-async function runSuite(suite) {
+async function runSuite(suite, sink) {
   try {
-    return await runSuiteSteps(suite);
+    return await runSuiteSteps(suite, sink);
   } finally {
     for (const cleanup of suite.cleanup ?? []) {
-      console.log(`\n[test-all] ${suite.name}: ${cleanup.label} (${cleanup.cwd})`);
-      const outcome = await runStep(cleanup, 5 * 60_000);
+      sink.say(`\n[test-all] ${suite.name}: ${cleanup.label} (${cleanup.cwd})`);
+      const outcome = await runStep(cleanup, 5 * 60_000, sink);
       if (outcome.code !== 0)
-        console.error(
+        sink.say(
           `[test-all] ${suite.name}: ${cleanup.label} failed (${outcome.error ?? outcome.code ?? outcome.signal})`,
         );
     }
   }
 }
 
-async function runSuiteSteps(suite) {
+async function runSuiteSteps(suite, sink) {
   const reportFile = join(reports, `${suite.name}.json`);
   rmSync(reportFile, { force: true });
   const suiteDeadline = Math.min(Date.now() + suiteTimeoutMs, deadline);
@@ -342,8 +352,8 @@ async function runSuiteSteps(suite) {
     const remaining = suiteDeadline - Date.now();
     if (interrupted) return { passed: 0, failed: 1, skipped: 0, note: 'interrupted' };
     if (remaining <= 0) return { passed: 0, failed: 1, skipped: 0, note: 'not run: out of time' };
-    console.log(`\n[test-all] ${suite.name}: ${step.label} (${step.cwd})`);
-    const outcome = await runStep(step, remaining);
+    sink.say(`\n[test-all] ${suite.name}: ${step.label} (${step.cwd})`);
+    const outcome = await runStep(step, remaining, sink);
     if (outcome.error) return { passed: 0, failed: 1, skipped: 0, note: `could not start: ${outcome.error}` };
     if (outcome.timedOut) {
       const counts = safeCounts(suite, reportFile);
@@ -393,18 +403,71 @@ function selectSuites(names) {
 const selected = selectSuites(process.argv.slice(2).filter((arg) => arg !== '--'));
 mkdirSync(reports, { recursive: true });
 
-const rows = [];
-for (const suite of selected) {
-  const skipReason = await suite.when?.();
-  if (skipReason) {
-    console.log(`\n[test-all] ${suite.name}: skipped (${skipReason})`);
-    rows.push({ name: suite.name, skippedSuite: skipReason });
-    continue;
-  }
-  const started = Date.now();
-  const counts = await runSuite(suite);
-  rows.push({ name: suite.name, ...counts, seconds: Math.round((Date.now() - started) / 1000) });
+/** The lanes of each phase, by suite name: a phase's lanes run side by side, a lane's suites in turn. */
+const phases = process.env.BERTH_TEST_SERIAL
+  ? [[suites.map((suite) => suite.name)]]
+  : [
+      [
+        ['server', 'server-postgres'],
+        ['docker', 'swarm', 'core', 'web'],
+      ],
+      [['e2e']],
+    ];
+
+const phased = phases.flat(2);
+const unphased = suites.filter((suite) => !phased.includes(suite.name));
+if (unphased.length) throw new Error(`suites in no lane: ${unphased.map((s) => s.name).join(', ')}`);
+
+/** Where a suite's output goes: straight through, or kept in a file and printed whole at its end. */
+function streamingSink() {
+  return { say: (text) => console.log(text), done: () => {} };
 }
+function keptSink(name) {
+  const file = join(reports, `${name}.log`);
+  const fd = openSync(file, 'w');
+  return {
+    fd,
+    say: (text) => writeSync(fd, `${text}\n`),
+    done: () => {
+      closeSync(fd);
+      console.log(`\n[test-all] ${name}: its output, kept while another suite ran (${relativeName(file)})`);
+      process.stdout.write(readFileSync(file));
+      console.log(`[test-all] ${name}: end of its output`);
+    },
+  };
+}
+
+/** @type {Map<string, object>} */
+const results = new Map();
+async function runLane(names, streams) {
+  for (const suite of selected.filter((s) => names.includes(s.name))) {
+    const skipReason = await suite.when?.();
+    if (skipReason) {
+      console.log(`\n[test-all] ${suite.name}: skipped (${skipReason})`);
+      results.set(suite.name, { name: suite.name, skippedSuite: skipReason });
+      continue;
+    }
+    const sink = streams ? streamingSink() : keptSink(suite.name);
+    const started = Date.now();
+    try {
+      const counts = await runSuite(suite, sink);
+      results.set(suite.name, {
+        name: suite.name,
+        ...counts,
+        seconds: Math.round((Date.now() - started) / 1000),
+      });
+    } finally {
+      sink.done();
+    }
+  }
+}
+
+for (const lanes of phases) {
+  const busy = lanes.filter((names) => selected.some((s) => names.includes(s.name)));
+  // The first lane with work streams; with one lane only, everything streams.
+  await Promise.all(busy.map((names, index) => runLane(names, index === 0)));
+}
+const rows = selected.map((suite) => results.get(suite.name)).filter(Boolean);
 
 const width = Math.max(...rows.map((r) => r.name.length));
 console.log('\n[test-all] summary');
