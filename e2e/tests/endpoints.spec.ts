@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createAccountEnvironment } from '../fixtures/accounts.ts';
-import { createApp, deployApp, waitForOperation } from '../fixtures/operations.ts';
+import { createApp, deployApp, firstServiceId, postJson, waitForOperation } from '../fixtures/operations.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 2 §2 endpoints and certificates, §4 provisioning flow, §5 deprovision and delete rules, §7 5 s
@@ -139,6 +139,72 @@ test.describe('endpoints and certificates', () => {
     await expect(page.getByText('Operation DONE')).toBeVisible({ timeout: 60_000 });
     await page.goto(`/apps/${app.id}/endpoints`);
     await expect(appEndpoints.getByText('No resources found')).toBeVisible();
+  });
+
+  test('the new endpoint form says its monthly cost; a custom certificate gets its DNS record to copy (issue 41)', async ({
+    signedInPage: page,
+    account,
+    environment,
+    app,
+  }) => {
+    test.setTimeout(150_000);
+    const token = account.token.accessToken;
+    const deploy = await deployApp(page.request, token, app.id, 'main');
+    expect(await waitForOperation(page.request, token, deploy.id, 60_000)).toBe('succeeded');
+
+    // spec 2 §9 rates: 0.06 an hour × 730 hours, 0.04 for a shared one.
+    await page.goto(`/apps/${app.id}/endpoints/create`);
+    const form = page.getByRole('form', { name: 'New Endpoint' });
+    await expect(form.getByText('This endpoint adds $43.80 a month to the estimated cost')).toBeVisible();
+    await form.getByRole('checkbox', { name: /Shared endpoint/ }).check();
+    await expect(form.getByText(/This endpoint adds \$29\.20 a month .*the shared rate/)).toBeVisible();
+
+    // An endpoint on an uploaded certificate, created through the API (the form's upload is tested above).
+    const domain = `shop-${app.id}.example.com`;
+    const { certificate, privateKey } = selfSignedCertificate(domain);
+    const uploaded = await postJson<{ id: string | number }>(
+      page.request,
+      token,
+      `/api/accounts/${environment.id}/certificates`,
+      { certificate_body: certificate, private_key: privateKey },
+    );
+    const serviceId = await firstServiceId(page.request, token, app.id);
+    const endpoint = await postJson<{ id: string | number }>(
+      page.request,
+      token,
+      `/api/services/${serviceId}/vhosts`,
+      {
+        type: 'http',
+        platform: 'alb',
+        certificate: new URL(`/api/certificates/${uploaded.id}`, page.url()).href,
+      },
+    );
+    const provision = await postJson<{ id: string | number }>(
+      page.request,
+      token,
+      `/api/vhosts/${endpoint.id}/operations`,
+      { type: 'provision' },
+    );
+    expect(await waitForOperation(page.request, token, String(provision.id), 60_000)).toBe('succeeded');
+
+    await page.goto(`/endpoints/${endpoint.id}`);
+    const details = page.getByRole('region', { name: 'Endpoint details' });
+    const hostname = (await detail(details, page, 'Hostname').textContent()) ?? '';
+    expect(hostname).not.toBe('');
+    await page
+      .getByRole('navigation', { name: 'Endpoint tabs' })
+      .getByRole('link', { name: 'DNS Configuration' })
+      .click();
+    const records = page.getByRole('table', { name: 'DNS records' });
+    await expect(records.getByRole('row')).toHaveCount(2);
+    await expect(page.getByText(/serves your uploaded certificate/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /Verify DNS/ })).toHaveCount(0);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await records.getByRole('button', { name: `Copy target of ${domain}` }).click();
+    await expect(records.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hostname);
+    await records.getByRole('button', { name: `Copy name ${domain}` }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(domain);
   });
 
   test('upload a certificate, see its common name, delete it', async ({

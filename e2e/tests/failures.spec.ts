@@ -28,7 +28,17 @@ test("a failed deploy's page says why, what still runs, and offers the way forwa
   const goodId = String(good?.id);
   const sha = (good?.git_commit_sha ?? '').slice(0, 7);
 
-  await page.goto(`/operations/${broken.id}`);
+  // The Apps list says why, under the app's handle, and links the operation (issue 41).
+  await page.goto('/apps');
+  const handleCell = page
+    .getByRole('table', { name: 'Apps' })
+    .getByRole('cell')
+    .filter({ has: page.getByRole('link', { name: app.handle, exact: true }) });
+  await expect(handleCell.locator('.failure-reason code')).toHaveText(
+    "fatal: couldn't find remote ref simfail-v2",
+  );
+  await handleCell.getByRole('link', { name: 'View the failed deploy operation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/operations/${broken.id}(\\?|$)`));
   const banner = page.getByRole('alert').filter({ hasText: 'Operation FAILED' });
   // The reason is the first error line of the log, in the banner.
   await expect(banner.getByText("fatal: couldn't find remote ref simfail-v2", { exact: true })).toBeVisible();
@@ -151,6 +161,20 @@ test('a managed HTTPS endpoint reads Awaiting DNS until its certificate is issue
   await expect(status).toBeVisible();
   await expect(status).toHaveClass(/status-pill-progress/);
   await expect(details.getByText('Provisioned', { exact: true })).toHaveCount(0);
+
+  // Its DNS records, each value with its own Copy button named after it (issue 41).
+  const domain = `shop-${app.id}.example.com`;
+  await page
+    .getByRole('navigation', { name: 'Endpoint tabs' })
+    .getByRole('link', { name: 'DNS Configuration' })
+    .click();
+  const records = page.getByRole('table', { name: 'DNS records' });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await records.getByRole('button', { name: `Copy target of _acme-challenge.${domain}` }).click();
+  await expect(records.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^acme-/);
+  await records.getByRole('button', { name: `Copy name ${domain}` }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(domain);
 
   const renew = await postJson<{ id: string | number }>(
     page.request,

@@ -68,6 +68,7 @@ export * from './members/membership.hal.ts';
 export * from './messages/empty-states.ts';
 export * from './messages/toast-messages.ts';
 export * from './operations/activity-window.ts';
+export * from './operations/failure-reason.ts';
 export * from './operations/operation.hal.ts';
 export * from './operations/operation-status.ts';
 export * from './operations/operation-types.ts';

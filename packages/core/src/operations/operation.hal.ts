@@ -40,6 +40,9 @@ export const operationResource = z
     previous_container_count: z.number().int().nullable(),
     previous_container_size: z.number().int().nullable(),
     previous_instance_profile: z.string().nullable(),
+    // Berth addition (issue 41): a failed operation's reason (failureReason: its log's first error line,
+    // else its note), in operation lists only, so a list of resources says why without reading each log.
+    failure_reason: z.string().nullable().optional(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
     // Berth addition `new_database`: the database a restore or a replica provisions (issue 41: its

@@ -29,6 +29,8 @@ export interface OperationHalOptions {
   showEnv?: boolean;
   /** The code scan result a scan_code operation produced (contract §4.3), looked up by the caller. */
   codeScanResultId?: number | null;
+  /** A failed operation's reason (issue 41), where a list looked it up; absent elsewhere. */
+  failureReason?: string | null;
 }
 
 export function toOperationHal(
@@ -70,6 +72,9 @@ export function toOperationHal(
     previous_container_count: op.previousContainerCount,
     previous_container_size: op.previousContainerSize,
     previous_instance_profile: op.previousInstanceProfile,
+    ...(op.status === 'failed' && options.failureReason !== undefined
+      ? { failure_reason: options.failureReason }
+      : {}),
     created_at: iso(op.createdAt),
     updated_at: iso(op.updatedAt),
     _links: links({

@@ -445,6 +445,56 @@ describe('operation lists', () => {
     expect(environmentOps.total_count).toBe(4);
   });
 
+  it('newest_per_resource with failed: the resources whose last operation failed, each with its reason (issue 41)', async () => {
+    const { owner, org, app, environment } = await deployed('broken-app');
+    await post(owner, `/api/apps/${app.id}/operations`, { type: 'deploy', git_ref: 'simfail-now' });
+    // Another app failed once, then deployed: its failure is history, not its state.
+    const [recovered] = await t.db
+      .insert(apps)
+      .values({ environmentId: Number(environment.id), handle: 'recovered' })
+      .returning();
+    await post(owner, `/api/apps/${recovered?.id}/operations`, { type: 'deploy', git_ref: 'simfail-before' });
+    await t.worker.drain();
+    await post(owner, `/api/apps/${recovered?.id}/operations`, { type: 'deploy', git_ref: 'main' });
+    await t.worker.drain();
+
+    const base = `/api/organizations/${org.id}/operations`;
+    const query = '?resource_type=app&operation_status=failed&newest_per_resource=true&per_page=1';
+    const answer = await t.call('GET', `${base}${query}`, { token: owner.token });
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.total_count).toBe(1);
+    expect(body._embedded.operations).toMatchObject([
+      {
+        resource_id: String(app.id),
+        status: 'failed',
+        git_ref: 'simfail-now',
+        failure_reason: "fatal: couldn't find remote ref simfail-now",
+      },
+    ]);
+    // Without the filter both failures are listed, each with its reason; a succeeded one has none.
+    const failed = (await t.call('GET', `${base}?operation_status=failed`, { token: owner.token })).json();
+    expect(failed._embedded.operations.map((o: { failure_reason: string }) => o.failure_reason)).toEqual([
+      "fatal: couldn't find remote ref simfail-before",
+      "fatal: couldn't find remote ref simfail-now",
+    ]);
+    const all = (await t.call('GET', `${base}?resource_type=app`, { token: owner.token })).json();
+    const succeeded = all._embedded.operations.find((o: { status: string }) => o.status === 'succeeded');
+    expect(succeeded).not.toHaveProperty('failure_reason');
+    // The filter rides along to the next page.
+    const newest = (
+      await t.call('GET', `${base}?newest_per_resource=true&resource_type=app&per_page=1`, {
+        token: owner.token,
+      })
+    ).json();
+    expect(newest.total_count).toBe(2);
+    expect(new URL(newest._links.next.href).searchParams.get('newest_per_resource')).toBe('true');
+    // The same refusals as the list's.
+    const stranger = await t.signUp();
+    expect((await t.call('GET', `${base}${query}`, { token: stranger.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `${base}${query}`)).statusCode).toBe(401);
+  });
+
   it('hides environments the member cannot see, and other organizations entirely', async () => {
     const { org, environment, owner } = await deployed();
     const hidden = await t.createEnvironment(owner, org.id, 'hidden');

@@ -43,6 +43,7 @@ const LIST_FILTERS = [
   'status',
   'since',
   'with_services',
+  'newest_per_resource',
 ] as const;
 
 /** An operation list's query (here and an endpoint's): paging and the activity filters (contract §5.11). */
@@ -54,6 +55,9 @@ export const operationListQuery = querySchema(
     operation_status: queryValue.optional(),
     status: queryValue.optional(),
     since: queryValue.describe('Only operations updated since: an ISO 8601 time with a time zone').optional(),
+    newest_per_resource: queryFlagValue.describe(
+      'Berth addition: `true` keeps only the newest operation of each resource (with `operation_status=failed`: the resources whose last operation failed)',
+    ),
     after: queryValue.describe("Where the page starts: the cursor of the page before's next link").optional(),
   },
   { paged: true },
@@ -66,10 +70,16 @@ export const operationListQuery = querySchema(
  */
 export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: OperationsService }) {
   const { db, urls, operations } = deps;
-  const hal = (op: OperationRow, caller: CallerAccess, scanResults: Map<number, number> = new Map()) =>
+  const hal = (
+    op: OperationRow,
+    caller: CallerAccess,
+    scanResults: Map<number, number> = new Map(),
+    failureReasons?: Map<number, string | null>,
+  ) =>
     toOperationHal(op, urls, {
       showEnv: showsConfiguration(caller, op),
       codeScanResultId: scanResults.get(op.id) ?? null,
+      failureReason: failureReasons?.get(op.id),
     });
 
   /** A list: newest first, 40 per page unless asked (contract §1.4, §5.11). */
@@ -86,11 +96,14 @@ export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: O
       paging,
       cursorFrom(query),
     );
-    const scanResults = await codeScanResultIds(db, rows);
+    const [scanResults, failureReasons] = await Promise.all([
+      codeScanResultIds(db, rows),
+      operations.failureReasons(rows),
+    ]);
     const answer = collection(
       'operations',
       selfUrl,
-      rows.map((op) => hal(op, caller, scanResults)),
+      rows.map((op) => hal(op, caller, scanResults, failureReasons)),
       { ...paging, total },
     );
     // The pages around keep the list's filters; the next one starts after this page's last row, on the

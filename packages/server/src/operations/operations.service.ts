@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  failureReason,
   isOwner,
+  LOG_ERROR_MARK,
   OPERATION_CATALOG,
   type OperationAction,
   type OperationResourceType,
@@ -69,6 +71,11 @@ export interface OperationFilters {
   status?: string;
   /** Only operations created at or after this instant (spec 3 §9: Activity shows 2 weeks). */
   since?: Date;
+  /**
+   * Berth addition (issue 41): only the newest operation of each resource, so `status=failed` lists the
+   * resources whose last operation failed (the apps, databases and endpoints lists say why).
+   */
+  newestPerResource?: boolean;
 }
 
 /** Reads a filter from the query: either name the console uses; `all` (or nothing) means no filter. */
@@ -93,6 +100,7 @@ export function filtersFrom(query: unknown): OperationFilters {
     type: pick('operation_type', 'type'),
     status: pick('operation_status', 'status'),
     since,
+    newestPerResource: ['true', '1'].includes(pick('newest_per_resource') ?? ''),
   };
 }
 
@@ -463,6 +471,12 @@ export function createOperationsService(deps: {
         // (environment | organization, updated_at) indexes scan only the window.
         conditions.push(gte(operations.updatedAt, filters.since), gte(operations.createdAt, filters.since));
       }
+      if (filters.newestPerResource) {
+        // Newest by id, as the apps' and databases' last_operation embeds; on the resource index.
+        conditions.push(sql`not exists (select 1 from ${operations} as later
+          where later.resource_type = ${operations.resourceType}
+            and later.resource_id = ${operations.resourceId} and later.id > ${operations.id})`);
+      }
       const where = and(...conditions.filter((c): c is SQL => c !== undefined));
       const startAfter = after
         ? sql`(${operations.updatedAt}, ${operations.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::bigint)`
@@ -493,6 +507,32 @@ export function createOperationsService(deps: {
       if (countedRows <= COUNT_CAP) return { rows, total: countedRows, estimated: false, more };
       if (!more) return { rows, total: seen, estimated: false, more };
       return { rows, total: Math.max(COUNT_CAP, seen + 1), estimated: true, more };
+    },
+
+    /**
+     * Why each failed operation of a list failed (issue 41): its first error line, read on the log's
+     * (operation, id) index and stopping at that line, else its note. One query for a page.
+     */
+    async failureReasons(rows: readonly OperationRow[]): Promise<Map<number, string | null>> {
+      const failed = rows.filter((op) => op.status === 'failed');
+      const reasons = new Map<number, string | null>();
+      if (failed.length === 0) return reasons;
+      const ids = failed.map((op) => op.id);
+      const found = await db.execute(sql`
+        select failed.id as operation_id, first_error.line
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::bigint[]) as failed(id)
+        cross join lateral (
+          select ${operationLogs.line} as line from ${operationLogs}
+          where ${operationLogs.operationId} = failed.id and strpos(${operationLogs.line}, ${LOG_ERROR_MARK}) > 0
+          order by ${operationLogs.id} limit 1
+        ) as first_error`);
+      const { rows: lines } = found as unknown as { rows: { operation_id: number | string; line: string }[] };
+      const lineOf = new Map(lines.map((row) => [Number(row.operation_id), row.line]));
+      for (const op of failed) reasons.set(op.id, failureReason(lineOf.get(op.id) ?? '', op.note));
+      return reasons;
     },
 
     async logText(operationId: number): Promise<string> {

@@ -76,6 +76,11 @@ export const operations = pgTable(
     // An environment's operations of a window, oldest first (its activity reports).
     index('operations_env_created_idx').on(table.environmentId, table.createdAt, table.id),
     index('operations_resource_idx').on(table.resourceType, table.resourceId),
+    // An organization's failed operations, newest first (issue 41: the lists' "last operation failed"),
+    // however many operations it has run.
+    index('operations_org_failed_idx')
+      .on(table.organizationId, table.updatedAt, table.id)
+      .where(sql`status = 'failed'`),
     // The per-organization cap counts queued operations; the per-user limit counts recent ones.
     index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),
     // The plan's limits count an organization's unfinished operations under its lock (billing/plans).

@@ -152,6 +152,22 @@ export function needsDnsSetup(endpoint: Pick<Endpoint, 'acme' | 'acmeStatus' | '
   return isPendingCertificateIssuance(endpoint);
 }
 
+/**
+ * The user's domain of an endpoint with a custom (uploaded) certificate, which still needs a DNS record
+ * pointing it at the endpoint (issue 41); "" for managed HTTPS, default-domain and certificate-less
+ * endpoints, or while the domain is the endpoint's own hostname.
+ */
+export function customCertificateDomain(
+  endpoint: Pick<
+    Endpoint,
+    'acme' | 'isDefault' | 'certificateId' | 'userDomain' | 'virtualDomain' | 'externalHost'
+  >,
+): string {
+  if (endpoint.acme || endpoint.isDefault || endpoint.certificateId === null) return '';
+  const domain = endpoint.userDomain || endpoint.virtualDomain;
+  return domain && domain !== endpointHostname(endpoint) ? domain : '';
+}
+
 const ACME_LABELS: Record<string, string> = {
   pending: 'Pending',
   transitioning: 'Transitioning',

@@ -29,6 +29,11 @@ export interface Operation {
   /** A restore's or a replica's new database (Berth addition, issue 41). */
   newDatabaseId?: string | null;
   note: string;
+  /**
+   * A failed operation's reason (Berth addition, issue 41: its log's first error line, else its note), as
+   * operation lists answer it; undefined where the answer does not carry it (read the log instead).
+   */
+  failureReason?: string | null;
   userName: string;
   userEmail: string;
   createdAt: string;
@@ -59,6 +64,7 @@ export function fromOperationResource(operation: OperationResource): Operation {
     codeScanResultId: linkId(operation, 'code_scan_result'),
     newDatabaseId: linkId(operation, 'new_database'),
     note: operation.note,
+    failureReason: operation.failure_reason,
     userName: operation.user_name,
     userEmail: operation.user_email,
     createdAt: operation.created_at,

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
-import { collection, environmentHal, errorBody } from '../../../../test/fixtures.ts';
+import { collection, environmentHal, errorBody, TEST_CONFIG } from '../../../../test/fixtures.ts';
+import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
@@ -118,5 +119,59 @@ describe('the Apps list (spec 3 §2)', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'shop' })).not.toBeInTheDocument());
     await screen.findByRole('link', { name: 'blog' });
     expect(handles()).toEqual(['blog']);
+  });
+});
+
+describe('the Apps list says why an app failed (issue 41)', () => {
+  it('shows the reason under the handle and links the operation, from one paged list for the organization', async () => {
+    const failures = '/api/organizations/org-1/operations';
+    const address = (path: string) => `${TEST_CONFIG.apiUrl}${path.slice('/api'.length)}`;
+    const failed = (id: string, appId: string, reason: string) =>
+      operationResourceFixture({
+        id,
+        status: 'failed',
+        resource_type: 'app',
+        resource_id: appId,
+        failure_reason: reason,
+      });
+    const { calls } = appsConsole(
+      {},
+      {
+        // Other screens' activity lists share the address: answer by what is asked.
+        [`GET ${failures}`]: (call) =>
+          call.path.includes('after=x')
+            ? json(200, collection('operations', [failed('42', '2', 'Out of memory')]))
+            : call.path.includes('newest_per_resource=true')
+              ? json(200, {
+                  ...collection('operations', [failed('41', '1', "fatal: couldn't find remote ref nope")]),
+                  _links: {
+                    self: { href: address(failures) },
+                    next: { href: address(`${failures}?newest_per_resource=true&after=x`) },
+                  },
+                })
+              : json(200, collection('operations', [])),
+      },
+    );
+    renderApp('/apps');
+    const table = await screen.findByRole('table', { name: 'Apps' }, { timeout: 10_000 });
+    const shop = (await within(table).findByRole('link', { name: 'shop' })).closest('td') as HTMLElement;
+    await within(shop).findByText("fatal: couldn't find remote ref nope");
+    expect(within(shop).getByRole('link', { name: 'View the failed deploy operation' })).toHaveAttribute(
+      'href',
+      '/operations/41',
+    );
+    // The second page (its next link) is followed: the list is complete.
+    const blog = within(table).getByRole('link', { name: 'blog' }).closest('td') as HTMLElement;
+    await within(blog).findByText('Out of memory');
+    // One list for the organization, asked for the newest failed operation of each app; no log read.
+    const asked = calls.filter((call) => call.path.includes('newest_per_resource'));
+    expect(asked).toHaveLength(2);
+    const first = new URL(address(asked[0]?.path ?? '')).searchParams;
+    expect(Object.fromEntries(first)).toMatchObject({
+      resource_type: 'app',
+      operation_status: 'failed',
+      newest_per_resource: 'true',
+    });
+    expect(calls.some((call) => call.path.includes('/logs'))).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { useApps } from '../../../features/apps/api/use-apps.ts';
 import { type AppRow, AppsTable } from '../../../features/apps/components/apps-table.tsx';
 import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useDeployments } from '../../../features/deployments/api/use-deployments.ts';
+import { useFailureDetail } from '../../../features/operations/components/use-failure-detail.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { paths, to } from '../../../lib/paths.ts';
 import { icons } from '../../shell/icons.tsx';
@@ -27,6 +28,8 @@ function AppsRoute() {
   // image, last operation) is searched by the server, once per debounced term.
   const [params] = useSearchParams();
   const found = useAppSearch(params.get('search') ?? '');
+  // Issue 41: why an app's last operation failed, from one list for the organization (not a call per row).
+  const failureDetail = useFailureDetail(rowsIn ? (organization?.id ?? null) : null, 'app');
 
   const rows = useMemo<AppRow[]>(() => {
     const handles = new Map(environments.map((environment) => [environment.id, environment.handle]));
@@ -79,7 +82,13 @@ function AppsRoute() {
         }
       />
       {!organization ? <Banner variant="warning">Choose or create an organization first.</Banner> : null}
-      <AppsTable rows={rows} isLoading={apps.isPending} error={apps.error} serverMatches={found.data} />
+      <AppsTable
+        rows={rows}
+        isLoading={apps.isPending}
+        error={apps.error}
+        serverMatches={found.data}
+        failureDetail={failureDetail}
+      />
     </>
   );
 }

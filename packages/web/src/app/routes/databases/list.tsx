@@ -6,6 +6,7 @@ import { useCosts } from '../../../features/costs/api/use-costs.ts';
 import { useDatabasesWithDisks } from '../../../features/databases/api/use-databases-with-disks.ts';
 import { databaseRows } from '../../../features/databases/components/database-rows.ts';
 import { DatabasesTable } from '../../../features/databases/components/databases-table.tsx';
+import { useFailureDetail } from '../../../features/operations/components/use-failure-detail.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
 import { to } from '../../../lib/paths.ts';
@@ -27,6 +28,8 @@ function DatabasesRoute() {
   const costs = useCosts(organization?.id ?? null, 'databases');
   const scalingLabel = useScalingLabels();
   const databases = withDisks.data ?? bare.data;
+  // Issue 41: why a database's last operation failed, from one list for the organization.
+  const failureDetail = useFailureDetail(organization?.id ?? null, 'database');
 
   const rows = useMemo(
     () =>
@@ -61,6 +64,7 @@ function DatabasesRoute() {
         rows={rows}
         isLoading={databases === undefined && (bare.isPending || withDisks.isPending)}
         error={databases === undefined ? (withDisks.error ?? bare.error) : null}
+        failureDetail={failureDetail}
       />
     </>
   );

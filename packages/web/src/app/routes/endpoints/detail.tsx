@@ -27,6 +27,7 @@ import { ResourceOperationBanner } from '../../../features/operations/components
 import { paths, to } from '../../../lib/paths.ts';
 import { useActionDenials } from '../../../lib/use-action-denial.ts';
 import {
+  customCertificateDomain,
   type Endpoint,
   endpointHostname,
   endpointPorts,
@@ -82,7 +83,9 @@ function EndpointDetailRoute() {
       {(current) => {
         // The row joins the endpoint with the start-up lists; it is there whenever the endpoint is.
         if (!row) return <Skeleton label="Loading endpoint" />;
-        const dnsTab = current.acme && current.status === 'provisioned';
+        // Issue 41: an endpoint with a custom certificate on its own domain needs the same traffic record.
+        const dnsTab =
+          (current.acme || customCertificateDomain(current) !== '') && current.status === 'provisioned';
         const databaseId = databaseIdOf(current);
         // spec 2 §2 Connection URL: database endpoints only, for callers who may read its credentials.
         const credentialsDenial =
@@ -144,7 +147,7 @@ function EndpointDetailRoute() {
             />
             {active === null && tab === 'setup' ? (
               <Banner variant="warning">
-                DNS Configuration is available for managed HTTPS endpoints once they are provisioned.
+                DNS Configuration is available for endpoints on your own domain once they are provisioned.
               </Banner>
             ) : active === null && tab === 'credentials' ? (
               <DenialBanner denial={credentialsDenial ?? ''} />

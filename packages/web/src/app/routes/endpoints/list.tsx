@@ -3,6 +3,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useEndpoints } from '../../../features/endpoints/api/use-endpoints.ts';
 import { EndpointsTable } from '../../../features/endpoints/components/endpoints-table.tsx';
+import { useFailureDetail } from '../../../features/operations/components/use-failure-detail.tsx';
 import { useConsoleContext } from '../../shell/use-console.ts';
 import { useEndpointRows } from './endpoint-rows.ts';
 
@@ -15,6 +16,8 @@ function EndpointsRoute() {
   const endpoints = useEndpoints({ kind: 'all' }, { poll: false });
   const environmentIds = useMemo(() => new Set(environments.map((item) => item.id)), [environments]);
   const rows = useEndpointRows(endpoints.data, environmentIds);
+  // Issue 41: why an endpoint's last operation failed, from one list for the organization.
+  const failureDetail = useFailureDetail(organization?.id ?? null, 'vhost');
   return (
     <>
       <PageHeader
@@ -26,7 +29,12 @@ function EndpointsRoute() {
         }
       />
       {!organization ? <Banner variant="warning">Choose or create an organization first.</Banner> : null}
-      <EndpointsTable rows={rows} isLoading={endpoints.isPending} error={endpoints.error} />
+      <EndpointsTable
+        rows={rows}
+        isLoading={endpoints.isPending}
+        error={endpoints.error}
+        failureDetail={failureDetail}
+      />
     </>
   );
 }

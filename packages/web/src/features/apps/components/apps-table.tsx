@@ -1,5 +1,5 @@
 import { formatUsd } from '@berth/core';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import {
   DataTable,
   type DataTableColumn,
@@ -28,9 +28,19 @@ function Pending() {
   return <span className="skeleton skeleton-inline" role="status" aria-label="Loading" />;
 }
 
+/** What a list shows under a resource whose last operation failed (the route hands it in), or nothing. */
+export type FailureDetail = (resourceId: string) => ReactNode;
+
 // spec 3 §2: the column ids are the spec's sort keys (handle, id, envHandle, totalServices, cost).
-const COLUMNS: DataTableColumn<AppRow>[] = [
-  linkColumn('handle', 'Handle', (row) => row.handle, to.app),
+// Issue 41: an app whose last operation failed says why under its handle.
+const columns = (failureDetail?: FailureDetail): DataTableColumn<AppRow>[] => [
+  linkColumn(
+    'handle',
+    'Handle',
+    (row) => row.handle,
+    to.app,
+    failureDetail && ((row) => failureDetail(row.id)),
+  ),
   idColumn(),
   valueColumn('envHandle', 'Environment', (row) => row.envHandle),
   {
@@ -66,11 +76,14 @@ export const newestAppFirst = (a: AppRow, b: AppRow) => {
 
 export function AppsTable({
   serverMatches,
+  failureDetail,
   ...list
 }: DataTableListProps<AppRow> & {
   /** The ids the server found for the current search (GET /apps?search=), once it has answered. */
   serverMatches?: ReadonlySet<string>;
+  failureDetail?: FailureDetail;
 }) {
+  const cells = useMemo(() => columns(failureDetail), [failureDetail]);
   const searchMatch = useCallback(
     (row: AppRow, needle: string) =>
       matchesSearchText(searchText(row), needle) || (serverMatches?.has(row.id) ?? false),
@@ -80,7 +93,7 @@ export function AppsTable({
     <DataTable<AppRow>
       label="Apps"
       {...list}
-      columns={COLUMNS}
+      columns={cells}
       searchText={searchText}
       searchMatch={searchMatch}
       searchPlaceholder="Search apps"

@@ -1,4 +1,5 @@
 import { formatUsd } from '@berth/core';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   DataTable,
@@ -15,12 +16,14 @@ const gb = (value: number | null) => (value === null ? '…' : `${value} GB`);
 
 // spec 3 §2: the column ids are the spec's database sort keys (cost, savings, handle, id, diskSize,
 // containerSize, envHandle, enableBackups); with none chosen the newest database comes first.
-const COLUMNS: DataTableColumn<DatabaseRow>[] = [
+// Issue 41: a database whose last operation failed says why under its handle.
+const columns = (failureDetail?: (databaseId: string) => ReactNode): DataTableColumn<DatabaseRow>[] => [
   linkColumn(
     'handle',
     'Handle',
     (row) => row.handle,
     (id) => to.database(id),
+    failureDetail && ((row) => failureDetail(row.id)),
   ),
   idColumn(),
   valueColumn('envHandle', 'Environment', (row) => row.envHandle),
@@ -79,14 +82,21 @@ export const newestDatabaseFirst = (a: DatabaseRow, b: DatabaseRow) =>
   (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0);
 
 /** spec 2 §2 database list (global and environment-scoped), with the total estimated monthly cost. */
-export function DatabasesTable(list: DataTableListProps<DatabaseRow>) {
+export function DatabasesTable({
+  failureDetail,
+  ...list
+}: DataTableListProps<DatabaseRow> & {
+  /** What shows under a database whose last operation failed (the route hands it in). */
+  failureDetail?: (databaseId: string) => ReactNode;
+}) {
+  const cells = useMemo(() => columns(failureDetail), [failureDetail]);
   const costsKnown = list.rows.every((row) => row.cost !== undefined);
   const total = list.rows.reduce((sum, row) => sum + (row.cost ?? 0), 0);
   return (
     <DataTable<DatabaseRow>
       label="Databases"
       {...list}
-      columns={COLUMNS}
+      columns={cells}
       searchText={searchText}
       searchPlaceholder="Search databases"
       defaultSort={newestDatabaseFirst}

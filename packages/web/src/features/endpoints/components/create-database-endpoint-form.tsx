@@ -8,6 +8,7 @@ import {
   databaseEndpointResolver,
   toDatabaseEndpointBody,
 } from './endpoint-form-values.ts';
+import { EndpointMonthlyCost } from './endpoint-monthly-cost.tsx';
 import './endpoints.css';
 
 export interface CreateDatabaseEndpointFormProps {
@@ -43,6 +44,8 @@ export function CreateDatabaseEndpointForm({
       <PlacementField registration={register('placement')} />
       {errors.placement?.message ? <p className="field-error">{errors.placement.message}</p> : null}
       <IpAllowlistField placeholder="203.0.113.0/24" {...field('ipAllowlist')} />
+      {/* Database endpoints are tcp, never shared (contract §5.9). */}
+      <EndpointMonthlyCost shared={false} />
       <SubmitRow denial={denial} disabled={unavailable !== null}>
         Save Endpoint
       </SubmitRow>

@@ -248,3 +248,16 @@ describe('CreateEndpointForm submission (contract §5.9)', () => {
     );
   });
 });
+
+describe('CreateEndpointForm monthly cost (issue 41)', () => {
+  it('says what the endpoint adds a month, at the shared rate once Shared is ticked', async () => {
+    const { user } = setup();
+    // spec 2 §9: 0.06 an hour × 730 hours; shared 0.04 × 730.
+    expect(screen.getByText(/adds \$43\.80 a month/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Shared endpoint/ }));
+    expect(screen.getByText(/adds \$29\.20 a month.*the shared rate/)).toBeInTheDocument();
+    // gRPC cannot be shared: the dedicated rate again.
+    await user.click(screen.getByRole('radio', { name: 'gRPC' }));
+    expect(screen.getByText(/adds \$43\.80 a month/)).toBeInTheDocument();
+  });
+});

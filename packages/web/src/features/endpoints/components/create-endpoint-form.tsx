@@ -17,6 +17,7 @@ import {
   toCreateSubmission,
   visibleCreateFields,
 } from './endpoint-form-values.ts';
+import { EndpointMonthlyCost } from './endpoint-monthly-cost.tsx';
 import { HeaderTokenField } from './header-token-field.tsx';
 import { LoadBalancingField } from './load-balancing-field.tsx';
 import './endpoints.css';
@@ -168,6 +169,7 @@ export function CreateEndpointForm({ services, certificates, denial, onSubmit }:
           {errors.shared?.message ? <p className="field-error">{errors.shared.message}</p> : null}
         </div>
       ) : null}
+      <EndpointMonthlyCost shared={visible.shared && values.shared} />
       <SubmitRow denial={denial}>Save Endpoint</SubmitRow>
     </Form>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { ScopedButton } from '../../../components/ui/permission-button.tsx';
 import { StaticTable } from '../../../components/ui/static-table.tsx';
 import {
   acmeStatusLabel,
+  customCertificateDomain,
   type Endpoint,
   endpointHostname,
 } from '../../../resources/endpoints/endpoint.hal.ts';
@@ -19,10 +21,17 @@ interface DnsRecord {
 /**
  * The CNAME records a managed HTTPS endpoint needs (contract §4.3 acme_configuration and
  * acme_dns_challenge_host): the domain to the endpoint, and `_acme-challenge` to the validation host.
+ * An endpoint with a custom certificate needs the first only (issue 41): its certificate is uploaded.
  */
 export function dnsRecords(endpoint: Endpoint): DnsRecord[] {
   const records: DnsRecord[] = [];
   const hostname = endpointHostname(endpoint);
+  if (!endpoint.acme) {
+    const domain = customCertificateDomain(endpoint);
+    return domain && hostname
+      ? [{ name: domain, target: hostname, purpose: 'Routes traffic to the endpoint' }]
+      : [];
+  }
   const names = endpoint.acmeConfiguration?.names?.length
     ? endpoint.acmeConfiguration.names
     : endpoint.userDomain
@@ -60,7 +69,11 @@ export interface EndpointDnsSetupProps {
   onRenew: () => Promise<unknown>;
 }
 
-/** spec 2 §2 DNS Configuration tab (managed HTTPS endpoints, once provisioned). */
+/**
+ * spec 2 §2 DNS Configuration tab (managed HTTPS endpoints, once provisioned; issue 41: custom-certificate
+ * endpoints on a domain of their own too, which need the same traffic record and nothing to renew).
+ * Each record's name and target has its own Copy button, named after what it copies.
+ */
 export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetupProps) {
   const records = dnsRecords(endpoint);
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +92,12 @@ export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetup
   return (
     <section className="card card-body section-stack" aria-label="DNS Configuration">
       <h2 className="section-title">DNS Configuration</h2>
-      {endpoint.acmeStatus === 'ready' ? (
+      {!endpoint.acme ? (
+        <Banner variant="info">
+          The endpoint serves your uploaded certificate. Point your domain at it with this record; traffic
+          reaches the app once the record is in place.
+        </Banner>
+      ) : endpoint.acmeStatus === 'ready' ? (
         <Banner variant="success">
           The managed certificate is issued. Keep these records in place for renewals.
         </Banner>
@@ -94,7 +112,7 @@ export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetup
           here. Create these records to finish.
         </Banner>
       )}
-      <p>ACME status: {acmeStatusLabel(endpoint)}</p>
+      {endpoint.acme ? <p>ACME status: {acmeStatusLabel(endpoint)}</p> : null}
       {records.length === 0 ? (
         <p>No DNS records are needed yet.</p>
       ) : (
@@ -107,10 +125,16 @@ export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetup
             <tr key={`${record.name}-${record.target}`}>
               <td>CNAME</td>
               <td>
-                <code>{record.name}</code>
+                <span className="dns-record-value">
+                  <code>{record.name}</code>
+                  <CopyButton text={record.name} label={`Copy name ${record.name}`} />
+                </span>
               </td>
               <td>
-                <code>{record.target}</code>
+                <span className="dns-record-value">
+                  <code>{record.target}</code>
+                  <CopyButton text={record.target} label={`Copy target of ${record.name}`} />
+                </span>
               </td>
               <td>{record.purpose}</td>
             </tr>
@@ -118,7 +142,7 @@ export function EndpointDnsSetup({ endpoint, denial, onRenew }: EndpointDnsSetup
         </StaticTable>
       )}
       {failure ? <Banner variant="error">{failure}</Banner> : null}
-      {endpoint.acmeStatus === 'ready' ? null : (
+      {!endpoint.acme || endpoint.acmeStatus === 'ready' ? null : (
         <div>
           <ScopedButton denial={denial} loading={busy} onClick={() => void renew()}>
             Verify DNS and issue the certificate

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn, matchesSearchText } from '../../../components/ui/data-table.tsx';
@@ -39,7 +39,8 @@ export function EndpointUrl({ endpoint }: { endpoint: Endpoint }) {
   return <>{endpointUrl(endpoint) || '-'}</>;
 }
 
-const COLUMNS: DataTableColumn<EndpointRow>[] = [
+// Issue 41: an endpoint whose last operation failed says why under its status.
+const columns = (failureDetail?: (endpointId: string) => ReactNode): DataTableColumn<EndpointRow>[] => [
   {
     id: 'url',
     header: 'URL',
@@ -73,7 +74,18 @@ const COLUMNS: DataTableColumn<EndpointRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: ({ endpoint }) => <EndpointStatusPill status={endpoint.status} endpoint={endpoint} />,
+    cell: ({ endpoint }) => {
+      const pill = <EndpointStatusPill status={endpoint.status} endpoint={endpoint} />;
+      const detail = failureDetail?.(endpoint.id);
+      return detail ? (
+        <div className="endpoint-status-failed">
+          {pill}
+          {detail}
+        </div>
+      ) : (
+        pill
+      );
+    },
     sortValue: ({ endpoint }) => endpoint.status,
   },
   {
@@ -146,18 +158,22 @@ export function EndpointsTable({
   error,
   toolbar,
   label = 'Endpoints',
+  failureDetail,
 }: {
   rows: readonly EndpointRow[];
   isLoading: boolean;
   error: Error | null;
   toolbar?: ReactNode;
   label?: string;
+  /** What shows under an endpoint whose last operation failed (the route hands it in). */
+  failureDetail?: (endpointId: string) => ReactNode;
 }) {
+  const cells = useMemo(() => columns(failureDetail), [failureDetail]);
   return (
     <DataTable<EndpointRow>
       label={label}
       rows={rows}
-      columns={COLUMNS}
+      columns={cells}
       getRowId={(row) => row.endpoint.id}
       searchText={endpointSearchText}
       searchMatch={endpointSearchMatch}

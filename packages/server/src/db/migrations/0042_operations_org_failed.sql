@@ -1,0 +1,1 @@
+CREATE INDEX "operations_org_failed_idx" ON "operations" USING btree ("organization_id","updated_at","id") WHERE status = 'failed';
