@@ -118,14 +118,15 @@ export function createScimUsersService(deps: { db: Db }) {
     active: boolean,
   ) {
     if (active === identity.active) return;
-    if (active) await giveDefaultRole(tx, configuration, identity.userId);
-    else await leaveOrganization(tx, configuration.organizationId, identity.userId);
+    // Recorded before what follows from it (the default role given back); a refusal rolls it back.
     await recordAuditEvent(tx, configuration.organizationId, {
       action: active ? 'scim_user.activate' : 'scim_user.deactivate',
       actor: scimTokenActor(configuration),
       target: await memberTarget(tx, identity.userId),
       detail: active ? '' : 'memberships and sessions in this organization ended',
     });
+    if (active) await giveDefaultRole(tx, configuration, identity.userId);
+    else await leaveOrganization(tx, configuration.organizationId, identity.userId);
   }
 
   /** Applies changes to a provisioned user (PUT and PATCH alike), in the request's transaction. */
