@@ -449,7 +449,7 @@ describe('SAML login (SP-initiated, HTTP-Redirect then HTTP-POST)', () => {
     // The join is an audit event by the user, from their address, naming the role it gave (issue 41).
     const audit = await t.call(
       'GET',
-      `/api/organizations/${organizationId}/audit_events?action=member.join`,
+      `/api/organizations/${organizationId}/audit_events?action=member.join&actor=${encodeURIComponent(email)}`,
       {
         token: owner.token,
       },
