@@ -197,6 +197,11 @@ export function AllActivity({ organizationId }: { organizationId: string | null 
         ),
     },
     {
+      id: 'detail',
+      header: 'Detail',
+      cell: (row) => (row.kind === 'operation' ? row.operation.note : row.event.detail),
+    },
+    {
       id: 'user',
       header: 'User',
       cell: (row) =>
