@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { seedVerifiedUser } from '../fixtures/accounts.ts';
+import { renameOrganization, seedVerifiedUser } from '../fixtures/accounts.ts';
+import { deployApp } from '../fixtures/operations.ts';
 import { createRoleWithScopes } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Issue 41, an audit trail: changes that are not operations (an app created, an invitation sent, a role
 // renamed) show in Activity's Audit events view with who made them and from which address, filter by
-// event and user, and export as a file.
+// event and user, and export as a file; the All view merges them with the operations (an organization
+// renamed among them).
 
 test.describe('audit events in Activity', () => {
   // Three console flows in one walk (invite, rename, Activity): a loaded CI machine needs the room.
   test.setTimeout(240_000);
 
-  test('an app created, a member invited and a role renamed show with actor and address; filter; export', async ({
+  test('an app created, a member invited and a role renamed show with actor and address; filter; export; All merges them with operations', async ({
     signedInPage: page,
     account,
     request,
@@ -102,5 +104,40 @@ test.describe('audit events in Activity', () => {
     await views.getByRole('link', { name: 'Operations' }).click();
     await expect(page).toHaveURL(/\/activity$/);
     await expect(page.getByRole('table', { name: 'Activity' })).toBeVisible();
+
+    // The organization renamed (an event of the organization's own), then a deploy: "All" merges the
+    // operation and the audit events newest first, each row saying its kind.
+    const oldName = account.organization.name;
+    await renameOrganization(request, account, `${oldName} Renamed`);
+    await deployApp(request, account.token.accessToken, app.id, 'main');
+    await views.getByRole('link', { name: 'All' }).click();
+    await expect(page).toHaveURL(/\/activity\?view=all$/);
+    const all = page.getByRole('table', { name: 'All activity' });
+    const deployRow = all.getByRole('row', { name: new RegExp(`^Operation deploy .*app ${app.handle}`) });
+    const renameRow = all.getByRole('row', {
+      name: new RegExp(`^Audit event Organization settings changed organization ${oldName} Renamed`),
+    });
+    const appRow = all.getByRole('row', { name: new RegExp(`^Audit event App created app ${app.handle}`) });
+    await expect(deployRow).toBeVisible();
+    await expect(renameRow).toContainText(`renamed from ${oldName}`);
+    await expect(renameRow).toContainText(account.email);
+    await expect(appRow).toBeVisible();
+    // Newest first: the deploy, the rename, then older events.
+    const names = await all.getByRole('row').allInnerTexts();
+    const at = (text: string) => names.findIndex((row) => row.includes(text));
+    expect(at('deploy')).toBeGreaterThan(0);
+    expect(at('deploy')).toBeLessThan(at('Organization settings changed'));
+    expect(at('Organization settings changed')).toBeLessThan(at('App created'));
+    // A filter of one kind says so and leaves the other kind whole.
+    await page
+      .getByRole('combobox', { name: 'Event (audit events only)' })
+      .selectOption({ label: 'Organization settings changed' });
+    await expect(page).toHaveURL(
+      /view=all.*action=organization\.update|action=organization\.update.*view=all/,
+    );
+    await expect(appRow).toHaveCount(0);
+    await expect(renameRow).toBeVisible();
+    await expect(deployRow).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Operation status (operations only)' })).toBeVisible();
   });
 });

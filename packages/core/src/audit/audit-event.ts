@@ -30,6 +30,18 @@ export const AUDIT_ACTIONS = [
   'scim_configuration.update',
   'scim_configuration.delete',
   'scim_token.create',
+  'scim_user.create',
+  'scim_user.activate',
+  'scim_user.deactivate',
+  'scim_user.delete',
+  'scim_group.create',
+  'scim_group.update',
+  'scim_group.delete',
+  'member.join',
+  'session.revoke_all',
+  'organization.update',
+  'sso_enforcement.enable',
+  'sso_enforcement.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +75,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'scim_configuration.update': 'SCIM configuration changed',
   'scim_configuration.delete': 'SCIM provisioning removed',
   'scim_token.create': 'SCIM token generated',
+  'scim_user.create': 'User provisioned',
+  'scim_user.activate': 'User reactivated by provisioning',
+  'scim_user.deactivate': 'User deactivated by provisioning',
+  'scim_user.delete': 'User deprovisioned',
+  'scim_group.create': 'Group provisioned',
+  'scim_group.update': 'Group renamed by provisioning',
+  'scim_group.delete': 'Group deprovisioned',
+  'member.join': 'Joined by single sign-on',
+  'session.revoke_all': 'Other sessions ended',
+  'organization.update': 'Organization settings changed',
+  'sso_enforcement.enable': 'SSO enforcement turned on',
+  'sso_enforcement.disable': 'SSO enforcement turned off',
 };
 
 /** The export's formats: JSON lines (one event per line) or CSV. */

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { recordAuditEvent, scimTokenActor } from '../api/audit-events/audit-events.repo.ts';
 import type { ScimConfigurationRow } from '../auth/scim-configurations/scim-configurations.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -8,8 +9,11 @@ import { invalidValue, scimNotFound, uniqueness } from './scim-errors.ts';
 import type { Filter } from './scim-filter.ts';
 import { groupFilterCondition } from './scim-filter-sql.ts';
 import type { GroupChanges, MemberChange } from './scim-input.ts';
-import { keepSomeRole, lockOrganization } from './scim-memberships.ts';
+import { keepSomeRole, lockOrganization, recordMembershipChanges } from './scim-memberships.ts';
 import type { GroupMember, RoleRow } from './scim-resources.ts';
+
+/** A group as its events name it. */
+type GroupRef = Pick<RoleRow, 'id' | 'name'>;
 
 export interface GroupPage {
   total: number;
@@ -90,55 +94,60 @@ export function createScimGroupsService(deps: { db: Db }) {
     return ((await membersOf(tx, organizationId, [roleId])).get(roleId) ?? []).map((member) => member.id);
   }
 
-  async function addMembers(tx: Tx, configuration: ScimConfigurationRow, roleId: string, ids: string[]) {
+  async function addMembers(tx: Tx, configuration: ScimConfigurationRow, role: GroupRef, ids: string[]) {
     const rows = await provisionedIds(tx, configuration.organizationId, ids, true);
     // A deactivated user holds no role here (deactivation ended them): adding one is a no-op.
     const active = rows.filter((row) => row.active).map((row) => row.userId);
     if (active.length === 0) return;
-    await tx
+    // Only the memberships this request made are events (one already held changes nothing).
+    const added = await tx
       .insert(memberships)
-      .values(active.map((userId) => ({ userId, roleId })))
-      .onConflictDoNothing();
+      .values(active.map((userId) => ({ userId, roleId: role.id })))
+      .onConflictDoNothing()
+      .returning({ userId: memberships.userId });
+    await recordMembershipChanges(tx, configuration, 'membership.create', role, added);
   }
 
-  async function removeMembers(tx: Tx, configuration: ScimConfigurationRow, roleId: string, ids: string[]) {
+  async function removeMembers(tx: Tx, configuration: ScimConfigurationRow, role: GroupRef, ids: string[]) {
     const rows = await provisionedIds(tx, configuration.organizationId, ids, false);
     const userIds = rows.map((row) => row.userId);
     if (userIds.length === 0) return;
-    await tx
+    const removed = await tx
       .delete(memberships)
-      .where(and(eq(memberships.roleId, roleId), inArray(memberships.userId, userIds)));
+      .where(and(eq(memberships.roleId, role.id), inArray(memberships.userId, userIds)))
+      .returning({ userId: memberships.userId });
+    await recordMembershipChanges(tx, configuration, 'membership.delete', role, removed);
     await keepSomeRole(tx, configuration, userIds);
   }
 
   async function changeMembers(
     tx: Tx,
     configuration: ScimConfigurationRow,
-    roleId: string,
+    role: GroupRef,
     change: MemberChange,
   ) {
     switch (change.kind) {
       case 'add':
-        return addMembers(tx, configuration, roleId, change.userIds);
+        return addMembers(tx, configuration, role, change.userIds);
       case 'remove':
-        return removeMembers(tx, configuration, roleId, change.userIds);
+        return removeMembers(tx, configuration, role, change.userIds);
       case 'removeAll':
         return removeMembers(
           tx,
           configuration,
-          roleId,
-          await currentMembers(tx, configuration.organizationId, roleId),
+          role,
+          await currentMembers(tx, configuration.organizationId, role.id),
         );
       case 'set': {
         const wanted = new Set(change.userIds);
-        const now = await currentMembers(tx, configuration.organizationId, roleId);
+        const now = await currentMembers(tx, configuration.organizationId, role.id);
         await removeMembers(
           tx,
           configuration,
-          roleId,
+          role,
           now.filter((id) => !wanted.has(id)),
         );
-        return addMembers(tx, configuration, roleId, [...wanted]);
+        return addMembers(tx, configuration, role, [...wanted]);
       }
     }
   }
@@ -155,8 +164,17 @@ export function createScimGroupsService(deps: { db: Db }) {
     }
   }
 
-  async function rename(tx: Tx, roleId: string, displayName: string) {
-    await tx.update(roles).set({ name: displayName, updatedAt: new Date() }).where(eq(roles.id, roleId));
+  /** Renames the group; a new name is an event (the same name sent again is not). */
+  async function rename(tx: Tx, configuration: ScimConfigurationRow, role: GroupRef, displayName: string) {
+    await tx.update(roles).set({ name: displayName, updatedAt: new Date() }).where(eq(roles.id, role.id));
+    if (displayName === role.name) return role;
+    await recordAuditEvent(tx, configuration.organizationId, {
+      action: 'scim_group.update',
+      actor: scimTokenActor(configuration),
+      target: { type: 'role', id: role.id, name: displayName },
+      detail: `renamed from ${role.name}`,
+    });
+    return { id: role.id, name: displayName };
   }
 
   const touch = (tx: Tx, roleId: string) =>
@@ -213,7 +231,12 @@ export function createScimGroupsService(deps: { db: Db }) {
           })
           .returning();
         if (!role) throw new Error('Role insert returned nothing');
-        await addMembers(tx, configuration, role.id, input.memberIds);
+        await recordAuditEvent(tx, configuration.organizationId, {
+          action: 'scim_group.create',
+          actor: scimTokenActor(configuration),
+          target: { type: 'role', id: role.id, name: role.name },
+        });
+        await addMembers(tx, configuration, role, input.memberIds);
         return role.id;
       });
       return withMembers(
@@ -231,8 +254,8 @@ export function createScimGroupsService(deps: { db: Db }) {
     ) {
       await write(configuration, async (tx) => {
         const role = await group(tx, configuration.organizationId, roleId);
-        await rename(tx, role.id, input.displayName);
-        await changeMembers(tx, configuration, role.id, { kind: 'set', userIds: input.memberIds });
+        const named = await rename(tx, configuration, role, input.displayName);
+        await changeMembers(tx, configuration, named, { kind: 'set', userIds: input.memberIds });
       });
       return withMembers(
         configuration.organizationId,
@@ -244,8 +267,11 @@ export function createScimGroupsService(deps: { db: Db }) {
     async patch(configuration: ScimConfigurationRow, roleId: string, changes: GroupChanges) {
       await write(configuration, async (tx) => {
         const role = await group(tx, configuration.organizationId, roleId);
-        if (changes.displayName !== undefined) await rename(tx, role.id, changes.displayName);
-        for (const change of changes.members) await changeMembers(tx, configuration, role.id, change);
+        const named =
+          changes.displayName !== undefined
+            ? await rename(tx, configuration, role, changes.displayName)
+            : role;
+        for (const change of changes.members) await changeMembers(tx, configuration, named, change);
         await touch(tx, role.id);
       });
     },
@@ -256,6 +282,16 @@ export function createScimGroupsService(deps: { db: Db }) {
         const role = await group(tx, configuration.organizationId, roleId);
         const members = await currentMembers(tx, configuration.organizationId, role.id);
         await tx.delete(roles).where(eq(roles.id, role.id));
+        // The memberships go with the role: the event says how many (each member's own row is not kept).
+        await recordAuditEvent(tx, configuration.organizationId, {
+          action: 'scim_group.delete',
+          actor: scimTokenActor(configuration),
+          target: { type: 'role', id: role.id, name: role.name },
+          detail:
+            members.length > 0
+              ? `${members.length} provisioned ${members.length === 1 ? 'member' : 'members'}`
+              : '',
+        });
         await keepSomeRole(tx, configuration, members);
       });
     },

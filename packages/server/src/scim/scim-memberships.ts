@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { memberTarget, recordAuditEvent, scimTokenActor } from '../api/audit-events/audit-events.repo.ts';
 import type { ScimConfigurationRow } from '../auth/scim-configurations/scim-configurations.service.ts';
 import { revokeTokenChains } from '../auth/tokens/token.service.ts';
 import type { Tx } from '../db/client.ts';
@@ -56,15 +57,67 @@ export async function keepSomeRole(tx: Tx, configuration: ScimConfigurationRow, 
   const held = new Set(holding.map((row) => row.userId));
   const without = active.filter((row) => !held.has(row.userId));
   if (without.length === 0) return;
-  await tx
+  const added = await tx
     .insert(memberships)
     .values(without.map((row) => ({ userId: row.userId, roleId: configuration.defaultRoleId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  await recordMembershipChanges(
+    tx,
+    configuration,
+    'membership.create',
+    await defaultRole(tx, configuration),
+    added,
+    'default role: no other role left',
+  );
 }
 
 /** The default role, given to a user provisioned (or provisioned again) as active. */
 export async function giveDefaultRole(tx: Tx, configuration: ScimConfigurationRow, userId: string) {
-  await tx.insert(memberships).values({ userId, roleId: configuration.defaultRoleId }).onConflictDoNothing();
+  const added = await tx
+    .insert(memberships)
+    .values({ userId, roleId: configuration.defaultRoleId })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  await recordMembershipChanges(
+    tx,
+    configuration,
+    'membership.create',
+    await defaultRole(tx, configuration),
+    added,
+    'default role',
+  );
+}
+
+async function defaultRole(tx: Tx, configuration: ScimConfigurationRow) {
+  const [role] = await tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.id, configuration.defaultRoleId));
+  return role ?? { id: configuration.defaultRoleId, name: '' };
+}
+
+/**
+ * Memberships provisioning made or ended, one audit event each, by the organization's SCIM token
+ * (issue 41), in the transaction that changed them. Only rows the change touched are passed.
+ */
+export async function recordMembershipChanges(
+  tx: Tx,
+  configuration: ScimConfigurationRow,
+  action: 'membership.create' | 'membership.delete',
+  role: { id: string; name: string },
+  changed: { userId: string }[],
+  detail = '',
+) {
+  for (const { userId } of changed) {
+    await recordAuditEvent(tx, configuration.organizationId, {
+      action,
+      actor: scimTokenActor(configuration),
+      target: await memberTarget(tx, userId),
+      parent: { type: 'role', id: role.id, name: role.name },
+      detail,
+    });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash as hashPassword } from '@node-rs/argon2';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { memberTarget, recordAuditEvent, scimTokenActor } from '../api/audit-events/audit-events.repo.ts';
 import type { ScimConfigurationRow } from '../auth/scim-configurations/scim-configurations.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -117,6 +118,13 @@ export function createScimUsersService(deps: { db: Db }) {
     active: boolean,
   ) {
     if (active === identity.active) return;
+    // Recorded before what follows from it (the default role given back); a refusal rolls it back.
+    await recordAuditEvent(tx, configuration.organizationId, {
+      action: active ? 'scim_user.activate' : 'scim_user.deactivate',
+      actor: scimTokenActor(configuration),
+      target: await memberTarget(tx, identity.userId),
+      detail: active ? '' : 'memberships and sessions in this organization ended',
+    });
     if (active) await giveDefaultRole(tx, configuration, identity.userId);
     else await leaveOrganization(tx, configuration.organizationId, identity.userId);
   }
@@ -302,6 +310,12 @@ export function createScimUsersService(deps: { db: Db }) {
         if (!identity) throw new Error('SCIM user insert returned nothing');
         const [user] = await tx.select().from(users).where(eq(users.id, identityOwner.userId));
         if (!user) throw new Error('The provisioned user is gone');
+        await recordAuditEvent(tx, organizationId, {
+          action: 'scim_user.create',
+          actor: scimTokenActor(configuration),
+          target: { type: 'member', id: user.id, name: user.email },
+          detail: identityOwner.createdByProvisioning ? 'new account' : 'existing member linked',
+        });
         // The name and marker as the IdP says them; a new account is active with the default role.
         await apply(
           tx,
@@ -339,6 +353,8 @@ export function createScimUsersService(deps: { db: Db }) {
       const { organizationId } = configuration;
       await write(configuration, async (tx) => {
         const { identity } = await provisioned(tx, organizationId, userId);
+        // Named before the account may go below.
+        const target = await memberTarget(tx, userId);
         await leaveOrganization(tx, organizationId, userId);
         await tx.delete(scimUsers).where(eq(scimUsers.id, identity.id));
         const [elsewhere] = await tx
@@ -346,11 +362,18 @@ export function createScimUsersService(deps: { db: Db }) {
           .from(memberships)
           .where(eq(memberships.userId, userId))
           .limit(1);
-        if (identity.createdByProvisioning && !elsewhere) {
+        const accountDeleted = identity.createdByProvisioning && !elsewhere;
+        if (accountDeleted) {
           await tx.delete(users).where(eq(users.id, userId));
         } else {
           await tx.update(users).set({ externalId: null, updatedAt: new Date() }).where(eq(users.id, userId));
         }
+        await recordAuditEvent(tx, organizationId, {
+          action: 'scim_user.delete',
+          actor: scimTokenActor(configuration),
+          target,
+          detail: accountDeleted ? 'account deleted' : 'account kept',
+        });
       });
     },
   };

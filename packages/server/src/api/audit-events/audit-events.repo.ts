@@ -13,8 +13,11 @@ export interface AuditTarget {
 
 export interface AuditChange {
   action: AuditAction;
-  /** Who made the change (their email at the time); null for the platform itself. */
-  actor: { id: string; email: string } | null;
+  /**
+   * Who made the change: a user (their email at the time), a credential that is no user (a SCIM token:
+   * null id, its name in place of the email), or null for the platform itself.
+   */
+  actor: { id: string | null; email: string } | null;
   target: AuditTarget;
   /** What the target belongs to, named in its row ("service cmd of web"). */
   parent?: AuditTarget | null;
@@ -38,8 +41,8 @@ export async function recordAuditEvent(
     environmentId: change.environmentId ?? null,
     action: change.action,
     actorId: change.actor?.id ?? null,
-    // Lower case, as the actor filter reads it.
-    actorEmail: change.actor?.email.toLowerCase() ?? '',
+    // A user's email in lower case, as the actor filter reads it; a credential's name as it is.
+    actorEmail: change.actor ? (change.actor.id ? change.actor.email.toLowerCase() : change.actor.email) : '',
     resourceType: change.target.type,
     resourceId: String(change.target.id),
     resourceName: change.target.name,
@@ -72,4 +75,9 @@ export async function recordAuditEventForEveryOrganizationOf(
     .innerJoin(roles, eq(memberships.roleId, roles.id))
     .where(eq(memberships.userId, userId));
   for (const { organizationId } of held) await recordAuditEvent(db, organizationId, change);
+}
+
+/** A SCIM token as an event's actor: provisioning acts by its token, named by the token's id. */
+export function scimTokenActor(configuration: { tokenId: string | null }): { id: null; email: string } {
+  return { id: null, email: `SCIM token ${configuration.tokenId ?? ''}`.trim() };
 }

@@ -21,9 +21,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAuditEvent } from '../../api/audit-events/audit-events.repo.ts';
 import type { PlansService } from '../../billing/plans/plans.service.ts';
 import type { FamilyUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, roles, users } from '../../db/schema.ts';
 import { type AuthGuard, verifyFirst } from '../../http/authenticate.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
@@ -193,8 +194,8 @@ export async function organizationsRoutes(
     const updated = await db.transaction(async (tx) => {
       // The row is locked so the SAML configuration's removal (refused while enforced) cannot slip in
       // between the check and the write.
-      await tx
-        .select({ id: organizations.id })
+      const [before] = await tx
+        .select()
         .from(organizations)
         .where(eq(organizations.id, org.id))
         .for('update');
@@ -221,6 +222,7 @@ export async function organizationsRoutes(
         })
         .where(eq(organizations.id, org.id))
         .returning();
+      if (before && row) await recordOrganizationChanges(tx, caller.user, before, row);
       return row;
     });
     // The caller changes settings as an Account Owner, whom enforcement exempts: they keep using it.
@@ -314,4 +316,51 @@ export async function organizationsRoutes(
       _links: { self: { href: `${urls.auth}/organizations/${org.id}/roles/memberships` } },
     };
   });
+}
+
+/** The settings an organization's change event names (the contacts by name only: their values are not kept). */
+const SETTING_NAMES = {
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  primaryPhone: 'primary phone',
+  emergencyPhone: 'emergency phone',
+  securityAlertEmail: 'security alert email',
+  opsAlertEmail: 'ops alert email',
+} as const;
+
+/**
+ * The audit events of an organization's settings change (issue 41), in its transaction: a rename or
+ * contacts changed, and single sign-on enforcement turned on or off, each its own event. Nothing that
+ * stayed the same is recorded.
+ */
+async function recordOrganizationChanges(
+  tx: DbOrTx,
+  actor: { id: string; email: string },
+  before: typeof organizations.$inferSelect,
+  after: typeof organizations.$inferSelect,
+) {
+  const target = { type: 'organization', id: after.id, name: after.name };
+  const changed: string[] = [];
+  if (before.name !== after.name) changed.push(`renamed from ${before.name}`);
+  const contacts = (Object.keys(SETTING_NAMES) as (keyof typeof SETTING_NAMES)[]).filter(
+    (key) => (before[key] ?? null) !== (after[key] ?? null),
+  );
+  if (contacts.length > 0) changed.push(contacts.map((key) => SETTING_NAMES[key]).join(', '));
+  if (changed.length > 0) {
+    await recordAuditEvent(tx, after.id, {
+      action: 'organization.update',
+      actor,
+      target,
+      detail: changed.join('; '),
+    });
+  }
+  if (before.ssoEnforced !== after.ssoEnforced) {
+    await recordAuditEvent(tx, after.id, {
+      action: after.ssoEnforced ? 'sso_enforcement.enable' : 'sso_enforcement.disable',
+      actor,
+      target,
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash as hashPassword } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { recordAuditEventForEveryOrganizationOf } from '../../api/audit-events/audit-events.repo.ts';
 import type { Config, FamilyUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetChallenges, users } from '../../db/schema.ts';
@@ -116,7 +117,16 @@ export function createPasswordResetService(deps: {
           .update(users)
           .set({ passwordHash, verified: true, updatedAt: now })
           .where(eq(users.id, user.id));
-        await revokeOtherTokens(tx, user.id, []);
+        const ended = await revokeOtherTokens(tx, user.id, []);
+        // Every session ended by the reset is an event of each organization the user belongs to (issue 41).
+        if (ended.length > 0) {
+          await recordAuditEventForEveryOrganizationOf(tx, user.id, {
+            action: 'session.revoke_all',
+            actor: { id: user.id, email: user.email },
+            target: { type: 'user', id: user.id, name: user.email },
+            detail: `password reset (${ended.length} ${ended.length === 1 ? 'token' : 'tokens'})`,
+          });
+        }
         return user;
       });
       if (outcome instanceof ApiError) throw outcome;

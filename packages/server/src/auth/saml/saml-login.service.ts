@@ -3,6 +3,7 @@ import { isValidEmail, MAX_LENGTH, type SsoFailureCode, TOKEN_LIFETIME_SECONDS }
 import { hash as hashPassword } from '@node-rs/argon2';
 import { type Profile, SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { recordAuditEvent } from '../../api/audit-events/audit-events.repo.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -298,10 +299,34 @@ export function createSamlLoginService(deps: {
             .returning();
           if (!user) throw new Error('User insert returned nothing');
         }
-        await tx
+        const joined = user;
+        const added = await tx
           .insert(memberships)
-          .values(roleIds.map((roleId) => ({ userId: (user as UserRow).id, roleId })))
-          .onConflictDoNothing();
+          .values(roleIds.map((roleId) => ({ userId: joined.id, roleId })))
+          .onConflictDoNothing()
+          .returning({ roleId: memberships.roleId });
+        // Joining by single sign-on is the user's own act (issue 41): one event per role it gave them.
+        const joinedRoles =
+          added.length === 0
+            ? []
+            : await tx
+                .select({ id: roles.id, name: roles.name })
+                .from(roles)
+                .where(
+                  inArray(
+                    roles.id,
+                    added.map((row) => row.roleId),
+                  ),
+                );
+        for (const role of joinedRoles) {
+          await recordAuditEvent(tx, organizationId, {
+            action: 'member.join',
+            actor: { id: joined.id, email: joined.email },
+            target: { type: 'member', id: joined.id, name: joined.email },
+            parent: { type: 'role', id: role.id, name: role.name },
+            detail: invited.length ? 'invitation accepted by single sign-on' : 'just-in-time provisioning',
+          });
+        }
         if (invited.length) {
           await tx.delete(invitations).where(
             inArray(

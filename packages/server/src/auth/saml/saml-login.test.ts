@@ -446,6 +446,28 @@ describe('SAML login (SP-initiated, HTTP-Redirect then HTTP-POST)', () => {
     expect(created).toMatchObject({ name: 'Jit Person', verified: true });
     const memberRoles = await t.call('GET', `/auth/users/${created?.id}/roles`, { token: owner.token });
     expect(memberRoles.json()._embedded.roles.map((r: { id: string }) => r.id)).toEqual([defaultRole?.id]);
+    // The join is an audit event by the user, from their address, naming the role it gave (issue 41).
+    const audit = await t.call(
+      'GET',
+      `/api/organizations/${organizationId}/audit_events?action=member.join&actor=${encodeURIComponent(email)}`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json()._embedded.audit_events).toEqual([
+      expect.objectContaining({
+        action: 'member.join',
+        actor_id: created?.id,
+        actor_email: email,
+        resource_type: 'member',
+        resource_id: created?.id,
+        parent_type: 'role',
+        parent_name: 'Deploy Owners',
+        detail: 'just-in-time provisioning',
+        ip_address: '127.0.0.1',
+      }),
+    ]);
     // No password anyone knows: a password login fails, SSO goes on working by NameID.
     expect((await t.login(email, 'Correct-Horse9')).statusCode).toBe(401);
     const [identity] = await t.db.select().from(samlIdentities).where(eq(samlIdentities.nameId, nameId));

@@ -35,6 +35,7 @@ import {
   type ClientInfo,
   type IssuedToken,
   invalidCredentials,
+  revokeOtherTokens,
   revokeTokenChains,
   type TokenService,
   type UserRow,
@@ -566,15 +567,27 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
     const caller = await guard.requireCaller(request);
     const { body } = request;
     const keep = body.except_tokens.map((href) => idFromHref(href)).filter((id): id is string => !!id);
-    const revoked = await tokens.revokeOtherSessions(caller.user.id, keep);
-    if (revoked.length > 0) {
-      await recordForEveryOrganizationOf(db, caller.user.id, {
-        kind: 'sessions_revoked',
-        actor: caller.user,
-        detail: `their other sessions (${revoked.length} ${revoked.length === 1 ? 'token' : 'tokens'})`,
-      });
-    }
+    // The revocation and its records are one transaction: what was ended is recorded exactly then.
+    const revoked = await db.transaction(async (tx) => {
+      const ended = await revokeOtherTokens(tx, caller.user.id, keep);
+      if (ended.length > 0) {
+        await recordForEveryOrganizationOf(tx, caller.user.id, {
+          kind: 'sessions_revoked',
+          actor: caller.user,
+          detail: `their other sessions (${tokenCount(ended.length)})`,
+        });
+        await recordAuditEventForEveryOrganizationOf(tx, caller.user.id, {
+          action: 'session.revoke_all',
+          actor: caller.user,
+          target: { type: 'user', id: caller.user.id, name: caller.user.email },
+          detail: `log out other sessions (${tokenCount(ended.length)})`,
+        });
+      }
+      return ended;
+    });
     clearCookieIfRevoked(request, reply, revoked);
     return reply.code(204).send(null);
   });
 }
+
+const tokenCount = (n: number) => `${n} ${n === 1 ? 'token' : 'tokens'}`;
