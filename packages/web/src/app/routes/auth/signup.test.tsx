@@ -205,10 +205,11 @@ describe('sign-up wizard', () => {
     });
     const { router } = renderApp('/signup?invitation=inv-1&code=code-42');
     const progress = await screen.findByRole('list', { name: 'Sign-up progress' });
-    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Step 1: Your details',
-      'Step 2: Login',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Step 1: Your details', 'Step 2: Login']);
     expect(
       await screen.findByText('You are joining Analytical Engines by invitation. Tell us who you are.'),
     ).toBeInTheDocument();

@@ -24,7 +24,8 @@ export interface SignupProfileFormProps {
 export function SignupProfileForm({ defaultValues, fromInvitation = false, onNext }: SignupProfileFormProps) {
   const form = useSchemaForm(fromInvitation ? invitedProfileSchema : profileSchema, {
     defaultValues: defaultValues ?? { name: '', company: '' },
-    onSubmit: (values) => onNext({ name: values.name, company: fromInvitation ? '' : (values.company ?? '') }),
+    onSubmit: (values) =>
+      onNext({ name: values.name, company: fromInvitation ? '' : (values.company ?? '') }),
   });
   const { field } = form;
   return (
