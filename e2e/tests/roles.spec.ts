@@ -66,7 +66,7 @@ test.describe('roles', () => {
       'Inherited: any permission gives Basic Visibility',
     );
     const basicCell = matrix.getByRole('cell').filter({ has: basicVisibility });
-    await expect(basicCell.getByText('inherited')).toBeVisible();
+    await expect(basicCell.getByText('inherited', { exact: true })).toBeVisible();
     await expect(basicVisibility).toHaveCSS('opacity', '1');
     await expect(page.getByText('No permissions set')).toHaveCount(0);
 
