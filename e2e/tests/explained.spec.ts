@@ -174,7 +174,7 @@ for (const scheme of SCHEMES) {
       await expect(summary).toContainText(/Deployment.*Not: .*Destroy/);
       await expect(page.getByText(/inherited: given by another\s+scope/)).toBeVisible();
       await page.getByText('What each column allows').click();
-      await expect(page.getByText('Ops: drains, restarts and scaling')).toBeVisible();
+      await expect(page.getByText('Ops: drains, restarts and scaling', { exact: true })).toBeVisible();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
 
       // A teammate with Deployment there sees Deprovision disabled, and why in plain words.

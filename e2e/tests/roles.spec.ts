@@ -34,13 +34,40 @@ test.describe('roles', () => {
     await expect(fullVisibility).not.toBeChecked();
     await expect(basicVisibility).not.toBeChecked();
 
+    // Issue 41: columns in everyday words with the spec's label, and what each allows as its tooltip.
+    const matrix = page.getByRole('table', { name: 'Environment permissions of Readers' });
+    const seeAll = matrix.getByRole('columnheader', { name: 'See all Full Visibility' });
+    await expect(seeAll).toBeVisible();
+    const seeAllName = seeAll.locator('.matrix-column-name');
+    await seeAllName.focus();
+    await expect(seeAll.getByRole('tooltip')).toBeVisible();
+    await expect(seeAllName).toHaveAccessibleDescription(
+      'Sees everything, configuration values included, except database credentials. In the spec: Full Visibility (read).',
+    );
+
     await fullVisibility.click();
     await expect(fullVisibility).toBeChecked();
     await expect(fullVisibility).toHaveAttribute('data-state', 'granted');
-    // spec 1 §6: any permission marks basic_read inherited, checked and disabled.
+    // "Saved" beside the changed box, told politely, gone after a moment.
+    const fullVisibilityCell = matrix.getByRole('cell').filter({ has: fullVisibility });
+    await expect(fullVisibilityCell.getByText('Saved')).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `Saved: Full Visibility on ${environment.handle} granted.` }),
+    ).toHaveCount(1);
+    await expect(fullVisibilityCell.getByText('Saved')).toHaveCount(0, { timeout: 10_000 });
+    // spec 1 §6: any permission marks basic_read inherited, checked and disabled; issue 41: with a mark
+    // (icon and word) and its reason, not a fainter box.
     await expect(basicVisibility).toBeChecked();
     await expect(basicVisibility).toBeDisabled();
     await expect(basicVisibility).toHaveAttribute('data-state', 'inherited');
+    await expect(basicVisibility).toHaveAccessibleDescription(
+      'Inherited: any permission gives Basic Visibility',
+    );
+    const basicCell = matrix.getByRole('cell').filter({ has: basicVisibility });
+    await expect(basicCell.getByText('inherited', { exact: true })).toBeVisible();
+    await expect(basicVisibility).toHaveCSS('opacity', '1');
     await expect(page.getByText('No permissions set')).toHaveCount(0);
 
     await fullVisibility.click();

@@ -247,8 +247,14 @@ test.describe('team settings', () => {
     await page.goto(link);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    // Issue 41: the invitee joins the inviting organization: no Company, no Organization step.
+    await expect(page.getByText(`You are joining ${account.organization.name} by invitation.`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Sign-up progress' }).getByRole('listitem')).toHaveText([
+      'Step 1: Your details',
+      'Step 2: Login',
+    ]);
+    await expect(page.getByRole('textbox', { name: 'Company' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Name' }).fill('Dorothy Vaughan');
-    // spec 1 §5: the company is not required when signing up from an invitation.
     await page.getByRole('button', { name: 'Next' }).click();
     // Issue 20: the invited address comes filled in, and stays as it is.
     const emailField = page.getByRole('textbox', { name: 'Email' });

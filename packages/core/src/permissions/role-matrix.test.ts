@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Scope } from './permissions.ts';
-import { permissionCellState, permissionRowStates, scopesByEnvironment } from './role-matrix.ts';
+import {
+  inheritanceReason,
+  permissionCellState,
+  permissionRowStates,
+  scopesByEnvironment,
+} from './role-matrix.ts';
 
 describe('permission matrix cells (spec 1 §6)', () => {
   it('a role holding nothing has every cell denied', () => {
@@ -55,5 +60,24 @@ describe('permission matrix cells (spec 1 §6)', () => {
       'r1',
     );
     expect(Object.fromEntries(grouped)).toEqual({ '10': ['read', 'deploy'], '11': ['tunnel'] });
+  });
+
+  it('says why an inherited cell is checked (issue 41), and nothing for the others', () => {
+    expect(inheritanceReason('platform_user', ['admin', 'deploy'], 'observability')).toBe(
+      'Inherited from Environment Admin',
+    );
+    expect(inheritanceReason('platform_user', ['admin'], 'basic_read')).toBe(
+      'Inherited from Environment Admin',
+    );
+    expect(inheritanceReason('platform_user', ['tunnel'], 'basic_read')).toBe(
+      'Inherited: any permission gives Basic Visibility',
+    );
+    expect(inheritanceReason('platform_user', ['deploy'], 'observability')).toBe('Inherited from Deployment');
+    expect(inheritanceReason('platform_user', ['sensitive'], 'read')).toBe('Inherited from Sensitive Access');
+    expect(inheritanceReason('owner', [], 'tunnel')).toBe(
+      'Inherited: this role passes every check in every environment',
+    );
+    expect(inheritanceReason('platform_user', ['deploy'], 'deploy')).toBeNull();
+    expect(inheritanceReason('platform_user', ['deploy'], 'tunnel')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { isOwner, type RoleType, SCOPES, type Scope, scopeGrants } from './permissions.ts';
+import { isOwner, type RoleType, SCOPE_LABELS, SCOPES, type Scope, scopeGrants } from './permissions.ts';
 
 // spec 1 §6 "In the permission matrix each cell is granted, inherited or denied."
 
@@ -53,4 +53,34 @@ export function scopesByEnvironment(
     byEnvironment.set(permission.environmentId, scopes);
   }
   return byEnvironment;
+}
+
+/**
+ * Issue 41: the matrix's column names in everyday words. The spec's labels (SCOPE_LABELS) stay beside them
+ * as the columns' second line and in their tooltips: the spec is the source of truth for each scope.
+ */
+export const SCOPE_EVERYDAY_LABELS: Record<Scope, string> = {
+  admin: 'Everything',
+  read: 'See all',
+  basic_read: 'See',
+  deploy: 'Deploy',
+  destroy: 'Delete',
+  observability: 'Scale & restart',
+  sensitive: 'See secrets',
+  tunnel: 'Open tunnels',
+};
+
+/**
+ * Why an inherited cell is checked, in words for its accessible description and tooltip: the role's type
+ * (the owner types pass every check), else the held scope that gives it, Environment Admin first. Null
+ * for a cell that is not inherited.
+ */
+export function inheritanceReason(roleType: RoleType, held: readonly Scope[], scope: Scope): string | null {
+  if (permissionCellState(roleType, held, scope) !== 'inherited') return null;
+  if (isOwner({ roleTypes: [roleType] }))
+    return 'Inherited: this role passes every check in every environment';
+  const giver = SCOPES.find((other) => other !== scope && held.includes(other) && scopeGrants(other, scope));
+  if (!giver) return null;
+  if (giver !== 'admin' && scope === 'basic_read') return 'Inherited: any permission gives Basic Visibility';
+  return `Inherited from ${SCOPE_LABELS[giver]}`;
 }

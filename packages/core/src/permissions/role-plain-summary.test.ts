@@ -55,4 +55,26 @@ describe('rolePlainSummary (issue 41: the invite form)', () => {
       'In production: can see everything, configuration values included, except database passwords.',
     ]);
   });
+
+  it('counts the environments it cannot name, never saying a role reaches none when it reaches some', () => {
+    // A role admin who sees none of the role's environments.
+    expect(rolePlainSummary('platform_user', [], { unseen: 2, unlisted: 0 })).toEqual([
+      'Reaches 2 environments you cannot see; an owner can tell you what it may do there.',
+    ]);
+    expect(
+      rolePlainSummary('platform_user', [{ handle: 'staging', scopes: ['admin'] }], {
+        unseen: 1,
+        unlisted: 3,
+      }),
+    ).toEqual([
+      'In staging: can do anything, including renaming the environment.',
+      'Also reaches 3 more environments, not listed here.',
+      'Also reaches 1 environment you cannot see; an owner can tell you what it may do there.',
+    ]);
+    expect(rolePlainSummary('platform_user', [], { unseen: 0, unlisted: 1 })).toEqual([
+      'Reaches 1 more environment, not listed here.',
+    ]);
+    // The owner types are summed up by their type whatever the counts.
+    expect(rolePlainSummary('platform_owner', [], { unseen: 4, unlisted: 0 })).toHaveLength(1);
+  });
 });

@@ -43,11 +43,31 @@ function listInWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** What a summary could not name: environments the reader cannot see, and those beyond the listed. */
+export interface RoleReachUnnamed {
+  /** Environments the role reaches that the reader cannot see (their names are not theirs to read). */
+  unseen: number;
+  /** Environments the reader sees that the answer counted but did not list. */
+  unlisted: number;
+}
+
+const NONE_UNNAMED: RoleReachUnnamed = { unseen: 0, unlisted: 0 };
+
+function environmentsInWords(count: number): string {
+  return count === 1 ? '1 environment' : `${count} environments`;
+}
+
 /**
  * A role's plain summary: one sentence per group of environments it reaches the same way, or one
- * sentence for the owner types, which hold no per-environment permissions (spec 1 §6).
+ * sentence for the owner types, which hold no per-environment permissions (spec 1 §6). Environments it
+ * reaches that the summary cannot name (`unnamed`) are counted in a last sentence, so a role admin who
+ * sees fewer environments than the role reaches is never told it reaches none.
  */
-export function rolePlainSummary(type: RoleType, environments: readonly RoleEnvironmentAccess[]): string[] {
+export function rolePlainSummary(
+  type: RoleType,
+  environments: readonly RoleEnvironmentAccess[],
+  unnamed: RoleReachUnnamed = NONE_UNNAMED,
+): string[] {
   switch (type) {
     case 'owner':
       return ['Can do everything: every environment, billing, members, roles and organization settings.'];
@@ -74,14 +94,29 @@ export function rolePlainSummary(type: RoleType, environments: readonly RoleEnvi
     group.handles.push(environment.handle);
     groups.set(key, group);
   }
-  if (groups.size === 0) {
+  const unseen = Math.max(0, unnamed.unseen);
+  const unlisted = Math.max(0, unnamed.unlisted);
+  if (groups.size === 0 && unseen === 0 && unlisted === 0) {
     return [
       'Can sign in to the organization but reaches no environment yet: give the role permissions first.',
     ];
   }
-  return [...groups.values()].map(
+  const sentences = [...groups.values()].map(
     ({ handles, scopes }) =>
       // The phrases hold commas and "and" of their own: semicolons keep them apart.
       `In ${listInWords(handles)}: can ${scopes.map((scope) => SCOPE_PLAIN_WORDS[scope]).join('; ')}.`,
   );
+  const also = groups.size > 0 ? 'Also reaches' : 'Reaches';
+  if (unlisted > 0) {
+    sentences.push(
+      `${also} ${unlisted} more ${unlisted === 1 ? 'environment' : 'environments'}, not listed here.`,
+    );
+  }
+  if (unseen > 0) {
+    const lead = groups.size > 0 || unlisted > 0 ? 'Also reaches' : 'Reaches';
+    sentences.push(
+      `${lead} ${environmentsInWords(unseen)} you cannot see; an owner can tell you what it may do there.`,
+    );
+  }
+  return sentences;
 }

@@ -1,4 +1,11 @@
-import type { MembershipResource, OrganizationResource, RoleResource } from '@berth/core';
+import {
+  type MembershipResource,
+  type OrganizationResource,
+  ROLE_ENVIRONMENT_ACCESS_LIMIT,
+  type RoleEnvironmentAccessResource,
+  type RoleResource,
+  type Scope,
+} from '@berth/core';
 import type { FamilyUrls } from '../../config.ts';
 import type { memberships, organizations, roles } from '../../db/schema.ts';
 import { iso, links } from '../../http/hal.ts';
@@ -70,6 +77,37 @@ export function toMembershipHal(membership: MembershipRow, urls: FamilyUrls): Me
       self: `${urls.auth}/memberships/${membership.id}`,
       user: `${urls.auth}/users/${membership.userId}`,
       role: `${urls.auth}/roles/${membership.roleId}`,
+    }),
+  };
+}
+
+/** One environment a role reaches, with its scopes there, as the roles routes read it. */
+export interface RoleReachRow {
+  id: string;
+  handle: string;
+  scopes: Scope[];
+}
+
+/**
+ * Issue 41 `GET /roles/:id/environment_access`: the environments the caller sees (`seen`, ordered by
+ * handle), the first ROLE_ENVIRONMENT_ACCESS_LIMIT named, and how many the role reaches out of their sight.
+ */
+export function toRoleEnvironmentAccessHal(
+  role: RoleRow,
+  seen: readonly RoleReachRow[],
+  unseenCount: number,
+  urls: FamilyUrls,
+): RoleEnvironmentAccessResource {
+  return {
+    _type: 'role_environment_access' as const,
+    environments: seen
+      .slice(0, ROLE_ENVIRONMENT_ACCESS_LIMIT)
+      .map(({ id, handle, scopes }) => ({ id, handle, scopes })),
+    unseen_environment_count: unseenCount,
+    unlisted_environment_count: Math.max(0, seen.length - ROLE_ENVIRONMENT_ACCESS_LIMIT),
+    _links: links({
+      self: `${urls.auth}/roles/${role.id}/environment_access`,
+      role: `${urls.auth}/roles/${role.id}`,
     }),
   };
 }

@@ -2,7 +2,7 @@ import { memberMessages, permissionMessages, scimMessages } from '@berth/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as rolesTable, scimUsers, users as usersTable } from '../../db/schema.ts';
-import { addMember } from '../../testing/factories.ts';
+import { addMember, grant } from '../../testing/factories.ts';
 import { TEST_PUBLIC_URL, type TestApp, type TestUser, testApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -622,5 +622,86 @@ describe('the last Account Owner', () => {
       })
     ).json()._embedded.memberships;
     expect(memberships).toHaveLength(1);
+  });
+});
+
+describe('GET /roles/:id/environment_access (issue 41: the invite form’s summary)', () => {
+  it('names the environments the role reaches with its scopes there, by handle, for an owner', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id, 'Deployers');
+    const staging = await t.createEnvironment(owner, org.id, 'staging');
+    const production = await t.createEnvironment(owner, org.id, 'production');
+    await t.createEnvironment(owner, org.id, 'unreached');
+    await grant(t.db, { roleId: role.id, environmentId: staging.id, scope: 'deploy' });
+    await grant(t.db, { roleId: role.id, environmentId: staging.id, scope: 'tunnel' });
+    await grant(t.db, { roleId: role.id, environmentId: production.id, scope: 'read' });
+
+    const byOwner = await t.call('GET', `/auth/roles/${role.id}/environment_access`, { token: owner.token });
+    expect(byOwner.statusCode).toBe(200);
+    const body = byOwner.json();
+    expect(body).toMatchObject({
+      _type: 'role_environment_access',
+      environments: [
+        { id: production.id, handle: 'production', scopes: ['read'] },
+        { id: staging.id, handle: 'staging' },
+      ],
+      unseen_environment_count: 0,
+      unlisted_environment_count: 0,
+    });
+    expect(body.environments[1].scopes.sort()).toEqual(['deploy', 'tunnel']);
+
+    // A role with no permission reaches nothing.
+    const empty = await createRole(owner, org.id, 'Newcomers');
+    const none = await t.call('GET', `/auth/roles/${empty.id}/environment_access`, { token: owner.token });
+    expect(none.json().environments).toEqual([]);
+  });
+
+  it('answers the role’s admin, and refuses plain members, strangers and no token', async () => {
+    const { owner, org } = await team();
+    const role = await createRole(owner, org.id, 'Operators');
+    const production = await t.createEnvironment(owner, org.id, 'production');
+    await grant(t.db, { roleId: role.id, environmentId: production.id, scope: 'observability' });
+
+    // The role's admin (a privileged membership) may invite into it, so reads its reach.
+    const admin = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: admin.id, name: 'Elsewhere' });
+    const membership = (
+      await t.call('POST', `/auth/roles/${role.id}/memberships`, {
+        token: owner.token,
+        body: { user_url: userUrl(admin) },
+      })
+    ).json();
+    const url = `/auth/roles/${role.id}/environment_access`;
+    // Holding the role is not enough: inviting needs its admin.
+    const asHolder = await t.call('GET', url, { token: admin.token });
+    expect(asHolder.statusCode).toBe(403);
+    expect(asHolder.json().message).toBe(permissionMessages.roleManagement);
+    await t.call('PATCH', `/auth/memberships/${membership.id}`, {
+      token: owner.token,
+      body: { privileged: true },
+    });
+    const byAdmin = await t.call('GET', url, { token: admin.token });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({
+      environments: [{ id: production.id, handle: 'production', scopes: ['observability'] }],
+      unseen_environment_count: 0,
+    });
+
+    const plain = await t.signUp();
+    await addMember(t.db, { organizationId: org.id, userId: plain.id, name: 'Plain' });
+    expect((await t.call('GET', url, { token: plain.token })).statusCode).toBe(403);
+    const stranger = await t.signUp();
+    await t.createOrganization(stranger);
+    expect((await t.call('GET', url, { token: stranger.token })).statusCode).toBe(404);
+    expect((await t.call('GET', url)).statusCode).toBe(401);
+    // A role hidden from a Deploy Owner (the owner role) is 404 to them, as the role itself is.
+    const deployOwner = await deployOwnerOf({ owner, org, roles: [] });
+    const ownerRole = (await t.call('GET', `/auth/organizations/${org.id}/roles`, { token: owner.token }))
+      .json()
+      ._embedded.roles.find((r: { type: string }) => r.type === 'owner');
+    expect(
+      (await t.call('GET', `/auth/roles/${ownerRole.id}/environment_access`, { token: deployOwner.token }))
+        .statusCode,
+    ).toBe(404);
   });
 });

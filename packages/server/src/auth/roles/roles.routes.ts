@@ -2,8 +2,10 @@ import {
   type Actor,
   actionDenial,
   addMembershipSchema,
+  can,
   createRoleSchema,
   isRoleVisible,
+  isScope,
   lastUrlSegment,
   memberMessages,
   membershipCollection,
@@ -11,6 +13,7 @@ import {
   noContent,
   permissionMessages,
   renameRoleSchema,
+  roleEnvironmentAccessResource,
   roleResource,
   scimConfigurationMessages,
   scimMessages,
@@ -26,7 +29,15 @@ import { memberTarget, recordAuditEvent } from '../../api/audit-events/audit-eve
 import type { FamilyUrls } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { memberships, organizations, roles, scimConfigurations, users } from '../../db/schema.ts';
+import {
+  environments,
+  memberships,
+  organizations,
+  permissions,
+  roles,
+  scimConfigurations,
+  users,
+} from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { collection } from '../../http/hal.ts';
 import { isUuid } from '../../http/ids.ts';
@@ -34,7 +45,12 @@ import { idRoute, pathParameter } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
 import { membershipsOf } from '../access.ts';
 import { assertUsable, type CallerAccess, type Callers } from '../caller-access.ts';
-import { toMembershipHal, toRoleHal } from '../organizations/organizations.hal.ts';
+import {
+  type RoleReachRow,
+  toMembershipHal,
+  toRoleEnvironmentAccessHal,
+  toRoleHal,
+} from '../organizations/organizations.hal.ts';
 import { recordPrivilegedChange } from '../privileged-activity.ts';
 import { isProvisionedIn, provisionedIn } from '../provisioned-users.ts';
 import { toUserHal } from '../users/users.hal.ts';
@@ -173,6 +189,40 @@ export async function rolesRoutes(
       return toRoleHal(role, urls);
     },
   );
+
+  // Issue 41: the invite form's summary of a role, correct for every inviter. The console's own list of
+  // environments holds only those the inviter sees, so a role admin was told a role reaches none; the
+  // server reads the role's permissions and names the environments the caller sees, counting the rest.
+  const environmentAccess = idRoute(
+    roleTags,
+    'Where a role reaches: the environments the caller sees, with its scopes there, and how many others (those who may invite into it)',
+    { 200: roleEnvironmentAccessResource },
+  );
+  app.get('/roles/:id/environment_access', environmentAccess, async (request) => {
+    const caller = await callers.require(request);
+    const { role, actor } = await roleAccess.forMemberManagement(caller, request.params.id);
+    // Bounded by the organization's environments times the eight scopes (permissions_role_idx).
+    const rows = await db
+      .select({
+        environmentId: permissions.environmentId,
+        handle: environments.handle,
+        scope: permissions.scope,
+      })
+      .from(permissions)
+      .innerJoin(environments, eq(permissions.environmentId, environments.id))
+      .where(and(eq(permissions.roleId, role.id), eq(environments.organizationId, role.organizationId)))
+      .orderBy(environments.handle, permissions.environmentId);
+    const reached = new Map<string, RoleReachRow>();
+    for (const row of rows) {
+      const id = String(row.environmentId);
+      const entry = reached.get(id) ?? { id, handle: row.handle, scopes: [] };
+      if (isScope(row.scope) && !entry.scopes.includes(row.scope)) entry.scopes.push(row.scope);
+      reached.set(id, entry);
+    }
+    const all = [...reached.values()];
+    const seen = all.filter((environment) => can(actor, 'basic_read', environment.id));
+    return toRoleEnvironmentAccessHal(role, seen, all.length - seen.length, urls);
+  });
 
   const rename = idRoute(
     roleTags,

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import { TableWrap } from './table-wrap.tsx';
 
-/** A column header: its name, or the name with a class or shown to assistive technology only. */
-export type StaticColumn = string | { label: string; className?: string; hidden?: boolean };
+/**
+ * A column header: its name, or the name with a class, shown to assistive technology only, or drawn as
+ * `content` (a richer header: a tooltip, a second line; `label` stays its key).
+ */
+export type StaticColumn =
+  | string
+  | { label: string; className?: string; hidden?: boolean; content?: ReactNode };
 
 export interface StaticTableProps {
   /** The table's accessible name (visually hidden). */
@@ -30,10 +35,11 @@ export function StaticTable({ caption, className, columns, children }: StaticTab
                 label,
                 className: cellClass,
                 hidden,
+                content,
               } = typeof column === 'string' ? { label: column } : column;
               return (
                 <th key={label} scope="col" className={cellClass}>
-                  {hidden ? <span className="visually-hidden">{label}</span> : label}
+                  {hidden ? <span className="visually-hidden">{label}</span> : (content ?? label)}
                 </th>
               );
             })}

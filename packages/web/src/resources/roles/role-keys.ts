@@ -6,4 +6,6 @@ export const roleKeys = {
   organizationMemberships: (organizationId: string) =>
     [...roleKeys.all, 'organization', organizationId, 'memberships'] as const,
   memberships: (roleId: string) => [...roleKeys.all, 'role', roleId, 'memberships'] as const,
+  /** GET /roles/:id/environment_access: where the role reaches (issue 41). */
+  environmentAccess: (roleId: string) => [...roleKeys.all, 'role', roleId, 'environment_access'] as const,
 };

@@ -1,4 +1,11 @@
-import { ROLE_TYPES, type RoleResource, type RoleType } from '@berth/core';
+import {
+  ROLE_TYPES,
+  type RoleEnvironmentAccess,
+  type RoleEnvironmentAccessResource,
+  type RoleReachUnnamed,
+  type RoleResource,
+  type RoleType,
+} from '@berth/core';
 import { idOf, linkId } from '../../lib/hal.ts';
 
 /** contract §4.1 role as the console reads it (roles, members, environment permissions). */
@@ -24,5 +31,21 @@ export function fromRoleResource(role: RoleResource): Role {
     organizationId: linkId(role, 'organization'),
     scimCreated: role.scim_created,
     createdAt: role.created_at,
+  };
+}
+
+/** Where a role reaches (issue 41): the environments named for the reader, and what could not be named. */
+export interface RoleReach {
+  environments: RoleEnvironmentAccess[];
+  unnamed: RoleReachUnnamed;
+}
+
+export function fromRoleEnvironmentAccessResource(resource: RoleEnvironmentAccessResource): RoleReach {
+  return {
+    environments: resource.environments.map(({ handle, scopes }) => ({ handle, scopes })),
+    unnamed: {
+      unseen: resource.unseen_environment_count,
+      unlisted: resource.unlisted_environment_count,
+    },
   };
 }

@@ -192,13 +192,46 @@ describe('sign-up wizard', () => {
     expect(readPersisted('redirectPath')).toBe('/claim/inv-1/code-42');
   });
 
-  it('fills the invited email on step 2 when signing up from an invitation', async () => {
-    mockServer({
+  it('an invitee joins the inviting organization: no Company, no Organization step', async () => {
+    const invitee = userHal({ email: 'bob@example.com' });
+    const server = mockServer({
       'GET /auth/invitations/inv-1': () => json(200, invitationHal({ email: 'bob@example.com' })),
+      'POST /auth/users': () => json(201, invitee),
+      'POST /auth/tokens': [
+        () => json(201, tokenHal()),
+        () => json(201, tokenHal({ id: 'tok-2', scope: 'elevated' })),
+      ],
+      ...consoleRoutes({ user: invitee }),
     });
-    renderApp('/signup?invitation=inv-1&code=code-42');
-    await completeStepOne('Bob Babbage', 'Difference Engines');
+    const { router } = renderApp('/signup?invitation=inv-1&code=code-42');
+    const progress = await screen.findByRole('list', { name: 'Sign-up progress' });
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Step 1: Your details', 'Step 2: Login']);
+    expect(
+      await screen.findByText('You are joining Analytical Engines by invitation. Tell us who you are.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Bob Babbage');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The invited address comes filled in.
     expect(await screen.findByLabelText('Email')).toHaveValue('bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Correct horse 1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    // Straight on to the invitation's accept page: no organization of their own.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/claim/inv-1/code-42'));
+    expect(server.callsTo('POST', '/auth/users')[0]?.body).toMatchObject({
+      name: 'Bob Babbage',
+      company: '',
+      challengeToken: 'code-42',
+    });
+    expect(server.callsTo('POST', '/auth/organizations')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Create Organization' })).not.toBeInTheDocument();
   });
 
   it('advertises only what this installation does', async () => {

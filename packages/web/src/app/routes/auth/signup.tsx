@@ -94,10 +94,14 @@ function MarketingPanel() {
   );
 }
 
-function WizardSteps({ step }: { step: Step }) {
+// Issue 41: an invitee joins the inviting organization, so their wizard has no Organization step.
+const PLAIN_STEPS: readonly Step[] = [1, 2, 3];
+const INVITED_STEPS: readonly Step[] = [1, 2];
+
+function WizardSteps({ step, steps }: { step: Step; steps: readonly Step[] }) {
   return (
     <ol className="wizard-steps" aria-label="Sign-up progress">
-      {([1, 2, 3] as const).map((item) => (
+      {steps.map((item) => (
         <li
           key={item}
           className="wizard-step"
@@ -113,8 +117,10 @@ function WizardSteps({ step }: { step: Step }) {
 
 /**
  * spec 1 §2 and §4 "Sign-up": a 3-step wizard. Step 2 creates the user and logs in; step 3 creates the
- * organization, takes an elevated token and routes by verification. The marketing-form submission is
- * skipped: no marketing service is configured for Berth.
+ * organization, takes an elevated token and routes by verification. From an invitation (issue 41) there
+ * is no Company and no step 3: no company means no organization (spec 1 §4), and the new account goes on
+ * to the invitation's accept page to join the inviting one. The marketing-form submission is skipped: no
+ * marketing service is configured for Berth.
  */
 function SignupRoute() {
   const navigate = useNavigate();
@@ -148,8 +154,8 @@ function SignupRoute() {
     }
     password.current = credentials.password;
     setEmail(credentials.email);
-    // Step 3: the organization is created only if a company was given.
-    if (claim && !profile.company.trim()) {
+    // Step 3: the organization is created only if a company was given (never from an invitation).
+    if (claim) {
       await complete(credentials.email);
       return;
     }
@@ -193,16 +199,23 @@ function SignupRoute() {
 
   const current = STEPS[step];
   const alreadyLoggedIn = phase === 'authenticated' && !started;
+  const joining = invitation.data?.organizationName;
+  const subtitle =
+    claim && step === 1
+      ? joining
+        ? `You are joining ${joining} by invitation. Tell us who you are.`
+        : 'You are joining an organization by invitation. Tell us who you are.'
+      : current.subtitle;
 
   return (
     <div className="signup-page">
       <MarketingPanel />
       <main className="signup-main">
         <div className="signup-form-column">
-          {alreadyLoggedIn ? null : <WizardSteps step={step} />}
+          {alreadyLoggedIn ? null : <WizardSteps step={step} steps={claim ? INVITED_STEPS : PLAIN_STEPS} />}
           <header className="auth-header">
             <h1 className="auth-title">{current.title}</h1>
-            <p className="auth-subtitle">{current.subtitle}</p>
+            <p className="auth-subtitle">{subtitle}</p>
           </header>
           {alreadyLoggedIn ? (
             <AlreadyLoggedIn continueTo={paths.root} logoutTo={paths.logout} />

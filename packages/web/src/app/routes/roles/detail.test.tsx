@@ -204,17 +204,31 @@ describe('role environment permissions (spec 1 §6)', () => {
     roleServer();
     renderApp('/roles/r-devs/environments');
     await screen.findByRole('table', { name: 'Environment permissions of Developers' }, { timeout: 5000 });
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Environment',
-      'Environment Admin',
-      'Full Visibility',
-      'Basic Visibility',
-      'Deployment',
-      'Destroy',
-      'Ops',
-      'Sensitive Access',
-      'Tunnel',
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers[0]).toHaveTextContent('Environment');
+    // Issue 41: everyday words, the spec's label under them, and what the column allows as its tooltip.
+    expect(
+      headers
+        .slice(1)
+        .map((header) => [
+          header.querySelector('.matrix-column-everyday')?.textContent,
+          header.querySelector('.matrix-column-spec')?.textContent,
+        ]),
+    ).toEqual([
+      ['Everything', 'Environment Admin'],
+      ['See all', 'Full Visibility'],
+      ['See', 'Basic Visibility'],
+      ['Deploy', 'Deployment'],
+      ['Delete', 'Destroy'],
+      ['Scale & restart', 'Ops'],
+      ['See secrets', 'Sensitive Access'],
+      ['Open tunnels', 'Tunnel'],
     ]);
+    const tunnelName = headers[8]?.querySelector('.matrix-column-name');
+    expect(tunnelName).toHaveAttribute('tabindex', '0');
+    expect(tunnelName).toHaveAccessibleDescription(
+      'Opens tunnels into databases, without their credentials. In the spec: Tunnel (tunnel).',
+    );
     // Admin marks all other scopes inherited: checked and disabled.
     expect(cell('Environment Admin on production')).toBeChecked();
     expect(cell('Environment Admin on production')).not.toHaveAttribute('aria-disabled');
@@ -224,9 +238,16 @@ describe('role environment permissions (spec 1 §6)', () => {
       expect(cell(`${scope} on production`)).toHaveAttribute('aria-disabled', 'true');
       expect(cell(`${scope} on production`)).toHaveAttribute('data-state', 'inherited');
     }
+    // Inherited boxes carry a mark and say where they come from (issue 41).
+    expect(cell('Tunnel on production')).toHaveAccessibleDescription('Inherited from Environment Admin');
+    expect(cell('Tunnel on production').closest('td')).toHaveTextContent('inherited');
+    expect(cell('Environment Admin on production').closest('td')).not.toHaveTextContent('inherited');
     // Any permission marks basic_read inherited.
     expect(cell('Full Visibility on staging')).toHaveAttribute('data-state', 'granted');
     expect(cell('Basic Visibility on staging')).toHaveAttribute('data-state', 'inherited');
+    expect(cell('Basic Visibility on staging')).toHaveAccessibleDescription(
+      'Inherited: any permission gives Basic Visibility',
+    );
     expect(cell('Basic Visibility on staging')).toHaveAttribute('aria-disabled', 'true');
     expect(cell('Deployment on staging')).toHaveAttribute('data-state', 'denied');
     expect(cell('Deployment on staging')).not.toBeChecked();
@@ -271,9 +292,17 @@ describe('role environment permissions (spec 1 §6)', () => {
       role: 'r-devs',
       scope: 'read',
     });
+    // Issue 41: "Saved" beside the changed box, told politely, gone after a moment.
+    const saved = await screen.findByText('Saved');
+    expect(cell('Full Visibility on sandbox').closest('td')).toContainElement(saved);
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      'Saved: Full Visibility on sandbox granted.',
+    );
+    await waitFor(() => expect(screen.queryByText('Saved')).not.toBeInTheDocument(), { timeout: 5000 });
     await waitFor(() => expect(cell('Full Visibility on staging')).not.toHaveAttribute('aria-disabled'));
     await user.click(cell('Full Visibility on staging'));
     await waitFor(() => expect(server.callsTo('DELETE', '/api/permissions/p2')).toHaveLength(1));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
   });
 
   it('says when the role holds nothing, and when no environment exists', async () => {

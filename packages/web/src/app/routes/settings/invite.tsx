@@ -3,10 +3,9 @@ import {
   type InviteFormValues,
   permissionMessages,
   rolePlainSummary,
-  scopesByEnvironment,
   toastMessages,
 } from '@berth/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -14,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useCreateInvitation } from '../../../features/invitations/api/use-create-invitation.ts';
 import { InviteForm } from '../../../features/invitations/components/invite-form.tsx';
+import { useRoleEnvironmentAccess } from '../../../features/roles/api/use-role-environment-access.ts';
 import { useRoleManagement } from '../../../features/roles/api/use-role-management.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useActionDenial } from '../../../lib/use-action-denial.ts';
@@ -26,26 +26,34 @@ import { useConsoleContext } from '../../shell/use-console.ts';
 function InviteRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { organization, actor, user, environments } = useConsoleContext();
+  const { organization, actor, user } = useConsoleContext();
   const organizationId = organization?.id ?? null;
   const management = useRoleManagement(organizationId, actor, user?.id ?? '');
   const create = useCreateInvitation();
   const createDenial = useActionDenial('role.create');
 
-  const options = useMemo(() => {
-    const permissions = environments.flatMap((environment) => environment.permissions);
-    const handles = new Map(environments.map((environment) => [environment.id, environment.handle]));
-    return [...management.invitableRoles].sort(compareRoles).map((role) => {
-      const reached = [...scopesByEnvironment(permissions, role.id)].map(([environmentId, scopes]) => ({
-        handle: handles.get(environmentId) ?? environmentId,
-        scopes,
-      }));
-      return { id: role.id, name: role.name, summary: rolePlainSummary(role.type, reached) };
-    });
-  }, [management.invitableRoles, environments]);
+  const roles = useMemo(() => [...management.invitableRoles].sort(compareRoles), [management.invitableRoles]);
+  const options = useMemo(() => roles.map((role) => ({ id: role.id, name: role.name })), [roles]);
 
   const requested = params.get('role_id') ?? '';
   const defaultRoleId = options.some((option) => option.id === requested) ? requested : '';
+
+  // Issue 41: the summary of the chosen role comes from the server's answer of where it reaches, not
+  // from the environments this console has loaded (those the inviter sees, and only once they are in).
+  const [chosenId, setChosenId] = useState('');
+  const chosen = roles.find((role) => role.id === chosenId);
+  // Only a platform user's summary reads its environments; the other types are summed up by type.
+  const perEnvironment = chosen?.type === 'platform_user';
+  const reach = useRoleEnvironmentAccess(perEnvironment ? chosen.id : '');
+  const roleSummary = !chosen
+    ? undefined
+    : !perEnvironment
+      ? rolePlainSummary(chosen.type, []).join(' ')
+      : reach.data
+        ? rolePlainSummary(chosen.type, reach.data.environments, reach.data.unnamed).join(' ')
+        : reach.error
+          ? `Could not read what ${chosen.name} reaches: ${reach.error.message}`
+          : `Reading what ${chosen.name} reaches…`;
 
   const submit = async ({ email, roleId }: InviteFormValues) => {
     await create.mutateAsync({ email, roleId });
@@ -75,7 +83,14 @@ function InviteRoute() {
         <Banner variant="warning">{permissionMessages.roleManagement}</Banner>
       ) : (
         <div className="card card-body form-card">
-          <InviteForm key={defaultRoleId} roles={options} defaultRoleId={defaultRoleId} onSubmit={submit} />
+          <InviteForm
+            key={defaultRoleId}
+            roles={options}
+            defaultRoleId={defaultRoleId}
+            roleSummary={roleSummary}
+            onRoleChange={setChosenId}
+            onSubmit={submit}
+          />
           {/* Issue 20: a role scoped to some environments, made on the way (its page leads back here). */}
           {createDenial === null ? (
             <p className="field-hint">

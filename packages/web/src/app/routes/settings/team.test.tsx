@@ -484,6 +484,39 @@ describe('invite (spec 1 §5)', () => {
     });
   });
 
+  it("sums up the chosen role from the server's answer of where it reaches, counting what the inviter cannot see", async () => {
+    const server = teamServer({
+      extra: {
+        'GET /auth/roles/role-2/environment_access': () =>
+          json(200, {
+            _type: 'role_environment_access',
+            environments: [{ id: '12', handle: 'staging', scopes: ['tunnel'] }],
+            unseen_environment_count: 2,
+            unlisted_environment_count: 0,
+            _links: {
+              self: { href: '/auth/roles/role-2/environment_access' },
+              role: { href: '/auth/roles/role-2' },
+            },
+          }),
+      },
+    });
+    renderApp('/settings/team/invite');
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    await userEvent.setup().selectOptions(role, 'Deployers');
+    const summary =
+      'In staging: can see its apps and databases, but not their configuration; open tunnels into ' +
+      'databases, without seeing their passwords. Also reaches 2 environments you cannot see; an owner ' +
+      'can tell you what it may do there.';
+    await waitFor(() => expect(role).toHaveAccessibleDescription(summary));
+    expect(server.callsTo('GET', '/auth/roles/role-2/environment_access')).toHaveLength(1);
+    // The owner type is summed up by its type: nothing to read.
+    await userEvent.setup().selectOptions(role, 'Owners');
+    expect(role).toHaveAccessibleDescription(
+      'Can do everything: every environment, billing, members, roles and organization settings.',
+    );
+    expect(server.callsTo('GET', '/auth/roles/role-1/environment_access')).toHaveLength(0);
+  });
+
   it("shows the server's message", async () => {
     teamServer({
       extra: {

@@ -1,6 +1,7 @@
 import { createPermissionSchema, type PermissionResource, type Scope } from '@berth/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 export interface NewPermission {
@@ -19,6 +20,11 @@ export function useCreatePermission() {
         body: createPermissionSchema.parse({ role: roleId, scope }),
       }),
     // Permissions travel embedded in the environments (contract §4.3): their lists carry the change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+    // and a role's reach (issue 41) changes with them.
+    onSuccess: (_permission, { roleId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: roleKeys.environmentAccess(roleId) }),
+      ]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type EmptyResponse } from '../../../lib/api-client.ts';
+import { roleKeys } from '../../../resources/roles/role-keys.ts';
 import { environmentKeys } from './environment-keys.ts';
 
 /** contract §5.6 DELETE /permissions/:id. */
@@ -10,6 +11,15 @@ export function useDeletePermission() {
       apiRequest<EmptyResponse>('api', `/permissions/${encodeURIComponent(permissionId)}`, {
         method: 'DELETE',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+    // Which role held it is not at hand: every role's reach (issue 41) is read again when next shown.
+    // (The predicate leaves the organization's role lists alone.)
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+        queryClient.invalidateQueries({
+          queryKey: roleKeys.all,
+          predicate: (query) => query.queryKey.includes('environment_access'),
+        }),
+      ]),
   });
 }
