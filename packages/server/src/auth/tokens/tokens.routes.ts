@@ -533,8 +533,9 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
           actor: actor.token.actorId ? await userById(actor.token.actorId) : undefined,
           // A refreshed organization (SSO) token stays one, of the same organization.
           ssoOrganizationId: actor.token.ssoOrganizationId,
-          // The same browser session goes on in the new token, its sudo window as it was (issue 41).
-          elevatedUntil: sameSession ? session.elevatedUntil : null,
+          // The same browser session goes on in the new token, its sudo window as it was (issue 41);
+          // a read-only token could not use one.
+          elevatedUntil: sameSession && body.scope === 'manage' ? session.elevatedUntil : null,
         },
       );
       // The new token becomes the browser's session (contract §3.2). When the cookie was the exchanged
