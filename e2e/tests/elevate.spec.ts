@@ -73,9 +73,12 @@ test.describe('the sudo window', () => {
     const page = await context.newPage();
     // Whether the credentials form ever showed, however briefly, since the page last loaded.
     await page.addInitScript(() => {
+      // By its heading: the Security page itself has password fields (Change Password).
       const seen = () => {
-        if (document.querySelector('input[type="password"]'))
+        const headings = Array.from(document.querySelectorAll('h1, h2'));
+        if (headings.some((heading) => heading.textContent?.trim() === 'Confirm your identity')) {
           document.documentElement.dataset.formShown = 'yes';
+        }
       };
       new MutationObserver(seen).observe(document, { childList: true, subtree: true });
     });
