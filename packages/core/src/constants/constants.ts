@@ -1,6 +1,13 @@
 // spec 1 §9 and spec 3 §9: business constants.
 
 export const TOKEN_LIFETIME_SECONDS = { session: 43200, elevated: 1800, exchange: 86090 } as const;
+/**
+ * Ours (issue 41, as GitHub's sudo mode): for this long after an elevation with credentials, the same
+ * browser session may get an elevated token without them (`POST /tokens` grant `session_elevation`), so a
+ * reload or a new tab does not ask again. Each such token lasts at most what is left of the window.
+ */
+export const ELEVATION_WINDOW_SECONDS = 900;
+export const SESSION_ELEVATION_GRANT = 'session_elevation';
 export const SIDEBAR_WIDTH_PX = { collapsed: 64, expanded: 256 } as const;
 export const SIDEBAR_COLLAPSE_BREAKPOINT_PX = 767;
 /**

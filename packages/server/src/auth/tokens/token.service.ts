@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { TOKEN_LIFETIME_SECONDS } from '@berth/core';
+import { and, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { FamilyUrls } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -172,46 +173,51 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     token.lastUsedAt = lastUsedAt;
   }
 
+  async function issue(
+    user: UserRow,
+    scope: TokenScope,
+    expiresInSeconds: number,
+    options: {
+      session?: boolean;
+      actor?: UserRow;
+      parent?: TokenRow;
+      client?: ClientInfo;
+      /** An organization (SSO) token of this organization: made by a SAML login, or exchanged from one. */
+      ssoOrganizationId?: string | null;
+      /** The session's sudo window, carried over when a session moves to a token exchanged from it. */
+      elevatedUntil?: Date | null;
+    } = {},
+  ): Promise<IssuedToken> {
+    const secret = options.session ? randomBytes(32).toString('base64url') : null;
+    const requested = Date.now() + expiresInSeconds * 1000;
+    // A token exchanged from another never outlives it.
+    const expiresAt = new Date(
+      options.parent ? Math.min(requested, options.parent.expiresAt.getTime()) : requested,
+    );
+    const [token] = await db
+      .insert(tokens)
+      .values({
+        userId: user.id,
+        actorId: options.actor?.id ?? null,
+        scope,
+        expiresAt,
+        sessionSecretHash: secret ? sha256(secret) : null,
+        parentId: options.parent?.id ?? null,
+        ssoOrganizationId: options.ssoOrganizationId ?? null,
+        elevatedUntil: options.session ? (options.elevatedUntil ?? null) : null,
+        userAgent: options.client?.userAgent?.slice(0, USER_AGENT_MAX) || null,
+        ipAddress: options.client?.ip?.slice(0, 100) || null,
+      })
+      .returning();
+    if (!token) throw new Error('Token insert returned nothing');
+    const accessToken = await sign(token, user, options.actor);
+    return { token, user, accessToken, sessionCookie: secret ? `${token.id}.${secret}` : undefined };
+  }
+
   return {
     sign,
 
-    async issue(
-      user: UserRow,
-      scope: TokenScope,
-      expiresInSeconds: number,
-      options: {
-        session?: boolean;
-        actor?: UserRow;
-        parent?: TokenRow;
-        client?: ClientInfo;
-        /** An organization (SSO) token of this organization: made by a SAML login, or exchanged from one. */
-        ssoOrganizationId?: string | null;
-      } = {},
-    ): Promise<IssuedToken> {
-      const secret = options.session ? randomBytes(32).toString('base64url') : null;
-      const requested = Date.now() + expiresInSeconds * 1000;
-      // A token exchanged from another never outlives it.
-      const expiresAt = new Date(
-        options.parent ? Math.min(requested, options.parent.expiresAt.getTime()) : requested,
-      );
-      const [token] = await db
-        .insert(tokens)
-        .values({
-          userId: user.id,
-          actorId: options.actor?.id ?? null,
-          scope,
-          expiresAt,
-          sessionSecretHash: secret ? sha256(secret) : null,
-          parentId: options.parent?.id ?? null,
-          ssoOrganizationId: options.ssoOrganizationId ?? null,
-          userAgent: options.client?.userAgent?.slice(0, USER_AGENT_MAX) || null,
-          ipAddress: options.client?.ip?.slice(0, 100) || null,
-        })
-        .returning();
-      if (!token) throw new Error('Token insert returned nothing');
-      const accessToken = await sign(token, user, options.actor);
-      return { token, user, accessToken, sessionCookie: secret ? `${token.id}.${secret}` : undefined };
-    },
+    issue,
 
     /**
      * Resolves a bearer token. Missing, forged, revoked or expired tokens are 401, except an expired
@@ -287,6 +293,53 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     ): Promise<string[]> {
       const session = await sessionToken(cookie);
       return [caller?.token, session].filter((t): t is TokenRow => t?.userId === userId).map((t) => t.id);
+    },
+
+    /**
+     * Opens the sudo window (issue 41) on a browser session, after its user elevated with credentials:
+     * from now for `seconds`, replacing any earlier window. Only a live token with a session gets one.
+     */
+    async openElevationWindow(tokenId: string, seconds: number): Promise<void> {
+      await db
+        .update(tokens)
+        .set({ elevatedUntil: new Date(Date.now() + seconds * 1000) })
+        .where(
+          and(
+            eq(tokens.id, tokenId),
+            isNull(tokens.revokedAt),
+            isNotNull(tokens.sessionSecretHash),
+            gt(tokens.expiresAt, new Date()),
+          ),
+        );
+    },
+
+    /**
+     * An elevated token from the session's sudo window (grant `session_elevation`, issue 41), without
+     * credentials. The bearer and the session cookie must be the same live session: a stolen bearer
+     * lacks the HttpOnly cookie, and a cross-site request cannot send the bearer. The token lasts at most
+     * what is left of the window (and of the session, its parent, which takes it along when it ends);
+     * issuing it leaves the window as it is, so use never extends it.
+     */
+    async elevateFromSession(
+      caller: Caller,
+      cookie: string | undefined,
+      requestedSeconds: number | undefined,
+      client: ClientInfo,
+    ): Promise<IssuedToken> {
+      const session = await sessionToken(cookie);
+      const secondsLeft = Math.floor(((session?.elevatedUntil?.getTime() ?? 0) - Date.now()) / 1000);
+      if (
+        !session ||
+        session.id !== caller.token.id ||
+        caller.token.actorId !== null ||
+        caller.token.name !== null ||
+        secondsLeft <= 0
+      ) {
+        // One answer for every refusal: the console then asks for the password as before.
+        throw forbidden('Re-enter your credentials to continue', 'access_denied');
+      }
+      const lifetime = Math.min(TOKEN_LIFETIME_SECONDS.elevated, secondsLeft, requestedSeconds ?? Infinity);
+      return issue(caller.user, 'elevated', lifetime, { parent: session, client });
     },
 
     /** The session cookie moves to a token exchanged from this one: its own cookie stops restoring it. */

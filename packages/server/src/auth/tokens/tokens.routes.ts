@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ELEVATION_WINDOW_SECONDS,
   idFromHref,
   impersonationMessages,
   MAX_LENGTH,
   noContent,
   personalAccessTokenMessages,
+  SESSION_ELEVATION_GRANT,
   TOKEN_LIFETIME_SECONDS,
   tokenResource,
   tooLongMessage,
@@ -110,6 +112,15 @@ const exchangeGrant = z.looseObject({
     .optional(),
 });
 
+/** Issue 41's sudo window: no credentials, the session cookie and its bearer instead. */
+const sessionElevationGrant = z.looseObject({
+  scope: z
+    .string()
+    .max(MAX_LENGTH.keyword, { error: tooLongMessage('scope', MAX_LENGTH.keyword), abort: true })
+    .default('elevated'),
+  expires_in: z.coerce.number().int().positive().optional(),
+});
+
 const revokeBody = z.looseObject({
   except_tokens: z
     .array(
@@ -146,13 +157,17 @@ export interface TokensDeps {
 const GRANT_TYPES = {
   password: 'password',
   exchange: 'urn:ietf:params:oauth:grant-type:token-exchange',
+  sessionElevation: SESSION_ELEVATION_GRANT,
 } as const;
 
 /** `POST /tokens`: validated as `grantBody`, documented with each grant's fields (contract §3.2). */
 const tokenRequestBody = grantBody.describe(
   `\`grant_type\` is \`${GRANT_TYPES.password}\` (\`username\`, \`password\`, optional \`otp_token\` or \`u2f\`, ` +
     `\`scope\` manage or elevated, \`expires_in\`) or \`${GRANT_TYPES.exchange}\` (\`actor_token\`, ` +
-    "`subject_token_type`, `subject_token` (the user's URL), `scope` manage or read, `expires_in`). " +
+    "`subject_token_type`, `subject_token` (the user's URL), `scope` manage or read, `expires_in`) or " +
+    `\`${GRANT_TYPES.sessionElevation}\` (Berth's: \`scope\` elevated, optional \`expires_in\`, no credentials; ` +
+    'sent with the session cookie and that session’s bearer within 15 minutes of an elevation with ' +
+    'credentials by the same session, else 403 `access_denied`). ' +
     'Any other grant type is 400 `unsupported_grant_type`.',
 );
 
@@ -264,15 +279,37 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
 
   /**
    * A login refused for its body never reached the limiter (a 100 KB username is refused before the
-   * handler runs): it is charged to the client's address here, as a failed login. Token exchanges are
-   * no logins and are left alone.
+   * handler runs): it is charged to the client's address here, as a failed login. Token exchanges and
+   * session elevations carry no password: they are no logins and are left alone.
    */
   async function chargeRefusedInput(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const grantType = (request.body as { grant_type?: unknown } | null | undefined)?.grant_type;
-    if (INPUT_REFUSED.has(reply.statusCode) && grantType !== GRANT_TYPES.exchange) {
+    const login = grantType !== GRANT_TYPES.exchange && grantType !== GRANT_TYPES.sessionElevation;
+    if (INPUT_REFUSED.has(reply.statusCode) && login) {
       await limiter.refusedInput(request.ip);
     }
     return payload;
+  }
+
+  /**
+   * After an elevation with credentials, the sudo window (issue 41) opens on the browser session whose
+   * bearer came with it (the console sends the elevation with that bearer and no cookies, contract §3.2),
+   * when that session is the same user's own sign-in: not an impersonation, a personal access token or a
+   * read-only session.
+   */
+  async function openElevationWindow(request: FastifyRequest, user: UserRow): Promise<void> {
+    const caller = await guard.optionalCaller(request).catch(() => null);
+    if (
+      !caller ||
+      caller.user.id !== user.id ||
+      caller.token.actorId !== null ||
+      caller.token.name !== null ||
+      caller.token.sessionSecretHash === null ||
+      !writeScopes.has(caller.token.scope)
+    ) {
+      return;
+    }
+    await tokens.openElevationWindow(caller.token.id, ELEVATION_WINDOW_SECONDS);
   }
 
   async function userById(id: string): Promise<UserRow | undefined> {
@@ -409,8 +446,24 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
           client: clientOf(request),
         },
       );
+      if (elevated) await openElevationWindow(request, user);
       setSessionCookie(reply, issued);
       setDeviceCookie(reply, user);
+      return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
+    }
+    if (grantType === GRANT_TYPES.sessionElevation) {
+      const body = parseBody(sessionElevationGrant, request.body);
+      if (body.scope !== 'elevated') {
+        throw new ApiError(400, 'invalid_scope', `Scope "${body.scope}" cannot be requested by this grant`);
+      }
+      // A read-only session is refused here; an unverified user may elevate, as with a password.
+      const caller = await guard.requireCaller(request, { allowUnverified: true });
+      const issued = await tokens.elevateFromSession(
+        caller,
+        request.cookies[SESSION_COOKIE],
+        body.expires_in,
+        clientOf(request),
+      );
       return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
     }
     if (grantType === GRANT_TYPES.exchange) {
@@ -467,6 +520,8 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
       }
       // Never longer than a password login; issue() also ends it with the token it comes from.
       const lifetime = Math.min(TOKEN_LIFETIME_SECONDS.exchange, TOKEN_LIFETIME_SECONDS.session);
+      const session = await tokens.sessionToken(request.cookies[SESSION_COOKIE]);
+      const sameSession = session?.id === actor.token.id;
       const issued = await tokens.issue(
         actor.user,
         body.scope,
@@ -479,12 +534,14 @@ export async function tokensRoutes(fastify: FastifyInstance, deps: TokensDeps) {
           actor: actor.token.actorId ? await userById(actor.token.actorId) : undefined,
           // A refreshed organization (SSO) token stays one, of the same organization.
           ssoOrganizationId: actor.token.ssoOrganizationId,
+          // The same browser session goes on in the new token, its sudo window as it was (issue 41);
+          // a read-only token could not use one.
+          elevatedUntil: sameSession && body.scope === 'manage' ? session.elevatedUntil : null,
         },
       );
       // The new token becomes the browser's session (contract §3.2). When the cookie was the exchanged
       // token's, that cookie is retired: one session, one cookie that restores it.
-      const session = await tokens.sessionToken(request.cookies[SESSION_COOKIE]);
-      if (session?.id === actor.token.id) await tokens.endSessionCookie(actor.token.id);
+      if (sameSession) await tokens.endSessionCookie(actor.token.id);
       setSessionCookie(reply, issued);
       return reply.code(201).send(toTokenHal(issued.token, issued.accessToken, urls));
     }

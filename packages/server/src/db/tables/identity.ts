@@ -73,6 +73,12 @@ export const tokens = pgTable(
     ssoOrganizationId: uuid('sso_organization_id').references(() => organizations.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * A browser session's sudo window (issue 41): until then the session may get an elevated token
+     * without credentials (grant `session_elevation`). Set only by an elevation with credentials made
+     * with this session's bearer; never extended by use. Null for every other token.
+     */
+    elevatedUntil: timestamp('elevated_until', { withTimezone: true, precision: 3 }),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('tokens_user_idx').on(table.userId), index('tokens_parent_idx').on(table.parentId)],

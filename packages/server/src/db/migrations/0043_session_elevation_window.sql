@@ -1,0 +1,1 @@
+ALTER TABLE "tokens" ADD COLUMN "elevated_until" timestamp (3) with time zone;
