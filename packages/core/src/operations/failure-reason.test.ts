@@ -11,6 +11,15 @@ describe('failureReason (issue 41)', () => {
     expect(failureReason(log)).toBe("fatal: couldn't find remote ref simfail-v2");
   });
 
+  it('reads the level where the line has it, never " ERROR " inside a message', () => {
+    const log = [
+      '2026-01-01 12:00:00 +0000 INFO -- : step 3 ERROR -- : looks like an error, is build output',
+      '2026-01-01 12:00:01 +0000 ERROR -- : the real reason',
+    ].join('\n');
+    expect(failureReason(log)).toBe('the real reason');
+    expect(failureReason('2026-01-01 12:00:00 +0000 INFO -- : x ERROR y', 'its note')).toBe('its note');
+  });
+
   it('falls back to the note, else nothing', () => {
     expect(failureReason('2026-01-01 12:00:00 +0000 INFO -- : ok', ' Out of memory ')).toBe('Out of memory');
     expect(failureReason('', '')).toBeNull();
@@ -19,7 +28,9 @@ describe('failureReason (issue 41)', () => {
   });
 
   it('clips a long reason', () => {
-    const reason = failureReason(`x ERROR ${'a'.repeat(MAX_FAILURE_REASON_CHARS + 50)}`);
+    const reason = failureReason(
+      `2026-01-01 12:00:00 +0000 ERROR -- : ${'a'.repeat(MAX_FAILURE_REASON_CHARS + 50)}`,
+    );
     expect(reason).toHaveLength(MAX_FAILURE_REASON_CHARS + 1);
     expect(reason?.endsWith('…')).toBe(true);
   });

@@ -481,6 +481,13 @@ describe('operation lists', () => {
     const all = (await t.call('GET', `${base}?resource_type=app`, { token: owner.token })).json();
     const succeeded = all._embedded.operations.find((o: { status: string }) => o.status === 'succeeded');
     expect(succeeded).not.toHaveProperty('failure_reason');
+    // A page larger than 100 carries no reasons: what a list costs stays bounded whoever asks.
+    const large = (
+      await t.call('GET', `${base}?operation_status=failed&per_page=101`, { token: owner.token })
+    ).json();
+    expect(large._embedded.operations).toHaveLength(2);
+    for (const operation of large._embedded.operations)
+      expect(operation).not.toHaveProperty('failure_reason');
     // The filter rides along to the next page.
     const newest = (
       await t.call('GET', `${base}?newest_per_resource=true&resource_type=app&per_page=1`, {

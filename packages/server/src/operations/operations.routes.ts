@@ -98,7 +98,7 @@ export function operationAnswers(deps: { db: Db; urls: FamilyUrls; operations: O
     );
     const [scanResults, failureReasons] = await Promise.all([
       codeScanResultIds(db, rows),
-      operations.failureReasons(rows),
+      operations.failureReasons(rows, paging.perPage),
     ]);
     const answer = collection(
       'operations',

@@ -4,6 +4,7 @@ import {
   failureReason,
   isOwner,
   LOG_ERROR_MARK,
+  LOG_LEVEL_AT,
   OPERATION_CATALOG,
   type OperationAction,
   type OperationResourceType,
@@ -106,6 +107,11 @@ export function filtersFrom(query: unknown): OperationFilters {
 
 /** Operation lists count their rows up to this many; past it the total is an estimate. */
 export const COUNT_CAP = 10_000;
+
+/** The largest page of an operation list whose failed rows get their `failure_reason` (issue 41). */
+export const FAILURE_REASONS_PAGE_MAX = 100;
+/** The lines of a failed operation's log read for its reason: its first error comes early. */
+const FAILURE_REASON_LINES_MAX = 2000;
 
 /** Where a page of an operation list starts: after the row with this update time and id. */
 export interface OperationCursor {
@@ -511,12 +517,18 @@ export function createOperationsService(deps: {
 
     /**
      * Why each failed operation of a list failed (issue 41): its first error line, read on the log's
-     * (operation, id) index and stopping at that line, else its note. One query for a page.
+     * (operation, id) index and stopping at that line, else its note. One query for a page. Bounded, so
+     * a list asked for costs the same whoever asks: only pages asked for at most FAILURE_REASONS_PAGE_MAX
+     * rows get reasons (the others leave `failure_reason` out, and the console reads the log of the one it
+     * shows), and only the first FAILURE_REASON_LINES_MAX lines of each log are looked at.
      */
-    async failureReasons(rows: readonly OperationRow[]): Promise<Map<number, string | null>> {
+    async failureReasons(
+      rows: readonly OperationRow[],
+      perPage: number,
+    ): Promise<Map<number, string | null>> {
       const failed = rows.filter((op) => op.status === 'failed');
       const reasons = new Map<number, string | null>();
-      if (failed.length === 0) return reasons;
+      if (failed.length === 0 || perPage > FAILURE_REASONS_PAGE_MAX) return reasons;
       const ids = failed.map((op) => op.id);
       const found = await db.execute(sql`
         select failed.id as operation_id, first_error.line
@@ -525,9 +537,13 @@ export function createOperationsService(deps: {
           sql`, `,
         )}]::bigint[]) as failed(id)
         cross join lateral (
-          select ${operationLogs.line} as line from ${operationLogs}
-          where ${operationLogs.operationId} = failed.id and strpos(${operationLogs.line}, ${LOG_ERROR_MARK}) > 0
-          order by ${operationLogs.id} limit 1
+          select first_lines.line from (
+            select ${operationLogs.id} as id, ${operationLogs.line} as line from ${operationLogs}
+            where ${operationLogs.operationId} = failed.id
+            order by ${operationLogs.id} limit ${FAILURE_REASON_LINES_MAX}
+          ) as first_lines
+          where substr(first_lines.line, ${LOG_LEVEL_AT + 1}, ${LOG_ERROR_MARK.length}) = ${LOG_ERROR_MARK}
+          order by first_lines.id limit 1
         ) as first_error`);
       const { rows: lines } = found as unknown as { rows: { operation_id: number | string; line: string }[] };
       const lineOf = new Map(lines.map((row) => [Number(row.operation_id), row.line]));

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { memberTarget, recordAuditEvent, scimTokenActor } from '../api/audit-events/audit-events.repo.ts';
+import { memberTargets, recordAuditEvents, scimTokenActor } from '../api/audit-events/audit-events.repo.ts';
 import type { ScimConfigurationRow } from '../auth/scim-configurations/scim-configurations.service.ts';
 import { revokeTokenChains } from '../auth/tokens/token.service.ts';
 import type { Tx } from '../db/client.ts';
@@ -62,6 +62,7 @@ export async function keepSomeRole(tx: Tx, configuration: ScimConfigurationRow, 
     .values(without.map((row) => ({ userId: row.userId, roleId: configuration.defaultRoleId })))
     .onConflictDoNothing()
     .returning({ userId: memberships.userId });
+  if (added.length === 0) return;
   await recordMembershipChanges(
     tx,
     configuration,
@@ -79,6 +80,8 @@ export async function giveDefaultRole(tx: Tx, configuration: ScimConfigurationRo
     .values({ userId, roleId: configuration.defaultRoleId })
     .onConflictDoNothing()
     .returning({ userId: memberships.userId });
+  // Only a default role actually given is recorded (and only then read).
+  if (added.length === 0) return;
   await recordMembershipChanges(
     tx,
     configuration,
@@ -109,15 +112,23 @@ export async function recordMembershipChanges(
   changed: { userId: string }[],
   detail = '',
 ) {
-  for (const { userId } of changed) {
-    await recordAuditEvent(tx, configuration.organizationId, {
+  if (changed.length === 0) return;
+  const targets = await memberTargets(
+    tx,
+    changed.map((change) => change.userId),
+  );
+  const actor = scimTokenActor(configuration);
+  await recordAuditEvents(
+    tx,
+    configuration.organizationId,
+    targets.map((target) => ({
       action,
-      actor: scimTokenActor(configuration),
-      target: await memberTarget(tx, userId),
+      actor,
+      target,
       parent: { type: 'role', id: role.id, name: role.name },
       detail,
-    });
-  }
+    })),
+  );
 }
 
 /**

@@ -3,15 +3,14 @@
  * Activity "All": operations and audit events in one list). Every request is one page of one list;
  * a merged page reads one or two pages of each, never a whole list.
  *
- * Where a merged page ends inside a list's page, that list's position is the cursor of the page it
- * came from plus how many of its rows were shown: the next merged page reads that page again and skips
- * them, so the server's cursors stay opaque here.
+ * Where a merged page ends inside a list's page, that list's position is the cursor of the last row it
+ * showed (the same cursor its next link would carry after that row), so rows that arrive or move up in
+ * between are neither shown twice nor skipped.
  */
 
-/** Where a list's next merged page starts: its page's cursor (null: the first page) and rows shown. */
+/** Where a list's next merged page starts: after the row with this cursor (null: the first page). */
 export interface ListPosition {
   after: string | null;
-  skip: number;
 }
 
 /** A page of one list as its reader answers: rows newest first, the next page's cursor or null. */
@@ -24,8 +23,10 @@ export interface MergeSource<T> {
   /** Where this list starts; null when it has nothing more (it was read to its end). */
   start: ListPosition | null;
   readPage: (after: string | null) => Promise<ListPage<T>>;
-  /** A row's time in ms since the epoch (rows are merged newest first). */
+  /** A row's time in ms since the epoch: the time the list is sorted by (rows are merged newest first). */
   timeOf: (row: T) => number;
+  /** The cursor a next link would carry after this row. */
+  cursorOf: (row: T) => string;
 }
 
 export interface MergedPage<T> {
@@ -37,12 +38,10 @@ export interface MergedPage<T> {
 interface Reader<T> {
   source: MergeSource<T>;
   buffered: T[];
-  /** The cursor of the page the buffer came from, and how many of its rows were taken. */
-  pageAfter: string | null;
-  taken: number;
   pageNext: string | null;
   loaded: boolean;
   done: boolean;
+  lastShown: T | undefined;
 }
 
 /** Loads the reader's next page when its buffer is empty and its list has more; false at the end. */
@@ -52,12 +51,10 @@ async function fill<T>(reader: Reader<T>): Promise<boolean> {
       reader.done = true;
       break;
     }
-    const after = reader.loaded ? reader.pageNext : reader.pageAfter;
-    const skip = reader.loaded ? 0 : reader.taken;
-    const page = await reader.source.readPage(after);
-    reader.pageAfter = after;
-    reader.taken = Math.min(skip, page.rows.length);
-    reader.buffered = page.rows.slice(reader.taken);
+    const page = await reader.source.readPage(
+      reader.loaded ? reader.pageNext : (reader.source.start?.after ?? null),
+    );
+    reader.buffered = page.rows;
     reader.pageNext = page.nextAfter;
     reader.loaded = true;
     if (page.rows.length === 0) reader.done = true;
@@ -70,11 +67,10 @@ export async function mergePage<T>(sources: MergeSource<T>[], size: number): Pro
   const readers: Reader<T>[] = sources.map((source) => ({
     source,
     buffered: [],
-    pageAfter: source.start?.after ?? null,
-    taken: source.start?.skip ?? 0,
     pageNext: null,
     loaded: false,
     done: source.start === null,
+    lastShown: undefined,
   }));
   const rows: T[] = [];
   while (rows.length < size) {
@@ -88,23 +84,26 @@ export async function mergePage<T>(sources: MergeSource<T>[], size: number): Pro
       if (best === undefined || reader.source.timeOf(head) > reader.source.timeOf(best)) newest = reader;
     }
     if (!newest) break;
-    rows.push(newest.buffered.shift() as T);
-    newest.taken += 1;
+    const row = newest.buffered.shift() as T;
+    rows.push(row);
+    newest.lastShown = row;
   }
   const next = readers.map((reader): ListPosition | null => {
-    if (reader.done && reader.buffered.length === 0) return null;
-    if (!reader.loaded) return { after: reader.pageAfter, skip: reader.taken };
-    if (reader.buffered.length === 0)
-      return reader.pageNext === null ? null : { after: reader.pageNext, skip: 0 };
-    return { after: reader.pageAfter, skip: reader.taken };
+    const atEnd = reader.done || (reader.loaded && reader.pageNext === null);
+    if (atEnd && reader.buffered.length === 0) return null;
+    if (reader.lastShown === undefined) return reader.source.start;
+    return { after: reader.source.cursorOf(reader.lastShown) };
   });
   return { rows, next };
 }
 
 /** A merged page's start in the console's query string, and back (bounded: it comes from outside). */
 export function encodePositions(positions: (ListPosition | null)[]): string {
-  return positions.map((position) => (position ? `${position.skip}~${position.after ?? ''}` : '-')).join('!');
+  return positions.map((position) => (position ? `~${position.after ?? ''}` : '-')).join('!');
 }
+
+/** A cursor as the server's next links carry them: a time in ms and an id. */
+const CURSOR = /^\d{1,15}\.\d{1,15}$/;
 
 export function decodePositions(text: string | null, count: number): (ListPosition | null)[] | null {
   if (!text || text.length > 400) return null;
@@ -112,15 +111,10 @@ export function decodePositions(text: string | null, count: number): (ListPositi
   if (parts.length !== count) return null;
   const positions: (ListPosition | null)[] = [];
   for (const part of parts) {
-    if (part === '-') {
-      positions.push(null);
-      continue;
-    }
-    const mark = part.indexOf('~');
-    const skip = Number(part.slice(0, mark));
-    if (mark < 1 || !Number.isInteger(skip) || skip < 0 || skip > 1000) return null;
-    const after = part.slice(mark + 1);
-    positions.push({ after: after === '' ? null : after, skip });
+    if (part === '-') positions.push(null);
+    else if (part === '~') positions.push({ after: null });
+    else if (part.startsWith('~') && CURSOR.test(part.slice(1))) positions.push({ after: part.slice(1) });
+    else return null;
   }
   return positions;
 }

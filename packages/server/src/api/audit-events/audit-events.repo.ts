@@ -1,5 +1,5 @@
 import type { AuditAction } from '@berth/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, memberships, roles, users } from '../../db/schema.ts';
 import { currentRequestAddress } from '../../http/request-address.ts';
@@ -36,7 +36,28 @@ export async function recordAuditEvent(
   organizationId: string,
   change: AuditChange,
 ): Promise<void> {
-  await db.insert(auditEvents).values({
+  await db.insert(auditEvents).values(auditRow(organizationId, change));
+}
+
+/** Rows per insert: 14 parameters each, well under PostgreSQL's 65535 per statement. */
+const AUDIT_ROWS_PER_INSERT = 1000;
+
+/** Many events of one change (a SCIM patch's memberships): a few multi-row inserts, not one per event. */
+export async function recordAuditEvents(
+  db: DbOrTx,
+  organizationId: string,
+  changes: readonly AuditChange[],
+): Promise<void> {
+  for (let at = 0; at < changes.length; at += AUDIT_ROWS_PER_INSERT) {
+    const rows = changes
+      .slice(at, at + AUDIT_ROWS_PER_INSERT)
+      .map((change) => auditRow(organizationId, change));
+    await db.insert(auditEvents).values(rows);
+  }
+}
+
+function auditRow(organizationId: string, change: AuditChange) {
+  return {
     organizationId,
     environmentId: change.environmentId ?? null,
     action: change.action,
@@ -51,13 +72,26 @@ export async function recordAuditEvent(
     parentName: change.parent?.name ?? null,
     detail: change.detail ?? '',
     ipAddress: currentRequestAddress(),
-  });
+  };
 }
 
 /** A member as an event names them: by their e-mail at the time (the id when the user is gone). */
 export async function memberTarget(db: DbOrTx, userId: string): Promise<AuditTarget> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return { type: 'member', id: userId, name: user?.email ?? userId };
+}
+
+/** Members as events name them, read in one query per thousand (a SCIM patch may carry many). */
+export async function memberTargets(db: DbOrTx, userIds: readonly string[]): Promise<AuditTarget[]> {
+  const emails = new Map<string, string>();
+  for (let at = 0; at < userIds.length; at += AUDIT_ROWS_PER_INSERT) {
+    const found = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, userIds.slice(at, at + AUDIT_ROWS_PER_INSERT)));
+    for (const user of found) emails.set(user.id, user.email);
+  }
+  return userIds.map((id) => ({ type: 'member', id, name: emails.get(id) ?? id }));
 }
 
 /**

@@ -34,6 +34,8 @@ export interface ClientInfo {
 
 const USER_AGENT_MAX = 300;
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** A sudo window with less than this left gives no token (issue 41). */
+const ELEVATION_WINDOW_LAST_SECONDS = 60;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -333,7 +335,9 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
         session.id !== caller.token.id ||
         caller.token.actorId !== null ||
         caller.token.name !== null ||
-        secondsLeft <= 0
+        // Its last minute gives nothing: a token lapsing at once (or already, on a browser clock a little
+        // ahead) would send the console from the page to the elevate page and back.
+        secondsLeft < ELEVATION_WINDOW_LAST_SECONDS
       ) {
         // One answer for every refusal: the console then asks for the password as before.
         throw forbidden('Re-enter your credentials to continue', 'access_denied');

@@ -75,11 +75,16 @@ export const operations = pgTable(
     index('operations_env_idx').on(table.environmentId, table.updatedAt, table.id),
     // An environment's operations of a window, oldest first (its activity reports).
     index('operations_env_created_idx').on(table.environmentId, table.createdAt, table.id),
-    index('operations_resource_idx').on(table.resourceType, table.resourceId),
-    // An organization's failed operations, newest first (issue 41: the lists' "last operation failed"),
-    // however many operations it has run.
+    // With the id: a resource's newest operation is one probe (`newest_per_resource`'s "no later one").
+    index('operations_resource_idx').on(table.resourceType, table.resourceId, table.id),
+    // An organization's, and an environment's, failed operations newest first (issue 41: the lists'
+    // "last operation failed"), however many operations it has run; callers scoped to some environments
+    // read the second.
     index('operations_org_failed_idx')
       .on(table.organizationId, table.updatedAt, table.id)
+      .where(sql`status = 'failed'`),
+    index('operations_env_failed_idx')
+      .on(table.environmentId, table.updatedAt, table.id)
       .where(sql`status = 'failed'`),
     // The per-organization cap counts queued operations; the per-user limit counts recent ones.
     index('operations_org_queued_idx').on(table.organizationId).where(sql`status = 'queued'`),

@@ -43,7 +43,7 @@ type ActivityRow =
   | { id: string; kind: 'operation'; time: number; operation: Operation }
   | { id: string; kind: 'audit'; time: number; event: AuditEventResource };
 
-const FIRST: ListPosition = { after: null, skip: 0 };
+const FIRST: ListPosition = { after: null };
 const nextAfterOf = (href: string | undefined) =>
   href ? new URL(href, window.location.origin).searchParams.get('after') : null;
 
@@ -93,7 +93,8 @@ export function AllActivity({ organizationId }: { organizationId: string | null 
             return {
               id: `operation-${operation.id}`,
               kind: 'operation' as const,
-              time: Date.parse(operation.createdAt),
+              // The list is sorted by update time (and id): the merge orders and resumes by the same.
+              time: Date.parse(operation.updatedAt),
               operation,
             };
           }),
@@ -115,10 +116,14 @@ export function AllActivity({ organizationId }: { organizationId: string | null 
         };
       };
       const timeOf = (row: ActivityRow) => row.time;
+      // The cursor a next link carries after the row (the time a list is sorted by, then the id), so the
+      // next merged page starts right after the last row shown (timestamps carry milliseconds, §1.8).
+      const cursorOf = (row: ActivityRow) =>
+        `${row.time}.${row.kind === 'operation' ? row.operation.id : row.event.id}`;
       const merged = await mergePage(
         [
-          { start: start[0] ?? null, readPage: readOperations, timeOf },
-          { start: start[1] ?? null, readPage: readAudit, timeOf },
+          { start: start[0] ?? null, readPage: readOperations, timeOf, cursorOf },
+          { start: start[1] ?? null, readPage: readAudit, timeOf, cursorOf },
         ],
         SERVER_PAGE_SIZE_DEFAULT,
       );
