@@ -12,12 +12,14 @@
 // Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
 // as at least one failure.
 //
-// Two lanes first, side by side: server then server-postgres, and docker, swarm, core, web. The docker
-// and swarm suites spend most of their time waiting for containers and daemons, which the server suites
-// fill with work; that saves some 15 minutes of CI's 90. Then e2e alone: Chromium aborts requests in
-// flight when the host's interfaces change (every container start does), and it needs both cores. The
-// first lane's output streams; the second lane's is kept in .test-reports/<suite>.log and printed whole
-// when that suite ends, so the two never interleave. Environment:
+// Three phases. First two lanes side by side: server then server-postgres, and core then web (none of
+// them measures time, and the server suites leave the cores idle while they wait on their databases and
+// timers). Then docker then swarm, alone: their request loops count every request an edge fails, and on
+// a machine a server suite keeps busy a container answers late enough for the edge to fail some. Then
+// e2e alone: Chromium aborts requests in flight when the host's interfaces change (every container start
+// does), and it needs both cores. In the first phase the first lane's output streams; the second lane's
+// is kept in .test-reports/<suite>.log and printed whole when that suite ends, so they never interleave.
+// Environment:
 //   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 55: the end-to-end suite takes some 40 minutes on a CI machine)
 //   BERTH_TEST_BUDGET_MINUTES    limit for the whole run; suites left when it runs out count as failed
 //   BERTH_TEST_SERIAL            set to 1 to run every suite one after another, all output streaming
@@ -409,8 +411,9 @@ const phases = process.env.BERTH_TEST_SERIAL
   : [
       [
         ['server', 'server-postgres'],
-        ['docker', 'swarm', 'core', 'web'],
+        ['core', 'web'],
       ],
+      [['docker', 'swarm']],
       [['e2e']],
     ];
 
