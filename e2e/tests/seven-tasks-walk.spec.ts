@@ -12,7 +12,7 @@ import { passwordField } from '../fixtures/console.ts';
 import { uniqueEmail, uniqueSuffix } from '../fixtures/emails.ts';
 import { invitationLink, verificationLink } from '../fixtures/mailbox.ts';
 import { createApp, getJson, waitForOperation } from '../fixtures/operations.ts';
-import { overflowWidth, SCHEMES, type Scheme } from '../fixtures/screen.ts';
+import { overflowWidth, type Scheme } from '../fixtures/screen.ts';
 import { createRoleWithScopes } from '../fixtures/team.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -27,17 +27,22 @@ import { expect, test } from '../fixtures/test.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/**
+ * Each width is walked once, in one theme, and axe looks at every page in both (the colour rules in the
+ * other theme): both widths and both themes, in half the walks. The wide walk is light, the phone's dark.
+ */
+const WALKS = [
+  { size: { width: 1440, height: 900 }, scheme: 'light' },
+  { size: { width: 390, height: 844 }, scheme: 'dark' },
+] as const satisfies readonly { size: { width: number; height: number }; scheme: Scheme }[];
 const SECRET = 'sk_live_walk-s3cret-never-shown';
 
-/** axe on the page as it stands, once its data is in: a serious or critical finding fails the test. */
-async function axe(page: Page, where: string): Promise<void> {
-  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const findings = results.violations
+/** Serious and critical findings of axe (all WCAG A/AA rules, or only `rules`) on the page as it stands. */
+async function findings(page: Page, where: string, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const results = await (rules ? builder.withRules(rules) : builder).analyze();
+  return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>
       violation.nodes.map(
@@ -45,8 +50,28 @@ async function axe(page: Page, where: string): Promise<void> {
           `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
       ),
     );
+}
+
+/**
+ * axe on the page as it stands, once its data is in, in both themes: every rule in the walk's theme, then
+ * the colour rules with the page switched to the other theme in place (as accessibility.spec.ts does), and
+ * back. A serious or critical finding fails the test.
+ */
+async function axe(page: Page, where: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
+  const html = page.locator('html');
+  const theme = (await html.getAttribute('data-theme')) ?? 'light';
+  const other = theme === 'dark' ? 'light' : 'dark';
+  const found = await findings(page, `${where} (${theme})`);
+  await page.evaluate((next) => {
+    document.documentElement.dataset.theme = next;
+  }, other);
+  found.push(...(await findings(page, `${where} (${other})`, COLOUR_RULES)));
+  await page.evaluate((back) => {
+    document.documentElement.dataset.theme = back;
+  }, theme);
   // Soft, so one walk names every page's findings before it fails.
-  expect.soft(findings, `axe on ${where}`).toEqual([]);
+  expect.soft(found, `axe on ${where}`).toEqual([]);
 }
 
 /**
@@ -149,260 +174,258 @@ async function teammateSees(
   }
 }
 
-// The four walks are independent (each signs its own user up): they may share the workers.
+// The two walks are independent (each signs its own user up): they may share the workers.
 test.describe.configure({ mode: 'parallel' });
 
-for (const size of SIZES) {
+for (const { size, scheme } of WALKS) {
   const phone = size.width < 600;
-  for (const scheme of SCHEMES) {
-    test(`the seven tasks at ${size.width} px in the ${scheme} theme, with axe on each page`, async ({
-      page,
+  test(`the seven tasks at ${size.width} px in the ${scheme} theme, with axe on each page in both themes`, async ({
+    page,
+    request,
+    mailbox,
+    browser,
+    baseURL,
+  }) => {
+    // Sign-up, six operations, 30 apps, a second person and 18 axe runs: a walk, not a unit test. Set-up
+    // that is not under test runs through the API, beside the console where it can. About a minute and
+    // a half on a quiet machine; the budget is for a loaded one (axe alone takes 5 to 10 s a page there).
+    test.setTimeout(600_000);
+    await page.setViewportSize(size);
+    await preferScheme(page, scheme);
+    const teammateReady = seedVerifiedUser(request);
+    teammateReady.catch(() => undefined);
+
+    // (1) Sign-up, in the console, verified by the mailed link.
+    const email = uniqueEmail('walk');
+    const company = `Walk Works ${uniqueSuffix()}`;
+    await test.step('1. sign up', async () => {
+      await page.goto('/signup');
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await axe(page, '/signup');
+      await page.getByRole('textbox', { name: 'Name' }).fill('Walker Newcomer');
+      await page.getByRole('textbox', { name: 'Company' }).fill(company);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { name: 'Choose your login' })).toBeVisible();
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await passwordField(page).fill(DEFAULT_PASSWORD);
+      await expect(page.getByText('Password meets every requirement.')).toBeVisible();
+      await axe(page, '/signup (login step)');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByRole('textbox', { name: 'Organization name' })).toHaveValue(company);
+      await page.getByRole('button', { name: 'Create Organization' }).click();
+      await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+      await axe(page, '/verify');
+      await page.goto(verificationLink(await mailbox.waitFor({ to: email })).url);
+      await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+      await axe(page, '/ (Home)');
+    });
+
+    // The new user's organization, through the API, for the set-up the other tasks need.
+    const token = await logIn(request, { email, password: DEFAULT_PASSWORD });
+    const organizations = await getJson<{ _embedded: { organizations: { id: string; name: string }[] } }>(
       request,
-      mailbox,
-      browser,
-      baseURL,
-    }) => {
-      // Sign-up, six operations, 30 apps, a second person and 18 axe runs: a walk, not a unit test. Set-up
-      // that is not under test runs through the API, beside the console where it can. About a minute and
-      // a half on a quiet machine; the budget is for a loaded one (axe alone takes 5 to 10 s a page there).
-      test.setTimeout(600_000);
-      await page.setViewportSize(size);
-      await preferScheme(page, scheme);
-      const teammateReady = seedVerifiedUser(request);
-      teammateReady.catch(() => undefined);
+      token.accessToken,
+      '/auth/organizations',
+    );
+    const organization = organizations._embedded.organizations.find((item) => item.name === company);
+    if (!organization) throw new Error('The sign-up made no organization');
+    const owner: SeededAccount = {
+      id: '',
+      name: 'Walker Newcomer',
+      email,
+      password: DEFAULT_PASSWORD,
+      token,
+      organization,
+    };
+    const { production, staging, checkout } = await seedOrganization(request, owner);
+    const othersReady = seedOtherApps(request, token.accessToken, production.id, staging.id);
+    othersReady.catch(() => undefined);
+    const roleReady = createRoleWithScopes(request, owner, {
+      name: 'Staging deployers',
+      environment: staging,
+      scopes: ['deploy'],
+    });
+    roleReady.catch(() => undefined);
 
-      // (1) Sign-up, in the console, verified by the mailed link.
-      const email = uniqueEmail('walk');
-      const company = `Walk Works ${uniqueSuffix()}`;
-      await test.step('1. sign up', async () => {
-        await page.goto('/signup');
-        await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        await axe(page, '/signup');
-        await page.getByRole('textbox', { name: 'Name' }).fill('Walker Newcomer');
-        await page.getByRole('textbox', { name: 'Company' }).fill(company);
-        await page.getByRole('button', { name: 'Next' }).click();
-        await expect(page.getByRole('heading', { name: 'Choose your login' })).toBeVisible();
-        await page.getByRole('textbox', { name: 'Email' }).fill(email);
-        await passwordField(page).fill(DEFAULT_PASSWORD);
-        await expect(page.getByText('Password meets every requirement.')).toBeVisible();
-        await axe(page, '/signup (login step)');
-        await page.getByRole('button', { name: 'Create Account' }).click();
-        await expect(page.getByRole('textbox', { name: 'Organization name' })).toHaveValue(company);
-        await page.getByRole('button', { name: 'Create Organization' }).click();
-        await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
-        await axe(page, '/verify');
-        await page.goto(verificationLink(await mailbox.waitFor({ to: email })).url);
-        await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-        await axe(page, '/ (Home)');
-      });
+    const deployButton = page.getByRole('main').getByRole('button', { name: 'Deploy', exact: true });
+    await test.step('2. deploy, and a deploy that fails', async () => {
+      await page.goto(`/apps/${checkout.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'checkout' })).toBeVisible();
+      await axe(page, '/apps/:id');
+      await deployButton.click();
+      await expect(page.getByRole('textbox', { name: 'Git Ref' })).toHaveValue('main');
+      await page.getByRole('button', { name: 'Deploy main' }).click();
+      await expect(page).toHaveURL(/\/operations\/\d+(\?view=logs)?$/);
+      const deployId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+      expect(await waitForOperation(request, token.accessToken, deployId, 60_000)).toBe('succeeded');
+      await expect(page.getByRole('status').filter({ hasText: 'Operation DONE' })).toBeVisible();
 
-      // The new user's organization, through the API, for the set-up the other tasks need.
-      const token = await logIn(request, { email, password: DEFAULT_PASSWORD });
-      const organizations = await getJson<{ _embedded: { organizations: { id: string; name: string }[] } }>(
-        request,
-        token.accessToken,
-        '/auth/organizations',
-      );
-      const organization = organizations._embedded.organizations.find((item) => item.name === company);
-      if (!organization) throw new Error('The sign-up made no organization');
-      const owner: SeededAccount = {
-        id: '',
-        name: 'Walker Newcomer',
-        email,
-        password: DEFAULT_PASSWORD,
-        token,
-        organization,
-      };
-      const { production, staging, checkout } = await seedOrganization(request, owner);
-      const othersReady = seedOtherApps(request, token.accessToken, production.id, staging.id);
-      othersReady.catch(() => undefined);
-      const roleReady = createRoleWithScopes(request, owner, {
-        name: 'Staging deployers',
-        environment: staging,
-        scopes: ['deploy'],
-      });
-      roleReady.catch(() => undefined);
+      await page.goto(`/apps/${checkout.id}`);
+      await deployButton.click();
+      await page.getByRole('textbox', { name: 'Git Ref' }).fill('simfail-walk');
+      await page.getByRole('button', { name: 'Deploy simfail-walk' }).click();
+      await expect(page).toHaveURL(/\/operations\/\d+(\?view=logs)?$/);
+      const banner = page.getByRole('alert').filter({ hasText: 'Operation FAILED' });
+      await expect(banner).toBeVisible({ timeout: 60_000 });
+      // Why, what still runs, and the ways forward.
+      await expect(
+        banner.getByText("fatal: couldn't find remote ref simfail-walk", { exact: true }),
+      ).toBeVisible();
+      await expect(banner).toContainText(/checkout is still serving main \([0-9a-f]{7}\)/);
+      await expect(banner.getByRole('button', { name: 'Re-run deploy of' })).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Deploy another ref' })).toBeVisible();
+      await expect(banner.getByRole('button', { name: /^Roll back to deployment \d+$/ })).toBeVisible();
+      await axe(page, '/operations/:id (failed)');
+    });
 
-      const deployButton = page.getByRole('main').getByRole('button', { name: 'Deploy', exact: true });
-      await test.step('2. deploy, and a deploy that fails', async () => {
-        await page.goto(`/apps/${checkout.id}`);
-        await expect(page.getByRole('heading', { level: 1, name: 'checkout' })).toBeVisible();
-        await axe(page, '/apps/:id');
-        await deployButton.click();
-        await expect(page.getByRole('textbox', { name: 'Git Ref' })).toHaveValue('main');
-        await page.getByRole('button', { name: 'Deploy main' }).click();
-        await expect(page).toHaveURL(/\/operations\/\d+(\?view=logs)?$/);
-        const deployId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-        expect(await waitForOperation(request, token.accessToken, deployId, 60_000)).toBe('succeeded');
-        await expect(page.getByRole('status').filter({ hasText: 'Operation DONE' })).toBeVisible();
+    await test.step('3. a sensitive variable, a scale, a restart from the header', async () => {
+      await page.goto(`/apps/${checkout.id}/config`);
+      await page.getByRole('textbox', { name: 'Key of new variable 1' }).fill('STRIPE_KEY');
+      await page.getByRole('checkbox', { name: 'Sensitive new variable 1' }).check();
+      await page.getByRole('textbox', { name: 'Value of new variable 1' }).fill(SECRET);
+      await axe(page, '/apps/:id/config (editor)');
+      await page.getByRole('button', { name: 'Save Configuration' }).click();
+      await expect(page.getByText(/^Operation \d+: configure DONE$/)).toBeVisible({ timeout: 60_000 });
+      await page.reload();
+      const listed = page.getByRole('table', { name: 'Environment variables' });
+      await expect(listed.getByText('STRIPE_KEY', { exact: true })).toBeVisible();
+      await expect(listed.getByRole('button', { name: 'Reveal STRIPE_KEY' })).toHaveCount(0);
+      expect(await page.content()).not.toContain(SECRET);
+      await axe(page, '/apps/:id/config');
 
-        await page.goto(`/apps/${checkout.id}`);
-        await deployButton.click();
-        await page.getByRole('textbox', { name: 'Git Ref' }).fill('simfail-walk');
-        await page.getByRole('button', { name: 'Deploy simfail-walk' }).click();
-        await expect(page).toHaveURL(/\/operations\/\d+(\?view=logs)?$/);
-        const banner = page.getByRole('alert').filter({ hasText: 'Operation FAILED' });
-        await expect(banner).toBeVisible({ timeout: 60_000 });
-        // Why, what still runs, and the ways forward.
-        await expect(
-          banner.getByText("fatal: couldn't find remote ref simfail-walk", { exact: true }),
-        ).toBeVisible();
-        await expect(banner).toContainText(/checkout is still serving main \([0-9a-f]{7}\)/);
-        await expect(banner.getByRole('button', { name: 'Re-run deploy of' })).toBeVisible();
-        await expect(banner.getByRole('button', { name: 'Deploy another ref' })).toBeVisible();
-        await expect(banner.getByRole('button', { name: /^Roll back to deployment \d+$/ })).toBeVisible();
-        await axe(page, '/operations/:id (failed)');
-      });
+      await page.goto(`/apps/${checkout.id}`);
+      await page.getByRole('link', { name: 'Scale cmd' }).click();
+      await expect(page).toHaveURL(/\/apps\/\d+\/services\/\d+\/scale$/);
+      await page.getByRole('spinbutton', { name: 'Number of Containers' }).fill('2');
+      await axe(page, '/apps/:id/services/:id/scale');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText(/^Operation \d+: scale DONE$/)).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('region', { name: 'Service details' })).toContainText('Container Count2');
 
-      await test.step('3. a sensitive variable, a scale, a restart from the header', async () => {
-        await page.goto(`/apps/${checkout.id}/config`);
-        await page.getByRole('textbox', { name: 'Key of new variable 1' }).fill('STRIPE_KEY');
-        await page.getByRole('checkbox', { name: 'Sensitive new variable 1' }).check();
-        await page.getByRole('textbox', { name: 'Value of new variable 1' }).fill(SECRET);
-        await axe(page, '/apps/:id/config (editor)');
-        await page.getByRole('button', { name: 'Save Configuration' }).click();
-        await expect(page.getByText(/^Operation \d+: configure DONE$/)).toBeVisible({ timeout: 60_000 });
-        await page.reload();
-        const listed = page.getByRole('table', { name: 'Environment variables' });
-        await expect(listed.getByText('STRIPE_KEY', { exact: true })).toBeVisible();
-        await expect(listed.getByRole('button', { name: 'Reveal STRIPE_KEY' })).toHaveCount(0);
-        expect(await page.content()).not.toContain(SECRET);
-        await axe(page, '/apps/:id/config');
+      const header = page.locator('header.page-header');
+      await header.getByRole('button', { name: 'Restart Service' }).click();
+      await header.getByRole('button', { name: /^Confirm restart of / }).click();
+      await expect(page.getByText(/^Operation \d+: restart DONE$/)).toBeVisible({ timeout: 60_000 });
+    });
 
-        await page.goto(`/apps/${checkout.id}`);
-        await page.getByRole('link', { name: 'Scale cmd' }).click();
-        await expect(page).toHaveURL(/\/apps\/\d+\/services\/\d+\/scale$/);
-        await page.getByRole('spinbutton', { name: 'Number of Containers' }).fill('2');
-        await axe(page, '/apps/:id/services/:id/scale');
-        await page.getByRole('button', { name: 'Save Changes' }).click();
-        await expect(page.getByText(/^Operation \d+: scale DONE$/)).toBeVisible({ timeout: 60_000 });
-        await expect(page.getByRole('region', { name: 'Service details' })).toContainText('Container Count2');
+    const domain = `shop-${uniqueSuffix()}.example.com`;
+    await test.step('4. an HTTPS endpoint that waits for its DNS records', async () => {
+      await page.goto(`/apps/${checkout.id}/endpoints`);
+      await page.getByRole('link', { name: 'New Endpoint' }).click();
+      await page.getByRole('radio', { name: 'Managed HTTPS' }).check();
+      await page.getByRole('textbox', { name: 'Domain' }).fill(domain);
+      await axe(page, '/apps/:id/endpoints/create');
+      await page.getByRole('button', { name: 'Save Endpoint' }).click();
+      await expect(page).toHaveURL(/\/endpoints\/\d+$/);
+      const status = page.locator('.status-pill', { hasText: 'Awaiting DNS' });
+      await expect(status).toBeVisible({ timeout: 60_000 });
+      await expect(status).toHaveClass(/status-pill-progress/);
+      await axe(page, '/endpoints/:id');
+      await page
+        .getByRole('navigation', { name: 'Endpoint tabs' })
+        .getByRole('link', { name: 'DNS Configuration' })
+        .click();
+      const records = page.getByRole('table', { name: 'DNS records' });
+      await expect(records.getByRole('row').filter({ hasText: domain }).first()).toBeVisible();
+      await axe(page, '/endpoints/:id/setup');
+    });
 
-        const header = page.locator('header.page-header');
-        await header.getByRole('button', { name: 'Restart Service' }).click();
-        await header.getByRole('button', { name: /^Confirm restart of / }).click();
-        await expect(page.getByText(/^Operation \d+: restart DONE$/)).toBeVisible({ timeout: 60_000 });
-      });
-
-      const domain = `shop-${uniqueSuffix()}.example.com`;
-      await test.step('4. an HTTPS endpoint that waits for its DNS records', async () => {
-        await page.goto(`/apps/${checkout.id}/endpoints`);
-        await page.getByRole('link', { name: 'New Endpoint' }).click();
-        await page.getByRole('radio', { name: 'Managed HTTPS' }).check();
-        await page.getByRole('textbox', { name: 'Domain' }).fill(domain);
-        await axe(page, '/apps/:id/endpoints/create');
-        await page.getByRole('button', { name: 'Save Endpoint' }).click();
-        await expect(page).toHaveURL(/\/endpoints\/\d+$/);
-        const status = page.locator('.status-pill', { hasText: 'Awaiting DNS' });
-        await expect(status).toBeVisible({ timeout: 60_000 });
-        await expect(status).toHaveClass(/status-pill-progress/);
-        await axe(page, '/endpoints/:id');
-        await page
-          .getByRole('navigation', { name: 'Endpoint tabs' })
-          .getByRole('link', { name: 'DNS Configuration' })
-          .click();
-        const records = page.getByRole('table', { name: 'DNS records' });
-        await expect(records.getByRole('row').filter({ hasText: domain }).first()).toBeVisible();
-        await axe(page, '/endpoints/:id/setup');
-      });
-
-      await test.step('5. a teammate scoped to staging', async () => {
-        await roleReady;
-        const teammate = await teammateReady;
-        await page.goto('/settings/team/invite');
-        await page.getByRole('textbox', { name: 'Email' }).fill(teammate.email);
-        const role = page.getByRole('combobox', { name: 'Role' });
-        await role.selectOption({ label: 'Staging deployers' });
-        await expect(role).toHaveAccessibleDescription(/^In staging: can see its apps and databases/);
-        await axe(page, '/settings/team/invite');
-        await page.getByRole('button', { name: 'Send Invitation' }).click();
-        await expect(page.getByText(teammate.email).first()).toBeVisible();
-        const mail = await mailbox.waitFor({ to: teammate.email, subject: 'invited you' });
-        // The teammate can only see staging once the walk's own apps exist there.
-        await othersReady;
-        await teammateSees(browser, baseURL, size, scheme, teammate, invitationLink(mail).path, company, {
-          production: production.handle,
-          staging: staging.handle,
-        });
-      });
-
-      await test.step('6. one app of 30, by search, its activity and its costs', async () => {
-        await othersReady;
-        await page.goto('/apps');
-        const apps = page.getByRole('table', { name: 'Apps' });
-        // The list's count, over its pages: the organization's 30 apps, then the one searched for.
-        await expect(page.getByText('30 results', { exact: true })).toBeVisible();
-        await page.getByRole('searchbox', { name: 'Search apps' }).fill('checkout');
-        await expect(page.getByText('1 result', { exact: true })).toBeVisible();
-        await expect(apps.getByRole('link', { name: /^app-\d\d$/ })).toHaveCount(0);
-        await axe(page, '/apps (searched)');
-        await apps.getByRole('link', { name: 'checkout', exact: true }).click();
-        await page
-          .getByRole('navigation', { name: 'App tabs' })
-          .getByRole('link', { name: 'Activity' })
-          .click();
-        const activity = page.getByRole('table', { name: /^Activity of app/ });
-        for (const type of ['deploy', 'configure', 'scale', 'restart']) {
-          await expect(activity.getByText(type, { exact: true }).first()).toBeVisible();
-        }
-        await axe(page, '/apps/:id/activity');
-
-        const navigation = await openNavigation(page, phone);
-        await navigation.getByRole('link', { name: 'Costs', exact: true }).click();
-        await expect(page.getByRole('heading', { level: 1, name: 'Costs' })).toBeVisible();
-        // By text: on a phone a cell's name starts with its column's label.
-        const byType = page.getByRole('table', { name: 'Costs by resource type' });
-        await expect(
-          byType.getByRole('row').filter({ has: page.getByText('Apps', { exact: true }) }),
-        ).toContainText(/Apps\s*30\s*\$/);
-        const byEnvironment = page.getByRole('table', { name: 'Costs by environment' });
-        await expect(byEnvironment.getByRole('row').nth(1)).toContainText(production.handle);
-        await expect(byEnvironment.getByRole('row').nth(1)).not.toContainText('$0.00');
-        await axe(page, '/costs');
-        expect(await overflowWidth(page), '/costs').toBeLessThanOrEqual(0);
-      });
-
-      await test.step('7. keyboard, theme and phone', async () => {
-        await page.goto(`/apps/${checkout.id}`);
-        await expect(page.getByRole('heading', { level: 1, name: 'checkout' })).toBeVisible();
-        // Tab to Deploy: a ring shows that the unfocused button has not; Enter opens its panel with focus
-        // inside, Escape closes it and gives focus back.
-        expect(await outlineOf(deployButton)).toMatch(/^none /);
-        await tabTo(page, deployButton);
-        expect(await outlineOf(deployButton)).toBe('solid 2px');
-        await page.keyboard.press('Enter');
-        const gitRef = page.getByRole('textbox', { name: 'Git Ref' });
-        await expect(gitRef).toBeFocused();
-        await page.keyboard.press('Escape');
-        await expect(gitRef).toHaveCount(0);
-        await expect(deployButton).toBeFocused();
-
-        // The theme switch goes both ways from the walk's theme; on a phone it is in the drawer, which
-        // Escape closes, giving focus back to Menu.
-        const other = scheme === 'dark' ? 'light' : 'dark';
-        const html = page.locator('html');
-        const menu = page.getByRole('button', { name: 'Menu', exact: true });
-        for (const next of [other, scheme]) {
-          const navigation = await openNavigation(page, phone);
-          await navigation.getByRole('button', { name: `Switch to ${next} theme` }).click();
-          await expect(html).toHaveAttribute('data-theme', next);
-          if (phone) {
-            await page.keyboard.press('Escape');
-            await expect(navigation).toHaveCount(0);
-            await expect(menu).toBeFocused();
-          }
-        }
-        if (phone) {
-          // No rail on a phone: the page takes the whole window and never scrolls sideways.
-          const main = await page.getByRole('main').boundingBox();
-          expect({ x: main?.x, width: main?.width }).toEqual({ x: 0, width: size.width });
-        } else {
-          await expect(menu).toHaveCount(0);
-          await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
-        }
-        expect(await overflowWidth(page), `/apps/${checkout.id}`).toBeLessThanOrEqual(0);
+    await test.step('5. a teammate scoped to staging', async () => {
+      await roleReady;
+      const teammate = await teammateReady;
+      await page.goto('/settings/team/invite');
+      await page.getByRole('textbox', { name: 'Email' }).fill(teammate.email);
+      const role = page.getByRole('combobox', { name: 'Role' });
+      await role.selectOption({ label: 'Staging deployers' });
+      await expect(role).toHaveAccessibleDescription(/^In staging: can see its apps and databases/);
+      await axe(page, '/settings/team/invite');
+      await page.getByRole('button', { name: 'Send Invitation' }).click();
+      await expect(page.getByText(teammate.email).first()).toBeVisible();
+      const mail = await mailbox.waitFor({ to: teammate.email, subject: 'invited you' });
+      // The teammate can only see staging once the walk's own apps exist there.
+      await othersReady;
+      await teammateSees(browser, baseURL, size, scheme, teammate, invitationLink(mail).path, company, {
+        production: production.handle,
+        staging: staging.handle,
       });
     });
-  }
+
+    await test.step('6. one app of 30, by search, its activity and its costs', async () => {
+      await othersReady;
+      await page.goto('/apps');
+      const apps = page.getByRole('table', { name: 'Apps' });
+      // The list's count, over its pages: the organization's 30 apps, then the one searched for.
+      await expect(page.getByText('30 results', { exact: true })).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search apps' }).fill('checkout');
+      await expect(page.getByText('1 result', { exact: true })).toBeVisible();
+      await expect(apps.getByRole('link', { name: /^app-\d\d$/ })).toHaveCount(0);
+      await axe(page, '/apps (searched)');
+      await apps.getByRole('link', { name: 'checkout', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'App tabs' })
+        .getByRole('link', { name: 'Activity' })
+        .click();
+      const activity = page.getByRole('table', { name: /^Activity of app/ });
+      for (const type of ['deploy', 'configure', 'scale', 'restart']) {
+        await expect(activity.getByText(type, { exact: true }).first()).toBeVisible();
+      }
+      await axe(page, '/apps/:id/activity');
+
+      const navigation = await openNavigation(page, phone);
+      await navigation.getByRole('link', { name: 'Costs', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Costs' })).toBeVisible();
+      // By text: on a phone a cell's name starts with its column's label.
+      const byType = page.getByRole('table', { name: 'Costs by resource type' });
+      await expect(
+        byType.getByRole('row').filter({ has: page.getByText('Apps', { exact: true }) }),
+      ).toContainText(/Apps\s*30\s*\$/);
+      const byEnvironment = page.getByRole('table', { name: 'Costs by environment' });
+      await expect(byEnvironment.getByRole('row').nth(1)).toContainText(production.handle);
+      await expect(byEnvironment.getByRole('row').nth(1)).not.toContainText('$0.00');
+      await axe(page, '/costs');
+      expect(await overflowWidth(page), '/costs').toBeLessThanOrEqual(0);
+    });
+
+    await test.step('7. keyboard, theme and phone', async () => {
+      await page.goto(`/apps/${checkout.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'checkout' })).toBeVisible();
+      // Tab to Deploy: a ring shows that the unfocused button has not; Enter opens its panel with focus
+      // inside, Escape closes it and gives focus back.
+      expect(await outlineOf(deployButton)).toMatch(/^none /);
+      await tabTo(page, deployButton);
+      expect(await outlineOf(deployButton)).toBe('solid 2px');
+      await page.keyboard.press('Enter');
+      const gitRef = page.getByRole('textbox', { name: 'Git Ref' });
+      await expect(gitRef).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(gitRef).toHaveCount(0);
+      await expect(deployButton).toBeFocused();
+
+      // The theme switch goes both ways from the walk's theme; on a phone it is in the drawer, which
+      // Escape closes, giving focus back to Menu.
+      const other = scheme === 'dark' ? 'light' : 'dark';
+      const html = page.locator('html');
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
+      for (const next of [other, scheme]) {
+        const navigation = await openNavigation(page, phone);
+        await navigation.getByRole('button', { name: `Switch to ${next} theme` }).click();
+        await expect(html).toHaveAttribute('data-theme', next);
+        if (phone) {
+          await page.keyboard.press('Escape');
+          await expect(navigation).toHaveCount(0);
+          await expect(menu).toBeFocused();
+        }
+      }
+      if (phone) {
+        // No rail on a phone: the page takes the whole window and never scrolls sideways.
+        const main = await page.getByRole('main').boundingBox();
+        expect({ x: main?.x, width: main?.width }).toEqual({ x: 0, width: size.width });
+      } else {
+        await expect(menu).toHaveCount(0);
+        await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+      }
+      expect(await overflowWidth(page), `/apps/${checkout.id}`).toBeLessThanOrEqual(0);
+    });
+  });
 }
