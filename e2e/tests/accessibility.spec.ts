@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { COLOUR_RULES, seriousViolations } from '../fixtures/axe.ts';
 import { passwordField } from '../fixtures/console.ts';
 import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { deployedService } from '../fixtures/operations.ts';
@@ -14,28 +14,9 @@ import { expect, test } from '../fixtures/test.ts';
 // page is then switched to dark in place (the attribute the console's theme sets) and the colour rules
 // run again: half the page loads of a walk per theme.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** axe's rules that read colours: what the dark theme can break. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-
 /** The theme before the console's first script runs (spec 1 §3: the `theme` key, stored raw). */
 async function useScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('theme', value), scheme);
-}
-
-/** axe's serious and critical findings on the page as it stands, one line each. */
-async function seriousViolations(page: Page, where: string, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  const results = await (rules ? axe.withRules(rules) : axe).analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
-      ),
-    );
 }
 
 /** Both themes' findings on the page as it stands: every rule in light, then the colour rules in dark. */

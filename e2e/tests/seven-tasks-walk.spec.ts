@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
   createAccountEnvironment,
@@ -8,6 +7,7 @@ import {
   type SeededAccount,
   seedVerifiedUser,
 } from '../fixtures/accounts.ts';
+import { COLOUR_RULES, seriousViolations } from '../fixtures/axe.ts';
 import { passwordField } from '../fixtures/console.ts';
 import { uniqueEmail, uniqueSuffix } from '../fixtures/emails.ts';
 import { invitationLink, verificationLink } from '../fixtures/mailbox.ts';
@@ -25,9 +25,6 @@ import { expect, test } from '../fixtures/test.ts';
 // theme switch, and the phone's menu drawer. What is not under test (environments, the 29 other apps,
 // the role, the teammate's account) is made through the API fixtures.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /**
  * Each width is walked once, in one theme, and axe looks at every page in both (the colour rules in the
  * other theme): both widths and both themes, in half the walks. The wide walk is light, the phone's dark.
@@ -37,20 +34,6 @@ const WALKS = [
   { size: { width: 390, height: 844 }, scheme: 'dark' },
 ] as const satisfies readonly { size: { width: number; height: number }; scheme: Scheme }[];
 const SECRET = 'sk_live_walk-s3cret-never-shown';
-
-/** Serious and critical findings of axe (all WCAG A/AA rules, or only `rules`) on the page as it stands. */
-async function findings(page: Page, where: string, rules?: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  const results = await (rules ? builder.withRules(rules) : builder).analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
-      ),
-    );
-}
 
 /**
  * axe on the page as it stands, once its data is in, in both themes: every rule in the walk's theme, then
@@ -62,11 +45,11 @@ async function axe(page: Page, where: string): Promise<void> {
   const html = page.locator('html');
   const theme = (await html.getAttribute('data-theme')) ?? 'light';
   const other = theme === 'dark' ? 'light' : 'dark';
-  const found = await findings(page, `${where} (${theme})`);
+  const found = await seriousViolations(page, `${where} (${theme})`);
   await page.evaluate((next) => {
     document.documentElement.dataset.theme = next;
   }, other);
-  found.push(...(await findings(page, `${where} (${other})`, COLOUR_RULES)));
+  found.push(...(await seriousViolations(page, `${where} (${other})`, COLOUR_RULES)));
   await page.evaluate((back) => {
     document.documentElement.dataset.theme = back;
   }, theme);

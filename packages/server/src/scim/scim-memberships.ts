@@ -62,15 +62,7 @@ export async function keepSomeRole(tx: Tx, configuration: ScimConfigurationRow, 
     .values(without.map((row) => ({ userId: row.userId, roleId: configuration.defaultRoleId })))
     .onConflictDoNothing()
     .returning({ userId: memberships.userId });
-  if (added.length === 0) return;
-  await recordMembershipChanges(
-    tx,
-    configuration,
-    'membership.create',
-    await defaultRole(tx, configuration),
-    added,
-    'default role: no other role left',
-  );
+  await recordDefaultRoleGiven(tx, configuration, added, 'default role: no other role left');
 }
 
 /** The default role, given to a user provisioned (or provisioned again) as active. */
@@ -80,24 +72,29 @@ export async function giveDefaultRole(tx: Tx, configuration: ScimConfigurationRo
     .values({ userId, roleId: configuration.defaultRoleId })
     .onConflictDoNothing()
     .returning({ userId: memberships.userId });
-  // Only a default role actually given is recorded (and only then read).
-  if (added.length === 0) return;
-  await recordMembershipChanges(
-    tx,
-    configuration,
-    'membership.create',
-    await defaultRole(tx, configuration),
-    added,
-    'default role',
-  );
+  await recordDefaultRoleGiven(tx, configuration, added, 'default role');
 }
 
-async function defaultRole(tx: Tx, configuration: ScimConfigurationRow) {
+/** The default role given to these users: recorded only when given to someone (and only then read). */
+async function recordDefaultRoleGiven(
+  tx: Tx,
+  configuration: ScimConfigurationRow,
+  added: { userId: string }[],
+  detail: string,
+) {
+  if (added.length === 0) return;
   const [role] = await tx
     .select({ id: roles.id, name: roles.name })
     .from(roles)
     .where(eq(roles.id, configuration.defaultRoleId));
-  return role ?? { id: configuration.defaultRoleId, name: '' };
+  await recordMembershipChanges(
+    tx,
+    configuration,
+    'membership.create',
+    role ?? { id: configuration.defaultRoleId, name: '' },
+    added,
+    detail,
+  );
 }
 
 /**
