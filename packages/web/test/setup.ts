@@ -6,8 +6,9 @@ import { sessionStore } from '../src/lib/session-store.ts';
 import { TEST_CONFIG } from './fixtures.ts';
 
 // Routes are lazy chunks: on a busy machine the first import of one can take more than the default
-// second, which is a load effect, not a failure. Waiting longer costs nothing when the page is quick.
-configure({ asyncUtilTimeout: 5000 });
+// second, which is a load effect, not a failure. Waiting longer costs nothing when the page is quick;
+// `npm test` runs this suite beside the server suites, which share the cores with it.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   setRuntimeConfig(TEST_CONFIG);
