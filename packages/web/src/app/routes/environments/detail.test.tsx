@@ -13,6 +13,7 @@ import {
   roleHal,
   stackHal,
 } from '../../../../test/fixtures.ts';
+import { operationResourceFixture } from '../../../../test/operation-fixtures.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { serviceResourceFixture } from '../../../../test/service-fixtures.ts';
 
@@ -95,6 +96,39 @@ describe('environment detail (spec 2 §2)', () => {
     expect(screen.getByRole('link', { name: 'New App' })).toHaveAttribute(
       'href',
       '/create/app?environment_id=10',
+    );
+  });
+
+  it("says why an app's last operation failed under its handle, from the organization's failures list (issue 41)", async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/organizations/org-1/operations': (call) =>
+        json(
+          200,
+          collection(
+            'operations',
+            call.path.includes('newest_per_resource=true') && call.path.includes('resource_type=app')
+              ? [
+                  operationResourceFixture({
+                    id: '41',
+                    status: 'failed',
+                    resource_type: 'app',
+                    resource_id: '77',
+                    failure_reason: 'Out of memory',
+                  }),
+                ]
+              : [],
+          ),
+        ),
+    });
+    renderApp('/environments/10/apps');
+    const apps = await screen.findByRole('table', { name: 'Apps' });
+    const web = (await within(apps).findByRole('link', { name: 'web' })).closest('td') as HTMLElement;
+    await within(web).findByText('Out of memory');
+    expect(within(web).getByRole('link', { name: 'View the failed deploy operation' })).toHaveAttribute(
+      'href',
+      '/operations/41',
     );
   });
 

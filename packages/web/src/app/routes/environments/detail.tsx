@@ -18,6 +18,7 @@ import { DeprovisionEnvironment } from '../../../features/environments/component
 import { EnvironmentAppsTable } from '../../../features/environments/components/environment-apps-table.tsx';
 import { RenameEnvironmentForm } from '../../../features/environments/components/rename-environment-form.tsx';
 import { ActivityTable } from '../../../features/operations/components/activity-table.tsx';
+import { useFailureDetail } from '../../../features/operations/components/use-failure-detail.tsx';
 import { useServices } from '../../../features/services/api/use-services.ts';
 import { useScalingLabels } from '../../../features/sizing/api/use-sizing.ts';
 import { paths, to } from '../../../lib/paths.ts';
@@ -171,8 +172,11 @@ function AppsTab({ environment }: { environment: EnvironmentDetail }) {
   const costs = useCosts(organization?.id ?? null, 'apps');
   const href = useCallback(appHref, []);
   const denial = useActionDenial('app.create', environment.id);
+  // The organization's failures list, shared (one query) with the Apps list; after the rows, as there.
+  const failureDetail = useFailureDetail(apps.data ? (organization?.id ?? null) : null, 'app');
   return (
     <EnvironmentAppsTable
+      failureDetail={failureDetail}
       apps={apps.data ?? []}
       appHref={href}
       environmentHandle={environment.handle}
@@ -196,6 +200,7 @@ function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
   const costs = useCosts(organization?.id ?? null, 'databases');
   const scalingLabel = useScalingLabels();
   const denial = useActionDenial('database.create', environment.id);
+  const failureDetail = useFailureDetail(organization?.id ?? null, 'database');
   const rows = useMemo(
     () =>
       databaseRows(databases.data ?? [], {
@@ -208,6 +213,7 @@ function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
   );
   return (
     <DatabasesTable
+      failureDetail={failureDetail}
       rows={rows}
       isLoading={databases.isPending}
       error={databases.error}

@@ -18,6 +18,8 @@ export interface EnvironmentAppsTableProps {
   isLoading?: boolean;
   error?: Error | null;
   toolbar?: ReactNode;
+  /** Why an app's last operation failed, under its handle (issue 41), as on the Apps list. */
+  failureDetail?: (appId: string) => ReactNode;
 }
 
 /**
@@ -32,16 +34,23 @@ export function EnvironmentAppsTable({
   isLoading,
   error,
   toolbar,
+  failureDetail,
 }: EnvironmentAppsTableProps) {
   const columns = useMemo<DataTableColumn<App>[]>(
     () => [
-      linkColumn('handle', 'Handle', (row) => row.handle, appHref),
+      linkColumn(
+        'handle',
+        'Handle',
+        (row) => row.handle,
+        appHref,
+        failureDetail && ((row) => failureDetail(row.id)),
+      ),
       idColumn(),
       { id: 'envHandle', header: 'Environment', cell: () => environmentHandle },
       numberColumn('totalServices', 'Services', (row) => row.serviceCount ?? 0),
       costColumn(costs),
     ],
-    [appHref, environmentHandle, costs],
+    [appHref, environmentHandle, costs, failureDetail],
   );
   return (
     <DataTable
