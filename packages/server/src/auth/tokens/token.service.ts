@@ -355,14 +355,6 @@ export function createTokenService(deps: { db: Db; key: Uint8Array; urls: Family
     revoke(tokenId: string): Promise<string[]> {
       return revokeTokenChains(db, eq(tokens.id, tokenId));
     },
-
-    /**
-     * "Log out other sessions" (contract §3.5 `revoke_all_accessible`): revokes every token and session
-     * of the user except the listed ones and their own (revokeOtherTokens), personal access tokens too.
-     */
-    revokeOtherSessions(userId: string, keep: string[]): Promise<string[]> {
-      return revokeOtherTokens(db, userId, keep);
-    },
   };
 }
 export type TokenService = ReturnType<typeof createTokenService>;
