@@ -424,13 +424,15 @@ async function measureScroll(browser: Browser, url: string, state: StorageState)
       (globalThis as unknown as PageGlobals).__longest = 0;
     });
     await page.mouse.move(700, 500);
-    for (let step = 0; step < 120; step += 1) {
+    // Rows are measured, and a row whose last operation failed is taller (its reason under the handle):
+    // the wheel goes on until the oldest app (id 1), the last row, is in, so the whole 5000 scroll by.
+    const lastRow = page.locator('tbody a[href="/apps/1"]');
+    for (let step = 0; step < 400 && !(await lastRow.isVisible()); step += 1) {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(16);
     }
     await page.waitForTimeout(300);
-    // The oldest app (id 1) is the last row: the wheel reached the end of the 5000.
-    await page.locator('tbody a[href="/apps/1"]').waitFor({ timeout: 5000 });
+    await lastRow.waitFor({ timeout: 5000 });
     return page.evaluate(() => (globalThis as unknown as PageGlobals).__longest);
   } finally {
     await context.close();
