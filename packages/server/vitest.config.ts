@@ -8,9 +8,11 @@ export default defineConfig({
     exclude: ['src/**/*.docker.test.ts', 'src/**/*.swarm.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file starts its own database (PGlite, from the migrated template); keep the machine's 2
-    // cores busy, not swamped.
+    // cores busy, not swamped. A file's setup (its database, a seeding of thousands of rows) can take
+    // over a minute while the docker suites run beside this one (`npm test`'s first phase): the limits
+    // are waits, not measures.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     maxWorkers: 2,
   },
 });

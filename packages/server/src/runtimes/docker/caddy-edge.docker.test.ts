@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { ENDPOINT_TOKEN_HEADER } from '@berth/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suiteEngine, testEdge } from '../../testing/docker-images.ts';
@@ -19,6 +21,16 @@ const docker = await suiteEngine();
 
 const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'berth-caddy-edge-'));
 const SECRETS = { BERTH_JWT_SECRET: 'the-servers-jwt-secret', DATABASE_URL: 'postgres://berth:pw@db/berth' };
+
+/** Connections this machine's kernels dropped because a listening socket's accept queue was full. */
+function listenOverflows(): number {
+  const [names, values] = fs
+    .readFileSync('/proc/net/netstat', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('TcpExt:'))
+    .map((line) => line.split(/\s+/));
+  return Number(values?.[names?.indexOf('ListenOverflows') ?? -1] ?? Number.NaN);
+}
 
 /** The key of a service as the runtime names it: the drain route's hash is computable from it. */
 const serviceKey = 'shared/production/shop/web';
@@ -128,6 +140,70 @@ describe.skipIf(!docker)("the edge's drain route and process", () => {
     expect(await heldForDraining()).toEqual([['192.0.2.11:5000']]);
     await client.releaseDrained(serviceKey);
     expect(await heldForDraining()).toEqual([]);
+  });
+
+  it("waits out a container's full accept queue: a connection its kernel dropped is retried before the dial gives up", async () => {
+    // A container busy for a moment takes no connections, and once its accept queue is full its kernel
+    // drops new ones at their first packet; the edge's kernel sends each again a second later (TCP's first
+    // retransmission). The dial must last past that second: cut off there, each one counts as the
+    // container failing, three take it out of the routes for ten seconds, and every request answers 502
+    // (what failed a CI run, behind busybox's httpd and its queue of nine). This container's queue holds
+    // four: the test fills it while the container is busy, sends four requests, and frees the container
+    // once their first packets are dropped. The container closes each connection, as httpd does, so no
+    // kept-alive one can carry them instead. It stays busy until this file exists.
+    const freeFlag = path.join(dataDir, 'container-free');
+    const busy = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const server = require('node:http').createServer((req, res) => {
+           res.setHeader('connection', 'close');
+           res.end('patient');
+         });
+         server.listen({ port: 0, host: '127.0.0.1', backlog: 3 }, () => console.log(server.address().port));
+         process.stdin.on('data', () => {
+           process.stdout.write('busy\\n');
+           const until = Date.now() + 10000;
+           while (!require('node:fs').existsSync(process.argv[1]) && Date.now() < until);
+         });`,
+        freeFlag,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      const lines = createInterface({ input: busy.stdout })[Symbol.asyncIterator]();
+      const port = Number((await lines.next()).value);
+      const client = createEdgeClient(settings);
+      await client.putEndpoint({ ...endpoint([{ address: '127.0.0.1', port }], 3), tokenHeader: null });
+      const hostname = 'shop-production-3.localhost';
+      expect(await getThroughEdge(settings.httpPort, hostname)).toEqual({ status: 200, body: 'patient' });
+      const droppedBefore = listenOverflows();
+      busy.stdin.write('go\n');
+      expect((await lines.next()).value).toBe('busy');
+      // Four connections of the test fill the queue; then the edge's are dropped at their first packet.
+      const fillers = await Promise.all(
+        [1, 2, 3, 4].map(
+          () =>
+            new Promise<Socket>((resolve, reject) => {
+              const socket = connect(port, '127.0.0.1', () => resolve(socket));
+              socket.on('error', reject);
+            }),
+        ),
+      );
+      const answers = Promise.all(
+        Array.from({ length: 4 }, () => getThroughEdge(settings.httpPort, hostname, { timeoutMs: 10_000 })),
+      );
+      // Once the kernel has dropped the edge's four (else this proves nothing), the container is free
+      // again before their second packets come.
+      await expect
+        .poll(listenOverflows, { timeout: 800, interval: 5 })
+        .toBeGreaterThanOrEqual(droppedBefore + 4);
+      fs.writeFileSync(freeFlag, '');
+      expect(await answers).toEqual(Array.from({ length: 4 }, () => ({ status: 200, body: 'patient' })));
+      for (const filler of fillers) filler.destroy();
+    } finally {
+      busy.kill();
+    }
   });
 
   it("passes Caddy none of the server's environment but what it reads", () => {

@@ -300,8 +300,11 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
       .map((upstream) => ({ dial: `${upstream.address}:${port || upstream.port}` }));
   }
 
-  /** Requests retry on another container while one stops; with none, the 503 comes at once. */
-  const tryDuration = (dials: unknown[]) => (dials.length ? '2s' : '0s');
+  /**
+   * Requests retry on another container while one stops; with none, the 503 comes at once. 3 s leaves
+   * room for a second try after a dial that timed out (1.5 s, then 250 ms), on a busy machine too.
+   */
+  const tryDuration = (dials: unknown[]) => (dials.length ? '3s' : '0s');
 
   // One change to the edge at a time in this process: each is several requests (read, then write).
   let queue: Promise<unknown> = Promise.resolve();
@@ -361,9 +364,12 @@ export function createEdgeClient(settings: EdgeSettings): Edge {
                 headers: { request: { delete: [ENDPOINT_TOKEN_HEADER] } },
                 transport: {
                   protocol: 'http',
-                  // A machine that died answers nothing: a dial gives up after a second, and the request is
-                  // tried on another container within try_duration (Caddy waits 3 s by default).
-                  dial_timeout: '1s',
+                  // A machine that died answers nothing: a dial gives up after 1.5 s (Caddy waits 3 s by
+                  // default), and the request is tried on another container within try_duration. Not 1 s:
+                  // a container whose accept queue is full for a moment has its kernel drop the first
+                  // packet, which TCP sends again after 1 s; a dial cut off right then counts as the
+                  // container failing, and three take it out of the routes (all 502s behind one container).
+                  dial_timeout: '1500ms',
                   // gRPC needs HTTP/2 to the containers (cleartext: they are on the private network).
                   ...(endpoint.grpc ? { versions: ['h2c', '2'] } : {}),
                 },

@@ -354,6 +354,8 @@ describe.skipIf(!runs)('the swarm runtime on a 3-node cluster', () => {
       const result = await loop.stop();
       console.log(
         `node ${dying.index} stopped: 3 replicas on 2 nodes, routed, after ${healed} ms; ${result.failures.length} of ${result.sent} requests failed meanwhile`,
+        // Why, and when (ms after the node stopped): what to look at should the number grow.
+        ...result.failures.map((failure) => `\n  ${failure.atMs} ms: ${failure.reason}`),
       );
       expect(healed).toBeGreaterThan(0);
       expect(repaired.join('\n')).toMatch(/endpoint 1:/);
