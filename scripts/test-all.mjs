@@ -12,14 +12,14 @@
 // Counts come from the JSON reporters; a suite that crashes, times out or writes no report counts
 // as at least one failure.
 //
-// Two phases. First two lanes side by side: server then server-postgres, and core, web, docker, swarm
-// (none of them measures time, and the server suites leave the cores idle while they wait on their
-// databases and timers). Then e2e alone: Chromium aborts requests in flight when the host's interfaces
-// change (every container start does), and it needs both cores. In the first phase the first lane's
-// output streams; the second lane's is kept in .test-reports/<suite>.log and printed whole when that
-// suite ends, so they never interleave. (The docker suites once ran alone, after a busy machine made the
-// edge answer 502: its dial gave up at 1 s, just when TCP sends again a connection a busy container's
-// full accept queue dropped. caddy-edge.docker.test.ts now holds it to more.)
+// Three phases. First two lanes side by side: server then server-postgres, and core then web (none of
+// them measures time, and the server suites leave the cores idle while they wait on their databases and
+// timers). Then docker then swarm, alone: their request loops count every request an edge fails, and a
+// test app (busybox's httpd, a process per connection, an accept queue of nine) beside a busy server
+// suite falls behind for seconds, longer than the edge's dial waits. Then e2e alone: Chromium aborts
+// requests in flight when the host's interfaces change (every container start does), and it needs both
+// cores. In the first phase the first lane's output streams; the second lane's is kept in
+// .test-reports/<suite>.log and printed whole when that suite ends, so they never interleave.
 // Environment:
 //   BERTH_SUITE_TIMEOUT_MINUTES  per-suite limit (default 55: the end-to-end suite takes some 40 minutes on a CI machine)
 //   BERTH_TEST_BUDGET_MINUTES    limit for the whole run; suites left when it runs out count as failed
@@ -412,8 +412,9 @@ const phases = process.env.BERTH_TEST_SERIAL
   : [
       [
         ['server', 'server-postgres'],
-        ['core', 'web', 'docker', 'swarm'],
+        ['core', 'web'],
       ],
+      [['docker', 'swarm']],
       [['e2e']],
     ];
 

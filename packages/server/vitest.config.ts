@@ -9,8 +9,7 @@ export default defineConfig({
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file starts its own database (PGlite, from the migrated template); keep the machine's 2
     // cores busy, not swamped. A file's setup (its database, a seeding of thousands of rows) can take
-    // over a minute while the docker suites run beside this one (`npm test`'s first phase): the limits
-    // are waits, not measures.
+    // over a minute on a loaded machine: the limits are waits, not measures.
     testTimeout: 30_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
