@@ -12,6 +12,7 @@ async function backgroundOf(locator: Locator): Promise<string> {
 test("a failed deploy's page says why, what still runs, and offers the way forward", async ({
   signedInPage: page,
   account,
+  environment,
   app,
 }) => {
   test.setTimeout(150_000);
@@ -28,12 +29,21 @@ test("a failed deploy's page says why, what still runs, and offers the way forwa
   const goodId = String(good?.id);
   const sha = (good?.git_commit_sha ?? '').slice(0, 7);
 
-  // The Apps list says why, under the app's handle, and links the operation (issue 41).
-  await page.goto('/apps');
+  // The environment's Apps tab and the Apps list say why, under the app's handle, and link the
+  // operation (issue 41).
   const handleCell = page
     .getByRole('table', { name: 'Apps' })
     .getByRole('cell')
     .filter({ has: page.getByRole('link', { name: app.handle, exact: true }) });
+  await page.goto(`/environments/${environment.id}/apps`);
+  await expect(handleCell.locator('.failure-reason code')).toHaveText(
+    "fatal: couldn't find remote ref simfail-v2",
+  );
+  await expect(handleCell.getByRole('link', { name: 'View the failed deploy operation' })).toHaveAttribute(
+    'href',
+    `/operations/${broken.id}`,
+  );
+  await page.goto('/apps');
   await expect(handleCell.locator('.failure-reason code')).toHaveText(
     "fatal: couldn't find remote ref simfail-v2",
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appResourceFixture } from '../../../../test/app-fixtures.ts';
 import { consoleRoutes } from '../../../../test/console-routes.ts';
+import { databaseResourceFixture } from '../../../../test/database-fixtures.ts';
 import { deniedDescription } from '../../../../test/denials.ts';
 import { json, mockServer } from '../../../../test/fetch-mock.ts';
 import {
@@ -129,6 +130,44 @@ describe('environment detail (spec 2 §2)', () => {
     expect(within(web).getByRole('link', { name: 'View the failed deploy operation' })).toHaveAttribute(
       'href',
       '/operations/41',
+    );
+  });
+
+  it("says why a database's last operation failed under its handle, on the Databases tab (issue 41)", async () => {
+    signIn();
+    mockServer({
+      ...routes(),
+      'GET /api/accounts/10/databases': () =>
+        json(200, collection('databases', [databaseResourceFixture({ id: '5', handle: 'orders-db' })])),
+      'GET /api/organizations/org-1/operations': (call) =>
+        json(
+          200,
+          collection(
+            'operations',
+            call.path.includes('newest_per_resource=true') && call.path.includes('resource_type=database')
+              ? [
+                  operationResourceFixture({
+                    id: '42',
+                    type: 'provision',
+                    status: 'failed',
+                    resource_type: 'database',
+                    resource_id: '5',
+                    failure_reason: 'Disk quota exceeded',
+                  }),
+                ]
+              : [],
+          ),
+        ),
+    });
+    renderApp('/environments/10/databases');
+    const databases = await screen.findByRole('table', { name: 'Databases' });
+    const handle = (await within(databases).findByRole('link', { name: 'orders-db' })).closest(
+      'td',
+    ) as HTMLElement;
+    await within(handle).findByText('Disk quota exceeded');
+    expect(within(handle).getByRole('link', { name: 'View the failed provision operation' })).toHaveAttribute(
+      'href',
+      '/operations/42',
     );
   });
 

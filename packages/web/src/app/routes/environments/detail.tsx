@@ -200,7 +200,8 @@ function DatabasesTab({ environment }: { environment: EnvironmentDetail }) {
   const costs = useCosts(organization?.id ?? null, 'databases');
   const scalingLabel = useScalingLabels();
   const denial = useActionDenial('database.create', environment.id);
-  const failureDetail = useFailureDetail(organization?.id ?? null, 'database');
+  // As on the Apps tab: the failures list after the rows.
+  const failureDetail = useFailureDetail(databases.data ? (organization?.id ?? null) : null, 'database');
   const rows = useMemo(
     () =>
       databaseRows(databases.data ?? [], {
