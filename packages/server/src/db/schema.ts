@@ -6,6 +6,7 @@ export * from './tables/activity-reports.ts';
 export * from './tables/apps.ts';
 export * from './tables/audit-events.ts';
 export * from './tables/billing.ts';
+export * from './tables/cost-versions.ts';
 export * from './tables/custom-resources.ts';
 export * from './tables/databases.ts';
 export * from './tables/drains.ts';

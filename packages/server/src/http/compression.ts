@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+export type AnswerEncoding = 'br' | 'gzip';
+const ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 /** Quality 4, as @fastify/compress uses: a 3 MB list in tens of milliseconds; 11 would take seconds. */
 const BROTLI_QUALITY = 4;
 /**
@@ -33,22 +34,34 @@ export async function compression(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** The encoding an answer of `size` bytes goes in for this request: brotli, else gzip, else none. */
+export function answerEncoding(request: FastifyRequest, size: number): AnswerEncoding | null {
+  if (size < COMPRESSION_THRESHOLD_BYTES) return null;
+  return negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) ?? null;
+}
+
+/** A body compressed as the route plugin compresses answers. */
+export function encodeAnswer(body: Buffer, encoding: AnswerEncoding): Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+  }
+  return gzipSync(body);
+}
+
+/** Adds Accept-Encoding to the answer's Vary header, as the route plugin does. */
+export function varyOnEncoding(reply: FastifyReply): FastifyReply {
+  const vary = reply.getHeader('vary');
+  return reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /**
  * Sends a text answer compressed as the route plugin would, for handlers that are not routes (the
  * not-found handlers that serve the console's page), which @fastify/compress does not reach.
  */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
   const body = Buffer.from(text);
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  const encoding =
-    body.length < COMPRESSION_THRESHOLD_BYTES
-      ? null
-      : negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
-  if (encoding === 'br') {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY };
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params }));
-  }
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(body));
-  return reply.send(body);
+  varyOnEncoding(reply);
+  const encoding = answerEncoding(request, body.length);
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(encodeAnswer(body, encoding));
 }

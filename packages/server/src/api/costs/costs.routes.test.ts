@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, backups, databases, disks, services, stacks, vhosts } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
@@ -307,6 +309,85 @@ describe('GET /costs/:orgId/...', () => {
       ).toBe(404);
     },
   );
+});
+
+describe('kept costs pages (issue 40)', () => {
+  const appsOf = async (token: string, base: string) => {
+    const response = await t.call('GET', `${base}/apps`, { token });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+
+  it('sends a page again as it was, and the change that moves its costs with the next call', async () => {
+    const s = await seed();
+    const base = `/api/costs/${s.org.id}`;
+    const first = await appsOf(s.owner.token, base);
+    const again = await appsOf(s.owner.token, base);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/hal+json; charset=utf-8');
+    expect((await costs(s.owner.token, `${base}/apps`)).get(`App:${s.web.id}`)).toBeCloseTo(135.05, 6);
+
+    // Scaled: web's service to 3 × 1 GB m5 ($175.20), the app to $193.45.
+    await t.db.update(services).set({ containerCount: 3 }).where(eq(services.id, s.webService.id));
+    expect((await costs(s.owner.token, `${base}/apps`)).get(`App:${s.web.id}`)).toBeCloseTo(193.45, 6);
+    expect((await costs(s.owner.token, `${base}/services`)).get(`Service:${s.webService.id}`)).toBeCloseTo(
+      175.2,
+      6,
+    );
+
+    // An app that costs nothing yet changes the list all the same, and so does one removed.
+    const [added] = await t.db.insert(apps).values({ environmentId: s.a, handle: 'new' }).returning();
+    if (!added) throw new Error('insert failed');
+    expect((await costs(s.owner.token, `${base}/apps`)).get(`App:${added.id}`)).toBe(0);
+    await t.db.delete(apps).where(eq(apps.id, s.idle.id));
+    const afterDelete = await costs(s.owner.token, `${base}/apps`);
+    expect(afterDelete.has(`App:${s.idle.id}`)).toBe(false);
+    expect(afterDelete.size).toBe(2);
+  });
+
+  it("keeps each member's page apart: one who sees less never gets the owner's page", async () => {
+    const s = await seed();
+    const base = `/api/costs/${s.org.id}`;
+    expect((await costs(s.owner.token, `${base}/services`)).size).toBe(3);
+    const member = await t.signUp();
+    const role = await addMember(t.db, { organizationId: s.org.id, userId: member.id });
+    await grant(t.db, { roleId: role.id, environmentId: String(s.b), scope: 'basic_read' });
+    expect([...(await costs(member.token, `${base}/services`)).keys()]).toEqual([
+      `Service:${s.databaseService.id}`,
+    ]);
+    // A page of another size or number is its own answer too.
+    const one = await t.call('GET', `${base}/services?per_page=1&page=2`, { token: s.owner.token });
+    expect(one.json()._embedded.costs.map((cost: CostHal) => cost.id)).toEqual([String(s.workerService.id)]);
+    // Another organization's caller is still refused, however warm the page is.
+    const stranger = await t.signUp();
+    expect((await t.call('GET', `${base}/services`, { token: stranger.token })).statusCode).toBe(404);
+  });
+
+  it('sends the same page in brotli, gzip or as it is', async () => {
+    const s = await seed();
+    // Enough apps for the page to pass the compression threshold.
+    await t.db
+      .insert(apps)
+      .values(Array.from({ length: 40 }, (_, i) => ({ environmentId: s.a, handle: `many-${i}` })));
+    const url = `/api/costs/${s.org.id}/apps`;
+    const plain = await t.call('GET', url, { token: s.owner.token });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()._embedded.costs).toHaveLength(42);
+    for (const [accept, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i += 1) {
+        const encoded = await t.call('GET', url, {
+          token: s.owner.token,
+          headers: { 'accept-encoding': accept },
+        });
+        expect(encoded.headers['content-encoding']).toBe(accept);
+        expect(encoded.headers.vary).toContain('Accept-Encoding');
+        expect(decode(encoded.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+  });
 });
 
 describe('GET /costs/:orgId/rates', () => {

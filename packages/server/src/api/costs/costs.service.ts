@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
-import { environments, resourceCosts, services } from '../../db/schema.ts';
+import { costVersions, environments, resourceCosts, services } from '../../db/schema.ts';
 import { selectPlainColumns } from '../../db/select-page.ts';
 import type { Paging } from '../../http/hal.ts';
 import { createAccess, isVisible } from '../access/access.ts';
@@ -110,6 +110,10 @@ const RESOURCE_TYPES = {
   service: 'Service',
 } as const;
 
+const OWNER_TYPES = { apps: 'app', databases: 'database', services: 'service' } as const;
+/** The costs lists of owners paged by id, whose answers the routes keep. */
+export type OwnerList = keyof typeof OWNER_TYPES;
+
 /** Environments and stacks are few by nature: their ids and costs are paged in memory. */
 function pageOf<T>(all: T[], paging: Paging): T[] {
   const start = (paging.page - 1) * paging.perPage;
@@ -121,16 +125,34 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
   const rates = deps.rates ?? COST_RATES;
   const access = createAccess(db);
 
-  /** The environments of the organization the caller may see, ascending; 404 unless they are a member. */
-  async function readableEnvironmentIds(ref: CallerRef, organizationId: string): Promise<number[]> {
+  /**
+   * The environments of the organization the caller may see, ascending, and the organization's cost
+   * version read in the same statement; 404 unless they are a member.
+   */
+  async function readableEnvironments(
+    ref: CallerRef,
+    organizationId: string,
+  ): Promise<{ ids: number[]; version: number }> {
     const caller = await access.caller(ref);
     access.organization(caller, organizationId, 'cost.read');
     const rows = await db
-      .select({ id: environments.id, organizationId: environments.organizationId })
+      .select({
+        id: environments.id,
+        organizationId: environments.organizationId,
+        version: sql<number>`coalesce((select ${costVersions.version} from ${costVersions}
+          where ${costVersions.organizationId} = ${organizationId}), 0)`.mapWith(Number),
+      })
       .from(environments)
       .where(eq(environments.organizationId, organizationId))
       .orderBy(asc(environments.id));
-    return rows.filter((row) => isVisible(caller, row)).map((row) => row.id);
+    return {
+      ids: rows.filter((row) => isVisible(caller, row)).map((row) => row.id),
+      version: rows[0]?.version ?? 0,
+    };
+  }
+
+  async function readableEnvironmentIds(ref: CallerRef, organizationId: string): Promise<number[]> {
+    return (await readableEnvironments(ref, organizationId)).ids;
   }
 
   /** Rows in the readable environments (an empty list matches nothing). */
@@ -233,26 +255,38 @@ export function createCostsService(deps: { db: Db; rates?: CostRates }) {
     }));
   }
 
+  /**
+   * What a page of services, apps or databases depends on, once the caller may read costs: the
+   * organization's cost version, which moves with every change to its kept cost rows (migration 0045),
+   * and the environments the caller can see. `read` prices the page; the routes keep its answer under
+   * these.
+   */
+  async function ownerPage(
+    list: OwnerList,
+    ref: CallerRef,
+    organizationId: string,
+    paging: Paging,
+  ): Promise<{ version: number; readable: number[]; read: () => Promise<CostPage> }> {
+    const { ids, version } = await readableEnvironments(ref, organizationId);
+    return { version, readable: ids, read: () => ownerCosts(OWNER_TYPES[list], ids, paging) };
+  }
+
   return {
     rates,
 
+    ownerPage,
+
     /** A page of the organization's services, each priced by its containers. */
-    async services(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
-      const readable = await readableEnvironmentIds(ref, organizationId);
-      return ownerCosts('service', readable, paging);
-    },
+    services: async (ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> =>
+      (await ownerPage('services', ref, organizationId, paging)).read(),
 
     /** A page of the organization's apps: their services' containers and their endpoints. */
-    async apps(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
-      const readable = await readableEnvironmentIds(ref, organizationId);
-      return ownerCosts('app', readable, paging);
-    },
+    apps: async (ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> =>
+      (await ownerPage('apps', ref, organizationId, paging)).read(),
 
     /** A page of the organization's databases: containers, endpoints, disk and backups. */
-    async databases(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
-      const readable = await readableEnvironmentIds(ref, organizationId);
-      return ownerCosts('database', readable, paging);
-    },
+    databases: async (ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> =>
+      (await ownerPage('databases', ref, organizationId, paging)).read(),
 
     /** A page of the readable environments, each costing everything priced that lives in it. */
     async accounts(ref: CallerRef, organizationId: string, paging: Paging): Promise<CostPage> {
