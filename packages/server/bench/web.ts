@@ -16,7 +16,8 @@
  *      services): time from the click to rows;
  *    - scrolling the 5000-row /apps page to its end: the longest task.
  * BENCH_RUNS sets the runs (5); BENCH_WEB_ONLY=start,login,lists,moves,scroll picks measures, and
- * BENCH_WEB_ONLY=serve only seeds and serves, to look closer by hand.
+ * BENCH_WEB_ONLY=serve only seeds and serves, to look closer by hand; BENCH_WEB_DUMP=1 prints each first
+ * visit's calls with their times.
  * Times come from the page's own clock (performance.now(), from navigation start), noted by a
  * MutationObserver the moment the element exists.
  */
@@ -292,6 +293,12 @@ async function measureList(
 }
 
 /** The first visit's breakdown (see Breakdown), read from the page's resource timings once rows show. */
+interface ResourceTiming {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
+
 async function breakdownOf(page: Page, rowsMs: number, rowsCall: string): Promise<Breakdown> {
   const marks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__marks);
   const timing = await page.evaluate(
@@ -336,6 +343,20 @@ async function breakdownOf(page: Page, rowsMs: number, rowsCall: string): Promis
     },
     { rowsMs, rowsCall },
   );
+  // BENCH_WEB_DUMP=1: every call of each first visit, from its start to its answer (ms from navigation).
+  if (process.env.BENCH_WEB_DUMP) {
+    const calls = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as unknown as ResourceTiming[])
+        .filter((entry) => !/\.(js|css)$/.test(new URL(entry.name).pathname))
+        .map((entry) => {
+          const address = new URL(entry.name);
+          return `${Math.round(entry.startTime)} → ${Math.round(entry.responseEnd)} ${address.pathname}${address.search}`;
+        }),
+    );
+    console.log(
+      `first visit, rows at ${Math.round(rowsMs)} ms, marks ${JSON.stringify(marks)}\n  ${calls.join('\n  ')}`,
+    );
+  }
   return {
     ...timing,
     firstRenderMs: marks.firstRender ?? Number.NaN,

@@ -3,6 +3,7 @@ import { consoleRoutes } from '../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../test/fetch-mock.ts';
 import { errorBody, organizationHal, tokenHal } from '../../test/fixtures.ts';
 import { testQueryClient } from '../../test/render.tsx';
+import { billingDetailPath } from '../features/billing/api/billing.ts';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
 import { bootSession } from '../features/session/api/use-boot-session.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -21,6 +22,7 @@ const REQUIRED = [
   `GET /auth/organizations/${ORGANIZATION}/roles`,
   'GET /auth/users/user-1',
   'GET /auth/users/user-1/roles',
+  `GET /billing/billing_details/${ORGANIZATION}`,
 ];
 const at = (path: string) => new URL(path, 'http://console.test');
 /** One token for the test file: a token made later would carry another issue time. */
@@ -50,6 +52,7 @@ async function askAsTheConsole(): Promise<void> {
   await apiRequest('auth', startupPaths.organizations);
   await apiRequest('auth', startupPaths.userRoles('user-1'));
   await apiRequest('auth', startupPaths.organizationRoles(ORGANIZATION));
+  await apiRequest('billing', billingDetailPath(ORGANIZATION));
   await apiRequest('api', startupPaths.stacks);
   await apiRequest('api', startupPaths.environments);
 }
@@ -62,7 +65,7 @@ describe('the requests sent as the console starts', () => {
   it('sends the session check, the required data and the list page’s rows, each taken by the console’s own call', async () => {
     const { calls } = mockServer(signedIn());
     startEarlyRequests(at('/apps/'));
-    await settled(calls, 8);
+    await settled(calls, 9);
     expect(asked(calls)).toEqual([...REQUIRED, 'GET /api/apps'].sort());
     // With the bearer of the session checked, as the console's own calls send it.
     expect(
@@ -72,10 +75,10 @@ describe('the requests sent as the console starts', () => {
     expect((await boot()).getState().phase).toBe('authenticated');
     await askAsTheConsole();
     await apiRequest('api', startupPaths.apps);
-    expect(calls).toHaveLength(8);
+    expect(calls).toHaveLength(9);
     // Taken once: the next call asks the server.
     await apiRequest('api', startupPaths.apps);
-    expect(calls).toHaveLength(9);
+    expect(calls).toHaveLength(10);
   });
 
   it("asks for a list page's rows, the plain Activity page's first page, and nothing for other pages", async () => {
@@ -86,14 +89,14 @@ describe('the requests sent as the console starts', () => {
     ] as const) {
       const { calls } = mockServer(signedIn());
       startEarlyRequests(at(path));
-      await settled(calls, 8);
+      await settled(calls, 9);
       expect(asked(calls)).toEqual([...REQUIRED, list].sort());
       sessionStore.reset();
     }
     for (const path of ['/apps/42', '/environments', '/activity?operation_status=failed']) {
       const { calls } = mockServer(signedIn());
       startEarlyRequests(at(path));
-      await settled(calls, 7);
+      await settled(calls, 8);
       expect(asked(calls)).toEqual(REQUIRED);
       sessionStore.reset();
     }
@@ -102,11 +105,11 @@ describe('the requests sent as the console starts', () => {
   it('asks for the Activity page as the page does, so the page takes the answer', async () => {
     const { calls } = mockServer(signedIn());
     startEarlyRequests(at('/activity'));
-    await settled(calls, 8);
+    await settled(calls, 9);
     await boot();
     const operations = `/organizations/${ORGANIZATION}/operations`;
     await apiRequest('api', activityPagePath(operations, 1, NO_OPERATION_FILTERS, Date.now()));
-    expect(calls).toHaveLength(8);
+    expect(calls).toHaveLength(9);
   });
 
   it('sends only the session check without a session, and boot reads its answer', async () => {
@@ -123,30 +126,30 @@ describe('the requests sent as the console starts', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     const { calls } = mockServer(signedIn());
     startEarlyRequests(at('/apps'));
-    await vi.waitFor(() => expect(calls).toHaveLength(8));
+    await vi.waitFor(() => expect(calls).toHaveLength(9));
     await boot();
     const token = sessionStore.getState().accessToken;
     if (!token) throw new Error('not signed in');
     // Another bearer: the same path asked with someone else's token is asked again.
     sessionStore.signIn({ ...token, accessToken: 'other' });
     await apiRequest('api', startupPaths.stacks);
-    expect(calls).toHaveLength(9);
+    expect(calls).toHaveLength(10);
     // Past EARLY_ANSWER_MS an early answer is stale and asked for again.
     vi.advanceTimersByTime(EARLY_ANSWER_MS + 1);
     sessionStore.signIn(token);
     await apiRequest('api', startupPaths.environments);
-    expect(calls).toHaveLength(10);
+    expect(calls).toHaveLength(11);
   });
 
   it('is not taken after a write: what it says may have changed', async () => {
     const { calls } = mockServer({ ...signedIn(), 'POST /auth/organizations': () => json(201, {}) });
     startEarlyRequests(at('/apps'));
-    await settled(calls, 8);
+    await settled(calls, 9);
     await boot();
     await apiRequest('auth', startupPaths.organizations, { method: 'POST', body: { name: 'Second' } });
     await apiRequest('auth', startupPaths.organizations);
     await apiRequest('api', startupPaths.apps);
-    expect(asked(calls.slice(8))).toEqual([
+    expect(asked(calls.slice(9))).toEqual([
       'GET /api/apps',
       'GET /auth/organizations',
       'POST /auth/organizations',
@@ -167,12 +170,12 @@ describe('the requests sent as the console starts', () => {
   it('is dropped when the session ends', async () => {
     const { calls } = mockServer(signedIn());
     startEarlyRequests(at('/apps'));
-    await settled(calls, 8);
+    await settled(calls, 9);
     await boot();
     const token = sessionStore.getState().accessToken;
     sessionStore.reset();
     if (token) sessionStore.signIn(token);
     await apiRequest('api', startupPaths.apps);
-    expect(calls).toHaveLength(9);
+    expect(calls).toHaveLength(10);
   });
 });

@@ -1,4 +1,5 @@
 import { idFromHref, type OrganizationCollection, type TokenResource, type UserResource } from '@berth/core';
+import { billingDetailPath } from '../features/billing/api/billing.ts';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
 import { earlyGeneration, requestEarly, type ServiceFamily } from '../lib/early-answers.ts';
 import { embeddedList } from '../lib/hal.ts';
@@ -18,9 +19,9 @@ const pathOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
 /**
  * The session check, then contract §7's required data (user, organizations, roles, stacks,
- * environments, and once the user and organizations are in, the selected organization's roles) and an
- * opened list page's own rows, sent as the console starts: before its code has loaded, instead of once
- * each page has drawn. The console's own calls take these answers (see requestEarly), so nothing is
+ * environments, and once the user and organizations are in, the selected organization's roles and
+ * billing detail) and an opened list page's own rows, sent as the console starts: before its code has
+ * loaded, instead of once each page has drawn. The console's own calls take these answers (see requestEarly), so nothing is
  * asked twice; without a session only the check is sent, as always.
  */
 export function startEarlyRequests(location: { pathname: string; search: string }): void {
@@ -52,7 +53,10 @@ export function startEarlyRequests(location: { pathname: string; search: string 
     .catch(() => {});
 }
 
-/** The selected organization's roles, and the first page of its activity when that is the page opened. */
+/**
+ * The selected organization's roles and billing detail, and the first page of its activity when that is
+ * the page opened.
+ */
 async function selectedOrganizationRequests(
   user: Response,
   organizations: Response,
@@ -65,6 +69,10 @@ async function selectedOrganizationRequests(
   const organization = chooseOrganization(list.map(fromOrganizationResource), selectedOrganizationId);
   if (!organization) return;
   send('auth', startupPaths.organizationRoles(organization.id)).catch(() => {});
+  // Contract §7 step 4: no page shows before the billing detail has answered (PaymentMethodGuard).
+  if (organization.billingDetailId) {
+    send('billing', billingDetailPath(organization.billingDetailId)).catch(() => {});
+  }
   // The plain Activity page: its first page, unfiltered (a filtered one is asked for by the page).
   if (pathOf(location.pathname) === paths.activity && location.search === '') {
     const operations = `/organizations/${organization.id}/operations`;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../test/fetch-mock.ts';
-import { TEST_CONFIG, tokenHal } from '../../test/fixtures.ts';
+import { organizationHal, TEST_CONFIG, tokenHal } from '../../test/fixtures.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
 
 // The page's start script (early-start.ts, built alone into early.js) and the console's bundle are two
@@ -41,7 +41,7 @@ describe("the page's start script", () => {
     writeConfig(JSON.stringify(TEST_CONFIG));
     window.history.replaceState(null, '', '/apps');
     await import('./early-start.ts');
-    await settled(calls, 8);
+    await settled(calls, 9);
     expect(calls.some((call) => call.path === `/api${startupPaths.apps}`)).toBe(true);
 
     // The console's bundle: main.tsx finds the calls sent, and its api client takes their answers.
@@ -53,7 +53,9 @@ describe("the page's start script", () => {
     const { sessionStore, fromTokenResource } = await import('../lib/session-store.ts');
     sessionStore.signIn(fromTokenResource(TOKEN));
     await apiRequest('api', startupPaths.apps);
-    expect(calls).toHaveLength(8);
+    // The billing detail too (contract §7 step 4), as the shell asks for it.
+    await apiRequest('billing', `/billing_details/${organizationHal().id}`);
+    expect(calls).toHaveLength(9);
   });
 
   it('sends nothing without a runtime config written into the page, nor with one that does not parse; main.tsx sends the calls then', async () => {
