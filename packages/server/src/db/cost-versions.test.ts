@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../testing/test-app.ts';
-import { apps, costVersions, organizations, services } from './schema.ts';
+import { apps, costVersions, organizations, resourceCosts, services } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +69,43 @@ describe('cost versions (migration 0045)', () => {
     await t.db.update(services).set({ containerCount: 5 }).where(eq(services.appId, second.app.id));
     expect(await versionOf(first.org.id)).toBe(firstBefore);
     expect(await versionOf(second.org.id)).toBe(secondBefore + 1);
+  });
+
+  it('move for both organizations when a cost row moves from one to the other', async () => {
+    const first = await organizationWithServices();
+    const second = await organizationWithServices();
+    const [firstBefore, secondBefore] = [await versionOf(first.org.id), await versionOf(second.org.id)];
+    await t.db
+      .update(resourceCosts)
+      .set({ organizationId: second.org.id, environmentId: second.environmentId })
+      .where(and(eq(resourceCosts.ownerType, 'app'), eq(resourceCosts.ownerId, first.app.id)));
+    expect(await versionOf(first.org.id)).toBe(firstBefore + 1);
+    expect(await versionOf(second.org.id)).toBe(secondBefore + 1);
+  });
+
+  it('move for a change kept past a savepoint rolled back inside the transaction', async () => {
+    const { org, app } = await organizationWithServices();
+    const before = await versionOf(org.id);
+    await t.db.transaction(async (tx) => {
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.update(services).set({ containerCount: 7 }).where(eq(services.appId, app.id));
+          throw new Error('rolled back to the savepoint');
+        }),
+      ).rejects.toThrow('rolled back to the savepoint');
+      await tx.update(services).set({ containerCount: 8 }).where(eq(services.appId, app.id));
+    });
+    expect(await versionOf(org.id)).toBe(before + 1);
+    // And none for a transaction whose only change was rolled back to its savepoint.
+    await t.db.transaction(async (tx) => {
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.update(services).set({ containerCount: 9 }).where(eq(services.appId, app.id));
+          throw new Error('rolled back to the savepoint');
+        }),
+      ).rejects.toThrow('rolled back to the savepoint');
+    });
+    expect(await versionOf(org.id)).toBe(before + 1);
   });
 
   it('leave nothing behind an organization that is deleted with its costs', async () => {

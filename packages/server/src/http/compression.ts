@@ -36,7 +36,8 @@ export async function compression(app: FastifyInstance): Promise<void> {
 
 /** The encoding an answer of `size` bytes goes in for this request: brotli, else gzip, else none. */
 export function answerEncoding(request: FastifyRequest, size: number): AnswerEncoding | null {
-  if (size < COMPRESSION_THRESHOLD_BYTES) return null;
+  // As the route plugin: a client may ask for an answer as it is.
+  if (size < COMPRESSION_THRESHOLD_BYTES || request.headers['x-no-compression'] !== undefined) return null;
   return negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) ?? null;
 }
 

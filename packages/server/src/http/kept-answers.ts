@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type AnswerEncoding, answerEncoding, encodeAnswer, varyOnEncoding } from './compression.ts';
 
+/** At most this many answers, whatever their size. */
+const MAX_ANSWERS = 2000;
+
 /** One answer's JSON text and the encodings it has been sent in so far. */
 interface KeptAnswer {
   json: Buffer;
@@ -12,6 +15,16 @@ const sizeOf = (answer: KeptAnswer) =>
   answer.json.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0);
 
 /**
+ * A copy in memory of its own size: a small Buffer from a string or from zlib is a view of a larger
+ * shared block (8 to 16 KB), which keeping it would hold without counting.
+ */
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/**
  * Answers kept by a key that names everything they depend on (for a costs page: the organization, its
  * cost version, the caller's readable environments, the page), so asking again sends the same bytes
  * without reading, serializing or compressing them again. The key must change whenever the answer
@@ -19,7 +32,12 @@ const sizeOf = (answer: KeptAnswer) =>
  * going first; each process keeps its own.
  */
 export function createKeptAnswers(maxBytes: number) {
-  const kept = new LRUCache<string, KeptAnswer>({ maxSize: maxBytes, sizeCalculation: sizeOf });
+  // Counted by bytes, and by entries too: a page of a few rows is small, and a caller can ask for many.
+  const kept = new LRUCache<string, KeptAnswer>({
+    maxSize: maxBytes,
+    max: MAX_ANSWERS,
+    sizeCalculation: sizeOf,
+  });
 
   return {
     /**
@@ -35,7 +53,7 @@ export function createKeptAnswers(maxBytes: number) {
     ): Promise<FastifyReply> {
       let answer = kept.get(key);
       if (!answer) {
-        answer = { json: Buffer.from(reply.serialize(await build()) as string), encoded: {} };
+        answer = { json: ownCopy(Buffer.from(reply.serialize(await build()) as string)), encoded: {} };
         kept.set(key, answer);
       }
       reply.type('application/hal+json; charset=utf-8');
@@ -44,16 +62,16 @@ export function createKeptAnswers(maxBytes: number) {
       if (!encoding) return reply.send(answer.json);
       let body = answer.encoded[encoding];
       if (!body) {
-        body = encodeAnswer(answer.json, encoding);
-        answer.encoded[encoding] = body;
-        // Counted again with the new encoding (an answer too large to keep is simply not kept).
-        if (kept.has(key)) kept.set(key, answer);
+        body = ownCopy(encodeAnswer(answer.json, encoding));
+        // A new entry, so the cache counts the encoding too (it sizes an entry when it is set).
+        if (kept.has(key))
+          kept.set(key, { json: answer.json, encoded: { ...answer.encoded, [encoding]: body } });
       }
       return reply.header('content-encoding', encoding).send(body);
     },
-    /** How many answers are kept (tests). */
-    get size(): number {
-      return kept.size;
+    /** How many answers are kept and the bytes they count (tests). */
+    get size(): { answers: number; bytes: number } {
+      return { answers: kept.size, bytes: kept.calculatedSize };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../test/fetch-mock.ts';
-import { errorBody, organizationHal, tokenHal } from '../../test/fixtures.ts';
+import { errorBody, organizationHal, tokenHal, userHal } from '../../test/fixtures.ts';
 import { testQueryClient } from '../../test/render.tsx';
 import { billingDetailPath } from '../features/billing/api/billing.ts';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
@@ -100,6 +100,47 @@ describe('the requests sent as the console starts', () => {
       expect(asked(calls)).toEqual(REQUIRED);
       sessionStore.reset();
     }
+  });
+
+  it('asks for the organization the console opens: a usable one when the selected one needs a new sign-in, and nothing of one that does', async () => {
+    const sso = organizationHal({
+      id: 'org-sso',
+      reauthRequired: true,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    });
+    const usable = organizationHal({ id: 'org-usable' });
+    const user = userHal({ selectedOrganizationId: 'org-sso' });
+    const route = (organizations: ReturnType<typeof organizationHal>[]) => ({
+      'GET /auth/current_token': () => json(200, TOKEN),
+      ...consoleRoutes({ user, organizations }),
+    });
+    let { calls } = mockServer(route([sso, usable]));
+    startEarlyRequests(at('/environments'));
+    await settled(calls, 8);
+    expect(asked(calls).filter((call) => call.includes('org-'))).toEqual([
+      'GET /auth/organizations/org-usable/roles',
+      'GET /billing/billing_details/org-usable',
+    ]);
+    sessionStore.reset();
+    // Only the one needing a new sign-in: the shell shows its SSO error and asks nothing of it.
+    ({ calls } = mockServer(route([sso])));
+    startEarlyRequests(at('/environments'));
+    await settled(calls, 6);
+    expect(asked(calls).some((call) => call.includes('org-sso'))).toBe(false);
+    sessionStore.reset();
+  });
+
+  it('asks for no billing detail when the organization has none', async () => {
+    const organization = organizationHal();
+    delete (organization._links as Partial<typeof organization._links>).billing_detail;
+    const { calls } = mockServer({
+      'GET /auth/current_token': () => json(200, TOKEN),
+      ...consoleRoutes({ organizations: [organization] }),
+    });
+    startEarlyRequests(at('/environments'));
+    await settled(calls, 7);
+    expect(asked(calls)).toEqual(REQUIRED.filter((call) => !call.includes('/billing/')));
+    sessionStore.reset();
   });
 
   it('asks for the Activity page as the page does, so the page takes the answer', async () => {

@@ -5,7 +5,10 @@ import { earlyGeneration, requestEarly, type ServiceFamily } from '../lib/early-
 import { embeddedList } from '../lib/hal.ts';
 import { paths } from '../lib/paths.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
-import { chooseOrganization, fromOrganizationResource } from '../resources/organizations/organization.hal.ts';
+import {
+  consoleOrganization,
+  fromOrganizationResource,
+} from '../resources/organizations/organization.hal.ts';
 import { fromUserResource } from '../resources/users/user.hal.ts';
 
 /** A list page's rows, which need nothing of the required data to be asked for. */
@@ -66,8 +69,9 @@ async function selectedOrganizationRequests(
   if (!user.ok || !organizations.ok) return;
   const { selectedOrganizationId } = fromUserResource((await user.json()) as UserResource);
   const list = embeddedList((await organizations.json()) as OrganizationCollection, 'organizations');
-  const organization = chooseOrganization(list.map(fromOrganizationResource), selectedOrganizationId);
-  if (!organization) return;
+  const organization = consoleOrganization(list.map(fromOrganizationResource), selectedOrganizationId);
+  // One that needs a new sign-in answers 403 to this session: the console asks nothing of it either.
+  if (!organization || organization.reauthRequired) return;
   send('auth', startupPaths.organizationRoles(organization.id)).catch(() => {});
   // Contract §7 step 4: no page shows before the billing detail has answered (PaymentMethodGuard).
   if (organization.billingDetailId) {

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, backups, databases, disks, services, stacks, vhosts } from '../../db/schema.ts';
+import { apps, backups, databases, disks, permissions, services, stacks, vhosts } from '../../db/schema.ts';
 import { addMember, grant } from '../../testing/factories.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
@@ -355,6 +355,14 @@ describe('kept costs pages (issue 40)', () => {
     expect([...(await costs(member.token, `${base}/services`)).keys()]).toEqual([
       `Service:${s.databaseService.id}`,
     ]);
+    // Granted environment a too: the same member's next call has its services.
+    await grant(t.db, { roleId: role.id, environmentId: String(s.a), scope: 'basic_read' });
+    expect((await costs(member.token, `${base}/services`)).size).toBe(3);
+    await t.db.delete(permissions).where(eq(permissions.roleId, role.id));
+    await grant(t.db, { roleId: role.id, environmentId: String(s.a), scope: 'basic_read' });
+    expect([...(await costs(member.token, `${base}/services`)).keys()].sort()).toEqual(
+      [`Service:${s.webService.id}`, `Service:${s.workerService.id}`].sort(),
+    );
     // A page of another size or number is its own answer too.
     const one = await t.call('GET', `${base}/services?per_page=1&page=2`, { token: s.owner.token });
     expect(one.json()._embedded.costs.map((cost: CostHal) => cost.id)).toEqual([String(s.workerService.id)]);

@@ -9,7 +9,7 @@ import { useStacks } from '../../features/stacks/api/use-stacks.ts';
 import { useCurrentUser } from '../../features/users/api/use-user.ts';
 import { combineLoaders, type Loader, loaderOf } from '../../lib/loaders.ts';
 import type { Environment } from '../../resources/environments/environment.hal.ts';
-import { chooseOrganization, type Organization } from '../../resources/organizations/organization.hal.ts';
+import { consoleOrganization, type Organization } from '../../resources/organizations/organization.hal.ts';
 import { defaultStack, type Stack, stacksForOrganization } from '../../resources/stacks/stack.hal.ts';
 import type { User } from '../../resources/users/user.hal.ts';
 
@@ -36,11 +36,9 @@ export interface ConsoleData {
 export function useConsole(): ConsoleData {
   const user = useCurrentUser();
   const organizations = useOrganizations();
-  // contract §4.1 user: the stored selection unless it needs a new sign-in (SSO), when a usable one is
-  // chosen instead; with none usable, the organization is shown with its SSO error (app-shell).
-  const usable = (organizations.data ?? []).filter((organization) => !organization.reauthRequired);
-  const organization = chooseOrganization(
-    usable.length ? usable : (organizations.data ?? []),
+  // With none usable, the organization is shown with its SSO error (app-shell).
+  const organization = consoleOrganization(
+    organizations.data ?? [],
     user.data?.selectedOrganizationId ?? null,
   );
   // Its resources answer 403 to this session: nothing of it is asked for.

@@ -70,3 +70,16 @@ export function chooseOrganization(
   }
   return latest;
 }
+
+/**
+ * The organization the console opens (contract §4.1 user): the stored selection unless it needs a new
+ * sign-in (SSO), when a usable one is chosen instead; with none usable, the selection as it is (the shell
+ * then shows its SSO error and asks nothing of it).
+ */
+export function consoleOrganization(
+  organizations: readonly Organization[],
+  preferredId: string | null,
+): Organization | null {
+  const usable = organizations.filter((organization) => !organization.reauthRequired);
+  return chooseOrganization(usable.length ? usable : organizations, preferredId);
+}
