@@ -86,25 +86,22 @@ describe('cost versions (migration 0045)', () => {
   it('move for a change kept past a savepoint rolled back inside the transaction', async () => {
     const { org, app } = await organizationWithServices();
     const before = await versionOf(org.id);
-    await t.db.transaction(async (tx) => {
-      await expect(
+    type Tx = Parameters<Parameters<typeof t.db.transaction>[0]>[0];
+    /** Scales the app's services inside a savepoint, then rolls back to it. */
+    const scaleThenRollBack = (tx: Tx, containerCount: number) =>
+      expect(
         tx.transaction(async (inner) => {
-          await inner.update(services).set({ containerCount: 7 }).where(eq(services.appId, app.id));
+          await inner.update(services).set({ containerCount }).where(eq(services.appId, app.id));
           throw new Error('rolled back to the savepoint');
         }),
       ).rejects.toThrow('rolled back to the savepoint');
+    await t.db.transaction(async (tx) => {
+      await scaleThenRollBack(tx, 7);
       await tx.update(services).set({ containerCount: 8 }).where(eq(services.appId, app.id));
     });
     expect(await versionOf(org.id)).toBe(before + 1);
     // And none for a transaction whose only change was rolled back to its savepoint.
-    await t.db.transaction(async (tx) => {
-      await expect(
-        tx.transaction(async (inner) => {
-          await inner.update(services).set({ containerCount: 9 }).where(eq(services.appId, app.id));
-          throw new Error('rolled back to the savepoint');
-        }),
-      ).rejects.toThrow('rolled back to the savepoint');
-    });
+    await t.db.transaction((tx) => scaleThenRollBack(tx, 9));
     expect(await versionOf(org.id)).toBe(before + 1);
   });
 
