@@ -32,3 +32,59 @@ test('a signed-in /apps sends its start-up calls before the console’s code has
   expect(sent.filter((path) => path.startsWith('/api/stacks'))).toHaveLength(1);
   expect(sent.filter((path) => path.startsWith('/api/accounts'))).toHaveLength(1);
 });
+
+test('the start-up chain runs in a worker: each next step leaves while the page’s main thread is busy', async ({
+  signedInPage: page,
+  account,
+}) => {
+  const sentAt = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/(auth|api|billing)\//.test(url.pathname)) sentAt.set(url.pathname, Date.now());
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  // What the page's own fetch sends (the console's calls): none of the chain's calls.
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    (window as unknown as { pageFetches: string[] }).pageFetches = sent;
+    const pageFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      sent.push(new URL(input instanceof Request ? input.url : String(input), location.href).pathname);
+      return pageFetch(input, init);
+    };
+  });
+  // The session check is answered only once the page's main thread has begun a 3 s loop: the steps
+  // that follow from its answer cannot wait for that thread.
+  let busy: Promise<number> | undefined;
+  await page.route('**/auth/current_token', async (route) => {
+    busy ??= page.evaluate(() => {
+      const end = Date.now() + 3000;
+      while (Date.now() < end);
+      return end;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+
+  await page.goto('/apps');
+  await expect(page.getByRole('heading', { name: 'Apps', exact: true })).toBeVisible();
+  const busyUntil = await busy;
+  if (busyUntil === undefined) throw new Error('the session check was not sent');
+  // The organization's roles and billing detail follow the organizations' answer, which follows the
+  // session check's: both steps were taken during the loop.
+  const organization = account.organization.id;
+  for (const path of [
+    '/auth/organizations',
+    `/auth/organizations/${organization}/roles`,
+    `/billing/billing_details/${organization}`,
+  ]) {
+    expect(sentAt.get(path), path).toBeLessThan(busyUntil);
+  }
+  // Started from a blob of its code: no request of its own to wait for.
+  expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
+  const pageFetches = await page.evaluate(() => (window as unknown as { pageFetches: string[] }).pageFetches);
+  expect(pageFetches).not.toContain('/auth/current_token');
+  expect(pageFetches).not.toContain('/auth/organizations');
+  expect(pageFetches).not.toContain('/api/apps');
+});

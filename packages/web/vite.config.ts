@@ -21,7 +21,10 @@ export default defineConfig({
       entry: '/src/app/prerender.tsx',
       routeModules: routeModulesIn(fileURLToPath(new URL('./src/app/routes/auth', import.meta.url))),
     }),
-    earlyScript(fileURLToPath(new URL('./src/app/early-start.ts', import.meta.url))),
+    earlyScript(
+      fileURLToPath(new URL('./src/app/early-start.ts', import.meta.url)),
+      fileURLToPath(new URL('./src/app/early-worker.ts', import.meta.url)),
+    ),
     precompress(),
   ],
   build: {

@@ -253,9 +253,10 @@ async function measureList(
   try {
     const page = await context.newPage();
     await watch(page, { rows: list.row, firstRender: '#root > *', shell: 'nav' });
+    const calls = recordCalls(page);
     await page.goto(`${url}${list.path}`);
     const rowsMs = await markOf(page, 'rows');
-    const breakdown = await breakdownOf(page, rowsMs, list.rowsCall);
+    const breakdown = await breakdownOf(page, rowsMs, list.rowsCall, calls);
     const before = await page.evaluate(() => performance.now());
     await list.ask(page, list.term).catch(async (error) => {
       await page.screenshot({ path: path.join(tmpdir(), 'berth-bench-failure.png') });
@@ -292,17 +293,39 @@ async function measureList(
   }
 }
 
-/** The first visit's breakdown (see Breakdown), read from the page's resource timings once rows show. */
-interface ResourceTiming {
-  name: string;
-  startTime: number;
-  responseEnd: number;
+/** A call of the page or of its start worker, on the machine's clock (ms since the epoch). */
+interface Call {
+  address: URL;
+  startEpochMs: number;
+  endEpochMs: number;
 }
 
-async function breakdownOf(page: Page, rowsMs: number, rowsCall: string): Promise<Breakdown> {
+/**
+ * Every call a page and its workers make, as answered. The page's resource timings hold only its own:
+ * the start-up calls leave from the start worker (packages/web/src/app/early-worker.ts), which keeps its
+ * timings to itself and closes.
+ */
+function recordCalls(page: Page): Call[] {
+  const calls: Call[] = [];
+  page.on('requestfinished', (request) => {
+    const timing = request.timing();
+    calls.push({
+      address: new URL(request.url()),
+      startEpochMs: timing.startTime,
+      endEpochMs: timing.startTime + timing.responseEnd,
+    });
+  });
+  return calls;
+}
+
+/**
+ * The first visit's breakdown (see Breakdown), read once rows show: the HTML and scripts from the page's
+ * resource timings, the calls from the browser's (recordCalls), on the page's clock.
+ */
+async function breakdownOf(page: Page, rowsMs: number, rowsCall: string, calls: Call[]): Promise<Breakdown> {
   const marks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__marks);
   const timing = await page.evaluate(
-    ({ rowsMs, rowsCall }) => {
+    ({ rowsMs }) => {
       const navigation = performance.getEntriesByType('navigation')[0] as unknown as { responseEnd: number };
       const resources = performance.getEntriesByType('resource') as unknown as {
         name: string;
@@ -314,21 +337,11 @@ async function breakdownOf(page: Page, rowsMs: number, rowsCall: string): Promis
       let scriptsMs = 0;
       let scripts = 0;
       let scriptsBytes = 0;
-      let sessionMs = Number.NaN;
-      let rowsCallStartMs = Number.NaN;
-      let rowsCallEndMs = Number.NaN;
       for (const entry of resources) {
-        const address = new URL(entry.name);
-        const file = address.pathname;
-        if (file.endsWith('.js') && entry.startTime < rowsMs) {
+        if (new URL(entry.name).pathname.endsWith('.js') && entry.startTime < rowsMs) {
           scriptsMs = Math.max(scriptsMs, entry.responseEnd);
           scripts += 1;
           scriptsBytes += entry.transferSize;
-        }
-        if (file === '/auth/current_token' && Number.isNaN(sessionMs)) sessionMs = entry.responseEnd;
-        if (`${file}${address.search}`.startsWith(rowsCall) && Number.isNaN(rowsCallStartMs)) {
-          rowsCallStartMs = entry.startTime;
-          rowsCallEndMs = entry.responseEnd;
         }
       }
       return {
@@ -336,29 +349,38 @@ async function breakdownOf(page: Page, rowsMs: number, rowsCall: string): Promis
         scriptsMs,
         scripts,
         scriptsKb: scriptsBytes / 1024,
-        sessionMs,
-        rowsCallStartMs,
-        rowsCallEndMs,
+        timeOrigin: performance.timeOrigin,
       };
     },
-    { rowsMs, rowsCall },
+    { rowsMs },
   );
-  // BENCH_WEB_DUMP=1: every call of each first visit, from its start to its answer (ms from navigation).
+  const everything = calls
+    .map((call) => ({
+      ...call,
+      startMs: call.startEpochMs - timing.timeOrigin,
+      endMs: call.endEpochMs - timing.timeOrigin,
+    }))
+    .sort((a, b) => a.startMs - b.startMs);
+  const onPage = everything.filter((call) => !/\.(js|css)$/.test(call.address.pathname));
+  const session = onPage.find((call) => call.address.pathname === '/auth/current_token');
+  const rows = onPage.find((call) => `${call.address.pathname}${call.address.search}`.startsWith(rowsCall));
+  // BENCH_WEB_DUMP=1: every call of each first visit, from its start to its answer (ms from navigation);
+  // `all`: its files too.
   if (process.env.BENCH_WEB_DUMP) {
-    const calls = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as unknown as ResourceTiming[])
-        .filter((entry) => !/\.(js|css)$/.test(new URL(entry.name).pathname))
-        .map((entry) => {
-          const address = new URL(entry.name);
-          return `${Math.round(entry.startTime)} → ${Math.round(entry.responseEnd)} ${address.pathname}${address.search}`;
-        }),
+    const lines = (process.env.BENCH_WEB_DUMP === 'all' ? everything : onPage).map(
+      (call) =>
+        `${Math.round(call.startMs)} → ${Math.round(call.endMs)} ${call.address.pathname}${call.address.search}`,
     );
     console.log(
-      `first visit, rows at ${Math.round(rowsMs)} ms, marks ${JSON.stringify(marks)}\n  ${calls.join('\n  ')}`,
+      `first visit, rows at ${Math.round(rowsMs)} ms, marks ${JSON.stringify(marks)}\n  ${lines.join('\n  ')}`,
     );
   }
+  const { timeOrigin: _, ...files } = timing;
   return {
-    ...timing,
+    ...files,
+    sessionMs: session?.endMs ?? Number.NaN,
+    rowsCallStartMs: rows?.startMs ?? Number.NaN,
+    rowsCallEndMs: rows?.endMs ?? Number.NaN,
     firstRenderMs: marks.firstRender ?? Number.NaN,
     shellMs: marks.shell ?? Number.NaN,
   };

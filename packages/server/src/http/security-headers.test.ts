@@ -54,6 +54,11 @@ describe('security headers on every answer', () => {
     }
   });
 
+  it('lets the page start a worker from its own files or a blob its scripts made, and nothing else', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(directives(response).get('worker-src')).toEqual(["'self'", 'blob:']);
+  });
+
   it('lets the console fetch the service families of /config.json', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(directives(response).get('connect-src')).toEqual(["'self'", 'http://berth.test']);

@@ -48,6 +48,9 @@ export function consoleDirectives(
     'script-src': ["'self'", ...scriptSources, ...(stripe ? STRIPE_SOURCES.script : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
+    // The page's start script starts its worker from a blob of its own code (packages/web/src/app/
+    // early-start.ts): only a script the policy already runs can make one.
+    'worker-src': ["'self'", 'blob:'],
     ...(publicUrl.startsWith('https://') ? { 'upgrade-insecure-requests': [] } : {}),
   };
 }

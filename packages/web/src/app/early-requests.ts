@@ -1,7 +1,7 @@
 import { idFromHref, type OrganizationCollection, type TokenResource, type UserResource } from '@berth/core';
 import { billingDetailPath } from '../features/billing/api/billing.ts';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
-import { earlyGeneration, requestEarly, type ServiceFamily } from '../lib/early-answers.ts';
+import { type EarlySender, earlyGeneration, pageSender } from '../lib/early-answers.ts';
 import { embeddedList } from '../lib/hal.ts';
 import { paths } from '../lib/paths.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
@@ -25,35 +25,45 @@ const pathOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
  * environments, and once the user and organizations are in, the selected organization's roles and
  * billing detail) and an opened list page's own rows, sent as the console starts: before its code has
  * loaded, instead of once each page has drawn. The console's own calls take these answers (see requestEarly), so nothing is
- * asked twice; without a session only the check is sent, as always.
+ * asked twice; without a session only the check is sent, as always. The page's start script runs this
+ * chain in a worker (app/early-worker.ts), where each next step leaves as soon as the answer it needs has
+ * arrived, without waiting for the page's main thread, busy compiling the console's code.
  */
+export async function sendEarlyRequests(
+  location: { pathname: string; search: string },
+  sender: EarlySender,
+): Promise<void> {
+  try {
+    const session = await sender.read('auth', startupPaths.currentToken, null);
+    if (!session.ok) return;
+    const token = (await session.json()) as TokenResource;
+    const userId = idFromHref(token._links?.user?.href ?? '');
+    const bearer = token.access_token;
+    if (!userId || typeof bearer !== 'string') return;
+    const user = sender.read('auth', startupPaths.user(userId), bearer);
+    const organizations = sender.read('auth', startupPaths.organizations, bearer);
+    for (const [family, path] of [
+      ['auth', startupPaths.userRoles(userId)],
+      ['api', startupPaths.stacks],
+      ['api', startupPaths.environments],
+    ] as const) {
+      sender.send(family, path, bearer);
+    }
+    const pageList = PAGE_LISTS[pathOf(location.pathname)];
+    if (pageList) sender.send('api', pageList, bearer);
+    sender.release();
+    const [userAnswer, organizationsAnswer] = await Promise.all([user, organizations]);
+    await selectedOrganizationRequests(userAnswer, organizationsAnswer, bearer, sender, location);
+  } finally {
+    sender.finish();
+  }
+}
+
+/** The chain sent from the page itself (main.tsx, when the page's start script did not run). */
 export function startEarlyRequests(location: { pathname: string; search: string }): void {
   // Every call of the chain belongs to this generation: one sent after a write is not kept.
-  const generation = earlyGeneration();
-  requestEarly('auth', startupPaths.currentToken, null, generation)
-    .then(async (response) => {
-      if (!response.ok) return;
-      const token = (await response.json()) as TokenResource;
-      const userId = idFromHref(token._links?.user?.href ?? '');
-      const bearer = token.access_token;
-      if (!userId || typeof bearer !== 'string') return;
-      const send = (family: ServiceFamily, path: string) => requestEarly(family, path, bearer, generation);
-      const user = send('auth', startupPaths.user(userId));
-      const organizations = send('auth', startupPaths.organizations);
-      for (const [family, path] of [
-        ['auth', startupPaths.userRoles(userId)],
-        ['api', startupPaths.stacks],
-        ['api', startupPaths.environments],
-      ] as const) {
-        send(family, path).catch(() => {});
-      }
-      const pageList = PAGE_LISTS[pathOf(location.pathname)];
-      if (pageList) send('api', pageList).catch(() => {});
-      const [userAnswer, organizationsAnswer] = await Promise.all([user, organizations]);
-      await selectedOrganizationRequests(userAnswer, organizationsAnswer, send, location);
-    })
-    // Only a head start: the console asks again itself when an early call failed.
-    .catch(() => {});
+  // Only a head start: the console asks again itself when an early call failed.
+  sendEarlyRequests(location, pageSender(earlyGeneration())).catch(() => {});
 }
 
 /**
@@ -63,7 +73,8 @@ export function startEarlyRequests(location: { pathname: string; search: string 
 async function selectedOrganizationRequests(
   user: Response,
   organizations: Response,
-  send: (family: ServiceFamily, path: string) => Promise<Response>,
+  bearer: string,
+  sender: EarlySender,
   location: { pathname: string; search: string },
 ): Promise<void> {
   if (!user.ok || !organizations.ok) return;
@@ -72,14 +83,14 @@ async function selectedOrganizationRequests(
   const organization = consoleOrganization(list.map(fromOrganizationResource), selectedOrganizationId);
   // One that needs a new sign-in answers 403 to this session: the console asks nothing of it either.
   if (!organization || organization.reauthRequired) return;
-  send('auth', startupPaths.organizationRoles(organization.id)).catch(() => {});
+  sender.send('auth', startupPaths.organizationRoles(organization.id), bearer);
   // Contract §7 step 4: no page shows before the billing detail has answered (PaymentMethodGuard).
   if (organization.billingDetailId) {
-    send('billing', billingDetailPath(organization.billingDetailId)).catch(() => {});
+    sender.send('billing', billingDetailPath(organization.billingDetailId), bearer);
   }
   // The plain Activity page: its first page, unfiltered (a filtered one is asked for by the page).
   if (pathOf(location.pathname) === paths.activity && location.search === '') {
     const operations = `/organizations/${organization.id}/operations`;
-    send('api', activityPagePath(operations, 1, NO_OPERATION_FILTERS, Date.now())).catch(() => {});
+    sender.send('api', activityPagePath(operations, 1, NO_OPERATION_FILTERS, Date.now()), bearer);
   }
 }

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../test/fetch-mock.ts';
 import { organizationHal, TEST_CONFIG, tokenHal } from '../../test/fixtures.ts';
+import { setRuntimeConfig } from '../lib/config.ts';
+import { type EarlyWorkerStart, workerSender } from '../lib/early-answers.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
+import { sendEarlyRequests } from './early-requests.ts';
 
 // The page's start script (early-start.ts, built alone into early.js) and the console's bundle are two
 // bundles with a module each of lib/early-answers.ts: they share the early answers through the page.
@@ -26,9 +29,49 @@ function writeConfig(text: string | null) {
   document.head.append(element);
 }
 
+/** Nothing left early, and the calls are main.tsx's to send: its claim is the page load's first. */
+async function expectNothingSentEarly(calls: RecordedCall[]) {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(calls).toHaveLength(0);
+  vi.resetModules();
+  const { claimEarlyStart } = await import('../lib/early-answers.ts');
+  expect(claimEarlyStart()).toBe(true);
+}
+
+/**
+ * The start worker as the page sees it: what app/early-worker.ts does, run here on the test's modules (a
+ * third bundle in the browser), its messages delivered in order, each in a task of its own.
+ */
+class FakeWorker extends EventTarget {
+  static started: string[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeWorker.started.push(url);
+  }
+  postMessage(start: EarlyWorkerStart) {
+    setRuntimeConfig(start.config);
+    const post = (data: unknown) =>
+      setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data })));
+    sendEarlyRequests(
+      start.location,
+      workerSender(post, () => {}),
+    ).catch(() => {});
+  }
+  terminate() {}
+}
+
 beforeEach(() => {
   delete (globalThis as Record<string, unknown>).__berthEarly;
   vi.resetModules();
+  FakeWorker.started = [];
+  vi.stubGlobal('Worker', FakeWorker);
+  // jsdom makes no blob addresses: the address names the code's size and type instead.
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, {
+      createObjectURL: (blob: Blob) => `blob:${blob.type};${blob.size}`,
+    }),
+  );
 });
 
 afterEach(() => {
@@ -42,6 +85,8 @@ describe("the page's start script", () => {
     window.history.replaceState(null, '', '/apps');
     await import('./early-start.ts');
     await settled(calls, 9);
+    // Started from a blob of the worker's code (the placeholder in a test's unbuilt module).
+    expect(FakeWorker.started).toEqual([`blob:text/javascript;${'__BERTH_EARLY_WORKER__'.length}`]);
     expect(calls.some((call) => call.path === `/api${startupPaths.apps}`)).toBe(true);
 
     // The console's bundle: main.tsx finds the calls sent, and its api client takes their answers.
@@ -65,12 +110,27 @@ describe("the page's start script", () => {
     writeConfig('{not json');
     vi.resetModules();
     await import('./early-start.ts');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toHaveLength(0);
-    vi.resetModules();
+    await expectNothingSentEarly(calls);
     const { claimEarlyStart } = await import('../lib/early-answers.ts');
-    expect(claimEarlyStart()).toBe(true);
     // Once per page load.
     expect(claimEarlyStart()).toBe(false);
+  });
+
+  it('leaves the calls to main.tsx where the browser has no worker, or refuses it', async () => {
+    const { calls } = mockServer(signedIn());
+    writeConfig(JSON.stringify(TEST_CONFIG));
+    vi.stubGlobal('Worker', undefined);
+    await import('./early-start.ts');
+    vi.resetModules();
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('refused', 'SecurityError');
+        }
+      },
+    );
+    await import('./early-start.ts');
+    await expectNothingSentEarly(calls);
   });
 });

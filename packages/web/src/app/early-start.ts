@@ -1,17 +1,36 @@
 // The page's start script: built alone into early.js (build/early-script.ts) and written into index.html by
-// the server, it runs as the page is parsed and sends the session check and the start-up calls while the
-// browser still fetches and compiles the console's code. main.tsx sends them itself when this did not run
-// (a page without the runtime config written in, as in development).
+// the server, it runs as the page is parsed and starts the start worker (app/early-worker.ts), which sends
+// the session check and the start-up calls while the browser still fetches and compiles the console's
+// code. main.tsx sends them itself when this did not run (a page without the runtime config written in,
+// as in development, or a browser that refused the worker).
 import { readInlineRuntimeConfig } from '../lib/config.ts';
-import { claimEarlyStart } from '../lib/early-answers.ts';
+import { claimEarlyStart, type EarlyWorkerStart, takeWorkerAnswers } from '../lib/early-answers.ts';
 import { holdPrerenderedSubmits } from '../lib/prerendered-takeover.ts';
-import { startEarlyRequests } from './early-requests.ts';
+import { startupPaths } from '../lib/startup-paths.ts';
+
+/**
+ * The start worker's code, written in where this script is built (build/early-script.ts). It starts
+ * from a blob, not from a file: a file would wait for a free connection behind the console's own
+ * scripts, and the session check would leave only once it had arrived.
+ */
+const EARLY_WORKER_CODE = '__BERTH_EARLY_WORKER__';
 
 // Before the prerendered sign-in form can be submitted (it is parsed after this script).
 holdPrerenderedSubmits();
 
 try {
-  if (readInlineRuntimeConfig() && claimEarlyStart()) startEarlyRequests(window.location);
+  const config = readInlineRuntimeConfig();
+  if (config && typeof Worker === 'function') {
+    // The address stays valid for the page's life: a few kilobytes, read once.
+    const worker = new Worker(
+      URL.createObjectURL(new Blob([EARLY_WORKER_CODE], { type: 'text/javascript' })),
+    );
+    if (claimEarlyStart()) {
+      takeWorkerAnswers(worker, { family: 'auth', path: startupPaths.currentToken });
+      const { pathname, search } = window.location;
+      worker.postMessage({ config, location: { pathname, search } } satisfies EarlyWorkerStart);
+    } else worker.terminate();
+  }
 } catch {
-  // A config that does not parse is main.tsx's to report; nothing is sent early then.
+  // A config that does not parse is main.tsx's to report; a worker refused leaves the calls to main.tsx.
 }

@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from './config.ts';
+import { getRuntimeConfig, type RuntimeConfig } from './config.ts';
 
 export type ServiceFamily = 'auth' | 'api' | 'billing' | 'metrics';
 
@@ -73,20 +73,23 @@ export function requestEarly(
   accessToken: string | null,
   sentFor: number = earlyGeneration(),
 ): Promise<Response> {
-  const { answers } = earlyState();
   const url = serviceUrl(family, path);
   const headers = headersFor(accessToken);
-  const key = earlyKey(url, headers);
   const answer = fetch(url, { method: 'GET', headers, credentials: 'include' });
   // The copy is made before any taker can read the body; a failure is the taker's to see.
   const copy = answer.then((response) => response.clone());
   answer.catch(() => {});
-  if (sentFor !== earlyGeneration()) return copy;
+  if (sentFor === earlyGeneration()) keepAnswer(earlyKey(url, headers), answer);
+  return copy;
+}
+
+/** Keeps an answer for the console's first identical call, for EARLY_ANSWER_MS. */
+function keepAnswer(key: string, answer: Promise<Response>): void {
+  const { answers } = earlyState();
   answers.set(key, answer);
   setTimeout(() => {
     if (answers.get(key) === answer) answers.delete(key);
   }, EARLY_ANSWER_MS);
-  return copy;
 }
 
 /** The early answer for this call, once; undefined when there is none. */
@@ -106,4 +109,207 @@ export function forgetEarlyAnswers(): void {
   const state = earlyState();
   state.generation += 1;
   state.answers.clear();
+}
+
+/**
+ * How the start-up chain (app/early-requests.ts) sends its calls: from the page (pageSender), or from the
+ * start worker (workerSender), whose calls and answers do not wait for the page's main thread.
+ */
+export interface EarlySender {
+  /** A call only the console reads the answer of. */
+  send(family: ServiceFamily, path: string, accessToken: string | null): void;
+  /** A call the chain reads the answer of first, to know its next calls. */
+  read(family: ServiceFamily, path: string, accessToken: string | null): Promise<Response>;
+  /** The calls the answers read so far lead to have been sent: the console may have those answers now. */
+  release(): void;
+  /** The chain has sent its last call. */
+  finish(): void;
+}
+
+/** The chain's calls sent by the page itself, each kept for the console as it leaves. */
+export function pageSender(sentFor: number = earlyGeneration()): EarlySender {
+  return {
+    send: (family, path, accessToken) => {
+      requestEarly(family, path, accessToken, sentFor).catch(() => {});
+    },
+    read: (family, path, accessToken) => requestEarly(family, path, accessToken, sentFor),
+    release: () => {},
+    finish: () => {},
+  };
+}
+
+/** An answer as the start worker posts it to the page: the body moves, it is not copied. */
+interface PostedAnswer {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+
+/** What the start worker (app/early-worker.ts) tells the page, in the order it happens. */
+export type EarlyWorkerMessage =
+  | { kind: 'sent'; url: string; accessToken: string | null }
+  | ({ kind: 'answer'; url: string; accessToken: string | null } & PostedAnswer)
+  | { kind: 'failed'; url: string; accessToken: string | null }
+  | { kind: 'done' };
+
+/** What the page sends the start worker: the service families' addresses and the page opened. */
+export interface EarlyWorkerStart {
+  config: RuntimeConfig;
+  location: { pathname: string; search: string };
+}
+
+/** Statuses whose answer has no body: a Response made with one throws. */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+function responseOf(answer: PostedAnswer): Response {
+  return new Response(NO_BODY.has(answer.status) ? null : answer.body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+  });
+}
+
+/**
+ * The chain's calls sent from the start worker. The page learns of each call as it leaves ("sent"), so
+ * that the console's identical call waits for its answer rather than asking again, and then of its answer.
+ * An answer the chain reads is held until the calls it leads to have been sent (release): messages reach
+ * the page in order, so by the time the console has read an answer and makes the calls that follow from
+ * it, the page knows the chain has sent them.
+ */
+export function workerSender(
+  post: (message: EarlyWorkerMessage, transfer?: Transferable[]) => void,
+  /** Every call has been answered and posted after the chain finished: the worker may close. */
+  onDone: () => void,
+  fetchImpl: typeof fetch = fetch,
+): EarlySender {
+  const held: (() => void)[] = [];
+  let pending = 0;
+  let finished = false;
+  const settled = () => {
+    pending -= 1;
+    if (finished && pending === 0) {
+      post({ kind: 'done' });
+      onDone();
+    }
+  };
+  const call = async (family: ServiceFamily, path: string, accessToken: string | null, read: boolean) => {
+    const url = serviceUrl(family, path);
+    pending += 1;
+    post({ kind: 'sent', url, accessToken });
+    let answer: PostedAnswer;
+    try {
+      const response = await fetchImpl(url, {
+        method: 'GET',
+        headers: headersFor(accessToken),
+        credentials: 'include',
+      });
+      answer = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        body: await response.arrayBuffer(),
+      };
+    } catch (error) {
+      post({ kind: 'failed', url, accessToken });
+      settled();
+      throw error;
+    }
+    const deliver = () => {
+      post({ kind: 'answer', url, accessToken, ...answer }, [answer.body]);
+      settled();
+    };
+    if (!read) {
+      deliver();
+      return null;
+    }
+    // The chain reads its own copy: the posted body moves to the page.
+    let copy: Response;
+    try {
+      copy = responseOf({ ...answer, body: answer.body.slice(0) });
+    } catch (error) {
+      deliver();
+      throw error;
+    }
+    if (finished) deliver();
+    else held.push(deliver);
+    return copy;
+  };
+  const release = () => {
+    for (const deliver of held.splice(0)) deliver();
+  };
+  return {
+    send: (family, path, accessToken) => {
+      call(family, path, accessToken, false).catch(() => {});
+    },
+    read: async (family, path, accessToken) => (await call(family, path, accessToken, true)) as Response,
+    release,
+    finish: () => {
+      if (finished) return;
+      finished = true;
+      // Counted as a call of its own, so that a chain that sent nothing is done too.
+      pending += 1;
+      release();
+      settled();
+    },
+  };
+}
+
+/** The part of a Worker the page listens to (a test passes its own). */
+export type EarlyWorkerPort = Pick<Worker, 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * The page's side of the start worker: each call the worker says it has sent is kept for the console as
+ * requestEarly keeps its own, and resolved by the answer the worker posts. The session check is awaited
+ * from the start (`first`): the console may ask for it before the worker's first message arrives. Should
+ * the worker fail (its file missing, a policy refusing it), a call still awaited is asked by the page.
+ */
+export function takeWorkerAnswers(
+  worker: EarlyWorkerPort,
+  first: { family: ServiceFamily; path: string },
+  sentFor: number = earlyGeneration(),
+): void {
+  const awaited = new Map<
+    string,
+    { url: string; headers: Record<string, string>; settle: (answer: Promise<Response>) => void }
+  >();
+  const expect = (url: string, accessToken: string | null) => {
+    const headers = headersFor(accessToken);
+    const key = earlyKey(url, headers);
+    // A call the chain sent after a write is not kept (see requestEarly).
+    if (awaited.has(key) || sentFor !== earlyGeneration()) return;
+    const answer = new Promise<Response>((resolve) => {
+      awaited.set(key, { url, headers, settle: resolve });
+    });
+    answer.catch(() => {});
+    keepAnswer(key, answer);
+  };
+  const settle = (url: string, accessToken: string | null, answer: () => Promise<Response>) => {
+    const key = earlyKey(url, headersFor(accessToken));
+    const waiting = awaited.get(key);
+    if (!waiting) return;
+    awaited.delete(key);
+    waiting.settle(answer());
+  };
+  const stop = () => {
+    worker.removeEventListener('message', onMessage);
+    worker.removeEventListener('error', onError);
+    for (const { url, headers, settle: resolve } of awaited.values()) {
+      resolve(fetch(url, { method: 'GET', headers, credentials: 'include' }));
+    }
+    awaited.clear();
+  };
+  const onMessage = (event: MessageEvent<EarlyWorkerMessage>) => {
+    const message = event.data;
+    if (message.kind === 'sent') expect(message.url, message.accessToken);
+    else if (message.kind === 'answer') {
+      settle(message.url, message.accessToken, async () => responseOf(message));
+    } else if (message.kind === 'failed') {
+      settle(message.url, message.accessToken, () => Promise.reject(new TypeError('Failed to fetch')));
+    } else stop();
+  };
+  const onError = () => stop();
+  worker.addEventListener('message', onMessage);
+  worker.addEventListener('error', onError);
+  expect(serviceUrl(first.family, first.path), null);
 }
