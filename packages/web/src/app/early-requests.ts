@@ -23,7 +23,7 @@ const pathOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 /**
  * The session check, then contract §7's required data (user, organizations, roles, stacks,
  * environments, and once the user and organizations are in, the selected organization's roles and
- * billing detail) and an opened list page's own rows, sent as the console starts: before its code has
+ * billing detail) and last an opened list page's own rows, sent as the console starts: before its code has
  * loaded, instead of once each page has drawn. The console's own calls take these answers (see requestEarly), so nothing is
  * asked twice; without a session only the check is sent, as always. The page's start script runs this
  * chain in a worker (app/early-worker.ts), where each next step leaves as soon as the answer it needs has
@@ -49,11 +49,13 @@ export async function sendEarlyRequests(
     ] as const) {
       sender.send(family, path, bearer);
     }
-    const pageList = PAGE_LISTS[pathOf(location.pathname)];
-    if (pageList) sender.send('api', pageList, bearer);
     sender.release();
     const [userAnswer, organizationsAnswer] = await Promise.all([user, organizations]);
     await selectedOrganizationRequests(userAnswer, organizationsAnswer, bearer, sender, location);
+    // The page's rows last: a server answers the shell's small calls (the organization's roles and
+    // billing detail, which no page shows before) ahead of a list of 5,000 that would hold them up.
+    const pageList = PAGE_LISTS[pathOf(location.pathname)];
+    if (pageList) sender.send('api', pageList, bearer);
   } finally {
     sender.finish();
   }

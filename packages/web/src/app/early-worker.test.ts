@@ -64,7 +64,7 @@ describe('the start worker', () => {
 
     // The session check's answer comes after every call it leads to has been announced ...
     const sessionAnswer = placeOf(posted, 'answer', '/auth/current_token');
-    for (const path of ['/auth/users/user-1', '/auth/organizations', '/api/apps', '/api/stacks']) {
+    for (const path of ['/auth/users/user-1', '/auth/organizations', '/api/stacks', '/api/accounts']) {
       expect(placeOf(posted, 'sent', path), path).toBeLessThan(sessionAnswer);
     }
     // ... and the organizations' after their roles and billing detail.
@@ -75,6 +75,11 @@ describe('the start worker', () => {
     );
     expect(placeOf(posted, 'sent', `/billing/billing_details/${ORGANIZATION}`)).toBeLessThan(
       organizationsAnswer,
+    );
+
+    // The page's 5,000 rows leave last, behind the calls that no page shows before.
+    expect(placeOf(posted, 'sent', '/api/apps')).toBeGreaterThan(
+      placeOf(posted, 'sent', `/billing/billing_details/${ORGANIZATION}`),
     );
 
     // The console's own calls take the answers, each once, without asking again.
