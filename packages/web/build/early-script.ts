@@ -33,9 +33,12 @@ async function bundleEarlyScript(entry: string, workerEntry: string): Promise<st
   const places = script.match(WORKER_CODE)?.length ?? 0;
   if (places !== 1)
     throw new Error(`${EARLY_SCRIPT} should have one place for the start worker, not ${places}`);
-  // A JSON string is a JavaScript string literal; the server inlines the script only if nothing in it
-  // could end its element early (console-navigation.ts).
-  return script.replace(WORKER_CODE, () => JSON.stringify(worker));
+  // A JSON string is a JavaScript string literal. With each `<` escaped nothing in it can end the page's
+  // script element early: the server inlines the script only then (console-navigation.ts), and serves it
+  // as a file otherwise, a request the page would wait for.
+  const code = script.replace(WORKER_CODE, () => JSON.stringify(worker).replace(/</g, '\\u003c'));
+  if (/<\/script|<!--/i.test(code)) throw new Error(`${EARLY_SCRIPT} could not be written into the page`);
+  return code;
 }
 
 /**

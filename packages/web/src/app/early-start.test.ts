@@ -70,6 +70,7 @@ beforeEach(() => {
     'URL',
     Object.assign(class extends URL {}, {
       createObjectURL: (blob: Blob) => `blob:${blob.type};${blob.size}`,
+      revokeObjectURL: () => {},
     }),
   );
 });
@@ -114,6 +115,24 @@ describe("the page's start script", () => {
     const { claimEarlyStart } = await import('../lib/early-answers.ts');
     // Once per page load.
     expect(claimEarlyStart()).toBe(false);
+  });
+
+  it('gives the calls back to main.tsx when the worker is refused after it was made (a policy error event)', async () => {
+    const { calls } = mockServer(signedIn());
+    writeConfig(JSON.stringify(TEST_CONFIG));
+    vi.stubGlobal(
+      'Worker',
+      class extends EventTarget {
+        constructor() {
+          super();
+          setTimeout(() => this.dispatchEvent(new Event('error')));
+        }
+        postMessage() {}
+        terminate() {}
+      },
+    );
+    await import('./early-start.ts');
+    await expectNothingSentEarly(calls);
   });
 
   it('leaves the calls to main.tsx where the browser has no worker, or refuses it', async () => {

@@ -4,7 +4,12 @@
 // code. main.tsx sends them itself when this did not run (a page without the runtime config written in,
 // as in development, or a browser that refused the worker).
 import { readInlineRuntimeConfig } from '../lib/config.ts';
-import { claimEarlyStart, type EarlyWorkerStart, takeWorkerAnswers } from '../lib/early-answers.ts';
+import {
+  claimEarlyStart,
+  type EarlyWorkerStart,
+  releaseEarlyStart,
+  takeWorkerAnswers,
+} from '../lib/early-answers.ts';
 import { holdPrerenderedSubmits } from '../lib/prerendered-takeover.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
 
@@ -21,12 +26,13 @@ holdPrerenderedSubmits();
 try {
   const config = readInlineRuntimeConfig();
   if (config && typeof Worker === 'function') {
-    // The address stays valid for the page's life: a few kilobytes, read once.
-    const worker = new Worker(
-      URL.createObjectURL(new Blob([EARLY_WORKER_CODE], { type: 'text/javascript' })),
-    );
+    const address = URL.createObjectURL(new Blob([EARLY_WORKER_CODE], { type: 'text/javascript' }));
+    const worker = new Worker(address);
+    // The worker has its code once constructed: the blob need not stay.
+    URL.revokeObjectURL(address);
     if (claimEarlyStart()) {
-      takeWorkerAnswers(worker, { family: 'auth', path: startupPaths.currentToken });
+      // Refused after all (a policy's error event comes later): main.tsx sends the chain from the page.
+      takeWorkerAnswers(worker, { family: 'auth', path: startupPaths.currentToken }, releaseEarlyStart);
       const { pathname, search } = window.location;
       worker.postMessage({ config, location: { pathname, search } } satisfies EarlyWorkerStart);
     } else worker.terminate();

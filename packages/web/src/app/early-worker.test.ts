@@ -6,6 +6,7 @@ import { billingDetailPath } from '../features/billing/api/billing.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { getRuntimeConfig } from '../lib/config.ts';
 import {
+  EARLY_WORKER_START_MS,
   type EarlyWorkerMessage,
   forgetEarlyAnswers,
   headersFor,
@@ -32,7 +33,7 @@ const urlOf = (family: 'auth' | 'api' | 'billing', path: string) => {
 
 /** A worker as the page sees it, and the messages its sender posted, in order. */
 function fakeWorker() {
-  const port = new EventTarget();
+  const port = Object.assign(new EventTarget(), { terminate: vi.fn() });
   const posted: EarlyWorkerMessage[] = [];
   const post = (message: EarlyWorkerMessage) => {
     posted.push(message);
@@ -42,12 +43,16 @@ function fakeWorker() {
 }
 
 /** A message's place in the order: the first one of `kind` for the path `path` (its query aside). */
-const placeOf = (posted: EarlyWorkerMessage[], kind: EarlyWorkerMessage['kind'], path: string) =>
-  posted.findIndex(
+function placeOf(posted: EarlyWorkerMessage[], kind: EarlyWorkerMessage['kind'], path: string): number {
+  const place = posted.findIndex(
     (message) => message.kind === kind && 'url' in message && new URL(message.url).pathname === path,
   );
+  if (place === -1) throw new Error(`no ${kind} message for ${path}`);
+  return place;
+}
 
 afterEach(() => {
+  vi.useRealTimers();
   forgetEarlyAnswers();
 });
 
@@ -55,7 +60,7 @@ describe('the start worker', () => {
   it('sends the chain and tells the page of each call before the answer that leads the console to it', async () => {
     const { calls } = mockServer(signedIn());
     const { port, posted, post } = fakeWorker();
-    takeWorkerAnswers(port, SESSION_CHECK);
+    takeWorkerAnswers(port, SESSION_CHECK, () => {});
     const done = vi.fn();
     await sendEarlyRequests({ pathname: '/apps', search: '' }, workerSender(post, done));
     await expect.poll(() => done.mock.calls.length).toBe(1);
@@ -69,7 +74,6 @@ describe('the start worker', () => {
     }
     // ... and the organizations' after their roles and billing detail.
     const organizationsAnswer = placeOf(posted, 'answer', '/auth/organizations');
-    expect(organizationsAnswer).toBeGreaterThan(-1);
     expect(placeOf(posted, 'sent', `/auth/organizations/${ORGANIZATION}/roles`)).toBeLessThan(
       organizationsAnswer,
     );
@@ -97,7 +101,7 @@ describe('the start worker', () => {
   it('lets the console wait for the session check before the worker has said anything', async () => {
     const { calls } = mockServer(signedIn());
     const { port, post } = fakeWorker();
-    takeWorkerAnswers(port, SESSION_CHECK);
+    takeWorkerAnswers(port, SESSION_CHECK, () => {});
     // Taken at once, as the console asks first: it resolves with the worker's answer.
     const early = takeEarlyAnswer(urlOf('auth', startupPaths.currentToken), headersFor(null));
     expect(early).toBeDefined();
@@ -113,7 +117,7 @@ describe('the start worker', () => {
 
   it('answers the console as the server did: status, headers and body, a failure as a failed fetch', async () => {
     const { port } = fakeWorker();
-    takeWorkerAnswers(port, SESSION_CHECK);
+    takeWorkerAnswers(port, SESSION_CHECK, () => {});
     const url = urlOf('api', startupPaths.stacks);
     const deliver = (message: EarlyWorkerMessage) =>
       port.dispatchEvent(new MessageEvent('message', { data: message }));
@@ -130,18 +134,18 @@ describe('the start worker', () => {
       body,
     });
     deliver({ kind: 'failed', url: `${url}&failing`, accessToken: 'bearer' });
+    // Another bearer's call is not this one.
+    expect(takeEarlyAnswer(url, headersFor('other'))).toBeUndefined();
     const answer = await takeEarlyAnswer(url, headersFor('bearer'));
     expect(answer?.status).toBe(403);
     expect(answer?.headers.get('content-type')).toBe('application/hal+json');
     expect(await answer?.text()).toBe('{"message":"nope"}');
     await expect(takeEarlyAnswer(`${url}&failing`, headersFor('bearer'))).rejects.toThrow(TypeError);
-    // Another bearer's call is not this one.
-    expect(takeEarlyAnswer(url, headersFor('other'))).toBeUndefined();
   });
 
   it('keeps no call announced after a write, and answers a taken one all the same', async () => {
     const { port } = fakeWorker();
-    takeWorkerAnswers(port, SESSION_CHECK);
+    takeWorkerAnswers(port, SESSION_CHECK, () => {});
     const deliver = (message: EarlyWorkerMessage) =>
       port.dispatchEvent(new MessageEvent('message', { data: message }));
     const session = takeEarlyAnswer(urlOf('auth', startupPaths.currentToken), headersFor(null));
@@ -161,14 +165,66 @@ describe('the start worker', () => {
     expect((await session)?.status).toBe(200);
   });
 
-  it('when the worker fails, the page asks for each call still awaited itself', async () => {
+  it('when the worker fails, the page asks for each call the console awaits, and forgets the others', async () => {
     const { calls } = mockServer(signedIn());
     const { port } = fakeWorker();
-    takeWorkerAnswers(port, SESSION_CHECK);
+    const refused = vi.fn();
+    takeWorkerAnswers(port, SESSION_CHECK, refused);
+    port.dispatchEvent(
+      new MessageEvent('message', {
+        data: { kind: 'sent', url: urlOf('api', '/stacks'), accessToken: 'bearer' },
+      }),
+    );
     const session = takeEarlyAnswer(urlOf('auth', startupPaths.currentToken), headersFor(null));
     port.dispatchEvent(new Event('error'));
+    expect(port.terminate).toHaveBeenCalled();
     expect(await (await session)?.json()).toEqual(TOKEN);
     expect(calls.map((call: RecordedCall) => call.path)).toEqual(['/auth/current_token']);
+    // Not taken: forgotten rather than asked, so that the console's own call asks once.
+    expect(takeEarlyAnswer(urlOf('api', '/stacks'), headersFor('bearer'))).toBeUndefined();
+    // It had spoken: the chain is not sent again from the page.
+    expect(refused).not.toHaveBeenCalled();
+  });
+
+  it('gives the chain back to the page when the worker fails before its first word, or says nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    for (const fail of [
+      (port: EventTarget) => port.dispatchEvent(new Event('error')),
+      () => vi.advanceTimersByTime(EARLY_WORKER_START_MS),
+    ]) {
+      const { port } = fakeWorker();
+      const refused = vi.fn();
+      takeWorkerAnswers(port, SESSION_CHECK, refused);
+      fail(port);
+      expect(refused).toHaveBeenCalledTimes(1);
+      expect(port.terminate).toHaveBeenCalled();
+      // The session check, not taken yet, is left to the page's chain.
+      expect(takeEarlyAnswer(urlOf('auth', startupPaths.currentToken), headersFor(null))).toBeUndefined();
+    }
+    vi.useRealTimers();
+  });
+
+  it('answers a status without a body as one', async () => {
+    const { port } = fakeWorker();
+    takeWorkerAnswers(port, SESSION_CHECK, () => {});
+    const url = urlOf('api', startupPaths.stacks);
+    for (const data of [
+      { kind: 'sent', url, accessToken: 'bearer' },
+      {
+        kind: 'answer',
+        url,
+        accessToken: 'bearer',
+        status: 304,
+        statusText: '',
+        headers: [],
+        body: new ArrayBuffer(0),
+      },
+    ]) {
+      port.dispatchEvent(new MessageEvent('message', { data }));
+    }
+    const answer = await takeEarlyAnswer(url, headersFor('bearer'));
+    expect(answer?.status).toBe(304);
+    expect(answer?.body).toBeNull();
   });
 
   it('posts an answer the chain reads once the chain is over, when it ended before that answer came', async () => {
@@ -192,7 +248,8 @@ describe('the start worker', () => {
     expect(done).not.toHaveBeenCalled();
     answerUser(json(200, { id: 'user-1' }));
     await expect.poll(() => done.mock.calls.length).toBe(1);
-    expect(placeOf(posted, 'failed', '/auth/organizations')).toBeGreaterThan(-1);
-    expect(placeOf(posted, 'answer', '/auth/users/user-1')).toBeGreaterThan(-1);
+    expect(placeOf(posted, 'failed', '/auth/organizations')).toBeLessThan(
+      placeOf(posted, 'answer', '/auth/users/user-1'),
+    );
   });
 });

@@ -255,61 +255,97 @@ export function workerSender(
   };
 }
 
-/** The part of a Worker the page listens to (a test passes its own). */
-export type EarlyWorkerPort = Pick<Worker, 'addEventListener' | 'removeEventListener'>;
+/** The part of a Worker the page uses (a test passes its own). */
+export type EarlyWorkerPort = Pick<Worker, 'addEventListener' | 'removeEventListener' | 'terminate'>;
+
+/** How long the worker has to say its first word before the page stops waiting for it. */
+export const EARLY_WORKER_START_MS = 3_000;
 
 /**
  * The page's side of the start worker: each call the worker says it has sent is kept for the console as
  * requestEarly keeps its own, and resolved by the answer the worker posts. The session check is awaited
- * from the start (`first`): the console may ask for it before the worker's first message arrives. Should
- * the worker fail (its file missing, a policy refusing it), a call still awaited is asked by the page.
+ * from the start (`first`): the console may ask for it before the worker's first message arrives.
+ *
+ * Should the worker fail (a policy refusing it, an error in it, no word from it in EARLY_WORKER_START_MS)
+ * it is stopped: a call the console is already waiting for is asked by the page, one it has not taken is
+ * forgotten, and when the worker failed before its first message `refused` runs, so that the page sends
+ * the chain itself.
  */
 export function takeWorkerAnswers(
   worker: EarlyWorkerPort,
   first: { family: ServiceFamily; path: string },
+  refused: () => void,
   sentFor: number = earlyGeneration(),
 ): void {
   const awaited = new Map<
     string,
-    { url: string; headers: Record<string, string>; settle: (answer: Promise<Response>) => void }
+    {
+      url: string;
+      headers: Record<string, string>;
+      answer: Promise<Response>;
+      resolve: (answer: Promise<Response>) => void;
+    }
   >();
-  const expect = (url: string, accessToken: string | null) => {
+  let heard = false;
+  const announce = (url: string, accessToken: string | null) => {
     const headers = headersFor(accessToken);
     const key = earlyKey(url, headers);
     // A call the chain sent after a write is not kept (see requestEarly).
     if (awaited.has(key) || sentFor !== earlyGeneration()) return;
-    const answer = new Promise<Response>((resolve) => {
-      awaited.set(key, { url, headers, settle: resolve });
+    let resolve: (answer: Promise<Response>) => void = () => {};
+    const answer = new Promise<Response>((settle) => {
+      resolve = settle;
     });
     answer.catch(() => {});
+    awaited.set(key, { url, headers, answer, resolve });
     keepAnswer(key, answer);
   };
-  const settle = (url: string, accessToken: string | null, answer: () => Promise<Response>) => {
+  const answered = (url: string, accessToken: string | null, answer: () => Promise<Response>) => {
     const key = earlyKey(url, headersFor(accessToken));
     const waiting = awaited.get(key);
     if (!waiting) return;
     awaited.delete(key);
-    waiting.settle(answer());
+    waiting.resolve(answer());
   };
   const stop = () => {
+    clearTimeout(silence);
     worker.removeEventListener('message', onMessage);
-    worker.removeEventListener('error', onError);
-    for (const { url, headers, settle: resolve } of awaited.values()) {
-      resolve(fetch(url, { method: 'GET', headers, credentials: 'include' }));
+    worker.removeEventListener('error', onFailure);
+    worker.removeEventListener('messageerror', onFailure);
+    const { answers } = earlyState();
+    for (const [key, { url, headers, answer, resolve }] of awaited) {
+      if (answers.get(key) === answer) answers.delete(key);
+      else resolve(fetch(url, { method: 'GET', headers, credentials: 'include' }));
     }
     awaited.clear();
   };
   const onMessage = (event: MessageEvent<EarlyWorkerMessage>) => {
+    heard = true;
+    clearTimeout(silence);
     const message = event.data;
-    if (message.kind === 'sent') expect(message.url, message.accessToken);
+    if (message.kind === 'sent') announce(message.url, message.accessToken);
     else if (message.kind === 'answer') {
-      settle(message.url, message.accessToken, async () => responseOf(message));
+      answered(message.url, message.accessToken, async () => responseOf(message));
     } else if (message.kind === 'failed') {
-      settle(message.url, message.accessToken, () => Promise.reject(new TypeError('Failed to fetch')));
+      answered(message.url, message.accessToken, () => Promise.reject(new TypeError('Failed to fetch')));
     } else stop();
   };
-  const onError = () => stop();
+  const onFailure = () => {
+    worker.terminate();
+    stop();
+    if (!heard) refused();
+  };
   worker.addEventListener('message', onMessage);
-  worker.addEventListener('error', onError);
-  expect(serviceUrl(first.family, first.path), null);
+  worker.addEventListener('error', onFailure);
+  worker.addEventListener('messageerror', onFailure);
+  const silence = setTimeout(onFailure, EARLY_WORKER_START_MS);
+  announce(serviceUrl(first.family, first.path), null);
+}
+
+/**
+ * Gives the early start back (the start worker failed before it sent anything): main.tsx, when it runs,
+ * sends the chain from the page.
+ */
+export function releaseEarlyStart(): void {
+  earlyState().started = false;
 }
