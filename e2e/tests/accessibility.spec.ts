@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { COLOUR_RULES, seriousViolations } from '../fixtures/axe.ts';
+import { COLOUR_RULES, seriousViolations, switchTheme } from '../fixtures/axe.ts';
 import { passwordField } from '../fixtures/console.ts';
 import { createProvisionedDatabase } from '../fixtures/databases.ts';
 import { deployedService } from '../fixtures/operations.ts';
@@ -23,13 +23,9 @@ async function useScheme(page: Page, scheme: Scheme): Promise<void> {
 async function violationsInBothThemes(page: Page, where: string): Promise<string[]> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   const light = await seriousViolations(page, `${where} (light)`);
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = 'dark';
-  });
+  await switchTheme(page, 'dark');
   const dark = await seriousViolations(page, `${where} (dark)`, COLOUR_RULES);
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = 'light';
-  });
+  await switchTheme(page, 'light');
   return [...light, ...dark];
 }
 

@@ -7,7 +7,7 @@ import {
   type SeededAccount,
   seedVerifiedUser,
 } from '../fixtures/accounts.ts';
-import { COLOUR_RULES, seriousViolations } from '../fixtures/axe.ts';
+import { COLOUR_RULES, seriousViolations, switchTheme } from '../fixtures/axe.ts';
 import { passwordField } from '../fixtures/console.ts';
 import { uniqueEmail, uniqueSuffix } from '../fixtures/emails.ts';
 import { invitationLink, verificationLink } from '../fixtures/mailbox.ts';
@@ -43,16 +43,12 @@ const SECRET = 'sk_live_walk-s3cret-never-shown';
 async function axe(page: Page, where: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
   const html = page.locator('html');
-  const theme = (await html.getAttribute('data-theme')) ?? 'light';
+  const theme = (await html.getAttribute('data-theme')) === 'dark' ? 'dark' : 'light';
   const other = theme === 'dark' ? 'light' : 'dark';
   const found = await seriousViolations(page, `${where} (${theme})`);
-  await page.evaluate((next) => {
-    document.documentElement.dataset.theme = next;
-  }, other);
+  await switchTheme(page, other);
   found.push(...(await seriousViolations(page, `${where} (${other})`, COLOUR_RULES)));
-  await page.evaluate((back) => {
-    document.documentElement.dataset.theme = back;
-  }, theme);
+  await switchTheme(page, theme);
   // Soft, so one walk names every page's findings before it fails.
   expect.soft(found, `axe on ${where}`).toEqual([]);
 }
