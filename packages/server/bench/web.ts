@@ -361,13 +361,13 @@ async function breakdownOf(page: Page, rowsMs: number, rowsCall: string, calls: 
       endMs: call.endEpochMs - timing.timeOrigin,
     }))
     .sort((a, b) => a.startMs - b.startMs);
-  const onPage = everything.filter((call) => !/\.(js|css)$/.test(call.address.pathname));
-  const session = onPage.find((call) => call.address.pathname === '/auth/current_token');
-  const rows = onPage.find((call) => `${call.address.pathname}${call.address.search}`.startsWith(rowsCall));
+  const apiCalls = everything.filter((call) => !/\.(js|css)$/.test(call.address.pathname));
+  const session = apiCalls.find((call) => call.address.pathname === '/auth/current_token');
+  const rows = apiCalls.find((call) => `${call.address.pathname}${call.address.search}`.startsWith(rowsCall));
   // BENCH_WEB_DUMP=1: every call of each first visit, from its start to its answer (ms from navigation);
   // `all`: its files too.
   if (process.env.BENCH_WEB_DUMP) {
-    const lines = (process.env.BENCH_WEB_DUMP === 'all' ? everything : onPage).map(
+    const lines = (process.env.BENCH_WEB_DUMP === 'all' ? everything : apiCalls).map(
       (call) =>
         `${Math.round(call.startMs)} → ${Math.round(call.endMs)} ${call.address.pathname}${call.address.search}`,
     );

@@ -1,7 +1,15 @@
 import { idFromHref, type OrganizationCollection, type TokenResource, type UserResource } from '@berth/core';
 import { billingDetailPath } from '../features/billing/api/billing.ts';
 import { activityPagePath, NO_OPERATION_FILTERS } from '../features/operations/api/operation-filters.ts';
-import { type EarlySender, earlyGeneration, pageSender } from '../lib/early-answers.ts';
+import { setRuntimeConfig } from '../lib/config.ts';
+import {
+  type EarlySender,
+  type EarlyWorkerMessage,
+  type EarlyWorkerStart,
+  earlyGeneration,
+  pageSender,
+  workerSender,
+} from '../lib/early-answers.ts';
 import { embeddedList } from '../lib/hal.ts';
 import { paths } from '../lib/paths.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
@@ -11,7 +19,7 @@ import {
 } from '../resources/organizations/organization.hal.ts';
 import { fromUserResource } from '../resources/users/user.hal.ts';
 
-/** A list page's rows, which need nothing of the required data to be asked for. */
+/** A list page's rows: their address needs nothing but the bearer (they are asked for after the shell's calls). */
 const PAGE_LISTS: Record<string, string> = {
   [paths.apps]: startupPaths.apps,
   [paths.services]: startupPaths.services,
@@ -24,7 +32,8 @@ const pathOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
  * The session check, then contract §7's required data (user, organizations, roles, stacks,
  * environments, and once the user and organizations are in, the selected organization's roles and
  * billing detail) and last an opened list page's own rows, sent as the console starts: before its code has
- * loaded, instead of once each page has drawn. The console's own calls take these answers (see requestEarly), so nothing is
+ * loaded, instead of once each page has drawn. The console's own calls take these answers (see requestEarly
+ * and takeWorkerAnswers), so nothing is
  * asked twice; without a session only the check is sent, as always. The page's start script runs this
  * chain in a worker (app/early-worker.ts), where each next step leaves as soon as the answer it needs has
  * arrived, without waiting for the page's main thread, busy compiling the console's code.
@@ -59,6 +68,36 @@ export async function sendEarlyRequests(
   } finally {
     sender.finish();
   }
+}
+
+/** The start worker's global scope, as much of it as the worker uses (a test passes its own). */
+export interface EarlyWorkerScope {
+  addEventListener(
+    type: 'message',
+    listener: (event: MessageEvent<EarlyWorkerStart>) => void,
+    options: { once: true },
+  ): void;
+  postMessage(message: EarlyWorkerMessage, options: { transfer: Transferable[] }): void;
+  close(): void;
+}
+
+/**
+ * What the start worker does (app/early-worker.ts): takes the page's start message, sends the chain, tells
+ * the page what it sent and what came back, and closes once all is posted.
+ */
+export function serveEarlyStart(scope: EarlyWorkerScope): void {
+  scope.addEventListener(
+    'message',
+    (event) => {
+      setRuntimeConfig(event.data.config);
+      const sender = workerSender(
+        (message, transfer = []) => scope.postMessage(message, { transfer }),
+        () => scope.close(),
+      );
+      sendEarlyRequests(event.data.location, sender).catch(() => {});
+    },
+    { once: true },
+  );
 }
 
 /** The chain sent from the page itself (main.tsx, when the page's start script did not run). */

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../test/console-routes.ts';
 import { json, mockServer, type RecordedCall } from '../../test/fetch-mock.ts';
 import { organizationHal, TEST_CONFIG, tokenHal } from '../../test/fixtures.ts';
-import { setRuntimeConfig } from '../lib/config.ts';
-import { type EarlyWorkerStart, workerSender } from '../lib/early-answers.ts';
+import type { EarlyWorkerStart } from '../lib/early-answers.ts';
 import { startupPaths } from '../lib/startup-paths.ts';
-import { sendEarlyRequests } from './early-requests.ts';
+import { type EarlyWorkerScope, serveEarlyStart } from './early-requests.ts';
 
 // The page's start script (early-start.ts, built alone into early.js) and the console's bundle are two
 // bundles with a module each of lib/early-answers.ts: they share the early answers through the page.
@@ -39,23 +38,31 @@ async function expectNothingSentEarly(calls: RecordedCall[]) {
 }
 
 /**
- * The start worker as the page sees it: what app/early-worker.ts does, run here on the test's modules (a
- * third bundle in the browser), its messages delivered in order, each in a task of its own.
+ * The start worker as the page sees it: app/early-worker.ts's serveEarlyStart, run here on the test's
+ * modules (a third bundle in the browser), its messages delivered in order, each in a task of its own.
  */
 class FakeWorker extends EventTarget {
   static started: string[] = [];
+  private onStart: ((event: MessageEvent<EarlyWorkerStart>) => void) | null = null;
+  private readonly scope: EarlyWorkerScope = {
+    addEventListener: (_type, listener) => {
+      this.onStart = listener;
+    },
+    postMessage: (data) => {
+      setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data })));
+    },
+    close: () => {},
+  };
   constructor(readonly url: string) {
     super();
     FakeWorker.started.push(url);
+    serveEarlyStart(this.scope);
   }
+  /** The page's start message: taken once, as the worker listens for it. */
   postMessage(start: EarlyWorkerStart) {
-    setRuntimeConfig(start.config);
-    const post = (data: unknown) =>
-      setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data })));
-    sendEarlyRequests(
-      start.location,
-      workerSender(post, () => {}),
-    ).catch(() => {});
+    const listener = this.onStart;
+    this.onStart = null;
+    listener?.(new MessageEvent('message', { data: start }));
   }
   terminate() {}
 }
