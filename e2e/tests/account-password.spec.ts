@@ -135,4 +135,42 @@ test.describe('account security', () => {
     });
     expect(notice.text).toContain(newEmail);
   });
+
+  test('shows a new pending change even when the list’s first answer was read before the request', async ({
+    signedInPage: page,
+    account,
+  }) => {
+    // On a busy machine the list's first fetch can still be on its way back when the request is answered
+    // (CI saw it). Here the server reads that first fetch at once, and its answer is held until the request
+    // has been answered, every time.
+    const newEmail = uniqueEmail('raced');
+    let requestAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      requestAnswered = resolve;
+    });
+    let firstListFetch = true;
+    await page.route('**/users/*/email_verification_challenges', async (route) => {
+      if (route.request().method() !== 'GET' || !firstListFetch) return route.fallback();
+      firstListFetch = false;
+      const response = await route.fetch();
+      expect(await response.json()).toMatchObject({ _embedded: { email_verification_challenges: [] } });
+      await answered;
+      await route.fulfill({ response });
+    });
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().endsWith('/email_verification_challenges'))
+        requestAnswered();
+    });
+    await openSecurity(page, account.password);
+    const form = page.getByRole('form', { name: 'Change Email' });
+    await form.getByLabel('New Email').fill(newEmail);
+    await form.getByRole('button', { name: 'Change Email' }).click();
+    await expect(
+      form.getByText(`We sent a verification link to ${newEmail}`, { exact: false }),
+    ).toBeVisible();
+    expect(firstListFetch).toBe(false);
+    await expect(
+      page.getByRole('region', { name: 'Pending email changes' }).getByText(newEmail, { exact: false }),
+    ).toBeVisible();
+  });
 });

@@ -101,6 +101,8 @@ export function startRequestLoop(
   send();
   const timer = setInterval(send, options.everyMs ?? 50);
   return {
+    /** How many requests the loop has sent so far. */
+    sentSoFar: () => sent,
     async stop(): Promise<RequestLoopResult> {
       clearInterval(timer);
       await Promise.all([...inFlight]);
