@@ -3,6 +3,7 @@
  * (and drizzle-kit reads this file to generate migrations), so the split is invisible elsewhere.
  */
 export * from './tables/activity-reports.ts';
+export * from './tables/app-list-versions.ts';
 export * from './tables/apps.ts';
 export * from './tables/audit-events.ts';
 export * from './tables/billing.ts';

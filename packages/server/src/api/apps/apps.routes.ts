@@ -3,18 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import { collection, pagingFrom } from '../../http/hal.ts';
+import { collection, type Paging, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
+import { createKeptAnswers } from '../../http/kept-answers.ts';
 import { queryFlag, queryText } from '../../http/query.ts';
 import { idParams, queryFlagValue, querySchema, queryValue } from '../../http/route-schemas.ts';
 import { responses } from '../../http/schema-first.ts';
 import { type AppView, toAppHal } from './apps.hal.ts';
-import type { AppsService } from './apps.service.ts';
+import type { AppPage, AppsService } from './apps.service.ts';
 
 const tags = ['Apps'];
 
 /** A list of apps: paging, and `no_embed=true` to leave out each app's `_embedded`. */
 const listQuery = querySchema({ no_embed: queryFlagValue }, { paged: true });
+
+/**
+ * The bare apps lists this process keeps (issue 40): a page of 5,000 apps is some 2 MB of JSON read,
+ * serialized and compressed at every call, and every first visit to the console's apps list asks for it.
+ * Kept under the versions of the environments it covers (apps.service bareListKey), so a change is seen by
+ * the next call. 48 MB holds some twenty such pages with their encodings.
+ */
+const KEPT_LIST_BYTES = 48 * 1024 * 1024;
+
+/** What a kept page's key says of its paging: which page of how many, or the whole list. */
+const pageKey = (paging: Paging | null) => (paging ? `${paging.page} ${paging.perPage}` : 'all');
 
 export async function appsRoutes(
   fastify: FastifyInstance,
@@ -24,6 +36,7 @@ export async function appsRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hal = (view: AppView) => toAppHal(view, urls);
   const single = { params: idParams, response: responses({ 200: appResource }) };
+  const kept = createKeptAnswers(KEPT_LIST_BYTES);
 
   app.get(
     '/apps',
@@ -39,16 +52,16 @@ export async function appsRoutes(
         response: responses({ 200: appCollection }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await callers.require(request);
       const embed = !queryFlag(request.query, 'no_embed');
-      const { items, paging } = await apps.list(
-        caller,
-        pagingFrom(request.query),
-        embed,
-        queryText(request.query, 'search'),
-      );
-      return collection('apps', `${urls.api}/apps`, items.map(hal), paging);
+      const search = queryText(request.query, 'search');
+      const requested = pagingFrom(request.query);
+      const answer = ({ items, paging }: AppPage) =>
+        collection('apps', `${urls.api}/apps`, items.map(hal), paging);
+      if (embed || search) return answer(await apps.list(caller, requested, embed, search));
+      const { key, read } = await apps.bareList(caller, requested);
+      return kept.send(request, reply, `apps ${pageKey(requested)} ${key}`, async () => answer(await read()));
     },
   );
 
@@ -63,15 +76,20 @@ export async function appsRoutes(
         response: responses({ 200: appCollection }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await callers.require(request);
-      const { items, paging } = await apps.listInEnvironment(
-        caller,
-        parseNumericId(request.params.id),
-        pagingFrom(request.query),
-        !queryFlag(request.query, 'no_embed'),
+      const environmentId = parseNumericId(request.params.id);
+      const requested = pagingFrom(request.query);
+      const answer = ({ items, paging }: AppPage) =>
+        collection('apps', `${urls.api}/accounts/${request.params.id}/apps`, items.map(hal), paging);
+      if (!queryFlag(request.query, 'no_embed'))
+        return answer(await apps.listInEnvironment(caller, environmentId, requested, true));
+      const { key, read } = await apps.bareListInEnvironment(caller, environmentId, requested);
+      // The id as written goes into the answer's links, so it is part of the key.
+      const where = `accounts ${request.params.id}`;
+      return kept.send(request, reply, `${where} ${pageKey(requested)} ${key}`, async () =>
+        answer(await read()),
       );
-      return collection('apps', `${urls.api}/accounts/${request.params.id}/apps`, items.map(hal), paging);
     },
   );
 

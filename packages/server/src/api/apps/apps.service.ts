@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ActionName,
   type CreateAppInput,
@@ -9,7 +10,16 @@ import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CallerAccess, CallerRef } from '../../auth/caller-access.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { apps, deployments, environments, images, operations, services, stacks } from '../../db/schema.ts';
+import {
+  appListVersions,
+  apps,
+  deployments,
+  environments,
+  images,
+  operations,
+  services,
+  stacks,
+} from '../../db/schema.ts';
 import { type Page, selectPage } from '../../db/select-page.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Paging } from '../../http/hal.ts';
@@ -17,6 +27,9 @@ import { codeScanResultIds } from '../../operations/operations.hal.ts';
 import { createAccess } from '../access/access.ts';
 import { recordAuditEvent } from '../audit-events/audit-events.repo.ts';
 import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
+
+/** A page of apps as their HAL needs them. */
+export type AppPage = Page<AppView>;
 
 /** A table of rows that belong to one app (images, configurations, deployments...). */
 type AppOwnedTable = PgTable & { id: PgColumn; appId: PgColumn };
@@ -118,6 +131,33 @@ export function createAppsService(deps: { db: Db }) {
     return { items: await views(items, embed), paging: window };
   }
 
+  /**
+   * Everything a bare (no_embed) list of these environments' apps depends on but its page: each
+   * environment's id, handle and stack runtime (the apps' git remotes) and its app-list version, which
+   * moves at the commit of every change to its apps (migration 0046). Read before the rows, so an answer
+   * kept under it is never older than what it names. One indexed read per environment.
+   */
+  async function bareListKey(environmentIds: number[]): Promise<string> {
+    const rows =
+      environmentIds.length === 0
+        ? []
+        : await db
+            .select({
+              id: environments.id,
+              handle: environments.handle,
+              runtime: stacks.runtime,
+              version: sql<number>`coalesce(${appListVersions.version}, 0)`,
+            })
+            .from(environments)
+            .innerJoin(stacks, eq(environments.stackId, stacks.id))
+            .leftJoin(appListVersions, eq(appListVersions.environmentId, environments.id))
+            .where(inArray(environments.id, environmentIds))
+            .orderBy(environments.id);
+    const hash = createHash('sha256');
+    for (const row of rows) hash.update(`${row.id} ${row.handle} ${row.runtime} ${row.version}\n`);
+    return hash.digest('base64url');
+  }
+
   /** Loads an app the caller may take the action on (404 if absent or invisible, 403 if denied). */
   async function load(caller: CallerAccess, id: number | null, action: ActionName): Promise<AppRow> {
     const [app] = id === null ? [] : await db.select().from(apps).where(eq(apps.id, id));
@@ -171,6 +211,34 @@ export function createAppsService(deps: { db: Db }) {
       const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'app.read');
       const readable = inArray(apps.environmentId, environmentIds);
       return page(search ? (and(readable, searchCondition(search)) ?? readable) : readable, paging, embed);
+    },
+
+    /**
+     * The bare (no_embed) list of the apps the caller may read, as `list` reads it, with a key naming
+     * everything but the page that its answer depends on: the routes keep answers under it (issue 40).
+     */
+    async bareList(
+      ref: CallerRef,
+      paging: Paging | null,
+    ): Promise<{ key: string; read: () => Promise<Page<AppView>> }> {
+      const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'app.read');
+      return {
+        key: await bareListKey(environmentIds),
+        read: () => page(inArray(apps.environmentId, environmentIds), paging, false),
+      };
+    },
+
+    /** `bareList` of one environment the caller may read (404 or 403 as `listInEnvironment`). */
+    async bareListInEnvironment(
+      ref: CallerRef,
+      environmentId: number | null,
+      paging: Paging | null,
+    ): Promise<{ key: string; read: () => Promise<Page<AppView>> }> {
+      const environment = await access.environment(await access.caller(ref), environmentId, 'app.read');
+      return {
+        key: await bareListKey([environment.id]),
+        read: () => page(eq(apps.environmentId, environment.id), paging, false),
+      };
     },
 
     async listInEnvironment(
