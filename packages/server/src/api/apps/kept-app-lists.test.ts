@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appListVersions, apps, environments, stacks } from '../../db/schema.ts';
 import { cannotSee, environmentSuite, expectAccess } from '../../testing/environment-fixture.ts';
 import { seedApp } from '../../testing/factories.ts';
+import { seeded } from '../../testing/seeded-random.ts';
 import type { TestUser } from '../../testing/test-app.ts';
 
 // Issue 40: the bare apps lists (`no_embed=true`) are kept under their environments' app-list versions
@@ -15,21 +16,6 @@ let staging: number;
 beforeAll(async () => {
   staging = Number((await t.createEnvironment(f.owner, f.organization.id, 'staging')).id);
 });
-
-/** A small seeded generator (mulberry32): the same run of changes every time, so a failure replays. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T | undefined => items[int(items.length)];
-  return { int, pick };
-}
 
 const EMBEDDED_ONLY_LINKS = ['services', 'deployments', 'operations', 'service_definitions'];
 

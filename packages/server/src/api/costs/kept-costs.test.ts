@@ -12,6 +12,7 @@ import {
   vhosts,
 } from '../../db/schema.ts';
 import { createComputedCostsService } from '../../testing/computed-costs.ts';
+import { seeded } from '../../testing/seeded-random.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import { createCostsService } from './costs.service.ts';
 
@@ -20,21 +21,6 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(() => t.close());
-
-/** A small seeded generator (mulberry32): the same run of changes every time, so a failure replays. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T | undefined => items[int(items.length)];
-  return { next, int, pick };
-}
 
 // Odd classes too: an unknown one is priced as m, a padded or upper-case one by its first letter.
 const CLASSES = ['m5', 'c5', 'r5', 'M4', ' r4', 'x1', ''] as const;
