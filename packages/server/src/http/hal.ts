@@ -52,6 +52,19 @@ export function pagingFrom(query: unknown, defaultPerPage = 5000): Paging {
   return { page, perPage };
 }
 
+/**
+ * A list's address with the options it was asked with (`search`, `no_embed`...): its self link, and so its
+ * next and prev links, keep them, so a client that follows `_links.next` reads on in the same list.
+ */
+export function listHref(base: string, options: Record<string, string | boolean | undefined>): string {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(options)) {
+    if (value === true) url.searchParams.set(name, 'true');
+    else if (typeof value === 'string' && value !== '') url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
 export function collection<const Key extends string, T>(
   key: Key,
   selfHref: string,

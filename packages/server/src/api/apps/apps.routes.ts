@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import { collection, type Paging, pagingFrom } from '../../http/hal.ts';
+import { collection, listHref, type Paging, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { createKeptAnswers } from '../../http/kept-answers.ts';
 import { queryFlag, queryText } from '../../http/query.ts';
@@ -25,8 +25,8 @@ const listQuery = querySchema({ no_embed: queryFlagValue }, { paged: true });
  */
 const KEPT_LIST_BYTES = 48 * 1024 * 1024;
 
-/** What a kept page's key says of its paging: which page of how many, or the whole list. */
-const pageKey = (paging: Paging | null) => (paging ? `${paging.page} ${paging.perPage}` : 'all');
+/** What a kept page's key says of its paging: which page of how many. */
+const pageKey = (paging: Paging) => `${paging.page} ${paging.perPage}`;
 
 export async function appsRoutes(
   fastify: FastifyInstance,
@@ -58,7 +58,12 @@ export async function appsRoutes(
       const search = queryText(request.query, 'search');
       const requested = pagingFrom(request.query);
       const answer = ({ items, paging }: AppPage) =>
-        collection('apps', `${urls.api}/apps`, items.map(hal), paging);
+        collection(
+          'apps',
+          listHref(`${urls.api}/apps`, { no_embed: !embed, search }),
+          items.map(hal),
+          paging,
+        );
       if (embed || search) return answer(await apps.list(caller, requested, embed, search));
       const { key, read } = await apps.bareList(caller, requested);
       return kept.send(request, reply, `apps ${pageKey(requested)} ${key}`, async () => answer(await read()));
@@ -80,10 +85,10 @@ export async function appsRoutes(
       const caller = await callers.require(request);
       const environmentId = parseNumericId(request.params.id);
       const requested = pagingFrom(request.query);
-      const answer = ({ items, paging }: AppPage) =>
-        collection('apps', `${urls.api}/accounts/${request.params.id}/apps`, items.map(hal), paging);
-      if (!queryFlag(request.query, 'no_embed'))
-        return answer(await apps.listInEnvironment(caller, environmentId, requested, true));
+      const bare = queryFlag(request.query, 'no_embed');
+      const self = listHref(`${urls.api}/accounts/${request.params.id}/apps`, { no_embed: bare });
+      const answer = ({ items, paging }: AppPage) => collection('apps', self, items.map(hal), paging);
+      if (!bare) return answer(await apps.listInEnvironment(caller, environmentId, requested, true));
       const { key, read } = await apps.bareListInEnvironment(caller, environmentId, requested);
       // The id as written goes into the answer's links, so it is part of the key.
       const where = `accounts ${request.params.id}`;

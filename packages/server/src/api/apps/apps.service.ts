@@ -31,6 +31,9 @@ import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
 /** A page of apps as their HAL needs them. */
 export type AppPage = Page<AppView>;
 
+/** Where an environment's apps live, as their git remotes show it. */
+type Place = { id: number; handle: string; runtime: AppView['runtime'] };
+
 /** A table of rows that belong to one app (images, configurations, deployments...). */
 type AppOwnedTable = PgTable & { id: PgColumn; appId: PgColumn };
 
@@ -63,19 +66,24 @@ export function createAppsService(deps: { db: Db }) {
   const { db } = deps;
   const access = createAccess(db);
 
-  /** The git remote parts and (unless `no_embed`) the embeds of many apps, in a handful of queries. */
-  async function views(rows: AppRow[], embed: boolean): Promise<AppView[]> {
-    if (rows.length === 0) return [];
-    const places = await db
-      .select({
-        id: environments.id,
-        handle: environments.handle,
-        runtime: stacks.runtime,
-      })
+  /** Where each of these environments' apps live: the environment's handle and its stack's runtime. */
+  async function placesOf(environmentIds: number[]): Promise<Map<number, Place>> {
+    if (environmentIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: environments.id, handle: environments.handle, runtime: stacks.runtime })
       .from(environments)
       .innerJoin(stacks, eq(environments.stackId, stacks.id))
-      .where(inArray(environments.id, [...new Set(rows.map((app) => app.environmentId))]));
-    const placeOf = new Map(places.map((place) => [place.id, place]));
+      .where(inArray(environments.id, environmentIds));
+    return new Map(rows.map((place) => [place.id, place]));
+  }
+
+  /**
+   * The git remote parts and (unless `no_embed`) the embeds of many apps, in a handful of queries. The
+   * places are read here unless given (a kept list passes those its key was made of).
+   */
+  async function views(rows: AppRow[], embed: boolean, places?: Map<number, Place>): Promise<AppView[]> {
+    if (rows.length === 0) return [];
+    const placeOf = places ?? (await placesOf([...new Set(rows.map((app) => app.environmentId))]));
     const embeds = embed ? await embedsOf(rows) : undefined;
     return rows.map((app) => ({
       app,
@@ -126,18 +134,24 @@ export function createAppsService(deps: { db: Db }) {
     );
   }
 
-  async function page(where: SQL, paging: Paging | null, embed: boolean): Promise<Page<AppView>> {
+  async function page(
+    where: SQL,
+    paging: Paging | null,
+    embed: boolean,
+    places?: Map<number, Place>,
+  ): Promise<Page<AppView>> {
     const { items, paging: window } = await selectPage(db, apps, { where, orderBy: [apps.id], paging });
-    return { items: await views(items, embed), paging: window };
+    return { items: await views(items, embed, places), paging: window };
   }
 
   /**
-   * Everything a bare (no_embed) list of these environments' apps depends on but its page: each
-   * environment's id, handle and stack runtime (the apps' git remotes) and its app-list version, which
-   * moves at the commit of every change to its apps (migration 0046). Read before the rows, so an answer
-   * kept under it is never older than what it names. One indexed read per environment.
+   * Everything a bare (no_embed) list of these environments' apps depends on but its page and rows: each
+   * environment's handle and stack runtime (the apps' git remotes) and its app-list version, which moves at
+   * the commit of every change to its apps (migration 0046). Read before the rows, so an answer kept under
+   * it is never older than what it names; the answer is drawn with these very places, so a handle renamed
+   * and renamed back between the two reads cannot file an answer under a key that does not describe it.
    */
-  async function bareListKey(environmentIds: number[]): Promise<string> {
+  async function bareListKey(environmentIds: number[]): Promise<{ key: string; places: Map<number, Place> }> {
     const rows =
       environmentIds.length === 0
         ? []
@@ -155,7 +169,8 @@ export function createAppsService(deps: { db: Db }) {
             .orderBy(environments.id);
     const hash = createHash('sha256');
     for (const row of rows) hash.update(`${row.id} ${row.handle} ${row.runtime} ${row.version}\n`);
-    return hash.digest('base64url');
+    const places = new Map(rows.map(({ id, handle, runtime }) => [id, { id, handle, runtime }]));
+    return { key: hash.digest('base64url'), places };
   }
 
   /** Loads an app the caller may take the action on (404 if absent or invisible, 403 if denied). */
@@ -222,10 +237,8 @@ export function createAppsService(deps: { db: Db }) {
       paging: Paging | null,
     ): Promise<{ key: string; read: () => Promise<Page<AppView>> }> {
       const environmentIds = await access.readableEnvironmentIds(await access.caller(ref), 'app.read');
-      return {
-        key: await bareListKey(environmentIds),
-        read: () => page(inArray(apps.environmentId, environmentIds), paging, false),
-      };
+      const { key, places } = await bareListKey(environmentIds);
+      return { key, read: () => page(inArray(apps.environmentId, environmentIds), paging, false, places) };
     },
 
     /** `bareList` of one environment the caller may read (404 or 403 as `listInEnvironment`). */
@@ -235,10 +248,8 @@ export function createAppsService(deps: { db: Db }) {
       paging: Paging | null,
     ): Promise<{ key: string; read: () => Promise<Page<AppView>> }> {
       const environment = await access.environment(await access.caller(ref), environmentId, 'app.read');
-      return {
-        key: await bareListKey([environment.id]),
-        read: () => page(eq(apps.environmentId, environment.id), paging, false),
-      };
+      const { key, places } = await bareListKey([environment.id]);
+      return { key, read: () => page(eq(apps.environmentId, environment.id), paging, false, places) };
     },
 
     async listInEnvironment(

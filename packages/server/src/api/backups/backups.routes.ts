@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
 import type { Page } from '../../db/select-page.ts';
-import { collection, pagingFrom } from '../../http/hal.ts';
+import { collection, listHref, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { queryFlag } from '../../http/query.ts';
 import {
@@ -71,13 +71,14 @@ export async function backupsRoutes(
     ),
     async (request) => {
       const caller = await callers.require(request);
+      const orphaned = queryFlag(request.query, 'orphaned');
       const page = await backups.listInEnvironment(
         caller,
         id(request.params.id),
         pageOf(request.query),
-        queryFlag(request.query, 'orphaned'),
+        orphaned,
       );
-      return list(`${urls.api}/accounts/${request.params.id}/backups`, page);
+      return list(listHref(`${urls.api}/accounts/${request.params.id}/backups`, { orphaned }), page);
     },
   );
 

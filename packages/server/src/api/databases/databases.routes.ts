@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CallerAccess, Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import { collection, pagingFrom } from '../../http/hal.ts';
+import { collection, listHref, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { queryFlag, queryText } from '../../http/query.ts';
 import {
@@ -64,13 +64,10 @@ export async function databasesRoutes(
     ),
     async (request) => {
       const caller = await callers.require(request);
-      const page = await databases.list(
-        caller,
-        pageOf(request.query),
-        !queryFlag(request.query, 'no_embed'),
-        queryText(request.query, 'search'),
-      );
-      return list(`${urls.api}/databases`, page);
+      const bare = queryFlag(request.query, 'no_embed');
+      const search = queryText(request.query, 'search');
+      const page = await databases.list(caller, pageOf(request.query), !bare, search);
+      return list(listHref(`${urls.api}/databases`, { no_embed: bare, search }), page);
     },
   );
 
@@ -79,13 +76,14 @@ export async function databasesRoutes(
     idRoute(tags, "An environment's databases", { 200: databaseCollection }, { querystring: listQuery }),
     async (request) => {
       const caller = await callers.require(request);
+      const bare = queryFlag(request.query, 'no_embed');
       const page = await databases.listInEnvironment(
         caller,
         id(request.params.id),
         pageOf(request.query),
-        !queryFlag(request.query, 'no_embed'),
+        !bare,
       );
-      return list(`${urls.api}/accounts/${request.params.id}/databases`, page);
+      return list(listHref(`${urls.api}/accounts/${request.params.id}/databases`, { no_embed: bare }), page);
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Callers } from '../../auth/caller-access.ts';
 import type { FamilyUrls } from '../../config.ts';
-import { collection, pagingFrom } from '../../http/hal.ts';
+import { collection, listHref, pagingFrom } from '../../http/hal.ts';
 import { parseNumericId } from '../../http/ids.ts';
 import { queryFlag } from '../../http/query.ts';
 import { idParams, queryFlagValue, querySchema } from '../../http/route-schemas.ts';
@@ -48,7 +48,9 @@ export async function releasesRoutes(
       );
       return collection(
         'releases',
-        `${urls.api}/services/${request.params.id}/releases`,
+        listHref(`${urls.api}/services/${request.params.id}/releases`, {
+          with_deleted: queryFlag(request.query, 'with_deleted'),
+        }),
         items.map((release) => toReleaseHal(release, urls)),
         paging,
       );
@@ -92,7 +94,9 @@ export async function releasesRoutes(
       );
       return collection(
         'containers',
-        `${urls.api}/releases/${request.params.id}/containers`,
+        listHref(`${urls.api}/releases/${request.params.id}/containers`, {
+          with_deleted: queryFlag(request.query, 'with_deleted'),
+        }),
         items.map((container) => toContainerHal(container, urls)),
         paging,
       );
