@@ -78,7 +78,7 @@ function proxyAnswer(call: RecordedCall) {
 
 function routes(
   containers: ReturnType<typeof containerHal>[],
-  overrides: Record<string, (call: RecordedCall) => Response> = {},
+  overrides: Record<string, (call: RecordedCall) => Response | Promise<Response>> = {},
 ) {
   const now = Date.now();
   return {
