@@ -31,8 +31,8 @@ import type { AppEmbeds, AppRow, AppView } from './apps.hal.ts';
 /** A page of apps as their HAL needs them. */
 export type AppPage = Page<AppView>;
 
-/** Where an environment's apps live, as their git remotes show it. */
-type Place = { id: number; handle: string; runtime: AppView['runtime'] };
+/** Where an environment's apps live, as their git remotes show it, and its app-list version. */
+type Place = { id: number; handle: string; runtime: AppView['runtime']; version: number };
 
 /** A table of rows that belong to one app (images, configurations, deployments...). */
 type AppOwnedTable = PgTable & { id: PgColumn; appId: PgColumn };
@@ -66,15 +66,25 @@ export function createAppsService(deps: { db: Db }) {
   const { db } = deps;
   const access = createAccess(db);
 
-  /** Where each of these environments' apps live: the environment's handle and its stack's runtime. */
-  async function placesOf(environmentIds: number[]): Promise<Map<number, Place>> {
-    if (environmentIds.length === 0) return new Map();
-    const rows = await db
-      .select({ id: environments.id, handle: environments.handle, runtime: stacks.runtime })
+  /**
+   * Where each of these environments' apps live (the environment's handle and its stack's runtime: their
+   * git remotes), with its app-list version, which moves at the commit of every change to its apps
+   * (migration 0046). In the environments' order.
+   */
+  async function placesOf(environmentIds: number[]): Promise<Place[]> {
+    if (environmentIds.length === 0) return [];
+    return db
+      .select({
+        id: environments.id,
+        handle: environments.handle,
+        runtime: stacks.runtime,
+        version: sql<number>`coalesce(${appListVersions.version}, 0)`,
+      })
       .from(environments)
       .innerJoin(stacks, eq(environments.stackId, stacks.id))
-      .where(inArray(environments.id, environmentIds));
-    return new Map(rows.map((place) => [place.id, place]));
+      .leftJoin(appListVersions, eq(appListVersions.environmentId, environments.id))
+      .where(inArray(environments.id, environmentIds))
+      .orderBy(environments.id);
   }
 
   /**
@@ -83,7 +93,9 @@ export function createAppsService(deps: { db: Db }) {
    */
   async function views(rows: AppRow[], embed: boolean, places?: Map<number, Place>): Promise<AppView[]> {
     if (rows.length === 0) return [];
-    const placeOf = places ?? (await placesOf([...new Set(rows.map((app) => app.environmentId))]));
+    const placeOf =
+      places ??
+      new Map((await placesOf([...new Set(rows.map((app) => app.environmentId))])).map((p) => [p.id, p]));
     const embeds = embed ? await embedsOf(rows) : undefined;
     return rows.map((app) => ({
       app,
@@ -145,32 +157,17 @@ export function createAppsService(deps: { db: Db }) {
   }
 
   /**
-   * Everything a bare (no_embed) list of these environments' apps depends on but its page and rows: each
-   * environment's handle and stack runtime (the apps' git remotes) and its app-list version, which moves at
-   * the commit of every change to its apps (migration 0046). Read before the rows, so an answer kept under
-   * it is never older than what it names; the answer is drawn with these very places, so a handle renamed
-   * and renamed back between the two reads cannot file an answer under a key that does not describe it.
+   * Everything a bare (no_embed) list of these environments' apps depends on but its page and rows: their
+   * places and app-list versions. Read before the rows, so an answer kept under it is never older than
+   * what it names; the answer is drawn with these very places, so a handle renamed and renamed back
+   * between the two reads cannot file an answer under a key that does not describe it.
    */
   async function bareListKey(environmentIds: number[]): Promise<{ key: string; places: Map<number, Place> }> {
-    const rows =
-      environmentIds.length === 0
-        ? []
-        : await db
-            .select({
-              id: environments.id,
-              handle: environments.handle,
-              runtime: stacks.runtime,
-              version: sql<number>`coalesce(${appListVersions.version}, 0)`,
-            })
-            .from(environments)
-            .innerJoin(stacks, eq(environments.stackId, stacks.id))
-            .leftJoin(appListVersions, eq(appListVersions.environmentId, environments.id))
-            .where(inArray(environments.id, environmentIds))
-            .orderBy(environments.id);
+    const places = await placesOf(environmentIds);
     const hash = createHash('sha256');
-    for (const row of rows) hash.update(`${row.id} ${row.handle} ${row.runtime} ${row.version}\n`);
-    const places = new Map(rows.map(({ id, handle, runtime }) => [id, { id, handle, runtime }]));
-    return { key: hash.digest('base64url'), places };
+    for (const place of places)
+      hash.update(`${place.id} ${place.handle} ${place.runtime} ${place.version}\n`);
+    return { key: hash.digest('base64url'), places: new Map(places.map((place) => [place.id, place])) };
   }
 
   /** Loads an app the caller may take the action on (404 if absent or invisible, 403 if denied). */
